@@ -1,0 +1,96 @@
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { createCatalogRepository } from './catalog/catalog.repository';
+import { catalogRoutes } from './catalog/catalog.routes';
+import type { AppConfig } from './config/env';
+import type { DatabaseHandle } from './db/database';
+import { apiNotFound, registerErrorHandling } from './http/error-handler';
+import { createNewsletterRepository } from './newsletter/newsletter.repository';
+import { newsletterRoutes } from './newsletter/newsletter.routes';
+import { projectPaths } from './project-paths';
+import { createReviewsRepository } from './reviews/reviews.repository';
+import { reviewsRoutes } from './reviews/reviews.routes';
+import { systemRoutes } from './system/system.routes';
+import { registerWeb } from './web/web.routes';
+
+export interface AppDependencies {
+  config: AppConfig;
+  /** Owned by the app from here on: closing the app closes it. */
+  database: DatabaseHandle;
+  logger?: FastifyServerOptions['logger'];
+  clientDir?: string;
+}
+
+/** Builds the whole application from its dependencies; main.ts starts it, tests inject into it. */
+export async function buildApp({ config, database, logger = false, clientDir = projectPaths.client }: AppDependencies) {
+  const app = Fastify({ logger }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onClose', () => database.close());
+  registerErrorHandling(app);
+
+  const https = config.publicUrl.startsWith('https://');
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        // Product and reviewer pictures may be given as any https URL.
+        imgSrc: ["'self'", 'data:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // Pictures from other sites must still load on our pages.
+    crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'deny' },
+    hsts: https,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Tool shop API',
+        version: '1.0.0',
+        description: 'Storefront API for bulk tool sales. Errors answer {error: {code, message}}.',
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+
+  const { db } = database;
+  await app.register(
+    async (api) => {
+      await api.register(catalogRoutes, { catalog: createCatalogRepository(db) });
+      await api.register(reviewsRoutes, { reviews: createReviewsRepository(db) });
+      await api.register(newsletterRoutes, { newsletter: createNewsletterRepository(db) });
+      await api.register(systemRoutes, { config, db });
+      api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
+      api.setNotFoundHandler(apiNotFound);
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWeb(app, { clientDir, imagesDir: projectPaths.images });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,51 @@
+import etag from '@fastify/etag';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Tool, ToolIdParams, ToolList } from '../../shared/api/catalog.schemas';
+import { ErrorBody } from '../../shared/api/errors';
+import type { CatalogRepository } from './catalog.repository';
+import { getTool } from './get-tool';
+
+export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogRepository }> = async (app, { catalog }) => {
+  // Browsers revalidate the catalog on every visit and get a 304 while nothing changed.
+  await app.register(etag);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-cache');
+  });
+
+  app.get(
+    '/tool',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Products for the home grid (spec §7 GET /tool)',
+        response: { 200: ToolList },
+      },
+    },
+    async () => catalog.listTools(),
+  );
+
+  app.get(
+    '/tools',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Products for Manage Products (spec §7 GET /tools)',
+        response: { 200: ToolList },
+      },
+    },
+    async () => catalog.listTools(),
+  );
+
+  app.get(
+    '/buyNow/:id',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'One product for the buy page (spec §7 GET /buyNow/{toolId})',
+        params: ToolIdParams,
+        response: { 200: Tool, 400: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => getTool(catalog, request.params.id),
+  );
+};

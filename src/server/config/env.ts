@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'expected true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const postgresUrl = z
+  .url({ error: 'expected a postgres:// connection URL' })
+  .refine((url) => /^postgres(ql)?:\/\//.test(url), { error: 'expected a postgres:// connection URL' });
+
+/** Every environment variable the server reads (DESIGN §6); `.env.example` documents each. */
+export const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number({ error: 'expected a port number' }).int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: postgresUrl.optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: flag.default(true),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_', { error: 'expected a key starting with sk_' }).optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .startsWith('pk_', { error: 'expected a key starting with pk_' })
+    .optional(),
+});
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL connection; undefined means the embedded PGlite database in `dataDir`. */
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  logLevel: string;
+  seedDemo: boolean;
+  google: { clientId: string; clientSecret: string } | null;
+  stripe: { secretKey: string; publishableKey: string } | null;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and validates the environment; a bad value stops the start with a message naming the variable. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
+  // An empty assignment in a .env file (`SMTP_URL=`) means "not set", not "set to nothing".
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment:\n${problems.join('\n')}`);
+  }
+  const env = parsed.data;
+  if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_PUBLISHABLE_KEY)) {
+    throw new ConfigError(
+      'Invalid environment:\n  STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY: set both to use Stripe, or neither',
+    );
+  }
+  if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+    throw new ConfigError(
+      'Invalid environment:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both to enable Google sign-in, or neither',
+    );
+  }
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    logLevel: env.LOG_LEVEL,
+    seedDemo: env.SEED_DEMO,
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
+        : null,
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY
+        ? { secretKey: env.STRIPE_SECRET_KEY, publishableKey: env.STRIPE_PUBLISHABLE_KEY }
+        : null,
+  };
+}

@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgEnum, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    imageUrl: text('image_url').notNull(),
+    description: text('description').notNull(),
+    minOrder: integer('min_order').notNull(),
+    available: integer('available').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('products_min_order_positive', sql`${t.minOrder} > 0`),
+    check('products_available_not_negative', sql`${t.available} >= 0`),
+    check('products_price_positive', sql`${t.priceCents} > 0`),
+  ],
+);
+
+export const orderStatus = pgEnum('order_status', ['unpaid', 'paid', 'shipped', 'cancelled', 'expired']);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // Kept when the product is deleted: the order carries its own item name, quantity and amount.
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    buyerName: text('buyer_name').notNull(),
+    email: text('email').notNull(),
+    address: text('address').notNull(),
+    phone: text('phone').notNull(),
+    itemName: text('item_name').notNull(),
+    quantity: integer('quantity').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    status: orderStatus('status').notNull().default('unpaid'),
+    transactionId: text('transaction_id').unique(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('orders_quantity_positive', sql`${t.quantity} > 0`),
+    check('orders_amount_positive', sql`${t.amountCents} > 0`),
+    index('orders_email_idx').on(t.email),
+    index('orders_status_created_idx').on(t.status, t.createdAt),
+  ],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    imageUrl: text('image_url').notNull(),
+    text: text('text').notNull(),
+    rating: smallint('rating').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('reviews_rating_range', sql`${t.rating} between 1 and 5`)],
+);
+
+export const newsletterSubscribers = pgTable('newsletter_subscribers', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull().unique(),
+  createdAt: createdAt(),
+});
+
+/** Facts about the database itself, such as whether the demo catalog was ever seeded. */
+export const appMeta = pgTable('app_meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,21 @@
+import type { ErrorCode } from '../../shared/api/errors';
+
+/** An expected failure of a use case; the error handler turns its code into an HTTP status. */
+export class DomainError extends Error {
+  override name = 'DomainError';
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const statusOf: Record<ErrorCode, number> = {
+  VALIDATION_FAILED: 400,
+  BAD_REQUEST: 400,
+  NOT_FOUND: 404,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+};

@@ -1,0 +1,49 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorBody, ErrorCode } from '../../shared/api/errors';
+import { messages } from '../../shared/messages';
+import { DomainError, statusOf } from './domain-error';
+
+function send(reply: FastifyReply, status: number, code: ErrorCode, message: string) {
+  const body: ErrorBody = { error: { code, message } };
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+/** Names the first field that failed, e.g. "email: Please enter a valid email address". */
+function describeValidation(error: FastifyError): string {
+  if (!hasZodFastifySchemaValidationErrors(error)) return error.message;
+  const first = error.validation[0];
+  if (!first) return 'The request is not valid';
+  if (first.keyword === 'unrecognized_keys') {
+    const keys = Array.isArray(first.params.keys) ? first.params.keys.join(', ') : '';
+    return `Unknown field: ${keys}`;
+  }
+  const field = first.instancePath.slice(1).replaceAll('/', '.');
+  if (field) return `${field}: ${first.message}`;
+  return error.validationContext === 'body' ? 'The request body must be a JSON object' : (first.message ?? 'The request is not valid');
+}
+
+/** The one error handler (DESIGN §2): domain codes map to statuses; 5xx details stay in the log. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof DomainError) {
+      return send(reply, statusOf[error.code], error.code, error.message);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return send(reply, 400, 'VALIDATION_FAILED', describeValidation(error));
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) return send(reply, 429, 'RATE_LIMITED', error.message);
+    if (status >= 400 && status < 500) {
+      const code: ErrorCode = status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST';
+      return send(reply, status, code, error.message);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return send(reply, 500, 'INTERNAL', messages.serverError);
+  });
+}
+
+export function apiNotFound(request: FastifyRequest, reply: FastifyReply) {
+  const path = request.url.split('?')[0] ?? request.url;
+  return send(reply, 404, 'NOT_FOUND', `There is no API endpoint ${request.method} ${path}`);
+}

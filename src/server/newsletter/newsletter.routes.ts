@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorBody } from '../../shared/api/errors';
+import { InsertResult, SubscribeBody } from '../../shared/api/newsletter.schemas';
+import type { NewsletterRepository } from './newsletter.repository';
+
+export const newsletterRoutes: FastifyPluginAsyncZod<{ newsletter: NewsletterRepository }> = async (
+  app,
+  { newsletter },
+) => {
+  app.post(
+    '/subscribe',
+    {
+      schema: {
+        tags: ['newsletter'],
+        summary: 'Subscribe an email address to the newsletter (footer form); idempotent',
+        body: SubscribeBody,
+        response: { 200: InsertResult, 400: ErrorBody },
+      },
+    },
+    async (request) => {
+      const { id } = await newsletter.subscribe(request.body.email);
+      return { acknowledged: true as const, insertedId: id };
+    },
+  );
+};

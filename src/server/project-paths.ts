@@ -1,0 +1,25 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+function findProjectRoot(start: string): string {
+  let dir = start;
+  while (!existsSync(join(dir, 'package.json'))) {
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error(`No package.json above ${start}`);
+    dir = parent;
+  }
+  return dir;
+}
+
+// The server runs from src/ (tsx, tests) and from the bundle in dist/server; both sit below the root.
+const root = findProjectRoot(dirname(fileURLToPath(import.meta.url)));
+
+/** Folders the server reads, wherever it runs from. */
+export const projectPaths = {
+  root,
+  migrations: join(root, 'drizzle'),
+  content: join(root, 'content'),
+  images: join(root, 'content', 'images'),
+  client: join(root, 'dist', 'client'),
+};

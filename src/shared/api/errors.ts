@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+/**
+ * Error codes the API answers with, each mapped to one HTTP status by the server's error handler.
+ * - VALIDATION_FAILED: the body, query or path did not match the route's schema (400).
+ * - BAD_REQUEST: the request could not be read at all, e.g. malformed JSON (400).
+ * - NOT_FOUND: no such resource, or one the caller may not see (404).
+ * - RATE_LIMITED: too many requests from this client (429).
+ * - INTERNAL: anything unexpected; its details are only logged (500).
+ */
+export const ErrorCode = z.enum(['VALIDATION_FAILED', 'BAD_REQUEST', 'NOT_FOUND', 'RATE_LIMITED', 'INTERNAL']);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+
+export const ErrorBody = z.object({
+  error: z.object({ code: z.string(), message: z.string() }),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;

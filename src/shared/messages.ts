@@ -1,0 +1,23 @@
+/**
+ * Every sentence a user can see that the specification fixes (spec §8), plus the few we add.
+ * Kept in one module so a shop owner can reword them in one place.
+ */
+export const messages = {
+  orderBelowMinimum: (lower: number) => `sorry you cannot order less than ${lower}`,
+  orderAboveAvailable: (upper: number) => `Sorry, you can not buy more than ${upper}`,
+  fillAllFields: 'Please Full Fill All Field',
+  enterEmailFirst: 'Please inter your email first',
+  resetEmailSent: 'Email send successful',
+  reviewAdded: 'Review Added Successfully',
+  productAdded: 'Product Added Successfully',
+  orderDeleted: 'Item Deleted Successfully',
+  adminAdded: 'Admin added successful',
+  orderPlaced: 'Item added to your purchase list, now pay to confirm',
+  paymentCompleted: 'Your payment is completed',
+  noUserLoggedIn: 'No user is logged in',
+  subscribed: 'Thank you for subscribing! Our newsletter is on its way to your inbox.',
+  invalidEmail: 'Please enter a valid email address',
+  loadFailed: (what: string) => `We could not load ${what}.`,
+  serverError: 'Something went wrong on our side. Please try again in a moment.',
+  networkError: 'We could not reach the shop. Check your connection and try again.',
+} as const;

@@ -1,0 +1,16 @@
+/** Money is stored as integer cents; the API and the pages speak dollars (DESIGN §4). */
+
+export function dollarsToCents(dollars: number): number {
+  return Math.round(dollars * 100);
+}
+
+export function centsToDollars(cents: number): number {
+  return cents / 100;
+}
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** '$1,234.50' for 1234.5 dollars. */
+export function formatDollars(dollars: number): string {
+  return usd.format(dollars);
+}
