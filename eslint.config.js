@@ -19,7 +19,9 @@ const boundary = (files, forbidden) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'node_modules', 'drizzle', 'playwright-report', 'test-results', '.test-output'] },
+  {
+    ignores: ['dist', 'data', 'node_modules', 'drizzle', 'playwright-report', 'test-results', '.test-output'],
+  },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {

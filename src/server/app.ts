@@ -31,7 +31,12 @@ export interface AppDependencies {
 }
 
 /** Builds the whole application from its dependencies; main.ts starts it, tests inject into it. */
-export async function buildApp({ config, database, logger = false, clientDir = projectPaths.client }: AppDependencies) {
+export async function buildApp({
+  config,
+  database,
+  logger = false,
+  clientDir = projectPaths.client,
+}: AppDependencies) {
   const app = Fastify({ logger }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -42,7 +42,8 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   const { port } = app.server.address() as { port: number };
-  const where = config.host === '127.0.0.1' || config.host === '0.0.0.0' ? `http://localhost:${port}` : config.publicUrl;
+  const where =
+    config.host === '127.0.0.1' || config.host === '0.0.0.0' ? `http://localhost:${port}` : config.publicUrl;
   console.info(`\n  Tool shop is running at ${where}  (${database.kind} database)\n`);
 }
 

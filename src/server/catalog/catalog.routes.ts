@@ -5,7 +5,10 @@ import { ErrorBody } from '../../shared/api/errors';
 import type { CatalogRepository } from './catalog.repository';
 import { getTool } from './get-tool';
 
-export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogRepository }> = async (app, { catalog }) => {
+export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogRepository }> = async (
+  app,
+  { catalog },
+) => {
   // Browsers revalidate the catalog on every visit and get a 304 while nothing changed.
   await app.register(etag);
   app.addHook('onSend', async (_request, reply) => {

@@ -28,7 +28,9 @@ describe('loadConfig', () => {
 
   it('requires both halves of a key pair', () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(/set both to use Stripe/);
-    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' }).stripe).toEqual({
+    expect(
+      loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' }).stripe,
+    ).toEqual({
       secretKey: 'sk_test_1',
       publishableKey: 'pk_test_1',
     });

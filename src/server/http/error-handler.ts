@@ -20,7 +20,9 @@ function describeValidation(error: FastifyError): string {
   }
   const field = first.instancePath.slice(1).replaceAll('/', '.');
   if (field) return `${field}: ${first.message}`;
-  return error.validationContext === 'body' ? 'The request body must be a JSON object' : (first.message ?? 'The request is not valid');
+  return error.validationContext === 'body'
+    ? 'The request body must be a JSON object'
+    : (first.message ?? 'The request is not valid');
 }
 
 /** The one error handler (DESIGN §2): domain codes map to statuses; 5xx details stay in the log. */

@@ -2,7 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ReviewList } from '../../shared/api/reviews.schemas';
 import type { ReviewsRepository } from './reviews.repository';
 
-export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsRepository }> = async (app, { reviews }) => {
+export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsRepository }> = async (
+  app,
+  { reviews },
+) => {
   app.get(
     '/review',
     {

@@ -8,7 +8,13 @@ import { z } from 'zod';
  * - RATE_LIMITED: too many requests from this client (429).
  * - INTERNAL: anything unexpected; its details are only logged (500).
  */
-export const ErrorCode = z.enum(['VALIDATION_FAILED', 'BAD_REQUEST', 'NOT_FOUND', 'RATE_LIMITED', 'INTERNAL']);
+export const ErrorCode = z.enum([
+  'VALIDATION_FAILED',
+  'BAD_REQUEST',
+  'NOT_FOUND',
+  'RATE_LIMITED',
+  'INTERNAL',
+]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
 export const ErrorBody = z.object({

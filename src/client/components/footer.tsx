@@ -1,0 +1,52 @@
+import Col from 'react-bootstrap/Col';
+import Container from 'react-bootstrap/Container';
+import Row from 'react-bootstrap/Row';
+import { Link } from 'react-router';
+import { paths } from '../config/paths';
+import { homeContent } from '../features/content/site-content';
+import { SubscribeForm } from '../features/newsletter/components/subscribe-form';
+import { SocialIcon } from './social-icon';
+
+/** Subscribe form, social links and the copyright line with the current year (spec §2 footer). */
+export function Footer() {
+  return (
+    <footer className="site-footer pt-5 pb-4 mt-auto">
+      <Container>
+        <Row className="g-4">
+          <Col md={6} lg={5}>
+            <SubscribeForm />
+          </Col>
+          <Col xs={6} md={3} lg={{ span: 3, offset: 1 }}>
+            <h2 className="h6 text-uppercase footer-heading">Explore</h2>
+            <ul className="list-unstyled footer-links">
+              <li>
+                <Link to={paths.shop}>Shop</Link>
+              </li>
+              <li>
+                <Link to={paths.blogs}>Blogs</Link>
+              </li>
+              <li>
+                <Link to={paths.portfolio}>Portfolio</Link>
+              </li>
+            </ul>
+          </Col>
+          <Col xs={6} md={3}>
+            <h2 className="h6 text-uppercase footer-heading">Follow us</h2>
+            <ul className="list-inline social-links">
+              {homeContent.social.map((network) => (
+                <li key={network.name} className="list-inline-item">
+                  <a href={network.url} aria-label={network.name} target="_blank" rel="noopener noreferrer">
+                    <SocialIcon name={network.name} />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </Col>
+        </Row>
+        <p className="text-center small mb-0 mt-4 copyright">
+          Copyright © {new Date().getFullYear()} {homeContent.brand}. All rights reserved.
+        </p>
+      </Container>
+    </footer>
+  );
+}

@@ -1,0 +1,35 @@
+import Container from 'react-bootstrap/Container';
+import Nav from 'react-bootstrap/Nav';
+import Navbar from 'react-bootstrap/Navbar';
+import { Link, NavLink } from 'react-router';
+import { paths } from '../config/paths';
+import { homeContent } from '../features/content/site-content';
+
+/** Logo and Home link to /, and Login for visitors (spec §2 header). */
+export function Header() {
+  return (
+    <Navbar bg="dark" data-bs-theme="dark" expand="md" sticky="top" collapseOnSelect className="site-header">
+      <Container>
+        <Navbar.Brand as={Link} to={paths.home} className="d-flex align-items-center gap-2">
+          <img src="/images/logo.svg" alt="" width={36} height={36} />
+          <span className="fw-bold">{homeContent.brand}</span>
+        </Navbar.Brand>
+        <Navbar.Toggle aria-controls="main-nav" />
+        <Navbar.Collapse id="main-nav">
+          <Nav className="ms-auto" as="ul">
+            <Nav.Item as="li">
+              <Nav.Link as={NavLink} to={paths.home} end eventKey="home">
+                Home
+              </Nav.Link>
+            </Nav.Item>
+            <Nav.Item as="li">
+              <Nav.Link as={NavLink} to={paths.login} eventKey="login">
+                Login
+              </Nav.Link>
+            </Nav.Item>
+          </Nav>
+        </Navbar.Collapse>
+      </Container>
+    </Navbar>
+  );
+}

@@ -1,0 +1,40 @@
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import { useNavigate } from 'react-router';
+import type { Tool } from '../../../../shared/api/catalog.schemas';
+import { formatDollars } from '../../../../shared/money';
+import { paths } from '../../../config/paths';
+
+const units = new Intl.NumberFormat('en-US');
+
+export function ToolCard({ tool }: { tool: Tool }) {
+  const navigate = useNavigate();
+  return (
+    <Card as="article" className="h-100 shadow-sm tool-card" aria-labelledby={`tool-${tool._id}`}>
+      <Card.Img variant="top" src={tool.img} alt={tool.name} loading="lazy" width={600} height={450} />
+      <Card.Body className="d-flex flex-column">
+        <Card.Title as="h3" id={`tool-${tool._id}`} className="h5">
+          {tool.name}
+        </Card.Title>
+        <Card.Text className="text-secondary small flex-grow-1">{tool.dis}</Card.Text>
+        <dl className="tool-facts">
+          <dt>Price</dt>
+          <dd>
+            <strong className="text-dark">{formatDollars(tool.price)}</strong> per unit
+          </dd>
+          <dt>Minimum order</dt>
+          <dd>{units.format(tool.min_order)} units</dd>
+          <dt>Available</dt>
+          <dd>{units.format(tool.available)} units</dd>
+        </dl>
+        <Button
+          variant="warning"
+          className="fw-semibold"
+          onClick={() => void navigate(paths.buyNow(tool._id))}
+        >
+          Buy Now
+        </Button>
+      </Card.Body>
+    </Card>
+  );
+}

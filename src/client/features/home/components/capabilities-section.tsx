@@ -1,0 +1,43 @@
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Container from 'react-bootstrap/Container';
+import Row from 'react-bootstrap/Row';
+import { homeContent } from '../../content/site-content';
+
+/** 'Our Capabilities' with a tagline, a named executive and 'Know More' (spec §2, home item 2). */
+export function CapabilitiesSection() {
+  const { title, tagline, points, executive, knowMore } = homeContent.capabilities;
+  return (
+    <section className="py-5" aria-labelledby="capabilities-heading">
+      <Container>
+        <Row className="align-items-center g-4">
+          <Col lg={7}>
+            <h2 id="capabilities-heading" className="section-title text-start">
+              {title}
+            </h2>
+            <p className="lead">{tagline}</p>
+            <ul className="capability-points">
+              {points.map((point) => (
+                <li key={point}>{point}</li>
+              ))}
+            </ul>
+            <Button href={knowMore.href} variant="dark" size="lg">
+              {knowMore.label}
+            </Button>
+          </Col>
+          <Col lg={5}>
+            <figure className="executive-card">
+              <blockquote className="blockquote">
+                <p>“{executive.quote}”</p>
+              </blockquote>
+              <figcaption>
+                <span className="executive-name">{executive.name}</span>
+                <span className="executive-title">{executive.title}</span>
+              </figcaption>
+            </figure>
+          </Col>
+        </Row>
+      </Container>
+    </section>
+  );
+}

@@ -1,0 +1,11 @@
+import { useMutation } from '@tanstack/react-query';
+import type { InsertResult, SubscribeBody } from '../../../../shared/api/newsletter.schemas';
+import { api } from '../../../lib/api-client';
+
+export function subscribe(body: SubscribeBody) {
+  return api<InsertResult>('/subscribe', { method: 'POST', body });
+}
+
+export function useSubscribe() {
+  return useMutation({ mutationFn: subscribe });
+}

@@ -1,0 +1,13 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Review } from '../../../../shared/api/reviews.schemas';
+import { api } from '../../../lib/api-client';
+
+/** Customer reviews, cached under the spec's key `reviews` (spec §7 GET /review). */
+export const reviewsQuery = queryOptions({
+  queryKey: ['reviews'],
+  queryFn: ({ signal }) => api<Review[]>('/review', { signal }),
+});
+
+export function useReviews() {
+  return useQuery(reviewsQuery);
+}

@@ -1,0 +1,27 @@
+import Card from 'react-bootstrap/Card';
+import type { Review } from '../../../../shared/api/reviews.schemas';
+
+export function ReviewCard({ review }: { review: Review }) {
+  return (
+    <Card as="article" className="h-100 shadow-sm review-card">
+      <Card.Body>
+        <div className="d-flex align-items-center gap-3 mb-3">
+          <img src={review.img} alt="" className="review-avatar" width={64} height={64} loading="lazy" />
+          <div>
+            <Card.Title as="h3" className="h6 mb-1">
+              {review.name}
+            </Card.Title>
+            <span className="review-rating">
+              <span aria-hidden="true" className="review-stars">
+                {'★'.repeat(review.rating)}
+                <span className="text-body-tertiary">{'★'.repeat(Math.max(0, 5 - review.rating))}</span>
+              </span>{' '}
+              {review.rating} Star
+            </span>
+          </div>
+        </div>
+        <Card.Text className="text-secondary">{review.customer_review}</Card.Text>
+      </Card.Body>
+    </Card>
+  );
+}

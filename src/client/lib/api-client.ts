@@ -1,0 +1,51 @@
+import type { ErrorBody } from '../../shared/api/errors';
+import { messages } from '../../shared/messages';
+
+/** A failed API call, carrying the server's error code and its message for the user. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+function isErrorBody(value: unknown): value is ErrorBody {
+  return typeof value === 'object' && value !== null && 'error' in value;
+}
+
+/** Calls our own API (same origin, under /api) and returns its JSON, or throws an ApiError. */
+export async function api<T>(
+  path: string,
+  { method = 'GET', body, signal }: RequestOptions = {},
+): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method,
+      signal: signal ?? null,
+      credentials: 'same-origin',
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? null : JSON.stringify(body),
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'NETWORK', messages.networkError);
+  }
+  const data: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
+  if (!response.ok) {
+    if (isErrorBody(data)) throw new ApiError(response.status, data.error.code, data.error.message);
+    throw new ApiError(response.status, 'INTERNAL', messages.serverError);
+  }
+  return data as T;
+}

@@ -1,0 +1,51 @@
+import Col from 'react-bootstrap/Col';
+import Container from 'react-bootstrap/Container';
+import Row from 'react-bootstrap/Row';
+import { useParams } from 'react-router';
+import { formatDollars } from '../../shared/money';
+import { QueryState } from '../components/query-state';
+import { useTool } from '../features/catalog/api/get-tool';
+import { ApiError } from '../lib/api-client';
+import { NotFoundPage } from './not-found-page';
+
+const units = new Intl.NumberFormat('en-US');
+
+/** /buyNow/{toolId}: the product on the left (spec §2). */
+export function BuyNowPage() {
+  const { toolId = '' } = useParams();
+  const tool = useTool(toolId);
+  if (tool.error instanceof ApiError && (tool.error.status === 404 || tool.error.status === 400)) {
+    return <NotFoundPage />;
+  }
+  return (
+    <Container className="py-5">
+      <QueryState query={tool} what="this product">
+        {(product) => (
+          <Row className="g-4">
+            <Col lg={6}>
+              <img
+                src={product.img}
+                alt={product.name}
+                className="img-fluid rounded-3 shadow-sm w-100"
+                width={600}
+                height={450}
+              />
+              <h1 className="h2 mt-4">{product.name}</h1>
+              <p className="text-secondary">{product.dis}</p>
+              <dl className="tool-facts tool-facts-lg">
+                <dt>Price</dt>
+                <dd>
+                  <strong>{formatDollars(product.price)}</strong> per unit
+                </dd>
+                <dt>Minimum order</dt>
+                <dd>{units.format(product.min_order)} units</dd>
+                <dt>Available</dt>
+                <dd>{units.format(product.available)} units</dd>
+              </dl>
+            </Col>
+          </Row>
+        )}
+      </QueryState>
+    </Container>
+  );
+}
