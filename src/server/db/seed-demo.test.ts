@@ -1,0 +1,38 @@
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from './database';
+import { products, reviews } from './schema';
+import { readDemoCatalog, seedDemoOnce } from './seed-demo';
+import { openTestDatabase } from '../test/test-database';
+
+let database: DatabaseHandle;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+describe('demo catalog', () => {
+  it('ships at least 9 tools with local images and at least 6 reviews', () => {
+    const catalog = readDemoCatalog();
+    expect(catalog.tools.length).toBeGreaterThanOrEqual(9);
+    expect(catalog.reviews.length).toBeGreaterThanOrEqual(6);
+    for (const item of [...catalog.tools, ...catalog.reviews]) expect(item.img).toMatch(/^\/images\//);
+  });
+
+  it('seeds a new database once in its life, even after the owner empties the catalog', async () => {
+    const { db } = database;
+    expect(await seedDemoOnce(db)).toBe(true);
+    const [tools] = await db.select({ n: count() }).from(products);
+    const [reviewRows] = await db.select({ n: count() }).from(reviews);
+    expect(tools?.n).toBe(readDemoCatalog().tools.length);
+    expect(reviewRows?.n).toBe(readDemoCatalog().reviews.length);
+
+    await db.delete(products);
+    expect(await seedDemoOnce(db)).toBe(false);
+    const [after] = await db.select({ n: count() }).from(products);
+    expect(after?.n).toBe(0);
+  });
+});
