@@ -1,0 +1,155 @@
+import { expect, test } from './fixtures';
+
+test.describe('a visitor browsing the shop', () => {
+  test('home shows its sections in order with the demo catalog and reviews', async ({ page }) => {
+    await page.goto('/');
+
+    await expect(page.getByRole('heading', { level: 1, name: 'World Leader in Tools' })).toBeVisible();
+    const sectionHeadings = page.getByRole('heading', { level: 2 });
+    await expect(sectionHeadings.filter({ hasNotText: 'World Leader in Tools' })).toHaveText([
+      'Our Capabilities',
+      'Our Products',
+      'What Our Customer Say',
+      'Explore',
+      'Follow us',
+    ]);
+
+    await expect(page.getByRole('button', { name: 'Know More' })).toBeVisible();
+    await expect(page.getByText('Margaret Holloway')).toBeVisible();
+
+    const cards = page.locator('#our-products').getByRole('article');
+    await expect(cards).toHaveCount(12);
+    const drill = cards.filter({ hasText: 'Cordless Drill/Driver 20V' });
+    await expect(drill).toContainText('$64.50 per unit');
+    await expect(drill).toContainText('100 units');
+    await expect(drill).toContainText('2,400 units');
+
+    // Counters start after their 2 s delay and settle on the spec's figures (spec §9).
+    const counters = page.getByLabel('Forgeline in numbers');
+    await expect(counters.locator('.counter-value')).toHaveText(['1200', '900', '48', '25M'], {
+      timeout: 10_000,
+    });
+    await expect(counters.locator('.counter-label')).toHaveText([
+      'Happy Clients',
+      'Oders',
+      'Country',
+      'Revenue',
+    ]);
+
+    await expect(page.getByRole('img', { name: /Bulk pricing/ })).toBeVisible();
+    await expect(page.getByRole('img', { name: /Ships in 48 hours/ })).toBeVisible();
+
+    const reviews = page.getByRole('region', { name: 'What Our Customer Say' }).getByRole('article');
+    await expect(reviews).toHaveCount(6);
+    await expect(reviews.filter({ hasText: 'Maria Gonzalez' })).toContainText('5 Star');
+    await expect(reviews.filter({ hasText: 'Lena Fischer' })).toContainText('4 Star');
+
+    await expect(page.getByText(`Copyright © ${new Date().getFullYear()} Forgeline Tools`)).toBeVisible();
+  });
+
+  test('/home is the same page as /', async ({ page }) => {
+    await page.goto('/home');
+    await expect(page.getByRole('heading', { level: 1, name: 'World Leader in Tools' })).toBeVisible();
+    await expect(page.locator('#our-products').getByRole('article')).toHaveCount(12);
+  });
+
+  test('the carousel moves with the keyboard arrows', async ({ page }) => {
+    await page.goto('/');
+    const carousel = page.locator('.hero-carousel');
+    const active = carousel.locator('.carousel-item.active');
+    await expect(active).toContainText('For more than forty years');
+    await carousel.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(active).toContainText('Twelve product lines');
+  });
+
+  test('Know More leads to the products', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Know More' }).click();
+    await expect(page).toHaveURL(/#our-products$/);
+    await expect(page.getByRole('heading', { name: 'Our Products' })).toBeInViewport();
+  });
+
+  test('Buy Now opens the product on its buy page', async ({ page }) => {
+    await page.goto('/');
+    const card = page.locator('#our-products').getByRole('article').filter({ hasText: 'Claw Hammer 16 oz' });
+    await card.getByRole('button', { name: 'Buy Now' }).click();
+
+    await expect(page).toHaveURL(/\/buyNow\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Claw Hammer 16 oz' })).toBeVisible();
+    await expect(page.getByText('$8.40')).toBeVisible();
+  });
+
+  test('the footer subscribe stores the address and confirms with a toast', async ({ page }) => {
+    await page.goto('/');
+    const email = page.getByLabel('Get new tools and bulk offers by email');
+    await expect(email).toHaveAttribute('type', 'email');
+    await expect(email).toHaveAttribute('required', '');
+
+    await email.fill(`buyer-${Date.now()}@example.com`);
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+
+    await expect(page.getByRole('alert').filter({ hasText: 'Thank you for subscribing!' })).toBeVisible();
+    await expect(email).toHaveValue('');
+  });
+
+  test('a reload of a deep link shows the same page', async ({ page }) => {
+    await page.goto('/portfolio');
+    await expect(page.getByRole('heading', { level: 1, name: 'Alex Morgan' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Alex Morgan' })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Portrait of Alex Morgan' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 3 })).toHaveCount(3);
+  });
+
+  test('shop and blogs pages', async ({ page }) => {
+    await page.goto('/shop');
+    await expect(page.getByRole('heading', { level: 1, name: 'welcome to shop' })).toBeVisible();
+    await page.goto('/blogs');
+    await expect(page.getByRole('heading', { level: 1, name: 'Blogs' })).toBeVisible();
+  });
+
+  test('any other path shows the not-found illustration', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('img', { name: 'Page not found (404)' })).toBeVisible();
+    await page.goto('/buyNow/5f0c4a3e-8a1b-4c2d-9e3f-0a1b2c3d4e5f');
+    await expect(page.getByRole('img', { name: 'Page not found (404)' })).toBeVisible();
+  });
+
+  test('a failed product load offers a retry that recovers', async ({ page }) => {
+    await page.route('**/api/tool', (route) =>
+      route.fulfill({
+        status: 500,
+        json: { error: { code: 'INTERNAL', message: 'Please try again in a moment.' } },
+      }),
+    );
+    await page.goto('/');
+    const products = page.locator('#our-products');
+    await expect(products.getByText(/We could not load our products/)).toBeVisible();
+
+    await page.unroute('**/api/tool');
+    await products.getByRole('button', { name: 'Try again' }).click();
+    await expect(products.getByRole('article')).toHaveCount(12);
+  });
+});
+
+test.describe('on a 375 px wide phone', () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  for (const path of ['/', '/shop', '/blogs', '/portfolio', '/nowhere']) {
+    test(`${path} fits the screen without sideways scrolling`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('contentinfo')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    });
+  }
+
+  test('the menu opens from the toggle', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Login' })).toBeHidden();
+    await page.getByRole('button', { name: 'Toggle navigation' }).click();
+    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  });
+});
