@@ -9,6 +9,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { createCatalogCache } from './catalog/catalog-cache';
 import { createCatalogRepository } from './catalog/catalog.repository';
 import { catalogRoutes } from './catalog/catalog.routes';
 import type { AppConfig } from './config/env';
@@ -28,6 +29,8 @@ export interface AppDependencies {
   database: DatabaseHandle;
   logger?: FastifyServerOptions['logger'];
   clientDir?: string;
+  /** How long the serialized product list is reused (see catalog-cache.ts); tests use 0. */
+  catalogCacheMs?: number;
 }
 
 /** Builds the whole application from its dependencies; main.ts starts it, tests inject into it. */
@@ -36,6 +39,7 @@ export async function buildApp({
   database,
   logger = false,
   clientDir = projectPaths.client,
+  catalogCacheMs = 1000,
 }: AppDependencies) {
   const app = Fastify({ logger }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -82,9 +86,11 @@ export async function buildApp({
   });
 
   const { db } = database;
+  const catalog = createCatalogRepository(db);
+  const catalogCache = createCatalogCache(() => catalog.listTools(), { maxAgeMs: catalogCacheMs });
   await app.register(
     async (api) => {
-      await api.register(catalogRoutes, { catalog: createCatalogRepository(db) });
+      await api.register(catalogRoutes, { catalog, catalogCache });
       await api.register(reviewsRoutes, { reviews: createReviewsRepository(db) });
       await api.register(newsletterRoutes, { newsletter: createNewsletterRepository(db) });
       await api.register(systemRoutes, { config, db });

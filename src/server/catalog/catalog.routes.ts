@@ -1,14 +1,27 @@
 import etag from '@fastify/etag';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Tool, ToolIdParams, ToolList } from '../../shared/api/catalog.schemas';
 import { ErrorBody } from '../../shared/api/errors';
+import type { CatalogCache } from './catalog-cache';
 import type { CatalogRepository } from './catalog.repository';
 import { getTool } from './get-tool';
 
-export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogRepository }> = async (
+export interface CatalogRoutesOptions {
+  catalog: CatalogRepository;
+  catalogCache: CatalogCache;
+}
+
+export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (
   app,
-  { catalog },
+  { catalog, catalogCache },
 ) => {
+  // The list is answered from its cached serialization; the schema still documents it.
+  const sendCachedList = async (_request: unknown, reply: FastifyReply) => {
+    const cached = await catalogCache.get();
+    return reply.header('etag', cached.etag).type('application/json; charset=utf-8').send(cached.body);
+  };
+
   // Browsers revalidate the catalog on every visit and get a 304 while nothing changed.
   await app.register(etag);
   app.addHook('onSend', async (_request, reply) => {
@@ -24,7 +37,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogRepository }
         response: { 200: ToolList },
       },
     },
-    async () => catalog.listTools(),
+    sendCachedList,
   );
 
   app.get(
@@ -36,7 +49,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogRepository }
         response: { 200: ToolList },
       },
     },
-    async () => catalog.listTools(),
+    sendCachedList,
   );
 
   app.get(

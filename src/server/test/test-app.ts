@@ -18,6 +18,7 @@ export async function createTestApp({ env = {}, clientDir }: TestAppOptions = {}
     config,
     database,
     clientDir: clientDir ?? join(tmpdir(), 'toolshop-no-client'),
+    catalogCacheMs: 0,
   });
   await app.ready();
   return { app, db: database.db, config };

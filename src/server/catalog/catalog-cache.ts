@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto';
+import type { Tool } from '../../shared/api/catalog.schemas';
+
+export interface SerializedCatalog {
+  /** The JSON answer of GET /api/tool, serialized once per fill. */
+  body: string;
+  etag: string;
+}
+
+export interface CatalogCacheOptions {
+  /**
+   * How long a fill is served before the database is asked again. Writes in this process invalidate at
+   * once; the age bounds how stale another process sharing the PostgreSQL can be.
+   */
+  maxAgeMs: number;
+  now?: () => number;
+}
+
+/**
+ * The product list is read on every home page view and changes rarely, so it is kept serialized in
+ * memory with its ETag. Concurrent misses share one database read.
+ */
+export function createCatalogCache(
+  load: () => Promise<Tool[]>,
+  { maxAgeMs, now = Date.now }: CatalogCacheOptions,
+) {
+  let entry: { value: SerializedCatalog; filledAt: number } | undefined;
+  let pending: Promise<SerializedCatalog> | undefined;
+  let generation = 0;
+
+  async function fill(): Promise<SerializedCatalog> {
+    const started = generation;
+    const body = JSON.stringify(await load());
+    const value = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+    // A write that landed while we were reading makes this result stale: serve it once, do not keep it.
+    if (started === generation) entry = { value, filledAt: now() };
+    return value;
+  }
+
+  return {
+    async get(): Promise<SerializedCatalog> {
+      if (entry && now() - entry.filledAt < maxAgeMs) return entry.value;
+      pending ??= fill().finally(() => {
+        pending = undefined;
+      });
+      return pending;
+    },
+
+    /** Call after any write that changes what the product list shows (products, stock). */
+    invalidate() {
+      generation += 1;
+      entry = undefined;
+      pending = undefined;
+    },
+  };
+}
+
+export type CatalogCache = ReturnType<typeof createCatalogCache>;
