@@ -9,18 +9,26 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { join } from 'node:path';
+import { createAuth } from './auth/auth';
+import { authRoutes } from './auth/auth.routes';
+import { createAuthGuards } from './auth/session';
 import { createCatalogCache } from './catalog/catalog-cache';
 import { createCatalogRepository } from './catalog/catalog.repository';
 import { catalogRoutes } from './catalog/catalog.routes';
 import type { AppConfig } from './config/env';
 import type { DatabaseHandle } from './db/database';
 import { apiNotFound, registerErrorHandling } from './http/error-handler';
+import { registerSameOriginCheck } from './http/same-origin';
+import { createMailer } from './mail/mailer';
 import { createNewsletterRepository } from './newsletter/newsletter.repository';
 import { newsletterRoutes } from './newsletter/newsletter.routes';
-import { projectPaths } from './project-paths';
+import { projectPaths, readShopName } from './project-paths';
 import { createReviewsRepository } from './reviews/reviews.repository';
 import { reviewsRoutes } from './reviews/reviews.routes';
 import { systemRoutes } from './system/system.routes';
+import { createUsersRepository } from './users/users.repository';
+import { usersRoutes } from './users/users.routes';
 import { registerWeb } from './web/web.routes';
 
 export interface AppDependencies {
@@ -41,11 +49,14 @@ export async function buildApp({
   clientDir = projectPaths.client,
   catalogCacheMs = 1000,
 }: AppDependencies) {
-  const app = Fastify({ logger }).withTypeProvider<ZodTypeProvider>();
+  const { authSecret } = config;
+  if (!authSecret) throw new Error('buildApp needs config.authSecret (main.ts resolves it)');
+  const app = Fastify({ logger, trustProxy: config.trustProxy }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onClose', () => database.close());
   registerErrorHandling(app);
+  registerSameOriginCheck(app, config.publicUrl);
 
   const https = config.publicUrl.startsWith('https://');
   await app.register(helmet, {
@@ -86,6 +97,16 @@ export async function buildApp({
   });
 
   const { db } = database;
+  const shopName = readShopName();
+  const mailer = createMailer({
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from,
+    outboxDir: config.dataDir.startsWith('memory://') ? undefined : join(config.dataDir, 'outbox'),
+    log: app.log,
+  });
+  const auth = createAuth({ config, db, mailer, secret: authSecret, shopName });
+  const guards = createAuthGuards(auth);
+  app.decorateRequest('user', null);
   const catalog = createCatalogRepository(db);
   const catalogCache = createCatalogCache(() => catalog.listTools(), { maxAgeMs: catalogCacheMs });
   await app.register(
@@ -94,6 +115,8 @@ export async function buildApp({
       await api.register(reviewsRoutes, { reviews: createReviewsRepository(db) });
       await api.register(newsletterRoutes, { newsletter: createNewsletterRepository(db) });
       await api.register(systemRoutes, { config, db });
+      await api.register(usersRoutes, { users: createUsersRepository(db), guards });
+      await api.register(authRoutes, { auth, publicUrl: config.publicUrl });
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
       api.setNotFoundHandler(apiNotFound);
     },

@@ -1,4 +1,5 @@
 import { buildApp } from './app';
+import { resolveAuthSecret } from './auth/auth-secret';
 import { ConfigError, loadConfig } from './config/env';
 import { openDatabase } from './db/database';
 import { seedDemoOnce } from './db/seed-demo';
@@ -6,7 +7,11 @@ import { seedDemoOnce } from './db/seed-demo';
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
-  const config = loadConfig();
+  const loaded = loadConfig();
+  const config = {
+    ...loaded,
+    authSecret: resolveAuthSecret(loaded.authSecret, loaded.dataDir, (m) => console.warn(m)),
+  };
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   if (config.seedDemo && (await seedDemoOnce(database.db))) {
     console.info('Seeded the demo catalog and reviews into the new database.');

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -23,3 +23,11 @@ export const projectPaths = {
   images: join(root, 'content', 'images'),
   client: join(root, 'dist', 'client'),
 };
+
+/** The shop's name as the owner wrote it in content/home.json, for mails and page titles. */
+export function readShopName(): string {
+  const home = JSON.parse(readFileSync(join(projectPaths.content, 'home.json'), 'utf8')) as {
+    brand?: unknown;
+  };
+  return typeof home.brand === 'string' && home.brand ? home.brand : 'Tool shop';
+}

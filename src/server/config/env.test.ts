@@ -22,6 +22,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO: expected true or false/);
   });
 
+  it('reads the admin list and mail settings', () => {
+    const config = loadConfig({
+      ADMIN_EMAILS: ' Boss@Example.com, ops@example.com ,',
+      SMTP_URL: 'smtp://localhost:2525',
+    });
+    expect(config.adminEmails).toEqual(['boss@example.com', 'ops@example.com']);
+    expect(config.mail.smtpUrl).toBe('smtp://localhost:2525');
+    expect(() => loadConfig({ ADMIN_EMAILS: 'boss' })).toThrow(/ADMIN_EMAILS/);
+    expect(() => loadConfig({ AUTH_SECRET: 'short' })).toThrow(
+      /AUTH_SECRET: expected at least 32 characters/,
+    );
+  });
+
   it('treats an empty value as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).databaseUrl).toBeUndefined();
   });

@@ -18,8 +18,25 @@ export const EnvSchema = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: flag.default(true),
+  TRUST_PROXY: flag.default(false),
+  AUTH_SECRET: z.string().min(32, { error: 'expected at least 32 characters' }).optional(),
+  ADMIN_EMAILS: z
+    .string()
+    .transform((list) =>
+      list
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email({ error: 'expected a comma-separated list of email addresses' })))
+    .default([]),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'expected an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().min(3).default('Forgeline Tools <no-reply@forgeline.example>'),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_DISCOVERY_URL: z
+    .url({ protocol: /^https?$/, error: 'expected an http(s) URL' })
+    .default('https://accounts.google.com/.well-known/openid-configuration'),
   STRIPE_SECRET_KEY: z.string().startsWith('sk_', { error: 'expected a key starting with sk_' }).optional(),
   STRIPE_PUBLISHABLE_KEY: z
     .string()
@@ -37,7 +54,14 @@ export interface AppConfig {
   publicUrl: string;
   logLevel: string;
   seedDemo: boolean;
-  google: { clientId: string; clientSecret: string } | null;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits need it). */
+  trustProxy: boolean;
+  /** Signs sessions; when unset the server generates one and keeps it in DATA_DIR. */
+  authSecret: string | undefined;
+  /** Accounts with these emails become admin when they sign up or sign in. */
+  adminEmails: string[];
+  mail: { smtpUrl: string | undefined; from: string };
+  google: { clientId: string; clientSecret: string; discoveryUrl: string } | null;
   stripe: { secretKey: string; publishableKey: string } | null;
 }
 
@@ -74,9 +98,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     logLevel: env.LOG_LEVEL,
     seedDemo: env.SEED_DEMO,
+    trustProxy: env.TRUST_PROXY,
+    authSecret: env.AUTH_SECRET,
+    adminEmails: env.ADMIN_EMAILS,
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
-        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
+        ? {
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: env.GOOGLE_CLIENT_SECRET,
+            discoveryUrl: env.GOOGLE_DISCOVERY_URL,
+          }
         : null,
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY

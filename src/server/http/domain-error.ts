@@ -15,7 +15,11 @@ export class DomainError extends Error {
 export const statusOf: Record<ErrorCode, number> = {
   VALIDATION_FAILED: 400,
   BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
   NOT_FOUND: 404,
+  CANNOT_DELETE_SELF: 409,
+  LAST_ADMIN: 409,
   RATE_LIMITED: 429,
   INTERNAL: 500,
 };

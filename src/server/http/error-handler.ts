@@ -37,7 +37,14 @@ export function registerErrorHandling(app: FastifyInstance) {
     const status = error.statusCode ?? 500;
     if (status === 429) return send(reply, 429, 'RATE_LIMITED', error.message);
     if (status >= 400 && status < 500) {
-      const code: ErrorCode = status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST';
+      const code: ErrorCode =
+        status === 404
+          ? 'NOT_FOUND'
+          : status === 401
+            ? 'UNAUTHENTICATED'
+            : status === 403
+              ? 'FORBIDDEN'
+              : 'BAD_REQUEST';
       return send(reply, status, code, error.message);
     }
     request.log.error({ err: error }, 'request failed');

@@ -11,7 +11,12 @@ export interface TestAppOptions {
 
 /** The real app on a fresh real database, for `app.inject` tests. Close it in afterAll. */
 export async function createTestApp({ env = {}, clientDir }: TestAppOptions = {}) {
-  const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'false', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    SEED_DEMO: 'false',
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+    ...env,
+  });
   const database = await openTestDatabase();
   // Tests never depend on whether `npm run build` happened: no client unless a test brings one.
   const app = await buildApp({

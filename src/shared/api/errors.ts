@@ -4,14 +4,22 @@ import { z } from 'zod';
  * Error codes the API answers with, each mapped to one HTTP status by the server's error handler.
  * - VALIDATION_FAILED: the body, query or path did not match the route's schema (400).
  * - BAD_REQUEST: the request could not be read at all, e.g. malformed JSON (400).
+ * - UNAUTHENTICATED: the call needs a signed-in user and there is none (401).
+ * - FORBIDDEN: the caller's role does not allow this, or the request came from another site (403).
  * - NOT_FOUND: no such resource, or one the caller may not see (404).
+ * - CANNOT_DELETE_SELF: an admin tried to delete their own account (409).
+ * - LAST_ADMIN: the call would leave the shop without an admin (409).
  * - RATE_LIMITED: too many requests from this client (429).
  * - INTERNAL: anything unexpected; its details are only logged (500).
  */
 export const ErrorCode = z.enum([
   'VALIDATION_FAILED',
   'BAD_REQUEST',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
   'NOT_FOUND',
+  'CANNOT_DELETE_SELF',
+  'LAST_ADMIN',
   'RATE_LIMITED',
   'INTERNAL',
 ]);

@@ -1,0 +1,44 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Auth } from './auth';
+
+/** The request as the Fetch API sees it, with the client address decided by Fastify, not the client. */
+function toFetchRequest(request: FastifyRequest, publicUrl: string): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  headers.set('x-forwarded-for', request.ip);
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && typeof request.body === 'string';
+  return new Request(new URL(request.url, publicUrl), {
+    method: request.method,
+    headers,
+    body: hasBody ? (request.body as string) : null,
+  });
+}
+
+/** Mounts better-auth's handler at /api/auth/* (DESIGN §3). */
+export async function authRoutes(
+  app: FastifyInstance,
+  { auth, publicUrl }: { auth: Auth; publicUrl: string },
+) {
+  // better-auth reads the raw body itself (JSON, or a form post from an identity provider).
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/auth/*',
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const response = await auth.handler(toFetchRequest(request, publicUrl));
+      reply.status(response.status);
+      for (const [name, value] of response.headers) {
+        if (name !== 'set-cookie') reply.header(name, value);
+      }
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) reply.header('set-cookie', cookies);
+      return reply.send(response.body ? await response.text() : null);
+    },
+  });
+}

@@ -1,0 +1,114 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { genericOAuth } from 'better-auth/plugins';
+import { eq } from 'drizzle-orm';
+import { MIN_PASSWORD_LENGTH } from '../../shared/api/auth.schemas';
+import type { AppConfig } from '../config/env';
+import type { Database } from '../db/database';
+import { accounts, sessions, users, verifications } from '../db/schema';
+import type { Mailer } from '../mail/mailer';
+import { resetPasswordMail } from './reset-password-mail';
+
+export interface AuthDependencies {
+  config: AppConfig;
+  db: Database;
+  mailer: Mailer;
+  secret: string;
+  shopName: string;
+}
+
+/** Where better-auth is mounted (DESIGN §3). */
+export const AUTH_BASE_PATH = '/api/auth';
+
+/** Attempts per client address and minute (per 5 minutes for reset mails) before a 429. */
+export const AUTH_RATE_LIMITS = {
+  '/sign-in/email': { window: 60, max: 10 },
+  '/sign-up/email': { window: 60, max: 5 },
+  '/request-password-reset': { window: 300, max: 3 },
+  '/reset-password': { window: 300, max: 10 },
+  '/sign-in/oauth2': { window: 60, max: 10 },
+};
+
+/** better-auth, configured for this shop: email + password, Google over OpenID Connect, roles. */
+export function createAuth({ config, db, mailer, secret, shopName }: AuthDependencies) {
+  const adminEmails = new Set(config.adminEmails);
+
+  return betterAuth({
+    appName: shopName,
+    baseURL: config.publicUrl,
+    basePath: AUTH_BASE_PATH,
+    secret,
+    trustedOrigins: [new URL(config.publicUrl).origin],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await mailer.send(resetPasswordMail({ to: user.email, name: user.name, url, shopName }));
+      },
+    },
+    user: {
+      additionalFields: {
+        // Never taken from the sign-up form: only ADMIN_EMAILS, the CLI and other admins grant it.
+        role: { type: 'string', required: false, defaultValue: 'user', input: false },
+      },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => ({
+            data: { ...user, role: adminEmails.has(user.email.toLowerCase()) ? 'admin' : 'user' },
+          }),
+        },
+      },
+      session: {
+        create: {
+          // An address added to ADMIN_EMAILS after its account exists is promoted at its next sign-in.
+          before: async (session) => {
+            if (adminEmails.size === 0) return;
+            const [user] = await db.select().from(users).where(eq(users.id, session.userId));
+            if (user && user.role !== 'admin' && adminEmails.has(user.email.toLowerCase())) {
+              await db
+                .update(users)
+                .set({ role: 'admin', updatedAt: new Date() })
+                .where(eq(users.id, user.id));
+            }
+          },
+        },
+      },
+    },
+    rateLimit: { enabled: true, storage: 'memory', window: 60, max: 300, customRules: AUTH_RATE_LIMITS },
+    advanced: {
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+      // The Fastify route sets this header from the connection (or the trusted proxy), never the client.
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+    },
+    plugins: config.google
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: 'google',
+                clientId: config.google.clientId,
+                clientSecret: config.google.clientSecret,
+                discoveryUrl: config.google.discoveryUrl,
+                scopes: ['openid', 'email', 'profile'],
+                pkce: true,
+              },
+            ],
+          }),
+        ]
+      : [],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,49 @@
+import type { FastifyRequest } from 'fastify';
+import { fromNodeHeaders } from 'better-auth/node';
+import type { Role } from '../../shared/api/users.schemas';
+import { DomainError } from '../http/domain-error';
+import type { Auth } from './auth';
+
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the `requireUser` / `requireAdmin` guards. */
+    user: SessionUser | null;
+  }
+}
+
+/** Route guards: `onRequest: guards.requireUser` (401 when signed out), `guards.requireAdmin` (403). */
+export function createAuthGuards(auth: Auth) {
+  async function loadUser(request: FastifyRequest): Promise<SessionUser> {
+    const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+    if (!session) throw new DomainError('UNAUTHENTICATED', 'Please sign in first');
+    const { id, name, email, role } = session.user;
+    const user: SessionUser = { id, name, email, role: role === 'admin' ? 'admin' : 'user' };
+    request.user = user;
+    return user;
+  }
+
+  return {
+    requireUser: async (request: FastifyRequest) => {
+      await loadUser(request);
+    },
+    requireAdmin: async (request: FastifyRequest) => {
+      const user = await loadUser(request);
+      if (user.role !== 'admin') throw new DomainError('FORBIDDEN', 'Only an admin can do this');
+    },
+  };
+}
+
+export type AuthGuards = ReturnType<typeof createAuthGuards>;
+
+/** The user a guard put on the request; a route without a guard calling this is a programming error. */
+export function signedInUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw new Error(`${request.routeOptions.url ?? request.url} has no auth guard`);
+  return request.user;
+}
