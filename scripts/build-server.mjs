@@ -1,4 +1,4 @@
-// Bundles the server into dist/server/main.js and pre-compresses the built pages (brotli and gzip), so
+// Bundles the server (dist/server/main.js) and the admin command (dist/server/admin.js) and pre-compresses the built pages (brotli and gzip), so
 // the server sends static files compressed without spending CPU per request.
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -7,8 +7,9 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server/main.ts'],
-  outfile: 'dist/server/main.js',
+  entryPoints: ['src/server/main.ts', 'src/server/cli/admin.ts'],
+  outdir: 'dist/server',
+  entryNames: '[name]',
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -38,4 +39,4 @@ for await (const file of files('dist/client')) {
   await writeFile(`${file}.gz`, await gz(data, { level: 9 }));
   count += 1;
 }
-console.log(`server bundled to dist/server/main.js; ${count} client files pre-compressed`);
+console.log(`server bundled to dist/server (main.js, admin.js); ${count} client files pre-compressed`);

@@ -6,7 +6,7 @@ const apiPort = process.env.API_PORT ?? '3001';
 const children = [
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort },
+    env: { PUBLIC_URL: 'http://localhost:3000', ...process.env, PORT: apiPort },
   }),
   spawn('npx', ['vite'], { stdio: 'inherit', env: { ...process.env, API_PORT: apiPort } }),
 ];

@@ -37,6 +37,8 @@ export interface AppDependencies {
   database: DatabaseHandle;
   logger?: FastifyServerOptions['logger'];
   clientDir?: string;
+  /** Told of every route as it is declared (the authorization matrix test checks it covers them all). */
+  onRoute?: (route: { method: string | string[]; url: string }) => void;
   /** How long the serialized product list is reused (see catalog-cache.ts); tests use 0. */
   catalogCacheMs?: number;
 }
@@ -48,10 +50,12 @@ export async function buildApp({
   logger = false,
   clientDir = projectPaths.client,
   catalogCacheMs = 1000,
+  onRoute,
 }: AppDependencies) {
   const { authSecret } = config;
   if (!authSecret) throw new Error('buildApp needs config.authSecret (main.ts resolves it)');
   const app = Fastify({ logger, trustProxy: config.trustProxy }).withTypeProvider<ZodTypeProvider>();
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onClose', () => database.close());
@@ -104,7 +108,7 @@ export async function buildApp({
     outboxDir: config.dataDir.startsWith('memory://') ? undefined : join(config.dataDir, 'outbox'),
     log: app.log,
   });
-  const auth = createAuth({ config, db, mailer, secret: authSecret, shopName });
+  const auth = createAuth({ config, log: app.log, db, mailer, secret: authSecret, shopName });
   const guards = createAuthGuards(auth);
   app.decorateRequest('user', null);
   const catalog = createCatalogRepository(db);

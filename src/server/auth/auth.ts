@@ -1,4 +1,5 @@
 import { betterAuth } from 'better-auth';
+import type { FastifyBaseLogger } from 'fastify';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
@@ -11,6 +12,7 @@ import { resetPasswordMail } from './reset-password-mail';
 
 export interface AuthDependencies {
   config: AppConfig;
+  log: FastifyBaseLogger;
   db: Database;
   mailer: Mailer;
   secret: string;
@@ -30,7 +32,7 @@ export const AUTH_RATE_LIMITS = {
 };
 
 /** better-auth, configured for this shop: email + password, Google over OpenID Connect, roles. */
-export function createAuth({ config, db, mailer, secret, shopName }: AuthDependencies) {
+export function createAuth({ config, log, db, mailer, secret, shopName }: AuthDependencies) {
   const adminEmails = new Set(config.adminEmails);
 
   return betterAuth({
@@ -38,6 +40,11 @@ export function createAuth({ config, db, mailer, secret, shopName }: AuthDepende
     baseURL: config.publicUrl,
     basePath: AUTH_BASE_PATH,
     secret,
+    // better-auth's messages go to the server's structured log like everything else.
+    logger: {
+      log: (level, message, ...details: unknown[]) =>
+        log[level]({ component: 'auth', ...(details.length > 0 ? { details } : {}) }, message),
+    },
     trustedOrigins: [new URL(config.publicUrl).origin],
     database: drizzleAdapter(db, {
       provider: 'pg',

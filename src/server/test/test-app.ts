@@ -18,13 +18,17 @@ export async function createTestApp({ env = {}, clientDir }: TestAppOptions = {}
     ...env,
   });
   const database = await openTestDatabase();
+  const routes: string[] = [];
   // Tests never depend on whether `npm run build` happened: no client unless a test brings one.
   const app = await buildApp({
     config,
     database,
     clientDir: clientDir ?? join(tmpdir(), 'toolshop-no-client'),
     catalogCacheMs: 0,
+    onRoute: ({ method, url }) => {
+      for (const verb of [method].flat()) routes.push(`${verb} ${url}`);
+    },
   });
   await app.ready();
-  return { app, db: database.db, config };
+  return { app, db: database.db, config, routes };
 }

@@ -1,0 +1,121 @@
+import type { HTTPMethods } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestUser, injectAs, signUp, signUpAdmin } from './test/auth-helpers';
+import { insertTool } from './test/factories';
+import { createTestApp } from './test/test-app';
+
+/**
+ * Every API endpoint, called as each kind of caller, with the status each must answer (DESIGN §3).
+ * A new endpoint joins this table in the change that adds it.
+ */
+type Caller = 'anonymous' | 'customerA' | 'customerB' | 'admin';
+const callers: Caller[] = ['anonymous', 'customerA', 'customerB', 'admin'];
+
+interface Fixture {
+  a: TestUser;
+  b: TestUser;
+  admin: TestUser;
+  toolId: string;
+  /** A throw-away account, for calls that change or remove one. */
+  spareAccount: () => Promise<TestUser>;
+}
+
+interface Row {
+  method: HTTPMethods;
+  /** The route as Fastify declares it. */
+  path: string;
+  url: (f: Fixture) => string | Promise<string>;
+  payload?: object;
+  expected: Record<Caller, number>;
+}
+
+const everyone = (status: number): Record<Caller, number> => ({
+  anonymous: status,
+  customerA: status,
+  customerB: status,
+  admin: status,
+});
+const adminOnly = (status: number) => ({ anonymous: 401, customerA: 403, customerB: 403, admin: status });
+
+const rows: Row[] = [
+  { method: 'GET', path: '/api/tool', url: () => '/api/tool', expected: everyone(200) },
+  { method: 'GET', path: '/api/tools', url: () => '/api/tools', expected: everyone(200) },
+  { method: 'GET', path: '/api/buyNow/:id', url: (f) => `/api/buyNow/${f.toolId}`, expected: everyone(200) },
+  { method: 'GET', path: '/api/review', url: () => '/api/review', expected: everyone(200) },
+  { method: 'GET', path: '/api/config', url: () => '/api/config', expected: everyone(200) },
+  { method: 'GET', path: '/api/healthz', url: () => '/api/healthz', expected: everyone(200) },
+  { method: 'GET', path: '/api/docs', url: () => '/api/docs', expected: everyone(200) },
+  {
+    method: 'POST',
+    path: '/api/subscribe',
+    url: () => '/api/subscribe',
+    payload: { email: 'matrix@example.com' },
+    expected: everyone(200),
+  },
+  { method: 'GET', path: '/api/auth/*', url: () => '/api/auth/get-session', expected: everyone(200) },
+  {
+    method: 'POST',
+    path: '/api/auth/*',
+    url: () => '/api/auth/sign-in/email',
+    payload: { email: 'nobody@example.com', password: 'not-the-password' },
+    expected: everyone(401),
+  },
+  {
+    method: 'GET',
+    path: '/api/users/:email',
+    url: (f) => `/api/users/${f.a.email}`,
+    expected: { anonymous: 401, customerA: 200, customerB: 404, admin: 200 },
+  },
+  { method: 'GET', path: '/api/user', url: () => '/api/user', expected: adminOnly(200) },
+  {
+    method: 'PUT',
+    path: '/api/user/admin/:email',
+    url: async (f) => `/api/user/admin/${(await f.spareAccount()).email}`,
+    expected: adminOnly(200),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/user/:email',
+    url: async (f) => `/api/user/${(await f.spareAccount()).email}`,
+    expected: adminOnly(200),
+  },
+];
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+let fixture: Fixture;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const [a, b, admin, tool] = await Promise.all([
+    signUp(ctx.app),
+    signUp(ctx.app),
+    signUpAdmin(ctx.app, ctx.db),
+    insertTool(ctx.db),
+  ]);
+  fixture = { a, b, admin, toolId: tool.id, spareAccount: () => signUp(ctx.app) };
+});
+afterAll(async () => {
+  await ctx.app.close();
+});
+
+describe.each(rows)('$method $path', (row) => {
+  it.each(callers)('as %s', async (caller) => {
+    const user =
+      caller === 'anonymous'
+        ? null
+        : fixture[caller === 'customerA' ? 'a' : caller === 'customerB' ? 'b' : 'admin'];
+    const response = await injectAs(ctx.app, user, {
+      method: row.method,
+      url: await row.url(fixture),
+      ...(row.payload ? { payload: row.payload } : {}),
+    });
+    expect(response.statusCode, response.body.slice(0, 200)).toBe(row.expected[caller]);
+  });
+});
+
+it('covers every API route the app declares', () => {
+  const listed = new Set(rows.map((row) => `${row.method} ${row.path}`));
+  const declared = ctx.routes.filter((route) => route.includes(' /api/') && !route.startsWith('HEAD '));
+  expect(declared.length).toBeGreaterThan(rows.length / 2);
+  expect(declared.filter((route) => !listed.has(route))).toEqual([]);
+});

@@ -1,0 +1,40 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openDatabase } from '../db/database';
+import { users } from '../db/schema';
+import { runAdminCommand } from './admin';
+
+// The command opens the database itself, so it gets a real PGlite folder (memory:// would be empty).
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'toolshop-cli-'));
+  const database = await openDatabase({ dataDir });
+  await database.db.insert(users).values({ id: 'u1', name: 'Owner', email: 'owner@example.com' });
+  await database.close();
+});
+afterAll(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('npm run admin -- grant <email>', () => {
+  it('makes an existing account admin', async () => {
+    const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    expect(await runAdminCommand(['grant', 'Owner@Example.com'], { DATA_DIR: dataDir })).toBe(0);
+    expect(info).toHaveBeenCalledWith('Owner@Example.com is now an admin.');
+
+    const database = await openDatabase({ dataDir });
+    const [row] = await database.db.select().from(users).where(eq(users.id, 'u1'));
+    await database.close();
+    expect(row?.role).toBe('admin');
+  });
+
+  it('explains an unknown account and a wrong command', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(await runAdminCommand(['grant', 'ghost@example.com'], { DATA_DIR: dataDir })).toBe(1);
+    expect(error).toHaveBeenCalledWith(expect.stringContaining('There is no account for ghost@example.com'));
+    expect(await runAdminCommand(['promote'], { DATA_DIR: dataDir })).toBe(2);
+  });
+});

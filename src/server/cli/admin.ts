@@ -1,0 +1,41 @@
+import { ConfigError, loadConfig } from '../config/env';
+import { openDatabase } from '../db/database';
+import { createUsersRepository } from '../users/users.repository';
+
+const usage = 'Usage: npm run admin -- grant <email>\n  Makes an existing account admin (sign up first).';
+
+/** `npm run admin -- grant <email>`: the way to name the first admin when ADMIN_EMAILS is not used. */
+export async function runAdminCommand(
+  args: string[],
+  env: Record<string, string | undefined> = process.env,
+): Promise<number> {
+  const [command, email] = args;
+  if (command !== 'grant' || !email) {
+    console.error(usage);
+    return 2;
+  }
+  const config = loadConfig(env);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const users = createUsersRepository(database.db);
+    if (!(await users.findByEmail(email))) {
+      console.error(`There is no account for ${email}. Sign up in the shop first, then run this again.`);
+      return 1;
+    }
+    const changed = await users.makeAdmin(email);
+    console.info(changed ? `${email} is now an admin.` : `${email} already was an admin.`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+if (process.argv[1] && /admin\.(ts|js)$/.test(process.argv[1])) {
+  runAdminCommand(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error instanceof ConfigError ? error.message : error);
+      process.exit(1);
+    },
+  );
+}
