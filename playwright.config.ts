@@ -1,21 +1,20 @@
 import { defineConfig, devices } from '@playwright/test';
-
-const port = Number(process.env.E2E_PORT ?? 4319);
+import { e2ePorts, oidcClient, oidcIssuer, shopUrl } from './tests/e2e/support/ports';
 
 /**
  * Journeys in Debian's Chromium against the built app (`npm run build` first), on a throw-away in-memory
- * database seeded with the demo catalog.
+ * database seeded with the demo catalog, with a real SMTP server and a local OpenID provider for Google.
  */
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  timeout: 45_000,
   expect: { timeout: 8_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
-    baseURL: `http://localhost:${port}`,
+    baseURL: shopUrl,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
@@ -38,17 +37,40 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: 'node dist/server/main.js',
-    url: `http://localhost:${port}/api/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(port),
-      DATA_DIR: 'memory://',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'true',
-      NODE_ENV: 'production',
+  webServer: [
+    {
+      command: 'npx tsx tests/e2e/support/mail-catcher.ts',
+      url: `http://127.0.0.1:${e2ePorts.mailbox}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
     },
-  },
+    {
+      command: 'npx tsx tests/e2e/support/oidc-provider.ts',
+      url: `${oidcIssuer}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: 'node dist/server/main.js',
+      url: `${shopUrl}/api/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(e2ePorts.shop),
+        PUBLIC_URL: shopUrl,
+        DATA_DIR: 'memory://',
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: 'true',
+        NODE_ENV: 'production',
+        AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456',
+        // Each test presents its own client address (tests/e2e/fixtures.ts), as if behind a proxy.
+        TRUST_PROXY: 'true',
+        SMTP_URL: `smtp://127.0.0.1:${e2ePorts.smtp}`,
+        ADMIN_EMAILS: 'owner@forgeline.test',
+        GOOGLE_CLIENT_ID: oidcClient.id,
+        GOOGLE_CLIENT_SECRET: oidcClient.secret,
+        GOOGLE_DISCOVERY_URL: `${oidcIssuer}/.well-known/openid-configuration`,
+      },
+    },
+  ],
 });

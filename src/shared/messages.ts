@@ -17,6 +17,7 @@ export const messages = {
   noUserLoggedIn: 'No user is logged in',
   subscribed: 'Thank you for subscribing! Our newsletter is on its way to your inbox.',
   invalidEmail: 'Please enter a valid email address',
+  userDeleted: (email: string) => `${email} was deleted`,
   loadFailed: (what: string) => `We could not load ${what}.`,
   serverError: 'Something went wrong on our side. Please try again in a moment.',
   networkError: 'We could not reach the shop. Check your connection and try again.',

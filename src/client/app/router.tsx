@@ -1,11 +1,22 @@
-import { createBrowserRouter } from 'react-router';
-import { paths } from '../config/paths';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/page-spinner';
+import { paths } from '../config/paths';
+import { RequireAdmin } from '../features/auth/components/require-admin';
+import { RequireAuth } from '../features/auth/components/require-auth';
 import { HomePage } from '../pages/home-page';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 
-// Every page but the home page is its own chunk, so the first visit downloads only what it shows.
+/** A route whose page is its own chunk, loaded on first visit. */
+function page(path: string | undefined, load: () => Promise<{ default: ComponentType }>): RouteObject {
+  return {
+    ...(path ? { path } : { index: true }),
+    lazy: async () => ({ Component: (await load()).default }),
+  };
+}
+
+// Every page but the home page is its own chunk, so the home page loads no sign-in, dashboard or admin code.
 export const router = createBrowserRouter([
   {
     Component: RootLayout,
@@ -14,23 +25,47 @@ export const router = createBrowserRouter([
     children: [
       { path: paths.home, Component: HomePage },
       { path: paths.homeAlias, Component: HomePage },
-      { path: paths.shop, lazy: async () => ({ Component: (await import('../pages/shop-page')).ShopPage }) },
+      page(paths.shop, async () => ({ default: (await import('../pages/shop-page')).ShopPage })),
+      page(paths.blogs, async () => ({ default: (await import('../pages/blogs-page')).BlogsPage })),
+      page(paths.portfolio, async () => ({
+        default: (await import('../pages/portfolio-page')).PortfolioPage,
+      })),
+      page(paths.login, async () => ({ default: (await import('../pages/login-page')).LoginPage })),
+      page(paths.register, async () => ({ default: (await import('../pages/register-page')).RegisterPage })),
+      page(paths.resetPassword, async () => ({
+        default: (await import('../pages/reset-password-page')).ResetPasswordPage,
+      })),
       {
-        path: paths.blogs,
-        lazy: async () => ({ Component: (await import('../pages/blogs-page')).BlogsPage }),
+        Component: RequireAuth,
+        children: [
+          page(paths.buyNowPattern, async () => ({
+            default: (await import('../pages/buy-now-page')).BuyNowPage,
+          })),
+          {
+            path: paths.dashboard,
+            lazy: async () => ({
+              Component: (await import('../pages/dashboard/dashboard-layout')).DashboardLayout,
+            }),
+            children: [
+              page(undefined, async () => ({
+                default: (await import('../pages/dashboard/my-profile-page')).MyProfilePage,
+              })),
+              page(paths.myProfile, async () => ({
+                default: (await import('../pages/dashboard/my-profile-page')).MyProfilePage,
+              })),
+              {
+                Component: RequireAdmin,
+                children: [
+                  page(paths.makeAdmin, async () => ({
+                    default: (await import('../pages/dashboard/make-admin-page')).MakeAdminPage,
+                  })),
+                ],
+              },
+            ],
+          },
+        ],
       },
-      {
-        path: paths.portfolio,
-        lazy: async () => ({ Component: (await import('../pages/portfolio-page')).PortfolioPage }),
-      },
-      {
-        path: paths.buyNowPattern,
-        lazy: async () => ({ Component: (await import('../pages/buy-now-page')).BuyNowPage }),
-      },
-      {
-        path: '*',
-        lazy: async () => ({ Component: (await import('../pages/not-found-page')).NotFoundPage }),
-      },
+      page('*', async () => ({ default: (await import('../pages/not-found-page')).NotFoundPage })),
     ],
   },
 ]);

@@ -28,7 +28,7 @@ export const AUTH_RATE_LIMITS = {
   '/sign-up/email': { window: 60, max: 5 },
   '/request-password-reset': { window: 300, max: 3 },
   '/reset-password': { window: 300, max: 10 },
-  '/sign-in/oauth2': { window: 60, max: 10 },
+  '/sign-in/social': { window: 60, max: 10 },
 };
 
 /** better-auth, configured for this shop: email + password, Google over OpenID Connect, roles. */
@@ -110,6 +110,8 @@ export function createAuth({ config, log, db, mailer, secret, shopName }: AuthDe
                 discoveryUrl: config.google.discoveryUrl,
                 scopes: ['openid', 'email', 'profile'],
                 pkce: true,
+                // Leaving the shop must not sign the customer out of their Google account.
+                disableProviderLogout: true,
               },
             ],
           }),

@@ -15,7 +15,7 @@ function decodeQuotedPrintable(raw: string): string {
 }
 
 /** A real SMTP server on a free local port that keeps every message it receives. */
-export async function startSmtpCatcher() {
+export async function startSmtpCatcher(port = 0) {
   const mails: CaughtMail[] = [];
   const waiting: { to: string; resolve: (mail: CaughtMail) => void }[] = [];
   const server = new SMTPServer({
@@ -38,10 +38,10 @@ export async function startSmtpCatcher() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const { port: boundPort } = server.server.address() as AddressInfo;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${boundPort}`,
     mails,
     /** The next mail to this address (or one already received). */
     nextMailTo(address: string): Promise<CaughtMail> {

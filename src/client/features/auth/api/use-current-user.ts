@@ -1,0 +1,55 @@
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { UserRecord } from '../../../../shared/api/users.schemas';
+import { api } from '../../../lib/api-client';
+import { authClient } from '../../../lib/auth-client';
+
+export interface CurrentUser {
+  id: string;
+  /** The display name (spec §3: displayName). */
+  name: string;
+  email: string;
+}
+
+/** The session, kept in the query cache so a sign-in can wait for it before moving on. */
+export const sessionQuery = queryOptions({
+  queryKey: ['session'],
+  queryFn: async (): Promise<CurrentUser | null> => {
+    const { data, error } = await authClient.getSession();
+    if (error) throw new Error(error.message ?? 'The session could not be read');
+    return data ? { id: data.user.id, name: data.user.name, email: data.user.email } : null;
+  },
+  staleTime: 5 * 60_000,
+});
+
+/** The signed-in identity, or null; `isPending` while the session is still being asked for. */
+export function useCurrentUser(): { user: CurrentUser | null; isPending: boolean } {
+  const session = useQuery(sessionQuery);
+  return { user: session.data ?? null, isPending: session.isPending };
+}
+
+/** After signing in, up or out: read the session again, and resolve once it is known. */
+export function useRefreshSession() {
+  const queryClient = useQueryClient();
+  return () => queryClient.query({ ...sessionQuery, staleTime: 0 });
+}
+
+export const userRecordKey = (email: string) => ['users', email.toLowerCase()] as const;
+
+/** The user's record with its role, read by email as the spec does (spec §6: GET /users/{email}). */
+export function useUserRecord(email: string | undefined) {
+  return useQuery({
+    queryKey: userRecordKey(email ?? ''),
+    queryFn: ({ signal }) => api<UserRecord>(`/users/${encodeURIComponent(email ?? '')}`, { signal }),
+    enabled: Boolean(email),
+    staleTime: 60_000,
+  });
+}
+
+/** Whether the signed-in user is an admin; `isPending` until both session and record are known. */
+export function useIsAdmin(): { isAdmin: boolean; isPending: boolean } {
+  const { user, isPending } = useCurrentUser();
+  const record = useUserRecord(user?.email);
+  if (isPending) return { isAdmin: false, isPending: true };
+  if (!user) return { isAdmin: false, isPending: false };
+  return { isAdmin: record.data?.role === 'admin', isPending: record.isPending };
+}

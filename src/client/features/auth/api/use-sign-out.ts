@@ -1,0 +1,23 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify/unstyled';
+import { paths } from '../../../config/paths';
+import { authClient } from '../../../lib/auth-client';
+import { sessionQuery } from './use-current-user';
+
+/** Ends the session on the server, forgets the user's cached data and goes home. */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return async () => {
+    const { error } = await authClient.signOut();
+    if (error) {
+      toast.error(error.message ?? 'Signing out failed. Please try again.');
+      return;
+    }
+    queryClient.setQueryData(sessionQuery.queryKey, null);
+    queryClient.removeQueries({ queryKey: ['users'] });
+    queryClient.removeQueries({ queryKey: ['orders'] });
+    await navigate(paths.home);
+  };
+}

@@ -1,0 +1,44 @@
+import Col from 'react-bootstrap/Col';
+import Container from 'react-bootstrap/Container';
+import Nav from 'react-bootstrap/Nav';
+import Row from 'react-bootstrap/Row';
+import { NavLink, Outlet } from 'react-router';
+import { PageSpinner } from '../../components/page-spinner';
+import { paths } from '../../config/paths';
+import { useCurrentUser, useIsAdmin } from '../../features/auth/api/use-current-user';
+
+const everyone = [{ to: paths.myProfile, label: 'My Profile' }];
+const customers = [
+  { to: paths.addReview, label: 'Add A Review' },
+  { to: paths.myOrders, label: 'My Orders' },
+];
+const admins = [
+  { to: paths.addProduct, label: 'Add A Product' },
+  { to: paths.makeAdmin, label: 'Make Admin' },
+  { to: paths.manageProducts, label: 'Manage Products' },
+  { to: paths.manageAllOrders, label: 'Manage All Orders' },
+];
+
+/** /dashboard: side navigation by role and the nested page (spec §2). */
+export function DashboardLayout() {
+  const { user } = useCurrentUser();
+  const { isAdmin, isPending } = useIsAdmin();
+  const items = [...everyone, ...(isPending ? [] : isAdmin ? admins : customers)];
+  return (
+    <Container className="py-4">
+      <h1 className="h3 mb-4">Welcome {user?.name}, to your DashBoard</h1>
+      <Row className="g-4">
+        <Col md={3}>
+          <Nav as="nav" variant="pills" className="flex-md-column dashboard-nav" aria-label="Dashboard">
+            {items.map((item) => (
+              <Nav.Link key={item.to} as={NavLink} to={item.to}>
+                {item.label}
+              </Nav.Link>
+            ))}
+          </Nav>
+        </Col>
+        <Col md={9}>{isPending ? <PageSpinner /> : <Outlet />}</Col>
+      </Row>
+    </Container>
+  );
+}

@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Table from 'react-bootstrap/Table';
+import { toast } from 'react-toastify/unstyled';
+import type { UserRecord } from '../../../shared/api/users.schemas';
+import { messages } from '../../../shared/messages';
+import { ConfirmModal } from '../../components/confirm-modal';
+import { QueryState } from '../../components/query-state';
+import { useCurrentUser } from '../../features/auth/api/use-current-user';
+import { useDeleteUser, useMakeAdmin, useUsers } from '../../features/users/api/users';
+
+/** /dashboard/makeAdmin (spec §2; DESIGN §5.5: Delete asks, then deletes). */
+export function MakeAdminPage() {
+  const users = useUsers();
+  const { user: me } = useCurrentUser();
+  const makeAdmin = useMakeAdmin();
+  const deleteUser = useDeleteUser();
+  const [deleting, setDeleting] = useState<UserRecord | null>(null);
+
+  function grant(email: string) {
+    makeAdmin.mutate(email, {
+      onSuccess: () => toast.success(messages.adminAdded),
+      onError: (error) => toast.error(error.message),
+    });
+  }
+
+  function confirmDelete() {
+    if (!deleting) return;
+    deleteUser.mutate(deleting.email, {
+      onSuccess: () => toast.success(messages.userDeleted(deleting.email)),
+      onError: (error) => toast.error(error.message),
+      onSettled: () => setDeleting(null),
+    });
+  }
+
+  return (
+    <QueryState query={users} what="the users">
+      {(list) => (
+        <>
+          <h2 className="h4 mb-3">All Users {list.length}</h2>
+          <Table responsive striped hover className="align-middle bg-white">
+            <thead>
+              <tr>
+                <th>#</th>
+                <th>User</th>
+                <th>Role</th>
+                <th>Action</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((user, index) => (
+                <tr key={user._id}>
+                  <td>{index + 1}</td>
+                  <td>{user.email}</td>
+                  <td>{user.role}</td>
+                  <td className="d-flex flex-wrap gap-2">
+                    {user.role === 'admin' ? (
+                      <Badge bg="success" className="align-self-center">
+                        Admin
+                      </Badge>
+                    ) : (
+                      <Button
+                        size="sm"
+                        variant="dark"
+                        onClick={() => grant(user.email)}
+                        disabled={makeAdmin.isPending}
+                      >
+                        Make Admin
+                      </Button>
+                    )}
+                    <Button
+                      size="sm"
+                      variant="outline-danger"
+                      onClick={() => setDeleting(user)}
+                      disabled={user.email === me?.email.toLowerCase()}
+                      title={
+                        user.email === me?.email.toLowerCase()
+                          ? 'You cannot delete your own account'
+                          : undefined
+                      }
+                    >
+                      Delete
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+          <ConfirmModal
+            show={deleting !== null}
+            title="Are you sure, you want to delete this user?"
+            confirmLabel="Yes Delete"
+            busy={deleteUser.isPending}
+            onConfirm={confirmDelete}
+            onClose={() => setDeleting(null)}
+          >
+            {deleting && (
+              <p className="mb-0">
+                The account <strong>{deleting.email}</strong> will be removed and signed out everywhere. Its
+                orders are kept.
+              </p>
+            )}
+          </ConfirmModal>
+        </>
+      )}
+    </QueryState>
+  );
+}

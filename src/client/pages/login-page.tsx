@@ -1,0 +1,115 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Spinner from 'react-bootstrap/Spinner';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'react-toastify/unstyled';
+import { LoginForm } from '../../shared/api/auth.schemas';
+import { messages } from '../../shared/messages';
+import { paths } from '../config/paths';
+import { useRefreshSession } from '../features/auth/api/use-current-user';
+import { authClient } from '../lib/auth-client';
+import { AuthCard, AuthError } from '../features/auth/components/auth-card';
+import { GoogleButton } from '../features/auth/components/google-button';
+import type { FromState } from '../features/auth/components/require-auth';
+
+/** /login (spec §2): email + password, Forgot Password, register link, Google. */
+export function LoginPage() {
+  const navigate = useNavigate();
+  const refreshSession = useRefreshSession();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const from = (location.state as FromState | null)?.from;
+  const returnTo = from ? `${from.pathname}${from.search}${from.hash}` : paths.home;
+  const [error, setError] = useState<string | null>(searchParams.get('error'));
+  const [sendingReset, setSendingReset] = useState(false);
+  const form = useForm<LoginForm>({
+    resolver: zodResolver(LoginForm),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  async function onSubmit(values: LoginForm) {
+    setError(null);
+    const result = await authClient.signIn.email(values);
+    if (result.error) {
+      setError(result.error.message ?? 'Signing in failed');
+      return;
+    }
+    await refreshSession();
+    await navigate(returnTo, { replace: true });
+  }
+
+  // spec §5: the reset mail goes to the address typed in the form.
+  async function forgotPassword() {
+    const email = form.getValues('email').trim();
+    if (!email) {
+      toast.error(messages.enterEmailFirst);
+      return;
+    }
+    setSendingReset(true);
+    const result = await authClient.requestPasswordReset({ email, redirectTo: paths.resetPassword });
+    setSendingReset(false);
+    if (result.error) toast.error(result.error.message ?? 'The reset mail could not be sent');
+    else toast.success(messages.resetEmailSent);
+  }
+
+  return (
+    <AuthCard title="Login">
+      <Form noValidate onSubmit={(event) => void form.handleSubmit(onSubmit)(event)}>
+        <Form.Group className="mb-3" controlId="login-email">
+          <Form.Label>Email</Form.Label>
+          <Form.Control
+            type="email"
+            autoComplete="email"
+            required
+            isInvalid={Boolean(errors.email)}
+            {...form.register('email')}
+          />
+          <Form.Control.Feedback type="invalid">{errors.email?.message}</Form.Control.Feedback>
+        </Form.Group>
+        <Form.Group className="mb-2" controlId="login-password">
+          <Form.Label>Password</Form.Label>
+          <Form.Control
+            type="password"
+            autoComplete="current-password"
+            required
+            isInvalid={Boolean(errors.password)}
+            {...form.register('password')}
+          />
+          <Form.Control.Feedback type="invalid">{errors.password?.message}</Form.Control.Feedback>
+        </Form.Group>
+        <div className="mb-3 text-end">
+          <Button
+            variant="link"
+            className="p-0"
+            onClick={() => void forgotPassword()}
+            disabled={sendingReset}
+          >
+            Forgot Password?
+          </Button>
+        </div>
+        <div className="d-grid">
+          <Button type="submit" variant="warning" className="fw-semibold" disabled={isSubmitting}>
+            {isSubmitting ? (
+              <>
+                <Spinner size="sm" animation="border" role="status" className="me-2" />
+                Signing in…
+              </>
+            ) : (
+              'Login'
+            )}
+          </Button>
+        </div>
+        <AuthError message={error} />
+      </Form>
+      <p className="text-center my-3">
+        New to Forgeline? <Link to={paths.register}>Create an account</Link>
+      </p>
+      <div className="auth-divider">or</div>
+      <GoogleButton label="Continue with Google" callbackURL={returnTo} onError={setError} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,94 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Spinner from 'react-bootstrap/Spinner';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { RegisterForm } from '../../shared/api/auth.schemas';
+import { paths } from '../config/paths';
+import { useRefreshSession } from '../features/auth/api/use-current-user';
+import { AuthCard, AuthError } from '../features/auth/components/auth-card';
+import { GoogleButton } from '../features/auth/components/google-button';
+import { authClient } from '../lib/auth-client';
+
+/** /register (spec §2): name, email, password; the name becomes the display name; then /home. */
+export function RegisterPage() {
+  const navigate = useNavigate();
+  const refreshSession = useRefreshSession();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<RegisterForm>({
+    resolver: zodResolver(RegisterForm),
+    defaultValues: { name: '', email: '', password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  async function onSubmit(values: RegisterForm) {
+    setError(null);
+    const result = await authClient.signUp.email(values);
+    if (result.error) {
+      setError(result.error.message ?? 'Creating the account failed');
+      return;
+    }
+    await refreshSession();
+    await navigate(paths.homeAlias, { replace: true });
+  }
+
+  return (
+    <AuthCard title="Register">
+      <Form noValidate onSubmit={(event) => void form.handleSubmit(onSubmit)(event)}>
+        <Form.Group className="mb-3" controlId="register-name">
+          <Form.Label>Name</Form.Label>
+          <Form.Control
+            autoComplete="name"
+            required
+            isInvalid={Boolean(errors.name)}
+            {...form.register('name')}
+          />
+          <Form.Control.Feedback type="invalid">{errors.name?.message}</Form.Control.Feedback>
+        </Form.Group>
+        <Form.Group className="mb-3" controlId="register-email">
+          <Form.Label>Email</Form.Label>
+          <Form.Control
+            type="email"
+            autoComplete="email"
+            required
+            isInvalid={Boolean(errors.email)}
+            {...form.register('email')}
+          />
+          <Form.Control.Feedback type="invalid">{errors.email?.message}</Form.Control.Feedback>
+        </Form.Group>
+        <Form.Group className="mb-4" controlId="register-password">
+          <Form.Label>Password</Form.Label>
+          <Form.Control
+            type="password"
+            autoComplete="new-password"
+            required
+            isInvalid={Boolean(errors.password)}
+            {...form.register('password')}
+          />
+          <Form.Control.Feedback type="invalid">{errors.password?.message}</Form.Control.Feedback>
+          <Form.Text>At least 8 characters.</Form.Text>
+        </Form.Group>
+        <div className="d-grid">
+          <Button type="submit" variant="warning" className="fw-semibold" disabled={isSubmitting}>
+            {isSubmitting ? (
+              <>
+                <Spinner size="sm" animation="border" role="status" className="me-2" />
+                Creating your account…
+              </>
+            ) : (
+              'Register'
+            )}
+          </Button>
+        </div>
+        <AuthError message={error} />
+      </Form>
+      <p className="text-center my-3">
+        Already have an account? <Link to={paths.login}>Login</Link>
+      </p>
+      <div className="auth-divider">or</div>
+      <GoogleButton label="Sign up with Google" callbackURL={paths.homeAlias} onError={setError} />
+    </AuthCard>
+  );
+}

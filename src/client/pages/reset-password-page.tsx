@@ -1,0 +1,90 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { useForm } from 'react-hook-form';
+import { Link, useSearchParams } from 'react-router';
+import { ResetPasswordForm } from '../../shared/api/auth.schemas';
+import { paths } from '../config/paths';
+import { AuthCard, AuthError } from '../features/auth/components/auth-card';
+import { authClient } from '../lib/auth-client';
+
+/** Where the reset mail's link lands: choose a new password (the old one and other sessions end). */
+export function ResetPasswordPage() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token');
+  const linkError = searchParams.get('error');
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const form = useForm<ResetPasswordForm>({
+    resolver: zodResolver(ResetPasswordForm),
+    defaultValues: { password: '', confirm: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  async function onSubmit(values: ResetPasswordForm) {
+    if (!token) return;
+    setError(null);
+    const result = await authClient.resetPassword({ newPassword: values.password, token });
+    if (result.error) setError(result.error.message ?? 'The password could not be changed');
+    else setDone(true);
+  }
+
+  if (done) {
+    return (
+      <AuthCard title="Password changed">
+        <Alert variant="success">Your new password is set. Every other device has been signed out.</Alert>
+        <div className="d-grid">
+          <Link className="btn btn-warning fw-semibold" to={paths.login}>
+            Login
+          </Link>
+        </div>
+      </AuthCard>
+    );
+  }
+
+  if (!token || linkError) {
+    return (
+      <AuthCard title="Reset password">
+        <Alert variant="danger">
+          This reset link is invalid or has expired. Request a new one from the{' '}
+          <Link to={paths.login}>login page</Link> with Forgot Password.
+        </Alert>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Choose a new password">
+      <Form noValidate onSubmit={(event) => void form.handleSubmit(onSubmit)(event)}>
+        <Form.Group className="mb-3" controlId="reset-password">
+          <Form.Label>New password</Form.Label>
+          <Form.Control
+            type="password"
+            autoComplete="new-password"
+            isInvalid={Boolean(errors.password)}
+            {...form.register('password')}
+          />
+          <Form.Control.Feedback type="invalid">{errors.password?.message}</Form.Control.Feedback>
+        </Form.Group>
+        <Form.Group className="mb-4" controlId="reset-confirm">
+          <Form.Label>Repeat the new password</Form.Label>
+          <Form.Control
+            type="password"
+            autoComplete="new-password"
+            isInvalid={Boolean(errors.confirm)}
+            {...form.register('confirm')}
+          />
+          <Form.Control.Feedback type="invalid">{errors.confirm?.message}</Form.Control.Feedback>
+        </Form.Group>
+        <div className="d-grid">
+          <Button type="submit" variant="warning" className="fw-semibold" disabled={isSubmitting}>
+            Set new password
+          </Button>
+        </div>
+        <AuthError message={error} />
+      </Form>
+    </AuthCard>
+  );
+}

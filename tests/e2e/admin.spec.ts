@@ -1,0 +1,80 @@
+import { expect, newAccount, register, test } from './fixtures';
+
+test.describe('an admin named by ADMIN_EMAILS', () => {
+  test('makes a customer admin, whose navigation changes; deletes an account through the modal', async ({
+    browser,
+    page,
+  }) => {
+    // The customer and a leaving account register in their own browsers.
+    const customerContext = await browser.newContext({
+      extraHTTPHeaders: { 'x-forwarded-for': '203.0.113.21' },
+    });
+    const customerPage = await customerContext.newPage();
+    const customer = newAccount('Carl Customer');
+    await register(customerPage, customer);
+    await customerPage.goto('/dashboard');
+    const customerNav = customerPage.getByRole('navigation', { name: 'Dashboard' });
+    await expect(customerNav.getByRole('link')).toHaveText(['My Profile', 'Add A Review', 'My Orders']);
+
+    const leavingContext = await browser.newContext({
+      extraHTTPHeaders: { 'x-forwarded-for': '203.0.113.22' },
+    });
+    const leaving = newAccount('Lea Leaving');
+    await register(await leavingContext.newPage(), leaving);
+
+    const owner = { ...newAccount('Olivia Owner'), email: 'owner@forgeline.test' };
+    await register(page, owner);
+    await page.goto('/dashboard');
+    const nav = page.getByRole('navigation', { name: 'Dashboard' });
+    await expect(nav.getByRole('link')).toHaveText([
+      'My Profile',
+      'Add A Product',
+      'Make Admin',
+      'Manage Products',
+      'Manage All Orders',
+    ]);
+
+    await nav.getByRole('link', { name: 'Make Admin' }).click();
+    await expect(page.getByRole('heading', { name: /^All Users \d+$/ })).toBeVisible();
+    const customerRow = page.getByRole('row').filter({ hasText: customer.email });
+    await expect(customerRow.getByRole('cell').nth(2)).toHaveText('user');
+    await customerRow.getByRole('button', { name: 'Make Admin' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Admin added successful' })).toBeVisible();
+    await expect(customerRow.getByText('Admin', { exact: true })).toBeVisible();
+    await expect(customerRow.getByRole('button', { name: 'Make Admin' })).toBeHidden();
+
+    await customerPage.reload();
+    await expect(customerNav.getByRole('link')).toHaveText([
+      'My Profile',
+      'Add A Product',
+      'Make Admin',
+      'Manage Products',
+      'Manage All Orders',
+    ]);
+
+    const leavingRow = page.getByRole('row').filter({ hasText: leaving.email });
+    await leavingRow.getByRole('button', { name: 'Delete' }).click();
+    const modal = page.getByRole('dialog');
+    await expect(
+      modal.getByRole('heading', { name: 'Are you sure, you want to delete this user?' }),
+    ).toBeVisible();
+    await modal.getByRole('button', { name: 'Yes Delete' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: `${leaving.email} was deleted` })).toBeVisible();
+    await expect(leavingRow).toHaveCount(0);
+
+    const ownRow = page.getByRole('row').filter({ hasText: owner.email });
+    await expect(ownRow.getByRole('button', { name: 'Delete' })).toBeDisabled();
+
+    await customerContext.close();
+    await leavingContext.close();
+  });
+
+  test('a customer opening an admin page is told it is not for them', async ({ page }) => {
+    await register(page, newAccount('Nosy Customer'));
+    await page.goto('/dashboard/makeAdmin');
+    await expect(
+      page.getByRole('heading', { name: 'You are not authorized to view this page' }),
+    ).toBeVisible();
+    await expect(page.getByRole('table')).toBeHidden();
+  });
+});

@@ -1,0 +1,119 @@
+import { expect, login, mailsTo, newAccount, register, test } from './fixtures';
+
+test.describe('a customer account', () => {
+  test('register, see the dashboard, sign out, and get sent back after signing in again', async ({
+    page,
+  }) => {
+    const ada = newAccount('Ada Lovelace');
+    await register(page, ada);
+
+    await page.getByRole('link', { name: 'Dashboard' }).click();
+    await expect(
+      page.getByRole('heading', { name: 'Welcome Ada Lovelace, to your DashBoard' }),
+    ).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Dashboard' });
+    await expect(nav.getByRole('link')).toHaveText(['My Profile', 'Add A Review', 'My Orders']);
+
+    await nav.getByRole('link', { name: 'My Profile' }).click();
+    await expect(page.getByText(ada.email)).toBeVisible();
+
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Dashboard' })).toBeHidden();
+
+    await page.goto('/dashboard/myProfile');
+    await expect(page).toHaveURL(/\/login$/);
+    await login(page, ada.email, ada.password);
+    await expect(page).toHaveURL(/\/dashboard\/myProfile$/);
+    await expect(page.getByText(ada.email)).toBeVisible();
+  });
+
+  test('a wrong password shows the error in red', async ({ page }) => {
+    const bob = newAccount('Bob Builder');
+    await register(page, bob);
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+
+    await page.goto('/login');
+    await login(page, bob.email, 'not-the-password');
+    const error = page.getByRole('alert').filter({ hasText: /^Error: / });
+    await expect(error).toHaveText('Error: Invalid email or password');
+    await expect(error).toHaveCSS('color', 'rgb(220, 53, 69)');
+  });
+
+  test('a visitor choosing Buy Now signs in first and lands on the product', async ({ page }) => {
+    const cara = newAccount('Cara Buyer');
+    await register(page, cara);
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+
+    await page.goto('/');
+    const card = page.locator('#our-products').getByRole('article').filter({ hasText: 'Claw Hammer 16 oz' });
+    await card.getByRole('button', { name: 'Buy Now' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await login(page, cara.email, cara.password);
+    await expect(page).toHaveURL(/\/buyNow\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Claw Hammer 16 oz' })).toBeVisible();
+  });
+
+  test('forgot password: a real mail with a link to choose a new one', async ({ page }) => {
+    const dora = newAccount('Dora Forgetful');
+    await register(page, dora);
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Forgot Password?' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Please inter your email first' })).toBeVisible();
+
+    await page.getByLabel('Email', { exact: true }).fill(dora.email);
+    await page.getByRole('button', { name: 'Forgot Password?' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Email send successful' })).toBeVisible();
+
+    await expect.poll(async () => (await mailsTo(dora.email)).length).toBe(1);
+    const [mail] = await mailsTo(dora.email);
+    const link = /http:\/\/localhost:\d+\/api\/auth\/reset-password\/[^\s"<]+/.exec(mail?.text ?? '')?.[0];
+    expect(link).toBeTruthy();
+
+    await page.goto(link ?? '');
+    await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+    await page.getByLabel('New password', { exact: true }).fill('my-new-secret-1');
+    await page.getByLabel('Repeat the new password').fill('my-new-secret-1');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect(page.getByText('Your new password is set.')).toBeVisible();
+
+    await page.getByRole('link', { name: 'Login' }).last().click();
+    await login(page, dora.email, dora.password);
+    await expect(page.getByRole('alert').filter({ hasText: /^Error: / })).toBeVisible();
+    await login(page, dora.email, 'my-new-secret-1');
+    await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  });
+
+  test('Google sign-in creates the account with its name, and signs into the same one later', async ({
+    page,
+  }) => {
+    const login = `grace.hopper.${Date.now()}`;
+    const signInWithGoogle = async () => {
+      await page.goto('/login');
+      await page.getByRole('button', { name: 'Continue with Google' }).click();
+      await expect(page).toHaveURL(/localhost:4326\/interaction\//);
+      await page.locator('input[name="login"]').fill(login);
+      await page.locator('input[name="password"]').fill('anything');
+      await page.getByRole('button', { name: /sign-in/i }).click();
+      await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    };
+    const sessionUserId = async () =>
+      ((await (await page.request.get('/api/auth/get-session')).json()) as { user: { id: string } }).user.id;
+
+    await signInWithGoogle();
+    await page.goto('/dashboard');
+    await expect(
+      page.getByRole('heading', { name: /^Welcome Grace Hopper \d+, to your DashBoard$/ }),
+    ).toBeVisible();
+    const firstId = await sessionUserId();
+
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+    // Forget the provider's own session too, so the second sign-in goes through its login page again.
+    await page.context().clearCookies({ name: /^_(session|interaction)/ });
+    await signInWithGoogle();
+    expect(await sessionUserId()).toBe(firstId);
+  });
+});
