@@ -1,0 +1,37 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PublicConfig } from '../../../../shared/api/config.schemas';
+import { GoogleButton } from './google-button';
+
+function renderWith(config: PublicConfig) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn().mockResolvedValue(new Response(JSON.stringify(config), { headers: { 'content-type': 'application/json' } })),
+  );
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <GoogleButton label="Continue with Google" callbackURL="/" onError={() => undefined} />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('GoogleButton', () => {
+  it('says plainly when the shop has not set up Google sign-in, and cannot be pressed', async () => {
+    renderWith({ payment: { provider: 'test', publishableKey: null }, googleSignIn: false });
+    expect(await screen.findByText('Google sign-in is not set up for this shop.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Continue with Google' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('is ready when Google sign-in is configured', async () => {
+    renderWith({ payment: { provider: 'test', publishableKey: null }, googleSignIn: true });
+    const button = screen.getByRole('button', { name: 'Continue with Google' });
+    await vi.waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+    expect(screen.queryByText('Google sign-in is not set up for this shop.')).toBeNull();
+  });
+});
