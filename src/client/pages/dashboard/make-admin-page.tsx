@@ -54,34 +54,36 @@ export function MakeAdminPage() {
                   <td>{index + 1}</td>
                   <td>{user.email}</td>
                   <td>{user.role}</td>
-                  <td className="d-flex flex-wrap gap-2">
-                    {user.role === 'admin' ? (
-                      <Badge bg="success" className="align-self-center">
-                        Admin
-                      </Badge>
-                    ) : (
+                  <td>
+                    <div className="d-flex flex-wrap gap-2">
+                      {user.role === 'admin' ? (
+                        <Badge bg="success" className="align-self-center">
+                          Admin
+                        </Badge>
+                      ) : (
+                        <Button
+                          size="sm"
+                          variant="dark"
+                          onClick={() => grant(user.email)}
+                          disabled={makeAdmin.isPending}
+                        >
+                          Make Admin
+                        </Button>
+                      )}
                       <Button
                         size="sm"
-                        variant="dark"
-                        onClick={() => grant(user.email)}
-                        disabled={makeAdmin.isPending}
+                        variant="outline-danger"
+                        onClick={() => setDeleting(user)}
+                        disabled={user.email === me?.email.toLowerCase()}
+                        title={
+                          user.email === me?.email.toLowerCase()
+                            ? 'You cannot delete your own account'
+                            : undefined
+                        }
                       >
-                        Make Admin
+                        Delete
                       </Button>
-                    )}
-                    <Button
-                      size="sm"
-                      variant="outline-danger"
-                      onClick={() => setDeleting(user)}
-                      disabled={user.email === me?.email.toLowerCase()}
-                      title={
-                        user.email === me?.email.toLowerCase()
-                          ? 'You cannot delete your own account'
-                          : undefined
-                      }
-                    >
-                      Delete
-                    </Button>
+                    </div>
                   </td>
                 </tr>
               ))}
