@@ -24,6 +24,9 @@ import { createMailer } from './mail/mailer';
 import { createNewsletterRepository } from './newsletter/newsletter.repository';
 import { newsletterRoutes } from './newsletter/newsletter.routes';
 import { projectPaths, readShopName } from './project-paths';
+import { scheduleOrderExpiry } from './orders/expire-orders';
+import { createOrdersRepository } from './orders/orders.repository';
+import { ordersRoutes } from './orders/orders.routes';
 import { createReviewsRepository } from './reviews/reviews.repository';
 import { reviewsRoutes } from './reviews/reviews.routes';
 import { systemRoutes } from './system/system.routes';
@@ -39,6 +42,8 @@ export interface AppDependencies {
   clientDir?: string;
   /** Told of every route as it is declared (the authorization matrix test checks it covers them all). */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
+  /** How often unpaid orders past their hold are expired; 0 turns the sweep off (tests run it directly). */
+  orderSweepMs?: number;
   /** How long the serialized product list is reused (see catalog-cache.ts); tests use 0. */
   catalogCacheMs?: number;
 }
@@ -50,6 +55,7 @@ export async function buildApp({
   logger = false,
   clientDir = projectPaths.client,
   catalogCacheMs = 1000,
+  orderSweepMs = 60_000,
   onRoute,
 }: AppDependencies) {
   const { authSecret } = config;
@@ -116,7 +122,14 @@ export async function buildApp({
   await app.register(
     async (api) => {
       await api.register(catalogRoutes, { catalog, catalogCache });
-      await api.register(reviewsRoutes, { reviews: createReviewsRepository(db) });
+      await api.register(reviewsRoutes, { db, reviews: createReviewsRepository(db), guards });
+      await api.register(ordersRoutes, {
+        db,
+        orders: createOrdersRepository(db),
+        catalogCache,
+        guards,
+        holdHours: config.orderHoldHours,
+      });
       await api.register(newsletterRoutes, { newsletter: createNewsletterRepository(db) });
       await api.register(systemRoutes, { config, db });
       await api.register(usersRoutes, { users: createUsersRepository(db), guards });
@@ -128,6 +141,13 @@ export async function buildApp({
   );
 
   await registerWeb(app, { clientDir, imagesDir: projectPaths.images });
+
+  if (orderSweepMs > 0) {
+    app.addHook('onReady', async () => {
+      const stop = scheduleOrderExpiry({ db, catalogCache, log: app.log }, orderSweepMs);
+      app.addHook('onClose', async () => stop());
+    });
+  }
   return app;
 }
 

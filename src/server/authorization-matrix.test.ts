@@ -16,6 +16,8 @@ interface Fixture {
   b: TestUser;
   admin: TestUser;
   toolId: string;
+  /** A new unpaid order of customer A's. */
+  orderOfA: () => Promise<string>;
   /** A throw-away account, for calls that change or remove one. */
   spareAccount: () => Promise<TestUser>;
 }
@@ -68,6 +70,38 @@ const rows: Row[] = [
   },
   { method: 'GET', path: '/api/user', url: () => '/api/user', expected: adminOnly(200) },
   {
+    method: 'POST',
+    path: '/api/purchase',
+    url: () => '/api/purchase',
+    payload: { toolId: '', name: 'Matrix', address: 'Row 1', number: '5550101', quantity: 100 },
+    expected: { anonymous: 401, customerA: 201, customerB: 201, admin: 201 },
+  },
+  {
+    method: 'GET',
+    path: '/api/purchase',
+    url: (f) => `/api/purchase?email=${encodeURIComponent(f.a.email)}`,
+    expected: { anonymous: 401, customerA: 200, customerB: 403, admin: 200 },
+  },
+  {
+    method: 'GET',
+    path: '/api/purchase/:id',
+    url: async (f) => `/api/purchase/${await f.orderOfA()}`,
+    expected: { anonymous: 401, customerA: 200, customerB: 404, admin: 200 },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/purchase/:id',
+    url: async (f) => `/api/purchase/${await f.orderOfA()}`,
+    expected: { anonymous: 401, customerA: 200, customerB: 404, admin: 404 },
+  },
+  {
+    method: 'POST',
+    path: '/api/addreview',
+    url: () => '/api/addreview',
+    payload: { name: 'Matrix', img: 'https://example.com/m.png', customer_review: 'Fine', rating: 4 },
+    expected: { anonymous: 401, customerA: 201, customerB: 201, admin: 201 },
+  },
+  {
     method: 'PUT',
     path: '/api/user/admin/:email',
     url: async (f) => `/api/user/admin/${(await f.spareAccount()).email}`,
@@ -90,9 +124,17 @@ beforeAll(async () => {
     signUp(ctx.app),
     signUp(ctx.app),
     signUpAdmin(ctx.app, ctx.db),
-    insertTool(ctx.db),
+    insertTool(ctx.db, { available: 100_000 }),
   ]);
-  fixture = { a, b, admin, toolId: tool.id, spareAccount: () => signUp(ctx.app) };
+  const orderOfA = async () => {
+    const response = await injectAs(ctx.app, a, {
+      method: 'POST',
+      url: '/api/purchase',
+      payload: { toolId: tool.id, name: 'A', address: 'A street 1', number: '5550100', quantity: 100 },
+    });
+    return response.json<{ insertedId: string }>().insertedId;
+  };
+  fixture = { a, b, admin, toolId: tool.id, orderOfA, spareAccount: () => signUp(ctx.app) };
 });
 afterAll(async () => {
   await ctx.app.close();
@@ -104,10 +146,13 @@ describe.each(rows)('$method $path', (row) => {
       caller === 'anonymous'
         ? null
         : fixture[caller === 'customerA' ? 'a' : caller === 'customerB' ? 'b' : 'admin'];
+    // A purchase row names the fixture's product.
+    const payload =
+      row.payload && 'toolId' in row.payload ? { ...row.payload, toolId: fixture.toolId } : row.payload;
     const response = await injectAs(ctx.app, user, {
       method: row.method,
       url: await row.url(fixture),
-      ...(row.payload ? { payload: row.payload } : {}),
+      ...(payload ? { payload } : {}),
     });
     expect(response.statusCode, response.body.slice(0, 200)).toBe(row.expected[caller]);
   });

@@ -32,6 +32,11 @@ export const EnvSchema = z.object({
     .default([]),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'expected an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().min(3).default('Forgeline Tools <no-reply@forgeline.example>'),
+  ORDER_HOLD_HOURS: z.coerce
+    .number({ error: 'expected a number of hours' })
+    .positive()
+    .max(24 * 90)
+    .default(48),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_DISCOVERY_URL: z
@@ -61,6 +66,8 @@ export interface AppConfig {
   /** Accounts with these emails become admin when they sign up or sign in. */
   adminEmails: string[];
   mail: { smtpUrl: string | undefined; from: string };
+  /** How long an unpaid order keeps its stock reserved. */
+  orderHoldHours: number;
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | null;
   stripe: { secretKey: string; publishableKey: string } | null;
 }
@@ -102,6 +109,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     authSecret: env.AUTH_SECRET,
     adminEmails: env.ADMIN_EMAILS,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    orderHoldHours: env.ORDER_HOLD_HOURS,
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
         ? {

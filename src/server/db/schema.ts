@@ -41,6 +41,8 @@ export const orders = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     // Kept when the product is deleted: the order carries its own item name, quantity and amount.
     productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    // Kept when the account is deleted (DESIGN: orders outlive users); `email` still says whose it was.
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     buyerName: text('buyer_name').notNull(),
     email: text('email').notNull(),
     address: text('address').notNull(),
@@ -50,6 +52,8 @@ export const orders = pgTable(
     amountCents: integer('amount_cents').notNull(),
     status: orderStatus('status').notNull().default('unpaid'),
     transactionId: text('transaction_id').unique(),
+    /** The end of an unpaid order's stock reservation (DESIGN §4: ORDER_HOLD_HOURS). */
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -57,6 +61,7 @@ export const orders = pgTable(
     check('orders_quantity_positive', sql`${t.quantity} > 0`),
     check('orders_amount_positive', sql`${t.amountCents} > 0`),
     index('orders_email_idx').on(t.email),
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_status_created_idx').on(t.status, t.createdAt),
   ],
 );
@@ -69,6 +74,7 @@ export const reviews = pgTable(
     imageUrl: text('image_url').notNull(),
     text: text('text').notNull(),
     rating: smallint('rating').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [check('reviews_rating_range', sql`${t.rating} between 1 and 5`)],

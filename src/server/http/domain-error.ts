@@ -20,6 +20,9 @@ export const statusOf: Record<ErrorCode, number> = {
   NOT_FOUND: 404,
   CANNOT_DELETE_SELF: 409,
   LAST_ADMIN: 409,
+  OUT_OF_STOCK: 409,
+  ORDER_ALREADY_PAID: 409,
+  ORDER_CLOSED: 409,
   RATE_LIMITED: 429,
   INTERNAL: 500,
 };

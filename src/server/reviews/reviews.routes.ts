@@ -1,11 +1,39 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ReviewList } from '../../shared/api/reviews.schemas';
+import { ErrorBody } from '../../shared/api/errors';
+import { InsertResult } from '../../shared/api/newsletter.schemas';
+import { AddReviewBody, ReviewList } from '../../shared/api/reviews.schemas';
+import { type AuthGuards, signedInUser } from '../auth/session';
+import type { Database } from '../db/database';
+import { addReview } from './add-review';
 import type { ReviewsRepository } from './reviews.repository';
 
-export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsRepository }> = async (
+export interface ReviewsRoutesOptions {
+  db: Database;
+  reviews: ReviewsRepository;
+  guards: AuthGuards;
+}
+
+export const reviewsRoutes: FastifyPluginAsyncZod<ReviewsRoutesOptions> = async (
   app,
-  { reviews },
+  { db, reviews, guards },
 ) => {
+  app.post(
+    '/addreview',
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        tags: ['reviews'],
+        summary: 'Add a review (spec §7 POST /addreview); rating 1..5, picture an http(s) URL',
+        body: AddReviewBody,
+        response: { 201: InsertResult, 400: ErrorBody, 401: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const { id } = await addReview(db, signedInUser(request), request.body);
+      return reply.status(201).send({ acknowledged: true, insertedId: id });
+    },
+  );
+
   app.get(
     '/review',
     {

@@ -25,6 +25,7 @@ export async function createTestApp({ env = {}, clientDir }: TestAppOptions = {}
     database,
     clientDir: clientDir ?? join(tmpdir(), 'toolshop-no-client'),
     catalogCacheMs: 0,
+    orderSweepMs: 0,
     onRoute: ({ method, url }) => {
       for (const verb of [method].flat()) routes.push(`${verb} ${url}`);
     },

@@ -9,6 +9,9 @@ import { z } from 'zod';
  * - NOT_FOUND: no such resource, or one the caller may not see (404).
  * - CANNOT_DELETE_SELF: an admin tried to delete their own account (409).
  * - LAST_ADMIN: the call would leave the shop without an admin (409).
+ * - OUT_OF_STOCK: fewer units are available than the order asks for (409).
+ * - ORDER_ALREADY_PAID: the order is paid, so it can no longer be cancelled or paid again (409).
+ * - ORDER_CLOSED: the order was cancelled or its hold expired; it cannot be paid or cancelled (409).
  * - RATE_LIMITED: too many requests from this client (429).
  * - INTERNAL: anything unexpected; its details are only logged (500).
  */
@@ -20,6 +23,9 @@ export const ErrorCode = z.enum([
   'NOT_FOUND',
   'CANNOT_DELETE_SELF',
   'LAST_ADMIN',
+  'OUT_OF_STOCK',
+  'ORDER_ALREADY_PAID',
+  'ORDER_CLOSED',
   'RATE_LIMITED',
   'INTERNAL',
 ]);

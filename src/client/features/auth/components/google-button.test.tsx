@@ -7,7 +7,11 @@ import { GoogleButton } from './google-button';
 function renderWith(config: PublicConfig) {
   vi.stubGlobal(
     'fetch',
-    vi.fn().mockResolvedValue(new Response(JSON.stringify(config), { headers: { 'content-type': 'application/json' } })),
+    vi
+      .fn()
+      .mockResolvedValue(
+        new Response(JSON.stringify(config), { headers: { 'content-type': 'application/json' } }),
+      ),
   );
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(

@@ -1,0 +1,55 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCatalogCache } from '../catalog/catalog-cache';
+import { orders, products } from '../db/schema';
+import { type TestUser, signUp } from '../test/auth-helpers';
+import { insertTool } from '../test/factories';
+import { createTestApp } from '../test/test-app';
+import { expireOverdueOrders } from './expire-orders';
+import { placeOrder } from './place-order';
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+let user: TestUser;
+const catalogCache = createCatalogCache(async () => [], { maxAgeMs: 0 });
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  user = await signUp(ctx.app);
+});
+afterAll(async () => {
+  await ctx.app.close();
+});
+
+describe('order holds', () => {
+  it('expire after ORDER_HOLD_HOURS and give the stock back, once', async () => {
+    const tool = await insertTool(ctx.db, { available: 400 });
+    const placedAt = new Date('2026-05-01T10:00:00Z');
+    const session = { id: user.id, name: user.name, email: user.email, role: 'user' as const };
+    const input = {
+      toolId: tool.id,
+      name: 'Buyer',
+      address: 'Somewhere 1',
+      number: '5550100',
+      quantity: 100,
+    };
+    const { id } = await placeOrder(
+      { db: ctx.db, catalogCache, holdHours: 48, now: () => placedAt },
+      session,
+      input,
+    );
+    const stock = async () =>
+      (await ctx.db.select().from(products).where(eq(products.id, tool.id)))[0]?.available;
+    const status = async () => (await ctx.db.select().from(orders).where(eq(orders.id, id)))[0]?.status;
+    expect(await stock()).toBe(300);
+
+    expect(await expireOverdueOrders({ db: ctx.db, catalogCache }, new Date('2026-05-03T09:59:59Z'))).toBe(0);
+    expect(await status()).toBe('unpaid');
+
+    expect(await expireOverdueOrders({ db: ctx.db, catalogCache }, new Date('2026-05-03T10:00:00Z'))).toBe(1);
+    expect(await status()).toBe('expired');
+    expect(await stock()).toBe(400);
+
+    expect(await expireOverdueOrders({ db: ctx.db, catalogCache }, new Date('2026-06-01T00:00:00Z'))).toBe(0);
+    expect(await stock()).toBe(400);
+  });
+});

@@ -1,0 +1,216 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Order } from '../../shared/api/orders.schemas';
+import { orders, products } from '../db/schema';
+import { type TestUser, injectAs, signUp, signUpAdmin } from '../test/auth-helpers';
+import { insertTool } from '../test/factories';
+import { createTestApp } from '../test/test-app';
+import { transitionOrder } from './transition-order';
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+let alice: TestUser;
+let bob: TestUser;
+let admin: TestUser;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  [alice, bob, admin] = await Promise.all([signUp(ctx.app), signUp(ctx.app), signUpAdmin(ctx.app, ctx.db)]);
+});
+afterAll(async () => {
+  await ctx.app.close();
+});
+
+const buy = (user: TestUser | null, payload: Record<string, unknown>) =>
+  injectAs(ctx.app, user, {
+    method: 'POST',
+    url: '/api/purchase',
+    payload: { name: 'Alice Buyer', address: '1 Main St, Springfield', number: '5551234567', ...payload },
+  });
+
+async function stockOf(id: string) {
+  const [row] = await ctx.db
+    .select({ available: products.available })
+    .from(products)
+    .where(eq(products.id, id));
+  return row?.available;
+}
+
+async function orderRow(id: string) {
+  const [row] = await ctx.db.select().from(orders).where(eq(orders.id, id));
+  return row;
+}
+
+describe('POST /api/purchase', () => {
+  it('checks the bounds: lower-1 and available+1 are refused with the spec messages, lower and available pass', async () => {
+    const tool = await insertTool(ctx.db, { minOrder: 150, available: 1000 });
+    const below = await buy(alice, { toolId: tool.id, quantity: 149 });
+    expect(below.statusCode).toBe(400);
+    expect(below.json()).toEqual({
+      error: { code: 'VALIDATION_FAILED', message: 'sorry you cannot order less than 150' },
+    });
+
+    const above = await buy(alice, { toolId: tool.id, quantity: 1001 });
+    expect(above.statusCode).toBe(409);
+    expect(above.json()).toEqual({
+      error: { code: 'OUT_OF_STOCK', message: 'Sorry, you can not buy more than 1000' },
+    });
+
+    expect((await buy(alice, { toolId: tool.id, quantity: 150 })).statusCode).toBe(201);
+    expect(await stockOf(tool.id)).toBe(850);
+    expect((await buy(alice, { toolId: tool.id, quantity: 850 })).statusCode).toBe(201);
+    expect(await stockOf(tool.id)).toBe(0);
+  });
+
+  it('uses the shop floor of 100 when the product minimum is lower', async () => {
+    const tool = await insertTool(ctx.db, { minOrder: 10 });
+    const response = await buy(alice, { toolId: tool.id, quantity: 99 });
+    expect(response.json()).toEqual({
+      error: { code: 'VALIDATION_FAILED', message: 'sorry you cannot order less than 100' },
+    });
+  });
+
+  it('prices the order itself: a client amount, item name or foreign email changes nothing', async () => {
+    const tool = await insertTool(ctx.db, { name: 'Torque Wrench', priceCents: 1999 });
+    const response = await buy(alice, {
+      toolId: tool.id,
+      quantity: 120,
+      amount: 1,
+      itemName: 'Free gold bar',
+      email: bob.email,
+    });
+    expect(response.statusCode).toBe(201);
+    const { insertedId } = response.json<{ acknowledged: true; insertedId: string }>();
+
+    const row = await orderRow(insertedId);
+    expect(row).toMatchObject({
+      amountCents: 120 * 1999,
+      itemName: 'Torque Wrench',
+      email: alice.email,
+      userId: alice.id,
+      status: 'unpaid',
+      quantity: 120,
+    });
+    const shown = await injectAs(ctx.app, alice, { method: 'GET', url: `/api/purchase/${insertedId}` });
+    expect(shown.json()).toMatchObject({
+      amount: 2398.8,
+      itemName: 'Torque Wrench',
+      paid: false,
+      status: 'unpaid',
+    });
+  });
+
+  it('refuses a product whose stock is below its lower bound', async () => {
+    const tool = await insertTool(ctx.db, { minOrder: 100, available: 60 });
+    const response = await buy(alice, { toolId: tool.id, quantity: 100 });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      error: { code: 'OUT_OF_STOCK', message: 'Sorry, you can not buy more than 60' },
+    });
+    expect(await stockOf(tool.id)).toBe(60);
+  });
+
+  it('names the bad field of a malformed body, and needs a session', async () => {
+    const tool = await insertTool(ctx.db);
+    const noAddress = await buy(alice, { toolId: tool.id, quantity: 100, address: '' });
+    expect(noAddress.json()).toEqual({
+      error: { code: 'VALIDATION_FAILED', message: 'address: Please enter your address' },
+    });
+    const fraction = await buy(alice, { toolId: tool.id, quantity: 100.5 });
+    expect(fraction.json<{ error: { message: string } }>().error.message).toBe(
+      'quantity: The quantity must be a whole number',
+    );
+    const extra = await buy(alice, { toolId: tool.id, quantity: 100, paid: true });
+    expect(extra.json<{ error: { message: string } }>().error.message).toBe('Unknown field: paid');
+    const unknownTool = await buy(alice, { toolId: '5f0c4a3e-8a1b-4c2d-9e3f-0a1b2c3d4e5f', quantity: 100 });
+    expect(unknownTool.statusCode).toBe(404);
+    expect((await buy(null, { toolId: tool.id, quantity: 100 })).statusCode).toBe(401);
+  });
+});
+
+describe('reading orders', () => {
+  it("lists only the caller's orders; another email is refused unless the caller is an admin", async () => {
+    const tool = await insertTool(ctx.db);
+    const own = (await buy(bob, { toolId: tool.id, quantity: 100 })).json<{ insertedId: string }>()
+      .insertedId;
+
+    const mine = await injectAs(ctx.app, bob, {
+      method: 'GET',
+      url: `/api/purchase?email=${encodeURIComponent(bob.email)}`,
+    });
+    expect(mine.json<Order[]>().map((order) => order._id)).toContain(own);
+    expect(mine.json<Order[]>().every((order) => order.email === bob.email)).toBe(true);
+
+    const theirs = await injectAs(ctx.app, alice, {
+      method: 'GET',
+      url: `/api/purchase?email=${encodeURIComponent(bob.email)}`,
+    });
+    expect(theirs.statusCode).toBe(403);
+    const asAdmin = await injectAs(ctx.app, admin, {
+      method: 'GET',
+      url: `/api/purchase?email=${encodeURIComponent(bob.email)}`,
+    });
+    expect(asAdmin.json<Order[]>().map((order) => order._id)).toContain(own);
+  });
+
+  it("answers 404 for another customer's order, and shows any order to an admin", async () => {
+    const tool = await insertTool(ctx.db);
+    const id = (await buy(bob, { toolId: tool.id, quantity: 100 })).json<{ insertedId: string }>().insertedId;
+    expect((await injectAs(ctx.app, alice, { method: 'GET', url: `/api/purchase/${id}` })).statusCode).toBe(
+      404,
+    );
+    expect((await injectAs(ctx.app, admin, { method: 'GET', url: `/api/purchase/${id}` })).statusCode).toBe(
+      200,
+    );
+    const shown = (await injectAs(ctx.app, bob, { method: 'GET', url: `/api/purchase/${id}` })).json<Order>();
+    expect(new Date(shown.holdExpiresAt ?? 0).getTime() - new Date(shown.createdAt).getTime()).toBe(
+      48 * 3_600_000,
+    );
+  });
+});
+
+describe('DELETE /api/purchase/:id', () => {
+  it('cancels an own unpaid order, gives its stock back and keeps the row out of My Orders', async () => {
+    const tool = await insertTool(ctx.db, { available: 500 });
+    const id = (await buy(alice, { toolId: tool.id, quantity: 200 })).json<{ insertedId: string }>()
+      .insertedId;
+    expect(await stockOf(tool.id)).toBe(300);
+
+    const response = await injectAs(ctx.app, alice, { method: 'DELETE', url: `/api/purchase/${id}` });
+    expect(response.json()).toEqual({ deletedCount: 1 });
+    expect(await stockOf(tool.id)).toBe(500);
+    expect((await orderRow(id))?.status).toBe('cancelled');
+    const list = await injectAs(ctx.app, alice, {
+      method: 'GET',
+      url: `/api/purchase?email=${encodeURIComponent(alice.email)}`,
+    });
+    expect(list.json<Order[]>().map((order) => order._id)).not.toContain(id);
+
+    const again = await injectAs(ctx.app, alice, { method: 'DELETE', url: `/api/purchase/${id}` });
+    expect(again.statusCode).toBe(409);
+    expect(again.json<{ error: { code: string } }>().error.code).toBe('ORDER_CLOSED');
+    expect(await stockOf(tool.id)).toBe(500);
+  });
+
+  it("answers 404 for another customer's order and leaves it alone", async () => {
+    const tool = await insertTool(ctx.db);
+    const id = (await buy(bob, { toolId: tool.id, quantity: 100 })).json<{ insertedId: string }>().insertedId;
+    expect(
+      (await injectAs(ctx.app, alice, { method: 'DELETE', url: `/api/purchase/${id}` })).statusCode,
+    ).toBe(404);
+    expect((await orderRow(id))?.status).toBe('unpaid');
+  });
+
+  it('refuses to cancel a paid order with 409', async () => {
+    const tool = await insertTool(ctx.db);
+    const id = (await buy(alice, { toolId: tool.id, quantity: 100 })).json<{ insertedId: string }>()
+      .insertedId;
+    await transitionOrder(ctx.db, id, 'paid', { transactionId: `pi_test_${id}` });
+
+    const response = await injectAs(ctx.app, alice, { method: 'DELETE', url: `/api/purchase/${id}` });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      error: { code: 'ORDER_ALREADY_PAID', message: 'This order is paid and can no longer be cancelled' },
+    });
+    expect((await orderRow(id))?.status).toBe('paid');
+  });
+});

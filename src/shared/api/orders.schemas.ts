@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { OrderStatus } from '../domain/order-status';
+
+const required = (field: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, { error: `Please enter your ${field}` });
+
+/**
+ * POST /purchase (spec §7 plus `toolId`, DESIGN §3). `amount`, `itemName` and `email` are accepted for
+ * compatibility but never used: the server prices the order and takes the email from the session.
+ */
+export const PlaceOrderBody = z.strictObject({
+  toolId: z.uuid({ error: 'Malformed product id' }),
+  name: required('name').max(120),
+  email: z.string().optional(),
+  address: required('address').max(500),
+  number: z
+    .union([z.string(), z.number()])
+    .transform((value) => String(value).trim())
+    .pipe(z.string().regex(/^\+?[0-9][0-9 ()-]{4,24}$/, { error: 'Please enter a valid phone number' })),
+  quantity: z
+    .number({ error: 'Please enter a quantity' })
+    .int({ error: 'The quantity must be a whole number' }),
+  amount: z.number().optional(),
+  itemName: z.string().optional(),
+});
+export type PlaceOrderBody = z.input<typeof PlaceOrderBody>;
+
+/** An order as the API shows it: the spec's fields (spec §3) plus its state and hold. */
+export const Order = z
+  .object({
+    _id: z.string(),
+    toolId: z.string().nullable(),
+    name: z.string(),
+    email: z.string(),
+    address: z.string(),
+    number: z.string(),
+    quantity: z.number().int(),
+    amount: z.number(),
+    itemName: z.string(),
+    paid: z.boolean(),
+    status: OrderStatus,
+    payment: z.object({ transactionId: z.string() }).optional(),
+    createdAt: z.string(),
+    /** When an unpaid order's reservation ends (null once it is no longer unpaid). */
+    holdExpiresAt: z.string().nullable(),
+  })
+  .meta({ id: 'Order' });
+export type Order = z.infer<typeof Order>;
+
+export const OrderList = z.array(Order);
+
+export const OrderIdParams = z.object({ id: z.uuid({ error: 'Malformed order id' }) });
+
+export const OrdersQuery = z.strictObject({ email: z.email({ error: 'Malformed email address' }) });
