@@ -53,6 +53,12 @@ export const router = createBrowserRouter([
               page(paths.myProfile, async () => ({
                 default: (await import('../pages/dashboard/my-profile-page')).MyProfilePage,
               })),
+              page(paths.addReview, async () => ({
+                default: (await import('../pages/dashboard/add-review-page')).AddReviewPage,
+              })),
+              page(paths.myOrders, async () => ({
+                default: (await import('../pages/dashboard/my-orders-page')).MyOrdersPage,
+              })),
               {
                 Component: RequireAdmin,
                 children: [

@@ -24,7 +24,7 @@ export function ConfirmModal({
 }: ConfirmModalProps) {
   return (
     <Modal show={show} onHide={onClose} centered>
-      <Modal.Header closeButton>
+      <Modal.Header closeButton closeLabel="Dismiss">
         <Modal.Title as="h2" className="h5">
           {title}
         </Modal.Title>

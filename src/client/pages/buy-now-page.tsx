@@ -4,16 +4,19 @@ import Row from 'react-bootstrap/Row';
 import { useParams } from 'react-router';
 import { formatDollars } from '../../shared/money';
 import { QueryState } from '../components/query-state';
+import { useCurrentUser } from '../features/auth/api/use-current-user';
 import { useTool } from '../features/catalog/api/get-tool';
+import { BuyForm } from '../features/orders/components/buy-form';
 import { ApiError } from '../lib/api-client';
 import { NotFoundPage } from './not-found-page';
 
 const units = new Intl.NumberFormat('en-US');
 
-/** /buyNow/{toolId}: the product on the left (spec §2). */
+/** /buyNow/{toolId} (spec §2): the product on the left, the order form on the right. */
 export function BuyNowPage() {
   const { toolId = '' } = useParams();
   const tool = useTool(toolId);
+  const { user } = useCurrentUser();
   if (tool.error instanceof ApiError && (tool.error.status === 404 || tool.error.status === 400)) {
     return <NotFoundPage />;
   }
@@ -21,7 +24,7 @@ export function BuyNowPage() {
     <Container className="py-5">
       <QueryState query={tool} what="this product">
         {(product) => (
-          <Row className="g-4">
+          <Row className="g-4 g-lg-5">
             <Col lg={6}>
               <img
                 src={product.img}
@@ -43,6 +46,7 @@ export function BuyNowPage() {
                 <dd>{units.format(product.available)} units</dd>
               </dl>
             </Col>
+            <Col lg={6}>{user && <BuyForm tool={product} user={user} />}</Col>
           </Row>
         )}
       </QueryState>

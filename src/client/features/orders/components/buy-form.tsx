@@ -1,0 +1,151 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Form from 'react-bootstrap/Form';
+import { useForm, type Resolver } from 'react-hook-form';
+import { toast } from 'react-toastify/unstyled';
+import { z } from 'zod';
+import type { Tool } from '../../../../shared/api/catalog.schemas';
+import { PlaceOrderBody } from '../../../../shared/api/orders.schemas';
+import {
+  type QuantityBounds,
+  canBeOrdered,
+  quantityBounds,
+  quantityProblem,
+} from '../../../../shared/domain/order-quantity';
+import { messages } from '../../../../shared/messages';
+import type { CurrentUser } from '../../auth/api/use-current-user';
+import { usePlaceOrder } from '../api/orders';
+
+const units = new Intl.NumberFormat('en-US');
+
+/** The buy form's rules: the order body's, with the quantity checked against this product's bounds. */
+function buyFormSchema(bounds: QuantityBounds) {
+  return PlaceOrderBody.pick({ name: true, address: true, number: true }).extend({
+    quantity: z
+      .number({ error: 'Please enter a quantity' })
+      .int({ error: 'The quantity must be a whole number' })
+      .superRefine((quantity, ctx) => {
+        const problem = quantityProblem(quantity, bounds);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+  });
+}
+type BuyFormValues = z.input<ReturnType<typeof buyFormSchema>>;
+
+/** The right side of /buyNow/{toolId} (spec §2, §5 Buy Now; DESIGN §5.2: the real bounds from the start). */
+export function BuyForm({ tool, user }: { tool: Tool; user: CurrentUser }) {
+  const bounds = quantityBounds(tool);
+  // The stock can change while the page is open; the form always checks against the latest figures.
+  const boundsRef = useRef(bounds);
+  useEffect(() => {
+    boundsRef.current = bounds;
+  });
+  const resolver: Resolver<BuyFormValues> = (values, context, options) =>
+    zodResolver(buyFormSchema(boundsRef.current))(values, context, options);
+
+  const defaults = { name: user.name, address: '', number: '', quantity: bounds.lower };
+  const form = useForm<BuyFormValues>({ resolver, defaultValues: defaults });
+  const placeOrder = usePlaceOrder();
+  const { errors } = form.formState;
+
+  function onSubmit(values: BuyFormValues) {
+    placeOrder.mutate(
+      { toolId: tool._id, email: user.email, ...values },
+      {
+        onSuccess: () => {
+          toast.success(messages.orderPlaced);
+          form.reset({ ...defaults, quantity: boundsRef.current.lower });
+        },
+        onError: (error) => toast.error(error.message),
+      },
+    );
+  }
+
+  if (!canBeOrdered(bounds)) {
+    return (
+      <Alert variant="warning">
+        <Alert.Heading as="h2" className="h5">
+          Not available for bulk orders right now
+        </Alert.Heading>
+        Only {units.format(bounds.upper)} units are in stock and the smallest order is{' '}
+        {units.format(bounds.lower)}. Please check back soon.
+      </Alert>
+    );
+  }
+
+  return (
+    <Card className="shadow-sm">
+      <Card.Body className="p-4">
+        <h2 className="h4 mb-3">Place your order</h2>
+        <Form noValidate onSubmit={(event) => void form.handleSubmit(onSubmit)(event)} aria-label="Buy Now">
+          <Form.Group className="mb-3" controlId="buy-name">
+            <Form.Label>Name</Form.Label>
+            <Form.Control autoComplete="name" isInvalid={Boolean(errors.name)} {...form.register('name')} />
+            <Form.Control.Feedback type="invalid">{errors.name?.message}</Form.Control.Feedback>
+          </Form.Group>
+          <Form.Group className="mb-3" controlId="buy-email">
+            <Form.Label>Email</Form.Label>
+            <Form.Control
+              type="email"
+              value={user.email}
+              readOnly
+              plaintext
+              className="px-2 bg-body-tertiary rounded"
+            />
+          </Form.Group>
+          <Form.Group className="mb-3" controlId="buy-address">
+            <Form.Label>Address</Form.Label>
+            <Form.Control
+              as="textarea"
+              rows={2}
+              autoComplete="street-address"
+              isInvalid={Boolean(errors.address)}
+              {...form.register('address')}
+            />
+            <Form.Control.Feedback type="invalid">{errors.address?.message}</Form.Control.Feedback>
+          </Form.Group>
+          <Form.Group className="mb-3" controlId="buy-number">
+            <Form.Label>Phone number</Form.Label>
+            <Form.Control
+              type="number"
+              autoComplete="tel"
+              inputMode="tel"
+              isInvalid={Boolean(errors.number)}
+              {...form.register('number')}
+            />
+            <Form.Control.Feedback type="invalid">{errors.number?.message}</Form.Control.Feedback>
+          </Form.Group>
+          <Form.Group className="mb-4" controlId="buy-quantity">
+            <Form.Label>Quantity</Form.Label>
+            <Form.Control
+              type="number"
+              min={bounds.lower}
+              max={bounds.upper}
+              step={1}
+              isInvalid={Boolean(errors.quantity)}
+              {...form.register('quantity', { valueAsNumber: true })}
+            />
+            <Form.Control.Feedback type="invalid">{errors.quantity?.message}</Form.Control.Feedback>
+            <Form.Text>
+              From {units.format(bounds.lower)} to {units.format(bounds.upper)} units.
+            </Form.Text>
+          </Form.Group>
+          <div className="d-grid">
+            <Button
+              type="submit"
+              variant="warning"
+              size="lg"
+              className="fw-semibold"
+              disabled={placeOrder.isPending}
+            >
+              Buy Now
+            </Button>
+          </div>
+        </Form>
+      </Card.Body>
+    </Card>
+  );
+}

@@ -1,0 +1,95 @@
+import type { Page } from '@playwright/test';
+import { expect, newAccount, register, test } from './fixtures';
+
+async function openProduct(page: Page, name: string) {
+  await page.goto('/');
+  const card = page.locator('#our-products').getByRole('article').filter({ hasText: name });
+  await card.getByRole('button', { name: 'Buy Now' }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+}
+
+async function fillOrder(page: Page, quantity: number) {
+  const form = page.getByRole('form', { name: 'Buy Now' });
+  await form.getByLabel('Address').fill('12 Harbour Road, Bristol');
+  await form.getByLabel('Phone number').fill('4401179460000');
+  await form.getByLabel('Quantity').fill(String(quantity));
+  await form.getByRole('button', { name: 'Buy Now' }).click();
+}
+
+test.describe('a customer ordering in bulk', () => {
+  test('the buy form refuses quantities outside the bounds with the spec messages', async ({ page }) => {
+    await register(page, newAccount('Bounds Tester'));
+    await openProduct(page, 'Circular Saw 185 mm');
+    const form = page.getByRole('form', { name: 'Buy Now' });
+    await expect(form.getByLabel('Email')).toHaveAttribute('readonly', '');
+    await expect(form.getByLabel('Quantity')).toHaveValue('120');
+
+    await fillOrder(page, 119);
+    await expect(form.getByText('sorry you cannot order less than 120')).toBeVisible();
+    await fillOrder(page, 951);
+    await expect(form.getByText('Sorry, you can not buy more than 950')).toBeVisible();
+  });
+
+  test('buy, see it in My Orders, cancel it, and the stock is back', async ({ page }) => {
+    await register(page, newAccount('Order Tester'));
+    await openProduct(page, 'Socket Set 1/2", 24 pcs');
+    await expect(page.getByText('700 units', { exact: true })).toBeVisible();
+
+    await fillOrder(page, 150);
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Item added to your purchase list, now pay to confirm' }),
+    ).toBeVisible();
+    await expect(page.getByRole('form', { name: 'Buy Now' }).getByLabel('Address')).toHaveValue('');
+    await expect(page.getByText('550 units', { exact: true })).toBeVisible();
+
+    await page.goto('/dashboard/myOrder');
+    await expect(page.getByRole('heading', { name: 'My Orders: 1' })).toBeVisible();
+    const row = page.getByRole('row').filter({ hasText: 'Socket Set' });
+    await expect(row).toContainText('$5,925.00');
+    await expect(row.getByRole('link', { name: 'Pay Now' })).toHaveAttribute(
+      'href',
+      /\/dashboard\/payment\/[0-9a-f-]{36}$/,
+    );
+    await expect(row).toContainText('Reserved until');
+
+    await row.getByRole('button', { name: 'CANCEL' }).click();
+    const modal = page.getByRole('dialog');
+    await expect(
+      modal.getByRole('heading', { name: 'Are you sure, you want to cancel this order?' }),
+    ).toBeVisible();
+    await expect(modal.getByRole('button', { name: 'Close' })).toBeVisible();
+    await modal.getByRole('button', { name: 'Yes Cancel' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Item Deleted Successfully' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'My Orders: 0' })).toBeVisible();
+
+    await openProduct(page, 'Socket Set 1/2", 24 pcs');
+    await expect(page.getByText('700 units', { exact: true })).toBeVisible();
+  });
+
+  test('a review shows on the home page with its stars', async ({ page }) => {
+    await register(page, newAccount('Review Writer'));
+    await page.goto('/dashboard/addReview');
+    const form = page.getByRole('form', { name: 'Add A Review' });
+    await form.getByRole('button', { name: 'Add Review' }).click();
+    await expect(form.getByText('Please Full Fill All Field').first()).toBeVisible();
+
+    const text = `Great impact drivers, order ${Date.now()} arrived early.`;
+    await form.getByLabel('Your picture (image URL)').fill('https://example.com/me.png');
+    await form.getByLabel('Review').fill(text);
+    await form.getByLabel('Rating out of 5').fill('7');
+    await form.getByRole('button', { name: 'Add Review' }).click();
+    await expect(form.getByText('The rating must be a whole number from 1 to 5')).toBeVisible();
+
+    await form.getByLabel('Rating out of 5').fill('4');
+    await form.getByRole('button', { name: 'Add Review' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Review Added Successfully' })).toBeVisible();
+
+    await page.getByRole('link', { name: 'Home' }).click();
+    const review = page
+      .getByRole('region', { name: 'What Our Customer Say' })
+      .getByRole('article')
+      .filter({ hasText: text });
+    await expect(review).toContainText('Review Writer');
+    await expect(review).toContainText('4 Star');
+  });
+});
