@@ -1,0 +1,99 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Tool } from '../../../../shared/api/catalog.schemas';
+import { BuyForm } from './buy-form';
+
+const saw: Tool = {
+  _id: '5f0c4a3e-8a1b-4c2d-9e3f-0a1b2c3d4e5f',
+  name: 'Circular Saw',
+  img: '/images/tools/circular-saw.svg',
+  dis: 'A saw',
+  min_order: 150,
+  available: 700,
+  price: 58.9,
+};
+const user = { id: 'u1', name: 'Bea Buyer', email: 'bea@example.com' };
+let fetchMock: ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  fetchMock = vi.fn().mockResolvedValue(
+    new Response(JSON.stringify({ acknowledged: true, insertedId: 'o1' }), {
+      status: 201,
+      headers: { 'content-type': 'application/json' },
+    }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function renderForm(tool: Tool = saw) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <BuyForm tool={tool} user={user} />
+    </QueryClientProvider>,
+  );
+}
+
+async function order(quantity: number) {
+  const quantityInput = screen.getByLabelText('Quantity');
+  await userEvent.clear(quantityInput);
+  await userEvent.type(quantityInput, String(quantity));
+  await userEvent.click(screen.getByRole('button', { name: 'Buy Now' }));
+}
+
+describe('BuyForm', () => {
+  it('starts at the lower bound with the name filled in and the email read-only', () => {
+    renderForm();
+    expect((screen.getByLabelText('Quantity') as HTMLInputElement).value).toBe('150');
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Bea Buyer');
+    expect((screen.getByLabelText('Email') as HTMLInputElement).readOnly).toBe(true);
+  });
+
+  it.each([
+    [149, 'sorry you cannot order less than 150'],
+    [701, 'Sorry, you can not buy more than 700'],
+  ])('refuses %i with "%s" and sends nothing', async (quantity, message) => {
+    renderForm();
+    await userEvent.type(screen.getByLabelText('Address'), '1 Dock Road');
+    await userEvent.type(screen.getByLabelText('Phone number'), '5550100');
+    await order(quantity);
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it.each([150, 700])('sends %i units with the product id and the session email', async (quantity) => {
+    renderForm();
+    await userEvent.type(screen.getByLabelText('Address'), '1 Dock Road');
+    await userEvent.type(screen.getByLabelText('Phone number'), '5550100');
+    await order(quantity);
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/purchase');
+    expect(JSON.parse(String(init.body))).toEqual({
+      toolId: saw._id,
+      email: 'bea@example.com',
+      name: 'Bea Buyer',
+      address: '1 Dock Road',
+      number: '5550100',
+      quantity,
+    });
+  });
+
+  it('requires the address and phone', async () => {
+    renderForm();
+    await order(200);
+    expect(await screen.findByText('Please enter your address')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('says a product with too little stock cannot be ordered', () => {
+    renderForm({ ...saw, available: 120 });
+    expect(screen.getByText('Not available for bulk orders right now')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Buy Now' })).toBeNull();
+  });
+});
