@@ -49,9 +49,9 @@ async function order(quantity: number) {
 describe('BuyForm', () => {
   it('starts at the lower bound with the name filled in and the email read-only', () => {
     renderForm();
-    expect((screen.getByLabelText('Quantity') as HTMLInputElement).value).toBe('150');
-    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Bea Buyer');
-    expect((screen.getByLabelText('Email') as HTMLInputElement).readOnly).toBe(true);
+    expect(screen.getByLabelText<HTMLInputElement>('Quantity').value).toBe('150');
+    expect(screen.getByLabelText<HTMLInputElement>('Name').value).toBe('Bea Buyer');
+    expect(screen.getByLabelText<HTMLInputElement>('Email').readOnly).toBe(true);
   });
 
   it.each([
@@ -74,7 +74,7 @@ describe('BuyForm', () => {
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/purchase');
-    expect(JSON.parse(String(init.body))).toEqual({
+    expect(JSON.parse(init.body as string)).toEqual({
       toolId: saw._id,
       email: 'bea@example.com',
       name: 'Bea Buyer',
