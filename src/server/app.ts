@@ -25,6 +25,8 @@ import { createNewsletterRepository } from './newsletter/newsletter.repository';
 import { newsletterRoutes } from './newsletter/newsletter.routes';
 import { projectPaths, readShopName } from './project-paths';
 import { scheduleOrderExpiry } from './orders/expire-orders';
+import { paymentsRoutes } from './payments/payments.routes';
+import { choosePaymentProvider } from './payments/choose-provider';
 import { createOrdersRepository } from './orders/orders.repository';
 import { ordersRoutes } from './orders/orders.routes';
 import { createReviewsRepository } from './reviews/reviews.repository';
@@ -69,17 +71,26 @@ export async function buildApp({
   registerSameOriginCheck(app, config.publicUrl);
 
   const https = config.publicUrl.startsWith('https://');
+  const stripeOrigins = config.stripe
+    ? {
+        script: ['https://js.stripe.com'],
+        connect: ['https://api.stripe.com'],
+        frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+      }
+    : { script: [], connect: [], frame: [] };
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // Stripe.js and its card fields load from Stripe only when Stripe is configured.
+        scriptSrc: ["'self'", ...stripeOrigins.script],
         styleSrc: ["'self'"],
         // Product and reviewer pictures may be given as any https URL.
         imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...stripeOrigins.connect],
+        frameSrc: stripeOrigins.frame.length > 0 ? stripeOrigins.frame : ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -116,6 +127,7 @@ export async function buildApp({
   });
   const auth = createAuth({ config, log: app.log, db, mailer, secret: authSecret, shopName });
   const guards = createAuthGuards(auth);
+  const { provider: paymentProvider, testProvider } = choosePaymentProvider(config, db);
   app.decorateRequest('user', null);
   const catalog = createCatalogRepository(db);
   const catalogCache = createCatalogCache(() => catalog.listTools(), { maxAgeMs: catalogCacheMs });
@@ -131,6 +143,7 @@ export async function buildApp({
         holdHours: config.orderHoldHours,
       });
       await api.register(newsletterRoutes, { newsletter: createNewsletterRepository(db) });
+      await api.register(paymentsRoutes, { db, provider: paymentProvider, testProvider, guards });
       await api.register(systemRoutes, { config, db });
       await api.register(usersRoutes, { users: createUsersRepository(db), guards });
       await api.register(authRoutes, { auth, publicUrl: config.publicUrl });

@@ -27,7 +27,7 @@ interface Row {
   /** The route as Fastify declares it. */
   path: string;
   url: (f: Fixture) => string | Promise<string>;
-  payload?: object;
+  payload?: Record<string, unknown> | ((f: Fixture) => Promise<Record<string, unknown>>);
   expected: Record<Caller, number>;
 }
 
@@ -73,7 +73,13 @@ const rows: Row[] = [
     method: 'POST',
     path: '/api/purchase',
     url: () => '/api/purchase',
-    payload: { toolId: '', name: 'Matrix', address: 'Row 1', number: '5550101', quantity: 100 },
+    payload: async (f) => ({
+      toolId: f.toolId,
+      name: 'Matrix',
+      address: 'Row 1',
+      number: '5550101',
+      quantity: 100,
+    }),
     expected: { anonymous: 401, customerA: 201, customerB: 201, admin: 201 },
   },
   {
@@ -93,6 +99,40 @@ const rows: Row[] = [
     path: '/api/purchase/:id',
     url: async (f) => `/api/purchase/${await f.orderOfA()}`,
     expected: { anonymous: 401, customerA: 200, customerB: 404, admin: 404 },
+  },
+  {
+    method: 'POST',
+    path: '/api/create-payment-intent',
+    url: () => '/api/create-payment-intent',
+    payload: async (f) => ({ orderId: await f.orderOfA() }),
+    expected: { anonymous: 401, customerA: 200, customerB: 404, admin: 404 },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/purchase/:id',
+    url: async (f) => `/api/purchase/${await f.orderOfA()}`,
+    payload: { payment: { transactionId: 'pi_test_not_paid' } },
+    expected: { anonymous: 401, customerA: 402, customerB: 404, admin: 404 },
+  },
+  {
+    method: 'POST',
+    path: '/api/webhooks/stripe',
+    url: () => '/api/webhooks/stripe',
+    payload: { id: 'evt_unsigned', type: 'payment_intent.succeeded' },
+    expected: everyone(400),
+  },
+  {
+    method: 'POST',
+    path: '/api/payments/test/confirm',
+    url: () => '/api/payments/test/confirm',
+    payload: {
+      clientSecret: 'pi_test_secret_unknown',
+      number: '4242424242424242',
+      expMonth: 12,
+      expYear: 2030,
+      cvc: '123',
+    },
+    expected: everyone(404),
   },
   {
     method: 'POST',
@@ -146,9 +186,7 @@ describe.each(rows)('$method $path', (row) => {
       caller === 'anonymous'
         ? null
         : fixture[caller === 'customerA' ? 'a' : caller === 'customerB' ? 'b' : 'admin'];
-    // A purchase row names the fixture's product.
-    const payload =
-      row.payload && 'toolId' in row.payload ? { ...row.payload, toolId: fixture.toolId } : row.payload;
+    const payload = typeof row.payload === 'function' ? await row.payload(fixture) : row.payload;
     const response = await injectAs(ctx.app, user, {
       method: row.method,
       url: await row.url(fixture),

@@ -12,7 +12,11 @@ async function main() {
     ...loaded,
     authSecret: resolveAuthSecret(loaded.authSecret, loaded.dataDir, (m) => console.warn(m)),
   };
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onIdleError: (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`),
+  });
   if (config.seedDemo && (await seedDemoOnce(database.db))) {
     console.info('Seeded the demo catalog and reviews into the new database.');
   }

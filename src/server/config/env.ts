@@ -43,6 +43,11 @@ export const EnvSchema = z.object({
     .url({ protocol: /^https?$/, error: 'expected an http(s) URL' })
     .default('https://accounts.google.com/.well-known/openid-configuration'),
   STRIPE_SECRET_KEY: z.string().startsWith('sk_', { error: 'expected a key starting with sk_' }).optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .startsWith('whsec_', { error: 'expected a secret starting with whsec_' })
+    .optional(),
+  STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).optional(),
   STRIPE_PUBLISHABLE_KEY: z
     .string()
     .startsWith('pk_', { error: 'expected a key starting with pk_' })
@@ -69,7 +74,13 @@ export interface AppConfig {
   /** How long an unpaid order keeps its stock reserved. */
   orderHoldHours: number;
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | null;
-  stripe: { secretKey: string; publishableKey: string } | null;
+  stripe: {
+    secretKey: string;
+    publishableKey: string;
+    webhookSecret: string | undefined;
+    /** Another API address than Stripe's own (a stand-in for tests); normally unset. */
+    apiUrl: string | undefined;
+  } | null;
 }
 
 export class ConfigError extends Error {
@@ -120,7 +131,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : null,
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY
-        ? { secretKey: env.STRIPE_SECRET_KEY, publishableKey: env.STRIPE_PUBLISHABLE_KEY }
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            apiUrl: env.STRIPE_API_URL,
+          }
         : null,
   };
 }

@@ -24,6 +24,8 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** Folder for PGlite's files, or `memory://` for a throw-away database. */
   dataDir: string;
+  /** Told when PostgreSQL drops an idle pooled connection (the pool reconnects by itself). */
+  onIdleError?: (error: Error) => void;
 }
 
 // Any constant works; it only has to be the same for every process of this application.
@@ -34,6 +36,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const migrationsFolder = projectPaths.migrations;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection can be cut by the server (restart, failover, admin); the pool replaces it,
+    // and without this listener the error would end the process.
+    pool.on('error', (error) => options.onIdleError?.(error));
     // Several server processes may start at once against one PostgreSQL: one migrates, the others wait.
     const client = await pool.connect();
     try {

@@ -52,6 +52,8 @@ export const orders = pgTable(
     amountCents: integer('amount_cents').notNull(),
     status: orderStatus('status').notNull().default('unpaid'),
     transactionId: text('transaction_id').unique(),
+    /** The one payment intent of this order at the payment provider (DESIGN §4). */
+    paymentIntentId: text('payment_intent_id').unique(),
     /** The end of an unpaid order's stock reservation (DESIGN §4: ORDER_HOLD_HOURS). */
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
@@ -159,3 +161,22 @@ export const verifications = pgTable(
   },
   (t) => [index('verifications_identifier_idx').on(t.identifier)],
 );
+
+/** The built-in test payment provider's own records: what Stripe keeps on its servers (DESIGN §4). */
+export const testPaymentIntents = pgTable('test_payment_intents', {
+  id: text('id').primaryKey(),
+  orderId: uuid('order_id').notNull().unique(),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull(),
+  clientSecret: text('client_secret').notNull().unique(),
+  status: text('status').notNull(),
+  cardLast4: text('card_last4'),
+  ...timestamps,
+});
+
+/** Webhook events already handled, so a redelivered event changes nothing (Stripe retries). */
+export const processedWebhookEvents = pgTable('processed_webhook_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  createdAt: createdAt(),
+});

@@ -12,6 +12,9 @@ import { z } from 'zod';
  * - OUT_OF_STOCK: fewer units are available than the order asks for (409).
  * - ORDER_ALREADY_PAID: the order is paid, so it can no longer be cancelled or paid again (409).
  * - ORDER_CLOSED: the order was cancelled or its hold expired; it cannot be paid or cancelled (409).
+ * - PAYMENT_NOT_VERIFIED: the provider does not confirm a succeeded payment of this amount for this order (402).
+ * - CARD_DECLINED: the test provider refused the card; the message is the card network's (402).
+ * - INVALID_SIGNATURE: a webhook whose signature does not verify (400).
  * - RATE_LIMITED: too many requests from this client (429).
  * - INTERNAL: anything unexpected; its details are only logged (500).
  */
@@ -26,6 +29,9 @@ export const ErrorCode = z.enum([
   'OUT_OF_STOCK',
   'ORDER_ALREADY_PAID',
   'ORDER_CLOSED',
+  'PAYMENT_NOT_VERIFIED',
+  'CARD_DECLINED',
+  'INVALID_SIGNATURE',
   'RATE_LIMITED',
   'INTERNAL',
 ]);

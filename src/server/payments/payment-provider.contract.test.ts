@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../db/database';
+import { startStripeStandIn } from '../test/stripe-stand-in';
+import { openTestDatabase } from '../test/test-database';
+import { type PaymentIntent, type PaymentProvider, WebhookSignatureError } from './payment-provider';
+import { createStripePaymentProvider } from './stripe-provider';
+import { createTestPaymentProvider } from './test-provider';
+
+interface Harness {
+  provider: PaymentProvider;
+  /** A signed delivery of "this intent succeeded", as the provider would send it. */
+  signedSuccess(intent: PaymentIntent): { body: Buffer; signature: string };
+}
+
+let database: DatabaseHandle;
+let standIn: Awaited<ReturnType<typeof startStripeStandIn>>;
+const webhookSecret = 'whsec_contract_test_secret';
+
+beforeAll(async () => {
+  [database, standIn] = await Promise.all([openTestDatabase(), startStripeStandIn()]);
+});
+afterAll(async () => {
+  await Promise.all([database.close(), standIn.close()]);
+});
+
+const harnesses: Record<'test' | 'stripe', () => Harness> = {
+  test: () => {
+    const provider = createTestPaymentProvider(database.db);
+    return {
+      provider,
+      signedSuccess(intent) {
+        const body = JSON.stringify({
+          id: `evt_${randomUUID()}`,
+          type: 'payment_intent.succeeded',
+          intent: { ...intent, status: 'succeeded' },
+        });
+        return { body: Buffer.from(body), signature: provider.signWebhook(body) };
+      },
+    };
+  },
+  stripe: () => ({
+    provider: createStripePaymentProvider({
+      secretKey: 'sk_test_contract',
+      webhookSecret,
+      apiUrl: standIn.url,
+    }),
+    signedSuccess(intent) {
+      const body = JSON.stringify({
+        id: `evt_${randomUUID()}`,
+        object: 'event',
+        type: 'payment_intent.succeeded',
+        data: {
+          object: {
+            id: intent.id,
+            object: 'payment_intent',
+            amount: intent.amountCents,
+            currency: intent.currency,
+            status: 'succeeded',
+            client_secret: intent.clientSecret,
+            metadata: { orderId: intent.orderId },
+          },
+        },
+      });
+      const signature = new Stripe('sk_test_contract').webhooks.generateTestHeaderString({
+        payload: body,
+        secret: webhookSecret,
+      });
+      return { body: Buffer.from(body), signature };
+    },
+  }),
+};
+
+describe.each(Object.entries(harnesses))('%s payment provider contract', (_name, makeHarness) => {
+  it('creates one intent per order, for the amount asked, in dollars cents', async () => {
+    const { provider } = makeHarness();
+    const orderId = randomUUID();
+    const first = await provider.createIntent({ orderId, amountCents: 123_456 });
+    const again = await provider.createIntent({ orderId, amountCents: 123_456 });
+    expect(again.id).toBe(first.id);
+    expect(first).toMatchObject({
+      amountCents: 123_456,
+      currency: 'usd',
+      orderId,
+      status: 'requires_payment_method',
+    });
+    expect(first.clientSecret).not.toBe('');
+  });
+
+  it('retrieves an intent by id, and null for an unknown one', async () => {
+    const { provider } = makeHarness();
+    const intent = await provider.createIntent({ orderId: randomUUID(), amountCents: 500 });
+    expect(await provider.retrieveIntent(intent.id)).toEqual(intent);
+    expect(await provider.retrieveIntent('pi_does_not_exist')).toBeNull();
+  });
+
+  it('parses a correctly signed webhook and refuses a tampered or unsigned one', async () => {
+    const harness = makeHarness();
+    const intent = await harness.provider.createIntent({ orderId: randomUUID(), amountCents: 700 });
+    const { body, signature } = harness.signedSuccess(intent);
+
+    const event = harness.provider.parseWebhook(body, signature);
+    expect(event.type).toBe('payment_intent.succeeded');
+    expect(event.intent).toMatchObject({
+      id: intent.id,
+      orderId: intent.orderId,
+      amountCents: 700,
+      status: 'succeeded',
+    });
+
+    const tampered = Buffer.from(
+      body.toString().replace('"amount":700', '"amount":1').replace('"amountCents":700', '"amountCents":1'),
+    );
+    expect(() => harness.provider.parseWebhook(tampered, signature)).toThrow(WebhookSignatureError);
+    expect(() => harness.provider.parseWebhook(body, undefined)).toThrow(WebhookSignatureError);
+  });
+});
+
+it('sends Stripe an idempotency key per order', async () => {
+  const provider = createStripePaymentProvider({
+    secretKey: 'sk_test_contract',
+    webhookSecret,
+    apiUrl: standIn.url,
+  });
+  const orderId = randomUUID();
+  await provider.createIntent({ orderId, amountCents: 900 });
+  const creates = standIn.requests.filter(
+    (request) => request.method === 'POST' && request.url === '/v1/payment_intents',
+  );
+  expect(creates.at(-1)?.idempotencyKey).toBe(`order-${orderId}`);
+});

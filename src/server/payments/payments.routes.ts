@@ -1,0 +1,122 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorBody } from '../../shared/api/errors';
+import { OrderIdParams } from '../../shared/api/orders.schemas';
+import {
+  ConfirmPaymentBody,
+  CreateIntentBody,
+  CreateIntentResult,
+  TestCardBody,
+  TestCardResult,
+} from '../../shared/api/payments.schemas';
+import { UpdateResult } from '../../shared/api/users.schemas';
+import { type AuthGuards, signedInUser } from '../auth/session';
+import type { Database } from '../db/database';
+import { DomainError } from '../http/domain-error';
+import { createPaymentIntent } from './create-payment-intent';
+import { handleWebhook } from './handle-webhook';
+import type { PaymentProvider } from './payment-provider';
+import { settlePayment } from './settle-payment';
+import type { TestPaymentProvider } from './test-provider';
+
+export interface PaymentsRoutesOptions {
+  db: Database;
+  provider: PaymentProvider;
+  /** Present when the built-in test provider is in use: its card endpoint stands in for Stripe's. */
+  testProvider: TestPaymentProvider | null;
+  guards: AuthGuards;
+}
+
+const errors = {
+  400: ErrorBody,
+  401: ErrorBody,
+  402: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  409: ErrorBody,
+};
+
+export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (app, options) => {
+  const { db, provider, testProvider, guards } = options;
+
+  app.post(
+    '/create-payment-intent',
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        tags: ['payments'],
+        summary: "The payment intent of your unpaid order, for the order's amount (one per order)",
+        body: CreateIntentBody,
+        response: { 200: CreateIntentResult, ...errors },
+      },
+    },
+    async (request) => createPaymentIntent({ db, provider }, signedInUser(request), request.body.orderId),
+  );
+
+  app.patch(
+    '/purchase/:id',
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        tags: ['payments'],
+        summary: 'Mark your order paid once the provider confirms the payment (spec §7 PATCH /purchase/{id})',
+        params: OrderIdParams,
+        body: ConfirmPaymentBody,
+        response: { 200: UpdateResult, ...errors },
+      },
+    },
+    async (request) =>
+      settlePayment(
+        { db, provider },
+        signedInUser(request),
+        request.params.id,
+        request.body.payment.transactionId,
+      ),
+  );
+
+  // The webhook's signature covers the exact bytes Stripe sent, so this route keeps the raw body.
+  await app.register(async (webhooks) => {
+    webhooks.removeAllContentTypeParsers();
+    webhooks.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    webhooks.post(
+      '/webhooks/stripe',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: 'Stripe webhook (signature verified against the raw body)',
+          hide: false,
+        },
+      },
+      async (request) => {
+        const signature = request.headers['stripe-signature'];
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const outcome = await handleWebhook(
+          { db, provider, log: request.log },
+          body,
+          Array.isArray(signature) ? signature[0] : signature,
+        );
+        return { received: true, outcome };
+      },
+    );
+  });
+
+  if (testProvider) {
+    app.post(
+      '/payments/test/confirm',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: "Test provider: charge a card against a client secret, answering as Stripe's test mode",
+          body: TestCardBody,
+          response: { 200: TestCardResult, ...errors },
+        },
+      },
+      async (request) => {
+        const { clientSecret, ...card } = request.body;
+        const result = await testProvider.confirmCard(clientSecret, card);
+        if (!result) throw new DomainError('NOT_FOUND', 'There is no such payment');
+        if (!result.ok) throw new DomainError('CARD_DECLINED', result.message);
+        return { status: 'succeeded' as const, transactionId: result.intent.id };
+      },
+    );
+  }
+};

@@ -1,0 +1,87 @@
+import Stripe from 'stripe';
+import {
+  CURRENCY,
+  type IntentStatus,
+  type PaymentEvent,
+  type PaymentIntent,
+  type PaymentProvider,
+  WebhookSignatureError,
+} from './payment-provider';
+
+export interface StripeProviderOptions {
+  secretKey: string;
+  webhookSecret: string | undefined;
+  /** Another API address than Stripe's (a local stand-in in tests, or stripe-mock). */
+  apiUrl?: string | undefined;
+}
+
+function toIntent(intent: Stripe.PaymentIntent): PaymentIntent {
+  const known: IntentStatus[] = ['requires_payment_method', 'processing', 'succeeded', 'canceled'];
+  return {
+    id: intent.id,
+    clientSecret: intent.client_secret ?? '',
+    status: known.includes(intent.status as IntentStatus) ? (intent.status as IntentStatus) : 'other',
+    amountCents: intent.amount,
+    currency: intent.currency,
+    orderId: intent.metadata.orderId ?? null,
+  };
+}
+
+/** Stripe behind the provider interface; the SDK does the wire calls and the signature checks. */
+export function createStripePaymentProvider({
+  secretKey,
+  webhookSecret,
+  apiUrl,
+}: StripeProviderOptions): PaymentProvider {
+  const url = apiUrl ? new URL(apiUrl) : undefined;
+  const stripe = new Stripe(secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    ...(url
+      ? { host: url.hostname, port: url.port, protocol: url.protocol === 'http:' ? 'http' : 'https' }
+      : {}),
+  });
+
+  return {
+    name: 'stripe',
+
+    async createIntent({ orderId, amountCents }) {
+      const intent = await stripe.paymentIntents.create(
+        {
+          amount: amountCents,
+          currency: CURRENCY,
+          metadata: { orderId },
+          description: `Order ${orderId}`,
+        },
+        // Stripe answers a repeated key with the intent it already made: one intent per order.
+        { idempotencyKey: `order-${orderId}` },
+      );
+      return toIntent(intent);
+    },
+
+    async retrieveIntent(id) {
+      try {
+        return toIntent(await stripe.paymentIntents.retrieve(id));
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        throw error;
+      }
+    },
+
+    parseWebhook(rawBody, signature) {
+      if (!webhookSecret) throw new WebhookSignatureError('STRIPE_WEBHOOK_SECRET is not set');
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature ?? '', webhookSecret);
+      } catch (error) {
+        throw new WebhookSignatureError(error instanceof Error ? error.message : 'Invalid signature');
+      }
+      const intent = event.type.startsWith('payment_intent.')
+        ? toIntent(event.data.object as Stripe.PaymentIntent)
+        : null;
+      const parsed: PaymentEvent = { id: event.id, type: event.type, intent };
+      return parsed;
+    },
+  };
+}

@@ -1,0 +1,125 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/database';
+import { testPaymentIntents } from '../db/schema';
+import {
+  CURRENCY,
+  type IntentStatus,
+  type PaymentEvent,
+  type PaymentIntent,
+  type PaymentProvider,
+  WebhookSignatureError,
+} from './payment-provider';
+import { type TestCard, testCardOutcome } from './test-card';
+
+type IntentRow = typeof testPaymentIntents.$inferSelect;
+
+const token = (bytes: number) => randomBytes(bytes).toString('base64url');
+
+function toIntent(row: IntentRow): PaymentIntent {
+  const known: IntentStatus[] = ['requires_payment_method', 'processing', 'succeeded', 'canceled'];
+  return {
+    id: row.id,
+    clientSecret: row.clientSecret,
+    status: known.includes(row.status as IntentStatus) ? (row.status as IntentStatus) : 'other',
+    amountCents: row.amountCents,
+    currency: row.currency,
+    orderId: row.orderId,
+  };
+}
+
+/** A Stripe-style signature header: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`. */
+export function signWebhook(body: string, secret: string, timestamp = Math.floor(Date.now() / 1000)): string {
+  const signature = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
+  return `t=${timestamp},v1=${signature}`;
+}
+
+export type CardResult = { ok: true; intent: PaymentIntent } | { ok: false; message: string };
+
+/**
+ * The built-in provider (DESIGN §4): behaves like Stripe's test mode and keeps its intents in its own
+ * table, so the whole payment flow works with no internet and no account anywhere.
+ */
+export function createTestPaymentProvider(db: Database, webhookSecret = token(24)) {
+  return {
+    name: 'test' as const,
+
+    async createIntent({ orderId, amountCents }: { orderId: string; amountCents: number }) {
+      const [created] = await db
+        .insert(testPaymentIntents)
+        .values({
+          id: `pi_test_${token(18)}`,
+          orderId,
+          amountCents,
+          currency: CURRENCY,
+          clientSecret: `pi_test_secret_${token(24)}`,
+          status: 'requires_payment_method',
+        })
+        .onConflictDoNothing({ target: testPaymentIntents.orderId })
+        .returning();
+      if (created) return toIntent(created);
+      const [existing] = await db
+        .select()
+        .from(testPaymentIntents)
+        .where(eq(testPaymentIntents.orderId, orderId));
+      if (!existing) throw new Error(`No test intent for order ${orderId}`);
+      return toIntent(existing);
+    },
+
+    async retrieveIntent(id: string) {
+      const [row] = await db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, id));
+      return row ? toIntent(row) : null;
+    },
+
+    parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent {
+      const parts = Object.fromEntries(
+        (signature ?? '').split(',').map((part) => part.split('=', 2) as [string, string]),
+      );
+      const timestamp = Number(parts.t);
+      const given = Buffer.from(parts.v1 ?? '', 'hex');
+      const expected = createHmac('sha256', webhookSecret)
+        .update(`${parts.t}.${rawBody.toString('utf8')}`)
+        .digest();
+      const fresh = Math.abs(Date.now() / 1000 - timestamp) <= 300;
+      if (!fresh || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+        throw new WebhookSignatureError('The webhook signature does not match');
+      }
+      const event = JSON.parse(rawBody.toString('utf8')) as {
+        id: string;
+        type: string;
+        intent?: PaymentIntent;
+      };
+      return { id: event.id, type: event.type, intent: event.intent ?? null };
+    },
+
+    /** Signs a body as this provider's webhooks are signed (for its tests). */
+    signWebhook: (body: string) => signWebhook(body, webhookSecret),
+
+    /**
+     * Charges a card against an intent, as Stripe.js's confirmCardPayment does: the outcome follows
+     * Stripe's test cards. Only an intent still waiting for a payment method can be charged.
+     */
+    async confirmCard(clientSecret: string, card: TestCard): Promise<CardResult | null> {
+      const [row] = await db
+        .select()
+        .from(testPaymentIntents)
+        .where(eq(testPaymentIntents.clientSecret, clientSecret));
+      if (!row) return null;
+      if (row.status === 'succeeded') return { ok: true, intent: toIntent(row) };
+      const problem = testCardOutcome(card);
+      if (problem) return { ok: false, message: problem };
+      const [paid] = await db
+        .update(testPaymentIntents)
+        .set({
+          status: 'succeeded',
+          cardLast4: card.number.replace(/\D/g, '').slice(-4),
+          updatedAt: new Date(),
+        })
+        .where(eq(testPaymentIntents.id, row.id))
+        .returning();
+      return paid ? { ok: true, intent: toIntent(paid) } : null;
+    },
+  } satisfies PaymentProvider & Record<string, unknown>;
+}
+
+export type TestPaymentProvider = ReturnType<typeof createTestPaymentProvider>;

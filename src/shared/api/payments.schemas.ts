@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** POST /create-payment-intent (DESIGN §3: takes orderId; the amount comes from the order). */
+export const CreateIntentBody = z.strictObject({
+  orderId: z.uuid({ error: 'Malformed order id' }),
+});
+export const CreateIntentResult = z.object({ clientSecret: z.string() });
+
+/** PATCH /purchase/{id} (spec §7): the payment the server is to verify with the provider. */
+export const ConfirmPaymentBody = z.strictObject({
+  payment: z.strictObject({ transactionId: z.string().min(1).max(255) }),
+});
+
+/** The test provider's card form (DESIGN §4): what Stripe.js would send to Stripe. */
+export const TestCardBody = z.strictObject({
+  clientSecret: z.string().min(1),
+  number: z.string().regex(/^[\d\s-]{12,23}$/, { error: 'Your card number is invalid.' }),
+  expMonth: z
+    .number()
+    .int()
+    .min(1, { error: "Your card's expiration month is invalid." })
+    .max(12, { error: "Your card's expiration month is invalid." }),
+  expYear: z.number().int().min(0).max(2100),
+  cvc: z.string().regex(/^\d{3,4}$/, { error: "Your card's security code is invalid." }),
+});
+export type TestCardBody = z.infer<typeof TestCardBody>;
+
+export const TestCardResult = z.object({ status: z.literal('succeeded'), transactionId: z.string() });
