@@ -56,6 +56,9 @@ export const router = createBrowserRouter([
               page(paths.addReview, async () => ({
                 default: (await import('../pages/dashboard/add-review-page')).AddReviewPage,
               })),
+              page(paths.paymentPattern, async () => ({
+                default: (await import('../pages/dashboard/payment-page')).PaymentPage,
+              })),
               page(paths.myOrders, async () => ({
                 default: (await import('../pages/dashboard/my-orders-page')).MyOrdersPage,
               })),

@@ -15,6 +15,7 @@ export const paths = {
   addReview: '/dashboard/addReview',
   myOrders: '/dashboard/myOrder',
   payment: (orderId: string) => `/dashboard/payment/${encodeURIComponent(orderId)}`,
+  paymentPattern: '/dashboard/payment/:orderId',
   addProduct: '/dashboard/addProduct',
   makeAdmin: '/dashboard/makeAdmin',
   manageProducts: '/dashboard/manageProducts',

@@ -1,0 +1,87 @@
+import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
+import { loadStripe, type Stripe } from '@stripe/stripe-js';
+import { type SubmitEvent, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Spinner from 'react-bootstrap/Spinner';
+import type { CardFormProps } from './test-card-form';
+
+// Stripe.js is loaded from Stripe's own network (its terms require it), once per page life.
+const stripes = new Map<string, Promise<Stripe | null>>();
+function stripeFor(publishableKey: string) {
+  let stripe = stripes.get(publishableKey);
+  if (!stripe) {
+    stripe = loadStripe(publishableKey);
+    stripes.set(publishableKey, stripe);
+  }
+  return stripe;
+}
+
+interface StripeCardFormProps extends CardFormProps {
+  publishableKey: string;
+  billing: { name: string; email: string };
+}
+
+function StripeCardFields({ clientSecret, settle, billing }: Omit<StripeCardFormProps, 'publishableKey'>) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [error, setError] = useState<string | null>(null);
+  const [paying, setPaying] = useState(false);
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const card = elements?.getElement(CardElement);
+    if (!stripe || !card || !clientSecret) return;
+    setError(null);
+    setPaying(true);
+    try {
+      // spec §7: confirmed on the client with the client secret, the buyer's name and email as billing details.
+      const result = await stripe.confirmCardPayment(clientSecret, {
+        payment_method: { card, billing_details: billing },
+      });
+      if (result.error) {
+        setError(result.error.message ?? 'The payment failed');
+        return;
+      }
+      await settle(result.paymentIntent.id);
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : 'The payment failed');
+    } finally {
+      setPaying(false);
+    }
+  }
+
+  return (
+    <Form onSubmit={(event) => void onSubmit(event)} aria-label="Card payment">
+      <div className="form-control py-3 mb-3">
+        <CardElement options={{ hidePostalCode: true }} />
+      </div>
+      <div className="d-grid">
+        <Button
+          type="submit"
+          variant="warning"
+          size="lg"
+          className="fw-semibold"
+          disabled={!stripe || !clientSecret || paying}
+        >
+          {paying ? <Spinner size="sm" animation="border" role="status" className="me-2" /> : null}
+          Pay
+        </Button>
+      </div>
+      {error && (
+        <p className="text-danger mt-3 mb-0" role="alert">
+          {error}
+        </p>
+      )}
+    </Form>
+  );
+}
+
+/** Stripe Elements card form, used when the shop has Stripe keys (DESIGN §1). */
+export function StripeCardForm({ publishableKey, ...props }: StripeCardFormProps) {
+  return (
+    <Elements stripe={stripeFor(publishableKey)}>
+      <StripeCardFields {...props} />
+    </Elements>
+  );
+}

@@ -1,0 +1,144 @@
+import { lazy, Suspense, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import { Link, useParams } from 'react-router';
+import type { Order } from '../../../shared/api/orders.schemas';
+import { messages } from '../../../shared/messages';
+import { formatDollars } from '../../../shared/money';
+import { PageSpinner } from '../../components/page-spinner';
+import { QueryState } from '../../components/query-state';
+import { paths } from '../../config/paths';
+import { usePublicConfig } from '../../features/auth/api/get-config';
+import { usePaymentIntent, useOrder, useSettlePayment } from '../../features/payments/api/payments';
+import { TestCardForm } from '../../features/payments/components/test-card-form';
+import { ApiError } from '../../lib/api-client';
+
+// Stripe's SDK is only downloaded by shops that use Stripe.
+const StripeCardForm = lazy(async () => ({
+  default: (await import('../../features/payments/components/stripe-card-form')).StripeCardForm,
+}));
+
+const why: Record<Exclude<Order['status'], 'unpaid'>, string> = {
+  paid: 'This order is already paid.',
+  shipped: 'This order is paid and on its way.',
+  cancelled: 'This order was cancelled, so it can no longer be paid.',
+  expired: 'The reservation of this order expired, so it can no longer be paid. Please place a new order.',
+};
+
+function OrderSummary({ order }: { order: Order }) {
+  return (
+    <Card className="shadow-sm h-100">
+      <Card.Body>
+        <h2 className="h5 mb-3">Order</h2>
+        <dl className="profile-facts mb-0">
+          <dt>Order ID</dt>
+          <dd className="text-break">{order._id}</dd>
+          <dt>Product</dt>
+          <dd>{order.itemName}</dd>
+          <dt>Quantity</dt>
+          <dd>{order.quantity.toLocaleString('en-US')} units</dd>
+          <dt>Payable amount</dt>
+          <dd className="fs-5 fw-bold">{formatDollars(order.amount)}</dd>
+        </dl>
+      </Card.Body>
+    </Card>
+  );
+}
+
+function PaymentPanel({ order }: { order: Order }) {
+  const config = usePublicConfig();
+  const intent = usePaymentIntent(order._id, order.status === 'unpaid');
+  const settlePayment = useSettlePayment(order._id);
+  const [transactionId, setTransactionId] = useState<string | null>(null);
+
+  async function settle(id: string) {
+    await settlePayment.mutateAsync(id);
+    setTransactionId(id);
+  }
+
+  if (transactionId) {
+    return (
+      <Alert variant="success" className="mb-0">
+        <Alert.Heading as="h2" className="h5">
+          {messages.paymentCompleted}
+        </Alert.Heading>
+        <p className="mb-2">
+          Transaction id: <code>{transactionId}</code>
+        </p>
+        <Link to={paths.myOrders}>Back to My Orders</Link>
+      </Alert>
+    );
+  }
+  if (order.status !== 'unpaid') {
+    return (
+      <Alert variant={order.paid ? 'success' : 'warning'} className="mb-0">
+        <p className="mb-1">{why[order.status]}</p>
+        {order.payment && (
+          <p className="mb-1">
+            Transaction id: <code>{order.payment.transactionId}</code>
+          </p>
+        )}
+        <Link to={paths.myOrders}>Back to My Orders</Link>
+      </Alert>
+    );
+  }
+  if (intent.isError) {
+    return (
+      <Alert variant="danger" className="mb-0">
+        {intent.error.message}
+      </Alert>
+    );
+  }
+
+  const clientSecret = intent.data?.clientSecret;
+  return (
+    <Card className="shadow-sm">
+      <Card.Body>
+        <h2 className="h5 mb-3">Pay by card</h2>
+        {config.data?.payment.provider === 'stripe' && config.data.payment.publishableKey ? (
+          <Suspense fallback={<PageSpinner />}>
+            <StripeCardForm
+              publishableKey={config.data.payment.publishableKey}
+              clientSecret={clientSecret}
+              settle={settle}
+              billing={{ name: order.name, email: order.email }}
+            />
+          </Suspense>
+        ) : config.data ? (
+          <TestCardForm clientSecret={clientSecret} settle={settle} />
+        ) : (
+          <PageSpinner />
+        )}
+      </Card.Body>
+    </Card>
+  );
+}
+
+/** /dashboard/payment/{id} (spec §2): the order on the left, the card form on the right. */
+export function PaymentPage() {
+  const { orderId = '' } = useParams();
+  const order = useOrder(orderId);
+  if (order.error instanceof ApiError && (order.error.status === 404 || order.error.status === 400)) {
+    return (
+      <Alert variant="warning">
+        There is no such order among yours. <Link to={paths.myOrders}>Back to My Orders</Link>
+      </Alert>
+    );
+  }
+  return (
+    <QueryState query={order} what="this order">
+      {(loaded) => (
+        <Row className="g-4">
+          <Col lg={5}>
+            <OrderSummary order={loaded} />
+          </Col>
+          <Col lg={7}>
+            <PaymentPanel order={loaded} />
+          </Col>
+        </Row>
+      )}
+    </QueryState>
+  );
+}
