@@ -20,7 +20,7 @@ export default defineConfig({
         plugins: [react()],
         test: {
           name: 'client',
-          include: ['src/client/**/*.test.tsx'],
+          include: ['src/client/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/client/test/setup.ts'],
         },
