@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { createAuth } from './auth/auth';
 import { authRoutes } from './auth/auth.routes';
 import { createAuthGuards } from './auth/session';
+import { adminCatalogRoutes } from './catalog/admin-catalog.routes';
 import { createCatalogCache } from './catalog/catalog-cache';
 import { createCatalogRepository } from './catalog/catalog.repository';
 import { catalogRoutes } from './catalog/catalog.routes';
@@ -24,6 +25,7 @@ import { createMailer } from './mail/mailer';
 import { createNewsletterRepository } from './newsletter/newsletter.repository';
 import { newsletterRoutes } from './newsletter/newsletter.routes';
 import { projectPaths, readShopName } from './project-paths';
+import { adminOrdersRoutes } from './orders/admin-orders.routes';
 import { scheduleOrderExpiry } from './orders/expire-orders';
 import { paymentsRoutes } from './payments/payments.routes';
 import { choosePaymentProvider } from './payments/choose-provider';
@@ -143,6 +145,8 @@ export async function buildApp({
         holdHours: config.orderHoldHours,
       });
       await api.register(newsletterRoutes, { newsletter: createNewsletterRepository(db) });
+      await api.register(adminCatalogRoutes, { db, catalogCache, guards });
+      await api.register(adminOrdersRoutes, { db, guards });
       await api.register(paymentsRoutes, { db, provider: paymentProvider, testProvider, guards });
       await api.register(systemRoutes, { config, db });
       await api.register(usersRoutes, { users: createUsersRepository(db), guards });

@@ -18,6 +18,8 @@ interface Fixture {
   toolId: string;
   /** A new unpaid order of customer A's. */
   orderOfA: () => Promise<string>;
+  /** A throw-away product, for calls that remove one. */
+  spareTool: () => Promise<string>;
   /** A throw-away account, for calls that change or remove one. */
   spareAccount: () => Promise<TestUser>;
 }
@@ -136,6 +138,41 @@ const rows: Row[] = [
   },
   {
     method: 'POST',
+    path: '/api/addproduct',
+    url: () => '/api/addproduct',
+    payload: {
+      name: 'M',
+      img: 'https://example.com/m.png',
+      dis: 'M',
+      min_order: 100,
+      available: 500,
+      price: 2.5,
+    },
+    expected: adminOnly(201),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/tools/:id',
+    url: (f) => `/api/tools/${f.toolId}`,
+    payload: { availableChange: 1 },
+    expected: adminOnly(200),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/tools/:id',
+    url: async (f) => `/api/tools/${await f.spareTool()}`,
+    expected: adminOnly(200),
+  },
+  { method: 'GET', path: '/api/admin/orders', url: () => '/api/admin/orders', expected: adminOnly(200) },
+  {
+    method: 'PATCH',
+    path: '/api/admin/orders/:id/status',
+    url: async (f) => `/api/admin/orders/${await f.orderOfA()}/status`,
+    payload: { status: 'shipped' },
+    expected: adminOnly(409),
+  },
+  {
+    method: 'POST',
     path: '/api/addreview',
     url: () => '/api/addreview',
     payload: { name: 'Matrix', img: 'https://example.com/m.png', customer_review: 'Fine', rating: 4 },
@@ -174,7 +211,8 @@ beforeAll(async () => {
     });
     return response.json<{ insertedId: string }>().insertedId;
   };
-  fixture = { a, b, admin, toolId: tool.id, orderOfA, spareAccount: () => signUp(ctx.app) };
+  const spareTool = async () => (await insertTool(ctx.db)).id;
+  fixture = { a, b, admin, toolId: tool.id, orderOfA, spareTool, spareAccount: () => signUp(ctx.app) };
 });
 afterAll(async () => {
   await ctx.app.close();

@@ -26,6 +26,7 @@ export const statusOf: Record<ErrorCode, number> = {
   PAYMENT_NOT_VERIFIED: 402,
   CARD_DECLINED: 402,
   INVALID_SIGNATURE: 400,
+  INVALID_TRANSITION: 409,
   RATE_LIMITED: 429,
   INTERNAL: 500,
 };

@@ -15,6 +15,7 @@ import { z } from 'zod';
  * - PAYMENT_NOT_VERIFIED: the provider does not confirm a succeeded payment of this amount for this order (402).
  * - CARD_DECLINED: the test provider refused the card; the message is the card network's (402).
  * - INVALID_SIGNATURE: a webhook whose signature does not verify (400).
+ * - INVALID_TRANSITION: the order cannot move to the asked state from the one it is in (409).
  * - RATE_LIMITED: too many requests from this client (429).
  * - INTERNAL: anything unexpected; its details are only logged (500).
  */
@@ -32,6 +33,7 @@ export const ErrorCode = z.enum([
   'PAYMENT_NOT_VERIFIED',
   'CARD_DECLINED',
   'INVALID_SIGNATURE',
+  'INVALID_TRANSITION',
   'RATE_LIMITED',
   'INTERNAL',
 ]);

@@ -1,0 +1,65 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ToolIdParams } from '../../shared/api/catalog.schemas';
+import { ErrorBody } from '../../shared/api/errors';
+import { InsertResult } from '../../shared/api/newsletter.schemas';
+import { AddProductBody, UpdateProductBody } from '../../shared/api/products.schemas';
+import { DeleteResult, UpdateResult } from '../../shared/api/users.schemas';
+import type { AuthGuards } from '../auth/session';
+import type { Database } from '../db/database';
+import type { CatalogCache } from './catalog-cache';
+import { addProduct, deleteProduct, updateProduct } from './manage-products';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+
+/** The admin's catalog calls (spec §7 POST /addproduct, DELETE /tools/{id}; PATCH /tools/{id} added). */
+export const adminCatalogRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  catalogCache: CatalogCache;
+  guards: AuthGuards;
+}> = async (app, { db, catalogCache, guards }) => {
+  const deps = { db, catalogCache };
+  app.addHook('onRequest', guards.requireAdmin);
+
+  app.post(
+    '/addproduct',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Add a product (spec §7 POST /addproduct; admin)',
+        body: AddProductBody,
+        response: { 201: InsertResult, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { id } = await addProduct(deps, request.body);
+      return reply.status(201).send({ acknowledged: true, insertedId: id });
+    },
+  );
+
+  app.patch(
+    '/tools/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Edit a product; stock moves by availableChange (admin)',
+        params: ToolIdParams,
+        body: UpdateProductBody,
+        response: { 200: UpdateResult, ...errors },
+      },
+    },
+    async (request) => updateProduct(deps, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/tools/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete a product; its orders keep their details (spec §7 DELETE /tools/{id}; admin)',
+        params: ToolIdParams,
+        response: { 200: DeleteResult, ...errors },
+      },
+    },
+    async (request) => deleteProduct(deps, request.params.id),
+  );
+};

@@ -1,0 +1,49 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AdminOrderPage,
+  AdminOrdersQuery,
+  ChangeOrderStatusBody,
+} from '../../shared/api/admin-orders.schemas';
+import { ErrorBody } from '../../shared/api/errors';
+import { OrderIdParams } from '../../shared/api/orders.schemas';
+import { UpdateResult } from '../../shared/api/users.schemas';
+import type { AuthGuards } from '../auth/session';
+import type { Database } from '../db/database';
+import { listAllOrders, shipOrder } from './admin-orders';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+
+/** Manage All Orders (DESIGN §5.7): every order with its state; paid orders can be marked shipped. */
+export const adminOrdersRoutes: FastifyPluginAsyncZod<{ db: Database; guards: AuthGuards }> = async (
+  app,
+  { db, guards },
+) => {
+  app.addHook('onRequest', guards.requireAdmin);
+
+  app.get(
+    '/admin/orders',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'All orders, newest first, filtered by state, paginated (admin)',
+        querystring: AdminOrdersQuery,
+        response: { 200: AdminOrderPage, ...errors },
+      },
+    },
+    async (request) => listAllOrders(db, request.query),
+  );
+
+  app.patch(
+    '/admin/orders/:id/status',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Mark a paid order shipped (admin); any other change is refused',
+        params: OrderIdParams,
+        body: ChangeOrderStatusBody,
+        response: { 200: UpdateResult, ...errors },
+      },
+    },
+    async (request) => shipOrder(db, request.params.id),
+  );
+};

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminOrderPage } from '../../shared/api/admin-orders.schemas';
+import type { Order } from '../../shared/api/orders.schemas';
+import { type TestUser, injectAs, signUp, signUpAdmin } from '../test/auth-helpers';
+import { insertTool } from '../test/factories';
+import { createTestApp } from '../test/test-app';
+import { transitionOrder } from './transition-order';
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+let admin: TestUser;
+let customer: TestUser;
+const ids: string[] = [];
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  [admin, customer] = await Promise.all([signUpAdmin(ctx.app, ctx.db), signUp(ctx.app)]);
+  const tool = await insertTool(ctx.db, { available: 100_000 });
+  for (let n = 0; n < 5; n += 1) {
+    const response = await injectAs(ctx.app, customer, {
+      method: 'POST',
+      url: '/api/purchase',
+      payload: { toolId: tool.id, name: 'C', address: 'Road 1', number: '5550100', quantity: 100 + n },
+    });
+    ids.push(response.json<{ insertedId: string }>().insertedId);
+  }
+  await transitionOrder(ctx.db, ids[0] ?? '', 'paid', { transactionId: 'pi_test_admin_0' });
+  await transitionOrder(ctx.db, ids[1] ?? '', 'cancelled');
+});
+afterAll(async () => {
+  await ctx.app.close();
+});
+
+const list = (query: string) => injectAs(ctx.app, admin, { method: 'GET', url: `/api/admin/orders${query}` });
+const ship = (id: string, status = 'shipped') =>
+  injectAs(ctx.app, admin, { method: 'PATCH', url: `/api/admin/orders/${id}/status`, payload: { status } });
+
+describe('Manage All Orders', () => {
+  it('lists every order newest first, cancelled ones included, a page at a time', async () => {
+    const first = (await list('?pageSize=2')).json<AdminOrderPage>();
+    expect(first.total).toBe(5);
+    expect(first.orders.map((order) => order._id)).toEqual([ids[4], ids[3]]);
+    const last = (await list('?pageSize=2&page=3')).json<AdminOrderPage>();
+    expect(last.orders.map((order) => order._id)).toEqual([ids[0]]);
+    expect(last.orders[0]).toMatchObject({
+      email: customer.email,
+      quantity: 100,
+      status: 'paid',
+      paid: true,
+    });
+  });
+
+  it('filters by state', async () => {
+    const cancelled = (await list('?status=cancelled')).json<AdminOrderPage>();
+    expect(cancelled.orders.map((order) => order._id)).toEqual([ids[1]]);
+    expect((await list('?status=lost')).statusCode).toBe(400);
+  });
+
+  it('marks a paid order shipped once, and the customer sees it', async () => {
+    expect((await ship(ids[0] ?? '')).json()).toEqual({ modifiedCount: 1 });
+    expect((await ship(ids[0] ?? '')).json()).toEqual({ modifiedCount: 0 });
+    const mine = await injectAs(ctx.app, customer, { method: 'GET', url: `/api/purchase/${ids[0] ?? ''}` });
+    expect(mine.json<Order>()).toMatchObject({ status: 'shipped', paid: true });
+  });
+
+  it('refuses any other transition', async () => {
+    const unpaid = await ship(ids[2] ?? '');
+    expect(unpaid.statusCode).toBe(409);
+    expect(unpaid.json()).toEqual({
+      error: {
+        code: 'INVALID_TRANSITION',
+        message: 'This order is unpaid; only paid orders can be marked shipped',
+      },
+    });
+    expect((await ship(ids[1] ?? '')).statusCode).toBe(409);
+    expect((await ship(ids[3] ?? '', 'paid')).statusCode).toBe(400);
+  });
+
+  it('is for admins only', async () => {
+    expect((await injectAs(ctx.app, customer, { method: 'GET', url: '/api/admin/orders' })).statusCode).toBe(
+      403,
+    );
+    expect((await injectAs(ctx.app, null, { method: 'GET', url: '/api/admin/orders' })).statusCode).toBe(401);
+  });
+});
