@@ -66,7 +66,7 @@ export default defineConfig({
         // Each test presents its own client address (tests/e2e/fixtures.ts), as if behind a proxy.
         TRUST_PROXY: 'true',
         SMTP_URL: `smtp://127.0.0.1:${e2ePorts.smtp}`,
-        ADMIN_EMAILS: 'owner@forgeline.test',
+        ADMIN_EMAILS: 'owner@forgeline.test,manager@forgeline.test',
         GOOGLE_CLIENT_ID: oidcClient.id,
         GOOGLE_CLIENT_SECRET: oidcClient.secret,
         GOOGLE_DISCOVERY_URL: `${oidcIssuer}/.well-known/openid-configuration`,

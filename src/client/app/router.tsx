@@ -68,6 +68,15 @@ export const router = createBrowserRouter([
                   page(paths.makeAdmin, async () => ({
                     default: (await import('../pages/dashboard/make-admin-page')).MakeAdminPage,
                   })),
+                  page(paths.addProduct, async () => ({
+                    default: (await import('../pages/dashboard/add-product-page')).AddProductPage,
+                  })),
+                  page(paths.manageProducts, async () => ({
+                    default: (await import('../pages/dashboard/manage-products-page')).ManageProductsPage,
+                  })),
+                  page(paths.manageAllOrders, async () => ({
+                    default: (await import('../pages/dashboard/manage-all-orders-page')).ManageAllOrdersPage,
+                  })),
                 ],
               },
             ],

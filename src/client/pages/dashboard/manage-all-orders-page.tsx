@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Pagination from 'react-bootstrap/Pagination';
+import Table from 'react-bootstrap/Table';
+import { toast } from 'react-toastify/unstyled';
+import { OrderStatus } from '../../../shared/domain/order-status';
+import { messages } from '../../../shared/messages';
+import { formatDollars } from '../../../shared/money';
+import { QueryState } from '../../components/query-state';
+import { useAllOrders, useShipOrder } from '../../features/admin/api/admin';
+
+const placedAt = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const badge: Record<OrderStatus, string> = {
+  unpaid: 'warning',
+  paid: 'success',
+  shipped: 'primary',
+  cancelled: 'secondary',
+  expired: 'secondary',
+};
+
+/** /dashboard/manageAllOrders (DESIGN §5.7): every order and its state; paid orders can be shipped. */
+export function ManageAllOrdersPage() {
+  const [status, setStatus] = useState<OrderStatus | 'all'>('all');
+  const [page, setPage] = useState(1);
+  const orders = useAllOrders(status, page);
+  const shipOrder = useShipOrder();
+
+  function ship(orderId: string) {
+    shipOrder.mutate(orderId, {
+      onSuccess: () => toast.success(messages.orderShipped),
+      onError: (error) => toast.error(error.message),
+    });
+  }
+
+  return (
+    <>
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-3 mb-3">
+        <h2 className="h4 mb-0">Manage All Orders</h2>
+        <Form.Select
+          aria-label="Show orders that are"
+          className="w-auto"
+          value={status}
+          onChange={(event) => {
+            setStatus(event.target.value as OrderStatus | 'all');
+            setPage(1);
+          }}
+        >
+          <option value="all">All states</option>
+          {OrderStatus.options.map((state) => (
+            <option key={state} value={state}>
+              {state[0]?.toUpperCase()}
+              {state.slice(1)}
+            </option>
+          ))}
+        </Form.Select>
+      </div>
+      <QueryState query={orders} what="the orders">
+        {(result) => {
+          const pages = Math.max(1, Math.ceil(result.total / result.pageSize));
+          return (
+            <>
+              <p className="text-secondary small">
+                {result.total} order{result.total === 1 ? '' : 's'}, newest first
+              </p>
+              <Table responsive striped hover className="align-middle bg-white">
+                <thead>
+                  <tr>
+                    <th>Date</th>
+                    <th>Customer</th>
+                    <th>Item</th>
+                    <th>Quantity</th>
+                    <th>Amount</th>
+                    <th>State</th>
+                    <th>Action</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {result.orders.map((order) => (
+                    <tr key={order._id}>
+                      <td className="text-nowrap">{placedAt.format(new Date(order.createdAt))}</td>
+                      <td>{order.email}</td>
+                      <td>{order.itemName}</td>
+                      <td>{order.quantity.toLocaleString('en-US')}</td>
+                      <td>{formatDollars(order.amount)}</td>
+                      <td>
+                        <Badge bg={badge[order.status]} text={order.status === 'unpaid' ? 'dark' : undefined}>
+                          {order.status}
+                        </Badge>
+                      </td>
+                      <td>
+                        {order.status === 'paid' && (
+                          <Button
+                            size="sm"
+                            variant="dark"
+                            disabled={shipOrder.isPending}
+                            onClick={() => ship(order._id)}
+                          >
+                            Mark shipped
+                          </Button>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+              {pages > 1 && (
+                <Pagination aria-label="Order pages">
+                  <Pagination.Prev disabled={page <= 1} onClick={() => setPage(page - 1)} />
+                  <Pagination.Item active>{`Page ${page} of ${pages}`}</Pagination.Item>
+                  <Pagination.Next disabled={page >= pages} onClick={() => setPage(page + 1)} />
+                </Pagination>
+              )}
+            </>
+          );
+        }}
+      </QueryState>
+    </>
+  );
+}

@@ -1,0 +1,96 @@
+import { expect, newAccount, register, test } from './fixtures';
+
+test('an admin runs the catalogue and follows an order from payment to shipment', async ({
+  browser,
+  page,
+}) => {
+  const productName = `Cable Cutter ${Date.now()}`;
+  const manager = { ...newAccount('Max Manager'), email: 'manager@forgeline.test' };
+  await register(page, manager);
+
+  // Add a product: the form checks its fields, the toast waits for the server.
+  await page.goto('/dashboard/addProduct');
+  const addForm = page.getByRole('form', { name: 'Add A Product' });
+  await addForm.getByRole('button', { name: 'Add Product' }).click();
+  await expect(addForm.getByText('Please Full Fill All Field').first()).toBeVisible();
+  await addForm.getByLabel('Product name').fill(productName);
+  await addForm.getByLabel('Image URL').fill('https://cdn.example.com/cable-cutter.png');
+  await addForm.getByLabel('Minimum order quantity').fill('100');
+  await addForm.getByLabel('Available quantity').fill('800');
+  await addForm.getByLabel('Price per unit ($)').fill('18.40');
+  await addForm.getByLabel('Description').fill('Ratchet cable cutter for copper and aluminium up to 32 mm.');
+  await addForm.getByRole('button', { name: 'Add Product' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Product Added Successfully' })).toBeVisible();
+  await expect(addForm.getByLabel('Product name')).toHaveValue('');
+
+  // A customer finds it on the home grid, buys and pays it.
+  const customerContext = await browser.newContext({
+    extraHTTPHeaders: { 'x-forwarded-for': '203.0.113.61' },
+  });
+  const shopper = await customerContext.newPage();
+  await register(shopper, newAccount('Cora Customer'));
+  await shopper.goto('/');
+  const card = shopper.locator('#our-products').getByRole('article').filter({ hasText: productName });
+  await expect(card).toContainText('$18.40 per unit');
+  await card.getByRole('button', { name: 'Buy Now' }).click();
+  const buy = shopper.getByRole('form', { name: 'Buy Now' });
+  await buy.getByLabel('Address').fill('3 Copper Street');
+  await buy.getByLabel('Phone number').fill('5550123');
+  await buy.getByRole('button', { name: 'Buy Now' }).click();
+  await expect(
+    shopper.getByRole('alert').filter({ hasText: 'Item added to your purchase list' }),
+  ).toBeVisible();
+  await shopper.goto('/dashboard/myOrder');
+  await shopper
+    .getByRole('row')
+    .filter({ hasText: productName })
+    .getByRole('link', { name: 'Pay Now' })
+    .click();
+  const pay = shopper.getByRole('form', { name: 'Card payment' });
+  await pay.getByLabel('Card number').fill('4242424242424242');
+  await pay.getByLabel('Expiry (MM / YY)').fill('1233');
+  await pay.getByLabel('CVC').fill('321');
+  await pay.getByRole('button', { name: 'Pay' }).click();
+  await expect(shopper.getByRole('heading', { name: 'Your payment is completed' })).toBeVisible();
+
+  // The admin sees it paid among all orders and marks it shipped.
+  await page.goto('/dashboard/manageAllOrders');
+  await page.getByLabel('Show orders that are').selectOption('paid');
+  const row = page.getByRole('row').filter({ hasText: productName });
+  await expect(row).toContainText('$1,840.00');
+  await expect(row.getByText('paid', { exact: true })).toBeVisible();
+  await row.getByRole('button', { name: 'Mark shipped' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'The order is marked shipped' })).toBeVisible();
+  await page.getByLabel('Show orders that are').selectOption('shipped');
+  await expect(
+    page.getByRole('row').filter({ hasText: productName }).getByText('shipped', { exact: true }),
+  ).toBeVisible();
+
+  await shopper.goto('/dashboard/myOrder');
+  await expect(
+    shopper.getByRole('row').filter({ hasText: productName }).getByText('Shipped', { exact: true }),
+  ).toBeVisible();
+  await customerContext.close();
+
+  // Edit the price, then delete the product through the modal.
+  await page.goto('/dashboard/manageProducts');
+  const productRow = page.getByRole('row').filter({ hasText: productName });
+  await productRow.getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('form', { name: 'Edit product' });
+  await edit.getByLabel('Price per unit ($)').fill('17.90');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: `${productName} was updated` })).toBeVisible();
+
+  await productRow.getByRole('button', { name: 'Delete' }).click();
+  const modal = page.getByRole('dialog');
+  await expect(
+    modal.getByRole('heading', { name: 'Are you sure, you want to delete this product?' }),
+  ).toBeVisible();
+  await modal.getByRole('button', { name: 'Yes Delete' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: `${productName} was deleted` })).toBeVisible();
+  await expect(productRow).toHaveCount(0);
+  await page.goto('/');
+  await expect(
+    page.locator('#our-products').getByRole('article').filter({ hasText: productName }),
+  ).toHaveCount(0);
+});
