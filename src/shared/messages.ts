@@ -17,6 +17,8 @@ export const messages = {
   noUserLoggedIn: 'No user is logged in',
   subscribed: 'Thank you for subscribing! Our newsletter is on its way to your inbox.',
   invalidEmail: 'Please enter a valid email address',
+  productNotFound: 'This product does not exist or is no longer sold',
+  orderNotFound: 'There is no such order',
   userDeleted: (email: string) => `${email} was deleted`,
   productUpdated: (name: string) => `${name} was updated`,
   productDeleted: (name: string) => `${name} was deleted`,

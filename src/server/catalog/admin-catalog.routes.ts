@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ToolIdParams } from '../../shared/api/catalog.schemas';
-import { ErrorBody } from '../../shared/api/errors';
-import { InsertResult } from '../../shared/api/newsletter.schemas';
+import { errorResponses } from '../../shared/api/errors';
+import { InsertResult } from '../../shared/api/common.schemas';
 import { AddProductBody, UpdateProductBody } from '../../shared/api/products.schemas';
-import { DeleteResult, UpdateResult } from '../../shared/api/users.schemas';
+import { DeleteResult, UpdateResult } from '../../shared/api/common.schemas';
 import type { AuthGuards } from '../auth/session';
 import type { Database } from '../db/database';
 import type { CatalogCache } from './catalog-cache';
 import { addProduct, deleteProduct, updateProduct } from './manage-products';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const errors = errorResponses(400, 401, 403, 404);
 
 /** The admin's catalog calls (spec §7 POST /addproduct, DELETE /tools/{id}; PATCH /tools/{id} added). */
 export const adminCatalogRoutes: FastifyPluginAsyncZod<{

@@ -5,13 +5,14 @@ import type { Database } from '../db/database';
 import { products } from '../db/schema';
 import { DomainError } from '../http/domain-error';
 import type { CatalogCache } from './catalog-cache';
+import { messages } from '../../shared/messages';
 
 interface Deps {
   db: Database;
   catalogCache: CatalogCache;
 }
 
-const missing = () => new DomainError('NOT_FOUND', 'This product does not exist or is no longer sold');
+const missing = () => new DomainError('NOT_FOUND', messages.productNotFound);
 
 /** An admin adds a product (spec §7 POST /addproduct); the home grid shows it at once. */
 export async function addProduct({ db, catalogCache }: Deps, body: AddProductBody): Promise<{ id: string }> {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InsertResult } from '../../shared/api/newsletter.schemas';
+import type { InsertResult } from '../../shared/api/common.schemas';
 import { newsletterSubscribers } from '../db/schema';
 import { createTestApp } from '../test/test-app';
 

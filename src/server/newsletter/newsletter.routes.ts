@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '../../shared/api/errors';
-import { InsertResult, SubscribeBody } from '../../shared/api/newsletter.schemas';
+import { SubscribeBody } from '../../shared/api/newsletter.schemas';
+import { InsertResult } from '../../shared/api/common.schemas';
 import type { NewsletterRepository } from './newsletter.repository';
 
 export const newsletterRoutes: FastifyPluginAsyncZod<{ newsletter: NewsletterRepository }> = async (

@@ -4,14 +4,14 @@ import {
   AdminOrdersQuery,
   ChangeOrderStatusBody,
 } from '../../shared/api/admin-orders.schemas';
-import { ErrorBody } from '../../shared/api/errors';
+import { errorResponses } from '../../shared/api/errors';
 import { OrderIdParams } from '../../shared/api/orders.schemas';
-import { UpdateResult } from '../../shared/api/users.schemas';
+import { UpdateResult } from '../../shared/api/common.schemas';
 import type { AuthGuards } from '../auth/session';
 import type { Database } from '../db/database';
 import { listAllOrders, shipOrder } from './admin-orders';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** Manage All Orders (DESIGN §5.7): every order with its state; paid orders can be marked shipped. */
 export const adminOrdersRoutes: FastifyPluginAsyncZod<{ db: Database; guards: AuthGuards }> = async (

@@ -6,6 +6,7 @@ import { orders } from '../db/schema';
 import { DomainError } from '../http/domain-error';
 import { toOrder } from './orders.repository';
 import { transitionOrder } from './transition-order';
+import { messages } from '../../shared/messages';
 
 /** Every order, newest first, optionally of one state, a page at a time (DESIGN §5.7). */
 export async function listAllOrders(
@@ -31,7 +32,7 @@ export async function shipOrder(db: Database, orderId: string): Promise<{ modifi
   const shipped = await transitionOrder(db, orderId, 'shipped');
   if (shipped) return { modifiedCount: 1 };
   const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
-  if (!order) throw new DomainError('NOT_FOUND', 'There is no such order');
+  if (!order) throw new DomainError('NOT_FOUND', messages.orderNotFound);
   if (order.status === 'shipped') return { modifiedCount: 0 };
   throw new DomainError(
     'INVALID_TRANSITION',

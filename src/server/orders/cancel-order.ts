@@ -6,6 +6,7 @@ import type { Database } from '../db/database';
 import { orders } from '../db/schema';
 import { DomainError } from '../http/domain-error';
 import { transitionOrder } from './transition-order';
+import { messages } from '../../shared/messages';
 
 /**
  * A customer cancels their own unpaid order (spec §7 DELETE /purchase/{id}); its stock goes back on
@@ -18,7 +19,7 @@ export async function cancelOrder(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-    if (!order || order.userId !== user.id) throw new DomainError('NOT_FOUND', 'There is no such order');
+    if (!order || order.userId !== user.id) throw new DomainError('NOT_FOUND', messages.orderNotFound);
     if (order.status === 'paid' || order.status === 'shipped') {
       throw new DomainError('ORDER_ALREADY_PAID', 'This order is paid and can no longer be cancelled');
     }

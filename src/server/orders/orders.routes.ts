@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorBody } from '../../shared/api/errors';
-import { InsertResult } from '../../shared/api/newsletter.schemas';
+import { errorResponses } from '../../shared/api/errors';
+import { InsertResult } from '../../shared/api/common.schemas';
 import {
   Order,
   OrderIdParams,
@@ -8,14 +8,14 @@ import {
   OrdersQuery,
   PlaceOrderBody,
 } from '../../shared/api/orders.schemas';
-import { DeleteResult } from '../../shared/api/users.schemas';
+import { DeleteResult } from '../../shared/api/common.schemas';
 import { type AuthGuards, signedInUser } from '../auth/session';
 import type { CatalogCache } from '../catalog/catalog-cache';
 import type { Database } from '../db/database';
-import { DomainError } from '../http/domain-error';
 import { cancelOrder } from './cancel-order';
-import { toOrder, type OrdersRepository } from './orders.repository';
+import type { OrdersRepository } from './orders.repository';
 import { placeOrder } from './place-order';
+import { getOrder, listOrders } from './read-orders';
 
 export interface OrdersRoutesOptions {
   db: Database;
@@ -25,7 +25,7 @@ export interface OrdersRoutesOptions {
   holdHours: number;
 }
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, options) => {
   const { db, orders, catalogCache, guards, holdHours } = options;
@@ -58,13 +58,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
         response: { 200: OrderList, ...errors },
       },
     },
-    async (request) => {
-      const caller = signedInUser(request);
-      const email = request.query.email.toLowerCase();
-      if (email === caller.email.toLowerCase()) return (await orders.listForUser(caller.id)).map(toOrder);
-      if (caller.role !== 'admin') throw new DomainError('FORBIDDEN', 'You can only list your own orders');
-      return (await orders.listByEmail(email)).map(toOrder);
-    },
+    async (request) => listOrders(orders, signedInUser(request), request.query.email),
   );
 
   app.get(
@@ -78,15 +72,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
         response: { 200: Order, ...errors },
       },
     },
-    async (request) => {
-      const caller = signedInUser(request);
-      const row = await orders.findById(request.params.id);
-      // Someone else's order does not exist as far as a customer can tell.
-      if (!row || (row.userId !== caller.id && caller.role !== 'admin')) {
-        throw new DomainError('NOT_FOUND', 'There is no such order');
-      }
-      return toOrder(row);
-    },
+    async (request) => getOrder(orders, signedInUser(request), request.params.id),
   );
 
   app.delete(

@@ -30,7 +30,7 @@ export async function placeOrder(
 ): Promise<{ id: string }> {
   const order = await db.transaction(async (tx) => {
     const [product] = await tx.select().from(products).where(eq(products.id, input.toolId));
-    if (!product) throw new DomainError('NOT_FOUND', 'This product does not exist or is no longer sold');
+    if (!product) throw new DomainError('NOT_FOUND', messages.productNotFound);
 
     const bounds = quantityBounds({ min_order: product.minOrder, available: product.available });
     if (input.quantity < bounds.lower) {

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { type OrderStatus, canTransition } from '../../shared/domain/order-status';
+import { type OrderStatus, statesThatCanBecome } from '../../shared/domain/order-status';
 import type { Database } from '../db/database';
 import { orders } from '../db/schema';
 import type { OrderRow } from './orders.repository';
@@ -17,9 +17,7 @@ export async function transitionOrder(
   to: OrderStatus,
   changes: Partial<Pick<OrderRow, 'transactionId'>> = {},
 ): Promise<OrderRow | undefined> {
-  const from = (['unpaid', 'paid', 'shipped', 'cancelled', 'expired'] as const).filter((state) =>
-    canTransition(state, to),
-  );
+  const from = statesThatCanBecome(to);
   if (from.length === 0) throw new Error(`No order can become ${to}`);
   const [row] = await tx
     .update(orders)

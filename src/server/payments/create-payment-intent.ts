@@ -5,6 +5,7 @@ import { orders } from '../db/schema';
 import { DomainError } from '../http/domain-error';
 import { assertPayable } from './assert-payable';
 import type { PaymentProvider } from './payment-provider';
+import { messages } from '../../shared/messages';
 
 /**
  * The payment intent of the customer's own unpaid order, for its amount in cents as stored (DESIGN §4,
@@ -17,7 +18,7 @@ export async function createPaymentIntent(
   orderId: string,
 ): Promise<{ clientSecret: string }> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order || order.userId !== user.id) throw new DomainError('NOT_FOUND', 'There is no such order');
+  if (!order || order.userId !== user.id) throw new DomainError('NOT_FOUND', messages.orderNotFound);
   assertPayable(order);
 
   const existing = order.paymentIntentId ? await provider.retrieveIntent(order.paymentIntentId) : null;

@@ -1,6 +1,13 @@
 /** The payment states we care about; anything else a provider reports counts as "not paid yet". */
 export type IntentStatus = 'requires_payment_method' | 'processing' | 'succeeded' | 'canceled' | 'other';
 
+const KNOWN_STATUSES: readonly string[] = ['requires_payment_method', 'processing', 'succeeded', 'canceled'];
+
+/** A provider's intent status as ours; anything we do not act on is 'other'. */
+export function toIntentStatus(status: string): IntentStatus {
+  return KNOWN_STATUSES.includes(status) ? (status as IntentStatus) : 'other';
+}
+
 export interface PaymentIntent {
   id: string;
   clientSecret: string;

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorBody } from '../../shared/api/errors';
+import { errorResponses } from '../../shared/api/errors';
 import { OrderIdParams } from '../../shared/api/orders.schemas';
 import {
   ConfirmPaymentBody,
@@ -8,7 +8,7 @@ import {
   TestCardBody,
   TestCardResult,
 } from '../../shared/api/payments.schemas';
-import { UpdateResult } from '../../shared/api/users.schemas';
+import { UpdateResult } from '../../shared/api/common.schemas';
 import { type AuthGuards, signedInUser } from '../auth/session';
 import type { Database } from '../db/database';
 import { DomainError } from '../http/domain-error';
@@ -26,14 +26,7 @@ export interface PaymentsRoutesOptions {
   guards: AuthGuards;
 }
 
-const errors = {
-  400: ErrorBody,
-  401: ErrorBody,
-  402: ErrorBody,
-  403: ErrorBody,
-  404: ErrorBody,
-  409: ErrorBody,
-};
+const errors = errorResponses(400, 401, 402, 403, 404, 409);
 
 export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (app, options) => {
   const { db, provider, testProvider, guards } = options;

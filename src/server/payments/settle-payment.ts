@@ -6,6 +6,7 @@ import { DomainError } from '../http/domain-error';
 import { transitionOrder } from '../orders/transition-order';
 import { assertPayable } from './assert-payable';
 import { CURRENCY, type PaymentProvider } from './payment-provider';
+import { messages } from '../../shared/messages';
 
 const notVerified = (message: string) => new DomainError('PAYMENT_NOT_VERIFIED', message);
 
@@ -23,7 +24,7 @@ export async function settlePayment(
 ): Promise<{ modifiedCount: number }> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order || (owner && order.userId !== owner.id))
-    throw new DomainError('NOT_FOUND', 'There is no such order');
+    throw new DomainError('NOT_FOUND', messages.orderNotFound);
   if (order.transactionId === transactionId) return { modifiedCount: 0 };
   assertPayable(order);
 

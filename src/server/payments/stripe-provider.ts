@@ -1,10 +1,10 @@
 import Stripe from 'stripe';
 import {
   CURRENCY,
-  type IntentStatus,
   type PaymentEvent,
   type PaymentIntent,
   type PaymentProvider,
+  toIntentStatus,
   WebhookSignatureError,
 } from './payment-provider';
 
@@ -16,11 +16,10 @@ export interface StripeProviderOptions {
 }
 
 function toIntent(intent: Stripe.PaymentIntent): PaymentIntent {
-  const known: IntentStatus[] = ['requires_payment_method', 'processing', 'succeeded', 'canceled'];
   return {
     id: intent.id,
     clientSecret: intent.client_secret ?? '',
-    status: known.includes(intent.status as IntentStatus) ? (intent.status as IntentStatus) : 'other',
+    status: toIntentStatus(intent.status),
     amountCents: intent.amount,
     currency: intent.currency,
     orderId: intent.metadata.orderId ?? null,

@@ -4,10 +4,10 @@ import type { Database } from '../db/database';
 import { testPaymentIntents } from '../db/schema';
 import {
   CURRENCY,
-  type IntentStatus,
   type PaymentEvent,
   type PaymentIntent,
   type PaymentProvider,
+  toIntentStatus,
   WebhookSignatureError,
 } from './payment-provider';
 import { type TestCard, testCardOutcome } from './test-card';
@@ -17,11 +17,10 @@ type IntentRow = typeof testPaymentIntents.$inferSelect;
 const token = (bytes: number) => randomBytes(bytes).toString('base64url');
 
 function toIntent(row: IntentRow): PaymentIntent {
-  const known: IntentStatus[] = ['requires_payment_method', 'processing', 'succeeded', 'canceled'];
   return {
     id: row.id,
     clientSecret: row.clientSecret,
-    status: known.includes(row.status as IntentStatus) ? (row.status as IntentStatus) : 'other',
+    status: toIntentStatus(row.status),
     amountCents: row.amountCents,
     currency: row.currency,
     orderId: row.orderId,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '../../shared/api/errors';
-import { InsertResult } from '../../shared/api/newsletter.schemas';
+import { InsertResult } from '../../shared/api/common.schemas';
 import { AddReviewBody, ReviewList } from '../../shared/api/reviews.schemas';
 import { type AuthGuards, signedInUser } from '../auth/session';
 import type { Database } from '../db/database';

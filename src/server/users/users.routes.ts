@@ -1,18 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorBody } from '../../shared/api/errors';
-import {
-  DeleteResult,
-  EmailParams,
-  UpdateResult,
-  UserList,
-  UserRecord,
-} from '../../shared/api/users.schemas';
+import { DeleteResult, UpdateResult } from '../../shared/api/common.schemas';
+import { errorResponses } from '../../shared/api/errors';
+import { EmailParams, UserList, UserRecord } from '../../shared/api/users.schemas';
 import { type AuthGuards, signedInUser } from '../auth/session';
-import { DomainError } from '../http/domain-error';
 import { deleteUser } from './delete-user';
+import { getUserRecord } from './get-user-record';
+import { makeAdmin } from './make-admin';
 import { toUserRecord, type UsersRepository } from './users.repository';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const errors = errorResponses(400, 401, 403, 404);
 
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersRepository; guards: AuthGuards }> = async (
   app,
@@ -29,15 +25,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersRepository; guards
         response: { 200: UserRecord, ...errors },
       },
     },
-    async (request) => {
-      const caller = signedInUser(request);
-      const { email } = request.params;
-      // Another customer's record does not exist as far as a customer can tell.
-      const visible = caller.role === 'admin' || caller.email.toLowerCase() === email;
-      const row = visible ? await users.findByEmail(email) : undefined;
-      if (!row) throw new DomainError('NOT_FOUND', `There is no account for ${email}`);
-      return toUserRecord(row);
-    },
+    async (request) => getUserRecord(users, signedInUser(request), request.params.email),
   );
 
   app.get(
@@ -64,12 +52,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersRepository; guards
         response: { 200: UpdateResult, ...errors },
       },
     },
-    async (request) => {
-      const { email } = request.params;
-      if (!(await users.findByEmail(email)))
-        throw new DomainError('NOT_FOUND', `There is no account for ${email}`);
-      return { modifiedCount: await users.makeAdmin(email) };
-    },
+    async (request) => makeAdmin(users, request.params.email),
   );
 
   app.delete(
@@ -80,7 +63,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersRepository; guards
         tags: ['users'],
         summary: 'Delete a user (admin; not yourself, not the last admin); their orders are kept',
         params: EmailParams,
-        response: { 200: DeleteResult, 409: ErrorBody, ...errors },
+        response: { 200: DeleteResult, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => deleteUser(users, signedInUser(request), request.params.email),

@@ -43,3 +43,8 @@ export const ErrorBody = z.object({
   error: z.object({ code: z.string(), message: z.string() }),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** Route response schemas for the error statuses a route can answer, e.g. `errorResponses(400, 404)`. */
+export function errorResponses<const S extends number>(...statuses: S[]): Record<S, typeof ErrorBody> {
+  return Object.fromEntries(statuses.map((status) => [status, ErrorBody])) as Record<S, typeof ErrorBody>;
+}

@@ -8,6 +8,3 @@ export const SubscribeBody = z.strictObject({
     .transform((email) => email.toLowerCase()),
 });
 export type SubscribeBody = z.input<typeof SubscribeBody>;
-
-export const InsertResult = z.object({ acknowledged: z.literal(true), insertedId: z.string() });
-export type InsertResult = z.infer<typeof InsertResult>;

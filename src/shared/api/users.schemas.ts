@@ -12,6 +12,3 @@ export const UserList = z.array(UserRecord);
 export const EmailParams = z.object({
   email: z.email({ error: 'Malformed email address' }).transform((email) => email.toLowerCase()),
 });
-
-export const UpdateResult = z.object({ modifiedCount: z.number().int() });
-export const DeleteResult = z.object({ deletedCount: z.number().int() });

@@ -19,6 +19,11 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return transitions[from].includes(to);
 }
 
+/** The states an order may be in to move to `to`. */
+export function statesThatCanBecome(to: OrderStatus): OrderStatus[] {
+  return OrderStatus.options.filter((from) => canTransition(from, to));
+}
+
 /** The API's `paid` flag (spec §3) is derived from the state. */
 export function isPaid(status: OrderStatus): boolean {
   return status === 'paid' || status === 'shipped';

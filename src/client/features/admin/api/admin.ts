@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminOrderPage } from '../../../../shared/api/admin-orders.schemas';
-import type { InsertResult } from '../../../../shared/api/newsletter.schemas';
+import type { InsertResult } from '../../../../shared/api/common.schemas';
 import type { AddProductBody, UpdateProductBody } from '../../../../shared/api/products.schemas';
 import type { OrderStatus } from '../../../../shared/domain/order-status';
 import { api } from '../../../lib/api-client';

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { InsertResult, SubscribeBody } from '../../../../shared/api/newsletter.schemas';
+import type { SubscribeBody } from '../../../../shared/api/newsletter.schemas';
+import type { InsertResult } from '../../../../shared/api/common.schemas';
 import { api } from '../../../lib/api-client';
 
 export function subscribe(body: SubscribeBody) {

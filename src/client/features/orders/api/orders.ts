@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InsertResult } from '../../../../shared/api/newsletter.schemas';
+import type { InsertResult } from '../../../../shared/api/common.schemas';
 import type { Order, PlaceOrderBody } from '../../../../shared/api/orders.schemas';
 import { api } from '../../../lib/api-client';
 

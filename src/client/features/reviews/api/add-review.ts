@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { InsertResult } from '../../../../shared/api/newsletter.schemas';
+import type { InsertResult } from '../../../../shared/api/common.schemas';
 import type { AddReviewBody } from '../../../../shared/api/reviews.schemas';
 import { api } from '../../../lib/api-client';
 import { reviewsQuery } from './get-reviews';
