@@ -2,15 +2,13 @@ import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
 import { useParams } from 'react-router';
-import { formatDollars } from '../../shared/money';
 import { QueryState } from '../components/query-state';
 import { useCurrentUser } from '../features/auth/api/use-current-user';
 import { useTool } from '../features/catalog/api/get-tool';
+import { ToolFacts } from '../features/catalog/components/tool-facts';
 import { BuyForm } from '../features/orders/components/buy-form';
 import { ApiError } from '../lib/api-client';
 import { NotFoundPage } from './not-found-page';
-
-const units = new Intl.NumberFormat('en-US');
 
 /** /buyNow/{toolId} (spec §2): the product on the left, the order form on the right. */
 export function BuyNowPage() {
@@ -35,16 +33,7 @@ export function BuyNowPage() {
               />
               <h1 className="h2 mt-4">{product.name}</h1>
               <p className="text-secondary">{product.dis}</p>
-              <dl className="tool-facts tool-facts-lg">
-                <dt>Price</dt>
-                <dd>
-                  <strong>{formatDollars(product.price)}</strong> per unit
-                </dd>
-                <dt>Minimum order</dt>
-                <dd>{units.format(product.min_order)} units</dd>
-                <dt>Available</dt>
-                <dd>{units.format(product.available)} units</dd>
-              </dl>
+              <ToolFacts tool={product} large />
             </Col>
             <Col lg={6}>{user && <BuyForm tool={product} user={user} />}</Col>
           </Row>

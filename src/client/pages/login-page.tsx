@@ -14,6 +14,7 @@ import { authClient } from '../lib/auth-client';
 import { AuthCard, AuthError } from '../features/auth/components/auth-card';
 import { GoogleButton } from '../features/auth/components/google-button';
 import type { FromState } from '../features/auth/components/require-auth';
+import { FormField } from '../components/form-field';
 
 /** /login (spec §2): email + password, Forgot Password, register link, Google. */
 export function LoginPage() {
@@ -59,28 +60,25 @@ export function LoginPage() {
   return (
     <AuthCard title="Login">
       <Form noValidate onSubmit={(event) => void form.handleSubmit(onSubmit)(event)}>
-        <Form.Group className="mb-3" controlId="login-email">
-          <Form.Label>Email</Form.Label>
-          <Form.Control
-            type="email"
-            autoComplete="email"
-            required
-            isInvalid={Boolean(errors.email)}
-            {...form.register('email')}
-          />
-          <Form.Control.Feedback type="invalid">{errors.email?.message}</Form.Control.Feedback>
-        </Form.Group>
-        <Form.Group className="mb-2" controlId="login-password">
-          <Form.Label>Password</Form.Label>
-          <Form.Control
-            type="password"
-            autoComplete="current-password"
-            required
-            isInvalid={Boolean(errors.password)}
-            {...form.register('password')}
-          />
-          <Form.Control.Feedback type="invalid">{errors.password?.message}</Form.Control.Feedback>
-        </Form.Group>
+        <FormField
+          controlId="login-email"
+          label="Email"
+          error={errors.email?.message}
+          type="email"
+          autoComplete="email"
+          required
+          {...form.register('email')}
+        />
+        <FormField
+          groupClassName="mb-2"
+          controlId="login-password"
+          label="Password"
+          error={errors.password?.message}
+          type="password"
+          autoComplete="current-password"
+          required
+          {...form.register('password')}
+        />
         <div className="mb-3 text-end">
           <Button
             variant="link"

@@ -11,6 +11,7 @@ import { useRefreshSession } from '../features/auth/api/use-current-user';
 import { AuthCard, AuthError } from '../features/auth/components/auth-card';
 import { GoogleButton } from '../features/auth/components/google-button';
 import { authClient } from '../lib/auth-client';
+import { FormField } from '../components/form-field';
 
 /** /register (spec §2): name, email, password; the name becomes the display name; then /home. */
 export function RegisterPage() {
@@ -37,39 +38,34 @@ export function RegisterPage() {
   return (
     <AuthCard title="Register">
       <Form noValidate onSubmit={(event) => void form.handleSubmit(onSubmit)(event)}>
-        <Form.Group className="mb-3" controlId="register-name">
-          <Form.Label>Name</Form.Label>
-          <Form.Control
-            autoComplete="name"
-            required
-            isInvalid={Boolean(errors.name)}
-            {...form.register('name')}
-          />
-          <Form.Control.Feedback type="invalid">{errors.name?.message}</Form.Control.Feedback>
-        </Form.Group>
-        <Form.Group className="mb-3" controlId="register-email">
-          <Form.Label>Email</Form.Label>
-          <Form.Control
-            type="email"
-            autoComplete="email"
-            required
-            isInvalid={Boolean(errors.email)}
-            {...form.register('email')}
-          />
-          <Form.Control.Feedback type="invalid">{errors.email?.message}</Form.Control.Feedback>
-        </Form.Group>
-        <Form.Group className="mb-4" controlId="register-password">
-          <Form.Label>Password</Form.Label>
-          <Form.Control
-            type="password"
-            autoComplete="new-password"
-            required
-            isInvalid={Boolean(errors.password)}
-            {...form.register('password')}
-          />
-          <Form.Control.Feedback type="invalid">{errors.password?.message}</Form.Control.Feedback>
-          <Form.Text>At least 8 characters.</Form.Text>
-        </Form.Group>
+        <FormField
+          controlId="register-name"
+          label="Name"
+          error={errors.name?.message}
+          autoComplete="name"
+          required
+          {...form.register('name')}
+        />
+        <FormField
+          controlId="register-email"
+          label="Email"
+          error={errors.email?.message}
+          type="email"
+          autoComplete="email"
+          required
+          {...form.register('email')}
+        />
+        <FormField
+          groupClassName="mb-4"
+          controlId="register-password"
+          label="Password"
+          error={errors.password?.message}
+          hint="At least 8 characters."
+          type="password"
+          autoComplete="new-password"
+          required
+          {...form.register('password')}
+        />
         <div className="d-grid">
           <Button type="submit" variant="warning" className="fw-semibold" disabled={isSubmitting}>
             {isSubmitting ? (

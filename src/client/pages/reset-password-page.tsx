@@ -9,6 +9,7 @@ import { ResetPasswordForm } from '../../shared/api/auth.schemas';
 import { paths } from '../config/paths';
 import { AuthCard, AuthError } from '../features/auth/components/auth-card';
 import { authClient } from '../lib/auth-client';
+import { FormField } from '../components/form-field';
 
 /** Where the reset mail's link lands: choose a new password (the old one and other sessions end). */
 export function ResetPasswordPage() {
@@ -58,26 +59,23 @@ export function ResetPasswordPage() {
   return (
     <AuthCard title="Choose a new password">
       <Form noValidate onSubmit={(event) => void form.handleSubmit(onSubmit)(event)}>
-        <Form.Group className="mb-3" controlId="reset-password">
-          <Form.Label>New password</Form.Label>
-          <Form.Control
-            type="password"
-            autoComplete="new-password"
-            isInvalid={Boolean(errors.password)}
-            {...form.register('password')}
-          />
-          <Form.Control.Feedback type="invalid">{errors.password?.message}</Form.Control.Feedback>
-        </Form.Group>
-        <Form.Group className="mb-4" controlId="reset-confirm">
-          <Form.Label>Repeat the new password</Form.Label>
-          <Form.Control
-            type="password"
-            autoComplete="new-password"
-            isInvalid={Boolean(errors.confirm)}
-            {...form.register('confirm')}
-          />
-          <Form.Control.Feedback type="invalid">{errors.confirm?.message}</Form.Control.Feedback>
-        </Form.Group>
+        <FormField
+          controlId="reset-password"
+          label="New password"
+          error={errors.password?.message}
+          type="password"
+          autoComplete="new-password"
+          {...form.register('password')}
+        />
+        <FormField
+          groupClassName="mb-4"
+          controlId="reset-confirm"
+          label="Repeat the new password"
+          error={errors.confirm?.message}
+          type="password"
+          autoComplete="new-password"
+          {...form.register('confirm')}
+        />
         <div className="d-grid">
           <Button type="submit" variant="warning" className="fw-semibold" disabled={isSubmitting}>
             Set new password

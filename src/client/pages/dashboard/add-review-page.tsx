@@ -9,6 +9,7 @@ import { AddReviewBody } from '../../../shared/api/reviews.schemas';
 import { messages } from '../../../shared/messages';
 import { useCurrentUser } from '../../features/auth/api/use-current-user';
 import { useAddReview } from '../../features/reviews/api/add-review';
+import { FormField } from '../../components/form-field';
 
 type ReviewFormValues = z.input<typeof AddReviewBody>;
 
@@ -39,43 +40,39 @@ export function AddReviewPage() {
           onSubmit={(event) => void form.handleSubmit(onSubmit)(event)}
           aria-label="Add A Review"
         >
-          <Form.Group className="mb-3" controlId="review-name">
-            <Form.Label>Name</Form.Label>
-            <Form.Control isInvalid={Boolean(errors.name)} {...form.register('name')} />
-            <Form.Control.Feedback type="invalid">{errors.name?.message}</Form.Control.Feedback>
-          </Form.Group>
-          <Form.Group className="mb-3" controlId="review-img">
-            <Form.Label>Your picture (image URL)</Form.Label>
-            <Form.Control
-              type="url"
-              placeholder="https://…"
-              isInvalid={Boolean(errors.img)}
-              {...form.register('img')}
-            />
-            <Form.Control.Feedback type="invalid">{errors.img?.message}</Form.Control.Feedback>
-          </Form.Group>
-          <Form.Group className="mb-3" controlId="review-text">
-            <Form.Label>Review</Form.Label>
-            <Form.Control
-              as="textarea"
-              rows={4}
-              isInvalid={Boolean(errors.customer_review)}
-              {...form.register('customer_review')}
-            />
-            <Form.Control.Feedback type="invalid">{errors.customer_review?.message}</Form.Control.Feedback>
-          </Form.Group>
-          <Form.Group className="mb-4" controlId="review-rating">
-            <Form.Label>Rating out of 5</Form.Label>
-            <Form.Control
-              type="number"
-              min={1}
-              max={5}
-              step={1}
-              isInvalid={Boolean(errors.rating)}
-              {...form.register('rating', { valueAsNumber: true })}
-            />
-            <Form.Control.Feedback type="invalid">{errors.rating?.message}</Form.Control.Feedback>
-          </Form.Group>
+          <FormField
+            controlId="review-name"
+            label="Name"
+            error={errors.name?.message}
+            {...form.register('name')}
+          />
+          <FormField
+            controlId="review-img"
+            label="Your picture (image URL)"
+            error={errors.img?.message}
+            type="url"
+            placeholder="https://…"
+            {...form.register('img')}
+          />
+          <FormField
+            controlId="review-text"
+            label="Review"
+            error={errors.customer_review?.message}
+            as="textarea"
+            rows={4}
+            {...form.register('customer_review')}
+          />
+          <FormField
+            groupClassName="mb-4"
+            controlId="review-rating"
+            label="Rating out of 5"
+            error={errors.rating?.message}
+            type="number"
+            min={1}
+            max={5}
+            step={1}
+            {...form.register('rating', { valueAsNumber: true })}
+          />
           <Button type="submit" variant="warning" className="fw-semibold" disabled={addReview.isPending}>
             Add Review
           </Button>

@@ -10,8 +10,8 @@ import { messages } from '../../../shared/messages';
 import { formatDollars } from '../../../shared/money';
 import { QueryState } from '../../components/query-state';
 import { useAllOrders, useShipOrder } from '../../features/admin/api/admin';
+import { formatDateTime, formatUnits } from '../../lib/format';
 
-const placedAt = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const badge: Record<OrderStatus, string> = {
   unpaid: 'warning',
   paid: 'success',
@@ -79,10 +79,10 @@ export function ManageAllOrdersPage() {
                 <tbody>
                   {result.orders.map((order) => (
                     <tr key={order._id}>
-                      <td className="text-nowrap">{placedAt.format(new Date(order.createdAt))}</td>
+                      <td className="text-nowrap">{formatDateTime(order.createdAt)}</td>
                       <td>{order.email}</td>
                       <td>{order.itemName}</td>
-                      <td>{order.quantity.toLocaleString('en-US')}</td>
+                      <td>{formatUnits(order.quantity)}</td>
                       <td>{formatDollars(order.amount)}</td>
                       <td>
                         <Badge bg={badge[order.status]} text={order.status === 'unpaid' ? 'dark' : undefined}>

@@ -12,8 +12,7 @@ import { QueryState } from '../../components/query-state';
 import { paths } from '../../config/paths';
 import { useCurrentUser } from '../../features/auth/api/use-current-user';
 import { useCancelOrder, useMyOrders } from '../../features/orders/api/orders';
-
-const holdEnd = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDateTime, formatUnits } from '../../lib/format';
 
 function OrderStatusCell({ order }: { order: Order }) {
   switch (order.status) {
@@ -25,7 +24,7 @@ function OrderStatusCell({ order }: { order: Order }) {
           </Link>
           {order.holdExpiresAt && (
             <div className="small text-secondary mt-1">
-              Reserved until {holdEnd.format(new Date(order.holdExpiresAt))}
+              Reserved until {formatDateTime(order.holdExpiresAt)}
             </div>
           )}
         </>
@@ -83,9 +82,7 @@ export function MyOrdersPage() {
                     <td>{index + 1}</td>
                     <td>
                       {order.itemName}
-                      <div className="small text-secondary">
-                        {order.quantity.toLocaleString('en-US')} units
-                      </div>
+                      <div className="small text-secondary">{formatUnits(order.quantity)} units</div>
                     </td>
                     <td>{formatDollars(order.amount)}</td>
                     <td>
@@ -116,8 +113,8 @@ export function MyOrdersPage() {
           >
             {cancelling && (
               <p className="mb-0">
-                {cancelling.quantity.toLocaleString('en-US')} × {cancelling.itemName} (
-                {formatDollars(cancelling.amount)})
+                {formatUnits(cancelling.quantity)} × {cancelling.itemName} ({formatDollars(cancelling.amount)}
+                )
               </p>
             )}
           </ConfirmModal>

@@ -14,6 +14,7 @@ import { usePublicConfig } from '../../features/auth/api/get-config';
 import { usePaymentIntent, useOrder, useSettlePayment } from '../../features/payments/api/payments';
 import { TestCardForm } from '../../features/payments/components/test-card-form';
 import { ApiError } from '../../lib/api-client';
+import { formatUnits } from '../../lib/format';
 
 // Stripe's SDK is only downloaded by shops that use Stripe.
 const StripeCardForm = lazy(async () => ({
@@ -38,7 +39,7 @@ function OrderSummary({ order }: { order: Order }) {
           <dt>Product</dt>
           <dd>{order.itemName}</dd>
           <dt>Quantity</dt>
-          <dd>{order.quantity.toLocaleString('en-US')} units</dd>
+          <dd>{formatUnits(order.quantity)} units</dd>
           <dt>Payable amount</dt>
           <dd className="fs-5 fw-bold">{formatDollars(order.amount)}</dd>
         </dl>

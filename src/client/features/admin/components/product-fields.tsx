@@ -1,7 +1,7 @@
 import Col from 'react-bootstrap/Col';
-import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { FormField } from '../../../components/form-field';
 
 export interface ProductFormValues {
   name: string;
@@ -25,67 +25,67 @@ export function ProductFields({
   const number = { valueAsNumber: true } as const;
   return (
     <>
-      <Form.Group className="mb-3" controlId={`${idPrefix}-name`}>
-        <Form.Label>Product name</Form.Label>
-        <Form.Control isInvalid={Boolean(errors.name)} {...register('name')} />
-        <Form.Control.Feedback type="invalid">{errors.name?.message}</Form.Control.Feedback>
-      </Form.Group>
-      <Form.Group className="mb-3" controlId={`${idPrefix}-img`}>
-        <Form.Label>Image URL</Form.Label>
-        <Form.Control
-          type="url"
-          placeholder="https://…"
-          isInvalid={Boolean(errors.img)}
-          {...register('img')}
-        />
-        <Form.Control.Feedback type="invalid">{errors.img?.message}</Form.Control.Feedback>
-      </Form.Group>
+      <FormField
+        controlId={`${idPrefix}-name`}
+        label="Product name"
+        error={errors.name?.message}
+        {...register('name')}
+      />
+      <FormField
+        controlId={`${idPrefix}-img`}
+        label="Image URL"
+        error={errors.img?.message}
+        type="url"
+        placeholder="https://…"
+        {...register('img')}
+      />
       <Row className="g-3 mb-3">
         <Col sm={4}>
-          <Form.Group controlId={`${idPrefix}-min-order`}>
-            <Form.Label>Minimum order quantity</Form.Label>
-            <Form.Control
-              type="number"
-              min={1}
-              step={1}
-              isInvalid={Boolean(errors.min_order)}
-              {...register('min_order', number)}
-            />
-            <Form.Control.Feedback type="invalid">{errors.min_order?.message}</Form.Control.Feedback>
-          </Form.Group>
+          <FormField
+            groupClassName=""
+            controlId={`${idPrefix}-min-order`}
+            label="Minimum order quantity"
+            error={errors.min_order?.message}
+            type="number"
+            min={1}
+            step={1}
+            {...register('min_order', number)}
+          />
         </Col>
         <Col sm={4}>
-          <Form.Group controlId={`${idPrefix}-available`}>
-            <Form.Label>Available quantity</Form.Label>
-            <Form.Control
-              type="number"
-              min={0}
-              step={1}
-              isInvalid={Boolean(errors.available)}
-              {...register('available', number)}
-            />
-            <Form.Control.Feedback type="invalid">{errors.available?.message}</Form.Control.Feedback>
-          </Form.Group>
+          <FormField
+            groupClassName=""
+            controlId={`${idPrefix}-available`}
+            label="Available quantity"
+            error={errors.available?.message}
+            type="number"
+            min={0}
+            step={1}
+            {...register('available', number)}
+          />
         </Col>
         <Col sm={4}>
-          <Form.Group controlId={`${idPrefix}-price`}>
-            <Form.Label>Price per unit ($)</Form.Label>
-            <Form.Control
-              type="number"
-              min={0.01}
-              step={0.01}
-              isInvalid={Boolean(errors.price)}
-              {...register('price', number)}
-            />
-            <Form.Control.Feedback type="invalid">{errors.price?.message}</Form.Control.Feedback>
-          </Form.Group>
+          <FormField
+            groupClassName=""
+            controlId={`${idPrefix}-price`}
+            label="Price per unit ($)"
+            error={errors.price?.message}
+            type="number"
+            min={0.01}
+            step={0.01}
+            {...register('price', number)}
+          />
         </Col>
       </Row>
-      <Form.Group className="mb-4" controlId={`${idPrefix}-dis`}>
-        <Form.Label>Description</Form.Label>
-        <Form.Control as="textarea" rows={3} isInvalid={Boolean(errors.dis)} {...register('dis')} />
-        <Form.Control.Feedback type="invalid">{errors.dis?.message}</Form.Control.Feedback>
-      </Form.Group>
+      <FormField
+        groupClassName="mb-4"
+        controlId={`${idPrefix}-dis`}
+        label="Description"
+        error={errors.dis?.message}
+        as="textarea"
+        rows={3}
+        {...register('dis')}
+      />
     </>
   );
 }

@@ -2,10 +2,8 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { useNavigate } from 'react-router';
 import type { Tool } from '../../../../shared/api/catalog.schemas';
-import { formatDollars } from '../../../../shared/money';
 import { paths } from '../../../config/paths';
-
-const units = new Intl.NumberFormat('en-US');
+import { ToolFacts } from './tool-facts';
 
 export function ToolCard({ tool }: { tool: Tool }) {
   const navigate = useNavigate();
@@ -17,16 +15,7 @@ export function ToolCard({ tool }: { tool: Tool }) {
           {tool.name}
         </Card.Title>
         <Card.Text className="text-secondary small flex-grow-1">{tool.dis}</Card.Text>
-        <dl className="tool-facts">
-          <dt>Price</dt>
-          <dd>
-            <strong className="text-dark">{formatDollars(tool.price)}</strong> per unit
-          </dd>
-          <dt>Minimum order</dt>
-          <dd>{units.format(tool.min_order)} units</dd>
-          <dt>Available</dt>
-          <dd>{units.format(tool.available)} units</dd>
-        </dl>
+        <ToolFacts tool={tool} />
         <Button
           variant="warning"
           className="fw-semibold"

@@ -16,10 +16,10 @@ import {
   quantityProblem,
 } from '../../../../shared/domain/order-quantity';
 import { messages } from '../../../../shared/messages';
+import { formatUnits } from '../../../lib/format';
 import type { CurrentUser } from '../../auth/api/use-current-user';
 import { usePlaceOrder } from '../api/orders';
-
-const units = new Intl.NumberFormat('en-US');
+import { FormField } from '../../../components/form-field';
 
 /** The buy form's rules: the order body's, with the quantity checked against this product's bounds. */
 function buyFormSchema(bounds: QuantityBounds) {
@@ -70,8 +70,8 @@ export function BuyForm({ tool, user }: { tool: Tool; user: CurrentUser }) {
         <Alert.Heading as="h2" className="h5">
           Not available for bulk orders right now
         </Alert.Heading>
-        Only {units.format(bounds.upper)} units are in stock and the smallest order is{' '}
-        {units.format(bounds.lower)}. Please check back soon.
+        Only {formatUnits(bounds.upper)} units are in stock and the smallest order is{' '}
+        {formatUnits(bounds.lower)}. Please check back soon.
       </Alert>
     );
   }
@@ -81,11 +81,13 @@ export function BuyForm({ tool, user }: { tool: Tool; user: CurrentUser }) {
       <Card.Body className="p-4">
         <h2 className="h4 mb-3">Place your order</h2>
         <Form noValidate onSubmit={(event) => void form.handleSubmit(onSubmit)(event)} aria-label="Buy Now">
-          <Form.Group className="mb-3" controlId="buy-name">
-            <Form.Label>Name</Form.Label>
-            <Form.Control autoComplete="name" isInvalid={Boolean(errors.name)} {...form.register('name')} />
-            <Form.Control.Feedback type="invalid">{errors.name?.message}</Form.Control.Feedback>
-          </Form.Group>
+          <FormField
+            controlId="buy-name"
+            label="Name"
+            error={errors.name?.message}
+            autoComplete="name"
+            {...form.register('name')}
+          />
           <Form.Group className="mb-3" controlId="buy-email">
             <Form.Label>Email</Form.Label>
             <Form.Control
@@ -96,43 +98,40 @@ export function BuyForm({ tool, user }: { tool: Tool; user: CurrentUser }) {
               className="px-2 bg-body-tertiary rounded"
             />
           </Form.Group>
-          <Form.Group className="mb-3" controlId="buy-address">
-            <Form.Label>Address</Form.Label>
-            <Form.Control
-              as="textarea"
-              rows={2}
-              autoComplete="street-address"
-              isInvalid={Boolean(errors.address)}
-              {...form.register('address')}
-            />
-            <Form.Control.Feedback type="invalid">{errors.address?.message}</Form.Control.Feedback>
-          </Form.Group>
-          <Form.Group className="mb-3" controlId="buy-number">
-            <Form.Label>Phone number</Form.Label>
-            <Form.Control
-              type="number"
-              autoComplete="tel"
-              inputMode="tel"
-              isInvalid={Boolean(errors.number)}
-              {...form.register('number')}
-            />
-            <Form.Control.Feedback type="invalid">{errors.number?.message}</Form.Control.Feedback>
-          </Form.Group>
-          <Form.Group className="mb-4" controlId="buy-quantity">
-            <Form.Label>Quantity</Form.Label>
-            <Form.Control
-              type="number"
-              min={bounds.lower}
-              max={bounds.upper}
-              step={1}
-              isInvalid={Boolean(errors.quantity)}
-              {...form.register('quantity', { valueAsNumber: true })}
-            />
-            <Form.Control.Feedback type="invalid">{errors.quantity?.message}</Form.Control.Feedback>
-            <Form.Text>
-              From {units.format(bounds.lower)} to {units.format(bounds.upper)} units.
-            </Form.Text>
-          </Form.Group>
+          <FormField
+            controlId="buy-address"
+            label="Address"
+            error={errors.address?.message}
+            as="textarea"
+            rows={2}
+            autoComplete="street-address"
+            {...form.register('address')}
+          />
+          <FormField
+            controlId="buy-number"
+            label="Phone number"
+            error={errors.number?.message}
+            type="number"
+            autoComplete="tel"
+            inputMode="tel"
+            {...form.register('number')}
+          />
+          <FormField
+            groupClassName="mb-4"
+            controlId="buy-quantity"
+            label="Quantity"
+            error={errors.quantity?.message}
+            hint={
+              <>
+                From {formatUnits(bounds.lower)} to {formatUnits(bounds.upper)} units.
+              </>
+            }
+            type="number"
+            min={bounds.lower}
+            max={bounds.upper}
+            step={1}
+            {...form.register('quantity', { valueAsNumber: true })}
+          />
           <div className="d-grid">
             <Button
               type="submit"

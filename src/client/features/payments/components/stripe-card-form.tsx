@@ -1,10 +1,9 @@
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { type SubmitEvent, useState } from 'react';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Spinner from 'react-bootstrap/Spinner';
 import type { CardFormProps } from './test-card-form';
+import { PaySubmit } from './pay-submit';
 
 // Stripe.js is loaded from Stripe's own network (its terms require it), once per page life.
 const stripes = new Map<string, Promise<Stripe | null>>();
@@ -56,23 +55,7 @@ function StripeCardFields({ clientSecret, settle, billing }: Omit<StripeCardForm
       <div className="form-control py-3 mb-3">
         <CardElement options={{ hidePostalCode: true }} />
       </div>
-      <div className="d-grid">
-        <Button
-          type="submit"
-          variant="warning"
-          size="lg"
-          className="fw-semibold"
-          disabled={!stripe || !clientSecret || paying}
-        >
-          {paying ? <Spinner size="sm" animation="border" role="status" className="me-2" /> : null}
-          Pay
-        </Button>
-      </div>
-      {error && (
-        <p className="text-danger mt-3 mb-0" role="alert">
-          {error}
-        </p>
-      )}
+      <PaySubmit ready={Boolean(stripe && clientSecret)} paying={paying} error={error} />
     </Form>
   );
 }

@@ -1,11 +1,11 @@
-import { type SubmitEvent, useState } from 'react';
-import Button from 'react-bootstrap/Button';
+import { type ChangeEvent, type SubmitEvent, useState } from 'react';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import Spinner from 'react-bootstrap/Spinner';
 import { confirmTestCard } from '../api/payments';
 import { cardFieldProblems, formatCardNumber, formatExpiry, parseExpiry } from '../card-format';
+import { FormField } from '../../../components/form-field';
+import { PaySubmit } from './pay-submit';
 
 export interface CardFormProps {
   clientSecret: string | undefined;
@@ -54,67 +54,51 @@ export function TestCardForm({ clientSecret, settle }: CardFormProps) {
         <strong>Test mode:</strong> no real card is charged. Pay with <strong>4242 4242 4242 4242</strong>,
         any future expiry date and any CVC. 4000 0000 0000 0002 is declined.
       </div>
-      <Form.Group className="mb-3" controlId="card-number">
-        <Form.Label>Card number</Form.Label>
-        <Form.Control
-          inputMode="numeric"
-          autoComplete="cc-number"
-          placeholder="1234 1234 1234 1234"
-          value={fields.number}
-          isInvalid={Boolean(shown?.number)}
-          onChange={(event) => setFields({ ...fields, number: formatCardNumber(event.target.value) })}
-        />
-        <Form.Control.Feedback type="invalid">{shown?.number}</Form.Control.Feedback>
-      </Form.Group>
+      <FormField
+        controlId="card-number"
+        label="Card number"
+        error={shown?.number}
+        inputMode="numeric"
+        autoComplete="cc-number"
+        placeholder="1234 1234 1234 1234"
+        value={fields.number}
+        onChange={(event: ChangeEvent<HTMLInputElement>) =>
+          setFields({ ...fields, number: formatCardNumber(event.target.value) })
+        }
+      />
       <Row className="g-3 mb-3">
         <Col>
-          <Form.Group controlId="card-expiry">
-            <Form.Label>Expiry (MM / YY)</Form.Label>
-            <Form.Control
-              inputMode="numeric"
-              autoComplete="cc-exp"
-              placeholder="MM / YY"
-              value={fields.expiry}
-              isInvalid={Boolean(shown?.expiry)}
-              onChange={(event) => setFields({ ...fields, expiry: formatExpiry(event.target.value) })}
-            />
-            <Form.Control.Feedback type="invalid">{shown?.expiry}</Form.Control.Feedback>
-          </Form.Group>
+          <FormField
+            groupClassName=""
+            controlId="card-expiry"
+            label="Expiry (MM / YY)"
+            error={shown?.expiry}
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder="MM / YY"
+            value={fields.expiry}
+            onChange={(event: ChangeEvent<HTMLInputElement>) =>
+              setFields({ ...fields, expiry: formatExpiry(event.target.value) })
+            }
+          />
         </Col>
         <Col>
-          <Form.Group controlId="card-cvc">
-            <Form.Label>CVC</Form.Label>
-            <Form.Control
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              placeholder="123"
-              value={fields.cvc}
-              isInvalid={Boolean(shown?.cvc)}
-              onChange={(event) =>
-                setFields({ ...fields, cvc: event.target.value.replace(/\D/g, '').slice(0, 4) })
-              }
-            />
-            <Form.Control.Feedback type="invalid">{shown?.cvc}</Form.Control.Feedback>
-          </Form.Group>
+          <FormField
+            groupClassName=""
+            controlId="card-cvc"
+            label="CVC"
+            error={shown?.cvc}
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            placeholder="123"
+            value={fields.cvc}
+            onChange={(event: ChangeEvent<HTMLInputElement>) =>
+              setFields({ ...fields, cvc: event.target.value.replace(/\D/g, '').slice(0, 4) })
+            }
+          />
         </Col>
       </Row>
-      <div className="d-grid">
-        <Button
-          type="submit"
-          variant="warning"
-          size="lg"
-          className="fw-semibold"
-          disabled={!clientSecret || paying}
-        >
-          {paying ? <Spinner size="sm" animation="border" role="status" className="me-2" /> : null}
-          Pay
-        </Button>
-      </div>
-      {error && (
-        <p className="text-danger mt-3 mb-0" role="alert">
-          {error}
-        </p>
-      )}
+      <PaySubmit ready={Boolean(clientSecret)} paying={paying} error={error} />
     </Form>
   );
 }

@@ -1,0 +1,12 @@
+const units = new Intl.NumberFormat('en-US');
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** '2,400' for 2400: quantities of units. */
+export function formatUnits(quantity: number): string {
+  return units.format(quantity);
+}
+
+/** 'Nov 23, 2026, 12:48 AM' for an ISO timestamp from the API. */
+export function formatDateTime(iso: string): string {
+  return dateTime.format(new Date(iso));
+}
