@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Spinner from 'react-bootstrap/Spinner';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
@@ -11,7 +10,7 @@ import { messages } from '../../shared/messages';
 import { paths } from '../config/paths';
 import { useRefreshSession } from '../features/auth/api/use-current-user';
 import { authClient } from '../lib/auth-client';
-import { AuthCard, AuthError } from '../features/auth/components/auth-card';
+import { AuthCard, AuthError, AuthSubmit } from '../features/auth/components/auth-card';
 import { GoogleButton } from '../features/auth/components/google-button';
 import type { FromState } from '../features/auth/components/require-auth';
 import { FormField } from '../components/form-field';
@@ -89,18 +88,7 @@ export function LoginPage() {
             Forgot Password?
           </Button>
         </div>
-        <div className="d-grid">
-          <Button type="submit" variant="warning" className="fw-semibold" disabled={isSubmitting}>
-            {isSubmitting ? (
-              <>
-                <Spinner size="sm" animation="border" role="status" className="me-2" />
-                Signing in…
-              </>
-            ) : (
-              'Login'
-            )}
-          </Button>
-        </div>
+        <AuthSubmit pending={isSubmitting} label="Login" pendingLabel="Signing in…" />
         <AuthError message={error} />
       </Form>
       <p className="text-center my-3">

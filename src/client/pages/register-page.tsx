@@ -1,14 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Spinner from 'react-bootstrap/Spinner';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { RegisterForm } from '../../shared/api/auth.schemas';
 import { paths } from '../config/paths';
 import { useRefreshSession } from '../features/auth/api/use-current-user';
-import { AuthCard, AuthError } from '../features/auth/components/auth-card';
+import { AuthCard, AuthError, AuthSubmit } from '../features/auth/components/auth-card';
 import { GoogleButton } from '../features/auth/components/google-button';
 import { authClient } from '../lib/auth-client';
 import { FormField } from '../components/form-field';
@@ -66,18 +64,7 @@ export function RegisterPage() {
           required
           {...form.register('password')}
         />
-        <div className="d-grid">
-          <Button type="submit" variant="warning" className="fw-semibold" disabled={isSubmitting}>
-            {isSubmitting ? (
-              <>
-                <Spinner size="sm" animation="border" role="status" className="me-2" />
-                Creating your account…
-              </>
-            ) : (
-              'Register'
-            )}
-          </Button>
-        </div>
+        <AuthSubmit pending={isSubmitting} label="Register" pendingLabel="Creating your account…" />
         <AuthError message={error} />
       </Form>
       <p className="text-center my-3">

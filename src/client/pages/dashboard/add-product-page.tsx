@@ -22,7 +22,6 @@ export function AddProductPage() {
         toast.success(messages.productAdded);
         form.reset(empty);
       },
-      onError: (error) => toast.error(error.message),
     });
   }
 

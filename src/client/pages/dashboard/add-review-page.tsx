@@ -27,7 +27,6 @@ export function AddReviewPage() {
         toast.success(messages.reviewAdded);
         form.reset(defaults);
       },
-      onError: (error) => toast.error(error.message),
     });
   }
 

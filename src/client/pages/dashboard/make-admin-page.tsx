@@ -21,7 +21,6 @@ export function MakeAdminPage() {
   function grant(email: string) {
     makeAdmin.mutate(email, {
       onSuccess: () => toast.success(messages.adminAdded),
-      onError: (error) => toast.error(error.message),
     });
   }
 
@@ -29,7 +28,6 @@ export function MakeAdminPage() {
     if (!deleting) return;
     deleteUser.mutate(deleting.email, {
       onSuccess: () => toast.success(messages.userDeleted(deleting.email)),
-      onError: (error) => toast.error(error.message),
       onSettled: () => setDeleting(null),
     });
   }

@@ -30,7 +30,6 @@ export function ManageAllOrdersPage() {
   function ship(orderId: string) {
     shipOrder.mutate(orderId, {
       onSuccess: () => toast.success(messages.orderShipped),
-      onError: (error) => toast.error(error.message),
     });
   }
 

@@ -41,7 +41,6 @@ function EditProductModal({ tool, onClose }: { tool: Tool; onClose: () => void }
           toast.success(messages.productUpdated(fields.name));
           onClose();
         },
-        onError: (error) => toast.error(error.message),
       },
     );
   }
@@ -85,7 +84,6 @@ export function ManageProductsPage() {
     if (!deleting) return;
     deleteProduct.mutate(deleting._id, {
       onSuccess: () => toast.success(messages.productDeleted(deleting.name)),
-      onError: (error) => toast.error(error.message),
       onSettled: () => setDeleting(null),
     });
   }

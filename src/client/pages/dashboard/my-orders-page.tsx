@@ -51,7 +51,6 @@ export function MyOrdersPage() {
     if (!cancelling) return;
     cancelOrder.mutate(cancelling._id, {
       onSuccess: () => toast.success(messages.orderDeleted),
-      onError: (error) => toast.error(error.message),
       onSettled: () => setCancelling(null),
     });
   }

@@ -26,7 +26,6 @@ export function SubscribeForm() {
           toast.success(messages.subscribed);
           form.reset();
         },
-        onError: (error) => toast.error(error.message),
       },
     );
   }

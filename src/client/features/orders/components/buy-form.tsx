@@ -59,7 +59,6 @@ export function BuyForm({ tool, user }: { tool: Tool; user: CurrentUser }) {
           toast.success(messages.orderPlaced);
           form.reset({ ...defaults, quantity: boundsRef.current.lower });
         },
-        onError: (error) => toast.error(error.message),
       },
     );
   }

@@ -41,5 +41,7 @@ export function useSettlePayment(orderId: string) {
         body: { payment: { transactionId } },
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['orders'] }),
+    // The payment form shows its own errors in red below the card fields.
+    meta: { errorToast: false },
   });
 }
