@@ -15,31 +15,29 @@ import { authRoutes } from './auth/auth.routes';
 import { createAuthGuards } from './auth/session';
 import { adminCatalogRoutes } from './catalog/admin-catalog.routes';
 import { createCatalogCache } from './catalog/catalog-cache';
-import { createCatalogRepository } from './catalog/catalog.repository';
 import { catalogRoutes } from './catalog/catalog.routes';
+import { listProducts, toTool } from './catalog/products.repository';
 import type { AppConfig } from './config/env';
 import type { DatabaseHandle } from './db/database';
 import { apiNotFound, registerErrorHandling } from './http/error-handler';
 import { registerSameOriginCheck } from './http/same-origin';
 import { createMailer } from './mail/mailer';
-import { createNewsletterRepository } from './newsletter/newsletter.repository';
 import { newsletterRoutes } from './newsletter/newsletter.routes';
 import { projectPaths, readShopName } from './project-paths';
 import { adminOrdersRoutes } from './orders/admin-orders.routes';
 import { scheduleOrderExpiry } from './orders/expire-orders';
 import { paymentsRoutes } from './payments/payments.routes';
 import { choosePaymentProvider } from './payments/choose-provider';
-import { createOrdersRepository } from './orders/orders.repository';
 import { ordersRoutes } from './orders/orders.routes';
-import { createReviewsRepository } from './reviews/reviews.repository';
 import { reviewsRoutes } from './reviews/reviews.routes';
 import { systemRoutes } from './system/system.routes';
-import { createUsersRepository } from './users/users.repository';
 import { usersRoutes } from './users/users.routes';
 import { registerWeb } from './web/web.routes';
 
 export interface AppDependencies {
   config: AppConfig;
+  /** Signs sessions: AUTH_SECRET, or the one main.ts generated and keeps in DATA_DIR. */
+  authSecret: string;
   /** Owned by the app from here on: closing the app closes it. */
   database: DatabaseHandle;
   logger?: FastifyServerOptions['logger'];
@@ -55,6 +53,7 @@ export interface AppDependencies {
 /** Builds the whole application from its dependencies; main.ts starts it, tests inject into it. */
 export async function buildApp({
   config,
+  authSecret,
   database,
   logger = false,
   clientDir = projectPaths.client,
@@ -62,8 +61,6 @@ export async function buildApp({
   orderSweepMs = 60_000,
   onRoute,
 }: AppDependencies) {
-  const { authSecret } = config;
-  if (!authSecret) throw new Error('buildApp needs config.authSecret (main.ts resolves it)');
   const app = Fastify({ logger, trustProxy: config.trustProxy }).withTypeProvider<ZodTypeProvider>();
   if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
@@ -131,25 +128,26 @@ export async function buildApp({
   const guards = createAuthGuards(auth);
   const { provider: paymentProvider, testProvider } = choosePaymentProvider(config, db);
   app.decorateRequest('user', null);
-  const catalog = createCatalogRepository(db);
-  const catalogCache = createCatalogCache(() => catalog.listTools(), { maxAgeMs: catalogCacheMs });
+  const catalogCache = createCatalogCache(async () => (await listProducts(db)).map(toTool), {
+    maxAgeMs: catalogCacheMs,
+  });
   await app.register(
     async (api) => {
-      await api.register(catalogRoutes, { catalog, catalogCache });
-      await api.register(reviewsRoutes, { db, reviews: createReviewsRepository(db), guards });
+      await api.register(catalogRoutes, { db, catalogCache });
+      await api.register(reviewsRoutes, { db, guards });
       await api.register(ordersRoutes, {
         db,
-        orders: createOrdersRepository(db),
         catalogCache,
         guards,
         holdHours: config.orderHoldHours,
+        minUnits: config.orderMinUnits,
       });
-      await api.register(newsletterRoutes, { newsletter: createNewsletterRepository(db) });
+      await api.register(newsletterRoutes, { db });
       await api.register(adminCatalogRoutes, { db, catalogCache, guards });
       await api.register(adminOrdersRoutes, { db, guards });
       await api.register(paymentsRoutes, { db, provider: paymentProvider, testProvider, guards });
       await api.register(systemRoutes, { config, db });
-      await api.register(usersRoutes, { users: createUsersRepository(db), guards });
+      await api.register(usersRoutes, { db, guards });
       await api.register(authRoutes, { auth, publicUrl: config.publicUrl });
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
       api.setNotFoundHandler(apiNotFound);

@@ -88,7 +88,7 @@ const rows: Row[] = [
     method: 'GET',
     path: '/api/purchase',
     url: (f) => `/api/purchase?email=${encodeURIComponent(f.a.email)}`,
-    expected: { anonymous: 401, customerA: 200, customerB: 403, admin: 200 },
+    expected: { anonymous: 401, customerA: 200, customerB: 404, admin: 200 },
   },
   {
     method: 'GET',

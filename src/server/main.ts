@@ -7,11 +7,8 @@ import { seedDemoOnce } from './db/seed-demo';
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
-  const loaded = loadConfig();
-  const config = {
-    ...loaded,
-    authSecret: resolveAuthSecret(loaded.authSecret, loaded.dataDir, (m) => console.warn(m)),
-  };
+  const config = loadConfig();
+  const authSecret = resolveAuthSecret(config.authSecret, config.dataDir, (m) => console.warn(m));
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -22,6 +19,7 @@ async function main() {
   }
   const app = await buildApp({
     config,
+    authSecret,
     database,
     logger: {
       level: config.logLevel,

@@ -19,6 +19,7 @@ export const messages = {
   invalidEmail: 'Please enter a valid email address',
   productNotFound: 'This product does not exist or is no longer sold',
   orderNotFound: 'There is no such order',
+  noOrdersFor: (email: string) => `There are no orders of ${email} for you to see`,
   userDeleted: (email: string) => `${email} was deleted`,
   productUpdated: (name: string) => `${name} was updated`,
   productDeleted: (name: string) => `${name} was deleted`,

@@ -2,12 +2,12 @@ import { betterAuth } from 'better-auth';
 import type { FastifyBaseLogger } from 'fastify';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth } from 'better-auth/plugins';
-import { eq } from 'drizzle-orm';
 import { MIN_PASSWORD_LENGTH } from '../../shared/api/auth.schemas';
 import type { AppConfig } from '../config/env';
 import type { Database } from '../db/database';
 import { accounts, sessions, users, verifications } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
+import { findUserById, grantAdmin } from '../users/users.repository';
 import { resetPasswordMail } from './reset-password-mail';
 
 export interface AuthDependencies {
@@ -81,13 +81,8 @@ export function createAuth({ config, log, db, mailer, secret, shopName }: AuthDe
           // An address added to ADMIN_EMAILS after its account exists is promoted at its next sign-in.
           before: async (session) => {
             if (adminEmails.size === 0) return;
-            const [user] = await db.select().from(users).where(eq(users.id, session.userId));
-            if (user && user.role !== 'admin' && adminEmails.has(user.email.toLowerCase())) {
-              await db
-                .update(users)
-                .set({ role: 'admin', updatedAt: new Date() })
-                .where(eq(users.id, user.id));
-            }
+            const user = await findUserById(db, session.userId);
+            if (user && adminEmails.has(user.email.toLowerCase())) await grantAdmin(db, user.email);
           },
         },
       },

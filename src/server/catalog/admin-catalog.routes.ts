@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ToolIdParams } from '../../shared/api/catalog.schemas';
 import { errorResponses } from '../../shared/api/errors';
-import { InsertResult } from '../../shared/api/common.schemas';
+import { DeleteResult, InsertResult, UpdateResult } from '../../shared/api/common.schemas';
 import { AddProductBody, UpdateProductBody } from '../../shared/api/products.schemas';
-import { DeleteResult, UpdateResult } from '../../shared/api/common.schemas';
 import type { AuthGuards } from '../auth/session';
 import type { Database } from '../db/database';
 import type { CatalogCache } from './catalog-cache';
-import { addProduct, deleteProduct, updateProduct } from './manage-products';
+import { addProduct, editProduct, removeProduct } from './manage-products';
 
 const errors = errorResponses(400, 401, 403, 404);
 
@@ -47,7 +46,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<{
         response: { 200: UpdateResult, ...errors },
       },
     },
-    async (request) => updateProduct(deps, request.params.id, request.body),
+    async (request) => editProduct(deps, request.params.id, request.body),
   );
 
   app.delete(
@@ -60,6 +59,6 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<{
         response: { 200: DeleteResult, ...errors },
       },
     },
-    async (request) => deleteProduct(deps, request.params.id),
+    async (request) => removeProduct(deps, request.params.id),
   );
 };

@@ -4,17 +4,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Tool, ToolIdParams, ToolList } from '../../shared/api/catalog.schemas';
 import { ErrorBody } from '../../shared/api/errors';
 import type { CatalogCache } from './catalog-cache';
-import type { CatalogRepository } from './catalog.repository';
+import type { Database } from '../db/database';
 import { getTool } from './get-tool';
 
 export interface CatalogRoutesOptions {
-  catalog: CatalogRepository;
+  db: Database;
   catalogCache: CatalogCache;
 }
 
 export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (
   app,
-  { catalog, catalogCache },
+  { db, catalogCache },
 ) => {
   // The list is answered from its cached serialization; the schema still documents it.
   const sendCachedList = async (_request: unknown, reply: FastifyReply) => {
@@ -62,6 +62,6 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
         response: { 200: Tool, 400: ErrorBody, 404: ErrorBody },
       },
     },
-    async (request) => getTool(catalog, request.params.id),
+    async (request) => getTool(db, request.params.id),
   );
 };

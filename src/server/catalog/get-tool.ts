@@ -1,11 +1,12 @@
 import type { Tool } from '../../shared/api/catalog.schemas';
-import { DomainError } from '../http/domain-error';
-import type { CatalogRepository } from './catalog.repository';
 import { messages } from '../../shared/messages';
+import type { Executor } from '../db/database';
+import { DomainError } from '../http/domain-error';
+import { findProduct, toTool } from './products.repository';
 
 /** One product for the buy page; an unknown id is NOT_FOUND. */
-export async function getTool(catalog: CatalogRepository, id: string): Promise<Tool> {
-  const tool = await catalog.findTool(id);
-  if (!tool) throw new DomainError('NOT_FOUND', messages.productNotFound);
-  return tool;
+export async function getTool(ex: Executor, id: string): Promise<Tool> {
+  const row = await findProduct(ex, id);
+  if (!row) throw new DomainError('NOT_FOUND', messages.productNotFound);
+  return toTool(row);
 }

@@ -1,11 +1,10 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
 import type { AddProductBody, UpdateProductBody } from '../../shared/api/products.schemas';
+import { messages } from '../../shared/messages';
 import { dollarsToCents } from '../../shared/money';
 import type { Database } from '../db/database';
-import { products } from '../db/schema';
 import { DomainError } from '../http/domain-error';
 import type { CatalogCache } from './catalog-cache';
-import { messages } from '../../shared/messages';
+import { deleteProduct, findProduct, insertProduct, updateProduct } from './products.repository';
 
 interface Deps {
   db: Database;
@@ -16,18 +15,14 @@ const missing = () => new DomainError('NOT_FOUND', messages.productNotFound);
 
 /** An admin adds a product (spec §7 POST /addproduct); the home grid shows it at once. */
 export async function addProduct({ db, catalogCache }: Deps, body: AddProductBody): Promise<{ id: string }> {
-  const [row] = await db
-    .insert(products)
-    .values({
-      name: body.name,
-      imageUrl: body.img,
-      description: body.dis,
-      minOrder: body.min_order,
-      available: body.available,
-      priceCents: dollarsToCents(body.price),
-    })
-    .returning({ id: products.id });
-  if (!row) throw new Error('The product was not stored');
+  const row = await insertProduct(db, {
+    name: body.name,
+    imageUrl: body.img,
+    description: body.dis,
+    minOrder: body.min_order,
+    available: body.available,
+    priceCents: dollarsToCents(body.price),
+  });
   catalogCache.invalidate();
   return row;
 }
@@ -36,33 +31,24 @@ export async function addProduct({ db, catalogCache }: Deps, body: AddProductBod
  * An admin edits a product. Stock moves by a difference in one conditional update, so units reserved by
  * orders placed meanwhile stay reserved, and stock never goes below zero.
  */
-export async function updateProduct(
+export async function editProduct(
   { db, catalogCache }: Deps,
   id: string,
   body: UpdateProductBody,
 ): Promise<{ modifiedCount: number }> {
-  const change = body.availableChange ?? 0;
-  const [row] = await db
-    .update(products)
-    .set({
-      ...(body.name !== undefined ? { name: body.name } : {}),
-      ...(body.img !== undefined ? { imageUrl: body.img } : {}),
-      ...(body.dis !== undefined ? { description: body.dis } : {}),
-      ...(body.min_order !== undefined ? { minOrder: body.min_order } : {}),
-      ...(body.price !== undefined ? { priceCents: dollarsToCents(body.price) } : {}),
-      available: sql`${products.available} + ${change}`,
-    })
-    .where(and(eq(products.id, id), gte(products.available, -change)))
-    .returning({ id: products.id });
-  if (!row) {
-    const [exists] = await db
-      .select({ available: products.available })
-      .from(products)
-      .where(eq(products.id, id));
-    if (!exists) throw missing();
+  const changes = {
+    name: body.name,
+    imageUrl: body.img,
+    description: body.dis,
+    minOrder: body.min_order,
+    priceCents: body.price === undefined ? undefined : dollarsToCents(body.price),
+  };
+  if (!(await updateProduct(db, id, changes, body.availableChange ?? 0))) {
+    const product = await findProduct(db, id);
+    if (!product) throw missing();
     throw new DomainError(
       'VALIDATION_FAILED',
-      `Only ${exists.available} units are unreserved; the stock cannot go below zero`,
+      `Only ${product.available} units are unreserved; the stock cannot go below zero`,
     );
   }
   catalogCache.invalidate();
@@ -74,12 +60,11 @@ export async function updateProduct(
  * amount (the reference is set to null); unpaid ones stay payable and cancellable, and cancelling one
  * returns nothing to stock, since the product is gone.
  */
-export async function deleteProduct(
+export async function removeProduct(
   { db, catalogCache }: Deps,
   id: string,
 ): Promise<{ deletedCount: number }> {
-  const deleted = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
-  if (deleted.length === 0) throw missing();
+  if (!(await deleteProduct(db, id))) throw missing();
   catalogCache.invalidate();
   return { deletedCount: 1 };
 }

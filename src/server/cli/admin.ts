@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from '../config/env';
 import { openDatabase } from '../db/database';
-import { createUsersRepository } from '../users/users.repository';
+import { findUserByEmail, grantAdmin } from '../users/users.repository';
 
 const usage = 'Usage: npm run admin -- grant <email>\n  Makes an existing account admin (sign up first).';
 
@@ -17,12 +17,11 @@ export async function runAdminCommand(
   const config = loadConfig(env);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    const users = createUsersRepository(database.db);
-    if (!(await users.findByEmail(email))) {
+    if (!(await findUserByEmail(database.db, email))) {
       console.error(`There is no account for ${email}. Sign up in the shop first, then run this again.`);
       return 1;
     }
-    const changed = await users.makeAdmin(email);
+    const changed = await grantAdmin(database.db, email);
     console.info(changed ? `${email} is now an admin.` : `${email} already was an admin.`);
     return 0;
   } finally {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_ORDER_MIN_UNITS } from '../../shared/domain/order-quantity';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'expected true or false' })
@@ -8,119 +9,90 @@ const postgresUrl = z
   .url({ error: 'expected a postgres:// connection URL' })
   .refine((url) => /^postgres(ql)?:\/\//.test(url), { error: 'expected a postgres:// connection URL' });
 
-/** Every environment variable the server reads (DESIGN §6); `.env.example` documents each. */
-export const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number({ error: 'expected a port number' }).int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: postgresUrl.optional(),
-  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SEED_DEMO: flag.default(true),
-  TRUST_PROXY: flag.default(false),
-  AUTH_SECRET: z.string().min(32, { error: 'expected at least 32 characters' }).optional(),
-  ADMIN_EMAILS: z
-    .string()
-    .transform((list) =>
-      list
-        .split(',')
-        .map((email) => email.trim().toLowerCase())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.email({ error: 'expected a comma-separated list of email addresses' })))
-    .default([]),
-  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'expected an smtp:// or smtps:// URL' }).optional(),
-  MAIL_FROM: z.string().min(3).default('Forgeline Tools <no-reply@forgeline.example>'),
-  ORDER_HOLD_HOURS: z.coerce
-    .number({ error: 'expected a number of hours' })
-    .positive()
-    .max(24 * 90)
-    .default(48),
-  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
-  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
-  GOOGLE_DISCOVERY_URL: z
-    .url({ protocol: /^https?$/, error: 'expected an http(s) URL' })
-    .default('https://accounts.google.com/.well-known/openid-configuration'),
-  STRIPE_SECRET_KEY: z.string().startsWith('sk_', { error: 'expected a key starting with sk_' }).optional(),
-  STRIPE_WEBHOOK_SECRET: z
-    .string()
-    .startsWith('whsec_', { error: 'expected a secret starting with whsec_' })
-    .optional(),
-  STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).optional(),
-  STRIPE_PUBLISHABLE_KEY: z
-    .string()
-    .startsWith('pk_', { error: 'expected a key starting with pk_' })
-    .optional(),
-});
+const httpUrl = z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' });
 
-export interface AppConfig {
-  env: 'development' | 'production' | 'test';
-  port: number;
-  host: string;
-  dataDir: string;
-  /** PostgreSQL connection; undefined means the embedded PGlite database in `dataDir`. */
-  databaseUrl: string | undefined;
-  publicUrl: string;
-  logLevel: string;
-  seedDemo: boolean;
-  /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits need it). */
-  trustProxy: boolean;
-  /** Signs sessions; when unset the server generates one and keeps it in DATA_DIR. */
-  authSecret: string | undefined;
-  /** Accounts with these emails become admin when they sign up or sign in. */
-  adminEmails: string[];
-  mail: { smtpUrl: string | undefined; from: string };
-  /** How long an unpaid order keeps its stock reserved. */
-  orderHoldHours: number;
-  google: { clientId: string; clientSecret: string; discoveryUrl: string } | null;
-  stripe: {
-    secretKey: string;
-    publishableKey: string;
-    webhookSecret: string | undefined;
-    /** Another API address than Stripe's own (a stand-in for tests); normally unset. */
-    apiUrl: string | undefined;
-  } | null;
-}
+const bothOrNeither = (a: unknown, b: unknown) => Boolean(a) === Boolean(b);
 
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
-
-/** Reads and validates the environment; a bad value stops the start with a message naming the variable. */
-export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
-  // An empty assignment in a .env file (`SMTP_URL=`) means "not set", not "set to nothing".
-  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
-  const parsed = EnvSchema.safeParse(present);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`Invalid environment:\n${problems.join('\n')}`);
-  }
-  const env = parsed.data;
-  if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_PUBLISHABLE_KEY)) {
-    throw new ConfigError(
-      'Invalid environment:\n  STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY: set both to use Stripe, or neither',
-    );
-  }
-  if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
-    throw new ConfigError(
-      'Invalid environment:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both to enable Google sign-in, or neither',
-    );
-  }
-  return {
-    env: env.NODE_ENV,
+/**
+ * Every environment variable the server reads (DESIGN §6; `.env.example` documents each), and the
+ * configuration the server runs with, which is this schema's output: one place to add a setting.
+ */
+export const ConfigSchema = z
+  .object({
+    PORT: z.coerce.number({ error: 'expected a port number' }).int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: postgresUrl.optional(),
+    PUBLIC_URL: httpUrl.optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    SEED_DEMO: flag.default(true),
+    TRUST_PROXY: flag.default(false),
+    AUTH_SECRET: z.string().min(32, { error: 'expected at least 32 characters' }).optional(),
+    ADMIN_EMAILS: z
+      .string()
+      .transform((list) =>
+        list
+          .split(',')
+          .map((email) => email.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.email({ error: 'expected a comma-separated list of email addresses' })))
+      .default([]),
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'expected an smtp:// or smtps:// URL' }).optional(),
+    MAIL_FROM: z.string().min(3).default('Forgeline Tools <no-reply@forgeline.example>'),
+    ORDER_HOLD_HOURS: z.coerce
+      .number({ error: 'expected a number of hours' })
+      .positive()
+      .max(24 * 90)
+      .default(48),
+    ORDER_MIN_UNITS: z.coerce
+      .number({ error: 'expected a whole number of units' })
+      .int({ error: 'expected a whole number of units' })
+      .min(1, { error: 'expected at least 1 unit' })
+      .max(10_000_000)
+      .default(DEFAULT_ORDER_MIN_UNITS),
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    GOOGLE_DISCOVERY_URL: httpUrl.default('https://accounts.google.com/.well-known/openid-configuration'),
+    STRIPE_SECRET_KEY: z.string().startsWith('sk_', { error: 'expected a key starting with sk_' }).optional(),
+    STRIPE_PUBLISHABLE_KEY: z
+      .string()
+      .startsWith('pk_', { error: 'expected a key starting with pk_' })
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .startsWith('whsec_', { error: 'expected a secret starting with whsec_' })
+      .optional(),
+    STRIPE_API_URL: httpUrl.optional(),
+  })
+  .refine((env) => bothOrNeither(env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY), {
+    path: ['STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY'],
+    error: 'set both to use Stripe, or neither',
+  })
+  .refine((env) => bothOrNeither(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET), {
+    path: ['GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET'],
+    error: 'set both to enable Google sign-in, or neither',
+  })
+  .transform((env) => ({
     port: env.PORT,
     host: env.HOST,
     dataDir: env.DATA_DIR,
+    /** PostgreSQL connection; undefined means the embedded PGlite database in `dataDir`. */
     databaseUrl: env.DATABASE_URL,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     logLevel: env.LOG_LEVEL,
     seedDemo: env.SEED_DEMO,
+    /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits need it). */
     trustProxy: env.TRUST_PROXY,
+    /** Signs sessions; when unset, main.ts generates one and keeps it in DATA_DIR. */
     authSecret: env.AUTH_SECRET,
+    /** Accounts with these emails become admin when they sign up or sign in. */
     adminEmails: env.ADMIN_EMAILS,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    /** How long an unpaid order keeps its stock reserved. */
     orderHoldHours: env.ORDER_HOLD_HOURS,
+    /** The shop-wide smallest order; a product's own minimum may raise it (DESIGN §4). */
+    orderMinUnits: env.ORDER_MIN_UNITS,
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
         ? {
@@ -135,8 +107,24 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             secretKey: env.STRIPE_SECRET_KEY,
             publishableKey: env.STRIPE_PUBLISHABLE_KEY,
             webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            /** Another API address than Stripe's own (a stand-in for tests); normally unset. */
             apiUrl: env.STRIPE_API_URL,
           }
         : null,
-  };
+  }));
+
+export type AppConfig = z.output<typeof ConfigSchema>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and validates the environment; a bad value stops the start with a message naming the variable. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
+  // An empty assignment in a .env file (`SMTP_URL=`) means "not set", not "set to nothing".
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const parsed = ConfigSchema.safeParse(present);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  throw new ConfigError(`Invalid environment:\n${problems.join('\n')}`);
 }

@@ -13,6 +13,12 @@ import * as schema from './schema';
 /** The one database type the repositories see, whichever driver is underneath. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/**
+ * What a repository function runs its queries on: the database, or a transaction opened by the use
+ * case that calls it (several writes that must land together).
+ */
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';

@@ -1,25 +1,19 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../db/database';
+import type { Executor } from '../db/database';
 import { newsletterSubscribers } from '../db/schema';
 
-export function createNewsletterRepository(db: Database) {
-  return {
-    /** Adds the address once; subscribing again answers the existing subscription. */
-    async subscribe(email: string): Promise<{ id: string }> {
-      const [inserted] = await db
-        .insert(newsletterSubscribers)
-        .values({ email })
-        .onConflictDoNothing({ target: newsletterSubscribers.email })
-        .returning({ id: newsletterSubscribers.id });
-      if (inserted) return inserted;
-      const [existing] = await db
-        .select({ id: newsletterSubscribers.id })
-        .from(newsletterSubscribers)
-        .where(eq(newsletterSubscribers.email, email));
-      if (!existing) throw new Error(`Subscriber ${email} vanished during subscribe`);
-      return existing;
-    },
-  };
+/** Adds the address once; subscribing again answers the existing subscription (DESIGN §5.8). */
+export async function subscribe(ex: Executor, email: string): Promise<{ id: string }> {
+  const [inserted] = await ex
+    .insert(newsletterSubscribers)
+    .values({ email })
+    .onConflictDoNothing({ target: newsletterSubscribers.email })
+    .returning({ id: newsletterSubscribers.id });
+  if (inserted) return inserted;
+  const [existing] = await ex
+    .select({ id: newsletterSubscribers.id })
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.email, email));
+  if (!existing) throw new Error(`Subscriber ${email} vanished during subscribe`);
+  return existing;
 }
-
-export type NewsletterRepository = ReturnType<typeof createNewsletterRepository>;

@@ -2,12 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '../../shared/api/errors';
 import { SubscribeBody } from '../../shared/api/newsletter.schemas';
 import { InsertResult } from '../../shared/api/common.schemas';
-import type { NewsletterRepository } from './newsletter.repository';
+import type { Database } from '../db/database';
+import { subscribe } from './newsletter.repository';
 
-export const newsletterRoutes: FastifyPluginAsyncZod<{ newsletter: NewsletterRepository }> = async (
-  app,
-  { newsletter },
-) => {
+export const newsletterRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.post(
     '/subscribe',
     {
@@ -19,7 +17,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ newsletter: NewsletterRep
       },
     },
     async (request) => {
-      const { id } = await newsletter.subscribe(request.body.email);
+      const { id } = await subscribe(db, request.body.email);
       return { acknowledged: true as const, insertedId: id };
     },
   );

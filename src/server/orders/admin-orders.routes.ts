@@ -4,12 +4,13 @@ import {
   AdminOrdersQuery,
   ChangeOrderStatusBody,
 } from '../../shared/api/admin-orders.schemas';
+import { UpdateResult } from '../../shared/api/common.schemas';
 import { errorResponses } from '../../shared/api/errors';
 import { OrderIdParams } from '../../shared/api/orders.schemas';
-import { UpdateResult } from '../../shared/api/common.schemas';
 import type { AuthGuards } from '../auth/session';
 import type { Database } from '../db/database';
-import { listAllOrders, shipOrder } from './admin-orders';
+import { listOrdersPage, toOrder } from './orders.repository';
+import { shipOrder } from './ship-order';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
@@ -30,7 +31,10 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{ db: Database; guards: Au
         response: { 200: AdminOrderPage, ...errors },
       },
     },
-    async (request) => listAllOrders(db, request.query),
+    async (request) => {
+      const { rows, total } = await listOrdersPage(db, request.query);
+      return { orders: rows.map(toOrder), total, page: request.query.page, pageSize: request.query.pageSize };
+    },
   );
 
   app.patch(

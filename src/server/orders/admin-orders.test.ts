@@ -4,7 +4,7 @@ import type { Order } from '../../shared/api/orders.schemas';
 import { type TestUser, injectAs, signUp, signUpAdmin } from '../test/auth-helpers';
 import { insertTool } from '../test/factories';
 import { createTestApp } from '../test/test-app';
-import { transitionOrder } from './transition-order';
+import { moveOrder } from './orders.repository';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let admin: TestUser;
@@ -23,8 +23,8 @@ beforeAll(async () => {
     });
     ids.push(response.json<{ insertedId: string }>().insertedId);
   }
-  await transitionOrder(ctx.db, ids[0] ?? '', 'paid', { transactionId: 'pi_test_admin_0' });
-  await transitionOrder(ctx.db, ids[1] ?? '', 'cancelled');
+  await moveOrder(ctx.db, ids[0] ?? '', 'paid', { set: { transactionId: 'pi_test_admin_0' } });
+  await moveOrder(ctx.db, ids[1] ?? '', 'cancelled');
 });
 afterAll(async () => {
   await ctx.app.close();

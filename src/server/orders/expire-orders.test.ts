@@ -33,7 +33,7 @@ describe('order holds', () => {
       quantity: 100,
     };
     const { id } = await placeOrder(
-      { db: ctx.db, catalogCache, holdHours: 48, now: () => placedAt },
+      { db: ctx.db, catalogCache, holdHours: 48, minUnits: 100, now: () => placedAt },
       session,
       input,
     );

@@ -1,38 +1,27 @@
-import { and, asc, eq, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CatalogCache } from '../catalog/catalog-cache';
-import { releaseStock } from '../catalog/stock';
+import { releaseStock } from '../catalog/products.repository';
 import type { Database } from '../db/database';
-import { orders } from '../db/schema';
-import { transitionOrder } from './transition-order';
+import { lockOverdueOrders, moveOrder } from './orders.repository';
 
 const BATCH = 200;
 
 /**
- * Unpaid orders past their hold become expired and give their stock back (DESIGN §4). Rows are locked
- * with SKIP LOCKED, so several server processes sweeping one PostgreSQL never expire an order twice.
- * Answers how many orders expired.
+ * Unpaid orders past their hold become expired and give their stock back (DESIGN §4). The overdue rows
+ * are locked with SKIP LOCKED, so several server processes sweeping one PostgreSQL never expire an order
+ * twice. Answers how many orders expired.
  */
 export async function expireOverdueOrders(
   { db, catalogCache }: { db: Database; catalogCache: CatalogCache },
   now = new Date(),
 ): Promise<number> {
   const expired = await db.transaction(async (tx) => {
-    const overdue = await tx
-      .select({ id: orders.id, productId: orders.productId, quantity: orders.quantity })
-      .from(orders)
-      .where(and(eq(orders.status, 'unpaid'), lte(orders.holdExpiresAt, now)))
-      .orderBy(asc(orders.holdExpiresAt))
-      .limit(BATCH)
-      .for('update', { skipLocked: true });
-    let count = 0;
+    const overdue = await lockOverdueOrders(tx, now, BATCH);
     for (const order of overdue) {
-      if (await transitionOrder(tx, order.id, 'expired')) {
-        await releaseStock(tx, order.productId, order.quantity);
-        count += 1;
-      }
+      await moveOrder(tx, order.id, 'expired');
+      await releaseStock(tx, order.productId, order.quantity);
     }
-    return count;
+    return overdue.length;
   });
   if (expired > 0) catalogCache.invalidate();
   return expired;

@@ -1,11 +1,25 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lte, ne } from 'drizzle-orm';
 import type { Order } from '../../shared/api/orders.schemas';
-import { isPaid } from '../../shared/domain/order-status';
+import {
+  isPaid,
+  type OrderStatus,
+  statesThatCanBecome,
+  transitionRefusal,
+} from '../../shared/domain/order-status';
+import { messages } from '../../shared/messages';
 import { centsToDollars } from '../../shared/money';
-import type { Database } from '../db/database';
+import type { SessionUser } from '../auth/session';
+import type { Executor } from '../db/database';
 import { orders } from '../db/schema';
+import { DomainError } from '../http/domain-error';
+
+/**
+ * Every query of the `orders` table (CONVENTIONS §13): plain functions that take the database or the
+ * transaction they run in. Who may see an order, and how its status moves, are decided here once.
+ */
 
 export type OrderRow = typeof orders.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert;
 
 /** The API's order shape (spec §3) with its derived `paid` flag. */
 export function toOrder(row: OrderRow): Order {
@@ -27,30 +41,126 @@ export function toOrder(row: OrderRow): Order {
   };
 }
 
-export function createOrdersRepository(db: Database) {
-  return {
-    async findById(id: string): Promise<OrderRow | undefined> {
-      const [row] = await db.select().from(orders).where(eq(orders.id, id));
-      return row;
-    },
-
-    /** A customer's orders, newest first; cancelled ones are kept but no longer listed (DESIGN §4). */
-    async listForUser(userId: string): Promise<OrderRow[]> {
-      return db
-        .select()
-        .from(orders)
-        .where(and(eq(orders.userId, userId), ne(orders.status, 'cancelled')))
-        .orderBy(desc(orders.createdAt));
-    },
-
-    async listByEmail(email: string): Promise<OrderRow[]> {
-      return db
-        .select()
-        .from(orders)
-        .where(and(eq(orders.email, email.toLowerCase()), ne(orders.status, 'cancelled')))
-        .orderBy(desc(orders.createdAt));
-    },
-  };
+export async function insertOrder(ex: Executor, values: NewOrder): Promise<{ id: string }> {
+  const [row] = await ex.insert(orders).values(values).returning({ id: orders.id });
+  if (!row) throw new Error('The order was not stored');
+  return row;
 }
 
-export type OrdersRepository = ReturnType<typeof createOrdersRepository>;
+/**
+ * The order `caller` may act on, or NOT_FOUND: a customer's own, and for an admin any order when only
+ * reading it (DESIGN §3: others' orders do not exist as far as a customer can tell). A null caller is
+ * the shop itself (a verified payment webhook). `lock` holds the row until the transaction ends.
+ */
+export async function findOrderFor(
+  ex: Executor,
+  caller: SessionUser | null,
+  orderId: string,
+  { access = 'own', lock = false }: { access?: 'read' | 'own'; lock?: boolean } = {},
+): Promise<OrderRow> {
+  const query = ex.select().from(orders).where(eq(orders.id, orderId));
+  const [row] = await (lock ? query.for('update') : query);
+  const visible =
+    row && (caller === null || row.userId === caller.id || (access === 'read' && caller.role === 'admin'));
+  if (!visible) throw new DomainError('NOT_FOUND', messages.orderNotFound);
+  return row;
+}
+
+/**
+ * The orders listed for an email (spec §7 GET /purchase?email=), newest first: a customer gets their
+ * own, by account; an admin may ask for anyone's; anyone else's answer NOT_FOUND (DESIGN §3). Cancelled
+ * orders are kept but no longer listed (DESIGN §4).
+ */
+export async function listOrdersFor(ex: Executor, caller: SessionUser, email: string): Promise<OrderRow[]> {
+  const own = email.toLowerCase() === caller.email.toLowerCase();
+  if (!own && caller.role !== 'admin') throw new DomainError('NOT_FOUND', messages.noOrdersFor(email));
+  return ex
+    .select()
+    .from(orders)
+    .where(
+      and(
+        own ? eq(orders.userId, caller.id) : eq(orders.email, email.toLowerCase()),
+        ne(orders.status, 'cancelled'),
+      ),
+    )
+    .orderBy(desc(orders.createdAt));
+}
+
+/** Every order, newest first, optionally of one state, one page of them and the total (DESIGN §5.7). */
+export async function listOrdersPage(
+  ex: Executor,
+  { status, page, pageSize }: { status?: OrderStatus | undefined; page: number; pageSize: number },
+): Promise<{ rows: OrderRow[]; total: number }> {
+  const where = status ? eq(orders.status, status) : undefined;
+  const [rows, [total]] = await Promise.all([
+    ex
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    ex.select({ n: count() }).from(orders).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/**
+ * Unpaid orders whose hold ended by `now`, oldest first, locked with SKIP LOCKED so that several
+ * processes sweeping one PostgreSQL never take the same order.
+ */
+export async function lockOverdueOrders(ex: Executor, now: Date, limit: number) {
+  return ex
+    .select({ id: orders.id, productId: orders.productId, quantity: orders.quantity })
+    .from(orders)
+    .where(and(eq(orders.status, 'unpaid'), lte(orders.holdExpiresAt, now)))
+    .orderBy(asc(orders.holdExpiresAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+/** Records the order's one payment intent, unless another request recorded one first. */
+export async function recordPaymentIntent(ex: Executor, orderId: string, intentId: string): Promise<void> {
+  await ex
+    .update(orders)
+    .set({ paymentIntentId: intentId, updatedAt: new Date() })
+    .where(and(eq(orders.id, orderId), isNull(orders.paymentIntentId)));
+}
+
+/** Throws the table's refusal when `order` may not move to `to` (checked before asking a provider). */
+export function assertCanMove(order: OrderRow, to: OrderStatus): void {
+  const refusal = transitionRefusal(order.status, to);
+  if (refusal) throw new DomainError(refusal.code, refusal.message);
+}
+
+/**
+ * The one place that writes an order's status (CONVENTIONS §6). One conditional UPDATE moves the order
+ * only from a state the table allows, so of two racing requests exactly one moves it. When no row
+ * moved, the order is read once more: answers false when `alreadyDone` says the move had been made
+ * (the same request twice), and otherwise throws the table's refusal, or NOT_FOUND.
+ */
+export async function moveOrder(
+  ex: Executor,
+  orderId: string,
+  to: OrderStatus,
+  {
+    set = {},
+    alreadyDone = () => false,
+  }: {
+    set?: Partial<Pick<OrderRow, 'transactionId'>>;
+    alreadyDone?: (current: OrderRow) => boolean;
+  } = {},
+): Promise<boolean> {
+  const moved = await ex
+    .update(orders)
+    .set({ status: to, updatedAt: new Date(), ...set })
+    .where(and(eq(orders.id, orderId), inArray(orders.status, statesThatCanBecome(to))))
+    .returning({ id: orders.id });
+  if (moved.length > 0) return true;
+  const [current] = await ex.select().from(orders).where(eq(orders.id, orderId));
+  if (!current) throw new DomainError('NOT_FOUND', messages.orderNotFound);
+  if (alreadyDone(current)) return false;
+  assertCanMove(current, to);
+  // States only move forward, so a row the update missed is in a state the table refuses.
+  throw new Error(`Order ${orderId} could not move from ${current.status} to ${to}`);
+}

@@ -5,7 +5,7 @@ import { orders, products } from '../db/schema';
 import { type TestUser, injectAs, signUp, signUpAdmin } from '../test/auth-helpers';
 import { insertTool } from '../test/factories';
 import { createTestApp } from '../test/test-app';
-import { transitionOrder } from './transition-order';
+import { moveOrder } from './orders.repository';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let alice: TestUser;
@@ -67,6 +67,34 @@ describe('POST /api/purchase', () => {
     expect(response.json()).toEqual({
       error: { code: 'VALIDATION_FAILED', message: 'sorry you cannot order less than 100' },
     });
+  });
+
+  it('takes the shop floor from ORDER_MIN_UNITS', async () => {
+    const small = await createTestApp({ env: { ORDER_MIN_UNITS: '20' } });
+    try {
+      const buyer = await signUp(small.app);
+      const tool = await insertTool(small.db, { minOrder: 10 });
+      const order = (quantity: number) =>
+        injectAs(small.app, buyer, {
+          method: 'POST',
+          url: '/api/purchase',
+          payload: {
+            toolId: tool.id,
+            name: 'Small Buyer',
+            address: '2 Side St',
+            number: '5550199',
+            quantity,
+          },
+        });
+      expect((await order(19)).json()).toEqual({
+        error: { code: 'VALIDATION_FAILED', message: 'sorry you cannot order less than 20' },
+      });
+      expect((await order(20)).statusCode).toBe(201);
+      const config = await small.app.inject({ method: 'GET', url: '/api/config' });
+      expect(config.json()).toMatchObject({ orderMinUnits: 20 });
+    } finally {
+      await small.app.close();
+    }
   });
 
   it('prices the order itself: a client amount, item name or foreign email changes nothing', async () => {
@@ -144,7 +172,7 @@ describe('reading orders', () => {
       method: 'GET',
       url: `/api/purchase?email=${encodeURIComponent(bob.email)}`,
     });
-    expect(theirs.statusCode).toBe(403);
+    expect(theirs.statusCode).toBe(404); // DESIGN §3: others' orders do not exist for a customer
     const asAdmin = await injectAs(ctx.app, admin, {
       method: 'GET',
       url: `/api/purchase?email=${encodeURIComponent(bob.email)}`,
@@ -204,7 +232,7 @@ describe('DELETE /api/purchase/:id', () => {
     const tool = await insertTool(ctx.db);
     const id = (await buy(alice, { toolId: tool.id, quantity: 100 })).json<{ insertedId: string }>()
       .insertedId;
-    await transitionOrder(ctx.db, id, 'paid', { transactionId: `pi_test_${id}` });
+    await moveOrder(ctx.db, id, 'paid', { set: { transactionId: `pi_test_${id}` } });
 
     const response = await injectAs(ctx.app, alice, { method: 'DELETE', url: `/api/purchase/${id}` });
     expect(response.statusCode).toBe(409);

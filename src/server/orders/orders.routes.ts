@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DeleteResult, InsertResult } from '../../shared/api/common.schemas';
 import { errorResponses } from '../../shared/api/errors';
-import { InsertResult } from '../../shared/api/common.schemas';
 import {
   Order,
   OrderIdParams,
@@ -8,27 +8,25 @@ import {
   OrdersQuery,
   PlaceOrderBody,
 } from '../../shared/api/orders.schemas';
-import { DeleteResult } from '../../shared/api/common.schemas';
 import { type AuthGuards, signedInUser } from '../auth/session';
 import type { CatalogCache } from '../catalog/catalog-cache';
 import type { Database } from '../db/database';
 import { cancelOrder } from './cancel-order';
-import type { OrdersRepository } from './orders.repository';
+import { findOrderFor, listOrdersFor, toOrder } from './orders.repository';
 import { placeOrder } from './place-order';
-import { getOrder, listOrders } from './read-orders';
 
 export interface OrdersRoutesOptions {
   db: Database;
-  orders: OrdersRepository;
   catalogCache: CatalogCache;
   guards: AuthGuards;
   holdHours: number;
+  minUnits: number;
 }
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
 export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, options) => {
-  const { db, orders, catalogCache, guards, holdHours } = options;
+  const { db, catalogCache, guards, holdHours, minUnits } = options;
 
   app.post(
     '/purchase',
@@ -42,7 +40,11 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
       },
     },
     async (request, reply) => {
-      const { id } = await placeOrder({ db, catalogCache, holdHours }, signedInUser(request), request.body);
+      const { id } = await placeOrder(
+        { db, catalogCache, holdHours, minUnits },
+        signedInUser(request),
+        request.body,
+      );
       return reply.status(201).send({ acknowledged: true, insertedId: id });
     },
   );
@@ -58,7 +60,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
         response: { 200: OrderList, ...errors },
       },
     },
-    async (request) => listOrders(orders, signedInUser(request), request.query.email),
+    async (request) => (await listOrdersFor(db, signedInUser(request), request.query.email)).map(toOrder),
   );
 
   app.get(
@@ -72,7 +74,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
         response: { 200: Order, ...errors },
       },
     },
-    async (request) => getOrder(orders, signedInUser(request), request.params.id),
+    async (request) =>
+      toOrder(await findOrderFor(db, signedInUser(request), request.params.id, { access: 'read' })),
   );
 
   app.delete(
@@ -86,9 +89,6 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
         response: { 200: DeleteResult, ...errors },
       },
     },
-    async (request) => {
-      await cancelOrder({ db, catalogCache }, signedInUser(request), request.params.id);
-      return { deletedCount: 1 };
-    },
+    async (request) => cancelOrder({ db, catalogCache }, signedInUser(request), request.params.id),
   );
 };

@@ -1,44 +1,48 @@
-import { eq } from 'drizzle-orm';
-import { quantityBounds } from '../../shared/domain/order-quantity';
+import type { ErrorCode } from '../../shared/api/errors';
+import { type QuantityProblem, quantityBounds, quantityProblem } from '../../shared/domain/order-quantity';
 import { messages } from '../../shared/messages';
 import type { SessionUser } from '../auth/session';
 import type { CatalogCache } from '../catalog/catalog-cache';
-import { reserveStock } from '../catalog/stock';
+import { findProduct, reserveStock } from '../catalog/products.repository';
 import type { Database } from '../db/database';
-import { orders, products } from '../db/schema';
 import { DomainError } from '../http/domain-error';
+import { insertOrder } from './orders.repository';
 
 // Amounts are stored as 32-bit cents; an order above this is not one to take through a web form.
 const MAX_AMOUNT_CENTS = 2_000_000_000;
+
+/** Too few units is a bad request; more than the stock is a conflict with the stock (DESIGN §4). */
+const quantityErrorCode: Record<QuantityProblem['kind'], ErrorCode> = {
+  below: 'VALIDATION_FAILED',
+  above: 'OUT_OF_STOCK',
+};
 
 export interface PlaceOrderDeps {
   db: Database;
   catalogCache: CatalogCache;
   holdHours: number;
+  /** The shop-wide smallest order (ORDER_MIN_UNITS). */
+  minUnits: number;
   now?: () => Date;
 }
 
 /**
  * A customer orders a product (spec §7 POST /purchase, DESIGN §4). The price, the amount, the item name
  * and the email come from the database and the session, never from the request. The quantity is
- * reserved in the same transaction that stores the order.
+ * checked by the same rule as the buy form and reserved in the transaction that stores the order.
  */
 export async function placeOrder(
-  { db, catalogCache, holdHours, now = () => new Date() }: PlaceOrderDeps,
+  { db, catalogCache, holdHours, minUnits, now = () => new Date() }: PlaceOrderDeps,
   user: SessionUser,
   input: { toolId: string; name: string; address: string; number: string; quantity: number },
 ): Promise<{ id: string }> {
   const order = await db.transaction(async (tx) => {
-    const [product] = await tx.select().from(products).where(eq(products.id, input.toolId));
+    const product = await findProduct(tx, input.toolId);
     if (!product) throw new DomainError('NOT_FOUND', messages.productNotFound);
 
-    const bounds = quantityBounds({ min_order: product.minOrder, available: product.available });
-    if (input.quantity < bounds.lower) {
-      throw new DomainError('VALIDATION_FAILED', messages.orderBelowMinimum(bounds.lower));
-    }
-    if (input.quantity > bounds.upper) {
-      throw new DomainError('OUT_OF_STOCK', messages.orderAboveAvailable(bounds.upper));
-    }
+    const bounds = quantityBounds({ min_order: product.minOrder, available: product.available }, minUnits);
+    const problem = quantityProblem(input.quantity, bounds);
+    if (problem) throw new DomainError(quantityErrorCode[problem.kind], problem.message);
     const amountCents = input.quantity * product.priceCents;
     if (amountCents > MAX_AMOUNT_CENTS) {
       throw new DomainError(
@@ -48,33 +52,25 @@ export async function placeOrder(
     }
     if (!(await reserveStock(tx, product.id, input.quantity))) {
       // Someone else's order took the stock between our read and our reservation.
-      const [current] = await tx
-        .select({ available: products.available })
-        .from(products)
-        .where(eq(products.id, product.id));
+      const current = await findProduct(tx, product.id);
       throw new DomainError('OUT_OF_STOCK', messages.orderAboveAvailable(current?.available ?? 0));
     }
 
     const placedAt = now();
-    const [row] = await tx
-      .insert(orders)
-      .values({
-        productId: product.id,
-        userId: user.id,
-        buyerName: input.name,
-        email: user.email.toLowerCase(),
-        address: input.address,
-        phone: input.number,
-        itemName: product.name,
-        quantity: input.quantity,
-        amountCents,
-        createdAt: placedAt,
-        updatedAt: placedAt,
-        holdExpiresAt: new Date(placedAt.getTime() + holdHours * 3_600_000),
-      })
-      .returning({ id: orders.id });
-    if (!row) throw new Error('The order was not stored');
-    return row;
+    return insertOrder(tx, {
+      productId: product.id,
+      userId: user.id,
+      buyerName: input.name,
+      email: user.email.toLowerCase(),
+      address: input.address,
+      phone: input.number,
+      itemName: product.name,
+      quantity: input.quantity,
+      amountCents,
+      createdAt: placedAt,
+      updatedAt: placedAt,
+      holdExpiresAt: new Date(placedAt.getTime() + holdHours * 3_600_000),
+    });
   });
   catalogCache.invalidate();
   return order;

@@ -1,11 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { SessionUser } from '../auth/session';
 import type { Database } from '../db/database';
-import { orders } from '../db/schema';
-import { DomainError } from '../http/domain-error';
-import { assertPayable } from './assert-payable';
+import { assertCanMove, findOrderFor, recordPaymentIntent } from '../orders/orders.repository';
 import type { PaymentProvider } from './payment-provider';
-import { messages } from '../../shared/messages';
 
 /**
  * The payment intent of the customer's own unpaid order, for its amount in cents as stored (DESIGN §4,
@@ -17,17 +13,13 @@ export async function createPaymentIntent(
   user: SessionUser,
   orderId: string,
 ): Promise<{ clientSecret: string }> {
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order || order.userId !== user.id) throw new DomainError('NOT_FOUND', messages.orderNotFound);
-  assertPayable(order);
+  const order = await findOrderFor(db, user, orderId);
+  assertCanMove(order, 'paid');
 
   const existing = order.paymentIntentId ? await provider.retrieveIntent(order.paymentIntentId) : null;
   if (existing) return { clientSecret: existing.clientSecret };
 
   const intent = await provider.createIntent({ orderId: order.id, amountCents: order.amountCents });
-  await db
-    .update(orders)
-    .set({ paymentIntentId: intent.id, updatedAt: new Date() })
-    .where(and(eq(orders.id, order.id), isNull(orders.paymentIntentId)));
+  await recordPaymentIntent(db, order.id, intent.id);
   return { clientSecret: intent.clientSecret };
 }

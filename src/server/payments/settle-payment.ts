@@ -1,12 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { SessionUser } from '../auth/session';
 import type { Database } from '../db/database';
-import { orders } from '../db/schema';
 import { DomainError } from '../http/domain-error';
-import { transitionOrder } from '../orders/transition-order';
-import { assertPayable } from './assert-payable';
+import { assertCanMove, findOrderFor, moveOrder } from '../orders/orders.repository';
 import { CURRENCY, type PaymentProvider } from './payment-provider';
-import { messages } from '../../shared/messages';
 
 const notVerified = (message: string) => new DomainError('PAYMENT_NOT_VERIFIED', message);
 
@@ -22,11 +18,9 @@ export async function settlePayment(
   orderId: string,
   transactionId: string,
 ): Promise<{ modifiedCount: number }> {
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order || (owner && order.userId !== owner.id))
-    throw new DomainError('NOT_FOUND', messages.orderNotFound);
+  const order = await findOrderFor(db, owner, orderId);
   if (order.transactionId === transactionId) return { modifiedCount: 0 };
-  assertPayable(order);
+  assertCanMove(order, 'paid');
 
   const intent = await provider.retrieveIntent(transactionId);
   if (
@@ -41,11 +35,10 @@ export async function settlePayment(
   }
   if (intent.status !== 'succeeded') throw notVerified('The payment has not succeeded');
 
-  const paid = await transitionOrder(db, order.id, 'paid', { transactionId: intent.id });
-  if (paid) return { modifiedCount: 1 };
-  // Another request moved the order meanwhile: the same payment settling twice is fine, anything else is not.
-  const [now] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (now?.transactionId === intent.id) return { modifiedCount: 0 };
-  assertPayable(now ?? order);
-  throw new DomainError('ORDER_CLOSED', 'This order can no longer be paid');
+  // Another request may settle the same payment meanwhile: that is the same move, made once.
+  const moved = await moveOrder(db, order.id, 'paid', {
+    set: { transactionId: intent.id },
+    alreadyDone: (current) => current.transactionId === intent.id,
+  });
+  return { modifiedCount: moved ? 1 : 0 };
 }

@@ -1,7 +1,9 @@
 import { desc } from 'drizzle-orm';
-import type { Review } from '../../shared/api/reviews.schemas';
-import type { Database } from '../db/database';
+import type { AddReviewBody, Review } from '../../shared/api/reviews.schemas';
+import type { Executor } from '../db/database';
 import { reviews } from '../db/schema';
+
+/** Every query of the `reviews` table (CONVENTIONS §13). */
 
 type ReviewRow = typeof reviews.$inferSelect;
 
@@ -9,14 +11,27 @@ export function toReview(row: ReviewRow): Review {
   return { _id: row.id, name: row.name, img: row.imageUrl, customer_review: row.text, rating: row.rating };
 }
 
-export function createReviewsRepository(db: Database) {
-  return {
-    /** Newest first, so a fresh review shows at the top of the home grid. */
-    async listReviews(): Promise<Review[]> {
-      const rows = await db.select().from(reviews).orderBy(desc(reviews.createdAt), desc(reviews.id));
-      return rows.map(toReview);
-    },
-  };
+/** Newest first, so a fresh review shows at the top of the home grid. */
+export async function listReviews(ex: Executor): Promise<ReviewRow[]> {
+  return ex.select().from(reviews).orderBy(desc(reviews.createdAt), desc(reviews.id));
 }
 
-export type ReviewsRepository = ReturnType<typeof createReviewsRepository>;
+/** A signed-in customer's review (spec §7 POST /addreview); the schema already enforced 1..5 and http(s). */
+export async function insertReview(
+  ex: Executor,
+  userId: string,
+  body: AddReviewBody,
+): Promise<{ id: string }> {
+  const [row] = await ex
+    .insert(reviews)
+    .values({
+      name: body.name,
+      imageUrl: body.img,
+      text: body.customer_review,
+      rating: body.rating,
+      userId,
+    })
+    .returning({ id: reviews.id });
+  if (!row) throw new Error('The review was not stored');
+  return row;
+}

@@ -4,19 +4,14 @@ import { InsertResult } from '../../shared/api/common.schemas';
 import { AddReviewBody, ReviewList } from '../../shared/api/reviews.schemas';
 import { type AuthGuards, signedInUser } from '../auth/session';
 import type { Database } from '../db/database';
-import { addReview } from './add-review';
-import type { ReviewsRepository } from './reviews.repository';
+import { insertReview, listReviews, toReview } from './reviews.repository';
 
 export interface ReviewsRoutesOptions {
   db: Database;
-  reviews: ReviewsRepository;
   guards: AuthGuards;
 }
 
-export const reviewsRoutes: FastifyPluginAsyncZod<ReviewsRoutesOptions> = async (
-  app,
-  { db, reviews, guards },
-) => {
+export const reviewsRoutes: FastifyPluginAsyncZod<ReviewsRoutesOptions> = async (app, { db, guards }) => {
   app.post(
     '/addreview',
     {
@@ -29,7 +24,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<ReviewsRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      const { id } = await addReview(db, signedInUser(request), request.body);
+      const { id } = await insertReview(db, signedInUser(request).id, request.body);
       return reply.status(201).send({ acknowledged: true, insertedId: id });
     },
   );
@@ -43,6 +38,6 @@ export const reviewsRoutes: FastifyPluginAsyncZod<ReviewsRoutesOptions> = async 
         response: { 200: ReviewList },
       },
     },
-    async () => reviews.listReviews(),
+    async () => (await listReviews(db)).map(toReview),
   );
 };

@@ -16,6 +16,7 @@ describe('GET /api/config', () => {
     expect(response.json()).toEqual({
       payment: { provider: 'test', publishableKey: null },
       googleSignIn: false,
+      orderMinUnits: 100,
     });
   });
 
@@ -33,6 +34,7 @@ describe('GET /api/config', () => {
       expect(response.json()).toEqual({
         payment: { provider: 'stripe', publishableKey: 'pk_test_abc' },
         googleSignIn: true,
+        orderMinUnits: 100,
       });
       expect(response.body).not.toContain('sk_test_abc');
     } finally {

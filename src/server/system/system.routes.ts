@@ -13,6 +13,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: AppConfig; db: Databa
       ? { provider: 'stripe', publishableKey: config.stripe.publishableKey }
       : { provider: 'test', publishableKey: null },
     googleSignIn: config.google !== null,
+    orderMinUnits: config.orderMinUnits,
   };
 
   app.get(

@@ -11,17 +11,13 @@ export interface TestAppOptions {
 
 /** The real app on a fresh real database, for `app.inject` tests. Close it in afterAll. */
 export async function createTestApp({ env = {}, clientDir }: TestAppOptions = {}) {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    SEED_DEMO: 'false',
-    AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
-    ...env,
-  });
+  const config = loadConfig({ SEED_DEMO: 'false', ...env });
   const database = await openTestDatabase();
   const routes: string[] = [];
   // Tests never depend on whether `npm run build` happened: no client unless a test brings one.
   const app = await buildApp({
     config,
+    authSecret: 'test-secret-test-secret-test-secret-0123',
     database,
     clientDir: clientDir ?? join(tmpdir(), 'toolshop-no-client'),
     catalogCacheMs: 0,

@@ -1,7 +1,12 @@
 import { and, asc, count, eq, ne } from 'drizzle-orm';
 import type { UserRecord } from '../../shared/api/users.schemas';
-import type { Database } from '../db/database';
+import type { Executor } from '../db/database';
 import { users } from '../db/schema';
+
+/**
+ * The shop's queries of the `users` table (CONVENTIONS §13); better-auth writes its own rows through its
+ * Drizzle adapter. Plain functions that take the database or the transaction they run in.
+ */
 
 type UserRow = typeof users.$inferSelect;
 
@@ -9,50 +14,43 @@ export function toUserRecord(row: UserRow): UserRecord {
   return { _id: row.id, email: row.email, role: row.role };
 }
 
-export function createUsersRepository(db: Database) {
-  return {
-    async findByEmail(email: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
-      return row;
-    },
-
-    async list(): Promise<UserRow[]> {
-      return db.select().from(users).orderBy(asc(users.createdAt), asc(users.id));
-    },
-
-    /** Grants admin; answers how many rows changed (0 when it already was admin). */
-    async makeAdmin(email: string): Promise<number> {
-      const changed = await db
-        .update(users)
-        .set({ role: 'admin', updatedAt: new Date() })
-        .where(and(eq(users.email, email.toLowerCase()), ne(users.role, 'admin')))
-        .returning({ id: users.id });
-      return changed.length;
-    },
-
-    /**
-     * Deletes the account unless that would leave no admin; its sessions and sign-in methods go with it
-     * (foreign keys cascade). Runs in one transaction that locks the admins it counts.
-     */
-    async deleteUnlessLastAdmin(id: string): Promise<'deleted' | 'last-admin' | 'missing'> {
-      return db.transaction(async (tx) => {
-        const admins = await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(eq(users.role, 'admin'))
-          .for('update');
-        const isAdmin = admins.some((admin) => admin.id === id);
-        if (isAdmin && admins.length <= 1) return 'last-admin';
-        const deleted = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
-        return deleted.length > 0 ? 'deleted' : 'missing';
-      });
-    },
-
-    async countAdmins(): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(users).where(eq(users.role, 'admin'));
-      return row?.n ?? 0;
-    },
-  };
+export async function findUserByEmail(ex: Executor, email: string): Promise<UserRow | undefined> {
+  const [row] = await ex.select().from(users).where(eq(users.email, email.toLowerCase()));
+  return row;
 }
 
-export type UsersRepository = ReturnType<typeof createUsersRepository>;
+export async function findUserById(ex: Executor, id: string): Promise<UserRow | undefined> {
+  const [row] = await ex.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function listUsers(ex: Executor): Promise<UserRow[]> {
+  return ex.select().from(users).orderBy(asc(users.createdAt), asc(users.id));
+}
+
+/** Grants admin; answers how many rows changed (0 when it already was admin, or there is no such account). */
+export async function grantAdmin(ex: Executor, email: string): Promise<number> {
+  const changed = await ex
+    .update(users)
+    .set({ role: 'admin', updatedAt: new Date() })
+    .where(and(eq(users.email, email.toLowerCase()), ne(users.role, 'admin')))
+    .returning({ id: users.id });
+  return changed.length;
+}
+
+/** The ids of every admin, locked until the transaction ends (so two deletions cannot both pass). */
+export async function lockAdmins(ex: Executor): Promise<string[]> {
+  const rows = await ex.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).for('update');
+  return rows.map((row) => row.id);
+}
+
+/** Deletes an account; its sessions and sign-in methods go with it (foreign keys cascade). */
+export async function deleteUserById(ex: Executor, id: string): Promise<boolean> {
+  const deleted = await ex.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+  return deleted.length > 0;
+}
+
+export async function countAdmins(ex: Executor): Promise<number> {
+  const [row] = await ex.select({ n: count() }).from(users).where(eq(users.role, 'admin'));
+  return row?.n ?? 0;
+}

@@ -4,7 +4,7 @@ import { sessions, users } from '../db/schema';
 import { type TestUser, injectAs, signUp, signUpAdmin } from '../test/auth-helpers';
 import { createTestApp } from '../test/test-app';
 import { deleteUser } from './delete-user';
-import { createUsersRepository } from './users.repository';
+import { countAdmins } from './users.repository';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let admin: TestUser;
@@ -106,18 +106,17 @@ describe('DELETE /api/user/:email', () => {
     const lone = await createTestApp();
     try {
       const onlyAdmin = await signUpAdmin(lone.app, lone.db);
-      const repository = createUsersRepository(lone.db);
       const ghostActor = {
         id: 'deleted-admin',
         name: 'Gone',
         email: 'gone@example.com',
         role: 'admin' as const,
       };
-      await expect(deleteUser(repository, ghostActor, onlyAdmin.email)).rejects.toMatchObject({
+      await expect(deleteUser(lone.db, ghostActor, onlyAdmin.email)).rejects.toMatchObject({
         code: 'LAST_ADMIN',
         message: 'The last admin cannot be deleted',
       });
-      expect(await repository.countAdmins()).toBe(1);
+      expect(await countAdmins(lone.db)).toBe(1);
     } finally {
       await lone.app.close();
     }

@@ -6,13 +6,14 @@ import { type AuthGuards, signedInUser } from '../auth/session';
 import { deleteUser } from './delete-user';
 import { getUserRecord } from './get-user-record';
 import { makeAdmin } from './make-admin';
-import { toUserRecord, type UsersRepository } from './users.repository';
+import type { Database } from '../db/database';
+import { listUsers, toUserRecord } from './users.repository';
 
 const errors = errorResponses(400, 401, 403, 404);
 
-export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersRepository; guards: AuthGuards }> = async (
+export const usersRoutes: FastifyPluginAsyncZod<{ db: Database; guards: AuthGuards }> = async (
   app,
-  { users, guards },
+  { db, guards },
 ) => {
   app.get(
     '/users/:email',
@@ -25,7 +26,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersRepository; guards
         response: { 200: UserRecord, ...errors },
       },
     },
-    async (request) => getUserRecord(users, signedInUser(request), request.params.email),
+    async (request) => getUserRecord(db, signedInUser(request), request.params.email),
   );
 
   app.get(
@@ -38,7 +39,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersRepository; guards
         response: { 200: UserList, ...errors },
       },
     },
-    async () => (await users.list()).map(toUserRecord),
+    async () => (await listUsers(db)).map(toUserRecord),
   );
 
   app.put(
@@ -52,7 +53,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersRepository; guards
         response: { 200: UpdateResult, ...errors },
       },
     },
-    async (request) => makeAdmin(users, request.params.email),
+    async (request) => makeAdmin(db, request.params.email),
   );
 
   app.delete(
@@ -66,6 +67,6 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersRepository; guards
         response: { 200: DeleteResult, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => deleteUser(users, signedInUser(request), request.params.email),
+    async (request) => deleteUser(db, signedInUser(request), request.params.email),
   );
 };

@@ -7,6 +7,8 @@ export const PublicConfig = z.object({
     publishableKey: z.string().nullable(),
   }),
   googleSignIn: z.boolean(),
+  /** The shop-wide smallest order (ORDER_MIN_UNITS); the buy form's lower bound starts there. */
+  orderMinUnits: z.number().int().positive(),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;
 

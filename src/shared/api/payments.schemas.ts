@@ -1,8 +1,12 @@
 import { z } from 'zod';
 
-/** POST /create-payment-intent (DESIGN §3: takes orderId; the amount comes from the order). */
+/**
+ * POST /create-payment-intent (DESIGN §3: takes orderId; the amount comes from the order). The spec's
+ * `amount` (spec §7) is accepted for compatibility and never used, as POST /purchase does with its own.
+ */
 export const CreateIntentBody = z.strictObject({
   orderId: z.uuid({ error: 'Malformed order id' }),
+  amount: z.number().optional(),
 });
 export const CreateIntentResult = z.object({ clientSecret: z.string() });
 

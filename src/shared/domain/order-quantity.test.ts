@@ -1,23 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { canBeOrdered, quantityBounds, quantityProblem } from './order-quantity';
+import { DEFAULT_ORDER_MIN_UNITS, canBeOrdered, quantityBounds, quantityProblem } from './order-quantity';
+
+const floor = DEFAULT_ORDER_MIN_UNITS;
 
 describe('quantity bounds (DESIGN §4)', () => {
-  it('uses the shop floor of 100 unless the product asks for more', () => {
-    expect(quantityBounds({ min_order: 50, available: 900 })).toEqual({ lower: 100, upper: 900 });
-    expect(quantityBounds({ min_order: 250, available: 900 })).toEqual({ lower: 250, upper: 900 });
+  it('uses the shop floor unless the product asks for more', () => {
+    expect(quantityBounds({ min_order: 50, available: 900 }, floor)).toEqual({ lower: 100, upper: 900 });
+    expect(quantityBounds({ min_order: 250, available: 900 }, floor)).toEqual({ lower: 250, upper: 900 });
     expect(quantityBounds({ min_order: 10, available: 900 }, 20)).toEqual({ lower: 20, upper: 900 });
   });
 
   it('answers the spec messages at lower-1 and available+1, and nothing inside', () => {
-    const bounds = quantityBounds({ min_order: 150, available: 700 });
-    expect(quantityProblem(149, bounds)).toBe('sorry you cannot order less than 150');
+    const bounds = quantityBounds({ min_order: 150, available: 700 }, floor);
+    expect(quantityProblem(149, bounds)).toEqual({
+      kind: 'below',
+      message: 'sorry you cannot order less than 150',
+    });
     expect(quantityProblem(150, bounds)).toBeNull();
     expect(quantityProblem(700, bounds)).toBeNull();
-    expect(quantityProblem(701, bounds)).toBe('Sorry, you can not buy more than 700');
+    expect(quantityProblem(701, bounds)).toEqual({
+      kind: 'above',
+      message: 'Sorry, you can not buy more than 700',
+    });
   });
 
   it('knows when stock is too low for any order', () => {
-    expect(canBeOrdered(quantityBounds({ min_order: 100, available: 99 }))).toBe(false);
-    expect(canBeOrdered(quantityBounds({ min_order: 100, available: 100 }))).toBe(true);
+    expect(canBeOrdered(quantityBounds({ min_order: 100, available: 99 }, floor))).toBe(false);
+    expect(canBeOrdered(quantityBounds({ min_order: 100, available: 100 }, floor))).toBe(true);
   });
 });

@@ -1,7 +1,10 @@
 import { messages } from '../messages';
 
-/** The shop-wide smallest order (spec §9: 100 units); a product's own minimum may raise it. */
-export const SHOP_MIN_ORDER = 100;
+/**
+ * The shop-wide smallest order (spec §5: 100 units) when ORDER_MIN_UNITS does not say otherwise
+ * (DESIGN §4); a product's own minimum may raise it.
+ */
+export const DEFAULT_ORDER_MIN_UNITS = 100;
 
 export interface QuantityBounds {
   lower: number;
@@ -11,7 +14,7 @@ export interface QuantityBounds {
 /** DESIGN §4: lower = max(shop floor, product minimum), upper = the product's available stock. */
 export function quantityBounds(
   product: { min_order: number; available: number },
-  floor = SHOP_MIN_ORDER,
+  floor: number,
 ): QuantityBounds {
   return { lower: Math.max(floor, product.min_order), upper: product.available };
 }
@@ -21,9 +24,16 @@ export function canBeOrdered(bounds: QuantityBounds): boolean {
   return bounds.upper >= bounds.lower;
 }
 
-/** The spec's message for a quantity outside the bounds (spec §5 Buy Now), or null when it fits. */
-export function quantityProblem(quantity: number, bounds: QuantityBounds): string | null {
-  if (quantity < bounds.lower) return messages.orderBelowMinimum(bounds.lower);
-  if (quantity > bounds.upper) return messages.orderAboveAvailable(bounds.upper);
+export interface QuantityProblem {
+  /** Below the lower bound, or above the stock: the server answers them with different codes. */
+  kind: 'below' | 'above';
+  /** The spec's sentence for it (spec §5 Buy Now). */
+  message: string;
+}
+
+/** What is wrong with a quantity for these bounds, or null when it fits. The one comparison there is. */
+export function quantityProblem(quantity: number, bounds: QuantityBounds): QuantityProblem | null {
+  if (quantity < bounds.lower) return { kind: 'below', message: messages.orderBelowMinimum(bounds.lower) };
+  if (quantity > bounds.upper) return { kind: 'above', message: messages.orderAboveAvailable(bounds.upper) };
   return null;
 }

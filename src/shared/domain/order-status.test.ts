@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OrderStatus, canTransition, isPaid, statesThatCanBecome } from './order-status';
+import { OrderStatus, canTransition, isPaid, statesThatCanBecome, transitionRefusal } from './order-status';
 
 describe('order transitions', () => {
   it('allows exactly the documented moves', () => {
@@ -16,5 +16,46 @@ describe('order transitions', () => {
 
   it('derives paid from the state', () => {
     expect(OrderStatus.options.filter(isPaid)).toEqual(['paid', 'shipped']);
+  });
+});
+
+describe('why an order cannot move', () => {
+  it('answers null exactly for the moves the table allows', () => {
+    for (const from of OrderStatus.options) {
+      for (const to of OrderStatus.options) {
+        expect(transitionRefusal(from, to) === null, `${from}->${to}`).toBe(canTransition(from, to));
+      }
+    }
+  });
+
+  it('refuses to cancel or pay a paid order as ORDER_ALREADY_PAID', () => {
+    expect(transitionRefusal('paid', 'cancelled')).toEqual({
+      code: 'ORDER_ALREADY_PAID',
+      message: 'This order is paid and can no longer be cancelled',
+    });
+    expect(transitionRefusal('shipped', 'cancelled')?.code).toBe('ORDER_ALREADY_PAID');
+    expect(transitionRefusal('paid', 'paid')).toEqual({
+      code: 'ORDER_ALREADY_PAID',
+      message: 'This order is already paid',
+    });
+  });
+
+  it('refuses anything on a cancelled or expired order as ORDER_CLOSED', () => {
+    expect(transitionRefusal('cancelled', 'paid')).toEqual({
+      code: 'ORDER_CLOSED',
+      message: 'This order was cancelled, so it can no longer be paid',
+    });
+    expect(transitionRefusal('expired', 'cancelled')).toEqual({
+      code: 'ORDER_CLOSED',
+      message: 'The reservation of this order expired, so it can no longer be cancelled',
+    });
+    expect(transitionRefusal('cancelled', 'cancelled')?.message).toBe('This order is already cancelled');
+  });
+
+  it('ships only paid orders', () => {
+    expect(transitionRefusal('unpaid', 'shipped')).toEqual({
+      code: 'INVALID_TRANSITION',
+      message: 'This order is unpaid; only paid orders can be marked shipped',
+    });
   });
 });

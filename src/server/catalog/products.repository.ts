@@ -1,0 +1,92 @@
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import type { Tool } from '../../shared/api/catalog.schemas';
+import { centsToDollars } from '../../shared/money';
+import type { Executor } from '../db/database';
+import { products } from '../db/schema';
+
+/**
+ * Every query of the `products` table (CONVENTIONS §13): plain functions that take the database or the
+ * transaction they run in. Stock only ever moves by a conditional difference, never by overwriting.
+ */
+
+export type ProductRow = typeof products.$inferSelect;
+export type NewProduct = typeof products.$inferInsert;
+export type ProductChanges = Partial<
+  Pick<NewProduct, 'name' | 'imageUrl' | 'description' | 'minOrder' | 'priceCents'>
+>;
+
+/** The API's product shape (spec §3). */
+export function toTool(row: ProductRow): Tool {
+  return {
+    _id: row.id,
+    name: row.name,
+    img: row.imageUrl,
+    dis: row.description,
+    min_order: row.minOrder,
+    available: row.available,
+    price: centsToDollars(row.priceCents),
+  };
+}
+
+/** The whole catalog in the order it was added. */
+export async function listProducts(ex: Executor): Promise<ProductRow[]> {
+  return ex.select().from(products).orderBy(asc(products.createdAt), asc(products.id));
+}
+
+export async function findProduct(ex: Executor, id: string): Promise<ProductRow | undefined> {
+  const [row] = await ex.select().from(products).where(eq(products.id, id));
+  return row;
+}
+
+export async function insertProduct(ex: Executor, values: NewProduct): Promise<{ id: string }> {
+  const [row] = await ex.insert(products).values(values).returning({ id: products.id });
+  if (!row) throw new Error('The product was not stored');
+  return row;
+}
+
+/**
+ * Changes a product's details and moves its stock by `availableChange`, in one conditional update that
+ * refuses to take the stock below zero; fields left undefined keep their value. Answers false when
+ * nothing was updated (no such product, or not enough stock for the change).
+ */
+export async function updateProduct(
+  ex: Executor,
+  id: string,
+  changes: ProductChanges,
+  availableChange: number,
+): Promise<boolean> {
+  const updated = await ex
+    .update(products)
+    .set({ ...changes, available: sql`${products.available} + ${availableChange}` })
+    .where(and(eq(products.id, id), gte(products.available, -availableChange)))
+    .returning({ id: products.id });
+  return updated.length > 0;
+}
+
+/** Deletes a product; its orders keep their details (the reference becomes null). */
+export async function deleteProduct(ex: Executor, id: string): Promise<boolean> {
+  const deleted = await ex.delete(products).where(eq(products.id, id)).returning({ id: products.id });
+  return deleted.length > 0;
+}
+
+/**
+ * Takes `quantity` units out of stock if, and only if, that many are available: one conditional UPDATE,
+ * so concurrent orders can never take stock below zero (DESIGN §4). Answers false when there was not enough.
+ */
+export async function reserveStock(ex: Executor, productId: string, quantity: number): Promise<boolean> {
+  const reserved = await ex
+    .update(products)
+    .set({ available: sql`${products.available} - ${quantity}` })
+    .where(and(eq(products.id, productId), gte(products.available, quantity)))
+    .returning({ id: products.id });
+  return reserved.length > 0;
+}
+
+/** Puts units back (a cancelled or expired order); a deleted product has nothing to return to. */
+export async function releaseStock(ex: Executor, productId: string | null, quantity: number): Promise<void> {
+  if (!productId) return;
+  await ex
+    .update(products)
+    .set({ available: sql`${products.available} + ${quantity}` })
+    .where(eq(products.id, productId));
+}
