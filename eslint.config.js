@@ -1,4 +1,6 @@
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import { readdirSync } from 'node:fs';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
@@ -18,6 +20,66 @@ const boundary = (files, forbidden) => ({
     ],
   },
 });
+
+/**
+ * The client's layers (bulletproof-react): app composes pages, pages compose features, and a feature
+ * stands alone; components/, lib/ and config/ are shared by all and know no feature.
+ */
+const features = readdirSync('src/client/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const clientLayers = {
+  files: ['src/client/**/*.{ts,tsx}'],
+  plugins: { 'import-x': importX },
+  settings: {
+    'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+  },
+  rules: {
+    'import-x/no-restricted-paths': [
+      'error',
+      {
+        zones: [
+          ...features.map((feature) => ({
+            target: `./src/client/features/${feature}`,
+            from: './src/client/features',
+            except: [`./${feature}`],
+            message: 'A feature never imports another feature; share through lib/ or compose in a page.',
+          })),
+          {
+            target: ['./src/client/components', './src/client/lib', './src/client/config'],
+            from: ['./src/client/features', './src/client/pages', './src/client/app'],
+            message: 'Shared client code knows no feature, page or app shell.',
+          },
+          {
+            target: './src/client/features',
+            from: ['./src/client/pages', './src/client/app'],
+            message: 'Features are composed by pages and the app shell, not the other way round.',
+          },
+        ],
+      },
+    ],
+  },
+};
+
+/** One client API convention (CONVENTIONS §14): keys come from queryOptions factories, types from schemas. */
+const typedApiResults = {
+  selector: 'CallExpression[callee.name="api"] > TSTypeParameterInstantiation > TSTypeLiteral',
+  message: 'Type API results with the shared schemas (src/shared/api), not a hand-written shape.',
+};
+const keysFromFactories = {
+  selector: 'Property[key.name="queryKey"]',
+  message: "Query keys come from the feature's queryOptions factory (features/*/api), not call sites.",
+};
+const clientApiConvention = [
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', typedApiResults, keysFromFactories] },
+  },
+  {
+    files: ['src/client/features/*/api/**', 'src/client/lib/**'],
+    rules: { 'no-restricted-syntax': ['error', typedApiResults] },
+  },
+];
 
 export default tseslint.config(
   {
@@ -52,6 +114,8 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  clientLayers,
+  ...clientApiConvention,
   boundary(['src/client/**'], ['server']),
   boundary(['src/server/**'], ['client']),
   boundary(['src/shared/**'], ['client', 'server']),

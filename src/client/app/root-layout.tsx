@@ -1,6 +1,6 @@
 import { Outlet, ScrollRestoration } from 'react-router';
-import { Footer } from '../components/footer';
-import { Header } from '../components/header';
+import { Footer } from './footer';
+import { Header } from './header';
 
 export function RootLayout() {
   return (

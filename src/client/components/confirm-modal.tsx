@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
+import { toast } from 'react-toastify/unstyled';
 
 interface ConfirmModalProps {
   show: boolean;
@@ -40,4 +41,35 @@ export function ConfirmModal({
       </Modal.Footer>
     </Modal>
   );
+}
+
+interface Mutation<V> {
+  mutate: (variables: V, callbacks: { onSuccess: () => void; onSettled: () => void }) => void;
+  isPending: boolean;
+}
+
+/**
+ * Ask first, then change: `ask(item)` opens the question about `item`; confirming runs the mutation
+ * for it, toasts `done(item)` once the server agrees, and closes. Spread `modal` onto a ConfirmModal.
+ */
+export function useConfirm<T, V>(
+  mutation: Mutation<V>,
+  { variables, done }: { variables: (item: T) => V; done: (item: T) => string },
+) {
+  const [item, setItem] = useState<T | null>(null);
+  const close = () => setItem(null);
+  return {
+    /** What the question is about, while it is open. */
+    item,
+    ask: (next: T) => setItem(next),
+    modal: {
+      show: item !== null,
+      busy: mutation.isPending,
+      onClose: close,
+      onConfirm: () => {
+        if (item === null) return;
+        mutation.mutate(variables(item), { onSuccess: () => toast.success(done(item)), onSettled: close });
+      },
+    },
+  };
 }

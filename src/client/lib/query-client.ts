@@ -1,9 +1,27 @@
-import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify/unstyled';
 import { ApiError } from './api-client';
+import { queryRoots } from './query-keys';
+
+/**
+ * Forgets who was signed in: the session reads as signed out, so the route guard sends the visitor to
+ * /login (and back afterwards), and that user's records and orders leave the cache.
+ */
+export function forgetSession(queryClient: QueryClient) {
+  queryClient.setQueryData(queryRoots.session, null);
+  for (const root of [queryRoots.users, queryRoots.orders, queryRoots.paymentIntents]) {
+    queryClient.removeQueries({ queryKey: root });
+  }
+}
 
 export function createQueryClient() {
-  return new QueryClient({
+  const queryClient: QueryClient = new QueryClient({
+    // A read answering 401 means the session ended mid-visit (expired, signed out elsewhere, deleted).
+    queryCache: new QueryCache({
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 401) forgetSession(queryClient);
+      },
+    }),
     // Every failed change tells the user why, with the server's message, unless the page shows it itself.
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
@@ -19,6 +37,7 @@ export function createQueryClient() {
       },
     },
   });
+  return queryClient;
 }
 
 declare module '@tanstack/react-query' {

@@ -8,6 +8,7 @@ import { useTool } from '../features/catalog/api/get-tool';
 import { ToolFacts } from '../features/catalog/components/tool-facts';
 import { BuyForm } from '../features/orders/components/buy-form';
 import { ApiError } from '../lib/api-client';
+import { usePublicConfig } from '../lib/public-config';
 import { NotFoundPage } from './not-found-page';
 
 /** /buyNow/{toolId} (spec §2): the product on the left, the order form on the right. */
@@ -15,6 +16,7 @@ export function BuyNowPage() {
   const { toolId = '' } = useParams();
   const tool = useTool(toolId);
   const { user } = useCurrentUser();
+  const config = usePublicConfig();
   if (tool.error instanceof ApiError && (tool.error.status === 404 || tool.error.status === 400)) {
     return <NotFoundPage />;
   }
@@ -35,7 +37,13 @@ export function BuyNowPage() {
               <p className="text-secondary">{product.dis}</p>
               <ToolFacts tool={product} large />
             </Col>
-            <Col lg={6}>{user && <BuyForm tool={product} user={user} />}</Col>
+            <Col lg={6}>
+              {user && (
+                <QueryState query={config} what="the shop's order settings">
+                  {(settings) => <BuyForm tool={product} buyer={user} minUnits={settings.orderMinUnits} />}
+                </QueryState>
+              )}
+            </Col>
           </Row>
         )}
       </QueryState>

@@ -5,4 +5,7 @@ export const InsertResult = z.object({ acknowledged: z.literal(true), insertedId
 export type InsertResult = z.infer<typeof InsertResult>;
 
 export const UpdateResult = z.object({ modifiedCount: z.number().int() });
+export type UpdateResult = z.infer<typeof UpdateResult>;
+
 export const DeleteResult = z.object({ deletedCount: z.number().int() });
+export type DeleteResult = z.infer<typeof DeleteResult>;

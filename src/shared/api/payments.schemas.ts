@@ -8,12 +8,15 @@ export const CreateIntentBody = z.strictObject({
   orderId: z.uuid({ error: 'Malformed order id' }),
   amount: z.number().optional(),
 });
+export type CreateIntentBody = z.infer<typeof CreateIntentBody>;
 export const CreateIntentResult = z.object({ clientSecret: z.string() });
+export type CreateIntentResult = z.infer<typeof CreateIntentResult>;
 
 /** PATCH /purchase/{id} (spec §7): the payment the server is to verify with the provider. */
 export const ConfirmPaymentBody = z.strictObject({
   payment: z.strictObject({ transactionId: z.string().min(1).max(255) }),
 });
+export type ConfirmPaymentBody = z.infer<typeof ConfirmPaymentBody>;
 
 /** The test provider's card form (DESIGN §4): what Stripe.js would send to Stripe. */
 export const TestCardBody = z.strictObject({
@@ -30,3 +33,4 @@ export const TestCardBody = z.strictObject({
 export type TestCardBody = z.infer<typeof TestCardBody>;
 
 export const TestCardResult = z.object({ status: z.literal('succeeded'), transactionId: z.string() });
+export type TestCardResult = z.infer<typeof TestCardResult>;

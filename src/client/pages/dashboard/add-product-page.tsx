@@ -6,8 +6,8 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
 import { AddProductBody } from '../../../shared/api/products.schemas';
 import { messages } from '../../../shared/messages';
-import { useAddProduct } from '../../features/admin/api/admin';
-import { ProductFields, type ProductFormValues } from '../../features/admin/components/product-fields';
+import { useAddProduct } from '../../features/catalog/api/manage-products';
+import { ProductFields, type ProductFormValues } from '../../features/catalog/components/product-fields';
 
 const empty = { name: '', img: '', dis: '', min_order: Number.NaN, available: Number.NaN, price: Number.NaN };
 

@@ -11,18 +11,21 @@ import { useCurrentUser } from '../../features/auth/api/use-current-user';
 import { useAddReview } from '../../features/reviews/api/add-review';
 import { FormField } from '../../components/form-field';
 
-type ReviewFormValues = z.input<typeof AddReviewBody>;
+type ReviewFormInput = z.input<typeof AddReviewBody>;
 
 /** /dashboard/addReview (spec §2, §5 Add Review; DESIGN §5.9: rating 1..5 enforced). */
 export function AddReviewPage() {
   const { user } = useCurrentUser();
   const addReview = useAddReview();
   const defaults = { name: user?.name ?? '', img: '', customer_review: '', rating: Number.NaN };
-  const form = useForm<ReviewFormValues>({ resolver: zodResolver(AddReviewBody), defaultValues: defaults });
+  const form = useForm<ReviewFormInput, unknown, AddReviewBody>({
+    resolver: zodResolver(AddReviewBody),
+    defaultValues: defaults,
+  });
   const { errors } = form.formState;
 
-  function onSubmit(values: ReviewFormValues) {
-    addReview.mutate(AddReviewBody.parse(values), {
+  function onSubmit(review: AddReviewBody) {
+    addReview.mutate(review, {
       onSuccess: () => {
         toast.success(messages.reviewAdded);
         form.reset(defaults);

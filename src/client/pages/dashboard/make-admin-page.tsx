@@ -1,11 +1,10 @@
-import { useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { toast } from 'react-toastify/unstyled';
 import type { UserRecord } from '../../../shared/api/users.schemas';
 import { messages } from '../../../shared/messages';
-import { ConfirmModal } from '../../components/confirm-modal';
+import { ConfirmModal, useConfirm } from '../../components/confirm-modal';
 import { QueryState } from '../../components/query-state';
 import { useCurrentUser } from '../../features/auth/api/use-current-user';
 import { useDeleteUser, useMakeAdmin, useUsers } from '../../features/users/api/users';
@@ -15,20 +14,14 @@ export function MakeAdminPage() {
   const users = useUsers();
   const { user: me } = useCurrentUser();
   const makeAdmin = useMakeAdmin();
-  const deleteUser = useDeleteUser();
-  const [deleting, setDeleting] = useState<UserRecord | null>(null);
+  const remove = useConfirm(useDeleteUser(), {
+    variables: (user: UserRecord) => user.email,
+    done: (user) => messages.userDeleted(user.email),
+  });
 
   function grant(email: string) {
     makeAdmin.mutate(email, {
       onSuccess: () => toast.success(messages.adminAdded),
-    });
-  }
-
-  function confirmDelete() {
-    if (!deleting) return;
-    deleteUser.mutate(deleting.email, {
-      onSuccess: () => toast.success(messages.userDeleted(deleting.email)),
-      onSettled: () => setDeleting(null),
     });
   }
 
@@ -71,7 +64,7 @@ export function MakeAdminPage() {
                       <Button
                         size="sm"
                         variant="outline-danger"
-                        onClick={() => setDeleting(user)}
+                        onClick={() => remove.ask(user)}
                         disabled={user.email === me?.email.toLowerCase()}
                         title={
                           user.email === me?.email.toLowerCase()
@@ -88,17 +81,14 @@ export function MakeAdminPage() {
             </tbody>
           </Table>
           <ConfirmModal
-            show={deleting !== null}
+            {...remove.modal}
             title="Are you sure, you want to delete this user?"
             confirmLabel="Yes Delete"
-            busy={deleteUser.isPending}
-            onConfirm={confirmDelete}
-            onClose={() => setDeleting(null)}
           >
-            {deleting && (
+            {remove.item && (
               <p className="mb-0">
-                The account <strong>{deleting.email}</strong> will be removed and signed out everywhere. Its
-                orders are kept.
+                The account <strong>{remove.item.email}</strong> will be removed and signed out everywhere.
+                Its orders are kept.
               </p>
             )}
           </ConfirmModal>

@@ -5,11 +5,11 @@ import Form from 'react-bootstrap/Form';
 import Pagination from 'react-bootstrap/Pagination';
 import Table from 'react-bootstrap/Table';
 import { toast } from 'react-toastify/unstyled';
-import { OrderStatus } from '../../../shared/domain/order-status';
+import { OrderStatus, canTransition } from '../../../shared/domain/order-status';
 import { messages } from '../../../shared/messages';
 import { formatDollars } from '../../../shared/money';
 import { QueryState } from '../../components/query-state';
-import { useAllOrders, useShipOrder } from '../../features/admin/api/admin';
+import { useAllOrders, useShipOrder } from '../../features/orders/api/admin-orders';
 import { formatDateTime, formatUnits } from '../../lib/format';
 
 const badge: Record<OrderStatus, string> = {
@@ -89,7 +89,7 @@ export function ManageAllOrdersPage() {
                         </Badge>
                       </td>
                       <td>
-                        {order.status === 'paid' && (
+                        {canTransition(order.status, 'shipped') && (
                           <Button
                             size="sm"
                             variant="dark"

@@ -10,10 +10,10 @@ import { z } from 'zod';
 import type { Tool } from '../../../shared/api/catalog.schemas';
 import { AddProductBody } from '../../../shared/api/products.schemas';
 import { messages } from '../../../shared/messages';
-import { ConfirmModal } from '../../components/confirm-modal';
+import { ConfirmModal, useConfirm } from '../../components/confirm-modal';
 import { QueryState } from '../../components/query-state';
-import { useDeleteProduct, useUpdateProduct } from '../../features/admin/api/admin';
-import { ProductFields, type ProductFormValues } from '../../features/admin/components/product-fields';
+import { useDeleteProduct, useUpdateProduct } from '../../features/catalog/api/manage-products';
+import { ProductFields, type ProductFormValues } from '../../features/catalog/components/product-fields';
 import { useTools } from '../../features/catalog/api/get-tools';
 
 // Editing may take the unreserved stock down to zero; adding a product needs some.
@@ -76,17 +76,11 @@ function EditProductModal({ tool, onClose }: { tool: Tool; onClose: () => void }
 /** /dashboard/manageProducts (spec §2; DESIGN §5.4: the modal asks about deleting the product). */
 export function ManageProductsPage() {
   const tools = useTools();
-  const deleteProduct = useDeleteProduct();
   const [editing, setEditing] = useState<Tool | null>(null);
-  const [deleting, setDeleting] = useState<Tool | null>(null);
-
-  function confirmDelete() {
-    if (!deleting) return;
-    deleteProduct.mutate(deleting._id, {
-      onSuccess: () => toast.success(messages.productDeleted(deleting.name)),
-      onSettled: () => setDeleting(null),
-    });
-  }
+  const remove = useConfirm(useDeleteProduct(), {
+    variables: (tool: Tool) => tool._id,
+    done: (tool) => messages.productDeleted(tool.name),
+  });
 
   return (
     <QueryState query={tools} what="the products">
@@ -115,7 +109,7 @@ export function ManageProductsPage() {
                       <Button size="sm" variant="outline-dark" onClick={() => setEditing(tool)}>
                         Edit
                       </Button>
-                      <Button size="sm" variant="outline-danger" onClick={() => setDeleting(tool)}>
+                      <Button size="sm" variant="outline-danger" onClick={() => remove.ask(tool)}>
                         Delete
                       </Button>
                     </div>
@@ -126,16 +120,13 @@ export function ManageProductsPage() {
           </Table>
           {editing && <EditProductModal key={editing._id} tool={editing} onClose={() => setEditing(null)} />}
           <ConfirmModal
-            show={deleting !== null}
+            {...remove.modal}
             title="Are you sure, you want to delete this product?"
             confirmLabel="Yes Delete"
-            busy={deleteProduct.isPending}
-            onConfirm={confirmDelete}
-            onClose={() => setDeleting(null)}
           >
-            {deleting && (
+            {remove.item && (
               <p className="mb-0">
-                <strong>{deleting.name}</strong> leaves the shop. Orders already placed for it keep their
+                <strong>{remove.item.name}</strong> leaves the shop. Orders already placed for it keep their
                 item, quantity and amount, and can still be paid or cancelled.
               </p>
             )}

@@ -1,59 +1,51 @@
-import { useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify/unstyled';
 import type { Order } from '../../../shared/api/orders.schemas';
+import { canTransition } from '../../../shared/domain/order-status';
 import { messages } from '../../../shared/messages';
 import { formatDollars } from '../../../shared/money';
-import { ConfirmModal } from '../../components/confirm-modal';
+import { ConfirmModal, useConfirm } from '../../components/confirm-modal';
 import { QueryState } from '../../components/query-state';
 import { paths } from '../../config/paths';
 import { useCurrentUser } from '../../features/auth/api/use-current-user';
 import { useCancelOrder, useMyOrders } from '../../features/orders/api/orders';
 import { formatDateTime, formatUnits } from '../../lib/format';
 
+const badge: Record<Order['status'], { bg: string; label: string }> = {
+  unpaid: { bg: 'warning', label: 'Unpaid' },
+  paid: { bg: 'success', label: 'Paid' },
+  shipped: { bg: 'primary', label: 'Shipped' },
+  expired: { bg: 'secondary', label: 'Expired' },
+  cancelled: { bg: 'secondary', label: 'Cancelled' },
+};
+
 function OrderStatusCell({ order }: { order: Order }) {
-  switch (order.status) {
-    case 'unpaid':
-      return (
-        <>
-          <Link className="btn btn-sm btn-warning fw-semibold" to={paths.payment(order._id)}>
-            Pay Now
-          </Link>
-          {order.holdExpiresAt && (
-            <div className="small text-secondary mt-1">
-              Reserved until {formatDateTime(order.holdExpiresAt)}
-            </div>
-          )}
-        </>
-      );
-    case 'paid':
-      return <Badge bg="success">Paid</Badge>;
-    case 'shipped':
-      return <Badge bg="primary">Shipped</Badge>;
-    case 'expired':
-      return <Badge bg="secondary">Expired</Badge>;
-    case 'cancelled':
-      return <Badge bg="secondary">Cancelled</Badge>;
+  if (!canTransition(order.status, 'paid')) {
+    const { bg, label } = badge[order.status];
+    return <Badge bg={bg}>{label}</Badge>;
   }
+  return (
+    <>
+      <Link className="btn btn-sm btn-warning fw-semibold" to={paths.payment(order._id)}>
+        Pay Now
+      </Link>
+      {order.holdExpiresAt && (
+        <div className="small text-secondary mt-1">Reserved until {formatDateTime(order.holdExpiresAt)}</div>
+      )}
+    </>
+  );
 }
 
 /** /dashboard/myOrder (spec §2): the customer's orders, Pay Now or Paid, and CANCEL for unpaid ones. */
 export function MyOrdersPage() {
   const { user } = useCurrentUser();
   const orders = useMyOrders(user?.email);
-  const cancelOrder = useCancelOrder();
-  const [cancelling, setCancelling] = useState<Order | null>(null);
-
-  function confirmCancel() {
-    if (!cancelling) return;
-    cancelOrder.mutate(cancelling._id, {
-      onSuccess: () => toast.success(messages.orderDeleted),
-      onSettled: () => setCancelling(null),
-    });
-  }
+  const cancel = useConfirm(useCancelOrder(), {
+    variables: (order: Order) => order._id,
+    done: () => messages.orderDeleted,
+  });
 
   return (
     <QueryState query={orders} what="your orders">
@@ -91,8 +83,8 @@ export function MyOrdersPage() {
                       <Button
                         size="sm"
                         variant="outline-danger"
-                        disabled={order.status !== 'unpaid'}
-                        onClick={() => setCancelling(order)}
+                        disabled={!canTransition(order.status, 'cancelled')}
+                        onClick={() => cancel.ask(order)}
                       >
                         CANCEL
                       </Button>
@@ -103,17 +95,14 @@ export function MyOrdersPage() {
             </Table>
           )}
           <ConfirmModal
-            show={cancelling !== null}
+            {...cancel.modal}
             title="Are you sure, you want to cancel this order?"
             confirmLabel="Yes Cancel"
-            busy={cancelOrder.isPending}
-            onConfirm={confirmCancel}
-            onClose={() => setCancelling(null)}
           >
-            {cancelling && (
+            {cancel.item && (
               <p className="mb-0">
-                {formatUnits(cancelling.quantity)} × {cancelling.itemName} ({formatDollars(cancelling.amount)}
-                )
+                {formatUnits(cancel.item.quantity)} × {cancel.item.itemName} (
+                {formatDollars(cancel.item.amount)})
               </p>
             )}
           </ConfirmModal>

@@ -1,32 +1,27 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { Link, useParams } from 'react-router';
 import type { Order } from '../../../shared/api/orders.schemas';
+import { canTransition, transitionRefusal } from '../../../shared/domain/order-status';
 import { messages } from '../../../shared/messages';
 import { formatDollars } from '../../../shared/money';
 import { PageSpinner } from '../../components/page-spinner';
 import { QueryState } from '../../components/query-state';
 import { paths } from '../../config/paths';
-import { usePublicConfig } from '../../features/auth/api/get-config';
-import { usePaymentIntent, useOrder, useSettlePayment } from '../../features/payments/api/payments';
+import { useOrder } from '../../features/orders/api/orders';
+import { usePayOrder, usePaymentIntent } from '../../features/payments/api/payments';
 import { TestCardForm } from '../../features/payments/components/test-card-form';
 import { ApiError } from '../../lib/api-client';
 import { formatUnits } from '../../lib/format';
+import { usePublicConfig } from '../../lib/public-config';
 
 // Stripe's SDK is only downloaded by shops that use Stripe.
 const StripeCardForm = lazy(async () => ({
   default: (await import('../../features/payments/components/stripe-card-form')).StripeCardForm,
 }));
-
-const why: Record<Exclude<Order['status'], 'unpaid'>, string> = {
-  paid: 'This order is already paid.',
-  shipped: 'This order is paid and on its way.',
-  cancelled: 'This order was cancelled, so it can no longer be paid.',
-  expired: 'The reservation of this order expired, so it can no longer be paid. Please place a new order.',
-};
 
 function OrderSummary({ order }: { order: Order }) {
   return (
@@ -50,32 +45,27 @@ function OrderSummary({ order }: { order: Order }) {
 
 function PaymentPanel({ order }: { order: Order }) {
   const config = usePublicConfig();
-  const intent = usePaymentIntent(order._id, order.status === 'unpaid');
-  const settlePayment = useSettlePayment(order._id);
-  const [transactionId, setTransactionId] = useState<string | null>(null);
+  const payable = canTransition(order.status, 'paid');
+  const intent = usePaymentIntent(order._id, payable);
+  const pay = usePayOrder(order._id);
 
-  async function settle(id: string) {
-    await settlePayment.mutateAsync(id);
-    setTransactionId(id);
-  }
-
-  if (transactionId) {
+  if (pay.data) {
     return (
       <Alert variant="success" className="mb-0">
         <Alert.Heading as="h2" className="h5">
           {messages.paymentCompleted}
         </Alert.Heading>
         <p className="mb-2">
-          Transaction id: <code>{transactionId}</code>
+          Transaction id: <code>{pay.data}</code>
         </p>
         <Link to={paths.myOrders}>Back to My Orders</Link>
       </Alert>
     );
   }
-  if (order.status !== 'unpaid') {
+  if (!payable) {
     return (
       <Alert variant={order.paid ? 'success' : 'warning'} className="mb-0">
-        <p className="mb-1">{why[order.status]}</p>
+        <p className="mb-1">{transitionRefusal(order.status, 'paid')?.message}.</p>
         {order.payment && (
           <p className="mb-1">
             Transaction id: <code>{order.payment.transactionId}</code>
@@ -103,12 +93,12 @@ function PaymentPanel({ order }: { order: Order }) {
             <StripeCardForm
               publishableKey={config.data.payment.publishableKey}
               clientSecret={clientSecret}
-              settle={settle}
+              pay={pay}
               billing={{ name: order.name, email: order.email }}
             />
           </Suspense>
         ) : config.data ? (
-          <TestCardForm clientSecret={clientSecret} settle={settle} />
+          <TestCardForm clientSecret={clientSecret} pay={pay} />
         ) : (
           <PageSpinner />
         )}

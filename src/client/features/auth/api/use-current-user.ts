@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UserRecord } from '../../../../shared/api/users.schemas';
 import { api } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-keys';
 import { authClient } from '../../../lib/auth-client';
 
 export interface CurrentUser {
@@ -12,7 +13,7 @@ export interface CurrentUser {
 
 /** The session, kept in the query cache so a sign-in can wait for it before moving on. */
 export const sessionQuery = queryOptions({
-  queryKey: ['session'],
+  queryKey: queryRoots.session,
   queryFn: async (): Promise<CurrentUser | null> => {
     const { data, error } = await authClient.getSession();
     if (error) throw new Error(error.message ?? 'The session could not be read');
@@ -33,16 +34,16 @@ export function useRefreshSession() {
   return () => queryClient.query({ ...sessionQuery, staleTime: 0 });
 }
 
-export const userRecordKey = (email: string) => ['users', email.toLowerCase()] as const;
-
 /** The user's record with its role, read by email as the spec does (spec §6: GET /users/{email}). */
-export function useUserRecord(email: string | undefined) {
-  return useQuery({
-    queryKey: userRecordKey(email ?? ''),
-    queryFn: ({ signal }) => api<UserRecord>(`/users/${encodeURIComponent(email ?? '')}`, { signal }),
-    enabled: Boolean(email),
+export const userRecordQuery = (email: string) =>
+  queryOptions({
+    queryKey: [...queryRoots.users, 'record', email.toLowerCase()],
+    queryFn: ({ signal }) => api<UserRecord>(`/users/${encodeURIComponent(email)}`, { signal }),
     staleTime: 60_000,
   });
+
+export function useUserRecord(email: string | undefined) {
+  return useQuery({ ...userRecordQuery(email ?? ''), enabled: Boolean(email) });
 }
 
 /** Whether the signed-in user is an admin; `isPending` until both session and record are known. */

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { paths } from '../../../config/paths';
 import { authClient } from '../../../lib/auth-client';
-import { sessionQuery } from './use-current-user';
+import { forgetSession } from '../../../lib/query-client';
 
 /** Ends the session on the server, forgets the user's cached data and goes home. */
 export function useSignOut() {
@@ -15,9 +15,7 @@ export function useSignOut() {
       toast.error(error.message ?? 'Signing out failed. Please try again.');
       return;
     }
-    queryClient.setQueryData(sessionQuery.queryKey, null);
-    queryClient.removeQueries({ queryKey: ['users'] });
-    queryClient.removeQueries({ queryKey: ['orders'] });
+    forgetSession(queryClient);
     await navigate(paths.home);
   };
 }

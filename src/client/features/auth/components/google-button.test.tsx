@@ -27,13 +27,21 @@ afterEach(() => {
 
 describe('GoogleButton', () => {
   it('says plainly when the shop has not set up Google sign-in, and cannot be pressed', async () => {
-    renderWith({ payment: { provider: 'test', publishableKey: null }, googleSignIn: false });
+    renderWith({
+      payment: { provider: 'test', publishableKey: null },
+      googleSignIn: false,
+      orderMinUnits: 100,
+    });
     expect(await screen.findByText('Google sign-in is not set up for this shop.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Continue with Google' }).hasAttribute('disabled')).toBe(true);
   });
 
   it('is ready when Google sign-in is configured', async () => {
-    renderWith({ payment: { provider: 'test', publishableKey: null }, googleSignIn: true });
+    renderWith({
+      payment: { provider: 'test', publishableKey: null },
+      googleSignIn: true,
+      orderMinUnits: 100,
+    });
     const button = screen.getByRole('button', { name: 'Continue with Google' });
     await vi.waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
     expect(screen.queryByText('Google sign-in is not set up for this shop.')).toBeNull();

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { authClient } from '../../../lib/auth-client';
-import { usePublicConfig } from '../api/get-config';
+import { usePublicConfig } from '../../../lib/public-config';
 
 function GoogleMark() {
   return (

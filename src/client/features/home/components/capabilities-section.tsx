@@ -2,7 +2,7 @@ import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
-import { homeContent } from '../../content/site-content';
+import { homeContent } from '../../../config/site-content';
 
 /** 'Our Capabilities' with a tagline, a named executive and 'Know More' (spec §2, home item 2). */
 export function CapabilitiesSection() {

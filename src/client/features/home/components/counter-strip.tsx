@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
-import { homeContent } from '../../content/site-content';
+import { homeContent } from '../../../config/site-content';
 
 const DURATION_MS = 2000;
 

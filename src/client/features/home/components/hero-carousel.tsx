@@ -1,5 +1,5 @@
 import Carousel from 'react-bootstrap/Carousel';
-import { homeContent } from '../../content/site-content';
+import { homeContent } from '../../../config/site-content';
 
 /**
  * Two slides headed 'World Leader in Tools' (spec §2, home item 1). react-bootstrap's defaults are the

@@ -1,7 +1,7 @@
 import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
-import { homeContent } from '../../content/site-content';
+import { homeContent } from '../../../config/site-content';
 
 /** A pair of promotional images (spec §2, home item 5). */
 export function PromoImages() {

@@ -1,17 +1,29 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InsertResult } from '../../../../shared/api/common.schemas';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DeleteResult, InsertResult } from '../../../../shared/api/common.schemas';
 import type { Order, PlaceOrderBody } from '../../../../shared/api/orders.schemas';
 import { api } from '../../../lib/api-client';
-
-export const ordersKey = (email: string) => ['orders', email.toLowerCase()] as const;
+import { queryRoots } from '../../../lib/query-keys';
 
 /** The signed-in customer's orders (spec §7 GET /purchase?email=). */
-export function useMyOrders(email: string | undefined) {
-  return useQuery({
-    queryKey: ordersKey(email ?? ''),
-    queryFn: ({ signal }) => api<Order[]>(`/purchase?email=${encodeURIComponent(email ?? '')}`, { signal }),
-    enabled: Boolean(email),
+export const myOrdersQuery = (email: string) =>
+  queryOptions({
+    queryKey: [...queryRoots.orders, 'of', email.toLowerCase()],
+    queryFn: ({ signal }) => api<Order[]>(`/purchase?email=${encodeURIComponent(email)}`, { signal }),
   });
+
+/** One order, for the payment page (spec §7 GET /purchase/{id}). */
+export const orderQuery = (orderId: string) =>
+  queryOptions({
+    queryKey: [...queryRoots.orders, 'one', orderId],
+    queryFn: ({ signal }) => api<Order>(`/purchase/${encodeURIComponent(orderId)}`, { signal }),
+  });
+
+export function useMyOrders(email: string | undefined) {
+  return useQuery({ ...myOrdersQuery(email ?? ''), enabled: Boolean(email) });
+}
+
+export function useOrder(orderId: string) {
+  return useQuery(orderQuery(orderId));
 }
 
 /** Orders and stock move together: after either changes, both are read again. */
@@ -19,8 +31,8 @@ function useInvalidateOrdersAndStock() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['orders'] }),
-      queryClient.invalidateQueries({ queryKey: ['tools'] }),
+      queryClient.invalidateQueries({ queryKey: queryRoots.orders }),
+      queryClient.invalidateQueries({ queryKey: queryRoots.tools }),
     ]);
 }
 
@@ -36,7 +48,7 @@ export function useCancelOrder() {
   const invalidate = useInvalidateOrdersAndStock();
   return useMutation({
     mutationFn: (orderId: string) =>
-      api<{ deletedCount: number }>(`/purchase/${encodeURIComponent(orderId)}`, { method: 'DELETE' }),
+      api<DeleteResult>(`/purchase/${encodeURIComponent(orderId)}`, { method: 'DELETE' }),
     onSettled: invalidate,
   });
 }

@@ -34,7 +34,7 @@ function renderForm(tool: Tool = saw) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
-      <BuyForm tool={tool} user={user} />
+      <BuyForm tool={tool} buyer={user} minUnits={100} />
     </QueryClientProvider>,
   );
 }
@@ -82,6 +82,22 @@ describe('BuyForm', () => {
       number: '5550100',
       quantity,
     });
+  });
+
+  it('checks against the stock of the latest render, not the first', async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const form = (tool: Tool) => (
+      <QueryClientProvider client={queryClient}>
+        <BuyForm tool={tool} buyer={user} minUnits={100} />
+      </QueryClientProvider>
+    );
+    const view = render(form(saw));
+    view.rerender(form({ ...saw, available: 300 }));
+    await userEvent.type(screen.getByLabelText('Address'), '1 Dock Road');
+    await userEvent.type(screen.getByLabelText('Phone number'), '5550100');
+    await order(400);
+    expect(await screen.findByText('Sorry, you can not buy more than 300')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('requires the address and phone', async () => {

@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
 import { z } from 'zod';
 import type { Tool } from '../../../../shared/api/catalog.schemas';
@@ -17,7 +16,6 @@ import {
 } from '../../../../shared/domain/order-quantity';
 import { messages } from '../../../../shared/messages';
 import { formatUnits } from '../../../lib/format';
-import type { CurrentUser } from '../../auth/api/use-current-user';
 import { usePlaceOrder } from '../api/orders';
 import { FormField } from '../../../components/form-field';
 
@@ -29,35 +27,43 @@ function buyFormSchema(bounds: QuantityBounds) {
       .int({ error: 'The quantity must be a whole number' })
       .superRefine((quantity, ctx) => {
         const problem = quantityProblem(quantity, bounds);
-        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+        if (problem) ctx.addIssue({ code: 'custom', message: problem.message });
       }),
   });
 }
 type BuyFormValues = z.input<ReturnType<typeof buyFormSchema>>;
 
-/** The right side of /buyNow/{toolId} (spec §2, §5 Buy Now; DESIGN §5.2: the real bounds from the start). */
-export function BuyForm({ tool, user }: { tool: Tool; user: CurrentUser }) {
-  const bounds = quantityBounds(tool);
-  // The stock can change while the page is open; the form always checks against the latest figures.
-  const boundsRef = useRef(bounds);
-  useEffect(() => {
-    boundsRef.current = bounds;
+/**
+ * The right side of /buyNow/{toolId} (spec §2, §5 Buy Now; DESIGN §5.2: the real bounds from the start).
+ * `minUnits` is the shop-wide smallest order (GET /api/config).
+ */
+export function BuyForm({
+  tool,
+  buyer,
+  minUnits,
+}: {
+  tool: Tool;
+  buyer: { name: string; email: string };
+  minUnits: number;
+}) {
+  const bounds = quantityBounds(tool, minUnits);
+  const defaults = { name: buyer.name, address: '', number: '', quantity: bounds.lower };
+  // The stock can change while the page is open; react-hook-form takes this render's resolver, so the
+  // form always checks against the latest figures.
+  const form = useForm<BuyFormValues>({
+    resolver: zodResolver(buyFormSchema(bounds)),
+    defaultValues: defaults,
   });
-  const resolver: Resolver<BuyFormValues> = (values, context, options) =>
-    zodResolver(buyFormSchema(boundsRef.current))(values, context, options);
-
-  const defaults = { name: user.name, address: '', number: '', quantity: bounds.lower };
-  const form = useForm<BuyFormValues>({ resolver, defaultValues: defaults });
   const placeOrder = usePlaceOrder();
   const { errors } = form.formState;
 
   function onSubmit(values: BuyFormValues) {
     placeOrder.mutate(
-      { toolId: tool._id, email: user.email, ...values },
+      { toolId: tool._id, email: buyer.email, ...values },
       {
         onSuccess: () => {
           toast.success(messages.orderPlaced);
-          form.reset({ ...defaults, quantity: boundsRef.current.lower });
+          form.reset(defaults);
         },
       },
     );
@@ -91,7 +97,7 @@ export function BuyForm({ tool, user }: { tool: Tool; user: CurrentUser }) {
             <Form.Label>Email</Form.Label>
             <Form.Control
               type="email"
-              value={user.email}
+              value={buyer.email}
               readOnly
               plaintext
               className="px-2 bg-body-tertiary rounded"

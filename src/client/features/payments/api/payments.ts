@@ -1,47 +1,57 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Order } from '../../../../shared/api/orders.schemas';
-import type { TestCardBody } from '../../../../shared/api/payments.schemas';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { UpdateResult } from '../../../../shared/api/common.schemas';
+import type {
+  ConfirmPaymentBody,
+  CreateIntentBody,
+  CreateIntentResult,
+  TestCardBody,
+  TestCardResult,
+} from '../../../../shared/api/payments.schemas';
 import { api } from '../../../lib/api-client';
-
-/** One order for the payment page (spec §7 GET /purchase/{id}). */
-export function useOrder(orderId: string) {
-  return useQuery({
-    queryKey: ['orders', 'one', orderId],
-    queryFn: ({ signal }) => api<Order>(`/purchase/${encodeURIComponent(orderId)}`, { signal }),
-  });
-}
+import { queryRoots } from '../../../lib/query-keys';
 
 /** The order's payment intent; the server answers the same one however often it is asked. */
-export function usePaymentIntent(orderId: string, enabled: boolean) {
-  return useQuery({
-    queryKey: ['payment-intent', orderId],
+export const paymentIntentQuery = (orderId: string) =>
+  queryOptions({
+    queryKey: [...queryRoots.paymentIntents, orderId],
     queryFn: () =>
-      api<{ clientSecret: string }>('/create-payment-intent', { method: 'POST', body: { orderId } }),
-    enabled,
+      api<CreateIntentResult>('/create-payment-intent', {
+        method: 'POST',
+        body: { orderId } satisfies CreateIntentBody,
+      }),
     staleTime: Infinity,
     retry: false,
   });
+
+export function usePaymentIntent(orderId: string, enabled: boolean) {
+  return useQuery({ ...paymentIntentQuery(orderId), enabled });
 }
 
 /** The built-in test provider's stand-in for Stripe.js's confirmCardPayment. */
 export function confirmTestCard(body: TestCardBody) {
-  return api<{ status: 'succeeded'; transactionId: string }>('/payments/test/confirm', {
-    method: 'POST',
-    body,
-  });
+  return api<TestCardResult>('/payments/test/confirm', { method: 'POST', body });
 }
 
-/** Asks the server to verify the payment with the provider and mark the order paid (spec §7 PATCH). */
-export function useSettlePayment(orderId: string) {
+/**
+ * Pays an order: `charge` takes the card payment with the provider and answers its transaction id, then
+ * the server verifies that payment and marks the order paid (spec §7 PATCH /purchase/{id}). The
+ * mutation's data is the transaction id; its error is the card's or the server's reason, which the
+ * payment form shows in red itself (no toast).
+ */
+export function usePayOrder(orderId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (transactionId: string) =>
-      api<{ modifiedCount: number }>(`/purchase/${encodeURIComponent(orderId)}`, {
+    mutationFn: async (charge: () => Promise<string>) => {
+      const transactionId = await charge();
+      await api<UpdateResult>(`/purchase/${encodeURIComponent(orderId)}`, {
         method: 'PATCH',
-        body: { payment: { transactionId } },
-      }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['orders'] }),
-    // The payment form shows its own errors in red below the card fields.
+        body: { payment: { transactionId } } satisfies ConfirmPaymentBody,
+      });
+      return transactionId;
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryRoots.orders }),
     meta: { errorToast: false },
   });
 }
+
+export type PayOrder = ReturnType<typeof usePayOrder>;

@@ -1,6 +1,6 @@
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
-import { type SubmitEvent, useState } from 'react';
+import type { SubmitEvent } from 'react';
 import Form from 'react-bootstrap/Form';
 import type { CardFormProps } from './test-card-form';
 import { PaySubmit } from './pay-submit';
@@ -21,41 +21,30 @@ interface StripeCardFormProps extends CardFormProps {
   billing: { name: string; email: string };
 }
 
-function StripeCardFields({ clientSecret, settle, billing }: Omit<StripeCardFormProps, 'publishableKey'>) {
+function StripeCardFields({ clientSecret, pay, billing }: Omit<StripeCardFormProps, 'publishableKey'>) {
   const stripe = useStripe();
   const elements = useElements();
-  const [error, setError] = useState<string | null>(null);
-  const [paying, setPaying] = useState(false);
 
-  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const card = elements?.getElement(CardElement);
     if (!stripe || !card || !clientSecret) return;
-    setError(null);
-    setPaying(true);
-    try {
+    pay.mutate(async () => {
       // spec §7: confirmed on the client with the client secret, the buyer's name and email as billing details.
       const result = await stripe.confirmCardPayment(clientSecret, {
         payment_method: { card, billing_details: billing },
       });
-      if (result.error) {
-        setError(result.error.message ?? 'The payment failed');
-        return;
-      }
-      await settle(result.paymentIntent.id);
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'The payment failed');
-    } finally {
-      setPaying(false);
-    }
+      if (result.error) throw new Error(result.error.message ?? 'The payment failed');
+      return result.paymentIntent.id;
+    });
   }
 
   return (
-    <Form onSubmit={(event) => void onSubmit(event)} aria-label="Card payment">
+    <Form onSubmit={onSubmit} aria-label="Card payment">
       <div className="form-control py-3 mb-3">
         <CardElement options={{ hidePostalCode: true }} />
       </div>
-      <PaySubmit ready={Boolean(stripe && clientSecret)} paying={paying} error={error} />
+      <PaySubmit ready={Boolean(stripe && clientSecret)} pay={pay} />
     </Form>
   );
 }

@@ -2,54 +2,40 @@ import { type ChangeEvent, type SubmitEvent, useState } from 'react';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import { confirmTestCard } from '../api/payments';
+import { confirmTestCard, type PayOrder } from '../api/payments';
 import { cardFieldProblems, formatCardNumber, formatExpiry, parseExpiry } from '../card-format';
 import { FormField } from '../../../components/form-field';
 import { PaySubmit } from './pay-submit';
 
 export interface CardFormProps {
   clientSecret: string | undefined;
-  /** Settles the order with the provider's transaction id; rejects with the reason it could not. */
-  settle: (transactionId: string) => Promise<void>;
+  /** Pays the order with the transaction id that the card payment answers. */
+  pay: PayOrder;
 }
 
 /**
  * The built-in test provider's card form (DESIGN §4): number, expiry and CVC with formatting and inline
  * checks; the server answers as Stripe's test mode would.
  */
-export function TestCardForm({ clientSecret, settle }: CardFormProps) {
+export function TestCardForm({ clientSecret, pay }: CardFormProps) {
   const [fields, setFields] = useState({ number: '', expiry: '', cvc: '' });
   const [touched, setTouched] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [paying, setPaying] = useState(false);
   const problems = cardFieldProblems(fields);
   const shown = touched ? problems : null;
 
-  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setTouched(true);
     const expiry = parseExpiry(fields.expiry);
     if (problems || !expiry || !clientSecret) return;
-    setError(null);
-    setPaying(true);
-    try {
-      const { transactionId } = await confirmTestCard({
-        clientSecret,
-        number: fields.number,
-        expMonth: expiry.month,
-        expYear: expiry.year,
-        cvc: fields.cvc,
-      });
-      await settle(transactionId);
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'The payment failed');
-    } finally {
-      setPaying(false);
-    }
+    pay.mutate(async () => {
+      const card = { number: fields.number, expMonth: expiry.month, expYear: expiry.year, cvc: fields.cvc };
+      return (await confirmTestCard({ clientSecret, ...card })).transactionId;
+    });
   }
 
   return (
-    <Form noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Card payment">
+    <Form noValidate onSubmit={onSubmit} aria-label="Card payment">
       <div className="alert alert-info small" role="note">
         <strong>Test mode:</strong> no real card is charged. Pay with <strong>4242 4242 4242 4242</strong>,
         any future expiry date and any CVC. 4000 0000 0000 0002 is declined.
@@ -98,7 +84,7 @@ export function TestCardForm({ clientSecret, settle }: CardFormProps) {
           />
         </Col>
       </Row>
-      <PaySubmit ready={Boolean(clientSecret)} paying={paying} error={error} />
+      <PaySubmit ready={Boolean(clientSecret)} pay={pay} />
     </Form>
   );
 }

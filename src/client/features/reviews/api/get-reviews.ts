@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Review } from '../../../../shared/api/reviews.schemas';
 import { api } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-keys';
 
 /** Customer reviews, cached under the spec's key `reviews` (spec §7 GET /review). */
 export const reviewsQuery = queryOptions({
-  queryKey: ['reviews'],
+  queryKey: queryRoots.reviews,
   queryFn: ({ signal }) => api<Review[]>('/review', { signal }),
 });
 

@@ -1,29 +1,39 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DeleteResult, UpdateResult } from '../../../../shared/api/common.schemas';
 import type { UserRecord } from '../../../../shared/api/users.schemas';
 import { api } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-keys';
 
 /** All users for Make Admin (spec §7 GET /user). */
+export const usersQuery = queryOptions({
+  queryKey: [...queryRoots.users, 'all'],
+  queryFn: ({ signal }) => api<UserRecord[]>('/user', { signal }),
+});
+
 export function useUsers() {
-  return useQuery({
-    queryKey: ['users', 'all'],
-    queryFn: ({ signal }) => api<UserRecord[]>('/user', { signal }),
-  });
+  return useQuery(usersQuery);
+}
+
+/** A change of role or a deleted account shows in every user query, the signed-in role check included. */
+function useInvalidateUsers() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: queryRoots.users });
 }
 
 export function useMakeAdmin() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidateUsers();
   return useMutation({
     mutationFn: (email: string) =>
-      api<{ modifiedCount: number }>(`/user/admin/${encodeURIComponent(email)}`, { method: 'PUT' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
+      api<UpdateResult>(`/user/admin/${encodeURIComponent(email)}`, { method: 'PUT' }),
+    onSuccess: invalidate,
   });
 }
 
 export function useDeleteUser() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidateUsers();
   return useMutation({
     mutationFn: (email: string) =>
-      api<{ deletedCount: number }>(`/user/${encodeURIComponent(email)}`, { method: 'DELETE' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
+      api<DeleteResult>(`/user/${encodeURIComponent(email)}`, { method: 'DELETE' }),
+    onSuccess: invalidate,
   });
 }

@@ -6,7 +6,7 @@ import { Link, NavLink } from 'react-router';
 import { paths } from '../config/paths';
 import { useCurrentUser } from '../features/auth/api/use-current-user';
 import { useSignOut } from '../features/auth/api/use-sign-out';
-import { homeContent } from '../features/content/site-content';
+import { homeContent } from '../config/site-content';
 
 /** Logo and Home; Dashboard and Sign Out when signed in, Login when not (spec §2 header). */
 export function Header() {

@@ -3,9 +3,9 @@ import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
 import { paths } from '../config/paths';
-import { homeContent } from '../features/content/site-content';
+import { homeContent } from '../config/site-content';
 import { SubscribeForm } from '../features/newsletter/components/subscribe-form';
-import { SocialIcon } from './social-icon';
+import { SocialIcon } from '../components/social-icon';
 
 /** Subscribe form, social links and the copyright line with the current year (spec §2 footer). */
 export function Footer() {

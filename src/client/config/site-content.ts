@@ -1,5 +1,5 @@
-import homeJson from '../../../../content/home.json';
-import portfolioJson from '../../../../content/portfolio.json';
+import homeJson from '../../../content/home.json';
+import portfolioJson from '../../../content/portfolio.json';
 
 /**
  * Texts a shop owner edits in content/*.json (then `npm run build`). The types make a typo in a file

@@ -1,0 +1,14 @@
+/**
+ * The root of every cached query. Each feature builds its keys from its root in its `queryOptions`
+ * factories; a feature that changes what another shows (an order changes stock) refreshes that root
+ * without importing the other feature. `tools` and `reviews` are the spec's keys (spec §7).
+ */
+export const queryRoots = {
+  config: ['config'],
+  session: ['session'],
+  tools: ['tools'],
+  reviews: ['reviews'],
+  orders: ['orders'],
+  users: ['users'],
+  paymentIntents: ['payment-intent'],
+} as const satisfies Record<string, readonly [string]>;
