@@ -11,7 +11,7 @@ async function readFailing(status: number) {
   queryClient.setQueryData(queryRoots.session, signedIn);
   queryClient.setQueryData(ordersKey, []);
   await queryClient
-    .fetchQuery({
+    .query({
       queryKey: [...queryRoots.orders, 'one', 'o1'],
       queryFn: () => Promise.reject(new ApiError(status, 'X', 'failed')),
     })
