@@ -32,6 +32,8 @@ export interface DatabaseOptions {
   dataDir: string;
   /** Told when PostgreSQL drops an idle pooled connection (the pool reconnects by itself). */
   onIdleError?: (error: Error) => void;
+  /** A PGlite data folder dump to start from instead of an empty one (tests: a migrated template). */
+  pgliteDump?: Blob;
 }
 
 // Any constant works; it only has to be the same for every process of this application.
@@ -63,7 +65,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     mkdirSync(location, { recursive: true });
     location = join(location, 'pglite');
   }
-  const client = await PGlite.create(location);
+  const client = await PGlite.create(location, { loadDataDir: options.pgliteDump });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };

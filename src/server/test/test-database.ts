@@ -1,32 +1,32 @@
+import { readFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../db/database';
+import { databaseUrl, onServer } from './global-setup';
+
+let pgliteTemplate: Promise<Blob> | undefined;
 
 /**
- * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on the
- * PostgreSQL server named by TEST_DATABASE_URL (dropped again on close).
+ * A fresh database for one test, copied from the template the global setup migrated: in-memory PGlite
+ * by default, or a new database on the PostgreSQL server named by TEST_DATABASE_URL (dropped again on
+ * close).
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openDatabase({ dataDir: 'memory://' });
+  const template = inject('postgresTemplate');
+  if (!serverUrl || !template) {
+    pgliteTemplate ??= readFile(inject('pgliteTemplate')).then((bytes) => new Blob([bytes]));
+    return openDatabase({ dataDir: 'memory://', pgliteDump: await pgliteTemplate });
+  }
 
   const name = `toolshop_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: 'unused' });
+  await onServer(serverUrl, `create database ${name} template ${template}`);
+  const handle = await openDatabase({ databaseUrl: databaseUrl(serverUrl, name), dataDir: 'unused' });
   return {
     ...handle,
     async close() {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await onServer(serverUrl, `drop database if exists ${name} with (force)`);
     },
   };
 }

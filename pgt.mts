@@ -1,0 +1,16 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+let t = performance.now();
+const c = await PGlite.create('memory://');
+console.log('create', performance.now() - t); t = performance.now();
+await migrate(drizzle(c), { migrationsFolder: 'drizzle' });
+console.log('migrate', performance.now() - t); t = performance.now();
+const dump = await c.dumpDataDir('none');
+console.log('dump', performance.now() - t, dump.size); t = performance.now();
+const c2 = await PGlite.create('memory://', { loadDataDir: dump });
+console.log('load', performance.now() - t); t = performance.now();
+await migrate(drizzle(c2), { migrationsFolder: 'drizzle' });
+console.log('migrate noop', performance.now() - t); t = performance.now();
+const c3 = await PGlite.create('memory://');
+console.log('create2', performance.now() - t); t = performance.now();
