@@ -1,7 +1,9 @@
-// `npm test`: every check the project has, in order, ending with the line "N passed, N failed".
-// typecheck and lint count as one check each; vitest and Playwright count their tests. When
-// TEST_DATABASE_URL names a PostgreSQL server, the server tests run a second time against it.
-import { spawnSync } from 'node:child_process';
+// `npm test`: every check the project has, ending with the line "N passed, N failed".
+// Typecheck, lint and the build are independent and run at once (each with its cache); then the unit,
+// server and client tests; then the server tests again on PostgreSQL when TEST_DATABASE_URL names a
+// server; then the browser journeys against the build. Typecheck, lint and build count as one check
+// each; vitest and Playwright count their tests. Each stage's wall time is printed at the end.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const out = '.test-output';
@@ -11,65 +13,72 @@ mkdirSync(out, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
 
+/** Runs a command with the output shown; resolves to whether it succeeded and how long it took. */
 function run(command, args, env = {}) {
   console.log(`\n$ ${[command, ...args].join(' ')}`);
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  return result.status === 0;
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('close', (code) => resolve({ ok: code === 0, seconds: (Date.now() - started) / 1000 }));
+    child.on('error', () => resolve({ ok: false, seconds: (Date.now() - started) / 1000 }));
+  });
 }
 
-function record(label, passed, failed, skipped = 0) {
+function record(label, seconds, passed, failed, skipped = 0) {
   totals.passed += passed;
   totals.failed += failed;
   totals.skipped += skipped;
-  lines.push(
-    `${failed ? 'FAIL' : 'ok  '}  ${label}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`,
-  );
+  const counts = `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`;
+  lines.push(`${failed ? 'FAIL' : 'ok  '}  ${label}: ${counts}  (${seconds.toFixed(0)} s)`);
 }
 
-function check(label, command, args) {
-  const ok = run(command, args);
-  record(label, ok ? 1 : 0, ok ? 0 : 1);
+async function check(label, command, args) {
+  const { ok, seconds } = await run(command, args);
+  record(label, seconds, ok ? 1 : 0, ok ? 0 : 1);
   return ok;
 }
 
-function vitest(label, args, env = {}) {
+async function vitest(label, args, env = {}) {
   const file = `${out}/${label.replace(/\W+/g, '-')}.json`;
-  const ok = run(
+  const { ok, seconds } = await run(
     'npx',
     ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
     env,
   );
-  if (!existsSync(file)) return record(label, 0, 1);
+  if (!existsSync(file)) return record(label, seconds, 0, 1);
   const report = JSON.parse(readFileSync(file, 'utf8'));
   const failed = report.numFailedTests + (ok || report.numFailedTests ? 0 : 1);
-  record(label, report.numPassedTests, failed, report.numPendingTests + report.numTodoTests);
+  record(label, seconds, report.numPassedTests, failed, report.numPendingTests + report.numTodoTests);
 }
 
-function playwright(label) {
+async function playwright(label) {
   const file = `${out}/playwright.json`;
-  const ok = run('npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
-  if (!existsSync(file)) return record(label, 0, 1);
+  const { ok, seconds } = await run('npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
+  if (!existsSync(file)) return record(label, seconds, 0, 1);
   const { stats } = JSON.parse(readFileSync(file, 'utf8'));
   const failed = stats.unexpected + (ok || stats.unexpected ? 0 : 1);
-  record(label, stats.expected + stats.flaky, failed, stats.skipped);
+  record(label, seconds, stats.expected + stats.flaky, failed, stats.skipped);
 }
 
-check('chromium available', 'bash', ['scripts/ensure-chromium.sh']);
-check('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
-check('lint', 'npx', ['eslint', '.']);
-vitest('unit, server (PGlite) and client tests', []);
+const started = Date.now();
+await check('chromium available', 'bash', ['scripts/ensure-chromium.sh']);
+const [, , built] = await Promise.all([
+  check('typecheck', 'npm', ['run', '--silent', 'typecheck']),
+  check('lint', 'npm', ['run', '--silent', 'lint']),
+  check('build', 'npm', ['run', '--silent', 'build']),
+]);
+await vitest('unit, server (PGlite) and client tests', []);
 if (process.env.TEST_DATABASE_URL) {
-  vitest('server tests on PostgreSQL', ['--project', 'server'], {
+  await vitest('server tests on PostgreSQL', ['--project', 'server'], {
     TEST_DATABASE_URL: process.env.TEST_DATABASE_URL,
   });
 } else {
   lines.push('skip  server tests on PostgreSQL: set TEST_DATABASE_URL=postgres://... to run them');
 }
-if (check('build', 'npm', ['run', 'build', '--silent']))
-  playwright('browser journeys (Playwright, Chromium)');
-else record('browser journeys (not run: build failed)', 0, 1);
+if (built) await playwright('browser journeys (Playwright, Chromium)');
+else record('browser journeys (not run: build failed)', 0, 0, 1);
 
-console.log(`\n${lines.join('\n')}\n`);
+console.log(`\n${lines.join('\n')}\n\nall checks: ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
 console.log(
   `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
 );
