@@ -8,14 +8,14 @@ import { e2ePorts, oidcClient, oidcIssuer, shopUrl } from './tests/e2e/support/p
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
-  workers: 2,
+  workers: 4,
   retries: 0,
   timeout: 45_000,
   expect: { timeout: 8_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     baseURL: shopUrl,
-    trace: 'retain-on-failure',
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
   },
   projects: [
@@ -66,7 +66,7 @@ export default defineConfig({
         // Each test presents its own client address (tests/e2e/fixtures.ts), as if behind a proxy.
         TRUST_PROXY: 'true',
         SMTP_URL: `smtp://127.0.0.1:${e2ePorts.smtp}`,
-        ADMIN_EMAILS: 'owner@forgeline.test,manager@forgeline.test',
+        ADMIN_EMAILS: 'owner@forgeline.test,manager@forgeline.test,catalog@forgeline.test',
         GOOGLE_CLIENT_ID: oidcClient.id,
         GOOGLE_CLIENT_SECRET: oidcClient.secret,
         GOOGLE_DISCOVERY_URL: `${oidcIssuer}/.well-known/openid-configuration`,

@@ -1,4 +1,4 @@
-import { expect, newAccount, register, test } from './fixtures';
+import { expect, newAccount, signUp, test } from './fixtures';
 
 test.describe('an admin named by ADMIN_EMAILS', () => {
   test('makes a customer admin, whose navigation changes; deletes an account through the modal', async ({
@@ -11,7 +11,7 @@ test.describe('an admin named by ADMIN_EMAILS', () => {
     });
     const customerPage = await customerContext.newPage();
     const customer = newAccount('Carl Customer');
-    await register(customerPage, customer);
+    await signUp(customerContext.request, customer);
     await customerPage.goto('/dashboard');
     const customerNav = customerPage.getByRole('navigation', { name: 'Dashboard' });
     await expect(customerNav.getByRole('link')).toHaveText(['My Profile', 'Add A Review', 'My Orders']);
@@ -20,10 +20,10 @@ test.describe('an admin named by ADMIN_EMAILS', () => {
       extraHTTPHeaders: { 'x-forwarded-for': '203.0.113.22' },
     });
     const leaving = newAccount('Lea Leaving');
-    await register(await leavingContext.newPage(), leaving);
+    await signUp(leavingContext.request, leaving);
 
     const owner = { ...newAccount('Olivia Owner'), email: 'owner@forgeline.test' };
-    await register(page, owner);
+    await signUp(page.request, owner);
     await page.goto('/dashboard');
     const nav = page.getByRole('navigation', { name: 'Dashboard' });
     await expect(nav.getByRole('link')).toHaveText([
@@ -69,8 +69,7 @@ test.describe('an admin named by ADMIN_EMAILS', () => {
     await leavingContext.close();
   });
 
-  test('a customer opening an admin page is told it is not for them', async ({ page }) => {
-    await register(page, newAccount('Nosy Customer'));
+  test('a customer opening an admin page is told it is not for them', async ({ page, customer: _ }) => {
     await page.goto('/dashboard/makeAdmin');
     await expect(
       page.getByRole('heading', { name: 'You are not authorized to view this page' }),

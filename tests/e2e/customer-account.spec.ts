@@ -1,4 +1,13 @@
-import { expect, login, mailsTo, newAccount, register, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { type Account, expect, login, mailsTo, newAccount, register, signUp, test } from './fixtures';
+
+/** An account that exists, with the page signed out. */
+async function existingAccount(page: Page, name: string): Promise<Account> {
+  const account = newAccount(name);
+  await signUp(page.request, account);
+  await page.context().clearCookies();
+  return account;
+}
 
 test.describe('a customer account', () => {
   test('register, see the dashboard, sign out, and get sent back after signing in again', async ({
@@ -29,9 +38,7 @@ test.describe('a customer account', () => {
   });
 
   test('a wrong password shows the error in red', async ({ page }) => {
-    const bob = newAccount('Bob Builder');
-    await register(page, bob);
-    await page.getByRole('button', { name: 'Sign Out' }).click();
+    const bob = await existingAccount(page, 'Bob Builder');
 
     await page.goto('/login');
     await login(page, bob.email, 'not-the-password');
@@ -40,24 +47,20 @@ test.describe('a customer account', () => {
     await expect(error).toHaveCSS('color', 'rgb(220, 53, 69)');
   });
 
-  test('a visitor choosing Buy Now signs in first and lands on the product', async ({ page }) => {
-    const cara = newAccount('Cara Buyer');
-    await register(page, cara);
-    await page.getByRole('button', { name: 'Sign Out' }).click();
+  test('a visitor choosing Buy Now signs in first and lands on the product', async ({ page, product }) => {
+    const cara = await existingAccount(page, 'Cara Buyer');
 
     await page.goto('/');
-    const card = page.locator('#our-products').getByRole('article').filter({ hasText: 'Claw Hammer 16 oz' });
+    const card = page.locator('#our-products').getByRole('article').filter({ hasText: product.name });
     await card.getByRole('button', { name: 'Buy Now' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await login(page, cara.email, cara.password);
     await expect(page).toHaveURL(/\/buyNow\/[0-9a-f-]{36}$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Claw Hammer 16 oz' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
   });
 
   test('forgot password: a real mail with a link to choose a new one', async ({ page }) => {
-    const dora = newAccount('Dora Forgetful');
-    await register(page, dora);
-    await page.getByRole('button', { name: 'Sign Out' }).click();
+    const dora = await existingAccount(page, 'Dora Forgetful');
 
     await page.goto('/login');
     await page.getByRole('button', { name: 'Forgot Password?' }).click();

@@ -1,6 +1,53 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { test as base, expect, type Page } from '@playwright/test';
-import { e2ePorts } from './support/ports';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import type { Tool } from '../../src/shared/api/catalog.schemas';
+import type { AddProductBody } from '../../src/shared/api/products.schemas';
+import { e2ePorts, shopUrl } from './support/ports';
+
+export interface Account {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** The catalog admin the journeys create their products with (in ADMIN_EMAILS, playwright.config.ts). */
+export const catalogAdminEmail = 'catalog@forgeline.test';
+
+const randomClientIp = () => `198.51.${randomInt(0, 255)}.${randomInt(1, 255)}`;
+
+export function newAccount(name = 'Ada Lovelace'): Account {
+  const id = randomUUID().slice(0, 8);
+  return {
+    name,
+    email: `${name.toLowerCase().replace(/\W+/g, '.')}.${id}@example.com`,
+    password: `pw-${id}-secret`,
+  };
+}
+
+/**
+ * Signs an account up through the API; the session cookie lands in whatever browser context `api`
+ * belongs to (`page.request`), so the page is signed in from its next navigation. Registering through
+ * the form is the account journey's to test (customer-account.spec.ts).
+ */
+export async function signUp(api: APIRequestContext, account: Account) {
+  const response = await api.post('/api/auth/sign-up/email', {
+    data: account,
+    headers: { origin: shopUrl },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+type Fixtures = {
+  pageErrors: string[];
+  /** A new customer, signed in in `page`. */
+  customer: Account;
+  /** A new product of the test's own, named uniquely, in stock: no journey leans on the demo stock. */
+  product: Tool;
+  /** Adds a product of the test's own through the admin API. */
+  addProduct: (overrides?: Partial<AddProductBody>) => Promise<Tool>;
+};
+
+type WorkerFixtures = { catalogAdmin: APIRequestContext };
 
 /**
  * Every journey fails on a script error or a content-security-policy violation, so a page that only
@@ -8,9 +55,9 @@ import { e2ePorts } from './support/ports';
  * (an unknown product is a 404, a wrong password a 401) and assert what the page makes of them.
  * Each test also presents its own client address, so the per-address sign-in limits do not couple tests.
  */
-export const test = base.extend<{ pageErrors: string[] }>({
+export const test = base.extend<Fixtures, WorkerFixtures>({
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
-    await use({ ...extraHTTPHeaders, 'x-forwarded-for': `198.51.${randomInt(0, 255)}.${randomInt(1, 255)}` });
+    await use({ ...extraHTTPHeaders, 'x-forwarded-for': randomClientIp() });
   },
   pageErrors: [
     async ({ page }, use) => {
@@ -26,25 +73,51 @@ export const test = base.extend<{ pageErrors: string[] }>({
     },
     { auto: true },
   ],
+  catalogAdmin: [
+    async ({ playwright }, use) => {
+      const api = await playwright.request.newContext({
+        baseURL: shopUrl,
+        extraHTTPHeaders: { origin: shopUrl, 'x-forwarded-for': randomClientIp() },
+      });
+      const admin = { name: 'Catalog Admin', email: catalogAdminEmail, password: 'catalog-admin-secret' };
+      // Each worker signs in; the first one to get here creates the account.
+      const signedIn = await api.post('/api/auth/sign-in/email', { data: admin });
+      if (!signedIn.ok()) await signUp(api, admin);
+      await use(api);
+      await api.dispose();
+    },
+    { scope: 'worker' },
+  ],
+  addProduct: async ({ catalogAdmin }, use) => {
+    await use(async (overrides = {}) => {
+      const body: AddProductBody = {
+        name: `Test Press ${randomUUID().slice(0, 8)}`,
+        img: `${shopUrl}/images/tools/circular-saw.svg`,
+        dis: 'A bench press made for one browser journey.',
+        min_order: 100,
+        available: 1000,
+        price: 12.5,
+        ...overrides,
+      };
+      const created = await catalogAdmin.post('/api/addproduct', { data: body });
+      expect(created.status(), await created.text()).toBe(201);
+      const { insertedId } = (await created.json()) as { insertedId: string };
+      return { _id: insertedId, ...body };
+    });
+  },
+  product: async ({ addProduct }, use) => {
+    await use(await addProduct());
+  },
+  customer: async ({ page }, use) => {
+    const account = newAccount('Casey Customer');
+    await signUp(page.request, account);
+    await use(account);
+  },
 });
 
 export { expect };
 
-export interface Account {
-  name: string;
-  email: string;
-  password: string;
-}
-
-export function newAccount(name = 'Ada Lovelace'): Account {
-  const id = randomUUID().slice(0, 8);
-  return {
-    name,
-    email: `${name.toLowerCase().replace(/\W+/g, '.')}.${id}@example.com`,
-    password: `pw-${id}-secret`,
-  };
-}
-
+/** Registers through the form, as a new customer would (the account journey). */
 export async function register(page: Page, account: Account) {
   await page.goto('/register');
   await page.getByLabel('Name', { exact: true }).fill(account.name);

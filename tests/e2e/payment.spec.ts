@@ -1,14 +1,9 @@
 import type { Page } from '@playwright/test';
-import { expect, newAccount, register, test } from './fixtures';
+import type { Tool } from '../../src/shared/api/catalog.schemas';
+import { expect, test } from './fixtures';
 
-async function orderAndOpenPayment(page: Page, product: string, quantity: number) {
-  await page.goto('/');
-  await page
-    .locator('#our-products')
-    .getByRole('article')
-    .filter({ hasText: product })
-    .getByRole('button', { name: 'Buy Now' })
-    .click();
+async function orderAndOpenPayment(page: Page, tool: Tool, quantity: number) {
+  await page.goto(`/buyNow/${tool._id}`);
   const form = page.getByRole('form', { name: 'Buy Now' });
   await form.getByLabel('Address').fill('7 Foundry Lane, Leeds');
   await form.getByLabel('Phone number').fill('441134960000');
@@ -16,7 +11,7 @@ async function orderAndOpenPayment(page: Page, product: string, quantity: number
   await form.getByRole('button', { name: 'Buy Now' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Item added to your purchase list' })).toBeVisible();
   await page.goto('/dashboard/myOrder');
-  await page.getByRole('row').filter({ hasText: product }).getByRole('link', { name: 'Pay Now' }).click();
+  await page.getByRole('row').filter({ hasText: tool.name }).getByRole('link', { name: 'Pay Now' }).click();
   await expect(page).toHaveURL(/\/dashboard\/payment\/[0-9a-f-]{36}$/);
 }
 
@@ -30,11 +25,15 @@ async function payWith(page: Page, number: string) {
 }
 
 test.describe('paying an order by card (built-in test provider)', () => {
-  test('4242… pays: success message with the transaction id, then Paid in My Orders', async ({ page }) => {
-    await register(page, newAccount('Paula Payer'));
-    await orderAndOpenPayment(page, 'Impact Driver 20V', 100);
+  test('4242… pays: success message with the transaction id, then Paid in My Orders', async ({
+    page,
+    customer: _,
+    addProduct,
+  }) => {
+    const driver = await addProduct({ price: 71 });
+    await orderAndOpenPayment(page, driver, 100);
 
-    await expect(page.getByText('Impact Driver 20V')).toBeVisible();
+    await expect(page.getByText(driver.name)).toBeVisible();
     await expect(page.getByText('100 units')).toBeVisible();
     await expect(page.getByText('$7,100.00')).toBeVisible();
     await expect(page.getByText('Test mode:')).toBeVisible();
@@ -44,15 +43,18 @@ test.describe('paying an order by card (built-in test provider)', () => {
     await expect(page.getByText(/Transaction id: pi_test_/)).toBeVisible();
 
     await page.getByRole('link', { name: 'Back to My Orders' }).click();
-    const row = page.getByRole('row').filter({ hasText: 'Impact Driver 20V' });
+    const row = page.getByRole('row').filter({ hasText: driver.name });
     await expect(row.getByText('Paid', { exact: true })).toBeVisible();
     await expect(row.getByRole('button', { name: 'CANCEL' })).toBeDisabled();
     await expect(row.getByRole('link', { name: 'Pay Now' })).toHaveCount(0);
   });
 
-  test('a declined card shows the reason in red and the order stays payable', async ({ page }) => {
-    await register(page, newAccount('Dee Clined'));
-    await orderAndOpenPayment(page, 'Angle Grinder 115 mm', 150);
+  test('a declined card shows the reason in red and the order stays payable', async ({
+    page,
+    customer: _,
+    product,
+  }) => {
+    await orderAndOpenPayment(page, product, 150);
 
     await payWith(page, '4000 0000 0000 0002');
     const error = page
@@ -63,7 +65,7 @@ test.describe('paying an order by card (built-in test provider)', () => {
     await expect(error).toHaveCSS('color', 'rgb(220, 53, 69)');
 
     await page.goto('/dashboard/myOrder');
-    const row = page.getByRole('row').filter({ hasText: 'Angle Grinder 115 mm' });
+    const row = page.getByRole('row').filter({ hasText: product.name });
     await expect(row.getByRole('link', { name: 'Pay Now' })).toBeVisible();
     await expect(row.getByRole('button', { name: 'CANCEL' })).toBeEnabled();
   });

@@ -1,12 +1,14 @@
-import { expect, newAccount, register, test } from './fixtures';
+import { expect, newAccount, signUp, test } from './fixtures';
 
 test('an admin runs the catalogue and follows an order from payment to shipment', async ({
   browser,
   page,
 }) => {
+  // The longest journey: two people, a product from creation to deletion.
+  test.slow();
   const productName = `Cable Cutter ${Date.now()}`;
   const manager = { ...newAccount('Max Manager'), email: 'manager@forgeline.test' };
-  await register(page, manager);
+  await signUp(page.request, manager);
 
   // Add a product: the form checks its fields, the toast waits for the server.
   await page.goto('/dashboard/addProduct');
@@ -28,7 +30,7 @@ test('an admin runs the catalogue and follows an order from payment to shipment'
     extraHTTPHeaders: { 'x-forwarded-for': '203.0.113.61' },
   });
   const shopper = await customerContext.newPage();
-  await register(shopper, newAccount('Cora Customer'));
+  await signUp(customerContext.request, newAccount('Cora Customer'));
   await shopper.goto('/');
   const card = shopper.locator('#our-products').getByRole('article').filter({ hasText: productName });
   await expect(card).toContainText('$18.40 per unit');
