@@ -1,5 +1,5 @@
 import js from '@eslint/js';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 import { readdirSync } from 'node:fs';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -30,12 +30,10 @@ const features = readdirSync('src/client/features', { withFileTypes: true })
   .map((entry) => entry.name);
 const clientLayers = {
   files: ['src/client/**/*.{ts,tsx}'],
-  plugins: { 'import-x': importX },
-  settings: {
-    'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
-  },
+  plugins: { import: importPlugin },
+  settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } } },
   rules: {
-    'import-x/no-restricted-paths': [
+    'import/no-restricted-paths': [
       'error',
       {
         zones: [
