@@ -58,6 +58,8 @@ async function playwright(label) {
   const { stats } = JSON.parse(readFileSync(file, 'utf8'));
   const failed = stats.unexpected + (ok || stats.unexpected ? 0 : 1);
   record(label, seconds, stats.expected + stats.flaky, failed, stats.skipped);
+  if (stats.flaky)
+    lines.push(`      ${stats.flaky} journey(s) passed only on retry (flaky): see the list above`);
 }
 
 const started = Date.now();

@@ -1,4 +1,4 @@
-import { expect, newAccount, signUp, test } from './fixtures';
+import { expect, newAccount, signInOrUp, signUp, test } from './fixtures';
 
 test.describe('an admin named by ADMIN_EMAILS', () => {
   test('makes a customer admin, whose navigation changes; deletes an account through the modal', async ({
@@ -22,8 +22,8 @@ test.describe('an admin named by ADMIN_EMAILS', () => {
     const leaving = newAccount('Lea Leaving');
     await signUp(leavingContext.request, leaving);
 
-    const owner = { ...newAccount('Olivia Owner'), email: 'owner@forgeline.test' };
-    await signUp(page.request, owner);
+    const owner = { name: 'Olivia Owner', email: 'owner@forgeline.test', password: 'owner-e2e-secret' };
+    await signInOrUp(page.request, owner);
     await page.goto('/dashboard');
     const nav = page.getByRole('navigation', { name: 'Dashboard' });
     await expect(nav.getByRole('link')).toHaveText([

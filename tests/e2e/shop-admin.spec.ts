@@ -1,4 +1,4 @@
-import { expect, newAccount, signUp, test } from './fixtures';
+import { expect, newAccount, signInOrUp, signUp, test } from './fixtures';
 
 test('an admin runs the catalogue and follows an order from payment to shipment', async ({
   browser,
@@ -7,8 +7,8 @@ test('an admin runs the catalogue and follows an order from payment to shipment'
   // The longest journey: two people, a product from creation to deletion.
   test.slow();
   const productName = `Cable Cutter ${Date.now()}`;
-  const manager = { ...newAccount('Max Manager'), email: 'manager@forgeline.test' };
-  await signUp(page.request, manager);
+  const manager = { name: 'Max Manager', email: 'manager@forgeline.test', password: 'manager-e2e-secret' };
+  await signInOrUp(page.request, manager);
 
   // Add a product: the form checks its fields, the toast waits for the server.
   await page.goto('/dashboard/addProduct');
