@@ -73,7 +73,18 @@ const [, built] = await Promise.all([
 ]);
 await vitest('unit, server (PGlite) and client tests', []);
 if (process.env.TEST_DATABASE_URL) {
-  await vitest('server tests on PostgreSQL', ['--project', 'server'], {
+  // Again on PostgreSQL: the files whose database comes from openTestDatabase. These never read
+  // TEST_DATABASE_URL, so a second run would repeat the first to the letter: the process test (its
+  // server runs on embedded PGlite), the admin CLI test (PGlite in a folder) and the pure ones.
+  const databaseFree = [
+    'main.test.ts',
+    'cli/admin.test.ts',
+    'config/env.test.ts',
+    'mail/mailer.test.ts',
+    'catalog/catalog-cache.test.ts',
+    'payments/test-card.test.ts',
+  ].flatMap((file) => ['--exclude', `src/server/${file}`]);
+  await vitest('server tests on PostgreSQL', ['--project', 'server', ...databaseFree], {
     TEST_DATABASE_URL: process.env.TEST_DATABASE_URL,
   });
 } else {

@@ -28,7 +28,8 @@ function startServer(env: Record<string, string>) {
   return { child, exited, printed, output: () => output };
 }
 
-describe('the server process', () => {
+// Each test starts its own process, so they run at once.
+describe.concurrent('the server process', () => {
   it('refuses to start on a bad environment value, naming the variable', async () => {
     const server = startServer({ PORT: 'eighty' });
     expect(await server.exited).toBe(1);
