@@ -1,8 +1,8 @@
 // `npm test`: every check the project has, ending with the line "N passed, N failed".
 // Typecheck, lint and the build are independent and start at once (each with its cache); once the
 // typecheck and the build are done come the unit, server and client tests (lint goes on beside them),
-// then the server tests again on PostgreSQL when TEST_DATABASE_URL names a server, then the browser
-// journeys against the build. Typecheck, lint and build count as one check
+// then the browser journeys against the build, with the server tests again on PostgreSQL beside them
+// when TEST_DATABASE_URL names a server. Typecheck, lint and build count as one check
 // each; vitest and Playwright count their tests. Each stage's wall time is printed at the end.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -72,7 +72,13 @@ const [, built] = await Promise.all([
   check('build', 'npm', ['run', '--silent', 'build']),
 ]);
 await vitest('unit, server (PGlite) and client tests', []);
-if (process.env.TEST_DATABASE_URL) {
+// The journeys leave much of the machine idle (the browser waits on one server process), so the
+// PostgreSQL run goes on beside them.
+async function postgresRun() {
+  if (!process.env.TEST_DATABASE_URL) {
+    lines.push('skip  server tests on PostgreSQL: set TEST_DATABASE_URL=postgres://... to run them');
+    return;
+  }
   // Again on PostgreSQL: the files whose database comes from openTestDatabase. These never read
   // TEST_DATABASE_URL, so a second run would repeat the first to the letter: the process test (its
   // server runs on embedded PGlite), the admin CLI test (PGlite in a folder) and the pure ones.
@@ -87,11 +93,13 @@ if (process.env.TEST_DATABASE_URL) {
   await vitest('server tests on PostgreSQL', ['--project', 'server', ...databaseFree], {
     TEST_DATABASE_URL: process.env.TEST_DATABASE_URL,
   });
-} else {
-  lines.push('skip  server tests on PostgreSQL: set TEST_DATABASE_URL=postgres://... to run them');
 }
-if (built) await playwright('browser journeys (Playwright, Chromium)');
-else record('browser journeys (not run: build failed)', 0, 0, 1);
+await Promise.all([
+  postgresRun(),
+  built
+    ? playwright('browser journeys (Playwright, Chromium)')
+    : record('browser journeys (not run: build failed)', 0, 0, 1),
+]);
 await linted;
 
 console.log(`\n${lines.join('\n')}\n\nall checks: ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
