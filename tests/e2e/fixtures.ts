@@ -30,11 +30,13 @@ export function newAccount(name = 'Ada Lovelace'): Account {
  * the form is the account journey's to test (customer-account.spec.ts).
  */
 export async function signUp(api: APIRequestContext, account: Account) {
-  const response = await api.post('/api/auth/sign-up/email', {
-    data: account,
-    headers: { origin: shopUrl },
-  });
+  const response = await authCall(api, 'sign-up', account);
   expect(response.status(), await response.text()).toBe(200);
+}
+
+function authCall(api: APIRequestContext, call: 'sign-up' | 'sign-in', account: Account) {
+  const data = call === 'sign-up' ? account : { email: account.email, password: account.password };
+  return api.post(`/api/auth/${call}/email`, { data, headers: { origin: shopUrl } });
 }
 
 /**
@@ -43,15 +45,9 @@ export async function signUp(api: APIRequestContext, account: Account) {
  * worker created it meanwhile.
  */
 export async function signInOrUp(api: APIRequestContext, account: Account) {
-  const signIn = () =>
-    api.post('/api/auth/sign-in/email', {
-      data: { email: account.email, password: account.password },
-      headers: { origin: shopUrl },
-    });
-  if ((await signIn()).ok()) return;
-  const signedUp = await api.post('/api/auth/sign-up/email', { data: account, headers: { origin: shopUrl } });
-  if (signedUp.ok()) return;
-  const again = await signIn();
+  if ((await authCall(api, 'sign-in', account)).ok()) return;
+  if ((await authCall(api, 'sign-up', account)).ok()) return;
+  const again = await authCall(api, 'sign-in', account);
   expect(again.status(), await again.text()).toBe(200);
 }
 

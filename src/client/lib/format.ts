@@ -10,3 +10,8 @@ export function formatUnits(quantity: number): string {
 export function formatDateTime(iso: string): string {
   return dateTime.format(new Date(iso));
 }
+
+/** 'Paid' for paid: an order state as a word in a sentence or a menu. */
+export function formatOrderStatus(status: string): string {
+  return `${status.charAt(0).toUpperCase()}${status.slice(1)}`;
+}

@@ -1,4 +1,4 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify/unstyled';
 import { ApiError } from './api-client';
 import { queryRoots } from './query-keys';
@@ -12,6 +12,15 @@ export function forgetSession(queryClient: QueryClient) {
   for (const root of [queryRoots.users, queryRoots.orders, queryRoots.paymentIntents]) {
     queryClient.removeQueries({ queryKey: root });
   }
+}
+
+/**
+ * After a change: reads again everything under these roots, and resolves once that is done (so a
+ * mutation settles with fresh data on screen).
+ */
+export function useInvalidate(...roots: (typeof queryRoots)[keyof typeof queryRoots][]) {
+  const queryClient = useQueryClient();
+  return () => Promise.all(roots.map((root) => queryClient.invalidateQueries({ queryKey: root })));
 }
 
 export function createQueryClient() {

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Pagination from 'react-bootstrap/Pagination';
@@ -8,17 +7,10 @@ import { toast } from 'react-toastify/unstyled';
 import { OrderStatus, canTransition } from '../../../shared/domain/order-status';
 import { messages } from '../../../shared/messages';
 import { formatDollars } from '../../../shared/money';
+import { OrderStatusBadge } from '../../components/order-status-badge';
 import { QueryState } from '../../components/query-state';
 import { useAllOrders, useShipOrder } from '../../features/orders/api/admin-orders';
-import { formatDateTime, formatUnits } from '../../lib/format';
-
-const badge: Record<OrderStatus, string> = {
-  unpaid: 'warning',
-  paid: 'success',
-  shipped: 'primary',
-  cancelled: 'secondary',
-  expired: 'secondary',
-};
+import { formatDateTime, formatOrderStatus, formatUnits } from '../../lib/format';
 
 /** /dashboard/manageAllOrders (DESIGN §5.7): every order and its state; paid orders can be shipped. */
 export function ManageAllOrdersPage() {
@@ -49,8 +41,7 @@ export function ManageAllOrdersPage() {
           <option value="all">All states</option>
           {OrderStatus.options.map((state) => (
             <option key={state} value={state}>
-              {state[0]?.toUpperCase()}
-              {state.slice(1)}
+              {formatOrderStatus(state)}
             </option>
           ))}
         </Form.Select>
@@ -84,9 +75,7 @@ export function ManageAllOrdersPage() {
                       <td>{formatUnits(order.quantity)}</td>
                       <td>{formatDollars(order.amount)}</td>
                       <td>
-                        <Badge bg={badge[order.status]} text={order.status === 'unpaid' ? 'dark' : undefined}>
-                          {order.status}
-                        </Badge>
+                        <OrderStatusBadge status={order.status}>{order.status}</OrderStatusBadge>
                       </td>
                       <td>
                         {canTransition(order.status, 'shipped') && (

@@ -1,4 +1,3 @@
-import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
@@ -7,24 +6,16 @@ import { canTransition } from '../../../shared/domain/order-status';
 import { messages } from '../../../shared/messages';
 import { formatDollars } from '../../../shared/money';
 import { ConfirmModal, useConfirm } from '../../components/confirm-modal';
+import { OrderStatusBadge } from '../../components/order-status-badge';
 import { QueryState } from '../../components/query-state';
 import { paths } from '../../config/paths';
 import { useCurrentUser } from '../../features/auth/api/use-current-user';
 import { useCancelOrder, useMyOrders } from '../../features/orders/api/orders';
-import { formatDateTime, formatUnits } from '../../lib/format';
-
-const badge: Record<Order['status'], { bg: string; label: string }> = {
-  unpaid: { bg: 'warning', label: 'Unpaid' },
-  paid: { bg: 'success', label: 'Paid' },
-  shipped: { bg: 'primary', label: 'Shipped' },
-  expired: { bg: 'secondary', label: 'Expired' },
-  cancelled: { bg: 'secondary', label: 'Cancelled' },
-};
+import { formatDateTime, formatOrderStatus, formatUnits } from '../../lib/format';
 
 function OrderStatusCell({ order }: { order: Order }) {
   if (!canTransition(order.status, 'paid')) {
-    const { bg, label } = badge[order.status];
-    return <Badge bg={bg}>{label}</Badge>;
+    return <OrderStatusBadge status={order.status}>{formatOrderStatus(order.status)}</OrderStatusBadge>;
   }
   return (
     <>

@@ -1,14 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { DeleteResult, InsertResult, UpdateResult } from '../../../../shared/api/common.schemas';
 import type { AddProductBody, UpdateProductBody } from '../../../../shared/api/products.schemas';
 import { api } from '../../../lib/api-client';
+import { useInvalidate } from '../../../lib/query-client';
 import { queryRoots } from '../../../lib/query-keys';
 
 /** Product changes show on the home grid and in Manage Products without stale data. */
-function useInvalidateTools() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: queryRoots.tools });
-}
+const useInvalidateTools = () => useInvalidate(queryRoots.tools);
 
 export function useAddProduct() {
   const invalidate = useInvalidateTools();

@@ -1,8 +1,9 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { AdminOrderPage } from '../../../../shared/api/admin-orders.schemas';
 import type { UpdateResult } from '../../../../shared/api/common.schemas';
 import type { OrderStatus } from '../../../../shared/domain/order-status';
 import { api } from '../../../lib/api-client';
+import { useInvalidate } from '../../../lib/query-client';
 import { queryRoots } from '../../../lib/query-keys';
 
 /** One page of every order, optionally of one state (Manage All Orders, DESIGN §5.7). */
@@ -22,13 +23,13 @@ export function useAllOrders(status: OrderStatus | 'all', page: number) {
 }
 
 export function useShipOrder() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate(queryRoots.orders);
   return useMutation({
     mutationFn: (orderId: string) =>
       api<UpdateResult>(`/admin/orders/${encodeURIComponent(orderId)}/status`, {
         method: 'PATCH',
         body: { status: 'shipped' },
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryRoots.orders }),
+    onSuccess: invalidate,
   });
 }

@@ -1,7 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { DeleteResult, InsertResult } from '../../../../shared/api/common.schemas';
 import type { Order, PlaceOrderBody } from '../../../../shared/api/orders.schemas';
 import { api } from '../../../lib/api-client';
+import { useInvalidate } from '../../../lib/query-client';
 import { queryRoots } from '../../../lib/query-keys';
 
 /** The signed-in customer's orders (spec §7 GET /purchase?email=). */
@@ -27,14 +28,7 @@ export function useOrder(orderId: string) {
 }
 
 /** Orders and stock move together: after either changes, both are read again. */
-function useInvalidateOrdersAndStock() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryRoots.orders }),
-      queryClient.invalidateQueries({ queryKey: queryRoots.tools }),
-    ]);
-}
+const useInvalidateOrdersAndStock = () => useInvalidate(queryRoots.orders, queryRoots.tools);
 
 export function usePlaceOrder() {
   const invalidate = useInvalidateOrdersAndStock();

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { UpdateResult } from '../../../../shared/api/common.schemas';
 import type {
   ConfirmPaymentBody,
@@ -8,6 +8,7 @@ import type {
   TestCardResult,
 } from '../../../../shared/api/payments.schemas';
 import { api } from '../../../lib/api-client';
+import { useInvalidate } from '../../../lib/query-client';
 import { queryRoots } from '../../../lib/query-keys';
 
 /** The order's payment intent; the server answers the same one however often it is asked. */
@@ -39,7 +40,7 @@ export function confirmTestCard(body: TestCardBody) {
  * payment form shows in red itself (no toast).
  */
 export function usePayOrder(orderId: string) {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate(queryRoots.orders);
   return useMutation({
     mutationFn: async (charge: () => Promise<string>) => {
       const transactionId = await charge();
@@ -49,7 +50,7 @@ export function usePayOrder(orderId: string) {
       });
       return transactionId;
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryRoots.orders }),
+    onSuccess: invalidate,
     meta: { errorToast: false },
   });
 }

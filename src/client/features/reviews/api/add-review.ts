@@ -1,14 +1,15 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { InsertResult } from '../../../../shared/api/common.schemas';
 import type { AddReviewBody } from '../../../../shared/api/reviews.schemas';
 import { api } from '../../../lib/api-client';
-import { reviewsQuery } from './get-reviews';
+import { useInvalidate } from '../../../lib/query-client';
+import { queryRoots } from '../../../lib/query-keys';
 
 export function useAddReview() {
-  const queryClient = useQueryClient();
+  // The home grid shows the new review without a manual reload.
+  const invalidate = useInvalidate(queryRoots.reviews);
   return useMutation({
     mutationFn: (body: AddReviewBody) => api<InsertResult>('/addreview', { method: 'POST', body }),
-    // The home grid shows the new review without a manual reload.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewsQuery.queryKey }),
+    onSuccess: invalidate,
   });
 }

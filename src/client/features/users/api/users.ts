@@ -1,7 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { DeleteResult, UpdateResult } from '../../../../shared/api/common.schemas';
 import type { UserRecord } from '../../../../shared/api/users.schemas';
 import { api } from '../../../lib/api-client';
+import { useInvalidate } from '../../../lib/query-client';
 import { queryRoots } from '../../../lib/query-keys';
 
 /** All users for Make Admin (spec §7 GET /user). */
@@ -15,10 +16,7 @@ export function useUsers() {
 }
 
 /** A change of role or a deleted account shows in every user query, the signed-in role check included. */
-function useInvalidateUsers() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: queryRoots.users });
-}
+const useInvalidateUsers = () => useInvalidate(queryRoots.users);
 
 export function useMakeAdmin() {
   const invalidate = useInvalidateUsers();
