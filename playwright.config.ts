@@ -63,6 +63,7 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         SEED_DEMO: 'true',
         NODE_ENV: 'production',
+        PAYMENTS_TEST_MODE: 'true',
         AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456',
         // Each test presents its own client address (tests/e2e/fixtures.ts), as if behind a proxy.
         TRUST_PROXY: 'true',

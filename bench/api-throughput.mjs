@@ -61,6 +61,7 @@ const server = spawn('node', ['dist/server/main.js'], {
     DATA_DIR: 'memory://',
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
+    PAYMENTS_TEST_MODE: 'true',
     SEED_DEMO: 'true',
   },
   stdio: ['ignore', 'ignore', 'inherit'],

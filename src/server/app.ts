@@ -1,7 +1,8 @@
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify from 'fastify';
+import type { DestinationStream } from 'pino';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -21,7 +22,11 @@ import type { AppConfig } from './config/env';
 import type { DatabaseHandle } from './db/database';
 import { apiNotFound, registerErrorHandling } from './http/error-handler';
 import { registerSameOriginCheck } from './http/same-origin';
-import { createMailer } from './mail/mailer';
+import { startCatalogChanges } from './catalog/catalog-changes';
+import { logSerializers, REDACT_PATHS } from './http/log-safety';
+import { startMailWorker } from './mail/mail-worker';
+import { createMailTransport } from './mail/mailer';
+import { queueMail } from './mail/outbox';
 import { newsletterRoutes } from './newsletter/newsletter.routes';
 import { projectPaths, readShopName } from './project-paths';
 import { adminOrdersRoutes } from './orders/admin-orders.routes';
@@ -40,7 +45,8 @@ export interface AppDependencies {
   authSecret: string;
   /** Owned by the app from here on: closing the app closes it. */
   database: DatabaseHandle;
-  logger?: FastifyServerOptions['logger'];
+  /** Log level and, in tests, where the lines go; false logs nothing. */
+  logger?: { level: string; stream?: DestinationStream } | false;
   clientDir?: string;
   /** Told of every route as it is declared (the authorization matrix test checks it covers them all). */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
@@ -48,6 +54,8 @@ export interface AppDependencies {
   orderSweepMs?: number;
   /** How long the serialized product list is reused (see catalog-cache.ts); tests use 0. */
   catalogCacheMs?: number;
+  /** The mail worker's first retry delay (it doubles each time); tests shorten it. */
+  mailRetryMs?: number;
 }
 
 /** Builds the whole application from its dependencies; main.ts starts it, tests inject into it. */
@@ -59,13 +67,22 @@ export async function buildApp({
   clientDir = projectPaths.client,
   catalogCacheMs = 1000,
   orderSweepMs = 60_000,
+  mailRetryMs,
   onRoute,
 }: AppDependencies) {
-  const app = Fastify({ logger, trustProxy: config.trustProxy }).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify({
+    logger: logger && { ...logger, redact: REDACT_PATHS, serializers: logSerializers },
+    trustProxy: config.trustProxy,
+  }).withTypeProvider<ZodTypeProvider>();
   if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onClose', () => database.close());
+  // Background work stops (in the order it started) before the database it uses closes.
+  const stops: (() => Promise<void>)[] = [];
+  app.addHook('onClose', async () => {
+    for (const stop of stops.reverse()) await stop();
+    await database.close();
+  });
   registerErrorHandling(app);
   registerSameOriginCheck(app, config.publicUrl);
 
@@ -118,18 +135,40 @@ export async function buildApp({
 
   const { db } = database;
   const shopName = readShopName();
-  const mailer = createMailer({
+  const mailTransport = createMailTransport({
     smtpUrl: config.mail.smtpUrl,
     from: config.mail.from,
     outboxDir: config.dataDir.startsWith('memory://') ? undefined : join(config.dataDir, 'outbox'),
     log: app.log,
   });
-  const auth = createAuth({ config, log: app.log, db, mailer, secret: authSecret, shopName });
+  let mailWorker: ReturnType<typeof startMailWorker> | undefined;
+  const auth = createAuth({
+    config,
+    log: app.log,
+    db,
+    databaseKind: database.kind,
+    secret: authSecret,
+    shopName,
+    queueMail: async (mail) => {
+      await queueMail(db, mail);
+      mailWorker?.nudge();
+    },
+  });
   const guards = createAuthGuards(auth);
   const { provider: paymentProvider, testProvider } = choosePaymentProvider(config, db);
   app.decorateRequest('user', null);
+  const catalogChanges = database.url
+    ? startCatalogChanges({
+        databaseUrl: database.url,
+        db,
+        onPeerChange: () => catalogCache.peerChanged(),
+        log: app.log,
+      })
+    : null;
+  if (catalogChanges) stops.push(() => catalogChanges.stop());
   const catalogCache = createCatalogCache(async () => (await listProducts(db)).map(toTool), {
     maxAgeMs: catalogCacheMs,
+    onInvalidate: catalogChanges ? () => catalogChanges.publish() : undefined,
   });
   await app.register(
     async (api) => {
@@ -138,6 +177,7 @@ export async function buildApp({
       await api.register(ordersRoutes, {
         db,
         catalogCache,
+        provider: paymentProvider,
         guards,
         holdHours: config.orderHoldHours,
         minUnits: config.orderMinUnits,
@@ -157,12 +197,17 @@ export async function buildApp({
 
   await registerWeb(app, { clientDir, imagesDir: projectPaths.images });
 
-  if (orderSweepMs > 0) {
-    app.addHook('onReady', async () => {
-      const stop = scheduleOrderExpiry({ db, catalogCache, log: app.log }, orderSweepMs);
-      app.addHook('onClose', async () => stop());
-    });
-  }
+  app.addHook('onReady', async () => {
+    await catalogChanges?.ready;
+    const worker = startMailWorker({ db, transport: mailTransport, log: app.log, retryBaseMs: mailRetryMs });
+    mailWorker = worker;
+    stops.push(() => worker.stop());
+    if (orderSweepMs > 0) {
+      stops.push(
+        scheduleOrderExpiry({ db, catalogCache, provider: paymentProvider, log: app.log }, orderSweepMs),
+      );
+    }
+  });
   return app;
 }
 

@@ -48,6 +48,7 @@ const rows: Row[] = [
   { method: 'GET', path: '/api/review', url: () => '/api/review', expected: everyone(200) },
   { method: 'GET', path: '/api/config', url: () => '/api/config', expected: everyone(200) },
   { method: 'GET', path: '/api/healthz', url: () => '/api/healthz', expected: everyone(200) },
+  { method: 'GET', path: '/api/readyz', url: () => '/api/readyz', expected: everyone(200) },
   { method: 'GET', path: '/api/docs', url: () => '/api/docs', expected: everyone(200) },
   {
     method: 'POST',

@@ -4,7 +4,14 @@ import { describe, expect, it } from 'vitest';
 /** Starts the real entry point (through tsx) and collects what it prints until it exits. */
 function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { PATH: process.env.PATH, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: 'memory://', ...env },
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      PAYMENTS_TEST_MODE: 'true',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: 'memory://',
+      ...env,
+    },
   });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));

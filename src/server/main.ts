@@ -1,31 +1,59 @@
+import { createServer } from 'node:net';
 import { buildApp } from './app';
 import { resolveAuthSecret } from './auth/auth-secret';
-import { ConfigError, loadConfig } from './config/env';
-import { openDatabase } from './db/database';
+import { type AppConfig, ConfigError, loadConfig } from './config/env';
+import { DataDirError } from './db/data-dir-lock';
+import { DatabaseUnreachableError, openDatabase } from './db/database';
 import { seedDemoOnce } from './db/seed-demo';
 
+/** After SIGTERM, how long requests in flight may take before the process gives up on them. */
 const SHUTDOWN_GRACE_MS = 10_000;
+
+class PortTakenError extends Error {
+  override name = 'PortTakenError';
+}
+
+/** Fails at once when PORT is taken, before seconds are spent opening and migrating the database. */
+async function assertPortFree({ port, host }: AppConfig): Promise<void> {
+  if (port === 0) return;
+  await new Promise<void>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new PortTakenError(
+              `PORT ${port} is already in use on ${host}: another program (perhaps another copy of the ` +
+                'shop) listens there. Stop it, or set PORT to a free port.',
+            )
+          : error,
+      ),
+    );
+    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve()));
+  });
+}
 
 async function main() {
   const config = loadConfig();
-  const authSecret = resolveAuthSecret(config.authSecret, config.dataDir, (m) => console.warn(m));
+  await assertPortFree(config);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    timeouts: config.databaseTimeouts,
     onIdleError: (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`),
+  });
+  const authSecret = await resolveAuthSecret({
+    configured: config.authSecret,
+    dataDir: config.dataDir,
+    database,
+    warn: (message) => console.warn(message),
   });
   if (config.seedDemo && (await seedDemoOnce(database.db))) {
     console.info('Seeded the demo catalog and reviews into the new database.');
   }
-  const app = await buildApp({
-    config,
-    authSecret,
-    database,
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    },
-  });
+  if (config.paymentsTestMode) {
+    console.warn('Payments are in TEST MODE: the built-in test provider takes cards and no money moves.');
+  }
+  const app = await buildApp({ config, authSecret, database, logger: { level: config.logLevel } });
 
   let stopping = false;
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
@@ -54,7 +82,10 @@ async function main() {
   console.info(`\n  Tool shop is running at ${where}  (${database.kind} database)\n`);
 }
 
+/** Start failures an operator can fix get their message alone, not a stack trace. */
+const EXPLAINED = [ConfigError, DataDirError, DatabaseUnreachableError, PortTakenError];
+
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(EXPLAINED.some((kind) => error instanceof kind) ? (error as Error).message : error);
   process.exit(1);
 });

@@ -5,8 +5,9 @@ import { genericOAuth } from 'better-auth/plugins';
 import { MIN_PASSWORD_LENGTH } from '../../shared/api/auth.schemas';
 import type { AppConfig } from '../config/env';
 import type { Database } from '../db/database';
-import { accounts, sessions, users, verifications } from '../db/schema';
-import type { Mailer } from '../mail/mailer';
+import { accounts, rateLimits, sessions, users, verifications } from '../db/schema';
+import { safeError } from '../http/log-safety';
+import type { Mail } from '../mail/mailer';
 import { findUserById, grantAdmin } from '../users/users.repository';
 import { resetPasswordMail } from './reset-password-mail';
 
@@ -14,7 +15,10 @@ export interface AuthDependencies {
   config: AppConfig;
   log: FastifyBaseLogger;
   db: Database;
-  mailer: Mailer;
+  /** On PostgreSQL several processes may share the database, so their counters live in it. */
+  databaseKind: 'pglite' | 'postgres';
+  /** Queues a mail in the outbox (the worker sends it): never waits for a mail server. */
+  queueMail: (mail: Mail) => Promise<void>;
   secret: string;
   shopName: string;
 }
@@ -32,7 +36,7 @@ export const AUTH_RATE_LIMITS = {
 };
 
 /** better-auth, configured for this shop: email + password, Google over OpenID Connect, roles. */
-export function createAuth({ config, log, db, mailer, secret, shopName }: AuthDependencies) {
+export function createAuth({ config, log, db, databaseKind, queueMail, secret, shopName }: AuthDependencies) {
   const adminEmails = new Set(config.adminEmails);
 
   return betterAuth({
@@ -40,15 +44,29 @@ export function createAuth({ config, log, db, mailer, secret, shopName }: AuthDe
     baseURL: config.publicUrl,
     basePath: AUTH_BASE_PATH,
     secret,
-    // better-auth's messages go to the server's structured log like everything else.
+    // better-auth's messages go to the server's structured log like everything else, with only the
+    // name, code and message of an error it passes along: its other details can carry session tokens.
     logger: {
-      log: (level, message, ...details: unknown[]) =>
-        log[level]({ component: 'auth', ...(details.length > 0 ? { details } : {}) }, message),
+      log: (level, message, ...details: unknown[]) => {
+        const errors = details
+          .filter((detail) => detail instanceof Error)
+          .map((error) => {
+            const { type, code, message: text } = safeError(error);
+            return { type, code, message: text };
+          });
+        log[level]({ component: 'auth', ...(errors.length > 0 ? { errors } : {}) }, message);
+      },
     },
     trustedOrigins: [new URL(config.publicUrl).origin],
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        rateLimit: rateLimits,
+      },
     }),
     emailAndPassword: {
       enabled: true,
@@ -58,7 +76,7 @@ export function createAuth({ config, log, db, mailer, secret, shopName }: AuthDe
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
-        await mailer.send(resetPasswordMail({ to: user.email, name: user.name, url, shopName }));
+        await queueMail(resetPasswordMail({ to: user.email, name: user.name, url, shopName }));
       },
     },
     user: {
@@ -87,7 +105,14 @@ export function createAuth({ config, log, db, mailer, secret, shopName }: AuthDe
         },
       },
     },
-    rateLimit: { enabled: true, storage: 'memory', window: 60, max: 300, customRules: AUTH_RATE_LIMITS },
+    rateLimit: {
+      enabled: true,
+      // Several processes on one PostgreSQL count the same attempts; the embedded database has one process.
+      storage: databaseKind === 'postgres' ? 'database' : 'memory',
+      window: 60,
+      max: 300,
+      customRules: AUTH_RATE_LIMITS,
+    },
     advanced: {
       useSecureCookies: config.publicUrl.startsWith('https://'),
       // The Fastify route sets this header from the connection (or the trusted proxy), never the client.

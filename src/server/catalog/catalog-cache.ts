@@ -14,6 +14,8 @@ export interface CatalogCacheOptions {
    */
   maxAgeMs: number;
   now?: () => number;
+  /** Told after each local invalidation: tells the other instances (catalog-changes.ts). */
+  onInvalidate?: () => void;
 }
 
 /**
@@ -22,11 +24,17 @@ export interface CatalogCacheOptions {
  */
 export function createCatalogCache(
   load: () => Promise<Tool[]>,
-  { maxAgeMs, now = Date.now }: CatalogCacheOptions,
+  { maxAgeMs, now = Date.now, onInvalidate }: CatalogCacheOptions,
 ) {
   let entry: { value: SerializedCatalog; filledAt: number } | undefined;
   let pending: Promise<SerializedCatalog> | undefined;
   let generation = 0;
+
+  function drop() {
+    generation += 1;
+    entry = undefined;
+    pending = undefined;
+  }
 
   async function fill(): Promise<SerializedCatalog> {
     const started = generation;
@@ -48,10 +56,12 @@ export function createCatalogCache(
 
     /** Call after any write that changes what the product list shows (products, stock). */
     invalidate() {
-      generation += 1;
-      entry = undefined;
-      pending = undefined;
+      drop();
+      onInvalidate?.();
     },
+
+    /** Another instance changed the catalog: drop this copy without telling anyone. */
+    peerChanged: drop,
   };
 }
 

@@ -83,6 +83,23 @@ export async function reserveStock(ex: Executor, productId: string, quantity: nu
 }
 
 /** Puts units back (a cancelled or expired order); a deleted product has nothing to return to. */
+/**
+ * Gives back the stock of several orders at once: one update per product, in product id order, so
+ * that two transactions doing this never wait on each other in a cycle (no deadlock).
+ */
+export async function releaseStockOf(
+  ex: Executor,
+  orders: { productId: string | null; quantity: number }[],
+): Promise<void> {
+  const units = new Map<string, number>();
+  for (const { productId, quantity } of orders) {
+    if (productId) units.set(productId, (units.get(productId) ?? 0) + quantity);
+  }
+  for (const productId of [...units.keys()].sort()) {
+    await releaseStock(ex, productId, units.get(productId) ?? 0);
+  }
+}
+
 export async function releaseStock(ex: Executor, productId: string | null, quantity: number): Promise<void> {
   if (!productId) return;
   await ex

@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from '../config/env';
-import { openDatabase } from '../db/database';
+import { DataDirError } from '../db/data-dir-lock';
+import { DatabaseUnreachableError, openDatabase } from '../db/database';
 import { findUserByEmail, grantAdmin } from '../users/users.repository';
 
 const usage = 'Usage: npm run admin -- grant <email>\n  Makes an existing account admin (sign up first).';
@@ -15,7 +16,11 @@ export async function runAdminCommand(
     return 2;
   }
   const config = loadConfig(env);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    timeouts: config.databaseTimeouts,
+  });
   try {
     if (!(await findUserByEmail(database.db, email))) {
       console.error(`There is no account for ${email}. Sign up in the shop first, then run this again.`);
@@ -33,7 +38,10 @@ if (process.argv[1] && /admin\.(ts|js)$/.test(process.argv[1])) {
   runAdminCommand(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (error: unknown) => {
-      console.error(error instanceof ConfigError ? error.message : error);
+      const explained = [ConfigError, DataDirError, DatabaseUnreachableError].some(
+        (kind) => error instanceof kind,
+      );
+      console.error(explained ? (error as Error).message : error);
       process.exit(1);
     },
   );

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_ORDER_MIN_UNITS } from '../../shared/domain/order-quantity';
+import { DEFAULT_DATABASE_TIMEOUTS } from '../db/database';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'expected true or false' })
@@ -10,6 +11,12 @@ const postgresUrl = z
   .refine((url) => /^postgres(ql)?:\/\//.test(url), { error: 'expected a postgres:// connection URL' });
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' });
+
+const timeoutMs = z.coerce
+  .number({ error: 'expected a number of milliseconds' })
+  .int({ error: 'expected a whole number of milliseconds' })
+  .min(100, { error: 'expected at least 100 ms' })
+  .max(600_000);
 
 const bothOrNeither = (a: unknown, b: unknown) => Boolean(a) === Boolean(b);
 
@@ -64,11 +71,26 @@ export const ConfigSchema = z
       .startsWith('whsec_', { error: 'expected a secret starting with whsec_' })
       .optional(),
     STRIPE_API_URL: httpUrl.optional(),
+    /** Read only to refuse the test provider in production by accident (libraries read it too). */
+    NODE_ENV: z.string().optional(),
+    PAYMENTS_TEST_MODE: flag.default(false),
+    DB_CONNECT_TIMEOUT_MS: timeoutMs.default(DEFAULT_DATABASE_TIMEOUTS.connectMs),
+    DB_STATEMENT_TIMEOUT_MS: timeoutMs.default(DEFAULT_DATABASE_TIMEOUTS.statementMs),
+    DB_LOCK_TIMEOUT_MS: timeoutMs.default(DEFAULT_DATABASE_TIMEOUTS.lockMs),
   })
   .refine((env) => bothOrNeither(env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY), {
     path: ['STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY'],
     error: 'set both to use Stripe, or neither',
   })
+  .refine(
+    (env) => env.NODE_ENV !== 'production' || Boolean(env.STRIPE_SECRET_KEY) || env.PAYMENTS_TEST_MODE,
+    {
+      path: ['STRIPE_SECRET_KEY'],
+      error:
+        'NODE_ENV is production but Stripe is not configured: anyone could pay with a test card. Set ' +
+        'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY, or PAYMENTS_TEST_MODE=true to take test payments on purpose',
+    },
+  )
   .refine((env) => bothOrNeither(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET), {
     path: ['GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET'],
     error: 'set both to enable Google sign-in, or neither',
@@ -79,6 +101,11 @@ export const ConfigSchema = z
     dataDir: env.DATA_DIR,
     /** PostgreSQL connection; undefined means the embedded PGlite database in `dataDir`. */
     databaseUrl: env.DATABASE_URL,
+    databaseTimeouts: {
+      connectMs: env.DB_CONNECT_TIMEOUT_MS,
+      statementMs: env.DB_STATEMENT_TIMEOUT_MS,
+      lockMs: env.DB_LOCK_TIMEOUT_MS,
+    },
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     logLevel: env.LOG_LEVEL,
     seedDemo: env.SEED_DEMO,
@@ -101,6 +128,8 @@ export const ConfigSchema = z
             discoveryUrl: env.GOOGLE_DISCOVERY_URL,
           }
         : null,
+    /** No Stripe keys: the built-in test provider takes payments and no money moves (DESIGN §4). */
+    paymentsTestMode: !env.STRIPE_SECRET_KEY,
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY
         ? {

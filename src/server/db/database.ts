@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -8,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { projectPaths } from '../project-paths';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
 /** The one database type the repositories see, whichever driver is underneath. */
@@ -22,6 +22,8 @@ export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** The PostgreSQL URL (for a listening connection of its own); absent on the embedded database. */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -34,6 +36,35 @@ export interface DatabaseOptions {
   onIdleError?: (error: Error) => void;
   /** A PGlite data folder dump to start from instead of an empty one (tests: a migrated template). */
   pgliteDump?: Blob;
+  /** PostgreSQL limits; a database that is down or stalled fails a request within them (DESIGN §6). */
+  timeouts?: DatabaseTimeouts;
+}
+
+export interface DatabaseTimeouts {
+  /** To open a connection, or to wait for a free one in the pool. */
+  connectMs: number;
+  /** For one statement; the client gives up a second later if the server does not even answer. */
+  statementMs: number;
+  /** For a lock wait (a row another transaction holds). */
+  lockMs: number;
+}
+
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
+  connectMs: 5000,
+  statementMs: 5000,
+  lockMs: 3000,
+};
+
+/** Thrown when the database named by DATABASE_URL cannot be reached at start. */
+export class DatabaseUnreachableError extends Error {
+  override name = 'DatabaseUnreachableError';
+}
+
+/** The URL without its password, to name in messages. */
+export function describeDatabaseUrl(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '***';
+  return parsed.toString();
 }
 
 // Any constant works; it only has to be the same for every process of this application.
@@ -43,30 +74,77 @@ const MIGRATION_LOCK_KEY = 7_215_904_311;
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const migrationsFolder = projectPaths.migrations;
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const timeouts = options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
+    await migratePostgres(options.databaseUrl, timeouts.connectMs, migrationsFolder);
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      keepAlive: true,
+      connectionTimeoutMillis: timeouts.connectMs,
+      statement_timeout: timeouts.statementMs,
+      lock_timeout: timeouts.lockMs,
+      idle_in_transaction_session_timeout: timeouts.statementMs * 2,
+      // A stalled server never answers, so no server-side timeout fires: the client stops waiting.
+      query_timeout: timeouts.statementMs + 1000,
+    });
     // An idle connection can be cut by the server (restart, failover, admin); the pool replaces it,
     // and without this listener the error would end the process.
     pool.on('error', (error) => options.onIdleError?.(error));
-    // Several server processes may start at once against one PostgreSQL: one migrates, the others wait.
-    const client = await pool.connect();
-    try {
-      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
-    } finally {
-      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
-      client.release();
-    }
-    return { db: drizzlePg(pool, { schema }), kind: 'postgres', close: () => pool.end() };
+    return {
+      db: drizzlePg(pool, { schema }),
+      kind: 'postgres',
+      url: options.databaseUrl,
+      close: () => pool.end(),
+    };
   }
 
   let location = options.dataDir;
+  let unlock = () => {};
   if (!location.startsWith('memory://')) {
-    // PGlite creates only the last folder of its path.
-    mkdirSync(location, { recursive: true });
+    unlock = lockDataDir(location);
     location = join(location, 'pglite');
   }
-  const client = await PGlite.create(location, { loadDataDir: options.pgliteDump });
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  try {
+    const client = await PGlite.create(location, { loadDataDir: options.pgliteDump });
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder });
+    return {
+      db,
+      kind: 'pglite',
+      close: async () => {
+        await client.close();
+        unlock();
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+/**
+ * Brings PostgreSQL's schema up to date on a connection of its own, without statement timeouts (a
+ * migration may build an index on a big table). Several processes may start at once: one migrates,
+ * the others wait. A server that cannot be reached, or accepts the connection but never answers,
+ * stops the start within `connectMs`.
+ */
+async function migratePostgres(url: string, connectMs: number, migrationsFolder: string) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectMs });
+  try {
+    await client.connect();
+  } catch (error) {
+    await client.end().catch(() => undefined);
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new DatabaseUnreachableError(
+      `Cannot reach the database named by DATABASE_URL (${describeDatabaseUrl(url)}): ${reason}. ` +
+        'Check that PostgreSQL runs and accepts connections there.',
+    );
+  }
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    await client.end().catch(() => undefined);
+  }
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -54,6 +55,14 @@ export const orders = pgTable(
     transactionId: text('transaction_id').unique(),
     /** The one payment intent of this order at the payment provider (DESIGN §4). */
     paymentIntentId: text('payment_intent_id').unique(),
+    /** Paid through the built-in test provider: no money moved (DESIGN §4). */
+    paidInTestMode: boolean('paid_in_test_mode').notNull().default(false),
+    /**
+     * A payment that arrived after the order closed, given back by the provider (DESIGN §4): the
+     * provider's refund id and when it was made.
+     */
+    refundId: text('refund_id'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     /** The end of an unpaid order's stock reservation (DESIGN §4: ORDER_HOLD_HOURS). */
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
@@ -171,6 +180,7 @@ export const testPaymentIntents = pgTable('test_payment_intents', {
   clientSecret: text('client_secret').notNull().unique(),
   status: text('status').notNull(),
   cardLast4: text('card_last4'),
+  refundId: text('refund_id'),
   ...timestamps,
 });
 
@@ -180,3 +190,40 @@ export const processedWebhookEvents = pgTable('processed_webhook_events', {
   type: text('type').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Better-auth's rate-limit counters, kept in the database when several processes share PostgreSQL so
+ * that every instance counts the same attempts (DESIGN §6).
+ */
+export const rateLimits = pgTable('rate_limits', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+});
+
+export const mailStatus = pgEnum('mail_status', ['pending', 'sent', 'failed']);
+
+/**
+ * Mail waiting to be sent (DESIGN §6): written in the same transaction as what causes it, sent by the
+ * mail worker outside any request, retried with backoff; `failed` once it has run out of attempts.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    status: mailStatus('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A worker that claimed the mail holds it until then; past it, another may take it over. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+);

@@ -28,5 +28,7 @@ export const statusOf: Record<ErrorCode, number> = {
   INVALID_SIGNATURE: 400,
   INVALID_TRANSITION: 409,
   RATE_LIMITED: 429,
+  PAYMENT_IN_PROGRESS: 409,
+  UNAVAILABLE: 503,
   INTERNAL: 500,
 };

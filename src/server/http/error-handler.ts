@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '../../shared/api/errors';
 import { messages } from '../../shared/messages';
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable';
 import { DomainError, statusOf } from './domain-error';
 
 function send(reply: FastifyReply, status: number, code: ErrorCode, message: string) {
@@ -46,6 +47,11 @@ export function registerErrorHandling(app: FastifyInstance) {
               ? 'FORBIDDEN'
               : 'BAD_REQUEST';
       return send(reply, status, code, error.message);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return send(reply, 503, 'UNAVAILABLE', messages.unavailable);
     }
     request.log.error({ err: error }, 'request failed');
     return send(reply, 500, 'INTERNAL', messages.serverError);

@@ -10,46 +10,53 @@ export interface Mail {
   html: string;
 }
 
-export interface Mailer {
-  send(mail: Mail): Promise<void>;
+/** Hands one mail of the outbox to the world; the mail worker calls it, never a request. */
+export interface MailTransport {
+  /** `id` is the outbox row's: it becomes the Message-ID, so a resent mail is recognisably the same. */
+  deliver(mail: Mail & { id: string }): Promise<void>;
 }
 
-export interface MailerOptions {
-  /** SMTP server to deliver through; without it mail is written to `outboxDir` (or only logged). */
+export interface MailTransportOptions {
+  /** SMTP server to deliver through; without it mail is written to `outboxDir` (or only kept in the table). */
   smtpUrl: string | undefined;
   from: string;
   outboxDir: string | undefined;
   log: FastifyBaseLogger;
 }
 
-/** Sends mail through SMTP, or keeps it in an outbox folder for a shop that has no mail server yet. */
-export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): Mailer {
+/**
+ * How long an SMTP server may take to accept the connection, greet, and answer each command before the
+ * attempt fails (and is retried later by the worker).
+ */
+export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+
+const messageId = (id: string) => `<${id}@toolshop.mail>`;
+
+/** Sends through SMTP, or writes .eml files to an outbox folder for a shop that has no mail server yet. */
+export function createMailTransport({ smtpUrl, from, outboxDir, log }: MailTransportOptions): MailTransport {
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
+    const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
     return {
-      async send(mail) {
-        const info = await transport.sendMail({ from, ...mail });
-        log.info({ to: mail.to, subject: mail.subject, messageId: info.messageId }, 'mail sent');
+      async deliver({ id, ...mail }) {
+        const info = await transport.sendMail({ from, messageId: messageId(id), ...mail });
+        log.info({ mailId: id, messageId: info.messageId }, 'mail sent');
       },
     };
   }
 
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send(mail) {
-      const info = await transport.sendMail({ from, ...mail });
+    async deliver({ id, ...mail }) {
+      const info = await transport.sendMail({ from, messageId: messageId(id), ...mail });
       let file: string | undefined;
       if (outboxDir) {
-        mkdirSync(outboxDir, { recursive: true });
+        mkdirSync(outboxDir, { recursive: true, mode: 0o700 });
         const safeTo = mail.to.replace(/[^\w.@-]/g, '_');
         file = join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
-        writeFileSync(file, info.message as Buffer);
+        writeFileSync(file, info.message as Buffer, { mode: 0o600 });
       }
-      // Without SMTP the log is the only place an operator sees the mail, so it carries the text.
-      log.warn(
-        { to: mail.to, subject: mail.subject, file, text: mail.text },
-        'SMTP_URL is not set: mail kept in the outbox',
-      );
+      // The text may hold a live link (a password reset), so the log names the file, never the content.
+      log.warn({ mailId: id, file }, 'SMTP_URL is not set: mail written to the outbox folder, not sent');
     },
   };
 }

@@ -5,15 +5,18 @@ import { orders, products } from '../db/schema';
 import { type TestUser, signUp } from '../test/auth-helpers';
 import { insertTool } from '../test/factories';
 import { createTestApp } from '../test/test-app';
+import { createTestPaymentProvider } from '../payments/test-provider';
 import { expireOverdueOrders } from './expire-orders';
 import { placeOrder } from './place-order';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let user: TestUser;
 const catalogCache = createCatalogCache(async () => [], { maxAgeMs: 0 });
+let provider: ReturnType<typeof createTestPaymentProvider>;
 
 beforeAll(async () => {
   ctx = await createTestApp();
+  provider = createTestPaymentProvider(ctx.db);
   user = await signUp(ctx.app);
 });
 afterAll(async () => {
@@ -42,14 +45,20 @@ describe('order holds', () => {
     const status = async () => (await ctx.db.select().from(orders).where(eq(orders.id, id)))[0]?.status;
     expect(await stock()).toBe(300);
 
-    expect(await expireOverdueOrders({ db: ctx.db, catalogCache }, new Date('2026-05-03T09:59:59Z'))).toBe(0);
+    expect(
+      await expireOverdueOrders({ db: ctx.db, catalogCache, provider }, new Date('2026-05-03T09:59:59Z')),
+    ).toBe(0);
     expect(await status()).toBe('unpaid');
 
-    expect(await expireOverdueOrders({ db: ctx.db, catalogCache }, new Date('2026-05-03T10:00:00Z'))).toBe(1);
+    expect(
+      await expireOverdueOrders({ db: ctx.db, catalogCache, provider }, new Date('2026-05-03T10:00:00Z')),
+    ).toBe(1);
     expect(await status()).toBe('expired');
     expect(await stock()).toBe(400);
 
-    expect(await expireOverdueOrders({ db: ctx.db, catalogCache }, new Date('2026-06-01T00:00:00Z'))).toBe(0);
+    expect(
+      await expireOverdueOrders({ db: ctx.db, catalogCache, provider }, new Date('2026-06-01T00:00:00Z')),
+    ).toBe(0);
     expect(await stock()).toBe(400);
   });
 });

@@ -1,55 +1,68 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { CatalogCache } from '../catalog/catalog-cache';
-import { releaseStock } from '../catalog/products.repository';
-import type { Database } from '../db/database';
-import { lockOverdueOrders, moveOrder } from './orders.repository';
+import { releaseStockOf } from '../catalog/products.repository';
+import { DomainError } from '../http/domain-error';
+import { type CloseOrderDeps, closeOrder } from './close-order';
+import { listOverdueOrdersWithIntent, lockOverdueOrdersWithoutIntent, moveOrder } from './orders.repository';
 
 const BATCH = 200;
 
 /**
- * Unpaid orders past their hold become expired and give their stock back (DESIGN §4). The overdue rows
- * are locked with SKIP LOCKED, so several server processes sweeping one PostgreSQL never expire an order
- * twice. Answers how many orders expired.
+ * Unpaid orders past their hold become expired and give their stock back (DESIGN §4); answers how
+ * many were handled. Safe with several server processes on one PostgreSQL:
+ * - orders with no payment intent are locked with SKIP LOCKED (no two processes take the same order),
+ *   and their stock goes back product by product in id order, so two sweeps never deadlock;
+ * - orders with an intent are closed one by one through closeOrder (the provider is asked first, and
+ *   a customer who paid at the last moment gets a paid order); a race with another sweep is a no-op.
  */
 export async function expireOverdueOrders(
-  { db, catalogCache }: { db: Database; catalogCache: CatalogCache },
+  deps: CloseOrderDeps & { log?: FastifyBaseLogger },
   now = new Date(),
 ): Promise<number> {
-  const expired = await db.transaction(async (tx) => {
-    const overdue = await lockOverdueOrders(tx, now, BATCH);
-    for (const order of overdue) {
-      await moveOrder(tx, order.id, 'expired');
-      await releaseStock(tx, order.productId, order.quantity);
-    }
+  const expired = await deps.db.transaction(async (tx) => {
+    const overdue = await lockOverdueOrdersWithoutIntent(tx, now, BATCH);
+    for (const order of overdue) await moveOrder(tx, order.id, 'expired');
+    await releaseStockOf(tx, overdue);
     return overdue.length;
   });
-  if (expired > 0) catalogCache.invalidate();
-  return expired;
+  if (expired > 0) deps.catalogCache.invalidate();
+
+  let closed = 0;
+  for (const order of await listOverdueOrdersWithIntent(deps.db, now, BATCH)) {
+    try {
+      await closeOrder(deps, order, 'expired');
+      closed += 1;
+    } catch (error) {
+      // Closed or paid by another process meanwhile, or a payment still processing: next sweep decides.
+      if (!(error instanceof DomainError)) throw error;
+      deps.log?.info({ orderId: order.id, code: error.code }, 'overdue order left as it is for now');
+    }
+  }
+  return expired + closed;
 }
 
 /** Runs the sweep now and then every `intervalMs`; the returned function stops it. */
-export function scheduleOrderExpiry(
-  deps: { db: Database; catalogCache: CatalogCache; log: FastifyBaseLogger },
-  intervalMs: number,
-): () => void {
-  let running = false;
-  const sweep = async () => {
-    if (running) return;
-    running = true;
-    try {
-      let expired: number;
-      do {
-        expired = await expireOverdueOrders(deps);
-        if (expired > 0) deps.log.info({ expired }, 'expired unpaid orders past their hold');
-      } while (expired === BATCH);
-    } catch (error) {
-      deps.log.error({ err: error }, 'order expiry sweep failed');
-    } finally {
-      running = false;
-    }
+export function scheduleOrderExpiry(deps: CloseOrderDeps & { log: FastifyBaseLogger }, intervalMs: number) {
+  let running: Promise<void> | null = null;
+  const sweep = () => {
+    running ??= (async () => {
+      try {
+        let handled: number;
+        do {
+          handled = await expireOverdueOrders(deps);
+          if (handled > 0) deps.log.info({ handled }, 'expired unpaid orders past their hold');
+        } while (handled >= BATCH);
+      } catch (error) {
+        deps.log.error({ err: error }, 'order expiry sweep failed');
+      } finally {
+        running = null;
+      }
+    })();
   };
-  void sweep();
-  const timer = setInterval(() => void sweep(), intervalMs);
+  sweep();
+  const timer = setInterval(sweep, intervalMs);
   timer.unref();
-  return () => clearInterval(timer);
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, lte, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, ne } from 'drizzle-orm';
 import type { Order } from '../../shared/api/orders.schemas';
 import {
   isPaid,
@@ -36,6 +36,8 @@ export function toOrder(row: OrderRow): Order {
     paid: isPaid(row.status),
     status: row.status,
     ...(row.transactionId ? { payment: { transactionId: row.transactionId } } : {}),
+    testPayment: row.paidInTestMode,
+    refundedAt: row.refundedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     holdExpiresAt: row.status === 'unpaid' ? row.holdExpiresAt.toISOString() : null,
   };
@@ -109,26 +111,51 @@ export async function listOrdersPage(
   return { rows, total: total?.n ?? 0 };
 }
 
+const overdue = (now: Date) => and(eq(orders.status, 'unpaid'), lte(orders.holdExpiresAt, now));
+
 /**
- * Unpaid orders whose hold ended by `now`, oldest first, locked with SKIP LOCKED so that several
- * processes sweeping one PostgreSQL never take the same order.
+ * Unpaid orders with no payment intent whose hold ended by `now`, oldest first, locked with SKIP
+ * LOCKED so that several processes sweeping one PostgreSQL never take the same order.
  */
-export async function lockOverdueOrders(ex: Executor, now: Date, limit: number) {
+export async function lockOverdueOrdersWithoutIntent(ex: Executor, now: Date, limit: number) {
   return ex
     .select({ id: orders.id, productId: orders.productId, quantity: orders.quantity })
     .from(orders)
-    .where(and(eq(orders.status, 'unpaid'), lte(orders.holdExpiresAt, now)))
+    .where(and(overdue(now), isNull(orders.paymentIntentId)))
     .orderBy(asc(orders.holdExpiresAt))
     .limit(limit)
     .for('update', { skipLocked: true });
 }
 
-/** Records the order's one payment intent, unless another request recorded one first. */
-export async function recordPaymentIntent(ex: Executor, orderId: string, intentId: string): Promise<void> {
+/** Unpaid orders past their hold that have a payment intent: the provider is asked before each closes. */
+export async function listOverdueOrdersWithIntent(ex: Executor, now: Date, limit: number) {
+  return ex
+    .select()
+    .from(orders)
+    .where(and(overdue(now), isNotNull(orders.paymentIntentId)))
+    .orderBy(asc(orders.holdExpiresAt))
+    .limit(limit);
+}
+
+/**
+ * Records the order's one payment intent, unless another request recorded one first. Answers false
+ * when the order is no longer unpaid (it closed while the intent was being made).
+ */
+export async function recordPaymentIntent(ex: Executor, orderId: string, intentId: string): Promise<boolean> {
   await ex
     .update(orders)
     .set({ paymentIntentId: intentId, updatedAt: new Date() })
     .where(and(eq(orders.id, orderId), isNull(orders.paymentIntentId)));
+  const [row] = await ex.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+  return row?.status === 'unpaid';
+}
+
+/** Records that a payment which arrived after the order closed was refunded (the first refund stands). */
+export async function recordRefund(ex: Executor, orderId: string, refundId: string): Promise<void> {
+  await ex
+    .update(orders)
+    .set({ refundId, refundedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(orders.id, orderId), isNull(orders.refundId)));
 }
 
 /** Throws the table's refusal when `order` may not move to `to` (checked before asking a provider). */
@@ -151,7 +178,7 @@ export async function moveOrder(
     set = {},
     alreadyDone = () => false,
   }: {
-    set?: Partial<Pick<OrderRow, 'transactionId'>>;
+    set?: Partial<Pick<OrderRow, 'transactionId' | 'paidInTestMode'>>;
     alreadyDone?: (current: OrderRow) => boolean;
   } = {},
 ): Promise<boolean> {

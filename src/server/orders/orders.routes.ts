@@ -11,6 +11,7 @@ import {
 import { type AuthGuards, signedInUser } from '../auth/session';
 import type { CatalogCache } from '../catalog/catalog-cache';
 import type { Database } from '../db/database';
+import type { PaymentProvider } from '../payments/payment-provider';
 import { cancelOrder } from './cancel-order';
 import { findOrderFor, listOrdersFor, toOrder } from './orders.repository';
 import { placeOrder } from './place-order';
@@ -18,6 +19,8 @@ import { placeOrder } from './place-order';
 export interface OrdersRoutesOptions {
   db: Database;
   catalogCache: CatalogCache;
+  /** Cancelling an order cancels its payment intent first. */
+  provider: PaymentProvider;
   guards: AuthGuards;
   holdHours: number;
   minUnits: number;
@@ -26,7 +29,7 @@ export interface OrdersRoutesOptions {
 const errors = errorResponses(400, 401, 403, 404, 409);
 
 export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, options) => {
-  const { db, catalogCache, guards, holdHours, minUnits } = options;
+  const { db, catalogCache, provider, guards, holdHours, minUnits } = options;
 
   app.post(
     '/purchase',
@@ -89,6 +92,6 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
         response: { 200: DeleteResult, ...errors },
       },
     },
-    async (request) => cancelOrder({ db, catalogCache }, signedInUser(request), request.params.id),
+    async (request) => cancelOrder({ db, catalogCache, provider }, signedInUser(request), request.params.id),
   );
 };

@@ -20,6 +20,11 @@ export async function createPaymentIntent(
   if (existing) return { clientSecret: existing.clientSecret };
 
   const intent = await provider.createIntent({ orderId: order.id, amountCents: order.amountCents });
-  await recordPaymentIntent(db, order.id, intent.id);
+  if (!(await recordPaymentIntent(db, order.id, intent.id))) {
+    // The order closed while the intent was being made: that intent must never be charged.
+    await provider.cancelIntent(intent.id);
+    const closed = await findOrderFor(db, user, orderId);
+    assertCanMove(closed, 'paid');
+  }
   return { clientSecret: intent.clientSecret };
 }

@@ -10,6 +10,8 @@ import { createTestPaymentProvider } from './test-provider';
 
 interface Harness {
   provider: PaymentProvider;
+  /** What happens at the provider when the customer's card is charged. */
+  charge(intent: PaymentIntent): Promise<void>;
   /** A signed delivery of "this intent succeeded", as the provider would send it. */
   signedSuccess(intent: PaymentIntent): { body: Buffer; signature: string };
 }
@@ -30,6 +32,15 @@ const harnesses: Record<'test' | 'stripe', () => Harness> = {
     const provider = createTestPaymentProvider(database.db);
     return {
       provider,
+      async charge(intent) {
+        const result = await provider.confirmCard(intent.clientSecret, {
+          number: '4242424242424242',
+          expMonth: 12,
+          expYear: 2034,
+          cvc: '123',
+        });
+        if (!result?.ok) throw new Error('the test card was refused');
+      },
       signedSuccess(intent) {
         const body = JSON.stringify({
           id: `evt_${randomUUID()}`,
@@ -46,6 +57,9 @@ const harnesses: Record<'test' | 'stripe', () => Harness> = {
       webhookSecret,
       apiUrl: standIn.url,
     }),
+    async charge(intent) {
+      standIn.succeed(intent.id);
+    },
     signedSuccess(intent) {
       const body = JSON.stringify({
         id: `evt_${randomUUID()}`,
@@ -93,6 +107,26 @@ describe.each(Object.entries(harnesses))('%s payment provider contract', (_name,
     const intent = await provider.createIntent({ orderId: randomUUID(), amountCents: 500 });
     expect(await provider.retrieveIntent(intent.id)).toEqual(intent);
     expect(await provider.retrieveIntent('pi_does_not_exist')).toBeNull();
+  });
+
+  it('cancels an intent that was not paid, harmlessly twice; a cancelled intent cannot be charged', async () => {
+    const harness = makeHarness();
+    const intent = await harness.provider.createIntent({ orderId: randomUUID(), amountCents: 800 });
+    expect((await harness.provider.cancelIntent(intent.id)).status).toBe('canceled');
+    expect((await harness.provider.cancelIntent(intent.id)).status).toBe('canceled');
+    expect((await harness.provider.retrieveIntent(intent.id))?.status).toBe('canceled');
+    await expect(harness.charge(intent)).rejects.toThrow('refused');
+  });
+
+  it('answers a paid intent as succeeded instead of cancelling it, and refunds it once', async () => {
+    const harness = makeHarness();
+    const intent = await harness.provider.createIntent({ orderId: randomUUID(), amountCents: 900 });
+    await expect(harness.provider.refundIntent(intent.id)).rejects.toThrow();
+    await harness.charge(intent);
+    expect((await harness.provider.cancelIntent(intent.id)).status).toBe('succeeded');
+    const first = await harness.provider.refundIntent(intent.id);
+    expect(first.refundId).toMatch(/^re_/);
+    expect(await harness.provider.refundIntent(intent.id)).toEqual(first);
   });
 
   it('parses a correctly signed webhook and refuses a tampered or unsigned one', async () => {

@@ -39,6 +39,14 @@ export interface PaymentProvider {
   createIntent(input: { orderId: string; amountCents: number }): Promise<PaymentIntent>;
   /** The intent as the provider knows it now, or null if it has none by that id. */
   retrieveIntent(id: string): Promise<PaymentIntent | null>;
+  /**
+   * Cancels the intent so that it can no longer be charged, unless it has already succeeded; answers
+   * the intent as it is afterwards (`canceled`, or `succeeded` when the customer paid first, or
+   * `processing` when the provider is still deciding). Cancelling twice is harmless.
+   */
+  cancelIntent(id: string): Promise<PaymentIntent>;
+  /** Gives a succeeded intent's whole amount back; asking twice refunds once. Answers the refund's id. */
+  refundIntent(id: string): Promise<{ refundId: string }>;
   /** Verifies a webhook delivery's signature against the raw body; throws WebhookSignatureError. */
   parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
 }

@@ -1,8 +1,10 @@
 import type { SessionUser } from '../auth/session';
 import type { Database } from '../db/database';
 import { DomainError } from '../http/domain-error';
-import { assertCanMove, findOrderFor, moveOrder } from '../orders/orders.repository';
-import { CURRENCY, type PaymentProvider } from './payment-provider';
+import { findOrderFor, moveOrder, recordRefund } from '../orders/orders.repository';
+import { transitionRefusal } from '../../shared/domain/order-status';
+import { messages } from '../../shared/messages';
+import { CURRENCY, type PaymentIntent, type PaymentProvider } from './payment-provider';
 
 const notVerified = (message: string) => new DomainError('PAYMENT_NOT_VERIFIED', message);
 
@@ -10,7 +12,9 @@ const notVerified = (message: string) => new DomainError('PAYMENT_NOT_VERIFIED',
  * Marks an order paid once the provider confirms that this intent succeeded, for this order and this
  * amount (DESIGN §4). Nothing the client says is taken on trust; doing it twice changes nothing, and of
  * concurrent calls exactly one moves the order (the transition is one conditional update).
- * `owner` is the customer calling PATCH /purchase/{id}; a verified webhook passes null.
+ * A verified payment for an order that closed before it arrived is refunded, and the order records
+ * the refund (ORDER_CLOSED, saying so). `owner` is the customer calling PATCH /purchase/{id}; a
+ * verified webhook or the shop itself passes null.
  */
 export async function settlePayment(
   { db, provider }: { db: Database; provider: PaymentProvider },
@@ -20,7 +24,8 @@ export async function settlePayment(
 ): Promise<{ modifiedCount: number }> {
   const order = await findOrderFor(db, owner, orderId);
   if (order.transactionId === transactionId) return { modifiedCount: 0 };
-  assertCanMove(order, 'paid');
+  const refusal = transitionRefusal(order.status, 'paid');
+  if (refusal && refusal.code !== 'ORDER_CLOSED') throw new DomainError(refusal.code, refusal.message);
 
   const intent = await provider.retrieveIntent(transactionId);
   if (
@@ -34,11 +39,30 @@ export async function settlePayment(
     throw notVerified('The payment amount does not match the order');
   }
   if (intent.status !== 'succeeded') throw notVerified('The payment has not succeeded');
+  if (refusal) return refundLatePayment({ db, provider }, order.id, intent);
 
-  // Another request may settle the same payment meanwhile: that is the same move, made once.
-  const moved = await moveOrder(db, order.id, 'paid', {
-    set: { transactionId: intent.id },
-    alreadyDone: (current) => current.transactionId === intent.id,
-  });
-  return { modifiedCount: moved ? 1 : 0 };
+  try {
+    // Another request may settle the same payment meanwhile: that is the same move, made once.
+    const moved = await moveOrder(db, order.id, 'paid', {
+      set: { transactionId: intent.id, paidInTestMode: provider.name === 'test' },
+      alreadyDone: (current) => current.transactionId === intent.id,
+    });
+    return { modifiedCount: moved ? 1 : 0 };
+  } catch (error) {
+    // The order closed between our read and the move.
+    if (error instanceof DomainError && error.code === 'ORDER_CLOSED') {
+      return refundLatePayment({ db, provider }, order.id, intent);
+    }
+    throw error;
+  }
+}
+
+async function refundLatePayment(
+  { db, provider }: { db: Database; provider: PaymentProvider },
+  orderId: string,
+  intent: PaymentIntent,
+): Promise<never> {
+  const { refundId } = await provider.refundIntent(intent.id);
+  await recordRefund(db, orderId, refundId);
+  throw new DomainError('ORDER_CLOSED', messages.refundedLatePayment);
 }

@@ -68,6 +68,33 @@ export function createStripePaymentProvider({
       }
     },
 
+    async cancelIntent(id) {
+      try {
+        return toIntent(await stripe.paymentIntents.cancel(id));
+      } catch (error) {
+        // Stripe refuses to cancel an intent that succeeded (or is being processed): say how it is.
+        if (
+          error instanceof Stripe.errors.StripeInvalidRequestError &&
+          error.code === 'payment_intent_unexpected_state'
+        ) {
+          return toIntent(await stripe.paymentIntents.retrieve(id));
+        }
+        throw error;
+      }
+    },
+
+    async refundIntent(id) {
+      const refund = await stripe.refunds.create(
+        {
+          payment_intent: id,
+          reason: 'requested_by_customer',
+          metadata: { why: 'order closed before payment' },
+        },
+        { idempotencyKey: `refund-${id}` },
+      );
+      return { refundId: refund.id };
+    },
+
     parseWebhook(rawBody, signature) {
       if (!webhookSecret) throw new WebhookSignatureError('STRIPE_WEBHOOK_SECRET is not set');
       let event: Stripe.Event;

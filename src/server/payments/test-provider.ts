@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { testPaymentIntents } from '../db/schema';
 import {
@@ -32,6 +32,8 @@ export function signWebhook(body: string, secret: string, timestamp = Math.floor
   const signature = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
   return `t=${timestamp},v1=${signature}`;
 }
+
+const CANCELLED_INTENT = 'This payment was cancelled with its order and can no longer be charged.';
 
 export type CardResult = { ok: true; intent: PaymentIntent } | { ok: false; message: string };
 
@@ -70,6 +72,34 @@ export function createTestPaymentProvider(db: Database, webhookSecret = token(24
       return row ? toIntent(row) : null;
     },
 
+    async cancelIntent(id: string) {
+      const [cancelled] = await db
+        .update(testPaymentIntents)
+        .set({ status: 'canceled', updatedAt: new Date() })
+        .where(and(eq(testPaymentIntents.id, id), ne(testPaymentIntents.status, 'succeeded')))
+        .returning();
+      if (cancelled) return toIntent(cancelled);
+      const [row] = await db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, id));
+      if (!row) throw new Error(`No test intent ${id}`);
+      return toIntent(row);
+    },
+
+    async refundIntent(id: string) {
+      await db
+        .update(testPaymentIntents)
+        .set({ refundId: `re_test_${token(18)}`, updatedAt: new Date() })
+        .where(
+          and(
+            eq(testPaymentIntents.id, id),
+            eq(testPaymentIntents.status, 'succeeded'),
+            isNull(testPaymentIntents.refundId),
+          ),
+        );
+      const [row] = await db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, id));
+      if (!row?.refundId) throw new Error(`Test intent ${id} has not succeeded; there is nothing to refund`);
+      return { refundId: row.refundId };
+    },
+
     parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent {
       const parts = Object.fromEntries(
         (signature ?? '').split(',').map((part) => part.split('=', 2) as [string, string]),
@@ -105,8 +135,10 @@ export function createTestPaymentProvider(db: Database, webhookSecret = token(24
         .where(eq(testPaymentIntents.clientSecret, clientSecret));
       if (!row) return null;
       if (row.status === 'succeeded') return { ok: true, intent: toIntent(row) };
+      if (row.status === 'canceled') return { ok: false, message: CANCELLED_INTENT };
       const problem = testCardOutcome(card);
       if (problem) return { ok: false, message: problem };
+      // Only an intent still waiting is charged: one cancelled meanwhile stays cancelled (as at Stripe).
       const [paid] = await db
         .update(testPaymentIntents)
         .set({
@@ -114,9 +146,16 @@ export function createTestPaymentProvider(db: Database, webhookSecret = token(24
           cardLast4: card.number.replace(/\D/g, '').slice(-4),
           updatedAt: new Date(),
         })
-        .where(eq(testPaymentIntents.id, row.id))
+        .where(
+          and(eq(testPaymentIntents.id, row.id), eq(testPaymentIntents.status, 'requires_payment_method')),
+        )
         .returning();
-      return paid ? { ok: true, intent: toIntent(paid) } : null;
+      if (paid) return { ok: true, intent: toIntent(paid) };
+      // Another confirmation or a cancellation got there first: answer as the intent now is.
+      const [now] = await db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, row.id));
+      return now?.status === 'succeeded'
+        ? { ok: true, intent: toIntent(now) }
+        : { ok: false, message: CANCELLED_INTENT };
     },
   } satisfies PaymentProvider & Record<string, unknown>;
 }

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/test-app';
+import { buildApp } from '../app';
+import { loadConfig } from '../config/env';
+import { openTestDatabase } from '../test/test-database';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 
@@ -43,11 +46,42 @@ describe('GET /api/config', () => {
   });
 });
 
-describe('GET /api/healthz', () => {
-  it('reports the database reachable', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/healthz' });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: 'ok' });
+describe('GET /api/healthz and /api/readyz', () => {
+  it('healthz says the process is alive; readyz that the database answers, with the mail outbox', async () => {
+    const health = await ctx.app.inject({ method: 'GET', url: '/api/healthz' });
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toEqual({ status: 'ok' });
+
+    const ready = await ctx.app.inject({ method: 'GET', url: '/api/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.headers['cache-control']).toBe('no-store');
+    expect(ready.json()).toEqual({
+      status: 'ready',
+      database: 'ok',
+      mail: { pending: 0, failed: 0, lastError: null },
+    });
+  });
+
+  it('readyz answers 503 {database: "down"} with Retry-After when the database does not answer', async () => {
+    const database = await openTestDatabase();
+    const app = await buildApp({
+      config: loadConfig({ SEED_DEMO: 'false' }),
+      authSecret: 'test-secret-test-secret-test-secret-0123',
+      database,
+      orderSweepMs: 0,
+    });
+    await app.ready();
+    try {
+      await database.close();
+      const ready = await app.inject({ method: 'GET', url: '/api/readyz' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.headers['retry-after']).toBe('5');
+      expect(ready.json()).toEqual({ status: 'unavailable', database: 'down' });
+      // The process itself is still alive.
+      expect((await app.inject({ method: 'GET', url: '/api/healthz' })).statusCode).toBe(200);
+    } finally {
+      await app.close().catch(() => undefined);
+    }
   });
 });
 

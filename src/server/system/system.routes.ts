@@ -1,8 +1,21 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Health, PublicConfig } from '../../shared/api/config.schemas';
+import { Health, PublicConfig, Readiness } from '../../shared/api/config.schemas';
 import type { AppConfig } from '../config/env';
 import type { Database } from '../db/database';
+import { RETRY_AFTER_SECONDS } from '../db/unavailable';
+import { mailHealth } from '../mail/outbox';
+
+/** How long /api/readyz waits for the database before it answers that it is down. */
+export const READY_CHECK_MS = 2000;
+
+function within<T>(ms: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
 
 export const systemRoutes: FastifyPluginAsyncZod<{ config: AppConfig; db: Database }> = async (
   app,
@@ -25,12 +38,40 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: AppConfig; db: Databa
   app.get(
     '/healthz',
     {
-      schema: { tags: ['system'], summary: 'Liveness and database check', response: { 200: Health } },
+      schema: {
+        tags: ['system'],
+        summary: 'Liveness: the process answers (the database is /api/readyz)',
+        response: { 200: Health },
+      },
     },
     async (_request, reply) => {
-      await db.execute(sql`select 1`);
       reply.header('cache-control', 'no-store');
-      return { status: 'ok' as const, database: 'ok' as const };
+      return { status: 'ok' as const };
+    },
+  );
+
+  app.get(
+    '/readyz',
+    {
+      schema: {
+        tags: ['system'],
+        summary: `Readiness: the database answers within ${READY_CHECK_MS} ms; the mail outbox's state`,
+        response: { 200: Readiness, 503: Readiness },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      try {
+        const [, mail] = await within(
+          READY_CHECK_MS,
+          Promise.all([db.execute(sql`select 1`), mailHealth(db)]),
+        );
+        return { status: 'ready' as const, database: 'ok' as const, mail };
+      } catch (error) {
+        request.log.warn({ err: error }, 'readiness check: the database does not answer');
+        reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+        return reply.status(503).send({ status: 'unavailable' as const, database: 'down' as const });
+      }
     },
   );
 };

@@ -14,8 +14,8 @@ interface StandInIntent {
 }
 
 /**
- * A local HTTP stand-in for the parts of Stripe's API the shop calls (create and retrieve payment
- * intents, with idempotency keys), so the real Stripe SDK's wire calls are exercised offline.
+ * A local HTTP stand-in for the parts of Stripe's API the shop calls (create, retrieve and cancel
+ * payment intents, refund them, with idempotency keys; errors in Stripe's shape), so the real Stripe SDK's wire calls are exercised offline.
  */
 export async function startStripeStandIn() {
   const intents = new Map<string, StandInIntent>();
@@ -82,16 +82,56 @@ export async function startStripeStandIn() {
     return intent;
   });
 
+  const unexpectedState = (intent: StandInIntent, action: string) => ({
+    error: {
+      type: 'invalid_request_error',
+      code: 'payment_intent_unexpected_state',
+      message: `You cannot ${action} this PaymentIntent because it has a status of ${intent.status}.`,
+    },
+  });
+
+  app.post<{ Params: { id: string } }>('/v1/payment_intents/:id/cancel', async (request, reply) => {
+    const intent = intents.get(request.params.id);
+    if (!intent)
+      return reply.status(404).send({ error: { type: 'invalid_request_error', code: 'resource_missing' } });
+    if (intent.status === 'succeeded' || intent.status === 'processing') {
+      return reply.status(400).send(unexpectedState(intent, 'cancel'));
+    }
+    intent.status = 'canceled';
+    return intent;
+  });
+
+  const refunds = new Map<string, { id: string; object: 'refund'; payment_intent: string; amount: number }>();
+  app.post('/v1/refunds', async (request, reply) => {
+    const key = String(request.headers['idempotency-key'] ?? '');
+    const replay = refunds.get(key);
+    if (replay) return replay;
+    const intent = intents.get((request.body as URLSearchParams).get('payment_intent') ?? '');
+    if (!intent)
+      return reply.status(404).send({ error: { type: 'invalid_request_error', code: 'resource_missing' } });
+    if (intent.status !== 'succeeded') return reply.status(400).send(unexpectedState(intent, 'refund'));
+    const refund = {
+      id: `re_${randomBytes(12).toString('hex')}`,
+      object: 'refund' as const,
+      payment_intent: intent.id,
+      amount: intent.amount,
+    };
+    refunds.set(key || refund.id, refund);
+    return refund;
+  });
+
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     intents,
     requests,
+    refunds,
     /** What Stripe does when the customer's card is charged in the browser. */
     succeed(id: string) {
       const intent = intents.get(id);
       if (!intent) throw new Error(`no intent ${id}`);
+      if (intent.status === 'canceled') throw new Error('the card was refused: the intent is canceled');
       intent.status = 'succeeded';
       return intent;
     },

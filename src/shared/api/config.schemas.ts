@@ -12,4 +12,15 @@ export const PublicConfig = z.object({
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;
 
-export const Health = z.object({ status: z.literal('ok'), database: z.literal('ok') });
+/** GET /api/healthz: the process is alive (it does not look at the database). */
+export const Health = z.object({ status: z.literal('ok') });
+
+/** GET /api/readyz: whether this instance can serve, for a load balancer; 503 when it cannot. */
+export const Readiness = z.object({
+  status: z.enum(['ready', 'unavailable']),
+  database: z.enum(['ok', 'down']),
+  /** The mail outbox, when the database answered: what waits, what gave up, the latest error. */
+  mail: z
+    .object({ pending: z.number().int(), failed: z.number().int(), lastError: z.string().nullable() })
+    .optional(),
+});

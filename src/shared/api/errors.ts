@@ -17,6 +17,8 @@ import { z } from 'zod';
  * - INVALID_SIGNATURE: a webhook whose signature does not verify (400).
  * - INVALID_TRANSITION: the order cannot move to the asked state from the one it is in (409).
  * - RATE_LIMITED: too many requests from this client (429).
+ * - PAYMENT_IN_PROGRESS: the provider is still processing this order's payment; try again shortly (409).
+ * - UNAVAILABLE: the database is down or too slow right now; nothing was changed, try again (503).
  * - INTERNAL: anything unexpected; its details are only logged (500).
  */
 export const ErrorCode = z.enum([
@@ -35,6 +37,8 @@ export const ErrorCode = z.enum([
   'INVALID_SIGNATURE',
   'INVALID_TRANSITION',
   'RATE_LIMITED',
+  'PAYMENT_IN_PROGRESS',
+  'UNAVAILABLE',
   'INTERNAL',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

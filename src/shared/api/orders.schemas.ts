@@ -43,6 +43,10 @@ export const Order = z
     paid: z.boolean(),
     status: OrderStatus,
     payment: z.object({ transactionId: z.string() }).optional(),
+    /** Paid through the built-in test provider: no money moved. */
+    testPayment: z.boolean(),
+    /** When a payment that arrived after the order closed was refunded (null: none was). */
+    refundedAt: z.string().nullable(),
     createdAt: z.string(),
     /** When an unpaid order's reservation ends (null once it is no longer unpaid). */
     holdExpiresAt: z.string().nullable(),

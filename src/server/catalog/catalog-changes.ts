@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import type { Database } from '../db/database';
+
+const CHANNEL = 'catalog_changed';
+const RECONNECT_MS = 1000;
+
+/**
+ * Tells the other instances on one PostgreSQL that the catalog changed (LISTEN/NOTIFY), so that their
+ * cached product list is dropped within milliseconds instead of when it ages out (DESIGN §6). The
+ * listening connection reconnects by itself; on each (re)connect the local copy is dropped too, since
+ * a notice may have been missed while it was away.
+ */
+export function startCatalogChanges({
+  databaseUrl,
+  db,
+  onPeerChange,
+  log,
+}: {
+  databaseUrl: string;
+  db: Database;
+  onPeerChange: () => void;
+  log: FastifyBaseLogger;
+}) {
+  const instanceId = randomUUID();
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  async function connect() {
+    const listener = new pg.Client({
+      connectionString: databaseUrl,
+      connectionTimeoutMillis: 5000,
+      keepAlive: true,
+    });
+    listener.on('notification', (message) => {
+      if (message.payload !== instanceId) onPeerChange();
+    });
+    listener.on('error', (error) => {
+      log.warn({ err: error }, 'catalog change listener lost its connection; reconnecting');
+      void listener.end().catch(() => undefined);
+      reconnectLater();
+    });
+    try {
+      await listener.connect();
+      await listener.query(`listen ${CHANNEL}`);
+    } catch (error) {
+      log.warn({ err: error }, 'catalog change listener could not connect; retrying');
+      await listener.end().catch(() => undefined);
+      reconnectLater();
+      return;
+    }
+    if (stopped) {
+      await listener.end().catch(() => undefined);
+      return;
+    }
+    client = listener;
+    onPeerChange();
+  }
+
+  function reconnectLater() {
+    client = null;
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void connect();
+    }, RECONNECT_MS);
+    retry.unref();
+  }
+
+  const ready = connect();
+
+  return {
+    ready,
+    /** Tells the others; a failure only delays them until their copy ages out. */
+    publish() {
+      db.execute(sql`select pg_notify(${CHANNEL}, ${instanceId})`).catch((error: unknown) =>
+        log.warn({ err: error }, 'could not tell other instances that the catalog changed'),
+      );
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * Whether an error means the database cannot serve right now (down, stalled, restarting, out of
+ * connections, a timeout fired) rather than that the request was wrong: such requests answer 503 with
+ * Retry-After, and the shop recovers by itself when the database is back (DESIGN §6).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    if (!(current instanceof Error)) return false;
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') {
+      if (UNAVAILABLE_SQLSTATES.has(code) || code.startsWith('08') || NETWORK_ERRORS.has(code)) return true;
+    }
+    if (UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(current instanceof Error ? current.message : '')))
+      return true;
+    current = current.cause;
+  }
+  return false;
+}
+
+const UNAVAILABLE_SQLSTATES = new Set([
+  '57014', // query_canceled: statement_timeout
+  '55P03', // lock_not_available: lock_timeout
+  '25P03', // idle_in_transaction_session_timeout
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now (starting up, recovering)
+  '53300', // too_many_connections
+  '40P01', // deadlock_detected: retrying is the answer
+]);
+
+const NETWORK_ERRORS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+]);
+
+// node-postgres reports its own timeouts and broken connections by message only.
+const UNAVAILABLE_MESSAGES = [
+  /^Query read timeout$/,
+  /^timeout exceeded when trying to connect$/,
+  /^Connection terminated/,
+  /^timeout expired$/,
+  /not queryable/,
+];
+
+/** Seconds a client is asked to wait before trying again after a 503. */
+export const RETRY_AFTER_SECONDS = 5;

@@ -1,0 +1,102 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/database';
+import type { MailTransport } from './mailer';
+import { claimDueMail, markMailAttemptFailed, markMailSent } from './outbox';
+
+export interface MailWorkerOptions {
+  db: Database;
+  transport: MailTransport;
+  log: FastifyBaseLogger;
+  /** How often the outbox is looked at when nothing nudges the worker (mail queued by another process). */
+  pollMs?: number;
+  /** The first retry waits this long; each next one twice as long, up to an hour. */
+  retryBaseMs?: number;
+  /** Attempts before a mail is marked failed. */
+  maxAttempts?: number;
+}
+
+const BATCH = 10;
+const LEASE_MS = 2 * 60_000;
+const MAX_RETRY_DELAY_MS = 60 * 60_000;
+
+/**
+ * Sends the outbox (DESIGN §6): outside every request, one mail at a time, each retried with
+ * exponential backoff until `maxAttempts`. `nudge()` makes it look at once (after queueing mail);
+ * `stop()` waits for the mail being sent.
+ */
+export function startMailWorker({
+  db,
+  transport,
+  log,
+  pollMs = 5_000,
+  retryBaseMs = 30_000,
+  maxAttempts = 8,
+}: MailWorkerOptions) {
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+
+  async function drain() {
+    do {
+      again = false;
+      const batch = await claimDueMail(db, { limit: BATCH, leaseMs: LEASE_MS });
+      for (const mail of batch) {
+        if (stopped) return;
+        try {
+          await transport.deliver({
+            id: mail.id,
+            to: mail.toAddress,
+            subject: mail.subject,
+            text: mail.textBody,
+            html: mail.htmlBody,
+          });
+          await markMailSent(db, mail.id);
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          const retryAt =
+            mail.attempts >= maxAttempts
+              ? null
+              : new Date(Date.now() + Math.min(retryBaseMs * 2 ** (mail.attempts - 1), MAX_RETRY_DELAY_MS));
+          await markMailAttemptFailed(db, mail.id, message, retryAt);
+          log.warn(
+            { mailId: mail.id, attempt: mail.attempts, retryAt, error: message },
+            retryAt ? 'mail not sent; will retry' : 'mail not sent; gave up after the last attempt',
+          );
+        }
+      }
+      if (batch.length === BATCH) again = true;
+    } while (again && !stopped);
+  }
+
+  function run() {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = drain()
+      .catch((error: unknown) => log.warn({ err: error }, 'mail worker could not read the outbox'))
+      .finally(() => {
+        running = null;
+      });
+  }
+
+  const timer = setInterval(run, pollMs);
+  timer.unref();
+  run();
+
+  return {
+    nudge: run,
+    /**
+     * Stops looking; waits up to `graceMs` for the mail being sent. A mail cut off by the stop is sent
+     * again after its lease, by this or another process.
+     */
+    async stop(graceMs = 1000) {
+      stopped = true;
+      clearInterval(timer);
+      if (running) await Promise.race([running, new Promise((resolve) => setTimeout(resolve, graceMs))]);
+    },
+  };
+}
+
+export type MailWorker = ReturnType<typeof startMailWorker>;

@@ -1,0 +1,101 @@
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../db/database';
+import { mailOutbox } from '../db/schema';
+import type { Mail } from './mailer';
+
+/**
+ * Every query of the mail outbox (DESIGN §6). A use case queues mail with `queueMail` in the
+ * transaction that causes it; the mail worker claims, sends and settles it.
+ */
+
+export type OutboxMail = typeof mailOutbox.$inferSelect;
+
+export async function queueMail(ex: Executor, mail: Mail): Promise<void> {
+  await ex.insert(mailOutbox).values({
+    toAddress: mail.to,
+    subject: mail.subject,
+    textBody: mail.text,
+    htmlBody: mail.html,
+  });
+}
+
+/**
+ * Takes up to `limit` mails that are due and not held by another worker, holding them for `leaseMs`
+ * (SKIP LOCKED: two workers never take the same mail). A worker that dies holding mail leaves it to
+ * be taken again when the lease ends.
+ */
+export async function claimDueMail(
+  db: Database,
+  { limit, leaseMs, now = new Date() }: { limit: number; leaseMs: number; now?: Date },
+): Promise<OutboxMail[]> {
+  const due = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.status, 'pending'),
+        lte(mailOutbox.nextAttemptAt, now),
+        or(isNull(mailOutbox.lockedUntil), lt(mailOutbox.lockedUntil, now)),
+      ),
+    )
+    .orderBy(asc(mailOutbox.nextAttemptAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(mailOutbox)
+    .set({ lockedUntil: new Date(now.getTime() + leaseMs), attempts: sql`${mailOutbox.attempts} + 1` })
+    .where(inArray(mailOutbox.id, due))
+    .returning();
+}
+
+export async function markMailSent(db: Database, id: string): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ status: 'sent', sentAt: new Date(), lockedUntil: null, lastError: null })
+    .where(eq(mailOutbox.id, id));
+}
+
+/** Records a failed attempt: tried again at `retryAt`, or `failed` for good when there is none. */
+export async function markMailAttemptFailed(
+  db: Database,
+  id: string,
+  error: string,
+  retryAt: Date | null,
+): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({
+      status: retryAt ? 'pending' : 'failed',
+      nextAttemptAt: retryAt ?? new Date(),
+      lockedUntil: null,
+      lastError: error.slice(0, 500),
+    })
+    .where(eq(mailOutbox.id, id));
+}
+
+export interface MailHealth {
+  /** Waiting to be sent, retries included. */
+  pending: number;
+  /** Gave up after every attempt; an operator should look. */
+  failed: number;
+  /** The latest error of a mail not yet sent, if any. */
+  lastError: string | null;
+}
+
+export async function mailHealth(db: Database): Promise<MailHealth> {
+  const [counts, [latest]] = await Promise.all([
+    db
+      .select({ status: mailOutbox.status, n: count() })
+      .from(mailOutbox)
+      .where(inArray(mailOutbox.status, ['pending', 'failed']))
+      .groupBy(mailOutbox.status),
+    db
+      .select({ lastError: mailOutbox.lastError })
+      .from(mailOutbox)
+      .where(and(inArray(mailOutbox.status, ['pending', 'failed']), isNotNull(mailOutbox.lastError)))
+      .orderBy(desc(mailOutbox.nextAttemptAt))
+      .limit(1),
+  ]);
+  const of = (status: string) => counts.find((row) => row.status === status)?.n ?? 0;
+  return { pending: of('pending'), failed: of('failed'), lastError: latest?.lastError ?? null };
+}

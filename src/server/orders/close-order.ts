@@ -1,0 +1,43 @@
+import type { CatalogCache } from '../catalog/catalog-cache';
+import { releaseStock } from '../catalog/products.repository';
+import type { Database } from '../db/database';
+import { DomainError } from '../http/domain-error';
+import type { PaymentProvider } from '../payments/payment-provider';
+import { settlePayment } from '../payments/settle-payment';
+import { messages } from '../../shared/messages';
+import { moveOrder, type OrderRow } from './orders.repository';
+
+export interface CloseOrderDeps {
+  db: Database;
+  catalogCache: CatalogCache;
+  provider: PaymentProvider;
+}
+
+/**
+ * Closes an unpaid order, cancelled by its customer or expired, and gives its stock back (DESIGN §4).
+ * Money is never taken for a closed order: an order with a payment intent first has the intent
+ * cancelled at the provider. If the customer paid just before, the order settles as paid instead and
+ * this answers 'paid'; a payment the provider is still processing leaves the order open
+ * (PAYMENT_IN_PROGRESS), to be closed on a later try.
+ */
+export async function closeOrder(
+  deps: CloseOrderDeps,
+  order: Pick<OrderRow, 'id' | 'productId' | 'quantity' | 'paymentIntentId'>,
+  to: 'cancelled' | 'expired',
+): Promise<'closed' | 'paid'> {
+  if (order.paymentIntentId) {
+    const intent = await deps.provider.cancelIntent(order.paymentIntentId);
+    if (intent.status === 'succeeded') {
+      await settlePayment(deps, null, order.id, intent.id);
+      return 'paid';
+    }
+    if (intent.status !== 'canceled')
+      throw new DomainError('PAYMENT_IN_PROGRESS', messages.paymentInProgress);
+  }
+  await deps.db.transaction(async (tx) => {
+    await moveOrder(tx, order.id, to);
+    await releaseStock(tx, order.productId, order.quantity);
+  });
+  deps.catalogCache.invalidate();
+  return 'closed';
+}
