@@ -52,7 +52,10 @@ export interface AppDependencies {
   onRoute?: (route: { method: string | string[]; url: string }) => void;
   /** How often unpaid orders past their hold are expired; 0 turns the sweep off (tests run it directly). */
   orderSweepMs?: number;
-  /** How long the serialized product list is reused (see catalog-cache.ts); tests use 0. */
+  /**
+   * How long the serialized product list is reused (see catalog-cache.ts); tests use 0. By default 1 s,
+   * and 30 s on PostgreSQL, where other instances' changes arrive by LISTEN/NOTIFY at once.
+   */
   catalogCacheMs?: number;
   /** The mail worker's first retry delay (it doubles each time); tests shorten it. */
   mailRetryMs?: number;
@@ -65,7 +68,7 @@ export async function buildApp({
   database,
   logger = false,
   clientDir = projectPaths.client,
-  catalogCacheMs = 1000,
+  catalogCacheMs = database.url ? 30_000 : 1000,
   orderSweepMs = 60_000,
   mailRetryMs,
   onRoute,

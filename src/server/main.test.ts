@@ -1,55 +1,61 @@
-import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { type AddressInfo, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServerProcess } from './test/server-process';
 
-/** Starts the real entry point (through tsx) and collects what it prints until it exits. */
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      PAYMENTS_TEST_MODE: 'true',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: 'memory://',
-      ...env,
-    },
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  let exitCode: number | null | undefined;
-  const exited = new Promise<number | null>((resolve) =>
-    child.on('exit', (code) => {
-      exitCode = code;
-      resolve(code);
-    }),
-  );
-  const printed = async (pattern: RegExp) => {
-    for (let waited = 0; waited < 30_000; waited += 100) {
-      const match = pattern.exec(output);
-      if (match) return match;
-      if (exitCode !== undefined) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`never printed ${String(pattern)}; output:\n${output}`);
-  };
-  return { child, exited, printed, output: () => output };
-}
+const startServer = (env: Record<string, string>) =>
+  startServerProcess({ DATA_DIR: 'memory://', SEED_DEMO: 'true', ...env });
 
 // Each test starts its own process, so they run at once.
 describe.concurrent('the server process', () => {
   it('refuses to start on a bad environment value, naming the variable', async () => {
-    const server = startServer({ PORT: 'eighty' });
+    const server = await startServer({ PORT: 'eighty' });
     expect(await server.exited).toBe(1);
     expect(server.output()).toContain('PORT: expected a port number');
   });
 
   it('prints its URL, serves, and shuts down cleanly on SIGTERM', async () => {
-    const server = startServer({ PORT: '0' });
-    const [, url] = await server.printed(/running at (http:\/\/localhost:\d+)/);
+    const server = await startServer({});
+    const url = await server.url();
     const health = await fetch(`${url}/api/healthz`);
     expect(health.status).toBe(200);
 
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
+  });
+
+  it('refuses the built-in test provider in production unless PAYMENTS_TEST_MODE says so', async () => {
+    const server = await startServer({ PAYMENTS_TEST_MODE: 'false' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('NODE_ENV is production but Stripe is not configured');
+    expect(server.output()).toContain('PAYMENTS_TEST_MODE=true');
+  });
+
+  it('finds a taken PORT before it opens the database, and says so', async () => {
+    const taken = createServer().listen(0, '127.0.0.1');
+    await once(taken, 'listening');
+    const { port } = taken.address() as AddressInfo;
+    try {
+      const server = await startServer({
+        PORT: String(port),
+        DATA_DIR: join(tmpdir(), `toolshop-port-${port}`),
+      });
+      expect(await server.exited).toBe(1);
+      expect(server.output()).toContain(`PORT ${port} is already in use on 127.0.0.1`);
+      expect(server.output()).not.toContain('Seeded');
+    } finally {
+      taken.close();
+    }
+  });
+
+  it('names DATA_DIR when it cannot be written', async () => {
+    const file = join(tmpdir(), `toolshop-not-a-folder-${process.pid}`);
+    writeFileSync(file, 'a file, not a folder');
+    const server = await startServer({ DATA_DIR: join(file, 'data') });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain(`DATA_DIR ${join(file, 'data')} is not writable by this user`);
   });
 });

@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import { build } from 'esbuild';
 import { openDatabase } from '../db/database';
 import { projectPaths } from '../project-paths';
 
@@ -16,7 +17,33 @@ declare module 'vitest' {
     pgliteTemplate: string;
     /** On PostgreSQL (TEST_DATABASE_URL), a migrated database each test file's database is copied from. */
     postgresTemplate: string | null;
+    /** A folder with main.js and admin.js bundled from src/server, for tests that start real processes. */
+    serverBundle: string;
   }
+}
+
+/**
+ * Bundles the server the way `npm run build` does (esbuild, a second or less), so tests that start
+ * server processes neither depend on a build nor pay tsx's compile time in every process.
+ */
+async function bundleServer(): Promise<{ folder: string; remove: () => Promise<void> }> {
+  const folder = join(
+    projectPaths.root,
+    'node_modules',
+    '.cache',
+    `test-server-${randomBytes(4).toString('hex')}`,
+  );
+  await build({
+    entryPoints: { main: 'src/server/main.ts', admin: 'src/server/cli/admin.ts' },
+    outdir: folder,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+  return { folder, remove: () => rm(folder, { recursive: true, force: true }) };
 }
 
 /** Runs a statement on the PostgreSQL server itself (creating and dropping databases). */
@@ -42,6 +69,15 @@ export function databaseUrl(serverUrl: string, name: string): string {
  * folder; PostgreSQL's is a database that `CREATE DATABASE … TEMPLATE` copies.
  */
 export default async function setup(project: TestProject) {
+  const bundle = await bundleServer();
+  project.provide('serverBundle', bundle.folder);
+  const teardown = await setupDatabases(project);
+  return async () => {
+    await Promise.all([teardown(), bundle.remove()]);
+  };
+}
+
+async function setupDatabases(project: TestProject): Promise<() => Promise<void>> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
     const name = `toolshop_template_${randomBytes(6).toString('hex')}`;

@@ -1,0 +1,77 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { inject } from 'vitest';
+
+export interface ServerProcess {
+  child: ChildProcess;
+  /** The exit code once the process ended (null when killed by a signal). */
+  exited: Promise<number | null>;
+  /** Waits until the output matches, up to `timeoutMs`; throws with the output otherwise. */
+  printed(pattern: RegExp, timeoutMs?: number): Promise<RegExpExecArray>;
+  output(): string;
+  /** The shop's address, once it printed it. */
+  url(): Promise<string>;
+}
+
+/**
+ * Starts the real server (bundled by the global setup) as its own process, the way an operator does,
+ * and collects what it prints. `entry` is the server, or the admin command (`npm run admin`).
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  { entry = 'main', args = [] }: { entry?: 'main' | 'admin'; args?: string[] } = {},
+): Promise<ServerProcess> {
+  // A port chosen here (not PORT=0) makes PUBLIC_URL, and so the allowed Origin, the real address.
+  if (env.PORT === undefined && entry === 'main') env = { PORT: String(await freePort()), ...env };
+  const child = spawn(
+    process.execPath,
+    ['--enable-source-maps', join(inject('serverBundle'), `${entry}.js`), ...args],
+    {
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'production',
+        PAYMENTS_TEST_MODE: 'true',
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: 'false',
+        ...env,
+      },
+    },
+  );
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  let exitCode: number | null | undefined;
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      exitCode = code;
+      resolve(code);
+    }),
+  );
+  const printed = async (pattern: RegExp, timeoutMs = 30_000) => {
+    for (let waited = 0; waited < timeoutMs; waited += 50) {
+      const match = pattern.exec(output);
+      if (match) return match;
+      if (exitCode !== undefined) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`never printed ${String(pattern)}; output:\n${output}`);
+  };
+  return {
+    child,
+    exited,
+    printed,
+    output: () => output,
+    url: async () => (await printed(/running at (http:\/\/localhost:\d+)/))[1] ?? '',
+  };
+}
+
+/** A TCP port that was free a moment ago. */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const address = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}

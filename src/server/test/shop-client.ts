@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import type { Tool } from '../../shared/api/catalog.schemas';
+import type { Order } from '../../shared/api/orders.schemas';
+
+/**
+ * A customer of a running shop over real HTTP (for tests that start server processes): signs up,
+ * keeps the session cookie, and sends what the pages send, Origin included.
+ */
+export class ShopClient {
+  cookie = '';
+  readonly email = `customer-${randomUUID().slice(0, 8)}@example.com`;
+  readonly password = `pw-${randomUUID().slice(0, 8)}-long-enough`;
+
+  constructor(readonly url: string) {}
+
+  /** The same customer, signed in, talking to another instance of the shop. */
+  at(url: string): ShopClient {
+    return Object.assign(new ShopClient(url), { cookie: this.cookie, email: this.email, password: this.password });
+  }
+
+  async call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    return fetch(`${this.url}${path}`, {
+      method,
+      headers: {
+        origin: this.url,
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  }
+
+  async signUp(): Promise<this> {
+    const response = await this.call('POST', '/api/auth/sign-up/email', {
+      name: 'Process Tester',
+      email: this.email,
+      password: this.password,
+    });
+    if (response.status !== 200)
+      throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+    this.cookie = response.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(';')[0])
+      .join('; ');
+    return this;
+  }
+
+  async tools(): Promise<Tool[]> {
+    return (await (await this.call('GET', '/api/tool')).json()) as Tool[];
+  }
+
+  /** Places an order; answers its id when the shop confirmed it (201), null otherwise. */
+  async placeOrder(toolId: string, quantity: number): Promise<string | null> {
+    const response = await this.call('POST', '/api/purchase', {
+      toolId,
+      name: 'Process Tester',
+      address: '1 Test Street',
+      number: '5550100',
+      quantity,
+    });
+    if (response.status !== 201) return null;
+    return ((await response.json()) as { insertedId: string }).insertedId;
+  }
+
+  async myOrders(): Promise<Order[]> {
+    const response = await this.call('GET', `/api/purchase?email=${encodeURIComponent(this.email)}`);
+    if (response.status !== 200) throw new Error(`orders: ${response.status} ${await response.text()}`);
+    return (await response.json()) as Order[];
+  }
+}
