@@ -81,9 +81,10 @@ async function postgresRun() {
   }
   // Again on PostgreSQL: the files whose database comes from openTestDatabase. These never read
   // TEST_DATABASE_URL, so a second run would repeat the first to the letter: the process test (its
-  // server runs on embedded PGlite), the admin CLI test (PGlite in a folder) and the pure ones.
+  // server runs on embedded PGlite), the double start on one DATA_DIR, the admin CLI test (PGlite in a folder) and the pure ones.
   const databaseFree = [
     'main.test.ts',
+    'faults/double-start.test.ts',
     'cli/admin.test.ts',
     'config/env.test.ts',
     'mail/mailer.test.ts',

@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { databaseUrl, onServer } from '../test/global-setup';
+import { startServerProcess } from '../test/server-process';
+import { ShopClient } from '../test/shop-client';
+
+/**
+ * Issue 10 item 8: kill -9 of the server under order load, then a restart: every order the shop
+ * confirmed (201) is there, and every product's stock is its initial stock minus what orders reserve.
+ */
+const serverUrl = process.env.TEST_DATABASE_URL;
+const cleanups: (() => Promise<void> | void)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups) await cleanup();
+});
+
+async function placeUntilKilled(url: string, kill: () => void) {
+  const customers = await Promise.all([1, 2, 3, 4].map(() => new ShopClient(url).signUp()));
+  const tools = await customers[0]!.tools();
+  const initial = new Map(tools.map((tool) => [tool._id, tool.available]));
+  const confirmed: string[] = [];
+  let killed = false;
+  const load = customers.map(async (customer, n) => {
+    for (let i = 0; !killed; i += 1) {
+      const tool = tools[(n + i) % tools.length]!;
+      try {
+        const id = await customer.placeOrder(tool._id, Math.max(tool.min_order, 100));
+        if (id) confirmed.push(id);
+      } catch {
+        return; // The connection died with the process: that order was never confirmed.
+      }
+    }
+  });
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  kill();
+  killed = true;
+  await Promise.all(load);
+  return { customers, initial, confirmed };
+}
+
+// Like every database test: on the embedded database, and on PostgreSQL in the run that names one.
+const databases: [string, () => Promise<Record<string, string>>][] = [];
+if (!serverUrl) {
+  databases.push([
+    'the embedded database',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'toolshop-crash-'));
+      cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+      return { DATA_DIR: dir };
+    },
+  ]);
+} else {
+  databases.push([
+    'PostgreSQL',
+    async () => {
+      const name = `toolshop_crash_${randomBytes(4).toString('hex')}`;
+      await onServer(serverUrl, `create database ${name}`);
+      cleanups.push(() => onServer(serverUrl, `drop database if exists ${name} with (force)`));
+      return { DATABASE_URL: databaseUrl(serverUrl, name), DATA_DIR: 'memory://' };
+    },
+  ]);
+}
+
+describe.each(databases)('kill -9 under order load on %s', (_name, makeDatabase) => {
+  it('keeps every confirmed order and the stock of every product', async () => {
+    const env = {
+      ...(await makeDatabase()),
+      SEED_DEMO: 'true',
+      AUTH_SECRET: 'crash-test-secret-crash-test-secret-0',
+    };
+    const first = await startServerProcess(env);
+    const { customers, initial, confirmed } = await placeUntilKilled(await first.url(), () =>
+      first.child.kill('SIGKILL'),
+    );
+    await first.exited;
+    expect(confirmed.length).toBeGreaterThan(0);
+
+    const second = await startServerProcess(env);
+    const url = await second.url();
+    try {
+      const orders = (await Promise.all(customers.map((customer) => customer.at(url).myOrders()))).flat();
+      const stored = new Set(orders.map((order) => order._id));
+      expect(confirmed.filter((id) => !stored.has(id))).toEqual([]);
+
+      const reserved = new Map<string, number>();
+      for (const order of orders) {
+        if (order.toolId) reserved.set(order.toolId, (reserved.get(order.toolId) ?? 0) + order.quantity);
+      }
+      const tools = await customers[0]!.at(url).tools();
+      for (const tool of tools) {
+        expect(tool.available).toBe((initial.get(tool._id) ?? 0) - (reserved.get(tool._id) ?? 0));
+      }
+      console.info(`${_name}: ${confirmed.length} orders confirmed before kill -9, all kept`);
+    } finally {
+      second.child.kill('SIGTERM');
+      await second.exited;
+    }
+  });
+});
