@@ -15,7 +15,11 @@ export class ShopClient {
 
   /** The same customer, signed in, talking to another instance of the shop. */
   at(url: string): ShopClient {
-    return Object.assign(new ShopClient(url), { cookie: this.cookie, email: this.email, password: this.password });
+    return Object.assign(new ShopClient(url), {
+      cookie: this.cookie,
+      email: this.email,
+      password: this.password,
+    });
   }
 
   async call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
