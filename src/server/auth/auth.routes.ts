@@ -17,6 +17,13 @@ function toFetchRequest(request: FastifyRequest, publicUrl: string): Request {
   });
 }
 
+/**
+ * The reset request answers no sooner than this, whether or not the address has an account: the
+ * account's path writes a token and queues a mail, the other only reads, and the difference would
+ * tell who has an account here.
+ */
+export const RESET_REQUEST_FLOOR_MS = 250;
+
 /** Mounts better-auth's handler at /api/auth/* (DESIGN §3). */
 export async function authRoutes(
   app: FastifyInstance,
@@ -31,7 +38,12 @@ export async function authRoutes(
     url: '/auth/*',
     schema: { hide: true },
     handler: async (request, reply) => {
+      const started = performance.now();
       const response = await auth.handler(toFetchRequest(request, publicUrl));
+      if (request.url.startsWith('/api/auth/request-password-reset')) {
+        const rest = RESET_REQUEST_FLOOR_MS - (performance.now() - started);
+        if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
+      }
       reply.status(response.status);
       for (const [name, value] of response.headers) {
         if (name !== 'set-cookie') reply.header(name, value);
