@@ -1,0 +1,185 @@
+import { randomBytes } from 'node:crypto';
+import { inArray } from 'drizzle-orm';
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCatalogCache } from '../catalog/catalog-cache';
+import { type DatabaseHandle, openDatabase } from '../db/database';
+import { orders, products } from '../db/schema';
+import { expireOverdueOrders } from '../orders/expire-orders';
+import { createTestPaymentProvider } from '../payments/test-provider';
+import { insertTool } from '../test/factories';
+import { databaseUrl, onServer } from '../test/global-setup';
+import { type ServerProcess, startServerProcess } from '../test/server-process';
+import { ShopClient } from '../test/shop-client';
+
+/**
+ * Issue 10 item 7: N identical processes on one PostgreSQL are correct, not merely possible. Two real
+ * server processes share one database: rate limits, the generated auth secret and catalog changes are
+ * shared; two expiry sweeps never deadlock; SIGTERM drains and exits promptly.
+ */
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!serverUrl)('two instances on one PostgreSQL', () => {
+  const name = `toolshop_instances_${randomBytes(4).toString('hex')}`;
+  const url = serverUrl ? databaseUrl(serverUrl, name) : '';
+  let a: ServerProcess;
+  let b: ServerProcess;
+  let urlA: string;
+  let urlB: string;
+
+  beforeAll(async () => {
+    await onServer(serverUrl!, `create database ${name}`);
+    // No AUTH_SECRET: the instances must agree on the one they generate.
+    const env = { DATABASE_URL: url, DATA_DIR: 'memory://', ADMIN_EMAILS: 'owner@instances.test' };
+    [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+    [urlA, urlB] = await Promise.all([a.url(), b.url()]);
+  });
+  afterAll(async () => {
+    for (const server of [a, b]) server?.child.kill('SIGKILL');
+    await onServer(serverUrl!, `drop database if exists ${name} with (force)`);
+  });
+
+  it('signs sessions alike: signed up on one, signed in on the other', async () => {
+    const customer = await new ShopClient(urlA).signUp();
+    const onB = await customer.at(urlB).call('GET', '/api/auth/get-session');
+    expect((await onB.json()) as { user: { email: string } }).toMatchObject({
+      user: { email: customer.email },
+    });
+  });
+
+  it('counts sign-in attempts together', async () => {
+    const attempt = (base: string) =>
+      new ShopClient(base).call('POST', '/api/auth/sign-in/email', {
+        email: 'someone@instances.test',
+        password: 'not-the-password',
+      });
+    const statuses: number[] = [];
+    // Ten a minute from one address: six on each instance would pass if each counted alone.
+    for (let n = 0; n < 6; n += 1) {
+      statuses.push((await attempt(urlA)).status, (await attempt(urlB)).status);
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+
+  it('drops the other instance’s cached catalog within milliseconds of a change', async () => {
+    const owner = new ShopClient(urlA);
+    Object.assign(owner, { email: 'owner@instances.test' });
+    await owner.signUp();
+    const before = await owner.at(urlB).tools(); // B now holds the list (for 30 s, were it not told).
+    const added = await owner.call('POST', '/api/addproduct', {
+      name: 'Cross-instance Wrench',
+      img: 'https://example.com/wrench.png',
+      dis: 'Added on instance A',
+      min_order: 100,
+      available: 5000,
+      price: 12.5,
+    });
+    expect(added.status).toBe(201);
+    const started = Date.now();
+    let seenAfterMs = -1;
+    while (Date.now() - started < 5000) {
+      if ((await owner.at(urlB).tools()).length === before.length + 1) {
+        seenAfterMs = Date.now() - started;
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    console.info(`catalog change on A seen on B after ${seenAfterMs} ms`);
+    expect(seenAfterMs).toBeGreaterThanOrEqual(0);
+    expect(seenAfterMs).toBeLessThan(1000);
+  });
+
+  it('runs two expiry sweeps over 600 overdue orders at once without a deadlock, three times', async () => {
+    const handles: DatabaseHandle[] = await Promise.all(
+      [1, 2].map(() => openDatabase({ databaseUrl: url, dataDir: 'unused' })),
+    );
+    try {
+      const [first] = handles as [DatabaseHandle];
+      const tools = await Promise.all(
+        [1, 2, 3, 4, 5, 6].map(() => insertTool(first.db, { available: 1000 })),
+      );
+      for (let round = 0; round < 3; round += 1) {
+        const past = new Date(Date.now() - 3_600_000);
+        const rows = Array.from({ length: 600 }, (_, n) => {
+          const tool = tools[(n * 7 + round) % tools.length]!;
+          return {
+            productId: tool.id,
+            buyerName: 'Sweep',
+            email: 'sweep@instances.test',
+            address: 'Here',
+            phone: '555',
+            itemName: tool.name,
+            quantity: 1,
+            amountCents: 100,
+            holdExpiresAt: past,
+          };
+        });
+        await first.db.insert(orders).values(rows);
+        const sweeps = handles.map((handle) =>
+          expireOverdueOrders({
+            db: handle.db,
+            catalogCache: createCatalogCache(async () => [], { maxAgeMs: 0 }),
+            provider: createTestPaymentProvider(handle.db),
+          }).then(async function more(count): Promise<number> {
+            return count === 0
+              ? 0
+              : count +
+                  (await expireOverdueOrders({
+                    db: handle.db,
+                    catalogCache: createCatalogCache(async () => [], { maxAgeMs: 0 }),
+                    provider: createTestPaymentProvider(handle.db),
+                  }).then(more));
+          }),
+        );
+        const counts = await Promise.all(sweeps);
+        expect(counts[0]! + counts[1]!).toBe(600);
+      }
+      // The orders were written straight in, reserving nothing: every unit they held comes back once.
+      const stock = await first.db
+        .select({ available: products.available })
+        .from(products)
+        .where(
+          inArray(
+            products.id,
+            tools.map((tool) => tool.id),
+          ),
+        );
+      expect(stock.reduce((sum, row) => sum + row.available, 0)).toBe(6 * 1000 + 3 * 600);
+    } finally {
+      await Promise.all(handles.map((handle) => handle.close()));
+    }
+  });
+
+  it('finishes a request in flight on SIGTERM, closes idle keep-alive connections, and exits 0 promptly', async () => {
+    const port = Number(new URL(urlB).port);
+    // An idle keep-alive connection that has made one request.
+    const idle = connect(port, '127.0.0.1');
+    idle.write(`GET /api/healthz HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\n\r\n`);
+    await new Promise((resolve) => idle.once('data', resolve));
+
+    // A request in flight: its body arrives after the signal.
+    const body = JSON.stringify({ email: 'late-subscriber@instances.test' });
+    const slow = connect(port, '127.0.0.1');
+    slow.write(
+      `POST /api/subscribe HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: keep-alive\r\n\r\n${body.slice(0, 10)}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    b.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    let answer = '';
+    slow.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+    const answered = new Promise((resolve) => slow.once('data', resolve));
+    slow.write(body.slice(10));
+    await answered;
+    const lastResponseAt = Date.now();
+    const code = await b.exited;
+    const shutdownMs = Date.now() - lastResponseAt;
+    console.info(`SIGTERM: exit ${code} ${shutdownMs} ms after the last response`);
+    expect(answer).toMatch(/^HTTP\/1\.1 20\d/);
+    expect(code).toBe(0);
+    expect(shutdownMs).toBeLessThan(2000);
+    idle.destroy();
+    slow.destroy();
+  });
+});
