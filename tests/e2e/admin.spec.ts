@@ -15,6 +15,7 @@ test.describe('an admin named by ADMIN_EMAILS', () => {
     await customerPage.goto('/dashboard');
     const customerNav = customerPage.getByRole('navigation', { name: 'Dashboard' });
     await expect(customerNav.getByRole('link')).toHaveText(['My Profile', 'Add A Review', 'My Orders']);
+    await expect(customerPage.getByText('Test mode:')).toHaveCount(0);
 
     const leavingContext = await browser.newContext({
       extraHTTPHeaders: { 'x-forwarded-for': '203.0.113.22' },
@@ -33,6 +34,8 @@ test.describe('an admin named by ADMIN_EMAILS', () => {
       'Manage Products',
       'Manage All Orders',
     ]);
+    // No Stripe keys here: the admin is told that payments are in test mode.
+    await expect(page.getByRole('status').filter({ hasText: 'Test mode:' })).toContainText('no money moves');
 
     await nav.getByRole('link', { name: 'Make Admin' }).click();
     await expect(page.getByRole('heading', { name: /^All Users \d+$/ })).toBeVisible();

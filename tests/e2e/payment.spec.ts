@@ -45,6 +45,7 @@ test.describe('paying an order by card (built-in test provider)', () => {
     await page.getByRole('link', { name: 'Back to My Orders' }).click();
     const row = page.getByRole('row').filter({ hasText: driver.name });
     await expect(row.getByText('Paid', { exact: true })).toBeVisible();
+    await expect(row.getByText('Test payment', { exact: true })).toBeVisible();
     await expect(row.getByRole('button', { name: 'CANCEL' })).toBeDisabled();
     await expect(row.getByRole('link', { name: 'Pay Now' })).toHaveCount(0);
   });

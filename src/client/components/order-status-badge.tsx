@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import Badge from 'react-bootstrap/Badge';
+import type { Order } from '../../shared/api/orders.schemas';
 import type { OrderStatus } from '../../shared/domain/order-status';
+import { formatDateTime } from '../lib/format';
 
 const variant: Record<OrderStatus, string> = {
   unpaid: 'warning',
@@ -16,5 +18,23 @@ export function OrderStatusBadge({ status, children }: { status: OrderStatus; ch
     <Badge bg={variant[status]} text={status === 'unpaid' ? 'dark' : undefined}>
       {children}
     </Badge>
+  );
+}
+
+/** What an order's state does not say about its money: paid in test mode, or a late payment refunded. */
+export function OrderPaymentFlags({ order }: { order: Pick<Order, 'testPayment' | 'refundedAt'> }) {
+  return (
+    <>
+      {order.testPayment && (
+        <Badge bg="info" text="dark" className="ms-1">
+          Test payment
+        </Badge>
+      )}
+      {order.refundedAt && (
+        <Badge bg="danger" className="ms-1" title={`Refunded ${formatDateTime(order.refundedAt)}`}>
+          Refunded
+        </Badge>
+      )}
+    </>
   );
 }

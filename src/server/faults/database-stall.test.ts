@@ -13,7 +13,7 @@ import { startTcpProxy } from '../test/tcp-proxy';
  * answer 503 with Retry-After within the timeouts instead of hanging, readiness says the database is
  * down, liveness stays up, and the shop recovers by itself when the database answers again.
  */
-const serverUrl = process.env.TEST_DATABASE_URL;
+const serverUrl = process.env.TEST_DATABASE_URL ?? '';
 const timeouts = { connectMs: 1000, statementMs: 1000, lockMs: 1000 };
 
 describe.skipIf(!serverUrl)('a stalled PostgreSQL', () => {
@@ -22,17 +22,17 @@ describe.skipIf(!serverUrl)('a stalled PostgreSQL', () => {
   let proxiedUrl: string;
 
   beforeAll(async () => {
-    await onServer(serverUrl!, `create database ${name} template ${inject('postgresTemplate')}`);
-    const direct = new URL(serverUrl!);
+    await onServer(serverUrl, `create database ${name} template ${inject('postgresTemplate')}`);
+    const direct = new URL(serverUrl);
     proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
-    const proxied = new URL(databaseUrl(serverUrl!, name));
+    const proxied = new URL(databaseUrl(serverUrl, name));
     proxied.hostname = '127.0.0.1';
     proxied.port = String(proxy.port);
     proxiedUrl = proxied.toString();
   });
   afterAll(async () => {
     await proxy.close();
-    await onServer(serverUrl!, `drop database if exists ${name} with (force)`);
+    await onServer(serverUrl, `drop database if exists ${name} with (force)`);
   });
 
   it('answers 503 with Retry-After within the timeout, and recovers when the database is back', async () => {

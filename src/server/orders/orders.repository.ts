@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
 import type { Order } from '../../shared/api/orders.schemas';
 import {
   isPaid,
@@ -75,7 +75,7 @@ export async function findOrderFor(
 /**
  * The orders listed for an email (spec §7 GET /purchase?email=), newest first: a customer gets their
  * own, by account; an admin may ask for anyone's; anyone else's answer NOT_FOUND (DESIGN §3). Cancelled
- * orders are kept but no longer listed (DESIGN §4).
+ * orders are kept but no longer listed (DESIGN §4), unless a payment for one was refunded.
  */
 export async function listOrdersFor(ex: Executor, caller: SessionUser, email: string): Promise<OrderRow[]> {
   const own = email.toLowerCase() === caller.email.toLowerCase();
@@ -86,7 +86,8 @@ export async function listOrdersFor(ex: Executor, caller: SessionUser, email: st
     .where(
       and(
         own ? eq(orders.userId, caller.id) : eq(orders.email, email.toLowerCase()),
-        ne(orders.status, 'cancelled'),
+        // A cancelled order whose late payment was refunded stays listed: the customer must see that.
+        or(ne(orders.status, 'cancelled'), isNotNull(orders.refundId)),
       ),
     )
     .orderBy(desc(orders.createdAt));

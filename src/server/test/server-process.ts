@@ -39,8 +39,8 @@ export async function startServerProcess(
     },
   );
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   let exitCode: number | null | undefined;
   const exited = new Promise<number | null>((resolve) =>
     child.on('exit', (code) => {

@@ -4,6 +4,7 @@ import Nav from 'react-bootstrap/Nav';
 import Row from 'react-bootstrap/Row';
 import { NavLink, Outlet } from 'react-router';
 import { PageSpinner } from '../../components/page-spinner';
+import { TestModeBanner } from '../../components/test-mode-banner';
 import { paths } from '../../config/paths';
 import { useCurrentUser, useIsAdmin } from '../../features/auth/api/use-current-user';
 
@@ -37,7 +38,10 @@ export function DashboardLayout() {
             ))}
           </Nav>
         </Col>
-        <Col md={9}>{isPending ? <PageSpinner /> : <Outlet />}</Col>
+        <Col md={9}>
+          {isAdmin && <TestModeBanner />}
+          {isPending ? <PageSpinner /> : <Outlet />}
+        </Col>
       </Row>
     </Container>
   );

@@ -7,7 +7,7 @@ import { toast } from 'react-toastify/unstyled';
 import { OrderStatus, canTransition } from '../../../shared/domain/order-status';
 import { messages } from '../../../shared/messages';
 import { formatDollars } from '../../../shared/money';
-import { OrderStatusBadge } from '../../components/order-status-badge';
+import { OrderPaymentFlags, OrderStatusBadge } from '../../components/order-status-badge';
 import { QueryState } from '../../components/query-state';
 import { useAllOrders, useShipOrder } from '../../features/orders/api/admin-orders';
 import { formatDateTime, formatOrderStatus, formatUnits } from '../../lib/format';
@@ -76,6 +76,7 @@ export function ManageAllOrdersPage() {
                       <td>{formatDollars(order.amount)}</td>
                       <td>
                         <OrderStatusBadge status={order.status}>{order.status}</OrderStatusBadge>
+                        <OrderPaymentFlags order={order} />
                       </td>
                       <td>
                         {canTransition(order.status, 'shipped') && (

@@ -6,7 +6,7 @@ import { canTransition } from '../../../shared/domain/order-status';
 import { messages } from '../../../shared/messages';
 import { formatDollars } from '../../../shared/money';
 import { ConfirmModal, useConfirm } from '../../components/confirm-modal';
-import { OrderStatusBadge } from '../../components/order-status-badge';
+import { OrderPaymentFlags, OrderStatusBadge } from '../../components/order-status-badge';
 import { QueryState } from '../../components/query-state';
 import { paths } from '../../config/paths';
 import { useCurrentUser } from '../../features/auth/api/use-current-user';
@@ -15,7 +15,12 @@ import { formatDateTime, formatOrderStatus, formatUnits } from '../../lib/format
 
 function OrderStatusCell({ order }: { order: Order }) {
   if (!canTransition(order.status, 'paid')) {
-    return <OrderStatusBadge status={order.status}>{formatOrderStatus(order.status)}</OrderStatusBadge>;
+    return (
+      <>
+        <OrderStatusBadge status={order.status}>{formatOrderStatus(order.status)}</OrderStatusBadge>
+        <OrderPaymentFlags order={order} />
+      </>
+    );
   }
   return (
     <>

@@ -8,14 +8,17 @@ import type { Order } from '../../../shared/api/orders.schemas';
 import { canTransition, transitionRefusal } from '../../../shared/domain/order-status';
 import { messages } from '../../../shared/messages';
 import { formatDollars } from '../../../shared/money';
+import { OrderPaymentFlags } from '../../components/order-status-badge';
 import { PageSpinner } from '../../components/page-spinner';
+import { TestModeBanner } from '../../components/test-mode-banner';
 import { QueryState } from '../../components/query-state';
 import { paths } from '../../config/paths';
+import { useIsAdmin } from '../../features/auth/api/use-current-user';
 import { useOrder } from '../../features/orders/api/orders';
 import { usePayOrder, usePaymentIntent } from '../../features/payments/api/payments';
 import { TestCardForm } from '../../features/payments/components/test-card-form';
 import { ApiError } from '../../lib/api-client';
-import { formatUnits } from '../../lib/format';
+import { formatDateTime, formatUnits } from '../../lib/format';
 import { usePublicConfig } from '../../lib/public-config';
 
 // Stripe's SDK is only downloaded by shops that use Stripe.
@@ -69,6 +72,12 @@ function PaymentPanel({ order }: { order: Order }) {
         {order.payment && (
           <p className="mb-1">
             Transaction id: <code>{order.payment.transactionId}</code>
+            <OrderPaymentFlags order={order} />
+          </p>
+        )}
+        {order.refundedAt && (
+          <p className="mb-1">
+            A payment that arrived after this order closed was refunded on {formatDateTime(order.refundedAt)}.
           </p>
         )}
         <Link to={paths.myOrders}>Back to My Orders</Link>
@@ -111,6 +120,7 @@ function PaymentPanel({ order }: { order: Order }) {
 export function PaymentPage() {
   const { orderId = '' } = useParams();
   const order = useOrder(orderId);
+  const { isAdmin } = useIsAdmin();
   if (order.error instanceof ApiError && (order.error.status === 404 || order.error.status === 400)) {
     return (
       <Alert variant="warning">
@@ -121,14 +131,18 @@ export function PaymentPage() {
   return (
     <QueryState query={order} what="this order">
       {(loaded) => (
-        <Row className="g-4">
-          <Col lg={5}>
-            <OrderSummary order={loaded} />
-          </Col>
-          <Col lg={7}>
-            <PaymentPanel order={loaded} />
-          </Col>
-        </Row>
+        <>
+          {/* An admin sees the banner from the dashboard already. */}
+          {!isAdmin && <TestModeBanner />}
+          <Row className="g-4">
+            <Col lg={5}>
+              <OrderSummary order={loaded} />
+            </Col>
+            <Col lg={7}>
+              <PaymentPanel order={loaded} />
+            </Col>
+          </Row>
+        </>
       )}
     </QueryState>
   );

@@ -37,7 +37,7 @@ export function TestCardForm({ clientSecret, pay }: CardFormProps) {
   return (
     <Form noValidate onSubmit={onSubmit} aria-label="Card payment">
       <div className="alert alert-info small" role="note">
-        <strong>Test mode:</strong> no real card is charged. Pay with <strong>4242 4242 4242 4242</strong>,
+        <strong>Test cards:</strong> no real card is charged. Pay with <strong>4242 4242 4242 4242</strong>,
         any future expiry date and any CVC. 4000 0000 0000 0002 is declined.
       </div>
       <FormField
