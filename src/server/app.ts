@@ -191,7 +191,7 @@ export async function buildApp({
       await api.register(paymentsRoutes, { db, provider: paymentProvider, testProvider, guards });
       await api.register(systemRoutes, { config, db });
       await api.register(usersRoutes, { db, guards });
-      await api.register(authRoutes, { auth, publicUrl: config.publicUrl });
+      await api.register(authRoutes, { auth, publicUrl: config.publicUrl, db });
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
       api.setNotFoundHandler(apiNotFound);
     },

@@ -1,4 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { messages } from '../../shared/messages';
+import type { Database } from '../db/database';
+import { databaseAnswers } from '../db/probe';
+import { DomainError } from '../http/domain-error';
 import type { Auth } from './auth';
 
 /** The request as the Fetch API sees it, with the client address decided by Fastify, not the client. */
@@ -27,7 +31,7 @@ export const RESET_REQUEST_FLOOR_MS = 250;
 /** Mounts better-auth's handler at /api/auth/* (DESIGN §3). */
 export async function authRoutes(
   app: FastifyInstance,
-  { auth, publicUrl }: { auth: Auth; publicUrl: string },
+  { auth, publicUrl, db }: { auth: Auth; publicUrl: string; db: Database },
 ) {
   // better-auth reads the raw body itself (JSON, or a form post from an identity provider).
   app.removeAllContentTypeParsers();
@@ -43,6 +47,11 @@ export async function authRoutes(
       if (request.url.startsWith('/api/auth/request-password-reset')) {
         const rest = RESET_REQUEST_FLOOR_MS - (performance.now() - started);
         if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
+      }
+      // better-auth answers its own 500 when its database fails; a database that is down or stalled is
+      // a 503 with Retry-After here as everywhere else.
+      if (response.status >= 500 && !(await databaseAnswers(db, 1000))) {
+        throw new DomainError('UNAVAILABLE', messages.unavailable);
       }
       reply.status(response.status);
       for (const [name, value] of response.headers) {

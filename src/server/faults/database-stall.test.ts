@@ -65,6 +65,17 @@ describe.skipIf(!serverUrl)('a stalled PostgreSQL', () => {
       // The client's own limit is the statement timeout plus a second; generous room for a busy machine.
       expect(toUnavailableMs).toBeLessThan(timeouts.statementMs + 4000);
 
+      // better-auth's own routes say the same, not a generic 500.
+      const signIn = await app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: { origin: 'http://localhost:3000' },
+        payload: { email: 'someone@example.com', password: 'whatever-it-is' },
+      });
+      expect(signIn.statusCode).toBe(503);
+      expect(signIn.headers['retry-after']).toBe('5');
+      expect(signIn.json<{ error: { code: string } }>().error.code).toBe('UNAVAILABLE');
+
       started = Date.now();
       const ready = await app.inject({ method: 'GET', url: '/api/readyz' });
       const readyMs = Date.now() - started;

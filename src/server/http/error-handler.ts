@@ -30,6 +30,7 @@ function describeValidation(error: FastifyError): string {
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof DomainError) {
+      if (error.code === 'UNAVAILABLE') reply.header('retry-after', String(RETRY_AFTER_SECONDS));
       return send(reply, statusOf[error.code], error.code, error.message);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

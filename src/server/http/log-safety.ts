@@ -50,8 +50,7 @@ export interface SafeError {
 
 /**
  * An error as it may be logged: its name, code and message, with an SQL query's parameters (which
- * hold session tokens, emails and passwords' hashes) withheld, and the stack's frames without the
- * first line (which repeats the message).
+ * hold session tokens, emails and passwords' hashes) withheld, and of the stack only its frames.
  */
 export function safeError(error: unknown, depth = 0): SafeError {
   if (!(error instanceof Error)) {
@@ -66,7 +65,11 @@ export function safeError(error: unknown, depth = 0): SafeError {
     type: error.name,
     message,
     ...(typeof code === 'string' || typeof code === 'number' ? { code: String(code) } : {}),
-    stack: (error.stack ?? '').split('\n').slice(1).join('\n'),
+    // Only the frames: the lines above them repeat the message, parameters and all.
+    stack: (error.stack ?? '')
+      .split('\n')
+      .filter((line) => /^\s+at /.test(line))
+      .join('\n'),
     ...(error.cause && depth < 3 ? { cause: safeError(error.cause, depth + 1) } : {}),
   };
 }

@@ -3,19 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Health, PublicConfig, Readiness } from '../../shared/api/config.schemas';
 import type { AppConfig } from '../config/env';
 import type { Database } from '../db/database';
+import { within } from '../db/probe';
 import { RETRY_AFTER_SECONDS } from '../db/unavailable';
 import { mailHealth } from '../mail/outbox';
 
 /** How long /api/readyz waits for the database before it answers that it is down. */
 export const READY_CHECK_MS = 2000;
-
-function within<T>(ms: number, work: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-}
 
 export const systemRoutes: FastifyPluginAsyncZod<{ config: AppConfig; db: Database }> = async (
   app,
