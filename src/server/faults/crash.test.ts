@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { databaseUrl, onServer } from '../test/global-setup';
-import { startServerProcess } from '../test/server-process';
+import { PROCESS_TEST_TIMEOUT_MS, startServerProcess } from '../test/server-process';
 import { ShopClient } from '../test/shop-client';
 
 /**
@@ -68,38 +68,42 @@ if (!serverUrl) {
 }
 
 describe.each(databases)('kill -9 under order load on %s', (_name, makeDatabase) => {
-  it('keeps every confirmed order and the stock of every product', async () => {
-    const env = {
-      ...(await makeDatabase()),
-      SEED_DEMO: 'true',
-      AUTH_SECRET: 'crash-test-secret-crash-test-secret-0',
-    };
-    const first = await startServerProcess(env);
-    const { customers, initial, confirmed } = await placeUntilKilled(await first.url(), () =>
-      first.child.kill('SIGKILL'),
-    );
-    await first.exited;
-    expect(confirmed.length).toBeGreaterThan(0);
+  it(
+    'keeps every confirmed order and the stock of every product',
+    async () => {
+      const env = {
+        ...(await makeDatabase()),
+        SEED_DEMO: 'true',
+        AUTH_SECRET: 'crash-test-secret-crash-test-secret-0',
+      };
+      const first = await startServerProcess(env);
+      const { customers, initial, confirmed } = await placeUntilKilled(await first.url(), () =>
+        first.child.kill('SIGKILL'),
+      );
+      await first.exited;
+      expect(confirmed.length).toBeGreaterThan(0);
 
-    const second = await startServerProcess(env);
-    const url = await second.url();
-    try {
-      const orders = (await Promise.all(customers.map((customer) => customer.at(url).myOrders()))).flat();
-      const stored = new Set(orders.map((order) => order._id));
-      expect(confirmed.filter((id) => !stored.has(id))).toEqual([]);
+      const second = await startServerProcess(env);
+      const url = await second.url();
+      try {
+        const orders = (await Promise.all(customers.map((customer) => customer.at(url).myOrders()))).flat();
+        const stored = new Set(orders.map((order) => order._id));
+        expect(confirmed.filter((id) => !stored.has(id))).toEqual([]);
 
-      const reserved = new Map<string, number>();
-      for (const order of orders) {
-        if (order.toolId) reserved.set(order.toolId, (reserved.get(order.toolId) ?? 0) + order.quantity);
+        const reserved = new Map<string, number>();
+        for (const order of orders) {
+          if (order.toolId) reserved.set(order.toolId, (reserved.get(order.toolId) ?? 0) + order.quantity);
+        }
+        const tools = await new ShopClient(url).tools();
+        for (const tool of tools) {
+          expect(tool.available).toBe((initial.get(tool._id) ?? 0) - (reserved.get(tool._id) ?? 0));
+        }
+        console.info(`${_name}: ${confirmed.length} orders confirmed before kill -9, all kept`);
+      } finally {
+        second.child.kill('SIGTERM');
+        await second.exited;
       }
-      const tools = await new ShopClient(url).tools();
-      for (const tool of tools) {
-        expect(tool.available).toBe((initial.get(tool._id) ?? 0) - (reserved.get(tool._id) ?? 0));
-      }
-      console.info(`${_name}: ${confirmed.length} orders confirmed before kill -9, all kept`);
-    } finally {
-      second.child.kill('SIGTERM');
-      await second.exited;
-    }
-  });
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
 });

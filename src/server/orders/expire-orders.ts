@@ -40,7 +40,10 @@ export async function expireOverdueOrders(
   return expired + closed;
 }
 
-/** Runs the sweep now and then every `intervalMs`; the returned function stops it. */
+/**
+ * Runs the sweep now and then every `intervalMs`; the returned function stops it, waiting up to a second
+ * for a sweep under way (one cut short leaves its orders to the next sweep, here or elsewhere).
+ */
 export function scheduleOrderExpiry(deps: CloseOrderDeps & { log: FastifyBaseLogger }, intervalMs: number) {
   let running: Promise<void> | null = null;
   const sweep = () => {
@@ -63,6 +66,6 @@ export function scheduleOrderExpiry(deps: CloseOrderDeps & { log: FastifyBaseLog
   timer.unref();
   return async () => {
     clearInterval(timer);
-    await running;
+    if (running) await Promise.race([running, new Promise((resolve) => setTimeout(resolve, 1000))]);
   };
 }

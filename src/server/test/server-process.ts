@@ -3,6 +3,12 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 
+/**
+ * A test that starts server processes and loads them may take a while on a busy 2-core machine (CI runs
+ * it beside the browser journeys); it waits for events, never for a fixed time.
+ */
+export const PROCESS_TEST_TIMEOUT_MS = 120_000;
+
 export interface ServerProcess {
   child: ChildProcess;
   /** The exit code once the process ended (null when killed by a signal). */
