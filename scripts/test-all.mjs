@@ -71,7 +71,8 @@ const [, built] = await Promise.all([
   check('typecheck', 'npm', ['run', '--silent', 'typecheck']),
   check('build', 'npm', ['run', '--silent', 'build']),
 ]);
-await vitest('unit, server (PGlite) and client tests', []);
+// The first run is the embedded database's, even when TEST_DATABASE_URL is set for the second.
+await vitest('unit, server (PGlite) and client tests', [], { TEST_DATABASE_URL: '' });
 // The journeys leave much of the machine idle (the browser waits on one server process), so the
 // PostgreSQL run goes on beside them.
 async function postgresRun() {
