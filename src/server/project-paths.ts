@@ -22,6 +22,8 @@ export const projectPaths = {
   content: join(root, 'content'),
   images: join(root, 'content', 'images'),
   client: join(root, 'dist', 'client'),
+  /** The most common passwords, refused at sign-up and reset (auth/passwords.ts). */
+  commonPasswords: join(root, 'src', 'server', 'auth', 'common-passwords.txt'),
 };
 
 /** The shop's name as the owner wrote it in content/home.json, for mails and page titles. */

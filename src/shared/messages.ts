@@ -24,12 +24,14 @@ export const messages = {
   productUpdated: (name: string) => `${name} was updated`,
   productDeleted: (name: string) => `${name} was deleted`,
   orderShipped: 'The order is marked shipped',
-  paidBeforeCancel: 'Your payment for this order went through just before you cancelled it, so the order stays paid.',
+  paidBeforeCancel:
+    'Your payment for this order went through just before you cancelled it, so the order stays paid.',
   paymentInProgress: 'The payment of this order is still being processed. Please try again in a minute.',
   refundedLatePayment:
     'This order was closed before the payment arrived, so the payment has been refunded. Nothing was charged in the end.',
   loadFailed: (what: string) => `We could not load ${what}.`,
   serverError: 'Something went wrong on our side. Please try again in a moment.',
-  unavailable: 'The shop cannot reach its database right now. Nothing was changed; please try again in a moment.',
+  unavailable:
+    'The shop cannot reach its database right now. Nothing was changed; please try again in a moment.',
   networkError: 'We could not reach the shop. Check your connection and try again.',
 } as const;

@@ -1,3 +1,4 @@
+import { NO_CONTROL_CHARACTERS } from '../../shared/api/text';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tool } from '../../shared/api/catalog.schemas';
@@ -50,7 +51,13 @@ describe('POST /api/addproduct', () => {
     [{ ...product, img: 'ftp://example.com/x.png' }, 'img: The image must be an http(s) web address'],
     [{ ...product, min_order: 0 }, 'min_order: The minimum order must be at least 1 unit'],
     [{ ...product, available: 12.5 }, 'available: The available quantity must be a whole number of units'],
-    [{ ...product, price: 0 }, 'price: The price must be above zero'],
+    [{ ...product, price: 0 }, 'price: The price must be at least $0.01'],
+    [{ ...product, price: 1e-9 }, 'price: The price must be at least $0.01'],
+    [{ ...product, name: 'Hex\u0000Keys' }, `name: ${NO_CONTROL_CHARACTERS}`],
+    [
+      { ...product, available: 2 ** 31 },
+      'available: The available quantity is too large (at most 10,000,000)',
+    ],
     [{ ...product, price: 1.999 }, 'price: The price must be in dollars and cents (at most two decimals)'],
     [{ ...product, featured: true }, 'Unknown field: featured'],
   ])('refuses %j with a clear message', async (payload, message) => {

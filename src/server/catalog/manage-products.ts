@@ -1,3 +1,4 @@
+import { MAX_STOCK_UNITS } from '../../shared/api/products.schemas';
 import type { AddProductBody, UpdateProductBody } from '../../shared/api/products.schemas';
 import { messages } from '../../shared/messages';
 import { dollarsToCents } from '../../shared/money';
@@ -48,7 +49,9 @@ export async function editProduct(
     if (!product) throw missing();
     throw new DomainError(
       'VALIDATION_FAILED',
-      `Only ${product.available} units are unreserved; the stock cannot go below zero`,
+      product.available + (body.availableChange ?? 0) < 0
+        ? `Only ${product.available} units are unreserved; the stock cannot go below zero`
+        : `The stock cannot go above ${MAX_STOCK_UNITS.toLocaleString('en-US')} units (it is ${product.available} now)`,
     );
   }
   catalogCache.invalidate();

@@ -1,4 +1,5 @@
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import { MAX_STOCK_UNITS } from '../../shared/api/products.schemas';
 import type { Tool } from '../../shared/api/catalog.schemas';
 import { centsToDollars } from '../../shared/money';
 import type { Executor } from '../db/database';
@@ -46,8 +47,8 @@ export async function insertProduct(ex: Executor, values: NewProduct): Promise<{
 
 /**
  * Changes a product's details and moves its stock by `availableChange`, in one conditional update that
- * refuses to take the stock below zero; fields left undefined keep their value. Answers false when
- * nothing was updated (no such product, or not enough stock for the change).
+ * keeps the stock within 0..MAX_STOCK_UNITS; fields left undefined keep their value. Answers false when
+ * nothing was updated (no such product, or a change that would leave those bounds).
  */
 export async function updateProduct(
   ex: Executor,
@@ -58,7 +59,13 @@ export async function updateProduct(
   const updated = await ex
     .update(products)
     .set({ ...changes, available: sql`${products.available} + ${availableChange}` })
-    .where(and(eq(products.id, id), gte(products.available, -availableChange)))
+    .where(
+      and(
+        eq(products.id, id),
+        gte(products.available, -availableChange),
+        lte(products.available, MAX_STOCK_UNITS - availableChange),
+      ),
+    )
     .returning({ id: products.id });
   return updated.length > 0;
 }

@@ -1,3 +1,4 @@
+import { NO_CONTROL_CHARACTERS } from '../../shared/api/text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestUser, injectAs, signUp } from '../test/auth-helpers';
 import { insertReview } from '../test/factories';
@@ -51,7 +52,9 @@ describe('POST /api/addreview', () => {
     [{ ...valid, rating: 0 }, 'rating: The rating must be a whole number from 1 to 5'],
     [{ ...valid, rating: 6 }, 'rating: The rating must be a whole number from 1 to 5'],
     [{ ...valid, rating: 3.5 }, 'rating: The rating must be a whole number from 1 to 5'],
-    [{ ...valid, img: 'javascript:alert(1)' }, 'img: The picture must be an http(s) web address'],
+    [{ ...valid, img: 'javascript:alert(1)' }, 'img: The picture must be an https:// web address'],
+    [{ ...valid, img: 'http://example.com/me.png' }, 'img: The picture must be an https:// web address'],
+    [{ ...valid, customer_review: 'Good\u0000tools' }, `customer_review: ${NO_CONTROL_CHARACTERS}`],
     [{ ...valid, customer_review: '   ' }, 'customer_review: Please Full Fill All Field'],
     [{ ...valid, name: '' }, 'name: Please Full Fill All Field'],
   ])('refuses %j with a clear message', async (payload, message) => {

@@ -1,11 +1,8 @@
 import { z } from 'zod';
 import { OrderStatus } from '../domain/order-status';
+import { text } from './text';
 
-const required = (field: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, { error: `Please enter your ${field}` });
+const required = (field: string, max: number) => text({ required: `Please enter your ${field}`, max });
 
 /**
  * POST /purchase (spec §7 plus `toolId`, DESIGN §3). `amount`, `itemName` and `email` are accepted for
@@ -13,9 +10,9 @@ const required = (field: string) =>
  */
 export const PlaceOrderBody = z.strictObject({
   toolId: z.uuid({ error: 'Malformed product id' }),
-  name: required('name').max(120),
-  email: z.string().optional(),
-  address: required('address').max(500),
+  name: required('name', 120),
+  email: text({ max: 254 }).optional(),
+  address: required('address', 500),
   number: z
     .union([z.string(), z.number()])
     .transform((value) => String(value).trim())
@@ -24,7 +21,7 @@ export const PlaceOrderBody = z.strictObject({
     .number({ error: 'Please enter a quantity' })
     .int({ error: 'The quantity must be a whole number' }),
   amount: z.number().optional(),
-  itemName: z.string().optional(),
+  itemName: text({ max: 200 }).optional(),
 });
 export type PlaceOrderBody = z.input<typeof PlaceOrderBody>;
 

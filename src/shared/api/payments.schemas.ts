@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /**
  * POST /create-payment-intent (DESIGN §3: takes orderId; the amount comes from the order). The spec's
@@ -14,13 +15,15 @@ export type CreateIntentResult = z.infer<typeof CreateIntentResult>;
 
 /** PATCH /purchase/{id} (spec §7): the payment the server is to verify with the provider. */
 export const ConfirmPaymentBody = z.strictObject({
-  payment: z.strictObject({ transactionId: z.string().min(1).max(255) }),
+  payment: z.strictObject({
+    transactionId: text({ required: 'The payment has no transaction id', max: 255 }),
+  }),
 });
 export type ConfirmPaymentBody = z.infer<typeof ConfirmPaymentBody>;
 
 /** The test provider's card form (DESIGN §4): what Stripe.js would send to Stripe. */
 export const TestCardBody = z.strictObject({
-  clientSecret: z.string().min(1),
+  clientSecret: text({ required: 'The payment has no client secret', max: 255 }),
   number: z.string().regex(/^[\d\s-]{12,23}$/, { error: 'Your card number is invalid.' }),
   expMonth: z
     .number()

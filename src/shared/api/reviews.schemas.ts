@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages';
+import { pictureUrl, text } from './text';
 
 export const Review = z
   .object({
@@ -14,13 +15,11 @@ export type Review = z.infer<typeof Review>;
 
 export const ReviewList = z.array(Review);
 
-const filled = z.string().trim().min(1, { error: messages.fillAllFields });
-
-/** POST /addreview (spec §7; DESIGN §4: rating 1..5, picture URL http(s)). */
+/** POST /addreview (spec §7; DESIGN §4: rating 1..5, picture an https:// address). */
 export const AddReviewBody = z.strictObject({
-  name: filled.max(80),
-  img: filled.pipe(z.url({ protocol: /^https?$/, error: 'The picture must be an http(s) web address' })),
-  customer_review: filled.max(2000),
+  name: text({ required: messages.fillAllFields, max: 80 }),
+  img: pictureUrl({ required: messages.fillAllFields }),
+  customer_review: text({ required: messages.fillAllFields, max: 2000, multiline: true }),
   rating: z
     .number({ error: messages.fillAllFields })
     .int({ error: 'The rating must be a whole number from 1 to 5' })

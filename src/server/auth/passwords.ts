@@ -1,0 +1,87 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { verifyPassword as verifyBetterAuthScrypt } from 'better-auth/crypto';
+import { argon2id } from 'hash-wasm';
+import { projectPaths } from '../project-paths';
+
+/**
+ * How passwords are stored (DESIGN §3): argon2id with OWASP's minimum parameters (m = 19 MiB, t = 2,
+ * p = 1), in the PHC string format. Hashes better-auth wrote before (scrypt N = 2^14, "salt:key") are
+ * still accepted and replaced at the account's next successful sign-in (`needsRehash`).
+ */
+export const ARGON2 = { memorySize: 19_456, iterations: 2, parallelism: 1, hashLength: 32 } as const;
+
+const PREFIX = '$argon2id$';
+
+export async function hashPassword(password: string): Promise<string> {
+  return argon2id({ password, salt: randomBytes(16), ...ARGON2, outputType: 'encoded' });
+}
+
+interface Argon2Hash {
+  memorySize: number;
+  iterations: number;
+  parallelism: number;
+  salt: Buffer;
+  key: Buffer;
+}
+
+/** `$argon2id$v=19$m=19456,t=2,p=1$<salt>$<key>` (unpadded base64), or null. */
+function parseArgon2(hash: string): Argon2Hash | null {
+  const match = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/.exec(hash);
+  if (!match) return null;
+  const [, m, t, p, salt = '', key = ''] = match;
+  return {
+    memorySize: Number(m),
+    iterations: Number(t),
+    parallelism: Number(p),
+    salt: Buffer.from(salt, 'base64'),
+    key: Buffer.from(key, 'base64'),
+  };
+}
+
+/** Whether `password` matches `hash`; the keys are compared in constant time. */
+export async function verifyPassword({
+  hash,
+  password,
+}: {
+  hash: string;
+  password: string;
+}): Promise<boolean> {
+  if (!hash.startsWith(PREFIX)) return verifyBetterAuthScrypt({ hash, password });
+  const stored = parseArgon2(hash);
+  if (!stored) return false;
+  const computed = Buffer.from(
+    await argon2id({
+      password,
+      salt: stored.salt,
+      memorySize: stored.memorySize,
+      iterations: stored.iterations,
+      parallelism: stored.parallelism,
+      hashLength: stored.key.length,
+      outputType: 'binary',
+    }),
+  );
+  return computed.length === stored.key.length && timingSafeEqual(computed, stored.key);
+}
+
+/** A hash from before, or with weaker parameters than today's: replace it once the password is known. */
+export function needsRehash(hash: string): boolean {
+  const stored = parseArgon2(hash);
+  return (
+    !stored ||
+    stored.memorySize < ARGON2.memorySize ||
+    stored.iterations < ARGON2.iterations ||
+    stored.key.length < ARGON2.hashLength
+  );
+}
+
+let common: Set<string> | undefined;
+
+/**
+ * The 10,000 most common passwords (from zxcvbn-ts's ranked list, MIT), shipped in the repo: no
+ * network call. Compared without case, since "Password1" is as guessable as "password1".
+ */
+export function isCommonPassword(password: string): boolean {
+  common ??= new Set(readFileSync(projectPaths.commonPasswords, 'utf8').split('\n').filter(Boolean));
+  return common.has(password.toLowerCase());
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/**
+ * Text typed by a person (DESIGN §3): one schema for every text field of every body, so that a NUL or
+ * another control character is refused with a message instead of reaching the database. Single-line
+ * fields refuse tabs and line breaks too; `multiline` fields (descriptions, reviews) keep them.
+ */
+// Matching control characters is the point of these two patterns.
+// eslint-disable-next-line no-control-regex
+const CONTROL_SINGLE_LINE = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
+// eslint-disable-next-line no-control-regex
+const CONTROL_MULTILINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+
+export const NO_CONTROL_CHARACTERS = 'Please remove the invisible control characters from this text';
+
+export interface TextRules {
+  /** The message when the field is empty; absent: it may be empty. */
+  required?: string;
+  max: number;
+  multiline?: boolean;
+  /** Kept as typed (a password), instead of trimmed. */
+  raw?: boolean;
+}
+
+export function text({ required, max, multiline = false, raw = false }: TextRules) {
+  const controls = multiline ? CONTROL_MULTILINE : CONTROL_SINGLE_LINE;
+  const base = raw ? z.string() : z.string().trim();
+  return base
+    .min(required ? 1 : 0, { error: required ?? 'Please fill in this field' })
+    .max(max, { error: `Please keep this under ${max.toLocaleString('en-US')} characters` })
+    .refine((value) => !controls.test(value), { error: NO_CONTROL_CHARACTERS });
+}
+
+/** A web address for a picture: https only (DESIGN §4), or http too where `http` is allowed. */
+export function pictureUrl({
+  required,
+  http = false,
+  noun = 'picture',
+}: {
+  required: string;
+  http?: boolean;
+  noun?: string;
+}) {
+  return text({ required, max: 2048 }).pipe(
+    z.url({
+      protocol: http ? /^https?$/ : /^https$/,
+      error: `The ${noun} must be an ${http ? 'http(s)' : 'https://'} web address`,
+    }),
+  );
+}
