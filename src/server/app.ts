@@ -25,7 +25,8 @@ import { registerSameOriginCheck } from './http/same-origin';
 import { startCatalogChanges } from './catalog/catalog-changes';
 import { logSerializers, REDACT_PATHS } from './http/log-safety';
 import { startMailWorker } from './mail/mail-worker';
-import { createMailTransport } from './mail/mailer';
+import { createMailTransport, type Mail } from './mail/mailer';
+import { registerRateLimits } from './http/rate-limit';
 import { queueMail } from './mail/outbox';
 import { newsletterRoutes } from './newsletter/newsletter.routes';
 import { projectPaths, readShopName } from './project-paths';
@@ -88,6 +89,7 @@ export async function buildApp({
   });
   registerErrorHandling(app);
   registerSameOriginCheck(app, config.publicUrl);
+  await registerRateLimits(app, database.db, config.rateLimitScale);
 
   const https = config.publicUrl.startsWith('https://');
   const stripeOrigins = config.stripe
@@ -145,6 +147,10 @@ export async function buildApp({
     log: app.log,
   });
   let mailWorker: ReturnType<typeof startMailWorker> | undefined;
+  const queueAndNudge = async (mail: Mail) => {
+    await queueMail(db, mail);
+    mailWorker?.nudge();
+  };
   const auth = createAuth({
     config,
     log: app.log,
@@ -152,10 +158,7 @@ export async function buildApp({
     databaseKind: database.kind,
     secret: authSecret,
     shopName,
-    queueMail: async (mail) => {
-      await queueMail(db, mail);
-      mailWorker?.nudge();
-    },
+    queueMail: queueAndNudge,
   });
   const guards = createAuthGuards(auth);
   const { provider: paymentProvider, testProvider } = choosePaymentProvider(config, db);
@@ -184,6 +187,7 @@ export async function buildApp({
         guards,
         holdHours: config.orderHoldHours,
         minUnits: config.orderMinUnits,
+        maxUnpaid: config.maxUnpaidOrders,
       });
       await api.register(newsletterRoutes, { db });
       await api.register(adminCatalogRoutes, { db, catalogCache, guards });
@@ -191,7 +195,13 @@ export async function buildApp({
       await api.register(paymentsRoutes, { db, provider: paymentProvider, testProvider, guards });
       await api.register(systemRoutes, { config, db });
       await api.register(usersRoutes, { db, guards });
-      await api.register(authRoutes, { auth, publicUrl: config.publicUrl, db });
+      await api.register(authRoutes, {
+        auth,
+        publicUrl: config.publicUrl,
+        db,
+        shopName,
+        queueMail: queueAndNudge,
+      });
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
       api.setNotFoundHandler(apiNotFound);
     },

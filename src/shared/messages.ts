@@ -26,6 +26,14 @@ export const messages = {
   orderShipped: 'The order is marked shipped',
   paidBeforeCancel:
     'Your payment for this order went through just before you cancelled it, so the order stays paid.',
+  unpaidOrderLimit: (limit: number, verified: boolean) =>
+    verified
+      ? `You already have ${limit} unpaid orders, the most an account may hold. Pay or cancel one in My Orders to place another.`
+      : 'You already have an unpaid order, the most an account may hold until its email address is confirmed. Confirm your address (see the link we mailed you), or pay or cancel that order in My Orders.',
+  reviewLimit: (next: Date) =>
+    `You can add one review a day. Your next one can be added after ${next.toUTCString().replace(' GMT', ' UTC')}.`,
+  reviewDeleted: 'The review was deleted',
+  reviewNotFound: 'There is no such review',
   paymentInProgress: 'The payment of this order is still being processed. Please try again in a minute.',
   refundedLatePayment:
     'This order was closed before the payment arrived, so the payment has been refunded. Nothing was charged in the end.',

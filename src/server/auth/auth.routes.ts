@@ -1,51 +1,160 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { messages } from '../../shared/messages';
 import type { Database } from '../db/database';
 import { databaseAnswers } from '../db/probe';
 import { DomainError } from '../http/domain-error';
-import type { Auth } from './auth';
+import { limit } from '../http/rate-limit';
+import type { Mail } from '../mail/mailer';
+import { findUserByEmail } from '../users/users.repository';
+import { alreadyRegisteredMail } from './account-mails';
+import { AUTH_BASE_PATH, type Auth } from './auth';
+import { gateAuthRequest } from './auth-gate';
+import { hashPassword, isCommonPassword } from './passwords';
+import { clearSignInFailures, recordSignInFailure, signInWait } from './sign-in-failures';
+
+/**
+ * Answers that wait for this floor whether or not the address has an account: the account's path
+ * writes and mails, the other only reads, and the difference would tell who has an account here.
+ */
+export const AUTH_FLOORS_MS: Record<string, number> = {
+  '/request-password-reset': 250,
+  '/sign-up/email': 400,
+};
+export const RESET_REQUEST_FLOOR_MS = AUTH_FLOORS_MS['/request-password-reset'] ?? 250;
+
+export const COMMON_PASSWORD =
+  'This password is among the 10,000 most common ones, which attackers try first. Please choose another.';
 
 /** The request as the Fetch API sees it, with the client address decided by Fastify, not the client. */
-function toFetchRequest(request: FastifyRequest, publicUrl: string): Request {
+function toFetchRequest(request: FastifyRequest, publicUrl: string, body?: string): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue;
+    if (value === undefined || name === 'content-length') continue;
     headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
   headers.set('x-forwarded-for', request.ip);
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && typeof request.body === 'string';
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   return new Request(new URL(request.url, publicUrl), {
     method: request.method,
     headers,
-    body: hasBody ? (request.body as string) : null,
+    body: hasBody ? (body ?? (typeof request.body === 'string' ? request.body : null)) : null,
   });
 }
 
-/**
- * The reset request answers no sooner than this, whether or not the address has an account: the
- * account's path writes a token and queues a mail, the other only reads, and the difference would
- * tell who has an account here.
- */
-export const RESET_REQUEST_FLOOR_MS = 250;
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-/** Mounts better-auth's handler at /api/auth/* (DESIGN §3). */
-export async function authRoutes(
-  app: FastifyInstance,
-  { auth, publicUrl, db }: { auth: Auth; publicUrl: string; db: Database },
-) {
+export interface AuthRoutesOptions {
+  auth: Auth;
+  publicUrl: string;
+  db: Database;
+  shopName: string;
+  queueMail: (mail: Mail) => Promise<void>;
+}
+
+/** Mounts better-auth's handler at /api/auth/*, behind the gate of auth-gate.ts (DESIGN §3). */
+export async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions) {
+  const { auth, publicUrl, db } = options;
   // better-auth reads the raw body itself (JSON, or a form post from an identity provider).
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  /** What better-auth answers, once our own rules let the request through. */
+  async function answer(request: FastifyRequest, path: string): Promise<Response> {
+    const decision = gateAuthRequest(request.method, path, request.body);
+    if (decision.kind === 'refuse')
+      return json(decision.status, { code: decision.code, message: decision.message });
+    if (decision.kind === 'pass') return auth.handler(toFetchRequest(request, publicUrl));
+
+    const { body } = decision;
+    const chosen =
+      decision.path === '/reset-password' || decision.path === '/change-password'
+        ? body.newPassword
+        : decision.path === '/sign-up/email'
+          ? body.password
+          : undefined;
+    if (typeof chosen === 'string' && isCommonPassword(chosen)) {
+      return json(400, { code: 'PASSWORD_TOO_COMMON', message: COMMON_PASSWORD });
+    }
+
+    if (decision.path === '/sign-up/email') {
+      const existing = await findUserByEmail(db, String(body.email));
+      if (existing) return answerExistingSignUp(existing, String(body.name), String(body.password));
+    }
+
+    if (decision.path === '/sign-in/email') {
+      const email = String(body.email);
+      const wait = await signInWait(db, email, request.ip);
+      if (wait > 0) {
+        return json(429, {
+          code: 'RATE_LIMITED',
+          message: `Too many failed sign-ins. Please wait ${Math.ceil(wait / 60)} minute${wait > 60 ? 's' : ''}, or reset your password.`,
+        });
+      }
+      const response = await auth.handler(toFetchRequest(request, publicUrl, JSON.stringify(body)));
+      if (response.status === 401) await recordSignInFailure(db, email, request.ip);
+      if (response.ok) await clearSignInFailures(db, email);
+      return response;
+    }
+    return auth.handler(toFetchRequest(request, publicUrl, JSON.stringify(body)));
+  }
+
+  /**
+   * A sign-up for an address that has an account answers as a new sign-up does (same shape, same
+   * time: the password is hashed all the same), and the owner gets a mail saying so.
+   */
+  async function answerExistingSignUp(
+    existing: { email: string; name: string },
+    name: string,
+    password: string,
+  ): Promise<Response> {
+    await hashPassword(password);
+    await options.queueMail(
+      alreadyRegisteredMail({
+        to: existing.email,
+        name: existing.name,
+        loginUrl: `${publicUrl}/login`,
+        shopName: options.shopName,
+      }),
+    );
+    const now = new Date().toISOString();
+    return json(200, {
+      token: null,
+      user: {
+        id: randomUUID().replaceAll('-', ''),
+        name,
+        email: existing.email,
+        emailVerified: false,
+        image: null,
+        role: 'user',
+        createdAt: now,
+        updatedAt: now,
+      },
+    });
+  }
 
   app.route({
     method: ['GET', 'POST'],
     url: '/auth/*',
     schema: { hide: true },
+    // Every sign-up counts, an existing address's included (it sends a mail too).
+    config: {
+      rateLimit: {
+        ...limit('sign-up', 5, 10, 'address'),
+        hook: 'onRequest' as const,
+        allowList: (request: FastifyRequest) => !request.url.startsWith(`${AUTH_BASE_PATH}/sign-up/`),
+      },
+    },
     handler: async (request, reply) => {
       const started = performance.now();
-      const response = await auth.handler(toFetchRequest(request, publicUrl));
-      if (request.url.startsWith('/api/auth/request-password-reset')) {
-        const rest = RESET_REQUEST_FLOOR_MS - (performance.now() - started);
+      const path = new URL(request.url, publicUrl).pathname.slice(AUTH_BASE_PATH.length);
+      const response = await answer(request, path);
+      const floor = AUTH_FLOORS_MS[path];
+      if (floor) {
+        const rest = floor - (performance.now() - started);
         if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
       }
       // better-auth answers its own 500 when its database fails; a database that is down or stalled is

@@ -2,14 +2,17 @@ import { betterAuth } from 'better-auth';
 import type { FastifyBaseLogger } from 'fastify';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth } from 'better-auth/plugins';
-import { MIN_PASSWORD_LENGTH } from '../../shared/api/auth.schemas';
+import { createAuthMiddleware } from 'better-auth/api';
+import { and, eq } from 'drizzle-orm';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../shared/api/auth.schemas';
 import type { AppConfig } from '../config/env';
 import type { Database } from '../db/database';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema';
 import { safeError } from '../http/log-safety';
 import type { Mail } from '../mail/mailer';
 import { findUserById, grantAdmin } from '../users/users.repository';
-import { resetPasswordMail } from './reset-password-mail';
+import { resetPasswordMail, verifyEmailMail } from './account-mails';
+import { hashPassword, needsRehash, verifyPassword } from './passwords';
 
 export interface AuthDependencies {
   config: AppConfig;
@@ -28,7 +31,9 @@ export const AUTH_BASE_PATH = '/api/auth';
 
 /** Attempts per client address and minute (per 5 minutes for reset mails) before a 429. */
 export const AUTH_RATE_LIMITS = {
-  '/sign-in/email': { window: 60, max: 10 },
+  // Failed sign-ins are counted per account and address by the gate (sign-in-failures.ts); this only
+  // stops floods, so successful sign-ins do not use up an allowance.
+  '/sign-in/email': { window: 60, max: 60 },
   '/sign-up/email': { window: 60, max: 5 },
   '/request-password-reset': { window: 300, max: 3 },
   '/reset-password': { window: 300, max: 10 },
@@ -38,6 +43,8 @@ export const AUTH_RATE_LIMITS = {
 /** better-auth, configured for this shop: email + password, Google over OpenID Connect, roles. */
 export function createAuth({ config, log, db, databaseKind, queueMail, secret, shopName }: AuthDependencies) {
   const adminEmails = new Set(config.adminEmails);
+  const isAdminAddress = (user: { email: string; emailVerified: boolean }) =>
+    user.emailVerified && adminEmails.has(user.email.toLowerCase());
 
   return betterAuth({
     appName: shopName,
@@ -71,12 +78,22 @@ export function createAuth({ config, log, db, databaseKind, queueMail, secret, s
     emailAndPassword: {
       enabled: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
-      maxPasswordLength: 128,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      // argon2id at OWASP's parameters; older hashes are replaced at the next sign-in (hooks below).
+      password: { hash: hashPassword, verify: verifyPassword },
       autoSignIn: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
         await queueMail(resetPasswordMail({ to: user.email, name: user.name, url, shopName }));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, url }) => {
+        await queueMail(verifyEmailMail({ to: user.email, name: user.name, url, shopName }));
       },
     },
     user: {
@@ -85,13 +102,21 @@ export function createAuth({ config, log, db, databaseKind, queueMail, secret, s
         role: { type: 'string', required: false, defaultValue: 'user', input: false },
       },
     },
+    // Sliding: a week from the last visit. Absolute: 30 days from sign-in (SESSION_MAX_AGE_DAYS, swept).
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
     databaseHooks: {
       user: {
         create: {
+          // ADMIN_EMAILS makes an account admin only once its mailbox is proven: here when Google says
+          // the address is verified, otherwise when the verification link is followed (update below).
           before: async (user) => ({
-            data: { ...user, role: adminEmails.has(user.email.toLowerCase()) ? 'admin' : 'user' },
+            data: { ...user, role: isAdminAddress(user) ? 'admin' : 'user' },
           }),
+        },
+        update: {
+          after: async (user) => {
+            if (isAdminAddress(user)) await grantAdmin(db, user.email);
+          },
         },
       },
       session: {
@@ -100,10 +125,19 @@ export function createAuth({ config, log, db, databaseKind, queueMail, secret, s
           before: async (session) => {
             if (adminEmails.size === 0) return;
             const user = await findUserById(db, session.userId);
-            if (user && adminEmails.has(user.email.toLowerCase())) await grantAdmin(db, user.email);
+            if (user && isAdminAddress(user)) await grantAdmin(db, user.email);
           },
         },
       },
+    },
+    hooks: {
+      after: createAuthMiddleware(async (ctx) => {
+        // The password was right: a hash stored with older parameters is replaced by today's.
+        if (ctx.path !== '/sign-in/email' || !ctx.context.newSession) return;
+        const password = (ctx.body as { password?: unknown } | undefined)?.password;
+        if (typeof password === 'string')
+          await upgradePasswordHash(db, ctx.context.newSession.user.id, password);
+      }),
     },
     rateLimit: {
       enabled: true,
@@ -141,3 +175,14 @@ export function createAuth({ config, log, db, databaseKind, queueMail, secret, s
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** Stores the password again with today's parameters when its hash is older (see passwords.ts). */
+async function upgradePasswordHash(db: Database, userId: string, password: string): Promise<void> {
+  const credential = and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential'));
+  const [account] = await db.select({ password: accounts.password }).from(accounts).where(credential);
+  if (!account?.password || !needsRehash(account.password)) return;
+  await db
+    .update(accounts)
+    .set({ password: await hashPassword(password), updatedAt: new Date() })
+    .where(credential);
+}

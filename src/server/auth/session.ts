@@ -9,6 +9,8 @@ export interface SessionUser {
   name: string;
   email: string;
   role: Role;
+  /** Whether the account proved its mailbox (the verification link, or Google saying so). */
+  emailVerified: boolean;
 }
 
 declare module 'fastify' {
@@ -23,8 +25,8 @@ export function createAuthGuards(auth: Auth) {
   async function loadUser(request: FastifyRequest): Promise<SessionUser> {
     const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
     if (!session) throw new DomainError('UNAUTHENTICATED', 'Please sign in first');
-    const { id, name, email, role } = session.user;
-    const user: SessionUser = { id, name, email, role: role === 'admin' ? 'admin' : 'user' };
+    const { id, name, email, role, emailVerified } = session.user;
+    const user: SessionUser = { id, name, email, role: role === 'admin' ? 'admin' : 'user', emailVerified };
     request.user = user;
     return user;
   }

@@ -58,6 +58,17 @@ export const ConfigSchema = z
       .min(1, { error: 'expected at least 1 unit' })
       .max(10_000_000)
       .default(DEFAULT_ORDER_MIN_UNITS),
+    RATE_LIMIT_SCALE: z.coerce
+      .number({ error: 'expected a number, e.g. 2 to allow twice as many requests' })
+      .positive({ error: 'expected a number above 0' })
+      .max(100_000)
+      .default(1),
+    MAX_UNPAID_ORDERS: z.coerce
+      .number({ error: 'expected a whole number of orders' })
+      .int({ error: 'expected a whole number of orders' })
+      .min(1, { error: 'expected at least 1' })
+      .max(1000)
+      .default(3),
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
     GOOGLE_DISCOVERY_URL: httpUrl.default('https://accounts.google.com/.well-known/openid-configuration'),
@@ -120,6 +131,10 @@ export const ConfigSchema = z
     orderHoldHours: env.ORDER_HOLD_HOURS,
     /** The shop-wide smallest order; a product's own minimum may raise it (DESIGN §4). */
     orderMinUnits: env.ORDER_MIN_UNITS,
+    /** Unpaid orders an account may hold at once (1 until its email is verified): no stock hoarding. */
+    maxUnpaidOrders: env.MAX_UNPAID_ORDERS,
+    /** Multiplies every limit on the shop's own writes (subscribe, reviews, orders, payments, sign-up). */
+    rateLimitScale: env.RATE_LIMIT_SCALE,
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
         ? {

@@ -227,3 +227,10 @@ export const mailOutbox = pgTable(
   },
   (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
 );
+
+/** Request counters of the shop's own rate limits (http/rate-limit.ts), shared by every instance. */
+export const requestCounters = pgTable('request_counters', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
+});

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { limit } from '../http/rate-limit';
 import { ErrorBody } from '../../shared/api/errors';
 import { SubscribeBody } from '../../shared/api/newsletter.schemas';
 import { InsertResult } from '../../shared/api/common.schemas';
@@ -9,6 +10,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
   app.post(
     '/subscribe',
     {
+      config: { rateLimit: limit('subscribe', 5, 10, 'address') },
       schema: {
         tags: ['newsletter'],
         summary: 'Subscribe an email address to the newsletter (footer form); idempotent',

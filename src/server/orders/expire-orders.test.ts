@@ -27,7 +27,13 @@ describe('order holds', () => {
   it('expire after ORDER_HOLD_HOURS and give the stock back, once', async () => {
     const tool = await insertTool(ctx.db, { available: 400 });
     const placedAt = new Date('2026-05-01T10:00:00Z');
-    const session = { id: user.id, name: user.name, email: user.email, role: 'user' as const };
+    const session = {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      role: 'user' as const,
+      emailVerified: true,
+    };
     const input = {
       toolId: tool.id,
       name: 'Buyer',
@@ -36,7 +42,7 @@ describe('order holds', () => {
       quantity: 100,
     };
     const { id } = await placeOrder(
-      { db: ctx.db, catalogCache, holdHours: 48, minUnits: 100, now: () => placedAt },
+      { db: ctx.db, catalogCache, holdHours: 48, minUnits: 100, maxUnpaid: 3, now: () => placedAt },
       session,
       input,
     );

@@ -10,7 +10,7 @@ import { messages } from '../../shared/messages';
 import { centsToDollars } from '../../shared/money';
 import type { SessionUser } from '../auth/session';
 import type { Executor } from '../db/database';
-import { orders } from '../db/schema';
+import { orders, users } from '../db/schema';
 import { DomainError } from '../http/domain-error';
 
 /**
@@ -41,6 +41,19 @@ export function toOrder(row: OrderRow): Order {
     createdAt: row.createdAt.toISOString(),
     holdExpiresAt: row.status === 'unpaid' ? row.holdExpiresAt.toISOString() : null,
   };
+}
+
+/**
+ * Locks the account's row until the transaction ends and counts its unpaid orders: the one place the
+ * unpaid-order limit is read, so two orders placed at once by one account are counted one after the other.
+ */
+export async function lockAccountAndCountUnpaid(ex: Executor, userId: string): Promise<number> {
+  await ex.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  const [row] = await ex
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'unpaid')));
+  return row?.n ?? 0;
 }
 
 export async function insertOrder(ex: Executor, values: NewOrder): Promise<{ id: string }> {

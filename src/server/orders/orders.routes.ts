@@ -12,6 +12,7 @@ import { type AuthGuards, signedInUser } from '../auth/session';
 import type { CatalogCache } from '../catalog/catalog-cache';
 import type { Database } from '../db/database';
 import type { PaymentProvider } from '../payments/payment-provider';
+import { limit } from '../http/rate-limit';
 import { cancelOrder } from './cancel-order';
 import { findOrderFor, listOrdersFor, toOrder } from './orders.repository';
 import { placeOrder } from './place-order';
@@ -24,17 +25,19 @@ export interface OrdersRoutesOptions {
   guards: AuthGuards;
   holdHours: number;
   minUnits: number;
+  maxUnpaid: number;
 }
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
 export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, options) => {
-  const { db, catalogCache, provider, guards, holdHours, minUnits } = options;
+  const { db, catalogCache, provider, guards, holdHours, minUnits, maxUnpaid } = options;
 
   app.post(
     '/purchase',
     {
       onRequest: guards.requireUser,
+      config: { rateLimit: limit('place-order', 10, 10, 'account') },
       schema: {
         tags: ['orders'],
         summary: 'Place an order; the server prices it and reserves the stock (spec §7 POST /purchase)',
@@ -44,7 +47,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
     },
     async (request, reply) => {
       const { id } = await placeOrder(
-        { db, catalogCache, holdHours, minUnits },
+        { db, catalogCache, holdHours, minUnits, maxUnpaid },
         signedInUser(request),
         request.body,
       );
@@ -56,6 +59,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
     '/purchase',
     {
       onRequest: guards.requireUser,
+      config: { rateLimit: limit('place-order', 10, 10, 'account') },
       schema: {
         tags: ['orders'],
         summary: "The caller's orders (spec §7 GET /purchase?email=); admins may ask for anyone's",

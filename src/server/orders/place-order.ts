@@ -6,7 +6,7 @@ import type { CatalogCache } from '../catalog/catalog-cache';
 import { findProduct, reserveStock } from '../catalog/products.repository';
 import type { Database } from '../db/database';
 import { DomainError } from '../http/domain-error';
-import { insertOrder } from './orders.repository';
+import { insertOrder, lockAccountAndCountUnpaid } from './orders.repository';
 
 // Amounts are stored as 32-bit cents; an order above this is not one to take through a web form.
 const MAX_AMOUNT_CENTS = 2_000_000_000;
@@ -23,6 +23,8 @@ export interface PlaceOrderDeps {
   holdHours: number;
   /** The shop-wide smallest order (ORDER_MIN_UNITS). */
   minUnits: number;
+  /** Unpaid orders an account may hold (MAX_UNPAID_ORDERS); 1 while its email is unverified. */
+  maxUnpaid: number;
   now?: () => Date;
 }
 
@@ -32,11 +34,17 @@ export interface PlaceOrderDeps {
  * checked by the same rule as the buy form and reserved in the transaction that stores the order.
  */
 export async function placeOrder(
-  { db, catalogCache, holdHours, minUnits, now = () => new Date() }: PlaceOrderDeps,
+  { db, catalogCache, holdHours, minUnits, maxUnpaid, now = () => new Date() }: PlaceOrderDeps,
   user: SessionUser,
   input: { toolId: string; name: string; address: string; number: string; quantity: number },
 ): Promise<{ id: string }> {
   const order = await db.transaction(async (tx) => {
+    // One account's orders are placed one at a time, so that two at once cannot both pass the limit.
+    const unpaid = await lockAccountAndCountUnpaid(tx, user.id);
+    const allowed = user.emailVerified ? maxUnpaid : 1;
+    if (unpaid >= allowed)
+      throw new DomainError('UNPAID_ORDER_LIMIT', messages.unpaidOrderLimit(allowed, user.emailVerified));
+
     const product = await findProduct(tx, input.toolId);
     if (!product) throw new DomainError('NOT_FOUND', messages.productNotFound);
 

@@ -12,6 +12,7 @@ import { UpdateResult } from '../../shared/api/common.schemas';
 import { type AuthGuards, signedInUser } from '../auth/session';
 import type { Database } from '../db/database';
 import { DomainError } from '../http/domain-error';
+import { limit } from '../http/rate-limit';
 import { createPaymentIntent } from './create-payment-intent';
 import { handleWebhook } from './handle-webhook';
 import type { PaymentProvider } from './payment-provider';
@@ -35,6 +36,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
     '/create-payment-intent',
     {
       onRequest: guards.requireUser,
+      config: { rateLimit: limit('payment-intent', 30, 10, 'account') },
       schema: {
         tags: ['payments'],
         summary: "The payment intent of your unpaid order, for the order's amount (one per order)",
@@ -96,6 +98,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
     app.post(
       '/payments/test/confirm',
       {
+        // Card testing is a classic abuse of a payment form: a handful of tries per address.
+        config: { rateLimit: limit('test-card', 10, 10, 'address') },
         schema: {
           tags: ['payments'],
           summary: "Test provider: charge a card against a client secret, answering as Stripe's test mode",

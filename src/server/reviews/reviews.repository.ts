@@ -1,4 +1,4 @@
-import { desc } from 'drizzle-orm';
+import { and, desc, eq, gt } from 'drizzle-orm';
 import type { AddReviewBody, Review } from '../../shared/api/reviews.schemas';
 import type { Executor } from '../db/database';
 import { reviews } from '../db/schema';
@@ -34,4 +34,21 @@ export async function insertReview(
     .returning({ id: reviews.id });
   if (!row) throw new Error('The review was not stored');
   return row;
+}
+
+/** When the account last added a review after `since`, or null. */
+export async function latestReviewSince(ex: Executor, userId: string, since: Date): Promise<Date | null> {
+  const [row] = await ex
+    .select({ createdAt: reviews.createdAt })
+    .from(reviews)
+    .where(and(eq(reviews.userId, userId), gt(reviews.createdAt, since)))
+    .orderBy(desc(reviews.createdAt))
+    .limit(1);
+  return row?.createdAt ?? null;
+}
+
+/** Deletes a review; answers whether there was one. */
+export async function deleteReview(ex: Executor, id: string): Promise<boolean> {
+  const deleted = await ex.delete(reviews).where(eq(reviews.id, id)).returning({ id: reviews.id });
+  return deleted.length > 0;
 }

@@ -1,10 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '../../shared/api/errors';
 import { InsertResult } from '../../shared/api/common.schemas';
-import { AddReviewBody, ReviewList } from '../../shared/api/reviews.schemas';
+import { AddReviewBody, ReviewIdParams, ReviewList } from '../../shared/api/reviews.schemas';
 import { type AuthGuards, signedInUser } from '../auth/session';
 import type { Database } from '../db/database';
-import { insertReview, listReviews, toReview } from './reviews.repository';
+import { DeleteResult } from '../../shared/api/common.schemas';
+import { errorResponses } from '../../shared/api/errors';
+import { messages } from '../../shared/messages';
+import { DomainError } from '../http/domain-error';
+import { limit } from '../http/rate-limit';
+import { addReview } from './add-review';
+import { deleteReview, listReviews, toReview } from './reviews.repository';
 
 export interface ReviewsRoutesOptions {
   db: Database;
@@ -16,15 +22,16 @@ export const reviewsRoutes: FastifyPluginAsyncZod<ReviewsRoutesOptions> = async 
     '/addreview',
     {
       onRequest: guards.requireUser,
+      config: { rateLimit: limit('add-review', 5, 10, 'address') },
       schema: {
         tags: ['reviews'],
-        summary: 'Add a review (spec §7 POST /addreview); rating 1..5, picture an http(s) URL',
+        summary: 'Add a review (spec §7 POST /addreview); rating 1..5, picture an https URL, one a day',
         body: AddReviewBody,
-        response: { 201: InsertResult, 400: ErrorBody, 401: ErrorBody },
+        response: { 201: InsertResult, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody },
       },
     },
     async (request, reply) => {
-      const { id } = await insertReview(db, signedInUser(request).id, request.body);
+      const { id } = await addReview(db, signedInUser(request), request.body);
       return reply.status(201).send({ acknowledged: true, insertedId: id });
     },
   );
@@ -39,5 +46,23 @@ export const reviewsRoutes: FastifyPluginAsyncZod<ReviewsRoutesOptions> = async 
       },
     },
     async () => (await listReviews(db)).map(toReview),
+  );
+
+  app.delete(
+    '/reviews/:id',
+    {
+      onRequest: guards.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete a review (admin; Dashboard → Manage Reviews)',
+        params: ReviewIdParams,
+        response: { 200: DeleteResult, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      if (!(await deleteReview(db, request.params.id)))
+        throw new DomainError('NOT_FOUND', messages.reviewNotFound);
+      return { deletedCount: 1 };
+    },
   );
 };

@@ -4,6 +4,7 @@ import type { InjectOptions } from 'fastify';
 import type { App } from '../app';
 import type { Database } from '../db/database';
 import { users } from '../db/schema';
+import { databaseOf } from './test-app';
 
 /** The origin the test app trusts (PUBLIC_URL's default for PORT 3000). */
 export const ORIGIN = 'http://localhost:3000';
@@ -28,10 +29,14 @@ export function cookieHeader(response: { cookies: { name: string; value: string 
   return response.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
 }
 
-/** Registers a new account through the real sign-up call and keeps its session cookie. */
+/**
+ * Registers a new account through the real sign-up call and keeps its session cookie. The address
+ * counts as verified (as if the mailed link had been followed) unless `verified: false`: tests of the
+ * verification itself follow the link.
+ */
 export async function signUp(
   app: App,
-  overrides: Partial<Pick<TestUser, 'name' | 'email' | 'password'>> = {},
+  overrides: Partial<Pick<TestUser, 'name' | 'email' | 'password'>> & { verified?: boolean } = {},
 ): Promise<TestUser> {
   const unique = randomUUID().slice(0, 8);
   const account = {
@@ -48,6 +53,10 @@ export async function signUp(
   });
   if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
   const { user } = response.json<{ user: { id: string } }>();
+  const db = databaseOf(app);
+  if (overrides.verified !== false && db) {
+    await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+  }
   return { id: user.id, ...account, email: account.email.toLowerCase(), cookie: cookieHeader(response) };
 }
 

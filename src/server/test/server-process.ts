@@ -40,6 +40,8 @@ export async function startServerProcess(
         PAYMENTS_TEST_MODE: 'true',
         LOG_LEVEL: 'warn',
         SEED_DEMO: 'false',
+        MAX_UNPAID_ORDERS: '1000',
+        RATE_LIMIT_SCALE: '1000',
         ...env,
       },
     },

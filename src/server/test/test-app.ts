@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { buildApp } from '../app';
 import { loadConfig } from '../config/env';
+import type { Database } from '../db/database';
 import { openTestDatabase } from './test-database';
 
 export interface TestAppOptions {
@@ -9,9 +10,22 @@ export interface TestAppOptions {
   clientDir?: string;
 }
 
+const databases = new WeakMap<object, Database>();
+
+/** The database of an app made by createTestApp (helpers that set up accounts use it). */
+export function databaseOf(app: object): Database | undefined {
+  return databases.get(app);
+}
+
 /** The real app on a fresh real database, for `app.inject` tests. Close it in afterAll. */
 export async function createTestApp({ env = {}, clientDir }: TestAppOptions = {}) {
-  const config = loadConfig({ SEED_DEMO: 'false', ...env });
+  // Tests place many orders per account; the limits' own tests set these back to the defaults.
+  const config = loadConfig({
+    SEED_DEMO: 'false',
+    MAX_UNPAID_ORDERS: '1000',
+    RATE_LIMIT_SCALE: '1000',
+    ...env,
+  });
   const database = await openTestDatabase();
   const routes: string[] = [];
   // Tests never depend on whether `npm run build` happened: no client unless a test brings one.
@@ -27,5 +41,6 @@ export async function createTestApp({ env = {}, clientDir }: TestAppOptions = {}
     },
   });
   await app.ready();
+  databases.set(app, database.db);
   return { app, db: database.db, config, routes };
 }

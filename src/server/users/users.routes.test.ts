@@ -111,6 +111,7 @@ describe('DELETE /api/user/:email', () => {
         name: 'Gone',
         email: 'gone@example.com',
         role: 'admin' as const,
+        emailVerified: true,
       };
       await expect(deleteUser(lone.db, ghostActor, onlyAdmin.email)).rejects.toMatchObject({
         code: 'LAST_ADMIN',

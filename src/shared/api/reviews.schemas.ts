@@ -15,6 +15,8 @@ export type Review = z.infer<typeof Review>;
 
 export const ReviewList = z.array(Review);
 
+export const ReviewIdParams = z.object({ id: z.uuid({ error: 'Malformed review id' }) });
+
 /** POST /addreview (spec §7; DESIGN §4: rating 1..5, picture an https:// address). */
 export const AddReviewBody = z.strictObject({
   name: text({ required: messages.fillAllFields, max: 80 }),
