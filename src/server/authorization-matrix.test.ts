@@ -1,7 +1,7 @@
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestUser, injectAs, signUp, signUpAdmin } from './test/auth-helpers';
-import { insertTool } from './test/factories';
+import { insertReview, insertTool } from './test/factories';
 import { createTestApp } from './test/test-app';
 
 /**
@@ -22,6 +22,8 @@ interface Fixture {
   spareTool: () => Promise<string>;
   /** A throw-away account, for calls that change or remove one. */
   spareAccount: () => Promise<TestUser>;
+  /** A throw-away review, for calls that remove one. */
+  spareReview: () => Promise<string>;
 }
 
 interface Row {
@@ -191,6 +193,12 @@ const rows: Row[] = [
     url: async (f) => `/api/user/${(await f.spareAccount()).email}`,
     expected: adminOnly(200),
   },
+  {
+    method: 'DELETE',
+    path: '/api/reviews/:id',
+    url: async (f) => `/api/reviews/${await f.spareReview()}`,
+    expected: adminOnly(200),
+  },
 ];
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -213,7 +221,17 @@ beforeAll(async () => {
     return response.json<{ insertedId: string }>().insertedId;
   };
   const spareTool = async () => (await insertTool(ctx.db)).id;
-  fixture = { a, b, admin, toolId: tool.id, orderOfA, spareTool, spareAccount: () => signUp(ctx.app) };
+  const spareReview = async () => (await insertReview(ctx.db)).id;
+  fixture = {
+    a,
+    b,
+    admin,
+    toolId: tool.id,
+    orderOfA,
+    spareTool,
+    spareAccount: () => signUp(ctx.app),
+    spareReview,
+  };
 });
 afterAll(async () => {
   await ctx.app.close();

@@ -117,5 +117,5 @@ export function gateAuthRequest(method: string, path: string, rawBody: unknown):
         : `${field ? `${field}: ` : ''}${issue?.message ?? 'The request is not valid'}`;
     return { kind: 'refuse', status: 400, code: 'VALIDATION_FAILED', message };
   }
-  return { kind: 'body', path: gated, body: parsed.data as Record<string, unknown> };
+  return { kind: 'body', path: gated, body: parsed.data };
 }

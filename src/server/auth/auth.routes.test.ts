@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../db/schema';
+import { mailOutbox, users } from '../db/schema';
 import { ORIGIN, cookieHeader, injectAs, nextClientIp, signIn, signUp } from '../test/auth-helpers';
 import { createTestApp } from '../test/test-app';
 
@@ -81,9 +81,24 @@ describe('email and password accounts', () => {
 });
 
 describe('first admins from ADMIN_EMAILS', () => {
-  it('makes a listed address admin when it signs up', async () => {
-    const boss = await signUp(ctx.app, { email: 'Boss@example.com' });
-    expect((await session(boss.cookie)).json()).toMatchObject({ user: { role: 'admin' } });
+  it('makes a listed address admin only once the mailed link proves the mailbox', async () => {
+    const boss = await signUp(ctx.app, { email: 'Boss@example.com', verified: false });
+    expect((await session(boss.cookie)).json()).toMatchObject({
+      user: { role: 'user', emailVerified: false },
+    });
+
+    const [mail] = await ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, boss.email), like(mailOutbox.subject, 'Confirm your email%')));
+    const link = new URL(
+      /http:\/\/\S+\/api\/auth\/verify-email\?\S+/.exec(mail?.textBody ?? '')?.[0] ?? 'http://x/',
+    );
+    const follow = await ctx.app.inject({ method: 'GET', url: link.pathname + link.search });
+    expect(follow.statusCode).toBe(302);
+    expect((await session(boss.cookie)).json()).toMatchObject({
+      user: { role: 'admin', emailVerified: true },
+    });
   });
 
   it('promotes an existing listed account at its next sign-in', async () => {
@@ -102,19 +117,36 @@ describe('first admins from ADMIN_EMAILS', () => {
 });
 
 describe('protection', () => {
-  it('answers 429 with a clear message after too many sign-in attempts from one address', async () => {
+  it('counts failed sign-ins per account, from any address, and makes the account wait', async () => {
     const user = await signUp(ctx.app);
-    const address = nextClientIp();
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 11; attempt += 1) {
-      statuses.push((await signIn(ctx.app, user.email, 'wrong-password', address)).statusCode);
+    // Twelve addresses guessing at one account: the account's count stops them after five.
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      statuses.push((await signIn(ctx.app, user.email, 'wrong-password', nextClientIp())).statusCode);
     }
-    expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
-    const blocked = await signIn(ctx.app, user.email, user.password, address);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    const blocked = await signIn(ctx.app, user.email, user.password);
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json<{ message: string }>().message).toMatch(/too many requests/i);
-    // Another address is not affected.
-    expect((await signIn(ctx.app, user.email, user.password)).statusCode).toBe(200);
+    expect(blocked.json<{ message: string }>().message).toBe(
+      'Too many failed sign-ins. Please wait 1 minute, or reset your password.',
+    );
+    // Another account is not affected.
+    const other = await signUp(ctx.app);
+    expect((await signIn(ctx.app, other.email, other.password)).statusCode).toBe(200);
+  });
+
+  it('counts failed sign-ins per address across accounts, and successful sign-ins never use it up', async () => {
+    const address = nextClientIp();
+    const regular = await signUp(ctx.app);
+    for (let n = 0; n < 30; n += 1) {
+      expect((await signIn(ctx.app, regular.email, regular.password, address)).statusCode).toBe(200);
+    }
+    const statuses: number[] = [];
+    for (let n = 0; n < 21; n += 1) {
+      statuses.push((await signIn(ctx.app, `nobody-${n}@example.com`, 'wrong-password', address)).statusCode);
+    }
+    expect(statuses.slice(0, 20).every((status) => status === 401)).toBe(true);
+    expect(statuses[20]).toBe(429);
   });
 
   it('limits sign-ups and password reset mails per address too', async () => {

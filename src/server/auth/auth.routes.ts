@@ -34,6 +34,7 @@ function toFetchRequest(request: FastifyRequest, publicUrl: string, body?: strin
     headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
   headers.set('x-forwarded-for', request.ip);
+  if (body !== undefined) headers.set('content-type', 'application/json');
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   return new Request(new URL(request.url, publicUrl), {
     method: request.method,

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpCatcher } from '../test/smtp-catcher';
 import { databaseUrl, onServer } from '../test/global-setup';
 import { PROCESS_TEST_TIMEOUT_MS, startServerProcess } from '../test/server-process';
 import { ShopClient } from '../test/shop-client';
@@ -17,8 +18,14 @@ afterAll(async () => {
   for (const cleanup of cleanups) await cleanup();
 });
 
+let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
+beforeAll(async () => {
+  smtp = await startSmtpCatcher();
+  cleanups.push(() => smtp.close());
+});
+
 async function placeUntilKilled(url: string, kill: () => void) {
-  const customers = await Promise.all([1, 2, 3, 4].map(() => new ShopClient(url).signUp()));
+  const customers = await Promise.all([1, 2, 3, 4].map(() => new ShopClient(url).signUp(smtp)));
   const [first] = customers;
   if (!first) throw new Error('no customer');
   const tools = await first.tools();
@@ -72,6 +79,7 @@ describe.each(databases)('kill -9 under order load on %s', (_name, makeDatabase)
     'keeps every confirmed order and the stock of every product',
     async () => {
       const env = {
+        SMTP_URL: smtp.url,
         ...(await makeDatabase()),
         SEED_DEMO: 'true',
         AUTH_SECRET: 'crash-test-secret-crash-test-secret-0',

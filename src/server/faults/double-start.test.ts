@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpCatcher } from '../test/smtp-catcher';
 import { PROCESS_TEST_TIMEOUT_MS, startServerProcess } from '../test/server-process';
 import { ShopClient } from '../test/shop-client';
 
@@ -9,7 +10,13 @@ import { ShopClient } from '../test/shop-client';
 const dataDir = mkdtempSync(join(tmpdir(), 'toolshop-double-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-const start = () => startServerProcess({ DATA_DIR: dataDir, SEED_DEMO: 'true' });
+let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
+beforeAll(async () => {
+  smtp = await startSmtpCatcher();
+});
+afterAll(() => smtp.close());
+
+const start = () => startServerProcess({ DATA_DIR: dataDir, SEED_DEMO: 'true', SMTP_URL: smtp.url });
 
 describe('two processes on one DATA_DIR', () => {
   it(
@@ -18,7 +25,7 @@ describe('two processes on one DATA_DIR', () => {
       const first = await start();
       const url = await first.url();
       expect(statSync(dataDir).mode & 0o777).toBe(0o700);
-      const customer = await new ShopClient(url).signUp();
+      const customer = await new ShopClient(url).signUp(smtp);
       const [tool] = await customer.tools();
       if (!tool) throw new Error('no demo tool');
       const placed = await Promise.all(

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config/env';
@@ -45,7 +45,10 @@ describe('the log', () => {
       payload: { email: user.email, redirectTo: '/reset-password' },
       remoteAddress: nextClientIp(),
     });
-    const [mail] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, user.email));
+    const [mail] = await database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, user.email), like(mailOutbox.subject, 'Reset your%')));
     const link = new URL(/http:\/\/\S+\/reset-password\/\S+/.exec(mail?.textBody ?? '')?.[0] ?? 'http://x/');
     const resetToken = link.pathname.split('/').at(-1) ?? '';
     expect(resetToken.length).toBeGreaterThan(10);

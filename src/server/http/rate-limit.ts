@@ -28,7 +28,7 @@ function databaseStore(db: Database) {
       )
         .then((result) => {
           const row = (Array.isArray(result) ? result[0] : (result as { rows: unknown[] }).rows[0]) as
-            { current: number; ttl: number } | undefined;
+            { current: unknown; ttl: unknown } | undefined;
           callback(null, { current: Number(row?.current ?? 1), ttl: Number(row?.ttl ?? timeWindow) });
         })
         .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error))));

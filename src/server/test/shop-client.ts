@@ -25,6 +25,7 @@ export class ShopClient {
   async call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
     return fetch(`${this.url}${path}`, {
       method,
+      redirect: 'manual',
       headers: {
         origin: this.url,
         ...(this.cookie ? { cookie: this.cookie } : {}),
@@ -35,7 +36,13 @@ export class ShopClient {
     });
   }
 
-  async signUp(): Promise<this> {
+  /**
+   * Signs up; with `mailbox` (the SMTP catcher the shop mails to) the address is then confirmed by
+   * following the mailed link, as its owner would.
+   */
+  async signUp(mailbox?: {
+    nextMailTo(address: string, subject?: RegExp): Promise<{ decoded: string }>;
+  }): Promise<this> {
     const response = await this.call('POST', '/api/auth/sign-up/email', {
       name: 'Process Tester',
       email: this.email,
@@ -47,6 +54,22 @@ export class ShopClient {
       .getSetCookie()
       .map((cookie) => cookie.split(';')[0])
       .join('; ');
+    if (mailbox) {
+      const mail = await Promise.race([
+        mailbox.nextMailTo(this.email, /^Confirm your email/),
+        new Promise<never>((_resolve, reject) =>
+          setTimeout(
+            () => reject(new Error(`no confirmation mail to ${this.email} within 20 s`)),
+            20_000,
+          ).unref(),
+        ),
+      ]);
+      const link = /http:\/\/\S+\/api\/auth\/verify-email\?[^\s"<]+/.exec(mail.decoded)?.[0];
+      if (!link) throw new Error('no verification link in the mail');
+      const url = new URL(link);
+      const follow = await this.call('GET', url.pathname + url.search, undefined, { origin: this.url });
+      if (follow.status >= 400) throw new Error(`verification failed: ${follow.status}`);
+    }
     return this;
   }
 

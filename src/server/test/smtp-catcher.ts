@@ -17,7 +17,7 @@ function decodeQuotedPrintable(raw: string): string {
 /** A real SMTP server on a free local port that keeps every message it receives. */
 export async function startSmtpCatcher(port = 0) {
   const mails: CaughtMail[] = [];
-  const waiting: { to: string; resolve: (mail: CaughtMail) => void }[] = [];
+  const waiting: { matches: (mail: CaughtMail) => boolean; resolve: (mail: CaughtMail) => void }[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -33,7 +33,7 @@ export async function startSmtpCatcher(port = 0) {
           decoded: decodeQuotedPrintable(raw),
         };
         mails.push(mail);
-        for (const waiter of waiting.filter((w) => mail.to.includes(w.to))) waiter.resolve(mail);
+        for (const waiter of waiting.filter((w) => w.matches(mail))) waiter.resolve(mail);
         callback();
       });
     },
@@ -43,12 +43,14 @@ export async function startSmtpCatcher(port = 0) {
   return {
     url: `smtp://127.0.0.1:${boundPort}`,
     mails,
-    /** The next mail to this address (or one already received). */
-    nextMailTo(address: string): Promise<CaughtMail> {
+    /** The next mail to this address (or one already received), whose subject matches if given. */
+    nextMailTo(address: string, subject?: RegExp): Promise<CaughtMail> {
       const to = address.toLowerCase();
-      const already = mails.find((mail) => mail.to.includes(to));
+      const matches = (mail: CaughtMail) =>
+        mail.to.includes(to) && (!subject || subject.test(/^Subject: (.*)$/m.exec(mail.decoded)?.[1] ?? ''));
+      const already = mails.find(matches);
       if (already) return Promise.resolve(already);
-      return new Promise((resolve) => waiting.push({ to, resolve }));
+      return new Promise((resolve) => waiting.push({ matches, resolve }));
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
