@@ -66,7 +66,7 @@ export default defineConfig({
         PAYMENTS_TEST_MODE: 'true',
         AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456',
         // Each test presents its own client address (tests/e2e/fixtures.ts), as if behind a proxy.
-        TRUST_PROXY: 'true',
+        TRUST_PROXY: '1',
         SMTP_URL: `smtp://127.0.0.1:${e2ePorts.smtp}`,
         ADMIN_EMAILS: 'owner@forgeline.test,manager@forgeline.test,catalog@forgeline.test',
         GOOGLE_CLIENT_ID: oidcClient.id,

@@ -10,7 +10,8 @@ export default defineConfig({
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
-    sourcemap: true,
+    // Built for debugging (see web.routes.ts: never served), without a reference in the bundles.
+    sourcemap: 'hidden',
   },
   server: {
     port: 3000,

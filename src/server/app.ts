@@ -76,7 +76,14 @@ export async function buildApp({
 }: AppDependencies) {
   const app = Fastify({
     logger: logger && { ...logger, redact: REDACT_PATHS, serializers: logSerializers },
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies nearest to us, and never what the client wrote further back.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
@@ -90,6 +97,13 @@ export async function buildApp({
   registerErrorHandling(app);
   registerSameOriginCheck(app, config.publicUrl);
   await registerRateLimits(app, database.db, config.rateLimitScale);
+  // API answers are private unless a route says otherwise (the catalog's are public and revalidated):
+  // orders, accounts and sessions must never sit in a browser's or a proxy's cache.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+  });
 
   const https = config.publicUrl.startsWith('https://');
   const stripeOrigins = config.stripe

@@ -4,6 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { describeAuthError } from '../lib/auth-errors';
 import { toast } from 'react-toastify/unstyled';
 import { LoginForm } from '../../shared/api/auth.schemas';
 import { messages } from '../../shared/messages';
@@ -23,7 +24,8 @@ export function LoginPage() {
   const [searchParams] = useSearchParams();
   const from = (location.state as FromState | null)?.from;
   const returnTo = from ? `${from.pathname}${from.search}${from.hash}` : paths.home;
-  const [error, setError] = useState<string | null>(searchParams.get('error'));
+  // Only codes the identity service is known to send are shown, never the text in the address.
+  const [error, setError] = useState<string | null>(describeAuthError(searchParams.get('error')));
   const [sendingReset, setSendingReset] = useState(false);
   const form = useForm<LoginForm>({
     resolver: zodResolver(LoginForm),

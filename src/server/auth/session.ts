@@ -20,11 +20,20 @@ declare module 'fastify' {
   }
 }
 
+/** However active, a session ends this long after its sign-in (the sliding week renews only up to it). */
+export const SESSION_MAX_AGE_MS = 30 * 24 * 3_600_000;
+
+export function isPastAbsoluteLifetime(createdAt: Date, now = Date.now()): boolean {
+  return now - createdAt.getTime() > SESSION_MAX_AGE_MS;
+}
+
 /** Route guards: `onRequest: guards.requireUser` (401 when signed out), `guards.requireAdmin` (403). */
 export function createAuthGuards(auth: Auth) {
   async function loadUser(request: FastifyRequest): Promise<SessionUser> {
     const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-    if (!session) throw new DomainError('UNAUTHENTICATED', 'Please sign in first');
+    if (!session || isPastAbsoluteLifetime(session.session.createdAt)) {
+      throw new DomainError('UNAUTHENTICATED', 'Please sign in first');
+    }
     const { id, name, email, role, emailVerified } = session.user;
     const user: SessionUser = { id, name, email, role: role === 'admin' ? 'admin' : 'user', emailVerified };
     request.user = user;

@@ -33,7 +33,32 @@ export const ConfigSchema = z
     PUBLIC_URL: httpUrl.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SEED_DEMO: flag.default(true),
-    TRUST_PROXY: flag.default(false),
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .refine((value) => value !== 'true' && value !== 'yes', {
+        error:
+          'give the number of proxies in front of the shop (e.g. 1) or their addresses or networks (e.g. 10.0.0.0/8), not true: trusting every hop lets anyone forge X-Forwarded-For',
+      })
+      .transform((value): number | string[] | false =>
+        value === 'false' || value === '0' || value === 'no' || value === ''
+          ? false
+          : /^\d+$/.test(value)
+            ? Number(value)
+            : value.split(',').map((part) => part.trim()),
+      )
+      .pipe(
+        z.union([
+          z.literal(false),
+          z.number().int().min(1).max(10),
+          z.array(
+            z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], {
+              error: 'expected an IP address or a network such as 10.0.0.0/8',
+            }),
+          ),
+        ]),
+      )
+      .default(false),
     AUTH_SECRET: z.string().min(32, { error: 'expected at least 32 characters' }).optional(),
     ADMIN_EMAILS: z
       .string()
@@ -120,7 +145,10 @@ export const ConfigSchema = z
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     logLevel: env.LOG_LEVEL,
     seedDemo: env.SEED_DEMO,
-    /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits need it). */
+    /**
+     * Behind reverse proxies: how many hops, or which addresses, to trust in X-Forwarded-For (rate limits
+     * count client addresses). The proxy must overwrite the header, not append to it.
+     */
     trustProxy: env.TRUST_PROXY,
     /** Signs sessions; when unset, main.ts generates one and keeps it in DATA_DIR. */
     authSecret: env.AUTH_SECRET,

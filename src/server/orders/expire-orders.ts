@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { releaseStockOf } from '../catalog/products.repository';
+import { SESSION_MAX_AGE_MS } from '../auth/session';
 import { DomainError } from '../http/domain-error';
+import { endSessionsOlderThan } from '../users/users.repository';
 import { type CloseOrderDeps, closeOrder } from './close-order';
 import { listOverdueOrdersWithIntent, lockOverdueOrdersWithoutIntent, moveOrder } from './orders.repository';
 
@@ -54,6 +56,8 @@ export function scheduleOrderExpiry(deps: CloseOrderDeps & { log: FastifyBaseLog
           handled = await expireOverdueOrders(deps);
           if (handled > 0) deps.log.info({ handled }, 'expired unpaid orders past their hold');
         } while (handled >= BATCH);
+        // Sessions past their absolute lifetime end here too (the guards refuse them already).
+        await endSessionsOlderThan(deps.db, SESSION_MAX_AGE_MS);
       } catch (error) {
         deps.log.error({ err: error }, 'order expiry sweep failed');
       } finally {

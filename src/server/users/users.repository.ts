@@ -1,7 +1,7 @@
-import { and, asc, count, eq, ne } from 'drizzle-orm';
+import { and, asc, count, eq, lt, ne } from 'drizzle-orm';
 import type { UserRecord } from '../../shared/api/users.schemas';
 import type { Executor } from '../db/database';
-import { users } from '../db/schema';
+import { sessions, users } from '../db/schema';
 
 /**
  * The shop's queries of the `users` table (CONVENTIONS §13); better-auth writes its own rows through its
@@ -53,4 +53,17 @@ export async function deleteUserById(ex: Executor, id: string): Promise<boolean>
 export async function countAdmins(ex: Executor): Promise<number> {
   const [row] = await ex.select({ n: count() }).from(users).where(eq(users.role, 'admin'));
   return row?.n ?? 0;
+}
+
+/** Ends every session older than `maxAgeMs` since its sign-in (the absolute lifetime); answers how many. */
+export async function endSessionsOlderThan(
+  ex: Executor,
+  maxAgeMs: number,
+  now = new Date(),
+): Promise<number> {
+  const ended = await ex
+    .delete(sessions)
+    .where(lt(sessions.createdAt, new Date(now.getTime() - maxAgeMs)))
+    .returning({ id: sessions.id });
+  return ended.length;
 }

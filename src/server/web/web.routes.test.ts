@@ -16,6 +16,7 @@ beforeAll(async () => {
   writeFileSync(join(clientDir, 'index.html'), INDEX);
   writeFileSync(join(clientDir, 'assets', 'index-abc123.js'), SCRIPT);
   writeFileSync(join(clientDir, 'assets', 'index-abc123.js.br'), brotliCompressSync(SCRIPT));
+  writeFileSync(join(clientDir, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["secret.ts"]}');
   ctx = await createTestApp({ clientDir });
 });
 afterAll(async () => {
@@ -24,6 +25,12 @@ afterAll(async () => {
 });
 
 describe('serving the pages', () => {
+  it('does not serve source maps', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/assets/index-abc123.js.map' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('secret.ts');
+  });
+
   it.each(['/', '/home', '/dashboard/myOrder', '/buyNow/5f0c4a3e-8a1b-4c2d-9e3f-0a1b2c3d4e5f'])(
     'answers the app for %s so a reload of a deep link works',
     async (url) => {

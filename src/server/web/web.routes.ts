@@ -26,6 +26,8 @@ export async function registerWeb(app: FastifyInstance, { clientDir, imagesDir }
       root: clientDir,
       wildcard: false,
       preCompressed: true,
+      // Source maps are built for the engineers, not served to the world.
+      allowedPath: (path) => !path.endsWith('.map'),
       cacheControl: false,
       setHeaders(res, path) {
         res.setHeader('cache-control', path.includes(`${join('/', 'assets')}/`) ? IMMUTABLE : 'no-cache');
