@@ -33,6 +33,8 @@ export const messages = {
   reviewLimit: (next: Date) =>
     `You can add one review a day. Your next one can be added after ${next.toUTCString().replace(' GMT', ' UTC')}.`,
   reviewDeleted: 'The review was deleted',
+  checkInbox: (email: string) => `Welcome! We sent a link to ${email}: open it to confirm your address.`,
+  verificationSent: (email: string) => `We sent a new confirmation link to ${email}.`,
   reviewNotFound: 'There is no such review',
   paymentInProgress: 'The payment of this order is still being processed. Please try again in a minute.',
   refundedLatePayment:

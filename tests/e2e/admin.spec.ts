@@ -33,6 +33,7 @@ test.describe('an admin named by ADMIN_EMAILS', () => {
       'Make Admin',
       'Manage Products',
       'Manage All Orders',
+      'Manage Reviews',
     ]);
     // No Stripe keys here: the admin is told that payments are in test mode.
     await expect(page.getByRole('status').filter({ hasText: 'Test mode:' })).toContainText('no money moves');
@@ -53,6 +54,7 @@ test.describe('an admin named by ADMIN_EMAILS', () => {
       'Make Admin',
       'Manage Products',
       'Manage All Orders',
+      'Manage Reviews',
     ]);
 
     const leavingRow = page.getByRole('row').filter({ hasText: leaving.email });

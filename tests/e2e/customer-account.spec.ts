@@ -23,6 +23,24 @@ test.describe('a customer account', () => {
     const nav = page.getByRole('navigation', { name: 'Dashboard' });
     await expect(nav.getByRole('link')).toHaveText(['My Profile', 'Add A Review', 'My Orders']);
 
+    // Until the mailed link is followed, the dashboard asks for it and can send it again.
+    const banner = page.getByRole('status').filter({ hasText: 'Please confirm your email address.' });
+    await expect(banner).toContainText(ada.email);
+    await banner.getByRole('button', { name: 'Send the link again' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: `We sent a new confirmation link to ${ada.email}` }),
+    ).toBeVisible();
+    await expect.poll(async () => (await mailsTo(ada.email, /^Confirm your email/)).length).toBe(2);
+    const link = /http:\/\/\S+\/api\/auth\/verify-email\?[^\s"<]+/.exec(
+      (await mailsTo(ada.email, /^Confirm your email/)).at(-1)?.text ?? '',
+    )?.[0];
+    await page.goto(link ?? '/');
+    await page.goto('/dashboard');
+    await expect(
+      page.getByRole('heading', { name: 'Welcome Ada Lovelace, to your DashBoard' }),
+    ).toBeVisible();
+    await expect(page.getByText('Please confirm your email address.')).toHaveCount(0);
+
     await nav.getByRole('link', { name: 'My Profile' }).click();
     await expect(page.getByText(ada.email)).toBeVisible();
 
@@ -70,8 +88,8 @@ test.describe('a customer account', () => {
     await page.getByRole('button', { name: 'Forgot Password?' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Email send successful' })).toBeVisible();
 
-    await expect.poll(async () => (await mailsTo(dora.email)).length).toBe(1);
-    const [mail] = await mailsTo(dora.email);
+    await expect.poll(async () => (await mailsTo(dora.email, /^Reset your/)).length).toBe(1);
+    const [mail] = await mailsTo(dora.email, /^Reset your/);
     const link = /http:\/\/localhost:\d+\/api\/auth\/reset-password\/[^\s"<]+/.exec(mail?.text ?? '')?.[0];
     expect(link).toBeTruthy();
 

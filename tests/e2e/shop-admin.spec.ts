@@ -1,4 +1,7 @@
 import { expect, newAccount, signInOrUp, signUp, test } from './fixtures';
+import { shopUrl } from './support/ports';
+
+const manager = { name: 'Max Manager', email: 'manager@forgeline.test', password: 'manager-e2e-secret' };
 
 test('an admin runs the catalogue and follows an order from payment to shipment', async ({
   browser,
@@ -7,7 +10,6 @@ test('an admin runs the catalogue and follows an order from payment to shipment'
   // The longest journey: two people, a product from creation to deletion.
   test.slow();
   const productName = `Cable Cutter ${Date.now()}`;
-  const manager = { name: 'Max Manager', email: 'manager@forgeline.test', password: 'manager-e2e-secret' };
   await signInOrUp(page.request, manager);
 
   // Add a product: the form checks its fields, the toast waits for the server.
@@ -95,4 +97,30 @@ test('an admin runs the catalogue and follows an order from payment to shipment'
   await expect(
     page.locator('#our-products').getByRole('article').filter({ hasText: productName }),
   ).toHaveCount(0);
+});
+
+test('an admin deletes a review that does not belong on the home page', async ({ page, browser }) => {
+  const reviewerContext = await browser.newContext({
+    extraHTTPHeaders: { 'x-forwarded-for': '203.0.113.71' },
+  });
+  await signUp(reviewerContext.request, newAccount('Rex Reviewer'));
+  const text = `Buy cheap watches at spam ${Date.now()}`;
+  const added = await reviewerContext.request.post('/api/addreview', {
+    data: { name: 'Rex', img: 'https://example.com/rex.png', customer_review: text, rating: 5 },
+    headers: { origin: shopUrl },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  await reviewerContext.close();
+
+  await signInOrUp(page.request, manager);
+  await page.goto('/dashboard/manageReviews');
+  const row = page.getByRole('row').filter({ hasText: text });
+  await row.getByRole('button', { name: 'Delete' }).click();
+  const modal = page.getByRole('dialog');
+  await expect(modal.getByRole('heading', { name: 'Delete this review?' })).toBeVisible();
+  await modal.getByRole('button', { name: 'Yes Delete' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'The review was deleted' })).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await page.goto('/');
+  await expect(page.getByText(text)).toHaveCount(0);
 });

@@ -77,6 +77,9 @@ export const router = createBrowserRouter([
                   page(paths.manageAllOrders, async () => ({
                     default: (await import('../pages/dashboard/manage-all-orders-page')).ManageAllOrdersPage,
                   })),
+                  page(paths.manageReviews, async () => ({
+                    default: (await import('../pages/dashboard/manage-reviews-page')).ManageReviewsPage,
+                  })),
                 ],
               },
             ],

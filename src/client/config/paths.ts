@@ -20,4 +20,5 @@ export const paths = {
   makeAdmin: '/dashboard/makeAdmin',
   manageProducts: '/dashboard/manageProducts',
   manageAllOrders: '/dashboard/manageAllOrders',
+  manageReviews: '/dashboard/manageReviews',
 } as const;

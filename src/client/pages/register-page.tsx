@@ -1,3 +1,5 @@
+import { messages } from '../../shared/messages';
+import { toast } from 'react-toastify/unstyled';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import Form from 'react-bootstrap/Form';
@@ -30,6 +32,7 @@ export function RegisterPage() {
       return;
     }
     await refreshSession();
+    toast.info(messages.checkInbox(values.email));
     await navigate(paths.homeAlias, { replace: true });
   }
 

@@ -5,6 +5,7 @@ import Row from 'react-bootstrap/Row';
 import { NavLink, Outlet } from 'react-router';
 import { PageSpinner } from '../../components/page-spinner';
 import { TestModeBanner } from '../../components/test-mode-banner';
+import { VerifyEmailBanner } from '../../features/auth/components/verify-email-banner';
 import { paths } from '../../config/paths';
 import { useCurrentUser, useIsAdmin } from '../../features/auth/api/use-current-user';
 
@@ -18,6 +19,7 @@ const admins = [
   { to: paths.makeAdmin, label: 'Make Admin' },
   { to: paths.manageProducts, label: 'Manage Products' },
   { to: paths.manageAllOrders, label: 'Manage All Orders' },
+  { to: paths.manageReviews, label: 'Manage Reviews' },
 ];
 
 /** /dashboard: side navigation by role and the nested page (spec §2). */
@@ -39,6 +41,7 @@ export function DashboardLayout() {
           </Nav>
         </Col>
         <Col md={9}>
+          {user && !user.emailVerified && <VerifyEmailBanner email={user.email} />}
           {isAdmin && <TestModeBanner />}
           {isPending ? <PageSpinner /> : <Outlet />}
         </Col>

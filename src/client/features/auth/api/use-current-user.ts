@@ -9,6 +9,8 @@ export interface CurrentUser {
   /** The display name (spec §3: displayName). */
   name: string;
   email: string;
+  /** Whether the address was confirmed through the mailed link (or by Google). */
+  emailVerified: boolean;
 }
 
 /** The session, kept in the query cache so a sign-in can wait for it before moving on. */
@@ -17,7 +19,14 @@ export const sessionQuery = queryOptions({
   queryFn: async (): Promise<CurrentUser | null> => {
     const { data, error } = await authClient.getSession();
     if (error) throw new Error(error.message ?? 'The session could not be read');
-    return data ? { id: data.user.id, name: data.user.name, email: data.user.email } : null;
+    return data
+      ? {
+          id: data.user.id,
+          name: data.user.name,
+          email: data.user.email,
+          emailVerified: data.user.emailVerified,
+        }
+      : null;
   },
   staleTime: 5 * 60_000,
 });

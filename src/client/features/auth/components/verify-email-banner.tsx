@@ -1,0 +1,28 @@
+import { useMutation } from '@tanstack/react-query';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import { toast } from 'react-toastify/unstyled';
+import { messages } from '../../../../shared/messages';
+import { authClient } from '../../../lib/auth-client';
+
+/** Until the address is confirmed: says so, and sends the link again on request. */
+export function VerifyEmailBanner({ email }: { email: string }) {
+  const resend = useMutation({
+    mutationFn: async () => {
+      const { error } = await authClient.sendVerificationEmail({ email, callbackURL: '/dashboard' });
+      if (error) throw new Error(error.message ?? 'The link could not be sent');
+    },
+    onSuccess: () => toast.success(messages.verificationSent(email)),
+  });
+  return (
+    <Alert variant="info" className="d-flex flex-wrap align-items-center gap-2 py-2 mb-4" role="status">
+      <span className="me-auto">
+        <strong>Please confirm your email address.</strong> We sent a link to {email}. Until then you can hold
+        one unpaid order at a time.
+      </span>
+      <Button size="sm" variant="outline-dark" onClick={() => resend.mutate()} disabled={resend.isPending}>
+        Send the link again
+      </Button>
+    </Alert>
+  );
+}
