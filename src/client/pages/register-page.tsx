@@ -61,7 +61,7 @@ export function RegisterPage() {
           controlId="register-password"
           label="Password"
           error={errors.password?.message}
-          hint="At least 8 characters."
+          hint="8 to 128 characters, and not one of the common passwords."
           type="password"
           autoComplete="new-password"
           required

@@ -117,7 +117,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       alreadyRegisteredMail({
         to: existing.email,
         name: existing.name,
-        loginUrl: `${publicUrl}/login`,
+        url: `${publicUrl}/login`,
         shopName: options.shopName,
       }),
     );
