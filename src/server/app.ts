@@ -1,5 +1,4 @@
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import Fastify from 'fastify';
 import type { DestinationStream } from 'pino';
@@ -22,6 +21,7 @@ import type { AppConfig } from './config/env';
 import type { DatabaseHandle } from './db/database';
 import { apiNotFound, registerErrorHandling } from './http/error-handler';
 import { registerSameOriginCheck } from './http/same-origin';
+import { registerSecurityHeaders } from './http/security-headers';
 import { startCatalogChanges } from './catalog/catalog-changes';
 import { logSerializers, REDACT_PATHS } from './http/log-safety';
 import { startMailWorker } from './mail/mail-worker';
@@ -113,7 +113,7 @@ export async function buildApp({
         frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
       }
     : { script: [], connect: [], frame: [] };
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -174,7 +174,7 @@ export async function buildApp({
     shopName,
     queueMail: queueAndNudge,
   });
-  const guards = createAuthGuards(auth);
+  const guards = createAuthGuards(auth, db);
   const { provider: paymentProvider, testProvider } = choosePaymentProvider(config, db);
   app.decorateRequest('user', null);
   const catalogChanges = database.url

@@ -103,7 +103,16 @@ export function createAuth({ config, log, db, databaseKind, queueMail, secret, s
       },
     },
     // Sliding: a week from the last visit. Absolute: 30 days from sign-in (SESSION_MAX_AGE_DAYS, swept).
-    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    session: {
+      expiresIn: 60 * 60 * 24 * 7,
+      updateAge: 60 * 60 * 24,
+      // The signed session cookie answers for up to SESSION_CACHE_SECONDS without two database reads;
+      // admin routes read the role from the database all the same (session.ts).
+      cookieCache: {
+        enabled: config.sessionCacheSeconds > 0,
+        maxAge: Math.max(config.sessionCacheSeconds, 1),
+      },
+    },
     databaseHooks: {
       user: {
         create: {

@@ -1,7 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { Role } from '../../shared/api/users.schemas';
+import type { Database } from '../db/database';
 import { DomainError } from '../http/domain-error';
+import { findUserById } from '../users/users.repository';
 import type { Auth } from './auth';
 
 export interface SessionUser {
@@ -28,7 +30,7 @@ export function isPastAbsoluteLifetime(createdAt: Date, now = Date.now()): boole
 }
 
 /** Route guards: `onRequest: guards.requireUser` (401 when signed out), `guards.requireAdmin` (403). */
-export function createAuthGuards(auth: Auth) {
+export function createAuthGuards(auth: Auth, db: Database) {
   async function loadUser(request: FastifyRequest): Promise<SessionUser> {
     const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
     if (!session || isPastAbsoluteLifetime(session.session.createdAt)) {
@@ -46,6 +48,11 @@ export function createAuthGuards(auth: Auth) {
     },
     requireAdmin: async (request: FastifyRequest) => {
       const user = await loadUser(request);
+      // The session may come from the cookie cache: a role is always read from the database, so a
+      // revoked admin right takes effect at once.
+      const account = await findUserById(db, user.id);
+      if (!account) throw new DomainError('UNAUTHENTICATED', 'Please sign in first');
+      user.role = account.role;
       if (user.role !== 'admin') throw new DomainError('FORBIDDEN', 'Only an admin can do this');
     },
   };

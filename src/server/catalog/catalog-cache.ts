@@ -1,10 +1,26 @@
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Tool } from '../../shared/api/catalog.schemas';
 
 export interface SerializedCatalog {
   /** The JSON answer of GET /api/tool, serialized once per fill. */
   body: string;
   etag: string;
+  /** The same bytes, and compressed once per fill (never per request): what the route sends. */
+  raw: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/** Small lists get brotli's best; a big catalog a quicker level, since a fill should not stall. */
+function compress(raw: Buffer): { br: Buffer; gzip: Buffer } {
+  const quality = raw.length < 256 * 1024 ? 11 : 5;
+  return {
+    br: brotliCompressSync(raw, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+    }),
+    gzip: gzipSync(raw, { level: quality === 11 ? 9 : 6 }),
+  };
 }
 
 export interface CatalogCacheOptions {
@@ -39,7 +55,13 @@ export function createCatalogCache(
   async function fill(): Promise<SerializedCatalog> {
     const started = generation;
     const body = JSON.stringify(await load());
-    const value = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+    const raw = Buffer.from(body);
+    const value = {
+      body,
+      raw,
+      ...compress(raw),
+      etag: `"${createHash('sha1').update(raw).digest('base64url')}"`,
+    };
     // A write that landed while we were reading makes this result stale: serve it once, do not keep it.
     if (started === generation) entry = { value, filledAt: now() };
     return value;

@@ -6,6 +6,7 @@ import type { Database } from '../db/database';
 
 const CHANNEL = 'catalog_changed';
 const RECONNECT_MS = 1000;
+const NOTIFY_EVERY_MS = 20;
 
 /**
  * Tells the other instances on one PostgreSQL that the catalog changed (LISTEN/NOTIFY), so that their
@@ -71,18 +72,29 @@ export function startCatalogChanges({
   }
 
   const ready = connect();
+  // Under load every order changes the stock: notices are coalesced, at most one per NOTIFY_EVERY_MS,
+  // so the others hear of a burst of changes once, within that time.
+  let pendingNotice: NodeJS.Timeout | undefined;
+  const notify = () => {
+    pendingNotice = undefined;
+    db.execute(sql`select pg_notify(${CHANNEL}, ${instanceId})`).catch((error: unknown) =>
+      log.warn({ err: error }, 'could not tell other instances that the catalog changed'),
+    );
+  };
 
   return {
     ready,
     /** Tells the others; a failure only delays them until their copy ages out. */
     publish() {
-      db.execute(sql`select pg_notify(${CHANNEL}, ${instanceId})`).catch((error: unknown) =>
-        log.warn({ err: error }, 'could not tell other instances that the catalog changed'),
-      );
+      pendingNotice ??= setTimeout(notify, NOTIFY_EVERY_MS);
     },
     async stop() {
       stopped = true;
       clearTimeout(retry);
+      if (pendingNotice) {
+        clearTimeout(pendingNotice);
+        notify();
+      }
       await client?.end().catch(() => undefined);
     },
   };

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Tool } from '../../shared/api/catalog.schemas';
@@ -116,5 +117,27 @@ describe('GET /api/buyNow/:id', () => {
     expect(response.json()).toEqual({
       error: { code: 'VALIDATION_FAILED', message: 'id: Malformed product id' },
     });
+  });
+});
+
+describe('GET /api/tool encodings', () => {
+  it('sends the list compressed once per fill in the encoding the client takes, and plain to others', async () => {
+    await insertTool(ctx.db, { name: 'Encoded Wrench' });
+    const plain = await ctx.app.inject({ method: 'GET', url: '/api/tool' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const [accept, encoding, decode] of [
+      ['br, gzip', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/tool',
+        headers: { 'accept-encoding': accept },
+      });
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers.vary).toContain('accept-encoding');
+      expect(response.headers.etag).toBe(plain.headers.etag);
+      expect(decode(response.rawPayload).toString()).toBe(plain.body);
+    }
   });
 });

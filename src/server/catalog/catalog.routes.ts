@@ -1,5 +1,5 @@
 import etag from '@fastify/etag';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Tool, ToolIdParams, ToolList } from '../../shared/api/catalog.schemas';
 import { ErrorBody } from '../../shared/api/errors';
@@ -16,10 +16,22 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
   app,
   { db, catalogCache },
 ) => {
-  // The list is answered from its cached serialization; the schema still documents it.
-  const sendCachedList = async (_request: unknown, reply: FastifyReply) => {
+  // The list is answered from its cached bytes, compressed once per fill in the encoding the client
+  // takes (the compress plugin leaves an encoded answer alone); the schema still documents it.
+  const sendCachedList = async (request: FastifyRequest, reply: FastifyReply) => {
     const cached = await catalogCache.get();
-    return reply.header('etag', cached.etag).type('application/json; charset=utf-8').send(cached.body);
+    const accepts = request.headers['accept-encoding'] ?? '';
+    const [encoding, bytes] = accepts.includes('br')
+      ? ['br', cached.br]
+      : accepts.includes('gzip')
+        ? ['gzip', cached.gzip]
+        : [null, cached.raw];
+    reply
+      .header('etag', cached.etag)
+      .header('vary', 'accept-encoding')
+      .type('application/json; charset=utf-8');
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(bytes);
   };
 
   // Browsers revalidate the catalog on every visit and get a 304 while nothing changed.

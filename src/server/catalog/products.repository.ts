@@ -81,12 +81,33 @@ export async function deleteProduct(ex: Executor, id: string): Promise<boolean> 
  * so concurrent orders can never take stock below zero (DESIGN §4). Answers false when there was not enough.
  */
 export async function reserveStock(ex: Executor, productId: string, quantity: number): Promise<boolean> {
-  const reserved = await ex
+  return (await reserveStockFor(ex, productId, quantity, 0)) !== null;
+}
+
+/**
+ * The order's reservation in one statement (DESIGN §4): takes `quantity` units when the product exists,
+ * has that many, and `quantity` reaches its lower bound (max of `floor` and its own minimum), and
+ * answers what the order needs of the product; null when any of that fails (the caller then reads the
+ * product once to say which). The fast path reads nothing before it.
+ */
+export async function reserveStockFor(
+  ex: Executor,
+  productId: string,
+  quantity: number,
+  floor: number,
+): Promise<Pick<ProductRow, 'id' | 'name' | 'priceCents'> | null> {
+  const [reserved] = await ex
     .update(products)
     .set({ available: sql`${products.available} - ${quantity}` })
-    .where(and(eq(products.id, productId), gte(products.available, quantity)))
-    .returning({ id: products.id });
-  return reserved.length > 0;
+    .where(
+      and(
+        eq(products.id, productId),
+        gte(products.available, quantity),
+        sql`greatest(${products.minOrder}, ${floor}) <= ${quantity}`,
+      ),
+    )
+    .returning({ id: products.id, name: products.name, priceCents: products.priceCents });
+  return reserved ?? null;
 }
 
 /** Puts units back (a cancelled or expired order); a deleted product has nothing to return to. */

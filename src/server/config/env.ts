@@ -83,6 +83,12 @@ export const ConfigSchema = z
       .min(1, { error: 'expected at least 1 unit' })
       .max(10_000_000)
       .default(DEFAULT_ORDER_MIN_UNITS),
+    SESSION_CACHE_SECONDS: z.coerce
+      .number({ error: 'expected a number of seconds' })
+      .int({ error: 'expected a whole number of seconds' })
+      .min(0)
+      .max(30, { error: 'at most 30 seconds: it is how long a revoked session can still act' })
+      .default(30),
     RATE_LIMIT_SCALE: z.coerce
       .number({ error: 'expected a number, e.g. 2 to allow twice as many requests' })
       .positive({ error: 'expected a number above 0' })
@@ -92,7 +98,7 @@ export const ConfigSchema = z
       .number({ error: 'expected a whole number of orders' })
       .int({ error: 'expected a whole number of orders' })
       .min(1, { error: 'expected at least 1' })
-      .max(1000)
+      .max(1_000_000)
       .default(3),
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -161,6 +167,11 @@ export const ConfigSchema = z
     orderMinUnits: env.ORDER_MIN_UNITS,
     /** Unpaid orders an account may hold at once (1 until its email is verified): no stock hoarding. */
     maxUnpaidOrders: env.MAX_UNPAID_ORDERS,
+    /**
+     * How long a signed session cookie is trusted without asking the database (better-auth's cookie
+     * cache): the longest a revoked session can still act on customer routes; 0 turns it off.
+     */
+    sessionCacheSeconds: env.SESSION_CACHE_SECONDS,
     /** Multiplies every limit on the shop's own writes (subscribe, reviews, orders, payments, sign-up). */
     rateLimitScale: env.RATE_LIMIT_SCALE,
     google:

@@ -18,7 +18,8 @@ let app: Awaited<ReturnType<typeof buildApp>>;
 beforeAll(async () => {
   database = await openTestDatabase();
   app = await buildApp({
-    config: loadConfig({ SEED_DEMO: 'false' }),
+    // The session is read from the database (no cookie cache), so that its failure is logged.
+    config: loadConfig({ SEED_DEMO: 'false', SESSION_CACHE_SECONDS: '0' }),
     authSecret: 'test-secret-test-secret-test-secret-0123',
     database,
     orderSweepMs: 0,

@@ -48,7 +48,9 @@ export function toOrder(row: OrderRow): Order {
  * unpaid-order limit is read, so two orders placed at once by one account are counted one after the other.
  */
 export async function lockAccountAndCountUnpaid(ex: Executor, userId: string): Promise<number> {
-  await ex.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  const [account] = await ex.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  // A session can outlive its account by the session cache's lifetime (DESIGN §3): not for writing.
+  if (!account) throw new DomainError('UNAUTHENTICATED', 'Please sign in first');
   const [row] = await ex
     .select({ n: count() })
     .from(orders)

@@ -3,7 +3,8 @@ import { type QuantityProblem, quantityBounds, quantityProblem } from '../../sha
 import { messages } from '../../shared/messages';
 import type { SessionUser } from '../auth/session';
 import type { CatalogCache } from '../catalog/catalog-cache';
-import { findProduct, reserveStock } from '../catalog/products.repository';
+import { findProduct, reserveStockFor } from '../catalog/products.repository';
+import type { Executor } from '../db/database';
 import type { Database } from '../db/database';
 import { DomainError } from '../http/domain-error';
 import { insertOrder, lockAccountAndCountUnpaid } from './orders.repository';
@@ -45,23 +46,16 @@ export async function placeOrder(
     if (unpaid >= allowed)
       throw new DomainError('UNPAID_ORDER_LIMIT', messages.unpaidOrderLimit(allowed, user.emailVerified));
 
-    const product = await findProduct(tx, input.toolId);
-    if (!product) throw new DomainError('NOT_FOUND', messages.productNotFound);
-
-    const bounds = quantityBounds({ min_order: product.minOrder, available: product.available }, minUnits);
-    const problem = quantityProblem(input.quantity, bounds);
-    if (problem) throw new DomainError(quantityErrorCode[problem.kind], problem.message);
+    // The fast path: one conditional update reserves the stock and answers the price and the name.
+    const product =
+      (await reserveStockFor(tx, input.toolId, input.quantity, minUnits)) ??
+      (await explainRefusal(tx, input.toolId, input.quantity, minUnits));
     const amountCents = input.quantity * product.priceCents;
     if (amountCents > MAX_AMOUNT_CENTS) {
       throw new DomainError(
         'VALIDATION_FAILED',
         'This order is too large to place online. Please contact us.',
       );
-    }
-    if (!(await reserveStock(tx, product.id, input.quantity))) {
-      // Someone else's order took the stock between our read and our reservation.
-      const current = await findProduct(tx, product.id);
-      throw new DomainError('OUT_OF_STOCK', messages.orderAboveAvailable(current?.available ?? 0));
     }
 
     const placedAt = now();
@@ -82,4 +76,22 @@ export async function placeOrder(
   });
   catalogCache.invalidate();
   return order;
+}
+
+/**
+ * The reservation did not happen: reads the product once and throws the reason, by the same rule as
+ * the buy form (quantityProblem), or OUT_OF_STOCK when another order took the stock meanwhile.
+ */
+async function explainRefusal(
+  ex: Executor,
+  productId: string,
+  quantity: number,
+  minUnits: number,
+): Promise<never> {
+  const product = await findProduct(ex, productId);
+  if (!product) throw new DomainError('NOT_FOUND', messages.productNotFound);
+  const bounds = quantityBounds({ min_order: product.minOrder, available: product.available }, minUnits);
+  const problem = quantityProblem(quantity, bounds);
+  if (problem) throw new DomainError(quantityErrorCode[problem.kind], problem.message);
+  throw new DomainError('OUT_OF_STOCK', messages.orderAboveAvailable(product.available));
 }

@@ -42,6 +42,7 @@ export async function startServerProcess(
         SEED_DEMO: 'false',
         MAX_UNPAID_ORDERS: '1000',
         RATE_LIMIT_SCALE: '1000',
+        SESSION_CACHE_SECONDS: '0',
         ...env,
       },
     },

@@ -1,0 +1,49 @@
+// Time from starting the built server to its first answer, on a new embedded database (migrations and
+// the demo seed included) and on an existing one, with the process's peak memory (max RSS).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+async function start(dataDir, port) {
+  const started = performance.now();
+  const child = spawn('node', ['dist/server/main.js'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'true' },
+    stdio: ['ignore', 'ignore', 'ignore'],
+  });
+  let exited = false;
+  child.on('exit', () => (exited = true));
+  for (;;) {
+    if (exited) throw new Error(`the server on ${dataDir} stopped before answering`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/tool`)).ok) break;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+  const firstAnswerMs = performance.now() - started;
+  // The kernel keeps the process's peak resident memory (VmHWM) until it exits.
+  const peakKiB = Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0);
+  child.kill('SIGTERM');
+  if (!exited) await new Promise((resolve) => child.on('exit', resolve));
+  return { firstAnswerMs, peakMiB: peakKiB / 1024 };
+}
+
+export async function benchColdStart() {
+  const dir = mkdtempSync(join(tmpdir(), 'toolshop-bench-'));
+  try {
+    const fresh = await start(dir, 4430);
+    const existing = await start(dir, 4431);
+    for (const [label, run] of [
+      ['new', fresh],
+      ['existing', existing],
+    ]) {
+      console.log(
+        `start    ${label.padEnd(8)} embedded database: first answer after ${(run.firstAnswerMs / 1000).toFixed(2)} s, peak memory ${run.peakMiB.toFixed(0)} MiB`,
+      );
+    }
+    return { fresh, existing };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

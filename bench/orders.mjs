@@ -1,0 +1,152 @@
+// Order placement: 20 customers with their own sessions placing orders on the real server (PostgreSQL),
+// against the floor: a bare `pg` script doing the same work per order in one transaction (lock the
+// account, count its unpaid orders, reserve the stock, store the order). Rounds alternate A B A B.
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { connections, load, median, seconds, spread, startShop, waitFor } from './support.mjs';
+
+const QUANTITY = 100;
+
+async function floorRound(pool, productId, userIds) {
+  const latencies = [];
+  let placed = 0;
+  const deadline = Date.now() + seconds * 1000;
+  await Promise.all(
+    userIds.map(async (userId) => {
+      while (Date.now() < deadline) {
+        const started = performance.now();
+        const client = await pool.connect();
+        try {
+          await client.query('begin');
+          await client.query('select id from users where id = $1 for update', [userId]);
+          await client.query("select count(*) from orders where user_id = $1 and status = 'unpaid'", [
+            userId,
+          ]);
+          const { rows } = await client.query(
+            'update products set available = available - $2 where id = $1 and available >= $2 returning price_cents, name',
+            [productId, QUANTITY],
+          );
+          await client.query(
+            `insert into orders (product_id, user_id, buyer_name, email, address, phone, item_name, quantity, amount_cents, hold_expires_at)
+             values ($1, $2, 'Floor', 'floor@example.com', '1 Road', '5550100', $3, $4, $5, now() + interval '48 hours') returning id`,
+            [productId, userId, rows[0].name, QUANTITY, rows[0].price_cents * QUANTITY],
+          );
+          await client.query('commit');
+          placed += 1;
+        } finally {
+          client.release();
+        }
+        latencies.push(performance.now() - started);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return { rate: placed / seconds, p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0 };
+}
+
+async function realRound(url, cookies, productId) {
+  let next = 0;
+  const result = await load({
+    url: `${url}/api/purchase`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({
+      toolId: productId,
+      name: 'Bench',
+      address: '1 Road',
+      number: '5550100',
+      quantity: QUANTITY,
+    }),
+    // Each connection is one customer, with its own session.
+    setupClient: (client) =>
+      client.setHeaders({
+        'content-type': 'application/json',
+        origin: url,
+        cookie: cookies[next++ % cookies.length],
+      }),
+  });
+  if (result.non2xx || result.errors)
+    throw new Error(`orders: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return { rate: result.requests.average, p99: result.latency.p99 };
+}
+
+export async function benchOrders({ databaseUrl }) {
+  const url = 'http://127.0.0.1:4420';
+  const shop = startShop(4420, {
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: 'memory://',
+    SEED_DEMO: 'false',
+    TRUST_PROXY: '1',
+    PUBLIC_URL: url,
+  });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: connections });
+  try {
+    await waitFor(`${url}/api/healthz`);
+    await waitFor(`${url}/api/readyz`);
+    const { rows } = await pool
+      .query(
+        `insert into products (name, image_url, description, min_order, available, price_cents, sku)
+       values ('Bench Drill', '/images/tools/cordless-drill.svg', 'For the bench', 100, 2000000000, 6450, 'BENCH-1') returning id`,
+      )
+      .catch(() =>
+        pool.query(
+          `insert into products (name, image_url, description, min_order, available, price_cents)
+         values ('Bench Drill', '/images/tools/cordless-drill.svg', 'For the bench', 100, 2000000000, 6450) returning id`,
+        ),
+      );
+    const productId = rows[0].id;
+    const accounts = [];
+    for (let n = 0; n < connections; n += 1) {
+      const account = {
+        name: `Bench ${n}`,
+        email: `bench-${randomUUID().slice(0, 8)}@example.com`,
+        password: `bench-${randomUUID()}`,
+      };
+      const response = await fetch(`${url}/api/auth/sign-up/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: url, 'x-forwarded-for': `10.9.0.${n}` },
+        body: JSON.stringify(account),
+      });
+      if (!response.ok) throw new Error(`sign-up: ${response.status} ${await response.text()}`);
+      accounts.push({ ...account, id: (await response.json()).user.id });
+    }
+    const userIds = accounts.map((account) => account.id);
+    // Confirmed addresses (as if the mailed links were followed), then a fresh session each.
+    await pool.query('update users set email_verified = true where id = any($1)', [userIds]);
+    const cookies = [];
+    for (const [n, account] of accounts.entries()) {
+      const response = await fetch(`${url}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: url, 'x-forwarded-for': `10.9.1.${n}` },
+        body: JSON.stringify({ email: account.email, password: account.password }),
+      });
+      if (!response.ok) throw new Error(`sign-in: ${response.status} ${await response.text()}`);
+      cookies.push(
+        response.headers
+          .getSetCookie()
+          .map((cookie) => cookie.split(';')[0])
+          .join('; '),
+      );
+    }
+
+    await realRound(url, cookies, productId); // warm-up (JIT, pools, caches)
+    const rounds = { real: [], floor: [] };
+    for (let round = 0; round < 2; round += 1) {
+      rounds.real.push(await realRound(url, cookies, productId));
+      rounds.floor.push(await floorRound(pool, productId, userIds));
+    }
+    const rate = (side) => median(rounds[side].map((r) => r.rate));
+    const p99 = (side) => median(rounds[side].map((r) => r.p99));
+    const ratio = rate('real') / rate('floor');
+    console.log(
+      `orders   POST /api/purchase, ${connections} customers: real ${rate('real').toFixed(0)}/s ` +
+        `(${spread(rounds.real.map((r) => r.rate))}, p99 ${p99('real').toFixed(0)} ms), floor ${rate('floor').toFixed(0)}/s ` +
+        `(${spread(rounds.floor.map((r) => r.rate))}, p99 ${p99('floor').toFixed(0)} ms); ratio real/floor ${ratio.toFixed(2)}, ` +
+        `p99 ${(p99('real') / p99('floor')).toFixed(1)}x`,
+    );
+    return ratio;
+  } finally {
+    shop.kill('SIGTERM');
+    await pool.end();
+  }
+}
