@@ -1,7 +1,8 @@
 import { betterAuth } from 'better-auth';
 import type { FastifyBaseLogger } from 'fastify';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { genericOAuth } from 'better-auth/plugins';
+// The one plugin's own entry: the plugins index loads every plugin (a slower start).
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { createAuthMiddleware } from 'better-auth/api';
 import { and, eq } from 'drizzle-orm';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../shared/api/auth.schemas';

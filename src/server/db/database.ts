@@ -1,10 +1,5 @@
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { projectPaths } from '../project-paths';
 import { lockDataDir } from './data-dir-lock';
@@ -75,6 +70,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const migrationsFolder = projectPaths.migrations;
   if (options.databaseUrl) {
     const timeouts = options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
+    // Only the driver in use is loaded (a quicker start).
+    const { drizzle: drizzlePg } = await import('drizzle-orm/node-postgres');
     await migratePostgres(options.databaseUrl, timeouts.connectMs, migrationsFolder);
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
@@ -105,6 +102,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     location = join(location, 'pglite');
   }
   try {
+    const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+      import('@electric-sql/pglite'),
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+    ]);
     const client = await PGlite.create(location, { loadDataDir: options.pgliteDump });
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
@@ -129,6 +131,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
  * stops the start within `connectMs`.
  */
 async function migratePostgres(url: string, connectMs: number, migrationsFolder: string) {
+  const [{ drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectMs });
   try {
     await client.connect();
