@@ -77,15 +77,8 @@ export async function deleteProduct(ex: Executor, id: string): Promise<boolean> 
 }
 
 /**
- * Takes `quantity` units out of stock if, and only if, that many are available: one conditional UPDATE,
- * so concurrent orders can never take stock below zero (DESIGN §4). Answers false when there was not enough.
- */
-export async function reserveStock(ex: Executor, productId: string, quantity: number): Promise<boolean> {
-  return (await reserveStockFor(ex, productId, quantity, 0)) !== null;
-}
-
-/**
- * The order's reservation in one statement (DESIGN §4): takes `quantity` units when the product exists,
+ * The order's reservation in one conditional UPDATE, so concurrent orders can never take stock below
+ * zero (DESIGN §4): takes `quantity` units when the product exists,
  * has that many, and `quantity` reaches its lower bound (max of `floor` and its own minimum), and
  * answers what the order needs of the product; null when any of that fails (the caller then reads the
  * product once to say which). The fast path reads nothing before it.

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Order } from '../../shared/api/orders.schemas';
 import {
   isPaid,
@@ -10,7 +10,7 @@ import { messages } from '../../shared/messages';
 import { centsToDollars } from '../../shared/money';
 import type { SessionUser } from '../auth/session';
 import type { Executor } from '../db/database';
-import { orders, users } from '../db/schema';
+import { orders } from '../db/schema';
 import { DomainError } from '../http/domain-error';
 
 /**
@@ -44,13 +44,10 @@ export function toOrder(row: OrderRow): Order {
 }
 
 /**
- * Locks the account's row until the transaction ends and counts its unpaid orders: the one place the
- * unpaid-order limit is read, so two orders placed at once by one account are counted one after the other.
+ * The account's unpaid orders: the one place the unpaid-order limit is read. Call it after lockAccount,
+ * so that two orders placed at once by one account are counted one after the other.
  */
-export async function lockAccountAndCountUnpaid(ex: Executor, userId: string): Promise<number> {
-  const [account] = await ex.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-  // A session can outlive its account by the session cache's lifetime (DESIGN §3): not for writing.
-  if (!account) throw new DomainError('UNAUTHENTICATED', 'Please sign in first');
+export async function countUnpaidOrders(ex: Executor, userId: string): Promise<number> {
   const [row] = await ex
     .select({ n: count() })
     .from(orders)
@@ -158,11 +155,12 @@ export async function listOverdueOrdersWithIntent(ex: Executor, now: Date, limit
  * when the order is no longer unpaid (it closed while the intent was being made).
  */
 export async function recordPaymentIntent(ex: Executor, orderId: string, intentId: string): Promise<boolean> {
-  await ex
+  // One statement: the first intent recorded stands, and the row answers the order's state either way.
+  const [row] = await ex
     .update(orders)
-    .set({ paymentIntentId: intentId, updatedAt: new Date() })
-    .where(and(eq(orders.id, orderId), isNull(orders.paymentIntentId)));
-  const [row] = await ex.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+    .set({ paymentIntentId: sql`coalesce(${orders.paymentIntentId}, ${intentId})`, updatedAt: new Date() })
+    .where(eq(orders.id, orderId))
+    .returning({ status: orders.status });
   return row?.status === 'unpaid';
 }
 

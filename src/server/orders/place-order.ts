@@ -7,7 +7,8 @@ import { findProduct, reserveStockFor } from '../catalog/products.repository';
 import type { Executor } from '../db/database';
 import type { Database } from '../db/database';
 import { DomainError } from '../http/domain-error';
-import { insertOrder, lockAccountAndCountUnpaid } from './orders.repository';
+import { lockAccount } from '../users/users.repository';
+import { countUnpaidOrders, insertOrder } from './orders.repository';
 
 // Amounts are stored as 32-bit cents; an order above this is not one to take through a web form.
 const MAX_AMOUNT_CENTS = 2_000_000_000;
@@ -41,7 +42,8 @@ export async function placeOrder(
 ): Promise<{ id: string }> {
   const order = await db.transaction(async (tx) => {
     // One account's orders are placed one at a time, so that two at once cannot both pass the limit.
-    const unpaid = await lockAccountAndCountUnpaid(tx, user.id);
+    await lockAccount(tx, user.id);
+    const unpaid = await countUnpaidOrders(tx, user.id);
     const allowed = user.emailVerified ? maxUnpaid : 1;
     if (unpaid >= allowed)
       throw new DomainError('UNPAID_ORDER_LIMIT', messages.unpaidOrderLimit(allowed, user.emailVerified));

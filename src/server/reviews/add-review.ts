@@ -3,7 +3,7 @@ import { messages } from '../../shared/messages';
 import type { SessionUser } from '../auth/session';
 import type { Database } from '../db/database';
 import { DomainError } from '../http/domain-error';
-import { lockAccountAndCountUnpaid } from '../orders/orders.repository';
+import { lockAccount } from '../users/users.repository';
 import { insertReview, latestReviewSince } from './reviews.repository';
 
 const DAY_MS = 24 * 3_600_000;
@@ -19,7 +19,7 @@ export async function addReview(
   body: AddReviewBody,
 ): Promise<{ id: string }> {
   return db.transaction(async (tx) => {
-    await lockAccountAndCountUnpaid(tx, user.id);
+    await lockAccount(tx, user.id);
     const latest = await latestReviewSince(tx, user.id, new Date(Date.now() - DAY_MS));
     if (latest)
       throw new DomainError('RATE_LIMITED', messages.reviewLimit(new Date(latest.getTime() + DAY_MS)));

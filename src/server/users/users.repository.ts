@@ -1,5 +1,6 @@
 import { and, asc, count, eq, lt, ne } from 'drizzle-orm';
 import type { UserRecord } from '../../shared/api/users.schemas';
+import { DomainError } from '../http/domain-error';
 import type { Executor } from '../db/database';
 import { sessions, users } from '../db/schema';
 
@@ -66,4 +67,14 @@ export async function endSessionsOlderThan(
     .where(lt(sessions.createdAt, new Date(now.getTime() - maxAgeMs)))
     .returning({ id: sessions.id });
   return ended.length;
+}
+
+/**
+ * Locks the account's row until the transaction ends: writes one account may make only one at a time
+ * (its orders against the unpaid limit, its reviews against one a day) take it first. A session can
+ * outlive its account by the session cache's lifetime (DESIGN §3): such a session writes nothing.
+ */
+export async function lockAccount(ex: Executor, userId: string): Promise<void> {
+  const [account] = await ex.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  if (!account) throw new DomainError('UNAUTHENTICATED', 'Please sign in first');
 }
