@@ -1,6 +1,5 @@
-import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { requestCounters } from '../db/schema';
+import { clearCounters, countOne, readCounters } from '../http/request-counters';
 
 /**
  * Failed sign-ins, counted per account and per client address (DESIGN §3), in the database so that
@@ -24,10 +23,7 @@ export function waitMinutes(scope: Scope, failures: number): number {
 /** How many seconds the account or the address must still wait before trying again (0: it may try). */
 export async function signInWait(db: Database, email: string, ip: string): Promise<number> {
   const keys = { [keyOf('account', email)]: 'account', [keyOf('address', ip)]: 'address' } as const;
-  const rows = await db
-    .select()
-    .from(requestCounters)
-    .where(inArray(requestCounters.key, Object.keys(keys)));
+  const rows = await readCounters(db, Object.keys(keys));
   let wait = 0;
   for (const row of rows) {
     const lastFailure = row.resetsAt.getTime() - WINDOW_MINUTES * 60_000;
@@ -40,16 +36,11 @@ export async function signInWait(db: Database, email: string, ip: string): Promi
 
 export async function recordSignInFailure(db: Database, email: string, ip: string): Promise<void> {
   for (const key of [keyOf('account', email), keyOf('address', ip)]) {
-    await db.execute(sql`
-      insert into request_counters (key, count, resets_at)
-      values (${key}, 1, now() + ${WINDOW_MINUTES} * interval '1 minute')
-      on conflict (key) do update set
-        count = case when request_counters.resets_at <= now() then 1 else request_counters.count + 1 end,
-        resets_at = now() + ${WINDOW_MINUTES} * interval '1 minute'`);
+    await countOne(db, key, WINDOW_MINUTES * 60_000, { sliding: true });
   }
 }
 
 /** The account signed in: its failures are forgiven (the address's stay, for other accounts' sake). */
 export async function clearSignInFailures(db: Database, email: string): Promise<void> {
-  await db.delete(requestCounters).where(inArray(requestCounters.key, [keyOf('account', email)]));
+  await clearCounters(db, [keyOf('account', email)]);
 }

@@ -1,7 +1,7 @@
 import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
+import { countOne } from './request-counters';
 
 /**
  * Limits on the shop's own writes (DESIGN §3), counted in the database so that every instance on one
@@ -16,22 +16,14 @@ function databaseStore(db: Database) {
       callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
       timeWindow: number,
     ) {
-      db.execute<{ current: number; ttl: number }>(
-        sql`
-        insert into request_counters (key, count, resets_at)
-        values (${key}, 1, now() + ${timeWindow} * interval '1 millisecond')
-        on conflict (key) do update set
-          count = case when request_counters.resets_at <= now() then 1 else request_counters.count + 1 end,
-          resets_at = case when request_counters.resets_at <= now()
-            then now() + ${timeWindow} * interval '1 millisecond' else request_counters.resets_at end
-        returning count as current, greatest(0, ceil(extract(epoch from (resets_at - now())) * 1000))::int as ttl`,
-      )
-        .then((result) => {
-          const row = (Array.isArray(result) ? result[0] : (result as { rows: unknown[] }).rows[0]) as
-            { current: unknown; ttl: unknown } | undefined;
-          callback(null, { current: Number(row?.current ?? 1), ttl: Number(row?.ttl ?? timeWindow) });
-        })
-        .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error))));
+      countOne(db, key, timeWindow).then(
+        (counter) =>
+          callback(null, {
+            current: counter.count,
+            ttl: Math.max(0, counter.resetsAt.getTime() - Date.now()),
+          }),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+      );
     }
 
     child() {
