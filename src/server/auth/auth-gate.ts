@@ -68,6 +68,13 @@ const bodies = {
 
 export type GatedPath = keyof typeof bodies;
 
+/** Where a body chooses a new password (refused when it is a common one). */
+export const NEW_PASSWORD_FIELD: Partial<Record<GatedPath, string>> = {
+  '/sign-up/email': 'password',
+  '/reset-password': 'newPassword',
+  '/change-password': 'newPassword',
+};
+
 /** GET endpoints and identity providers' returns: no JSON body to read. */
 const OPEN = [
   /^GET \/get-session$/,

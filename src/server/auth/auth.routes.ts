@@ -9,7 +9,7 @@ import type { Mail } from '../mail/mailer';
 import { findUserByEmail } from '../users/users.repository';
 import { alreadyRegisteredMail } from './account-mails';
 import { AUTH_BASE_PATH, type Auth } from './auth';
-import { gateAuthRequest } from './auth-gate';
+import { gateAuthRequest, NEW_PASSWORD_FIELD } from './auth-gate';
 import { hashPassword, isCommonPassword } from './passwords';
 import { clearSignInFailures, recordSignInFailure, signInWait } from './sign-in-failures';
 
@@ -21,7 +21,6 @@ export const AUTH_FLOORS_MS: Record<string, number> = {
   '/request-password-reset': 250,
   '/sign-up/email': 400,
 };
-export const RESET_REQUEST_FLOOR_MS = AUTH_FLOORS_MS['/request-password-reset'] ?? 250;
 
 export const COMMON_PASSWORD =
   'This password is among the 10,000 most common ones, which attackers try first. Please choose another.';
@@ -71,12 +70,8 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     if (decision.kind === 'pass') return auth.handler(toFetchRequest(request, publicUrl));
 
     const { body } = decision;
-    const chosen =
-      decision.path === '/reset-password' || decision.path === '/change-password'
-        ? body.newPassword
-        : decision.path === '/sign-up/email'
-          ? body.password
-          : undefined;
+    const field = NEW_PASSWORD_FIELD[decision.path];
+    const chosen = field ? body[field] : undefined;
     if (typeof chosen === 'string' && isCommonPassword(chosen)) {
       return json(400, { code: 'PASSWORD_TOO_COMMON', message: COMMON_PASSWORD });
     }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
+import { waitAtMost } from '../time-limits';
 import type { MailTransport } from './mailer';
 import { claimDueMail, markMailAttemptFailed, markMailSent } from './outbox';
 
@@ -94,7 +95,7 @@ export function startMailWorker({
     async stop(graceMs = 1000) {
       stopped = true;
       clearInterval(timer);
-      if (running) await Promise.race([running, new Promise((resolve) => setTimeout(resolve, graceMs))]);
+      await waitAtMost(graceMs, running);
     },
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { releaseStockOf } from '../catalog/products.repository';
 import { SESSION_MAX_AGE_MS } from '../auth/session';
 import { DomainError } from '../http/domain-error';
+import { waitAtMost } from '../time-limits';
 import { endSessionsOlderThan } from '../users/users.repository';
 import { type CloseOrderDeps, closeOrder } from './close-order';
 import { listOverdueOrdersWithIntent, lockOverdueOrdersWithoutIntent, moveOrder } from './orders.repository';
@@ -70,6 +71,6 @@ export function scheduleOrderExpiry(deps: CloseOrderDeps & { log: FastifyBaseLog
   timer.unref();
   return async () => {
     clearInterval(timer);
-    if (running) await Promise.race([running, new Promise((resolve) => setTimeout(resolve, 1000))]);
+    await waitAtMost(1000, running);
   };
 }
