@@ -16,7 +16,6 @@ import { createAuthGuards } from './auth/session';
 import { adminCatalogRoutes } from './catalog/admin-catalog.routes';
 import { createCatalogCache } from './catalog/catalog-cache';
 import { catalogRoutes } from './catalog/catalog.routes';
-import { listProducts, toTool } from './catalog/products.repository';
 import type { AppConfig } from './config/env';
 import type { DatabaseHandle } from './db/database';
 import { apiNotFound, registerErrorHandling } from './http/error-handler';
@@ -54,7 +53,7 @@ export interface AppDependencies {
   /** How often unpaid orders past their hold are expired; 0 turns the sweep off (tests run it directly). */
   orderSweepMs?: number;
   /**
-   * How long the serialized product list is reused (see catalog-cache.ts); tests use 0. By default 1 s,
+   * How long cached catalog answers are reused (see catalog-cache.ts); tests use 0. By default 1 s,
    * and 30 s on PostgreSQL, where other instances' changes arrive by LISTEN/NOTIFY at once.
    */
   catalogCacheMs?: number;
@@ -181,18 +180,18 @@ export async function buildApp({
     ? startCatalogChanges({
         databaseUrl: database.url,
         db,
-        onPeerChange: () => catalogCache.peerChanged(),
+        onPeerChange: (change) => catalogCache.peerChanged(change),
         log: app.log,
       })
     : null;
   if (catalogChanges) stops.push(() => catalogChanges.stop());
-  const catalogCache = createCatalogCache(async () => (await listProducts(db)).map(toTool), {
+  const catalogCache = createCatalogCache({
     maxAgeMs: catalogCacheMs,
-    onInvalidate: catalogChanges ? () => catalogChanges.publish() : undefined,
+    onChange: catalogChanges ? (change) => catalogChanges.publish(change) : undefined,
   });
   await app.register(
     async (api) => {
-      await api.register(catalogRoutes, { db, catalogCache });
+      await api.register(catalogRoutes, { db, catalogCache, minUnits: config.orderMinUnits });
       await api.register(reviewsRoutes, { db, guards });
       await api.register(ordersRoutes, {
         db,
@@ -204,7 +203,7 @@ export async function buildApp({
         maxUnpaid: config.maxUnpaidOrders,
       });
       await api.register(newsletterRoutes, { db });
-      await api.register(adminCatalogRoutes, { db, catalogCache, guards });
+      await api.register(adminCatalogRoutes, { db, catalogCache, guards, minUnits: config.orderMinUnits });
       await api.register(adminOrdersRoutes, { db, guards });
       await api.register(paymentsRoutes, { db, provider: paymentProvider, testProvider, guards });
       await api.register(systemRoutes, { config, db });

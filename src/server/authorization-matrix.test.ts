@@ -46,6 +46,8 @@ const adminOnly = (status: number) => ({ anonymous: 401, customerA: 403, custome
 const rows: Row[] = [
   { method: 'GET', path: '/api/tool', url: () => '/api/tool', expected: everyone(200) },
   { method: 'GET', path: '/api/tools', url: () => '/api/tools', expected: everyone(200) },
+  { method: 'GET', path: '/api/catalog', url: () => '/api/catalog?q=m', expected: everyone(200) },
+  { method: 'GET', path: '/api/categories', url: () => '/api/categories', expected: everyone(200) },
   { method: 'GET', path: '/api/buyNow/:id', url: (f) => `/api/buyNow/${f.toolId}`, expected: everyone(200) },
   { method: 'GET', path: '/api/review', url: () => '/api/review', expected: everyone(200) },
   { method: 'GET', path: '/api/config', url: () => '/api/config', expected: everyone(200) },
@@ -144,9 +146,11 @@ const rows: Row[] = [
     path: '/api/addproduct',
     url: () => '/api/addproduct',
     payload: {
+      sku: 'MATRIX-1',
       name: 'M',
       img: 'https://example.com/m.png',
       dis: 'M',
+      category: 'Matrix',
       min_order: 100,
       available: 500,
       price: 2.5,

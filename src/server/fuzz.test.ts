@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { HTTPMethods } from 'fastify';
@@ -164,9 +165,11 @@ const endpoints: Endpoint[] = [
     method: 'POST',
     url: () => '/api/addproduct',
     valid: () => ({
+      sku: `FUZZ-${randomUUID().slice(0, 8)}`,
       name: 'P',
       img: 'https://example.com/p.png',
       dis: 'Drill',
+      category: 'Fuzz',
       min_order: 100,
       available: 1000,
       price: 1.5,

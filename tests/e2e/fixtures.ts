@@ -137,8 +137,11 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   ],
   addProduct: async ({ catalogAdmin }, use) => {
     await use(async (overrides = {}) => {
+      const id = randomUUID().slice(0, 8);
       const body: AddProductBody = {
-        name: `Test Press ${randomUUID().slice(0, 8)}`,
+        sku: `E2E-${id.toUpperCase()}`,
+        name: `Test Press ${id}`,
+        category: 'Test presses',
         img: `${shopUrl}/images/tools/circular-saw.svg`,
         dis: 'A bench press made for one browser journey.',
         min_order: 100,
@@ -149,7 +152,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       const created = await catalogAdmin.post('/api/addproduct', { data: body });
       expect(created.status(), await created.text()).toBe(201);
       const { insertedId } = (await created.json()) as { insertedId: string };
-      return { _id: insertedId, ...body };
+      return (await (await catalogAdmin.get(`/api/buyNow/${insertedId}`)).json()) as Tool;
     });
   },
   product: async ({ addProduct }, use) => {

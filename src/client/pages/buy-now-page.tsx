@@ -5,6 +5,7 @@ import { useParams } from 'react-router';
 import { QueryState } from '../components/query-state';
 import { useCurrentUser } from '../features/auth/api/use-current-user';
 import { useTool } from '../features/catalog/api/get-tool';
+import { PriceTierTable } from '../features/catalog/components/price-tier-table';
 import { ToolFacts } from '../features/catalog/components/tool-facts';
 import { BuyForm } from '../features/orders/components/buy-form';
 import { ApiError } from '../lib/api-client';
@@ -33,9 +34,11 @@ export function BuyNowPage() {
                 width={600}
                 height={450}
               />
-              <h1 className="h2 mt-4">{product.name}</h1>
+              <div className="small text-secondary mt-4">{product.category.name}</div>
+              <h1 className="h2">{product.name}</h1>
               <p className="text-secondary">{product.dis}</p>
               <ToolFacts tool={product} large />
+              <PriceTierTable tiers={product.priceTiers} />
             </Col>
             <Col lg={6}>
               {user && (

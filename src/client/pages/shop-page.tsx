@@ -1,13 +1,109 @@
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
-import { ProductsSection } from '../features/catalog/components/products-section';
+import Row from 'react-bootstrap/Row';
+import { useSearchParams } from 'react-router';
+import { CATALOG_SORTS, type CatalogSort } from '../../shared/api/catalog.schemas';
+import { QueryState } from '../components/query-state';
+import { type CatalogSearch, catalogQueryString, useCatalog } from '../features/catalog/api/get-catalog';
+import { CatalogFilters } from '../features/catalog/components/catalog-filters';
+import { ToolCard } from '../features/catalog/components/tool-card';
+import { formatUnits } from '../lib/format';
 
+const isSort = (value: string | null): value is CatalogSort =>
+  (CATALOG_SORTS as readonly string[]).includes(value ?? '');
+const dollars = (value: string | null) =>
+  value !== null && /^\d{1,7}(\.\d{1,2})?$/.test(value) ? value : undefined;
+
+/** The search as the URL holds it; a hand-edited URL with a bad value just drops that filter. */
+function searchFrom(params: URLSearchParams): CatalogSearch {
+  const sort = params.get('sort');
+  const category = params.get('category');
+  return {
+    q: params.get('q')?.trim().slice(0, 100) || undefined,
+    category: category && /^[a-z0-9-]{1,60}$/.test(category) ? category : undefined,
+    inStock: params.get('inStock') === 'true' || undefined,
+    minPrice: dollars(params.get('minPrice')),
+    maxPrice: dollars(params.get('maxPrice')),
+    sort: isSort(sort) ? sort : undefined,
+  };
+}
+
+/**
+ * /shop (DESIGN §9): the whole catalog, searched, filtered, sorted and read a page at a time, with its
+ * heading kept from the spec ('welcome to shop'). Everything lives in the URL.
+ */
 export function ShopPage() {
+  const [params, setParams] = useSearchParams();
+  const search = searchFrom(params);
+  const catalog = useCatalog(search);
+  const filtered = catalogQueryString(search) !== '';
+
   return (
-    <>
-      <Container className="pt-5">
-        <h1 className="text-center">welcome to shop</h1>
-      </Container>
-      <ProductsSection heading="All products" />
-    </>
+    <Container className="py-5">
+      <h1 className="text-center mb-4">welcome to shop</h1>
+      <Row className="g-4">
+        <Col lg={3}>
+          {/* A new URL (Back, a shared link) resets the fields to what it says. */}
+          <CatalogFilters
+            key={params.toString()}
+            search={search}
+            onChange={(next) => setParams(catalogQueryString(next))}
+          />
+        </Col>
+        <Col lg={9}>
+          <section aria-labelledby="catalog-results-heading">
+            <h2 id="catalog-results-heading" className="visually-hidden">
+              Products
+            </h2>
+            <QueryState query={catalog} what="the catalog">
+              {({ pages }) => {
+                const items = pages.flatMap((page) => page.items);
+                const total = pages[0]?.total ?? 0;
+                if (total === 0) {
+                  return (
+                    <div className="text-center py-5">
+                      <p className="lead">
+                        {filtered ? 'No products match your search.' : 'No products are for sale right now.'}
+                      </p>
+                      {filtered && (
+                        <Button variant="warning" onClick={() => setParams('')}>
+                          Clear the filters
+                        </Button>
+                      )}
+                    </div>
+                  );
+                }
+                return (
+                  <>
+                    <p className="text-secondary" aria-live="polite">
+                      Showing {formatUnits(items.length)} of {formatUnits(total)} products
+                    </p>
+                    <Row xs={1} md={2} xl={3} className="g-4">
+                      {items.map((tool) => (
+                        <Col key={tool._id}>
+                          <ToolCard tool={tool} />
+                        </Col>
+                      ))}
+                    </Row>
+                    {catalog.hasNextPage && (
+                      <div className="text-center mt-4">
+                        <Button
+                          variant="outline-dark"
+                          onClick={() => void catalog.fetchNextPage()}
+                          disabled={catalog.isFetchingNextPage}
+                        >
+                          {catalog.isFetchingNextPage ? 'Loading…' : 'Load more'}
+                        </Button>
+                      </div>
+                    )}
+                  </>
+                );
+              }}
+            </QueryState>
+          </section>
+        </Col>
+      </Row>
+    </Container>
   );
 }

@@ -1,7 +1,7 @@
 import { NO_CONTROL_CHARACTERS } from '../../shared/api/text';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Tool } from '../../shared/api/catalog.schemas';
+import type { Category, Tool } from '../../shared/api/catalog.schemas';
 import { orders, products } from '../db/schema';
 import { type TestUser, injectAs, signUp, signUpAdmin } from '../test/auth-helpers';
 import { insertTool } from '../test/factories';
@@ -20,13 +20,22 @@ afterAll(async () => {
 });
 
 const product = {
+  sku: 'HEX-9',
   name: 'Hex Key Set, 9 pcs',
   img: 'https://cdn.example.com/hex-keys.png',
   dis: 'Ball-end hex keys 1.5-10 mm in a clip holder.',
+  category: 'Hand Tools',
   min_order: 200,
   available: 3000,
   price: 6.45,
 };
+let skus = 0;
+/** The product with a SKU of its own, as each added product needs. */
+const fresh = (overrides: Record<string, unknown> = {}) => ({
+  ...product,
+  sku: `HEX-${++skus}`,
+  ...overrides,
+});
 
 describe('POST /api/addproduct', () => {
   it('adds a product that the home grid lists at once, price stored in cents', async () => {
@@ -40,10 +49,102 @@ describe('POST /api/addproduct', () => {
     const [row] = await ctx.db.select().from(products).where(eq(products.id, insertedId));
     expect(row?.priceCents).toBe(645);
     const grid = await ctx.app.inject({ method: 'GET', url: '/api/tool' });
+    const { category, ...fields } = product;
     expect(grid.json<Tool[]>().find((tool) => tool._id === insertedId)).toEqual({
       _id: insertedId,
-      ...product,
+      ...fields,
+      category: { slug: 'hand-tools', name: category },
+      priceTiers: [{ minQuantity: 200, price: 6.45 }],
+      featured: false,
     });
+  });
+
+  it('stores price breaks, a new category, and the featured mark', async () => {
+    const response = await injectAs(ctx.app, admin, {
+      method: 'POST',
+      url: '/api/addproduct',
+      payload: fresh({
+        sku: ' hex-tiers ',
+        category: 'Allen  Keys',
+        featured: true,
+        priceTiers: [
+          { minQuantity: 200, price: 6.45 },
+          { minQuantity: 500, price: 5.9 },
+          { minQuantity: 1000, price: 5.5 },
+        ],
+      }),
+    });
+    expect(response.statusCode).toBe(201);
+    const tool = (
+      await ctx.app.inject({
+        method: 'GET',
+        url: `/api/buyNow/${response.json<{ insertedId: string }>().insertedId}`,
+      })
+    ).json<Tool>();
+    expect(tool).toMatchObject({
+      sku: 'HEX-TIERS',
+      category: { slug: 'allen-keys', name: 'Allen  Keys' },
+      featured: true,
+      price: 6.45,
+      priceTiers: [
+        { minQuantity: 200, price: 6.45 },
+        { minQuantity: 500, price: 5.9 },
+        { minQuantity: 1000, price: 5.5 },
+      ],
+    });
+    const categories = (await ctx.app.inject({ method: 'GET', url: '/api/categories' })).json<Category[]>();
+    expect(categories).toContainEqual({ slug: 'allen-keys', name: 'Allen  Keys', count: 1 });
+  });
+
+  it('refuses a SKU another product has, naming it', async () => {
+    const first = await injectAs(ctx.app, admin, {
+      method: 'POST',
+      url: '/api/addproduct',
+      payload: fresh({ sku: 'TWICE-1' }),
+    });
+    expect(first.statusCode).toBe(201);
+    const second = await injectAs(ctx.app, admin, {
+      method: 'POST',
+      url: '/api/addproduct',
+      payload: fresh({ sku: 'twice-1', name: 'Another' }),
+    });
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toEqual({
+      error: { code: 'SKU_TAKEN', message: 'The SKU TWICE-1 is already used by Hex Key Set, 9 pcs' },
+    });
+  });
+
+  it.each([
+    [
+      { priceTiers: [{ minQuantity: 100, price: 6.45 }] },
+      'The first price break must start at the minimum order (200 units)',
+    ],
+    [
+      {
+        priceTiers: [
+          { minQuantity: 200, price: 6.45 },
+          { minQuantity: 150, price: 6 },
+        ],
+      },
+      'Price break 2: its quantity must be above 200 units (breaks go up in quantity)',
+    ],
+    [
+      {
+        priceTiers: [
+          { minQuantity: 200, price: 6.45 },
+          { minQuantity: 500, price: 7 },
+        ],
+      },
+      'Price break 2: its price must not be above $6.45 (prices never rise with quantity)',
+    ],
+  ])('refuses price breaks %j that break the rule', async (tiers, message) => {
+    const response = await injectAs(ctx.app, admin, {
+      method: 'POST',
+      url: '/api/addproduct',
+      payload: fresh(tiers),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: { code: 'VALIDATION_FAILED', message } });
   });
 
   it.each([
@@ -59,7 +160,16 @@ describe('POST /api/addproduct', () => {
       'available: The available quantity is too large (at most 10,000,000)',
     ],
     [{ ...product, price: 1.999 }, 'price: The price must be in dollars and cents (at most two decimals)'],
-    [{ ...product, featured: true }, 'Unknown field: featured'],
+    [{ ...product, colour: 'red' }, 'Unknown field: colour'],
+    [
+      { ...product, sku: 'no spaces' },
+      'sku: The SKU is 2 to 40 letters, digits and dashes, starting with a letter or digit',
+    ],
+    [{ ...product, category: ' ' }, 'category: Please choose a category'],
+    [
+      { ...product, priceTiers: [{ minQuantity: 200, price: 6 }] },
+      'priceTiers: The first price break is the price per unit',
+    ],
   ])('refuses %j with a clear message', async (payload, message) => {
     const response = await injectAs(ctx.app, admin, { method: 'POST', url: '/api/addproduct', payload });
     expect(response.statusCode).toBe(400);

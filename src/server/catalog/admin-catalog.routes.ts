@@ -8,15 +8,16 @@ import type { Database } from '../db/database';
 import type { CatalogCache } from './catalog-cache';
 import { addProduct, editProduct, removeProduct } from './manage-products';
 
-const errors = errorResponses(400, 401, 403, 404);
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** The admin's catalog calls (spec §7 POST /addproduct, DELETE /tools/{id}; PATCH /tools/{id} added). */
 export const adminCatalogRoutes: FastifyPluginAsyncZod<{
   db: Database;
   catalogCache: CatalogCache;
   guards: AuthGuards;
-}> = async (app, { db, catalogCache, guards }) => {
-  const deps = { db, catalogCache };
+  minUnits: number;
+}> = async (app, { db, catalogCache, guards, minUnits }) => {
+  const deps = { db, catalogCache, minUnits };
   app.addHook('onRequest', guards.requireAdmin);
 
   app.post(

@@ -1,79 +1,173 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import type { Tool } from '../../shared/api/catalog.schemas';
-import { createCatalogCache } from './catalog-cache';
+import { type CatalogChange, createCatalogCache } from './catalog-cache';
 
-const tool = (available: number): Tool => ({
-  _id: 'a',
-  name: 'Drill',
+const tool = (id: string, available: number): Tool => ({
+  _id: id,
+  sku: `SKU-${id.toUpperCase()}`,
+  name: `Tool ${id}`,
   img: '/images/tools/drill.svg',
-  dis: 'Drill',
+  dis: 'A tool',
+  category: { slug: 'power-tools', name: 'Power Tools' },
   min_order: 100,
   available,
   price: 10,
+  priceTiers: [{ minQuantity: 100, price: 10 }],
+  featured: false,
 });
 
-function setup(maxAgeMs = 1000) {
+function setup({ maxAgeMs = 1000, maxEntries = 256 } = {}) {
   let clock = 0;
-  let stock = 500;
-  const load = vi.fn(async () => [tool(stock)]);
-  const cache = createCatalogCache(load, { maxAgeMs, now: () => clock });
+  const stock = new Map([
+    ['a', 500],
+    ['b', 800],
+  ]);
+  const changes: CatalogChange[] = [];
+  const cache = createCatalogCache({
+    maxAgeMs,
+    maxEntries,
+    now: () => clock,
+    onChange: (change) => changes.push(change),
+  });
+  // A loader per key, reading the stock "database" above.
+  const loader = (ids: string[], stockSensitive = false) =>
+    vi.fn(async () => {
+      const tools = ids.map((id) => tool(id, stock.get(id) ?? 0));
+      return { value: { items: tools }, tools, stockSensitive };
+    });
   return {
     cache,
-    load,
+    loader,
+    changes,
     advance: (ms: number) => (clock += ms),
-    setStock: (value: number) => (stock = value),
+    setStock: (id: string, value: number) => stock.set(id, value),
   };
 }
 
-describe('catalog cache', () => {
-  it('serves one serialized fill with a stable ETag until it ages out', async () => {
-    const { cache, load, advance, setStock } = setup();
-    const first = await cache.get();
-    expect(JSON.parse(first.body)).toEqual([tool(500)]);
-    expect(first.etag).toMatch(/^"[\w-]+"$/);
+const itemsOf = (answer: { body: string }) => (JSON.parse(answer.body) as { items: Tool[] }).items;
 
-    setStock(400);
+describe('catalog cache', () => {
+  it('serves one fill, serialized and compressed once, with a stable ETag until it ages out', async () => {
+    const { cache, loader, advance, setStock } = setup();
+    const load = loader(['a']);
+    const first = await cache.answer('home', load);
+    expect(itemsOf(first)).toEqual([tool('a', 500)]);
+    expect(first.etag).toMatch(/^"[\w-]+"$/);
+    expect(brotliDecompressSync(first.br).toString()).toBe(first.body);
+    expect(gunzipSync(first.gzip).toString()).toBe(first.body);
+
+    setStock('a', 400);
     advance(999);
-    expect(await cache.get()).toBe(first);
+    expect(await cache.answer('home', load)).toBe(first);
     expect(load).toHaveBeenCalledTimes(1);
 
     advance(1);
-    const refreshed = await cache.get();
-    expect(JSON.parse(refreshed.body)).toEqual([tool(400)]);
+    const refreshed = await cache.answer('home', load);
+    expect(itemsOf(refreshed)).toEqual([tool('a', 400)]);
     expect(refreshed.etag).not.toBe(first.etag);
   });
 
-  it('reads again right after an invalidation', async () => {
-    const { cache, load, setStock } = setup();
-    await cache.get();
-    setStock(1);
+  it('keeps answers apart by key', async () => {
+    const { cache, loader } = setup();
+    expect(itemsOf(await cache.answer('one', loader(['a'])))).toHaveLength(1);
+    expect(itemsOf(await cache.answer('two', loader(['a', 'b'])))).toHaveLength(2);
+  });
+
+  it('updates the ordered product in every answer that shows it, without reading again', async () => {
+    const { cache, loader, changes } = setup();
+    const home = loader(['a', 'b']);
+    const page = loader(['a']);
+    const other = loader(['b']);
+    const before = await cache.answer('home', home);
+    const untouched = await cache.answer('other', other);
+    await cache.answer('page', page);
+
+    cache.stockChanged([{ id: 'a', available: 377 }]);
+
+    const after = await cache.answer('home', home);
+    expect(itemsOf(after).map((t) => t.available)).toEqual([377, 800]);
+    expect(after.etag).not.toBe(before.etag);
+    expect(itemsOf(await cache.answer('page', page))[0]?.available).toBe(377);
+    // An answer without the product keeps its bytes.
+    expect(await cache.answer('other', other)).toBe(untouched);
+    expect([home, page, other].map((load) => load.mock.calls.length)).toEqual([1, 1, 1]);
+    expect(changes).toEqual([{ productIds: ['a'] }]);
+  });
+
+  it('drops answers whose contents depend on stock when stock moves', async () => {
+    const { cache, loader, setStock } = setup();
+    const inStock = loader(['a'], true);
+    await cache.answer('in-stock', inStock);
+    setStock('a', 50);
+    cache.stockChanged([{ id: 'a', available: 50 }]);
+    await cache.answer('in-stock', inStock);
+    expect(inStock).toHaveBeenCalledTimes(2);
+  });
+
+  it('reads everything again after a product change, and tells the other instances', async () => {
+    const { cache, loader, setStock, changes } = setup();
+    const load = loader(['a']);
+    await cache.answer('home', load);
+    setStock('a', 1);
     cache.invalidate();
-    expect(JSON.parse((await cache.get()).body)).toEqual([tool(1)]);
+    expect(itemsOf(await cache.answer('home', load))).toEqual([tool('a', 1)]);
     expect(load).toHaveBeenCalledTimes(2);
+    expect(changes).toEqual(['everything']);
+  });
+
+  it("drops only what another instance's change touched", async () => {
+    const { cache, loader, changes } = setup();
+    const showsA = loader(['a']);
+    const showsB = loader(['b']);
+    await cache.answer('a', showsA);
+    await cache.answer('b', showsB);
+    cache.peerChanged({ productIds: ['a'] });
+    await cache.answer('a', showsA);
+    await cache.answer('b', showsB);
+    expect([showsA.mock.calls.length, showsB.mock.calls.length]).toEqual([2, 1]);
+    expect(changes).toEqual([]);
   });
 
   it('shares one database read between concurrent misses', async () => {
-    const { cache, load } = setup();
-    const [a, b, c] = await Promise.all([cache.get(), cache.get(), cache.get()]);
+    const { cache, loader } = setup();
+    const load = loader(['a']);
+    const [a, b, c] = await Promise.all([
+      cache.answer('home', load),
+      cache.answer('home', load),
+      cache.answer('home', load),
+    ]);
     expect(a).toBe(b);
     expect(b).toBe(c);
     expect(load).toHaveBeenCalledTimes(1);
   });
 
-  it('does not keep a read that an invalidation overtook', async () => {
-    const { cache, load, setStock } = setup();
-    const inFlight = cache.get();
-    setStock(7);
-    cache.invalidate();
+  it('does not keep a read that a change overtook', async () => {
+    const { cache, loader, setStock } = setup();
+    const load = loader(['a']);
+    const inFlight = cache.answer('home', load);
+    setStock('a', 7);
+    cache.stockChanged([{ id: 'a', available: 7 }]);
     await inFlight;
-    expect(JSON.parse((await cache.get()).body)).toEqual([tool(7)]);
+    expect(itemsOf(await cache.answer('home', load))).toEqual([tool('a', 7)]);
     expect(load).toHaveBeenCalledTimes(2);
   });
 
+  it('keeps the most recently used answers within its size', async () => {
+    const { cache, loader } = setup({ maxEntries: 2 });
+    const first = loader(['a']);
+    await cache.answer('1', first);
+    await cache.answer('2', loader(['a']));
+    await cache.answer('3', loader(['a']));
+    await cache.answer('1', first);
+    expect(first).toHaveBeenCalledTimes(2);
+  });
+
   it('never caches with a zero age', async () => {
-    const { cache, load } = setup(0);
-    await cache.get();
-    await cache.get();
+    const { cache, loader } = setup({ maxAgeMs: 0 });
+    const load = loader(['a']);
+    await cache.answer('home', load);
+    await cache.answer('home', load);
     expect(load).toHaveBeenCalledTimes(2);
   });
 });

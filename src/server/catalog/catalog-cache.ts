@@ -1,9 +1,14 @@
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { LRUCache } from 'lru-cache';
 import type { Tool } from '../../shared/api/catalog.schemas';
 
-export interface SerializedCatalog {
-  /** The JSON answer of GET /api/tool, serialized once per fill. */
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+export interface SerializedAnswer {
+  /** The JSON answer, serialized once per fill. */
   body: string;
   etag: string;
   /** The same bytes, and compressed once per fill (never per request): what the route sends. */
@@ -12,78 +17,156 @@ export interface SerializedCatalog {
   gzip: Buffer;
 }
 
-/** Small lists get brotli's best; a big catalog a quicker level, since a fill should not stall. */
-function compress(raw: Buffer): { br: Buffer; gzip: Buffer } {
+/** Small answers get brotli's best; a big one a quicker level. Both run on libuv's threads. */
+async function serialize(value: unknown): Promise<SerializedAnswer> {
+  const body = JSON.stringify(value);
+  const raw = Buffer.from(body);
   const quality = raw.length < 256 * 1024 ? 11 : 5;
-  return {
-    br: brotliCompressSync(raw, {
+  const [br, gz] = await Promise.all([
+    brotli(raw, {
       params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
     }),
-    gzip: gzipSync(raw, { level: quality === 11 ? 9 : 6 }),
-  };
+    gzipAsync(raw, { level: quality === 11 ? 9 : 6 }),
+  ]);
+  return { body, raw, br, gzip: gz, etag: `"${createHash('sha1').update(raw).digest('base64url')}"` };
 }
+
+/** What a fill read: the answer, and the products inside it whose stock an order may change. */
+export interface CatalogFill<T> {
+  value: T;
+  tools: Tool[];
+  /**
+   * Whether stock decides which products the answer holds or counts (an in-stock filter): such an
+   * answer is dropped when stock moves, where the others have the moved product's stock updated.
+   */
+  stockSensitive?: boolean;
+}
+
+interface Entry {
+  value: unknown;
+  tools: Tool[];
+  stockSensitive: boolean;
+  filledAt: number;
+  /** Serialized and compressed on first use after each fill or stock update, once. */
+  serialized?: Promise<SerializedAnswer>;
+}
+
+/** What changed, as told to the other instances on one PostgreSQL (catalog-changes.ts). */
+export type CatalogChange = { productIds: string[] } | 'everything';
 
 export interface CatalogCacheOptions {
   /**
-   * How long a fill is served before the database is asked again. Writes in this process invalidate at
-   * once; the age bounds how stale another process sharing the PostgreSQL can be.
+   * How long a fill is served before the database is asked again. Writes in this process update or
+   * drop entries at once; the age bounds how stale another process sharing the PostgreSQL can be.
    */
   maxAgeMs: number;
+  /** How many answers are kept (the least recently used goes first). */
+  maxEntries?: number;
   now?: () => number;
-  /** Told after each local invalidation: tells the other instances (catalog-changes.ts). */
-  onInvalidate?: () => void;
+  /** Told after each local change: tells the other instances (catalog-changes.ts). */
+  onChange?: (change: CatalogChange) => void;
 }
 
 /**
- * The product list is read on every home page view and changes rarely, so it is kept serialized in
- * memory with its ETag. Concurrent misses share one database read.
+ * The catalog's answers (home grid, catalog pages, counts, categories), kept in memory by key with
+ * their serialized and compressed bytes, so that a request costs no SQL and no compression however
+ * large the catalog. Concurrent misses of one key share one database read. An order updates the
+ * ordered product's stock in every answer that shows it instead of dropping them (DESIGN §9).
  */
-export function createCatalogCache(
-  load: () => Promise<Tool[]>,
-  { maxAgeMs, now = Date.now, onInvalidate }: CatalogCacheOptions,
-) {
-  let entry: { value: SerializedCatalog; filledAt: number } | undefined;
-  let pending: Promise<SerializedCatalog> | undefined;
+export function createCatalogCache({
+  maxAgeMs,
+  maxEntries = 256,
+  now = Date.now,
+  onChange,
+}: CatalogCacheOptions) {
+  const entries = new LRUCache<string, Entry>({ max: maxEntries });
+  const pending = new Map<string, Promise<Entry>>();
+  // Bumped by every change: a fill that a change overtook is served once but not kept.
   let generation = 0;
 
-  function drop() {
+  function changed() {
     generation += 1;
-    entry = undefined;
-    pending = undefined;
+    pending.clear();
   }
 
-  async function fill(): Promise<SerializedCatalog> {
+  async function fill(key: string, load: () => Promise<CatalogFill<unknown>>): Promise<Entry> {
     const started = generation;
-    const body = JSON.stringify(await load());
-    const raw = Buffer.from(body);
-    const value = {
-      body,
-      raw,
-      ...compress(raw),
-      etag: `"${createHash('sha1').update(raw).digest('base64url')}"`,
-    };
-    // A write that landed while we were reading makes this result stale: serve it once, do not keep it.
-    if (started === generation) entry = { value, filledAt: now() };
-    return value;
+    const { value, tools, stockSensitive = false } = await load();
+    const entry: Entry = { value, tools, stockSensitive, filledAt: now() };
+    if (started === generation) entries.set(key, entry);
+    return entry;
+  }
+
+  async function entryFor(key: string, load: () => Promise<CatalogFill<unknown>>): Promise<Entry> {
+    const entry = entries.get(key);
+    if (entry && now() - entry.filledAt < maxAgeMs) return entry;
+    let filling = pending.get(key);
+    if (!filling) {
+      filling = fill(key, load).finally(() => {
+        if (pending.get(key) === filling) pending.delete(key);
+      });
+      pending.set(key, filling);
+    }
+    return filling;
+  }
+
+  /** Drops the entries showing any of these products, and every stock-sensitive one. */
+  function dropShowing(ids: Set<string>) {
+    for (const [key, entry] of [...entries.entries()]) {
+      if (entry.stockSensitive || entry.tools.some((tool) => ids.has(tool._id))) entries.delete(key);
+    }
   }
 
   return {
-    async get(): Promise<SerializedCatalog> {
-      if (entry && now() - entry.filledAt < maxAgeMs) return entry.value;
-      pending ??= fill().finally(() => {
-        pending = undefined;
-      });
-      return pending;
+    /** A cached answer's bytes, loading it on a miss. */
+    async answer<T>(key: string, load: () => Promise<CatalogFill<T>>): Promise<SerializedAnswer> {
+      const entry = await entryFor(key, load);
+      entry.serialized ??= serialize(entry.value);
+      return entry.serialized;
     },
 
-    /** Call after any write that changes what the product list shows (products, stock). */
+    /** A cached value (a count, a list) the caller reads rather than sends. */
+    async value<T>(key: string, load: () => Promise<CatalogFill<T>>): Promise<T> {
+      return (await entryFor(key, load)).value as T;
+    },
+
+    /**
+     * Orders, cancellations and expiries moved these products' stock: every answer showing one gets
+     * the new figure (and is serialized again when next asked), stock-sensitive answers are dropped.
+     */
+    stockChanged(levels: { id: string; available: number }[]) {
+      if (levels.length === 0) return;
+      changed();
+      const stock = new Map(levels.map((level) => [level.id, level.available]));
+      for (const [key, entry] of [...entries.entries()]) {
+        if (entry.stockSensitive) {
+          entries.delete(key);
+          continue;
+        }
+        for (const tool of entry.tools) {
+          const available = stock.get(tool._id);
+          if (available !== undefined && available !== tool.available) {
+            tool.available = available;
+            entry.serialized = undefined;
+          }
+        }
+      }
+      onChange?.({ productIds: [...stock.keys()] });
+    },
+
+    /** Products were added, edited or deleted: every answer may be wrong. */
     invalidate() {
-      drop();
-      onInvalidate?.();
+      changed();
+      entries.clear();
+      onChange?.('everything');
     },
 
-    /** Another instance changed the catalog: drop this copy without telling anyone. */
-    peerChanged: drop,
+    /** Another instance changed the catalog: drop what it touched, without telling anyone. */
+    peerChanged(change: CatalogChange) {
+      changed();
+      if (change === 'everything') entries.clear();
+      else dropShowing(new Set(change.productIds));
+    },
   };
 }
 

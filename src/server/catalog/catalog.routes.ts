@@ -1,38 +1,47 @@
 import etag from '@fastify/etag';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Tool, ToolIdParams, ToolList } from '../../shared/api/catalog.schemas';
-import { ErrorBody } from '../../shared/api/errors';
-import type { CatalogCache } from './catalog-cache';
+import {
+  CatalogPage,
+  CatalogQuery,
+  CategoryList,
+  Tool,
+  ToolIdParams,
+  ToolList,
+} from '../../shared/api/catalog.schemas';
+import { ErrorBody, errorResponses } from '../../shared/api/errors';
 import type { Database } from '../db/database';
+import { allProducts, catalogPage, categoryList, homeGrid } from './browse-catalog';
+import type { CatalogCache, SerializedAnswer } from './catalog-cache';
 import { getTool } from './get-tool';
 
 export interface CatalogRoutesOptions {
   db: Database;
   catalogCache: CatalogCache;
+  minUnits: number;
+}
+
+/**
+ * Sends a cached answer's bytes, compressed once per fill in the encoding the client takes (the
+ * compress plugin leaves an encoded answer alone); the route's schema still documents it.
+ */
+function sendCached(request: FastifyRequest, reply: FastifyReply, cached: SerializedAnswer) {
+  const accepts = request.headers['accept-encoding'] ?? '';
+  const [encoding, bytes] = accepts.includes('br')
+    ? ['br', cached.br]
+    : accepts.includes('gzip')
+      ? ['gzip', cached.gzip]
+      : [null, cached.raw];
+  reply.header('etag', cached.etag).header('vary', 'accept-encoding').type('application/json; charset=utf-8');
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.send(bytes);
 }
 
 export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (
   app,
-  { db, catalogCache },
+  { db, catalogCache, minUnits },
 ) => {
-  // The list is answered from its cached bytes, compressed once per fill in the encoding the client
-  // takes (the compress plugin leaves an encoded answer alone); the schema still documents it.
-  const sendCachedList = async (request: FastifyRequest, reply: FastifyReply) => {
-    const cached = await catalogCache.get();
-    const accepts = request.headers['accept-encoding'] ?? '';
-    const [encoding, bytes] = accepts.includes('br')
-      ? ['br', cached.br]
-      : accepts.includes('gzip')
-        ? ['gzip', cached.gzip]
-        : [null, cached.raw];
-    reply
-      .header('etag', cached.etag)
-      .header('vary', 'accept-encoding')
-      .type('application/json; charset=utf-8');
-    if (encoding) reply.header('content-encoding', encoding);
-    return reply.send(bytes);
-  };
+  const deps = { db, catalogCache, minUnits };
 
   // Browsers revalidate the catalog on every visit and get a 304 while nothing changed.
   await app.register(etag);
@@ -45,11 +54,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     {
       schema: {
         tags: ['catalog'],
-        summary: 'Products for the home grid (spec §7 GET /tool)',
+        summary: 'The home grid: featured products, then the newest, at most 12 (spec §7 GET /tool)',
         response: { 200: ToolList },
       },
     },
-    sendCachedList,
+    async (request, reply) => sendCached(request, reply, await homeGrid(deps)),
   );
 
   app.get(
@@ -57,11 +66,41 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     {
       schema: {
         tags: ['catalog'],
-        summary: 'Products for Manage Products (spec §7 GET /tools)',
+        summary: 'Every product, newest first (spec §7 GET /tools); large catalogs page through /catalog',
         response: { 200: ToolList },
       },
     },
-    sendCachedList,
+    async (request, reply) => sendCached(request, reply, await allProducts(deps)),
+  );
+
+  app.get(
+    '/catalog',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Search, filter and sort the catalog, one keyset page at a time',
+        description:
+          '`q` searches SKU, name and description and tolerates typos (an exact SKU comes first). `sort` is ' +
+          '`relevance` (the default with `q`), `name`, `price_asc`, `price_desc` or `newest` (the default ' +
+          'without `q`); prices are the unit price at the minimum order. Pass `nextCursor` back as `cursor` ' +
+          'for the next page, with the same other parameters.',
+        querystring: CatalogQuery,
+        response: { 200: CatalogPage, ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => sendCached(request, reply, await catalogPage(deps, request.query)),
+  );
+
+  app.get(
+    '/categories',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Every category with its number of products',
+        response: { 200: CategoryList },
+      },
+    },
+    async (request, reply) => sendCached(request, reply, await categoryList(deps)),
   );
 
   app.get(
@@ -74,6 +113,6 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
         response: { 200: Tool, 400: ErrorBody, 404: ErrorBody },
       },
     },
-    async (request) => getTool(db, request.params.id),
+    async (request) => getTool(db, request.params.id, minUnits),
   );
 };

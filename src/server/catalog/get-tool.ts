@@ -4,9 +4,9 @@ import type { Executor } from '../db/database';
 import { DomainError } from '../http/domain-error';
 import { findProduct, toTool } from './products.repository';
 
-/** One product for the buy page; an unknown id is NOT_FOUND. */
-export async function getTool(ex: Executor, id: string): Promise<Tool> {
+/** One product for the buy page, priced at the shop's floor (`minUnits`); an unknown id is NOT_FOUND. */
+export async function getTool(ex: Executor, id: string, minUnits: number): Promise<Tool> {
   const row = await findProduct(ex, id);
   if (!row) throw new DomainError('NOT_FOUND', messages.productNotFound);
-  return toTool(row);
+  return toTool(row, minUnits);
 }

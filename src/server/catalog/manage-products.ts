@@ -1,59 +1,151 @@
+import { categorySlug } from '../../shared/api/catalog.schemas';
 import { MAX_STOCK_UNITS } from '../../shared/api/products.schemas';
 import type { AddProductBody, UpdateProductBody } from '../../shared/api/products.schemas';
+import { type CentsTier, tierProblem, tiersFrom } from '../../shared/domain/price-tiers';
 import { messages } from '../../shared/messages';
-import { dollarsToCents } from '../../shared/money';
-import type { Database } from '../db/database';
+import { centsToDollars, dollarsToCents } from '../../shared/money';
+import type { Database, Executor } from '../db/database';
 import { DomainError } from '../http/domain-error';
 import type { CatalogCache } from './catalog-cache';
-import { deleteProduct, findProduct, insertProduct, updateProduct } from './products.repository';
+import {
+  deleteProduct,
+  findOrCreateCategory,
+  findProduct,
+  findProductBySku,
+  insertProduct,
+  type ProductChanges,
+  updateProduct,
+} from './products.repository';
 
 interface Deps {
   db: Database;
   catalogCache: CatalogCache;
+  /** The shop-wide smallest order (ORDER_MIN_UNITS): the first price break sits at the lower bound. */
+  minUnits: number;
 }
 
 const missing = () => new DomainError('NOT_FOUND', messages.productNotFound);
 
-/** An admin adds a product (spec §7 POST /addproduct); the home grid shows it at once. */
-export async function addProduct({ db, catalogCache }: Deps, body: AddProductBody): Promise<{ id: string }> {
-  const row = await insertProduct(db, {
-    name: body.name,
-    imageUrl: body.img,
-    description: body.dis,
-    minOrder: body.min_order,
-    available: body.available,
-    priceCents: dollarsToCents(body.price),
-  });
+/** The price breaks as stored, after the one rule for them (shared/domain/price-tiers) agrees. */
+function checkedTiers(
+  tiers: { minQuantity: number; price: number }[],
+  lower: number,
+): { priceTiers: CentsTier[]; priceCents: number } {
+  const problem = tierProblem(tiers, lower);
+  const [first] = tiers;
+  if (problem || !first) throw new DomainError('VALIDATION_FAILED', problem ?? 'Give at least one price');
+  return {
+    priceTiers: tiers.map((tier) => ({
+      minQuantity: tier.minQuantity,
+      priceCents: dollarsToCents(tier.price),
+    })),
+    // The column the catalog sorts and filters by: the price at the lower bound.
+    priceCents: dollarsToCents(first.price),
+  };
+}
+
+/** The category named `name`, created when new; a name without letters or digits names none. */
+async function categoryNamed(ex: Executor, name: string): Promise<string> {
+  const slug = categorySlug(name);
+  if (!slug) throw new DomainError('VALIDATION_FAILED', 'The category name needs letters or digits');
+  return findOrCreateCategory(ex, slug, name);
+}
+
+/** Refuses a SKU another product has, naming that product. */
+async function checkSkuFree(ex: Executor, sku: string, ownId?: string) {
+  const holder = await findProductBySku(ex, sku);
+  if (holder && holder.id !== ownId) {
+    throw new DomainError('SKU_TAKEN', `The SKU ${sku} is already used by ${holder.name}`);
+  }
+}
+
+/** Two admins saving one SKU at once: the database's unique index refuses the second. */
+function isSkuConflict(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    if ((e as { code?: string }).code === '23505' && e.message.includes('sku')) return true;
+  }
+  return false;
+}
+
+async function refusingTakenSku<T>(sku: string | undefined, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (sku && isSkuConflict(error)) throw new DomainError('SKU_TAKEN', `The SKU ${sku} is already used`);
+    throw error;
+  }
+}
+
+/** An admin adds a product (spec §7 POST /addproduct, DESIGN §9); the catalog shows it at once. */
+export async function addProduct(
+  { db, catalogCache, minUnits }: Deps,
+  body: AddProductBody,
+): Promise<{ id: string }> {
+  const lower = Math.max(minUnits, body.min_order);
+  const pricing = checkedTiers(body.priceTiers ?? [{ minQuantity: lower, price: body.price }], lower);
+  const row = await refusingTakenSku(body.sku, () =>
+    db.transaction(async (tx) => {
+      await checkSkuFree(tx, body.sku);
+      return insertProduct(tx, {
+        sku: body.sku,
+        name: body.name,
+        imageUrl: body.img,
+        description: body.dis,
+        categoryId: await categoryNamed(tx, body.category),
+        minOrder: body.min_order,
+        available: body.available,
+        ...pricing,
+        featured: body.featured ?? false,
+      });
+    }),
+  );
   catalogCache.invalidate();
   return row;
 }
 
 /**
  * An admin edits a product. Stock moves by a difference in one conditional update, so units reserved by
- * orders placed meanwhile stay reserved, and stock never goes below zero.
+ * orders placed meanwhile stay reserved, and stock never goes below zero. A new price or minimum order
+ * without new breaks keeps the breaks above the (new) lower bound.
  */
 export async function editProduct(
-  { db, catalogCache }: Deps,
+  { db, catalogCache, minUnits }: Deps,
   id: string,
   body: UpdateProductBody,
 ): Promise<{ modifiedCount: number }> {
-  const changes = {
-    name: body.name,
-    imageUrl: body.img,
-    description: body.dis,
-    minOrder: body.min_order,
-    priceCents: body.price === undefined ? undefined : dollarsToCents(body.price),
-  };
-  if (!(await updateProduct(db, id, changes, body.availableChange ?? 0))) {
-    const product = await findProduct(db, id);
-    if (!product) throw missing();
-    throw new DomainError(
-      'VALIDATION_FAILED',
-      product.available + (body.availableChange ?? 0) < 0
-        ? `Only ${product.available} units are unreserved; the stock cannot go below zero`
-        : `The stock cannot go above ${MAX_STOCK_UNITS.toLocaleString('en-US')} units (it is ${product.available} now)`,
-    );
-  }
+  await refusingTakenSku(body.sku, () =>
+    db.transaction(async (tx) => {
+      const product = await findProduct(tx, id);
+      if (!product) throw missing();
+      if (body.sku !== undefined) await checkSkuFree(tx, body.sku, id);
+      const changes: ProductChanges = {
+        sku: body.sku,
+        name: body.name,
+        imageUrl: body.img,
+        description: body.dis,
+        minOrder: body.min_order,
+        featured: body.featured,
+        categoryId: body.category === undefined ? undefined : await categoryNamed(tx, body.category),
+      };
+      if (body.priceTiers || body.price !== undefined || body.min_order !== undefined) {
+        const lower = Math.max(minUnits, body.min_order ?? product.minOrder);
+        const kept = tiersFrom(product.priceTiers, lower).map((tier) => ({
+          minQuantity: tier.minQuantity,
+          price: centsToDollars(tier.priceCents),
+        }));
+        if (body.price !== undefined) kept[0] = { minQuantity: lower, price: body.price };
+        Object.assign(changes, checkedTiers(body.priceTiers ?? kept, lower));
+      }
+      if (!(await updateProduct(tx, id, changes, body.availableChange ?? 0))) {
+        throw new DomainError(
+          'VALIDATION_FAILED',
+          product.available + (body.availableChange ?? 0) < 0
+            ? `Only ${product.available} units are unreserved; the stock cannot go below zero`
+            : `The stock cannot go above ${MAX_STOCK_UNITS.toLocaleString('en-US')} units (it is ${product.available} now)`,
+        );
+      }
+    }),
+  );
   catalogCache.invalidate();
   return { modifiedCount: 1 };
 }

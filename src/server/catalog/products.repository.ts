@@ -1,41 +1,94 @@
-import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { Category, Tool } from '../../shared/api/catalog.schemas';
 import { MAX_STOCK_UNITS } from '../../shared/api/products.schemas';
-import type { Tool } from '../../shared/api/catalog.schemas';
+import { tiersFrom } from '../../shared/domain/price-tiers';
 import { centsToDollars } from '../../shared/money';
 import type { Executor } from '../db/database';
-import { products } from '../db/schema';
+import { categories, products } from '../db/schema';
 
 /**
- * Every query of the `products` table (CONVENTIONS §13): plain functions that take the database or the
- * transaction they run in. Stock only ever moves by a conditional difference, never by overwriting.
+ * Every query of the `products` and `categories` tables (CONVENTIONS §13): plain functions that take
+ * the database or the transaction they run in. Stock only ever moves by a conditional difference, never
+ * by overwriting.
  */
 
-export type ProductRow = typeof products.$inferSelect;
 export type NewProduct = typeof products.$inferInsert;
 export type ProductChanges = Partial<
-  Pick<NewProduct, 'name' | 'imageUrl' | 'description' | 'minOrder' | 'priceCents'>
+  Pick<
+    NewProduct,
+    | 'sku'
+    | 'name'
+    | 'imageUrl'
+    | 'description'
+    | 'categoryId'
+    | 'minOrder'
+    | 'priceCents'
+    | 'priceTiers'
+    | 'featured'
+  >
 >;
 
-/** The API's product shape (spec §3). */
-export function toTool(row: ProductRow): Tool {
+// A product with its category's slug and name: what the API shows. `search_text` stays in the database.
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- taken out so that the rest is selected
+const { searchText, ...productColumns } = getTableColumns(products);
+const productView = { ...productColumns, categorySlug: categories.slug, categoryName: categories.name };
+export type ProductView = {
+  [K in keyof typeof productView]: (typeof productView)[K]['_']['data'];
+} & { priceTiers: NonNullable<NewProduct['priceTiers']> };
+
+function selectProducts(ex: Executor) {
+  return ex.select(productView).from(products).innerJoin(categories, eq(categories.id, products.categoryId));
+}
+
+/**
+ * The API's product shape (spec §3, DESIGN §9). Its tiers and `price` are as they apply at the lower
+ * bound today, which the shop-wide floor (ORDER_MIN_UNITS) is part of.
+ */
+export function toTool(row: ProductView, floor: number): Tool {
+  const tiers = tiersFrom(row.priceTiers, Math.max(floor, row.minOrder)).map((tier) => ({
+    minQuantity: tier.minQuantity,
+    price: centsToDollars(tier.priceCents),
+  }));
   return {
     _id: row.id,
+    sku: row.sku,
     name: row.name,
     img: row.imageUrl,
     dis: row.description,
+    category: { slug: row.categorySlug, name: row.categoryName },
     min_order: row.minOrder,
     available: row.available,
-    price: centsToDollars(row.priceCents),
+    price: tiers[0]?.price ?? centsToDollars(row.priceCents),
+    priceTiers: tiers,
+    featured: row.featured,
   };
 }
 
-/** The whole catalog in the order it was added. */
-export async function listProducts(ex: Executor): Promise<ProductRow[]> {
-  return ex.select().from(products).orderBy(asc(products.createdAt), asc(products.id));
+/** The whole catalog, newest first (spec §7 GET /tools). */
+export async function listProducts(ex: Executor): Promise<ProductView[]> {
+  return selectProducts(ex).orderBy(desc(products.createdAt), desc(products.id));
 }
 
-export async function findProduct(ex: Executor, id: string): Promise<ProductRow | undefined> {
-  const [row] = await ex.select().from(products).where(eq(products.id, id));
+/** The home grid (DESIGN §9): the featured products first, then the newest, `limit` in all. */
+export async function listHomeGrid(ex: Executor, limit: number): Promise<ProductView[]> {
+  return selectProducts(ex)
+    .orderBy(desc(products.featured), desc(products.createdAt), desc(products.id))
+    .limit(limit);
+}
+
+export async function findProduct(ex: Executor, id: string): Promise<ProductView | undefined> {
+  const [row] = await selectProducts(ex).where(eq(products.id, id));
+  return row;
+}
+
+export async function findProductBySku(
+  ex: Executor,
+  sku: string,
+): Promise<{ id: string; name: string } | undefined> {
+  const [row] = await ex
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(eq(products.sku, sku));
   return row;
 }
 
@@ -76,6 +129,12 @@ export async function deleteProduct(ex: Executor, id: string): Promise<boolean> 
   return deleted.length > 0;
 }
 
+/** A product's stock after it moved: what the catalog cache updates in place. */
+export interface StockLevel {
+  id: string;
+  available: number;
+}
+
 /**
  * The order's reservation in one conditional UPDATE, so concurrent orders can never take stock below
  * zero (DESIGN §4): takes `quantity` units when the product exists,
@@ -83,12 +142,7 @@ export async function deleteProduct(ex: Executor, id: string): Promise<boolean> 
  * answers what the order needs of the product; null when any of that fails (the caller then reads the
  * product once to say which). The fast path reads nothing before it.
  */
-export async function reserveStockFor(
-  ex: Executor,
-  productId: string,
-  quantity: number,
-  floor: number,
-): Promise<Pick<ProductRow, 'id' | 'name' | 'priceCents'> | null> {
+export async function reserveStockFor(ex: Executor, productId: string, quantity: number, floor: number) {
   const [reserved] = await ex
     .update(products)
     .set({ available: sql`${products.available} - ${quantity}` })
@@ -99,32 +153,189 @@ export async function reserveStockFor(
         sql`greatest(${products.minOrder}, ${floor}) <= ${quantity}`,
       ),
     )
-    .returning({ id: products.id, name: products.name, priceCents: products.priceCents });
+    .returning({
+      id: products.id,
+      sku: products.sku,
+      name: products.name,
+      minOrder: products.minOrder,
+      priceTiers: products.priceTiers,
+      available: products.available,
+    });
   return reserved ?? null;
 }
 
-/** Puts units back (a cancelled or expired order); a deleted product has nothing to return to. */
 /**
- * Gives back the stock of several orders at once: one update per product, in product id order, so
- * that two transactions doing this never wait on each other in a cycle (no deadlock).
+ * Gives back the stock of several orders at once (cancelled or expired; a deleted product has nothing
+ * to return to): one update per product, in product id order, so that two transactions doing this never
+ * wait on each other in a cycle (no deadlock). Answers each product's stock afterwards.
  */
 export async function releaseStockOf(
   ex: Executor,
   orders: { productId: string | null; quantity: number }[],
-): Promise<void> {
+): Promise<StockLevel[]> {
   const units = new Map<string, number>();
   for (const { productId, quantity } of orders) {
     if (productId) units.set(productId, (units.get(productId) ?? 0) + quantity);
   }
+  const levels: StockLevel[] = [];
   for (const productId of [...units.keys()].sort()) {
-    await releaseStock(ex, productId, units.get(productId) ?? 0);
+    const [level] = await ex
+      .update(products)
+      .set({ available: sql`${products.available} + ${units.get(productId) ?? 0}` })
+      .where(eq(products.id, productId))
+      .returning({ id: products.id, available: products.available });
+    if (level) levels.push(level);
+  }
+  return levels;
+}
+
+// --- The catalog: search, filters, sort and keyset pages (GET /api/catalog) ---
+
+export interface CatalogFilters {
+  q?: string;
+  category?: string;
+  /** Only products with at least their lower bound in stock (`floor` is ORDER_MIN_UNITS). */
+  inStock?: { floor: number };
+  minPriceCents?: number;
+  maxPriceCents?: number;
+}
+
+export type CatalogOrder = 'relevance' | 'name' | 'price_asc' | 'price_desc' | 'newest';
+
+/** Where the previous page ended: its last product's sort key and id. */
+export interface CatalogAfter {
+  key: string | number;
+  id: string;
+}
+
+function catalogWhere({
+  q,
+  category,
+  inStock,
+  minPriceCents,
+  maxPriceCents,
+}: CatalogFilters): SQL | undefined {
+  return and(
+    // Word similarity over trigrams (pg_trgm, GIN-indexed): a typo still finds the word.
+    q === undefined ? undefined : sql`${q} <% ${products.searchText}`,
+    category === undefined
+      ? undefined
+      : eq(
+          products.categoryId,
+          sql`(select ${categories.id} from ${categories} where ${categories.slug} = ${category})`,
+        ),
+    inStock === undefined
+      ? undefined
+      : sql`${products.available} >= greatest(${products.minOrder}, ${inStock.floor})`,
+    minPriceCents === undefined ? undefined : gte(products.priceCents, minPriceCents),
+    maxPriceCents === undefined ? undefined : lte(products.priceCents, maxPriceCents),
+  );
+}
+
+/**
+ * How well a product matches the search, as a whole number so that a cursor carries it exactly: an
+ * exact SKU first, then name and SKU matches, then matches in the description.
+ */
+function relevance(q: string): SQL<number> {
+  return sql<number>`(
+    case when ${products.sku} = upper(${q}) then 1000 else 0 end
+    + round(200 * word_similarity(${q}, ${products.sku} || ' ' || ${products.name}))
+    + round(100 * word_similarity(${q}, ${products.searchText}))
+  )::int`;
+}
+
+/**
+ * Each sort's key, its direction, how a cursor's value is cast back, and the value a cursor carries
+ * (the key itself, except a time, which travels as an ISO string to the millisecond).
+ */
+function sortKey(order: CatalogOrder, q: string | undefined) {
+  switch (order) {
+    case 'relevance': {
+      const key = relevance(q ?? '');
+      return { key, descending: true, cast: 'int', value: key };
+    }
+    case 'name':
+      return { key: sql`${products.name}`, descending: false, cast: 'text', value: sql`${products.name}` };
+    case 'price_asc':
+    case 'price_desc':
+      return {
+        key: sql`${products.priceCents}`,
+        descending: order === 'price_desc',
+        cast: 'int',
+        value: sql`${products.priceCents}`,
+      };
+    case 'newest':
+      return {
+        key: sql`${products.createdAt}`,
+        descending: true,
+        cast: 'timestamptz',
+        value: sql`to_char(${products.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+      };
   }
 }
 
-export async function releaseStock(ex: Executor, productId: string | null, quantity: number): Promise<void> {
-  if (!productId) return;
-  await ex
-    .update(products)
-    .set({ available: sql`${products.available} + ${quantity}` })
-    .where(eq(products.id, productId));
+/**
+ * One page of the catalog in a stable order (the sort key, then the id), starting after `after`: a
+ * keyset page, so products added meanwhile never make a later page repeat or skip one. Answers up to
+ * `limit` rows, each with its sort key for the next cursor.
+ */
+export async function listCatalogPage(
+  ex: Executor,
+  filters: CatalogFilters,
+  order: CatalogOrder,
+  after: CatalogAfter | undefined,
+  limit: number,
+): Promise<(ProductView & { sortKey: string | number })[]> {
+  const { key, descending, cast, value } = sortKey(order, filters.q);
+  const direction = descending ? sql`<` : sql`>`;
+  const keyset = after
+    ? sql`(${key}, ${products.id}) ${direction} (${after.key}::${sql.raw(cast)}, ${after.id}::uuid)`
+    : undefined;
+  const rows = await ex
+    .select({ ...productView, sortKey: sql<string | number>`${value}` })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(and(catalogWhere(filters), keyset))
+    .orderBy(...(descending ? [desc(key), desc(products.id)] : [asc(key), asc(products.id)]))
+    .limit(limit);
+  return rows;
+}
+
+/** How many products match, for the page's `total`. */
+export async function countCatalog(ex: Executor, filters: CatalogFilters): Promise<number> {
+  const [row] = await ex
+    .select({ n: count() })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(catalogWhere(filters));
+  return row?.n ?? 0;
+}
+
+// --- Categories ---
+
+/** Every category with how many products it holds, by name. */
+export async function listCategories(ex: Executor): Promise<Category[]> {
+  return ex
+    .select({ slug: categories.slug, name: categories.name, count: count(products.id) })
+    .from(categories)
+    .leftJoin(products, eq(products.categoryId, categories.id))
+    .groupBy(categories.id)
+    .orderBy(asc(categories.name));
+}
+
+/** The category with this slug, created with `name` when there is none (two admins at once: one wins). */
+export async function findOrCreateCategory(ex: Executor, slug: string, name: string): Promise<string> {
+  await ex.insert(categories).values({ slug, name }).onConflictDoNothing({ target: categories.slug });
+  const [row] = await ex.select({ id: categories.id }).from(categories).where(eq(categories.slug, slug));
+  if (!row) throw new Error(`Category ${slug} was not stored`);
+  return row.id;
+}
+
+export async function findCategoryIds(ex: Executor, slugs: string[]): Promise<Map<string, string>> {
+  if (slugs.length === 0) return new Map();
+  const rows = await ex
+    .select({ id: categories.id, slug: categories.slug })
+    .from(categories)
+    .where(inArray(categories.slug, slugs));
+  return new Map(rows.map((row) => [row.slug, row.id]));
 }

@@ -33,6 +33,8 @@ export interface DatabaseOptions {
   pgliteDump?: Blob;
   /** PostgreSQL limits; a database that is down or stalled fails a request within them (DESIGN §6). */
   timeouts?: DatabaseTimeouts;
+  /** Told of every SQL statement the application runs (tests count them). */
+  onQuery?: (sql: string) => void;
 }
 
 export interface DatabaseTimeouts {
@@ -62,6 +64,10 @@ export function describeDatabaseUrl(url: string): string {
   return parsed.toString();
 }
 
+function queryLogger(onQuery: ((sql: string) => void) | undefined) {
+  return onQuery ? { logQuery: (query: string) => onQuery(query) } : false;
+}
+
 // Any constant works; it only has to be the same for every process of this application.
 const MIGRATION_LOCK_KEY = 7_215_904_311;
 
@@ -88,7 +94,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // and without this listener the error would end the process.
     pool.on('error', (error) => options.onIdleError?.(error));
     return {
-      db: drizzlePg(pool, { schema }),
+      db: drizzlePg(pool, { schema, logger: queryLogger(options.onQuery) }),
       kind: 'postgres',
       url: options.databaseUrl,
       close: () => pool.end(),
@@ -102,13 +108,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     location = join(location, 'pglite');
   }
   try {
-    const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
-      import('@electric-sql/pglite'),
-      import('drizzle-orm/pglite'),
-      import('drizzle-orm/pglite/migrator'),
-    ]);
-    const client = await PGlite.create(location, { loadDataDir: options.pgliteDump });
-    const db = drizzlePglite(client, { schema });
+    const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] =
+      await Promise.all([
+        import('@electric-sql/pglite'),
+        import('@electric-sql/pglite/contrib/pg_trgm'),
+        import('drizzle-orm/pglite'),
+        import('drizzle-orm/pglite/migrator'),
+      ]);
+    // pg_trgm serves catalog search (DESIGN §9); PGlite loads an extension only when asked to.
+    const client = await PGlite.create(location, {
+      loadDataDir: options.pgliteDump,
+      extensions: { pg_trgm },
+    });
+    const db = drizzlePglite(client, { schema, logger: queryLogger(options.onQuery) });
     await migratePglite(db, { migrationsFolder });
     return {
       db,

@@ -1,10 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
   check,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   smallint,
@@ -15,22 +16,64 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
+/** Product categories (DESIGN §9): created from the Add/Edit product forms, listed by GET /api/categories. */
+export const categories = pgTable('categories', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** The URL form of the name (`hand-tools`): what /api/catalog?category= takes. */
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * A price break as stored: from `minQuantity` units on, each unit costs `priceCents`. A product keeps
+ * them ascending, the first at its lower bound when saved, prices never rising (shared/domain/price-tiers).
+ */
+export interface StoredPriceTier {
+  minQuantity: number;
+  priceCents: number;
+}
+
 export const products = pgTable(
   'products',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The manufacturer's part number, upper case, unique: what buyers search and quote. */
+    sku: text('sku').notNull().unique(),
     name: text('name').notNull(),
     imageUrl: text('image_url').notNull(),
     description: text('description').notNull(),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
     minOrder: integer('min_order').notNull(),
     available: integer('available').notNull(),
+    /** The unit price at the lower bound: the first tier's, kept in a column to sort and filter by. */
     priceCents: integer('price_cents').notNull(),
-    createdAt: createdAt(),
+    priceTiers: jsonb('price_tiers').$type<StoredPriceTier[]>().notNull(),
+    /** Shown on the home grid before the newest products. */
+    featured: boolean('featured').notNull().default(false),
+    /** What search matches with trigrams (pg_trgm): the SKU, the name and the description. */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL => sql`${products.sku} || ' ' || ${products.name} || ' ' || ${products.description}`,
+      ),
+    // Milliseconds, as a JavaScript Date holds them: a catalog cursor carries it back exactly.
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [
     check('products_min_order_positive', sql`${t.minOrder} > 0`),
     check('products_available_not_negative', sql`${t.available} >= 0`),
     check('products_price_positive', sql`${t.priceCents} > 0`),
+    check('products_price_tiers_list', sql`jsonb_typeof(${t.priceTiers}) = 'array'`),
+    // Keyset pages (GET /api/catalog) walk one of these indexes in either direction.
+    index('products_newest_idx').on(t.createdAt, t.id),
+    index('products_name_idx').on(t.name, t.id),
+    index('products_price_idx').on(t.priceCents, t.id),
+    index('products_category_newest_idx').on(t.categoryId, t.createdAt, t.id),
+    index('products_featured_newest_idx').on(t.featured, t.createdAt, t.id),
+    index('products_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );
 
@@ -49,7 +92,11 @@ export const orders = pgTable(
     address: text('address').notNull(),
     phone: text('phone').notNull(),
     itemName: text('item_name').notNull(),
+    /** The product's SKU when ordered (null for orders placed before products had one and since deleted). */
+    sku: text('sku'),
     quantity: integer('quantity').notNull(),
+    /** The unit price the order was priced at: the product's tier for this quantity (DESIGN §9). */
+    unitPriceCents: integer('unit_price_cents').notNull(),
     amountCents: integer('amount_cents').notNull(),
     status: orderStatus('status').notNull().default('unpaid'),
     transactionId: text('transaction_id').unique(),

@@ -1,21 +1,42 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { categorySlug } from '../../shared/api/catalog.schemas';
+import { Sku } from '../../shared/api/products.schemas';
+import { DEFAULT_ORDER_MIN_UNITS } from '../../shared/domain/order-quantity';
+import { tierProblem } from '../../shared/domain/price-tiers';
 import { dollarsToCents } from '../../shared/money';
+import { findOrCreateCategory } from '../catalog/products.repository';
 import { projectPaths } from '../project-paths';
 import type { Database } from './database';
 import { appMeta, products, reviews } from './schema';
 
 const DemoCatalog = z.object({
   tools: z.array(
-    z.object({
-      name: z.string(),
-      img: z.string(),
-      dis: z.string(),
-      min_order: z.number().int().positive(),
-      available: z.number().int().nonnegative(),
-      price: z.number().positive(),
-    }),
+    z
+      .object({
+        sku: Sku,
+        name: z.string(),
+        category: z.string(),
+        img: z.string(),
+        dis: z.string(),
+        min_order: z.number().int().positive(),
+        available: z.number().int().nonnegative(),
+        price: z.number().positive(),
+        priceTiers: z.array(
+          z.object({ minQuantity: z.number().int().positive(), price: z.number().positive() }),
+        ),
+        featured: z.boolean(),
+      })
+      // The demo's breaks follow the admin forms' rule, at the default floor of ORDER_MIN_UNITS.
+      .check((ctx) => {
+        const tool = ctx.value;
+        const problem =
+          tool.priceTiers[0]?.price === tool.price
+            ? tierProblem(tool.priceTiers, Math.max(DEFAULT_ORDER_MIN_UNITS, tool.min_order))
+            : 'the first break is not the price';
+        if (problem) ctx.issues.push({ code: 'custom', message: `${tool.name}: ${problem}`, input: tool });
+      }),
   ),
   reviews: z.array(
     z.object({
@@ -48,15 +69,27 @@ export async function seedDemoOnce(db: Database): Promise<boolean> {
 
     // Distinct timestamps keep the catalog in the order the file lists it.
     const start = Date.now() - catalog.tools.length * 1000;
+    const categoryIds = new Map<string, string>();
+    for (const name of new Set(catalog.tools.map((tool) => tool.category))) {
+      categoryIds.set(name, await findOrCreateCategory(tx, categorySlug(name), name));
+    }
     await tx.insert(products).values(
       catalog.tools.map((tool, i) => ({
+        sku: tool.sku,
         name: tool.name,
         imageUrl: tool.img,
         description: tool.dis,
+        categoryId: categoryIds.get(tool.category) ?? '',
         minOrder: tool.min_order,
         available: tool.available,
         priceCents: dollarsToCents(tool.price),
-        createdAt: new Date(start + i * 1000),
+        priceTiers: tool.priceTiers.map((tier) => ({
+          minQuantity: tier.minQuantity,
+          priceCents: dollarsToCents(tier.price),
+        })),
+        featured: tool.featured,
+        // The first tool in the file is the newest: the catalog lists newest first.
+        createdAt: new Date(start - i * 1000),
       })),
     );
     await tx.insert(reviews).values(

@@ -120,6 +120,7 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL', () => {
             phone: '555',
             itemName: tool.name,
             quantity: 1,
+            unitPriceCents: 100,
             amountCents: 100,
             holdExpiresAt: past,
           };
@@ -128,7 +129,7 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL', () => {
         const sweeps = handles.map((handle) =>
           expireOverdueOrders({
             db: handle.db,
-            catalogCache: createCatalogCache(async () => [], { maxAgeMs: 0 }),
+            catalogCache: createCatalogCache({ maxAgeMs: 0 }),
             provider: createTestPaymentProvider(handle.db),
           }).then(async function more(count): Promise<number> {
             return count === 0
@@ -136,7 +137,7 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL', () => {
               : count +
                   (await expireOverdueOrders({
                     db: handle.db,
-                    catalogCache: createCatalogCache(async () => [], { maxAgeMs: 0 }),
+                    catalogCache: createCatalogCache({ maxAgeMs: 0 }),
                     provider: createTestPaymentProvider(handle.db),
                   }).then(more));
           }),

@@ -30,6 +30,7 @@ export const statusOf: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   UNPAID_ORDER_LIMIT: 409,
   PAYMENT_IN_PROGRESS: 409,
+  SKU_TAKEN: 409,
   UNAVAILABLE: 503,
   INTERNAL: 500,
 };

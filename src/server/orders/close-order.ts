@@ -1,5 +1,5 @@
 import type { CatalogCache } from '../catalog/catalog-cache';
-import { releaseStock } from '../catalog/products.repository';
+import { releaseStockOf } from '../catalog/products.repository';
 import type { Database } from '../db/database';
 import { DomainError } from '../http/domain-error';
 import type { PaymentProvider } from '../payments/payment-provider';
@@ -34,10 +34,10 @@ export async function closeOrder(
     if (intent.status !== 'canceled')
       throw new DomainError('PAYMENT_IN_PROGRESS', messages.paymentInProgress);
   }
-  await deps.db.transaction(async (tx) => {
+  const stock = await deps.db.transaction(async (tx) => {
     await moveOrder(tx, order.id, to);
-    await releaseStock(tx, order.productId, order.quantity);
+    return releaseStockOf(tx, [order]);
   });
-  deps.catalogCache.invalidate();
+  deps.catalogCache.stockChanged(stock);
   return 'closed';
 }

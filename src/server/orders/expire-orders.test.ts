@@ -11,7 +11,7 @@ import { placeOrder } from './place-order';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let user: TestUser;
-const catalogCache = createCatalogCache(async () => [], { maxAgeMs: 0 });
+const catalogCache = createCatalogCache({ maxAgeMs: 0 });
 let provider: ReturnType<typeof createTestPaymentProvider>;
 
 beforeAll(async () => {

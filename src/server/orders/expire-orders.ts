@@ -21,13 +21,12 @@ export async function expireOverdueOrders(
   deps: CloseOrderDeps & { log?: FastifyBaseLogger },
   now = new Date(),
 ): Promise<number> {
-  const expired = await deps.db.transaction(async (tx) => {
+  const { expired, stock } = await deps.db.transaction(async (tx) => {
     const overdue = await lockOverdueOrdersWithoutIntent(tx, now, BATCH);
     for (const order of overdue) await moveOrder(tx, order.id, 'expired');
-    await releaseStockOf(tx, overdue);
-    return overdue.length;
+    return { expired: overdue.length, stock: await releaseStockOf(tx, overdue) };
   });
-  if (expired > 0) deps.catalogCache.invalidate();
+  deps.catalogCache.stockChanged(stock);
 
   let closed = 0;
   for (const order of await listOverdueOrdersWithIntent(deps.db, now, BATCH)) {

@@ -1,5 +1,6 @@
 import type { ErrorCode } from '../../shared/api/errors';
 import { type QuantityProblem, quantityBounds, quantityProblem } from '../../shared/domain/order-quantity';
+import { priceOrder, tiersFrom } from '../../shared/domain/price-tiers';
 import { messages } from '../../shared/messages';
 import type { SessionUser } from '../auth/session';
 import type { CatalogCache } from '../catalog/catalog-cache';
@@ -52,7 +53,9 @@ export async function placeOrder(
     const product =
       (await reserveStockFor(tx, input.toolId, input.quantity, minUnits)) ??
       (await explainRefusal(tx, input.toolId, input.quantity, minUnits));
-    const amountCents = input.quantity * product.priceCents;
+    // Priced from the product's breaks by the rule the buy form shows (DESIGN §9).
+    const lower = Math.max(minUnits, product.minOrder);
+    const { unitPriceCents, amountCents } = priceOrder(tiersFrom(product.priceTiers, lower), input.quantity);
     if (amountCents > MAX_AMOUNT_CENTS) {
       throw new DomainError(
         'VALIDATION_FAILED',
@@ -61,7 +64,7 @@ export async function placeOrder(
     }
 
     const placedAt = now();
-    return insertOrder(tx, {
+    const { id } = await insertOrder(tx, {
       productId: product.id,
       userId: user.id,
       buyerName: input.name,
@@ -69,15 +72,19 @@ export async function placeOrder(
       address: input.address,
       phone: input.number,
       itemName: product.name,
+      sku: product.sku,
       quantity: input.quantity,
+      unitPriceCents,
       amountCents,
       createdAt: placedAt,
       updatedAt: placedAt,
       holdExpiresAt: new Date(placedAt.getTime() + holdHours * 3_600_000),
     });
+    return { id, stock: { id: product.id, available: product.available } };
   });
-  catalogCache.invalidate();
-  return order;
+  // The catalog shows the new stock at once, without reading the catalog again.
+  catalogCache.stockChanged([order.stock]);
+  return { id: order.id };
 }
 
 /**

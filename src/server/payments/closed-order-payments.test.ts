@@ -71,7 +71,7 @@ const expireAll = () =>
   expireOverdueOrders(
     {
       db: ctx.db,
-      catalogCache: createCatalogCache(async () => [], { maxAgeMs: 0 }),
+      catalogCache: createCatalogCache({ maxAgeMs: 0 }),
       provider: createTestPaymentProvider(ctx.db),
     },
     new Date(Date.now() + 49 * 3_600_000),

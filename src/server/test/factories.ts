@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database';
+import { findOrCreateCategory } from '../catalog/products.repository';
 import { products, reviews } from '../db/schema';
 
 type NewProduct = typeof products.$inferInsert;
@@ -8,21 +9,33 @@ type NewReview = typeof reviews.$inferInsert;
 let sequence = 0;
 const next = () => `${++sequence}-${randomUUID().slice(0, 8)}`;
 
-export function buildTool(overrides: Partial<NewProduct> = {}): NewProduct {
+/**
+ * A product row for tests: a unique SKU, the category 'Test tools' unless one is given, and one price
+ * tier at the shop's default floor at `priceCents` unless tiers are given.
+ */
+export async function insertTool(db: Database, overrides: Partial<NewProduct> & { category?: string } = {}) {
   const n = next();
-  return {
-    name: `Test Tool ${n}`,
-    imageUrl: `/images/tools/test-${n}.svg`,
-    description: `A tool made for test ${n}`,
-    minOrder: 100,
-    available: 1000,
-    priceCents: 1250,
-    ...overrides,
-  };
-}
-
-export async function insertTool(db: Database, overrides: Partial<NewProduct> = {}) {
-  const [row] = await db.insert(products).values(buildTool(overrides)).returning();
+  const { category = 'Test tools', ...fields } = overrides;
+  const priceCents = fields.priceCents ?? fields.priceTiers?.[0]?.priceCents ?? 1250;
+  const minOrder = fields.minOrder ?? 100;
+  const categoryId =
+    fields.categoryId ??
+    (await findOrCreateCategory(db, category.toLowerCase().replaceAll(' ', '-'), category));
+  const [row] = await db
+    .insert(products)
+    .values({
+      sku: `T-${n.toUpperCase()}`,
+      name: `Test Tool ${n}`,
+      imageUrl: `/images/tools/test-${n}.svg`,
+      description: `A tool made for test ${n}`,
+      minOrder,
+      available: 1000,
+      priceTiers: [{ minQuantity: Math.max(100, minOrder), priceCents }],
+      ...fields,
+      priceCents,
+      categoryId,
+    })
+    .returning();
   if (!row) throw new Error('insertTool: nothing inserted');
   return row;
 }

@@ -8,6 +8,10 @@ import { openTestDatabase } from './test-database';
 export interface TestAppOptions {
   env?: Record<string, string>;
   clientDir?: string;
+  /** Told of every SQL statement the app runs. */
+  onQuery?: (sql: string) => void;
+  /** How long catalog answers are cached; 0 (read every time) unless a test says otherwise. */
+  catalogCacheMs?: number;
 }
 
 const databases = new WeakMap<object, Database>();
@@ -18,7 +22,12 @@ export function databaseOf(app: object): Database | undefined {
 }
 
 /** The real app on a fresh real database, for `app.inject` tests. Close it in afterAll. */
-export async function createTestApp({ env = {}, clientDir }: TestAppOptions = {}) {
+export async function createTestApp({
+  env = {},
+  clientDir,
+  onQuery,
+  catalogCacheMs = 0,
+}: TestAppOptions = {}) {
   // Tests place many orders per account; the limits' own tests set these back to the defaults.
   const config = loadConfig({
     SEED_DEMO: 'false',
@@ -28,7 +37,7 @@ export async function createTestApp({ env = {}, clientDir }: TestAppOptions = {}
     SESSION_CACHE_SECONDS: '0',
     ...env,
   });
-  const database = await openTestDatabase();
+  const database = await openTestDatabase({ onQuery });
   const routes: string[] = [];
   // Tests never depend on whether `npm run build` happened: no client unless a test brings one.
   const app = await buildApp({
@@ -36,7 +45,7 @@ export async function createTestApp({ env = {}, clientDir }: TestAppOptions = {}
     authSecret: 'test-secret-test-secret-test-secret-0123',
     database,
     clientDir: clientDir ?? join(tmpdir(), 'toolshop-no-client'),
-    catalogCacheMs: 0,
+    catalogCacheMs,
     orderSweepMs: 0,
     onRoute: ({ method, url }) => {
       for (const verb of [method].flat()) routes.push(`${verb} ${url}`);

@@ -11,17 +11,23 @@ let pgliteTemplate: Promise<Blob> | undefined;
  * by default, or a new database on the PostgreSQL server named by TEST_DATABASE_URL (dropped again on
  * close).
  */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function openTestDatabase({
+  onQuery,
+}: { onQuery?: (sql: string) => void } = {}): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   const template = inject('postgresTemplate');
   if (!serverUrl || !template) {
     pgliteTemplate ??= readFile(inject('pgliteTemplate')).then((bytes) => new Blob([bytes]));
-    return openDatabase({ dataDir: 'memory://', pgliteDump: await pgliteTemplate });
+    return openDatabase({ dataDir: 'memory://', pgliteDump: await pgliteTemplate, onQuery });
   }
 
   const name = `toolshop_test_${randomBytes(6).toString('hex')}`;
   await onServer(serverUrl, `create database ${name} template ${template}`);
-  const handle = await openDatabase({ databaseUrl: databaseUrl(serverUrl, name), dataDir: 'unused' });
+  const handle = await openDatabase({
+    databaseUrl: databaseUrl(serverUrl, name),
+    dataDir: 'unused',
+    onQuery,
+  });
   return {
     ...handle,
     async close() {

@@ -18,6 +18,7 @@ import { z } from 'zod';
  * - INVALID_TRANSITION: the order cannot move to the asked state from the one it is in (409).
  * - RATE_LIMITED: too many requests from this client (429).
  * - UNPAID_ORDER_LIMIT: the account holds as many unpaid orders as it may; pay or cancel one first (409).
+ * - SKU_TAKEN: another product already has this SKU (409).
  * - PAYMENT_IN_PROGRESS: the provider is still processing this order's payment; try again shortly (409).
  * - UNAVAILABLE: the database is down or too slow right now; nothing was changed, try again (503).
  * - INTERNAL: anything unexpected; its details are only logged (500).
@@ -40,6 +41,7 @@ export const ErrorCode = z.enum([
   'RATE_LIMITED',
   'UNPAID_ORDER_LIMIT',
   'PAYMENT_IN_PROGRESS',
+  'SKU_TAKEN',
   'UNAVAILABLE',
   'INTERNAL',
 ]);

@@ -35,8 +35,12 @@ export const Order = z
     address: z.string(),
     number: z.string(),
     quantity: z.number().int(),
+    /** The unit price the order was priced at: the product's price break for this quantity. */
+    unitPrice: z.number(),
     amount: z.number(),
     itemName: z.string(),
+    /** The product's SKU when ordered (null only for orders from before products had one). */
+    sku: z.string().nullable(),
     paid: z.boolean(),
     status: OrderStatus,
     payment: z.object({ transactionId: z.string() }).optional(),

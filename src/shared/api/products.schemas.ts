@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages';
+import { MAX_PRICE_TIERS } from '../domain/price-tiers';
 import { pictureUrl, text } from './text';
 
 /** The most units of one product the shop keeps or sells (DESIGN §4; the database checks it too). */
@@ -13,32 +14,68 @@ const wholeUnits = (what: string) =>
       error: `The ${what} is too large (at most ${MAX_STOCK_UNITS.toLocaleString('en-US')})`,
     });
 
-/** POST /addproduct (spec §7, §5 Add Product): every field required, with clear rules. */
-export const AddProductBody = z.strictObject({
-  name: text({ required: messages.fillAllFields, max: 120 }),
-  img: pictureUrl({ required: messages.fillAllFields, http: true, noun: 'image' }),
-  dis: text({ required: messages.fillAllFields, max: 2000, multiline: true }),
-  min_order: wholeUnits('minimum order').positive({ error: 'The minimum order must be at least 1 unit' }),
-  available: wholeUnits('available quantity').positive({
-    error: 'The available quantity must be at least 1 unit',
-  }),
-  price: z
+const dollars = (what: string) =>
+  z
     .number({ error: messages.fillAllFields })
-    .min(0.01, { error: 'The price must be at least $0.01' })
-    .max(1_000_000, { error: 'The price is too large' })
+    .min(0.01, { error: `The ${what} must be at least $0.01` })
+    .max(1_000_000, { error: `The ${what} is too large` })
     .refine((price) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6, {
-      error: 'The price must be in dollars and cents (at most two decimals)',
+      error: `The ${what} must be in dollars and cents (at most two decimals)`,
+    });
+
+/** A manufacturer's part number: letters, digits and dashes, kept in upper case. */
+export const Sku = z
+  .string({ error: messages.fillAllFields })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9][A-Z0-9-]{1,39}$/, {
+    error: 'The SKU is 2 to 40 letters, digits and dashes, starting with a letter or digit',
+  });
+
+/** Price breaks as the product forms send them (checked against the lower bound by tierProblem). */
+const PriceTiersInput = z
+  .array(
+    z.strictObject({
+      minQuantity: wholeUnits('break quantity').positive({ error: 'A break quantity is at least 1 unit' }),
+      price: dollars('break price'),
     }),
-});
+  )
+  .min(1, { error: 'Give at least one price' })
+  .max(MAX_PRICE_TIERS, { error: `At most ${MAX_PRICE_TIERS} price breaks` });
+
+/**
+ * POST /addproduct (spec §7, §5 Add Product, DESIGN §9): every spec field required, with clear rules.
+ * `price` is the unit price at the minimum order; `priceTiers`, when given, starts with that price.
+ */
+export const AddProductBody = z
+  .strictObject({
+    sku: Sku,
+    name: text({ required: messages.fillAllFields, max: 120 }),
+    img: pictureUrl({ required: messages.fillAllFields, http: true, noun: 'image' }),
+    dis: text({ required: messages.fillAllFields, max: 2000, multiline: true }),
+    /** A category's name; a new name creates the category. */
+    category: text({ required: 'Please choose a category', max: 60 }),
+    min_order: wholeUnits('minimum order').positive({ error: 'The minimum order must be at least 1 unit' }),
+    available: wholeUnits('available quantity').positive({
+      error: 'The available quantity must be at least 1 unit',
+    }),
+    price: dollars('price'),
+    priceTiers: PriceTiersInput.optional(),
+    featured: z.boolean().optional(),
+  })
+  .refine((body) => !body.priceTiers || body.priceTiers[0]?.price === body.price, {
+    path: ['priceTiers'],
+    error: 'The first price break is the price per unit',
+  });
 export type AddProductBody = z.infer<typeof AddProductBody>;
 
 /**
  * PATCH /tools/{id} (beyond the spec: a shop owner edits products). Stock changes travel as a difference,
  * so units that customers reserved meanwhile are never overwritten.
  */
-export const UpdateProductBody = AddProductBody.omit({ available: true })
-  .partial()
-  .extend({
+export const UpdateProductBody = z
+  .strictObject({
+    ...AddProductBody.def.shape,
     availableChange: z
       .number()
       .int({ error: 'Stock changes are whole units' })
@@ -46,5 +83,13 @@ export const UpdateProductBody = AddProductBody.omit({ available: true })
       .max(MAX_STOCK_UNITS, { error: 'The stock change is too large' })
       .optional(),
   })
-  .strict();
+  .omit({ available: true })
+  .partial()
+  .refine(
+    (body) => !body.priceTiers || body.price === undefined || body.priceTiers[0]?.price === body.price,
+    {
+      path: ['priceTiers'],
+      error: 'The first price break is the price per unit',
+    },
+  );
 export type UpdateProductBody = z.infer<typeof UpdateProductBody>;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ORDER_MIN_UNITS, canBeOrdered, quantityBounds, quantityProblem } from './order-quantity';
+import {
+  DEFAULT_ORDER_MIN_UNITS,
+  canBeOrdered,
+  quantityBounds,
+  quantityProblem,
+  stockLevel,
+} from './order-quantity';
 
 const floor = DEFAULT_ORDER_MIN_UNITS;
 
@@ -27,5 +33,16 @@ describe('quantity bounds (DESIGN §4)', () => {
   it('knows when stock is too low for any order', () => {
     expect(canBeOrdered(quantityBounds({ min_order: 100, available: 99 }, floor))).toBe(false);
     expect(canBeOrdered(quantityBounds({ min_order: 100, available: 100 }, floor))).toBe(true);
+  });
+});
+
+describe('stockLevel', () => {
+  it.each([
+    [{ lower: 100, upper: 99 }, 'below-minimum'],
+    [{ lower: 100, upper: 100 }, 'low'],
+    [{ lower: 100, upper: 199 }, 'low'],
+    [{ lower: 100, upper: 200 }, 'in-stock'],
+  ] as const)('labels %j as %s', (bounds, level) => {
+    expect(stockLevel(bounds)).toBe(level);
   });
 });

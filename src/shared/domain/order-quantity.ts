@@ -37,3 +37,12 @@ export function quantityProblem(quantity: number, bounds: QuantityBounds): Quant
   if (quantity > bounds.upper) return { kind: 'above', message: messages.orderAboveAvailable(bounds.upper) };
   return null;
 }
+
+/** How a product's stock compares to its lower bound, as cards and the buy page label it. */
+export type StockLevel = 'in-stock' | 'low' | 'below-minimum';
+
+/** Below the lower bound nothing can be ordered; under twice the lower bound stock is low. */
+export function stockLevel(bounds: QuantityBounds): StockLevel {
+  if (!canBeOrdered(bounds)) return 'below-minimum';
+  return bounds.upper < 2 * bounds.lower ? 'low' : 'in-stock';
+}

@@ -4,25 +4,37 @@ import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
-import { AddProductBody } from '../../../shared/api/products.schemas';
+import { DEFAULT_ORDER_MIN_UNITS } from '../../../shared/domain/order-quantity';
 import { messages } from '../../../shared/messages';
 import { useAddProduct } from '../../features/catalog/api/manage-products';
-import { ProductFields, type ProductFormValues } from '../../features/catalog/components/product-fields';
-
-const empty = { name: '', img: '', dis: '', min_order: Number.NaN, available: Number.NaN, price: Number.NaN };
+import { ProductFields } from '../../features/catalog/components/product-fields';
+import {
+  type ProductFormValues,
+  emptyProductForm,
+  priceTiersOf,
+  productFormSchema,
+} from '../../features/catalog/product-form';
+import { usePublicConfig } from '../../lib/public-config';
 
 /** /dashboard/addProduct (spec §2, §5; DESIGN §5.3: the success toast waits for the server). */
 export function AddProductPage() {
   const addProduct = useAddProduct();
-  const form = useForm<ProductFormValues>({ resolver: zodResolver(AddProductBody), defaultValues: empty });
+  const floor = usePublicConfig().data?.orderMinUnits ?? DEFAULT_ORDER_MIN_UNITS;
+  const form = useForm<ProductFormValues>({
+    resolver: zodResolver(productFormSchema(floor)),
+    defaultValues: emptyProductForm,
+  });
 
-  function onSubmit(values: ProductFormValues) {
-    addProduct.mutate(values, {
-      onSuccess: () => {
-        toast.success(messages.productAdded);
-        form.reset(empty);
+  function onSubmit({ breaks, ...values }: ProductFormValues) {
+    addProduct.mutate(
+      { ...values, priceTiers: priceTiersOf({ ...values, breaks }, floor) },
+      {
+        onSuccess: () => {
+          toast.success(messages.productAdded);
+          form.reset(emptyProductForm);
+        },
       },
-    });
+    );
   }
 
   return (
@@ -34,7 +46,12 @@ export function AddProductPage() {
           onSubmit={(event) => void form.handleSubmit(onSubmit)(event)}
           aria-label="Add A Product"
         >
-          <ProductFields register={form.register} errors={form.formState.errors} idPrefix="add-product" />
+          <ProductFields
+            control={form.control}
+            register={form.register}
+            errors={form.formState.errors}
+            idPrefix="add-product"
+          />
           <Button type="submit" variant="warning" className="fw-semibold" disabled={addProduct.isPending}>
             Add Product
           </Button>

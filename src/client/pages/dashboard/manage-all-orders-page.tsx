@@ -71,7 +71,10 @@ export function ManageAllOrdersPage() {
                     <tr key={order._id}>
                       <td className="text-nowrap">{formatDateTime(order.createdAt)}</td>
                       <td>{order.email}</td>
-                      <td>{order.itemName}</td>
+                      <td>
+                        {order.itemName}
+                        {order.sku && <div className="small text-secondary font-monospace">{order.sku}</div>}
+                      </td>
                       <td>{formatUnits(order.quantity)}</td>
                       <td>{formatDollars(order.amount)}</td>
                       <td>

@@ -1,41 +1,47 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Table from 'react-bootstrap/Table';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
-import { z } from 'zod';
 import type { Tool } from '../../../shared/api/catalog.schemas';
-import { AddProductBody } from '../../../shared/api/products.schemas';
+import { DEFAULT_ORDER_MIN_UNITS } from '../../../shared/domain/order-quantity';
 import { messages } from '../../../shared/messages';
 import { ConfirmModal, useConfirm } from '../../components/confirm-modal';
 import { QueryState } from '../../components/query-state';
+import { useCatalog } from '../../features/catalog/api/get-catalog';
 import { useDeleteProduct, useUpdateProduct } from '../../features/catalog/api/manage-products';
-import { ProductFields, type ProductFormValues } from '../../features/catalog/components/product-fields';
-import { useTools } from '../../features/catalog/api/get-tools';
-
-// Editing may take the unreserved stock down to zero; adding a product needs some.
-const EditProductForm = AddProductBody.extend({
-  available: z
-    .number({ error: messages.fillAllFields })
-    .int({ error: 'The available quantity must be a whole number of units' })
-    .min(0, { error: 'The available quantity cannot be negative' }),
-});
+import { ProductFields } from '../../features/catalog/components/product-fields';
+import {
+  type ProductFormValues,
+  priceTiersOf,
+  productFormSchema,
+  productFormValues,
+} from '../../features/catalog/product-form';
+import { formatUnits } from '../../lib/format';
+import { usePublicConfig } from '../../lib/public-config';
 
 function EditProductModal({ tool, onClose }: { tool: Tool; onClose: () => void }) {
   const updateProduct = useUpdateProduct();
-  const { name, img, dis, min_order, available, price } = tool;
+  const floor = usePublicConfig().data?.orderMinUnits ?? DEFAULT_ORDER_MIN_UNITS;
   const form = useForm<ProductFormValues>({
-    resolver: zodResolver(EditProductForm),
-    defaultValues: { name, img, dis, min_order, available, price },
+    resolver: zodResolver(productFormSchema(floor, { editing: true })),
+    defaultValues: productFormValues(tool),
   });
 
-  function onSubmit({ available, ...fields }: ProductFormValues) {
-    // Sent as a difference, so units customers reserve while this dialog is open stay reserved.
+  function onSubmit({ available, breaks, ...fields }: ProductFormValues) {
+    // Stock is sent as a difference, so units customers reserve while this dialog is open stay reserved.
     updateProduct.mutate(
-      { id: tool._id, body: { ...fields, availableChange: available - tool.available } },
+      {
+        id: tool._id,
+        body: {
+          ...fields,
+          priceTiers: priceTiersOf({ ...fields, breaks }, floor),
+          availableChange: available - tool.available,
+        },
+      },
       {
         onSuccess: () => {
           toast.success(messages.productUpdated(fields.name));
@@ -58,7 +64,12 @@ function EditProductModal({ tool, onClose }: { tool: Tool; onClose: () => void }
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          <ProductFields register={form.register} errors={form.formState.errors} idPrefix="edit-product" />
+          <ProductFields
+            control={form.control}
+            register={form.register}
+            errors={form.formState.errors}
+            idPrefix="edit-product"
+          />
         </Modal.Body>
         <Modal.Footer>
           <Button variant="secondary" onClick={onClose}>
@@ -73,9 +84,14 @@ function EditProductModal({ tool, onClose }: { tool: Tool; onClose: () => void }
   );
 }
 
-/** /dashboard/manageProducts (spec §2; DESIGN §5.4: the modal asks about deleting the product). */
+/**
+ * /dashboard/manageProducts (spec §2; DESIGN §5.4: the modal asks about deleting the product). The
+ * catalog may hold thousands of products: it is searched and read a page at a time.
+ */
 export function ManageProductsPage() {
-  const tools = useTools();
+  const [search, setSearch] = useState('');
+  const q = useDeferredValue(search.trim());
+  const catalog = useCatalog({ q, sort: q ? 'relevance' : 'newest' });
   const [editing, setEditing] = useState<Tool | null>(null);
   const remove = useConfirm(useDeleteProduct(), {
     variables: (tool: Tool) => tool._id,
@@ -83,56 +99,84 @@ export function ManageProductsPage() {
   });
 
   return (
-    <QueryState query={tools} what="the products">
-      {(list) => (
-        <>
-          <h2 className="h4 mb-3">Manage Products: {list.length}</h2>
-          <Table responsive striped hover className="align-middle bg-white">
-            <thead>
-              <tr>
-                <th>#</th>
-                <th>Product Name</th>
-                <th>Product Id</th>
-                <th>Action</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((tool, index) => (
-                <tr key={tool._id}>
-                  <td>{index + 1}</td>
-                  <td>{tool.name}</td>
-                  <td>
-                    <code className="small">{tool._id}</code>
-                  </td>
-                  <td>
-                    <div className="d-flex flex-wrap gap-2">
-                      <Button size="sm" variant="outline-dark" onClick={() => setEditing(tool)}>
-                        Edit
-                      </Button>
-                      <Button size="sm" variant="outline-danger" onClick={() => remove.ask(tool)}>
-                        Delete
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-          {editing && <EditProductModal key={editing._id} tool={editing} onClose={() => setEditing(null)} />}
-          <ConfirmModal
-            {...remove.modal}
-            title="Are you sure, you want to delete this product?"
-            confirmLabel="Yes Delete"
-          >
-            {remove.item && (
-              <p className="mb-0">
-                <strong>{remove.item.name}</strong> leaves the shop. Orders already placed for it keep their
-                item, quantity and amount, and can still be paid or cancelled.
-              </p>
-            )}
-          </ConfirmModal>
-        </>
-      )}
-    </QueryState>
+    <>
+      <Form.Group className="mb-3" controlId="manage-products-search">
+        <Form.Label className="visually-hidden">Search products</Form.Label>
+        <Form.Control
+          type="search"
+          placeholder="Search by name or SKU"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+      </Form.Group>
+      <QueryState query={catalog} what="the products">
+        {({ pages }) => {
+          const list = pages.flatMap((page) => page.items);
+          return (
+            <>
+              <h2 className="h4 mb-3">Manage Products: {pages[0]?.total ?? 0}</h2>
+              <Table responsive striped hover className="align-middle bg-white">
+                <thead>
+                  <tr>
+                    <th>#</th>
+                    <th>SKU</th>
+                    <th>Product Name</th>
+                    <th>Available</th>
+                    <th>Action</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.map((tool, index) => (
+                    <tr key={tool._id}>
+                      <td>{index + 1}</td>
+                      <td>
+                        <span className="font-monospace small">{tool.sku}</span>
+                      </td>
+                      <td>
+                        {tool.name}
+                        <div className="small text-secondary">{tool.category.name}</div>
+                      </td>
+                      <td>{formatUnits(tool.available)}</td>
+                      <td>
+                        <div className="d-flex flex-wrap gap-2">
+                          <Button size="sm" variant="outline-dark" onClick={() => setEditing(tool)}>
+                            Edit
+                          </Button>
+                          <Button size="sm" variant="outline-danger" onClick={() => remove.ask(tool)}>
+                            Delete
+                          </Button>
+                        </div>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+              {catalog.hasNextPage && (
+                <Button
+                  variant="outline-dark"
+                  onClick={() => void catalog.fetchNextPage()}
+                  disabled={catalog.isFetchingNextPage}
+                >
+                  {catalog.isFetchingNextPage ? 'Loading…' : 'Load more'}
+                </Button>
+              )}
+            </>
+          );
+        }}
+      </QueryState>
+      {editing && <EditProductModal key={editing._id} tool={editing} onClose={() => setEditing(null)} />}
+      <ConfirmModal
+        {...remove.modal}
+        title="Are you sure, you want to delete this product?"
+        confirmLabel="Yes Delete"
+      >
+        {remove.item && (
+          <p className="mb-0">
+            <strong>{remove.item.name}</strong> leaves the shop. Orders already placed for it keep their item,
+            quantity and amount, and can still be paid or cancelled.
+          </p>
+        )}
+      </ConfirmModal>
+    </>
   );
 }

@@ -69,7 +69,10 @@ export function MyOrdersPage() {
                     <td>{index + 1}</td>
                     <td>
                       {order.itemName}
-                      <div className="small text-secondary">{formatUnits(order.quantity)} units</div>
+                      <div className="small text-secondary">
+                        {order.sku && <span className="font-monospace">{order.sku} · </span>}
+                        {formatUnits(order.quantity)} units at {formatDollars(order.unitPrice)}
+                      </div>
                     </td>
                     <td>{formatDollars(order.amount)}</td>
                     <td>

@@ -35,9 +35,14 @@ function OrderSummary({ order }: { order: Order }) {
           <dt>Order ID</dt>
           <dd className="text-break">{order._id}</dd>
           <dt>Product</dt>
-          <dd>{order.itemName}</dd>
+          <dd>
+            {order.itemName}
+            {order.sku && <span className="d-block small text-secondary font-monospace">{order.sku}</span>}
+          </dd>
           <dt>Quantity</dt>
-          <dd>{formatUnits(order.quantity)} units</dd>
+          <dd>
+            {formatUnits(order.quantity)} units at {formatDollars(order.unitPrice)}
+          </dd>
           <dt>Payable amount</dt>
           <dd className="fs-5 fw-bold">{formatDollars(order.amount)}</dd>
         </dl>

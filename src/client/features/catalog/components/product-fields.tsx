@@ -1,36 +1,116 @@
+import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { type Control, type FieldErrors, type UseFormRegister, useFieldArray } from 'react-hook-form';
 import { FormField } from '../../../components/form-field';
+import { useCategories } from '../api/get-catalog';
+import type { ProductFormValues } from '../product-form';
 
-export interface ProductFormValues {
-  name: string;
-  img: string;
-  dis: string;
-  min_order: number;
-  available: number;
-  price: number;
-}
-
-/** The product fields, shared by Add A Product and the edit dialog of Manage Products. */
-export function ProductFields({
+/** The volume price breaks after the first, added and removed row by row. */
+function PriceBreaks({
+  control,
   register,
   errors,
   idPrefix,
 }: {
+  control: Control<ProductFormValues>;
+  register: UseFormRegister<ProductFormValues>;
+  errors: FieldErrors<ProductFormValues>;
+  idPrefix: string;
+}) {
+  const { fields, append, remove } = useFieldArray({ control, name: 'breaks' });
+  const number = { valueAsNumber: true } as const;
+  const problem = errors.breaks?.message ?? errors.breaks?.root?.message;
+  return (
+    <fieldset className="mb-3" aria-describedby={`${idPrefix}-breaks-help`}>
+      <legend className="form-label fs-6 mb-1">Volume price breaks</legend>
+      <Form.Text id={`${idPrefix}-breaks-help`} className="d-block mb-2">
+        The price per unit above applies from the minimum order; each break lowers it from a larger quantity.
+      </Form.Text>
+      {fields.map((field, index) => (
+        <Row key={field.id} className="g-2 align-items-start mb-2">
+          <Col xs={5}>
+            <FormField
+              groupClassName=""
+              controlId={`${idPrefix}-break-${index}-quantity`}
+              label={`Break ${index + 2}: from units`}
+              error={errors.breaks?.[index]?.minQuantity?.message}
+              type="number"
+              min={1}
+              step={1}
+              {...register(`breaks.${index}.minQuantity`, number)}
+            />
+          </Col>
+          <Col xs={5}>
+            <FormField
+              groupClassName=""
+              controlId={`${idPrefix}-break-${index}-price`}
+              label={`Break ${index + 2}: price per unit ($)`}
+              error={errors.breaks?.[index]?.price?.message}
+              type="number"
+              min={0.01}
+              step={0.01}
+              {...register(`breaks.${index}.price`, number)}
+            />
+          </Col>
+          <Col xs={2} className="pt-4 mt-2">
+            <Button size="sm" variant="outline-danger" onClick={() => remove(index)}>
+              Remove
+            </Button>
+          </Col>
+        </Row>
+      ))}
+      {problem && <div className="text-danger small mb-2">{problem}</div>}
+      <Button
+        size="sm"
+        variant="outline-dark"
+        onClick={() => append({ minQuantity: Number.NaN, price: Number.NaN })}
+      >
+        Add a price break
+      </Button>
+    </fieldset>
+  );
+}
+
+/** The product fields, shared by Add A Product and the edit dialog of Manage Products. */
+export function ProductFields({
+  control,
+  register,
+  errors,
+  idPrefix,
+}: {
+  control: Control<ProductFormValues>;
   register: UseFormRegister<ProductFormValues>;
   errors: FieldErrors<ProductFormValues>;
   idPrefix: string;
 }) {
   const number = { valueAsNumber: true } as const;
+  const categories = useCategories();
   return (
     <>
-      <FormField
-        controlId={`${idPrefix}-name`}
-        label="Product name"
-        error={errors.name?.message}
-        {...register('name')}
-      />
+      <Row className="g-3 mb-3">
+        <Col sm={4}>
+          <FormField
+            groupClassName=""
+            controlId={`${idPrefix}-sku`}
+            label="SKU"
+            error={errors.sku?.message}
+            autoCapitalize="characters"
+            placeholder="FT-DRL-20V"
+            {...register('sku')}
+          />
+        </Col>
+        <Col sm={8}>
+          <FormField
+            groupClassName=""
+            controlId={`${idPrefix}-name`}
+            label="Product name"
+            error={errors.name?.message}
+            {...register('name')}
+          />
+        </Col>
+      </Row>
       <FormField
         controlId={`${idPrefix}-img`}
         label="Image URL"
@@ -39,6 +119,19 @@ export function ProductFields({
         placeholder="https://…"
         {...register('img')}
       />
+      <FormField
+        controlId={`${idPrefix}-category`}
+        label="Category"
+        error={errors.category?.message}
+        list={`${idPrefix}-categories`}
+        hint="Pick one, or type a new name to create a category."
+        {...register('category')}
+      />
+      <datalist id={`${idPrefix}-categories`}>
+        {categories.data?.map((category) => (
+          <option key={category.slug} value={category.name} />
+        ))}
+      </datalist>
       <Row className="g-3 mb-3">
         <Col sm={4}>
           <FormField
@@ -77,14 +170,21 @@ export function ProductFields({
           />
         </Col>
       </Row>
+      <PriceBreaks control={control} register={register} errors={errors} idPrefix={idPrefix} />
       <FormField
-        groupClassName="mb-4"
         controlId={`${idPrefix}-dis`}
         label="Description"
         error={errors.dis?.message}
         as="textarea"
         rows={3}
         {...register('dis')}
+      />
+      <Form.Check
+        className="mb-4"
+        type="switch"
+        id={`${idPrefix}-featured`}
+        label="Feature on the home page"
+        {...register('featured')}
       />
     </>
   );

@@ -1,19 +1,38 @@
 import type { Tool } from '../../../../shared/api/catalog.schemas';
 import { formatDollars } from '../../../../shared/money';
 import { formatUnits } from '../../../lib/format';
+import { useQuantityBounds } from '../use-quantity-bounds';
+import { StockBadge } from './stock-badge';
 
-/** Price per unit, minimum order and available quantity of a product (spec §2: card and buy page). */
+/**
+ * A product's SKU, unit price (and the lowest volume price when it has breaks), minimum order and
+ * stock (spec §2: card and buy page; DESIGN §9).
+ */
 export function ToolFacts({ tool, large = false }: { tool: Tool; large?: boolean }) {
+  const bounds = useQuantityBounds(tool);
+  const best = tool.priceTiers.length > 1 ? tool.priceTiers.at(-1) : undefined;
   return (
     <dl className={large ? 'tool-facts tool-facts-lg' : 'tool-facts'}>
+      <dt>SKU</dt>
+      <dd>
+        <span className="font-monospace">{tool.sku}</span>
+      </dd>
       <dt>Price</dt>
       <dd>
         <strong className="text-dark">{formatDollars(tool.price)}</strong> per unit
+        {best && (
+          <span className="d-block small">
+            from <strong className="text-dark">{formatDollars(best.price)}</strong> at{' '}
+            {formatUnits(best.minQuantity)}+ units
+          </span>
+        )}
       </dd>
       <dt>Minimum order</dt>
       <dd>{formatUnits(tool.min_order)} units</dd>
       <dt>Available</dt>
-      <dd>{formatUnits(tool.available)} units</dd>
+      <dd>
+        {formatUnits(tool.available)} units <StockBadge bounds={bounds} />
+      </dd>
     </dl>
   );
 }

@@ -7,12 +7,20 @@ import { BuyForm } from './buy-form';
 
 const saw: Tool = {
   _id: '5f0c4a3e-8a1b-4c2d-9e3f-0a1b2c3d4e5f',
+  sku: 'FT-CSW-185',
   name: 'Circular Saw',
   img: '/images/tools/circular-saw.svg',
   dis: 'A saw',
+  category: { slug: 'power-tools', name: 'Power Tools' },
   min_order: 150,
   available: 700,
   price: 58.9,
+  priceTiers: [
+    { minQuantity: 150, price: 58.9 },
+    { minQuantity: 300, price: 56.5 },
+    { minQuantity: 600, price: 53.9 },
+  ],
+  featured: false,
 };
 const user = { id: 'u1', name: 'Bea Buyer', email: 'bea@example.com' };
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -107,9 +115,44 @@ describe('BuyForm', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('says a product with too little stock cannot be ordered', () => {
+  it('says a product with too little stock cannot be ordered, with Buy Now disabled', () => {
     renderForm({ ...saw, available: 120 });
-    expect(screen.getByText('Not available for bulk orders right now')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Buy Now' })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Below minimum order: 120 left' })).toBeTruthy();
+    expect(screen.getByText(/Not available for bulk orders right now/)).toBeTruthy();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Buy Now' }).disabled).toBe(true);
+  });
+
+  it('names the largest quantity that can be ordered', () => {
+    renderForm();
+    expect(screen.getByText('At least 150 units; at most 700 can be ordered now.')).toBeTruthy();
+  });
+
+  it.each([
+    [150, '$58.90', '$8,835.00'],
+    [299, '$58.90', '$17,611.10'],
+    [300, '$56.50', '$16,950.00'],
+    [600, '$53.90', '$32,340.00'],
+    [700, '$53.90', '$37,730.00'],
+  ])('prices %i units at the tier: %s each, %s in all', async (quantity, unit, total) => {
+    renderForm();
+    const input = screen.getByLabelText('Quantity');
+    await userEvent.clear(input);
+    await userEvent.type(input, String(quantity));
+    expect(screen.getByTestId('unit-price').textContent).toBe(unit);
+    expect(screen.getByTestId('order-total').textContent).toBe(total);
+  });
+
+  it('nudges towards a near break and adds the units on request', async () => {
+    renderForm();
+    const input = screen.getByLabelText<HTMLInputElement>('Quantity');
+    await userEvent.clear(input);
+    await userEvent.type(input, '250');
+    expect(
+      screen.getByText(/Add 50 more units to pay \$56\.50 per unit \(save \$720\.00 on this order\)/),
+    ).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Add 50 units' }));
+    expect(input.value).toBe('300');
+    expect(screen.getByTestId('unit-price').textContent).toBe('$56.50');
+    expect(screen.queryByText(/more units to pay/)).toBeNull();
   });
 });

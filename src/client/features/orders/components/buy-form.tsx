@@ -3,7 +3,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
 import { z } from 'zod';
 import type { Tool } from '../../../../shared/api/catalog.schemas';
@@ -14,7 +14,9 @@ import {
   quantityBounds,
   quantityProblem,
 } from '../../../../shared/domain/order-quantity';
+import { type CentsTier, priceOrder, volumeNudge } from '../../../../shared/domain/price-tiers';
 import { messages } from '../../../../shared/messages';
+import { centsToDollars, dollarsToCents, formatDollars } from '../../../../shared/money';
 import { formatUnits } from '../../../lib/format';
 import { usePlaceOrder } from '../api/orders';
 import { FormField } from '../../../components/form-field';
@@ -32,6 +34,56 @@ function buyFormSchema(bounds: QuantityBounds) {
   });
 }
 type BuyFormValues = z.input<ReturnType<typeof buyFormSchema>>;
+
+const cents = (cents: number) => formatDollars(centsToDollars(cents));
+
+/**
+ * The order's unit price and total as the quantity changes, priced by the rule the server charges
+ * (shared/domain/price-tiers), and a nudge when a cheaper break is near.
+ */
+function LivePrice({
+  tiers,
+  quantity,
+  bounds,
+  onAdd,
+}: {
+  tiers: CentsTier[];
+  quantity: number;
+  bounds: QuantityBounds;
+  onAdd: (units: number) => void;
+}) {
+  const valid = Number.isInteger(quantity) && quantityProblem(quantity, bounds) === null;
+  const price = valid ? priceOrder(tiers, quantity) : null;
+  const nudge = valid ? volumeNudge(tiers, quantity, bounds.upper) : null;
+  return (
+    <div className="live-price mb-4" aria-live="polite">
+      {price ? (
+        <p className="mb-1">
+          <span className="text-secondary">Unit price</span>{' '}
+          <strong data-testid="unit-price">{cents(price.unitPriceCents)}</strong>
+          <span className="text-secondary ms-3">Order total</span>{' '}
+          <strong data-testid="order-total">{cents(price.amountCents)}</strong>
+        </p>
+      ) : (
+        <p className="mb-1 text-secondary">Enter a quantity to see your price.</p>
+      )}
+      {nudge && (
+        <p className="volume-nudge small mb-0">
+          Add {formatUnits(nudge.addUnits)} more units to pay {cents(nudge.unitPriceCents)} per unit (save{' '}
+          {cents(nudge.savingCents)} on this order){' '}
+          <Button
+            size="sm"
+            variant="link"
+            className="p-0 align-baseline"
+            onClick={() => onAdd(nudge.addUnits)}
+          >
+            Add {formatUnits(nudge.addUnits)} units
+          </Button>
+        </p>
+      )}
+    </div>
+  );
+}
 
 /**
  * The right side of /buyNow/{toolId} (spec §2, §5 Buy Now; DESIGN §5.2: the real bounds from the start).
@@ -56,6 +108,11 @@ export function BuyForm({
   });
   const placeOrder = usePlaceOrder();
   const { errors } = form.formState;
+  const tiers = tool.priceTiers.map((tier) => ({
+    minQuantity: tier.minQuantity,
+    priceCents: dollarsToCents(tier.price),
+  }));
+  const quantity = useWatch({ control: form.control, name: 'quantity' });
 
   function onSubmit(values: BuyFormValues) {
     placeOrder.mutate(
@@ -73,10 +130,15 @@ export function BuyForm({
     return (
       <Alert variant="warning">
         <Alert.Heading as="h2" className="h5">
-          Not available for bulk orders right now
+          Below minimum order: {formatUnits(bounds.upper)} left
         </Alert.Heading>
-        Only {formatUnits(bounds.upper)} units are in stock and the smallest order is{' '}
-        {formatUnits(bounds.lower)}. Please check back soon.
+        <p>
+          Not available for bulk orders right now: the smallest order is {formatUnits(bounds.lower)} units.
+          Please check back soon.
+        </p>
+        <Button variant="warning" className="fw-semibold" disabled>
+          Buy Now
+        </Button>
       </Alert>
     );
   }
@@ -122,13 +184,14 @@ export function BuyForm({
             {...form.register('number')}
           />
           <FormField
-            groupClassName="mb-4"
+            groupClassName="mb-2"
             controlId="buy-quantity"
             label="Quantity"
             error={errors.quantity?.message}
             hint={
               <>
-                From {formatUnits(bounds.lower)} to {formatUnits(bounds.upper)} units.
+                At least {formatUnits(bounds.lower)} units; at most {formatUnits(bounds.upper)} can be ordered
+                now.
               </>
             }
             type="number"
@@ -136,6 +199,12 @@ export function BuyForm({
             max={bounds.upper}
             step={1}
             {...form.register('quantity', { valueAsNumber: true })}
+          />
+          <LivePrice
+            tiers={tiers}
+            quantity={quantity}
+            bounds={bounds}
+            onAdd={(units) => form.setValue('quantity', quantity + units, { shouldValidate: true })}
           />
           <div className="d-grid">
             <Button

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import type { Tool } from '../../../shared/api/catalog.schemas';
+import { AddProductBody } from '../../../shared/api/products.schemas';
+import { tierProblem } from '../../../shared/domain/price-tiers';
+import { messages } from '../../../shared/messages';
+
+/** One volume price break in the product forms: from `minQuantity` units, `price` dollars each. */
+export interface PriceBreakValues {
+  minQuantity: number;
+  price: number;
+}
+
+export interface ProductFormValues {
+  sku: string;
+  name: string;
+  img: string;
+  dis: string;
+  category: string;
+  min_order: number;
+  available: number;
+  price: number;
+  /** The breaks after the first: the first is always `price` at the minimum order. */
+  breaks: PriceBreakValues[];
+  featured: boolean;
+}
+
+export const emptyProductForm: ProductFormValues = {
+  sku: '',
+  name: '',
+  img: '',
+  dis: '',
+  category: '',
+  min_order: Number.NaN,
+  available: Number.NaN,
+  price: Number.NaN,
+  breaks: [],
+  featured: false,
+};
+
+/** A product's current values, for the edit dialog. */
+export function productFormValues(tool: Tool): ProductFormValues {
+  return {
+    sku: tool.sku,
+    name: tool.name,
+    img: tool.img,
+    dis: tool.dis,
+    category: tool.category.name,
+    min_order: tool.min_order,
+    available: tool.available,
+    price: tool.price,
+    breaks: tool.priceTiers.slice(1),
+    featured: tool.featured,
+  };
+}
+
+/** The price breaks the API takes: the price at the lower bound, then the breaks. */
+export function priceTiersOf(
+  values: Pick<ProductFormValues, 'min_order' | 'price' | 'breaks'>,
+  floor: number,
+) {
+  return [{ minQuantity: Math.max(floor, values.min_order), price: values.price }, ...values.breaks];
+}
+
+const breakUnits = z
+  .number({ error: 'Enter a quantity' })
+  .int({ error: 'Whole units' })
+  .positive({ error: 'At least 1 unit' });
+
+/**
+ * The product forms' rules: the API's own (AddProductBody), the breaks as a list, and the one tier
+ * rule (tierProblem) against the lower bound this shop's floor (ORDER_MIN_UNITS) gives. `available`
+ * may go down to zero when editing.
+ */
+export function productFormSchema(floor: number, { editing = false } = {}) {
+  const base = AddProductBody.def.shape;
+  return z
+    .object({
+      ...base,
+      available: editing
+        ? z
+            .number({ error: messages.fillAllFields })
+            .int({ error: 'The available quantity must be a whole number of units' })
+            .min(0, { error: 'The available quantity cannot be negative' })
+        : base.available,
+      breaks: z.array(z.object({ minQuantity: breakUnits, price: z.number({ error: 'Enter a price' }) })),
+      featured: z.boolean(),
+    })
+    .omit({ priceTiers: true })
+    .superRefine((values, ctx) => {
+      if (!Number.isFinite(values.min_order) || !Number.isFinite(values.price)) return;
+      const problem = tierProblem(priceTiersOf(values, floor), Math.max(floor, values.min_order));
+      if (problem) ctx.addIssue({ code: 'custom', path: ['breaks'], message: problem });
+    });
+}

@@ -1,0 +1,136 @@
+import type { CatalogPage, CatalogQuery, CatalogSort, Category } from '../../shared/api/catalog.schemas';
+import { DEFAULT_PAGE_SIZE } from '../../shared/api/catalog.schemas';
+import { dollarsToCents } from '../../shared/money';
+import type { Executor } from '../db/database';
+import { DomainError } from '../http/domain-error';
+import type { CatalogCache, SerializedAnswer } from './catalog-cache';
+import {
+  type CatalogAfter,
+  type CatalogFilters,
+  countCatalog,
+  listCatalogPage,
+  listCategories,
+  listHomeGrid,
+  listProducts,
+  toTool,
+} from './products.repository';
+
+export interface BrowseDeps {
+  db: Executor;
+  catalogCache: CatalogCache;
+  /** The shop-wide smallest order (ORDER_MIN_UNITS): part of every product's lower bound. */
+  minUnits: number;
+}
+
+/** The home grid's size (DESIGN §9: at most 12 products on GET /api/tool). */
+export const HOME_GRID_SIZE = 12;
+
+/** GET /api/tool: the featured products, then the newest, 12 at most, whatever the catalog's size. */
+export function homeGrid({ db, catalogCache, minUnits }: BrowseDeps): Promise<SerializedAnswer> {
+  return catalogCache.answer('home', async () => {
+    const tools = (await listHomeGrid(db, HOME_GRID_SIZE)).map((row) => toTool(row, minUnits));
+    return { value: tools, tools };
+  });
+}
+
+/** GET /api/tools (spec §7): every product, newest first. Large catalogs page through /api/catalog. */
+export function allProducts({ db, catalogCache, minUnits }: BrowseDeps): Promise<SerializedAnswer> {
+  return catalogCache.answer('all', async () => {
+    const tools = (await listProducts(db)).map((row) => toTool(row, minUnits));
+    return { value: tools, tools };
+  });
+}
+
+/** GET /api/categories: every category with its number of products, by name. */
+export function categoryList({ db, catalogCache }: BrowseDeps): Promise<SerializedAnswer> {
+  return catalogCache.answer('categories', async () => ({ value: await listCategories(db), tools: [] }));
+}
+
+/** The categories as a value, for the product forms' checks. */
+export function categories({ db, catalogCache }: BrowseDeps): Promise<Category[]> {
+  return catalogCache.value('categories', async () => ({ value: await listCategories(db), tools: [] }));
+}
+
+const badCursor = () => new DomainError('VALIDATION_FAILED', 'cursor: not a cursor this catalog gave out');
+
+/** A cursor is the last product's sort and sort key and id, as base64url JSON: opaque to clients. */
+function encodeCursor(sort: CatalogSort, key: string | number, id: string): string {
+  return Buffer.from(JSON.stringify([sort, key, id])).toString('base64url');
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+function decodeCursor(cursor: string, sort: CatalogSort): CatalogAfter {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw badCursor();
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 3) throw badCursor();
+  const [cursorSort, key, id] = parsed as unknown[];
+  if (typeof id !== 'string' || !UUID.test(id)) throw badCursor();
+  if (cursorSort !== sort) {
+    throw new DomainError(
+      'VALIDATION_FAILED',
+      'cursor: it belongs to another sort order; start from the first page',
+    );
+  }
+  const numeric = sort === 'relevance' || sort === 'price_asc' || sort === 'price_desc';
+  if (numeric ? !Number.isSafeInteger(key) : typeof key !== 'string' || key.length > 200) throw badCursor();
+  if (sort === 'newest' && Number.isNaN(Date.parse(key as string))) throw badCursor();
+  return { key: key as string | number, id };
+}
+
+/**
+ * GET /api/catalog (DESIGN §9): one page of the search, filters and sort, with the next page's cursor
+ * and the number of matches. Answers and counts are cached by their parameters, so the shop page's
+ * usual views cost no SQL; a miss costs one page query, and one count per distinct filter.
+ */
+export async function catalogPage(
+  { db, catalogCache, minUnits }: BrowseDeps,
+  query: CatalogQuery,
+): Promise<SerializedAnswer> {
+  const q = query.q || undefined;
+  const sort: CatalogSort =
+    query.sort === 'relevance' && !q ? 'newest' : (query.sort ?? (q ? 'relevance' : 'newest'));
+  const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+  const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, sort);
+  const filters: CatalogFilters = {
+    q,
+    category: query.category,
+    inStock: query.inStock ? { floor: minUnits } : undefined,
+    minPriceCents: query.minPrice === undefined ? undefined : dollarsToCents(query.minPrice),
+    maxPriceCents: query.maxPrice === undefined ? undefined : dollarsToCents(query.maxPrice),
+  };
+  const filterKey = JSON.stringify([
+    q,
+    query.category,
+    query.inStock === true,
+    filters.minPriceCents,
+    filters.maxPriceCents,
+  ]);
+  const stockSensitive = query.inStock === true;
+  const total = () =>
+    catalogCache.value(`count:${filterKey}`, async () => ({
+      value: await countCatalog(db, filters),
+      tools: [],
+      stockSensitive,
+    }));
+
+  return catalogCache.answer(`page:${filterKey}:${sort}:${limit}:${query.cursor ?? ''}`, async () => {
+    const [rows, matches] = await Promise.all([
+      listCatalogPage(db, filters, sort, after, limit + 1),
+      total(),
+    ]);
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    const items = page.map((row) => toTool(row, minUnits));
+    const value: CatalogPage = {
+      items,
+      nextCursor: rows.length > limit && last ? encodeCursor(sort, last.sortKey, last.id) : null,
+      total: matches,
+    };
+    return { value, tools: items, stockSensitive };
+  });
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { type CentsTier, priceOrder, tierFor, tierProblem, tiersFrom, volumeNudge } from './price-tiers';
+
+const tiers: CentsTier[] = [
+  { minQuantity: 100, priceCents: 1000 },
+  { minQuantity: 500, priceCents: 900 },
+  { minQuantity: 1000, priceCents: 800 },
+];
+
+describe('priceOrder', () => {
+  it.each([
+    [100, 1000],
+    [499, 1000],
+    [500, 900],
+    [999, 900],
+    [1000, 800],
+    [25_000, 800],
+  ])('prices %i units at %i cents each', (quantity, unit) => {
+    expect(priceOrder(tiers, quantity)).toEqual({ unitPriceCents: unit, amountCents: unit * quantity });
+  });
+
+  it('prices a quantity below every break at the first', () => {
+    expect(tierFor(tiers, 10)).toBe(tiers[0]);
+  });
+});
+
+describe('tiersFrom', () => {
+  it('leaves tiers saved at the lower bound as they are', () => {
+    expect(tiersFrom(tiers, 100)).toEqual(tiers);
+  });
+
+  it('starts at a raised floor with the price that floor reaches', () => {
+    expect(tiersFrom(tiers, 600)).toEqual([
+      { minQuantity: 600, priceCents: 900 },
+      { minQuantity: 1000, priceCents: 800 },
+    ]);
+  });
+
+  it('starts at a lowered floor with the first price', () => {
+    expect(tiersFrom(tiers, 50)[0]).toEqual({ minQuantity: 50, priceCents: 1000 });
+  });
+});
+
+describe('tierProblem', () => {
+  const dollars = (...list: [number, number][]) =>
+    list.map(([minQuantity, price]) => ({ minQuantity, price }));
+
+  it('accepts ascending quantities with prices that never rise', () => {
+    expect(tierProblem(dollars([100, 10], [500, 9], [1000, 9]), 100)).toBeNull();
+  });
+
+  it('names the minimum order when the first break is elsewhere', () => {
+    expect(tierProblem(dollars([200, 10]), 150)).toBe(
+      'The first price break must start at the minimum order (150 units)',
+    );
+  });
+
+  it('refuses quantities that do not go up', () => {
+    expect(tierProblem(dollars([100, 10], [500, 9], [500, 8]), 100)).toMatch(
+      /^Price break 3: its quantity must be above 500 units/,
+    );
+  });
+
+  it('refuses a price that rises', () => {
+    expect(tierProblem(dollars([100, 10], [500, 11]), 100)).toMatch(
+      /^Price break 2: its price must not be above \$10\.00/,
+    );
+  });
+
+  it('needs at least one price', () => {
+    expect(tierProblem([], 100)).toBe('Give at least one price');
+  });
+});
+
+describe('volumeNudge', () => {
+  it('names the units to add, the new unit price and the saving when a break is near', () => {
+    expect(volumeNudge(tiers, 450, 5000)).toEqual({
+      addUnits: 50,
+      unitPriceCents: 900,
+      savingCents: 100 * 500,
+    });
+  });
+
+  it('stays quiet when the next break is far', () => {
+    expect(volumeNudge(tiers, 100, 5000)).toBeNull();
+  });
+
+  it('stays quiet past the last break', () => {
+    expect(volumeNudge(tiers, 1200, 5000)).toBeNull();
+  });
+
+  it('never nudges beyond the stock', () => {
+    expect(volumeNudge(tiers, 450, 480)).toBeNull();
+  });
+});
