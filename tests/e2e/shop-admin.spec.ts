@@ -17,12 +17,21 @@ test('an admin runs the catalogue and follows an order from payment to shipment'
   const addForm = page.getByRole('form', { name: 'Add A Product' });
   await addForm.getByRole('button', { name: 'Add Product' }).click();
   await expect(addForm.getByText('Please Full Fill All Field').first()).toBeVisible();
+  await addForm.getByLabel('SKU').fill(`cc-${Date.now()}`);
   await addForm.getByLabel('Product name').fill(productName);
+  await addForm.getByLabel('Category').fill('Cable Tools');
   await addForm.getByLabel('Image URL').fill('https://cdn.example.com/cable-cutter.png');
   await addForm.getByLabel('Minimum order quantity').fill('100');
   await addForm.getByLabel('Available quantity').fill('800');
   await addForm.getByLabel('Price per unit ($)').fill('18.40');
   await addForm.getByLabel('Description').fill('Ratchet cable cutter for copper and aluminium up to 32 mm.');
+  // A volume price break: checked by the same rule as the server's before anything is sent.
+  await addForm.getByRole('button', { name: 'Add a price break' }).click();
+  await addForm.getByLabel('Break 2: from units').fill('50');
+  await addForm.getByLabel('Break 2: price per unit ($)').fill('16.90');
+  await addForm.getByRole('button', { name: 'Add Product' }).click();
+  await expect(addForm.getByText('Price break 2: its quantity must be above 100 units')).toBeVisible();
+  await addForm.getByLabel('Break 2: from units').fill('500');
   await addForm.getByRole('button', { name: 'Add Product' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Product Added Successfully' })).toBeVisible();
   await expect(addForm.getByLabel('Product name')).toHaveValue('');
@@ -36,6 +45,8 @@ test('an admin runs the catalogue and follows an order from payment to shipment'
   await shopper.goto('/');
   const card = shopper.locator('#our-products').getByRole('article').filter({ hasText: productName });
   await expect(card).toContainText('$18.40 per unit');
+  await expect(card).toContainText('from $16.90 at 500+ units');
+  await expect(card).toContainText('Cable Tools');
   await card.getByRole('button', { name: 'Buy Now' }).click();
   const buy = shopper.getByRole('form', { name: 'Buy Now' });
   await buy.getByLabel('Address').fill('3 Copper Street');
@@ -81,7 +92,7 @@ test('an admin runs the catalogue and follows an order from payment to shipment'
   const productRow = page.getByRole('row').filter({ hasText: productName });
   await productRow.getByRole('button', { name: 'Edit' }).click();
   const edit = page.getByRole('form', { name: 'Edit product' });
-  await edit.getByLabel('Price per unit ($)').fill('17.90');
+  await edit.getByLabel('Price per unit ($)', { exact: true }).fill('17.90');
   await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByRole('alert').filter({ hasText: `${productName} was updated` })).toBeVisible();
 

@@ -17,12 +17,15 @@ test.describe('a visitor browsing the shop', () => {
     await expect(page.getByRole('button', { name: 'Know More' })).toBeVisible();
     await expect(page.getByText('Margaret Holloway')).toBeVisible();
 
-    // Other journeys may add products meanwhile: the twelve demo tools are all there, at least.
+    // Twelve products: the demo's featured tools first, then the newest (other journeys add some).
     const cards = page.locator('#our-products').getByRole('article');
-    await expect(cards.filter({ hasText: 'Safety Helmet EN 397' })).toHaveCount(1);
-    expect(await cards.count()).toBeGreaterThanOrEqual(12);
+    await expect(cards).toHaveCount(12);
+    await expect(cards.nth(0)).toContainText('Cordless Drill/Driver 20V');
+    await expect(cards.filter({ hasText: 'Claw Hammer 16 oz' })).toHaveCount(1);
     const drill = cards.filter({ hasText: 'Cordless Drill/Driver 20V' });
+    await expect(drill).toContainText('FT-DRL-20V');
     await expect(drill).toContainText('$64.50 per unit');
+    await expect(drill).toContainText('from $55.00 at 1,000+ units');
     await expect(drill).toContainText('100 units');
     await expect(drill).toContainText('2,400 units');
 
@@ -53,7 +56,7 @@ test.describe('a visitor browsing the shop', () => {
     await page.goto('/home');
     await expect(page.getByRole('heading', { level: 1, name: 'World Leader in Tools' })).toBeVisible();
     await expect(
-      page.locator('#our-products').getByRole('article').filter({ hasText: 'Safety Helmet EN 397' }),
+      page.locator('#our-products').getByRole('article').filter({ hasText: 'Claw Hammer 16 oz' }),
     ).toHaveCount(1);
   });
 
@@ -121,7 +124,15 @@ test.describe('a visitor browsing the shop', () => {
 
     await page.unroute('**/api/tool');
     await products.getByRole('button', { name: 'Try again' }).click();
-    await expect(products.getByRole('article').filter({ hasText: 'Safety Helmet EN 397' })).toHaveCount(1);
+    await expect(products.getByRole('article').filter({ hasText: 'Claw Hammer 16 oz' })).toHaveCount(1);
+  });
+
+  test('the whole catalog is one link away, and the shop finds the rest', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'View all products' }).click();
+    await expect(page).toHaveURL(/\/shop$/);
+    await page.getByLabel('Category').selectOption({ label: 'Safety (1)' });
+    await expect(page.getByRole('article').filter({ hasText: 'Safety Helmet EN 397' })).toHaveCount(1);
   });
 });
 

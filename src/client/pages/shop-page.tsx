@@ -77,7 +77,7 @@ export function ShopPage() {
                 return (
                   <>
                     <p className="text-secondary" aria-live="polite">
-                      Showing {formatUnits(items.length)} of {formatUnits(total)} products
+                      Showing {formatUnits(items.length)} of {formatUnits(total)} {total === 1 ? 'product' : 'products'}
                     </p>
                     <Row xs={1} md={2} xl={3} className="g-4">
                       {items.map((tool) => (

@@ -31,7 +31,7 @@ export function ToolFacts({ tool, large = false }: { tool: Tool; large?: boolean
       <dd>{formatUnits(tool.min_order)} units</dd>
       <dt>Available</dt>
       <dd>
-        {formatUnits(tool.available)} units <StockBadge bounds={bounds} />
+        <span>{formatUnits(tool.available)} units</span> <StockBadge bounds={bounds} />
       </dd>
     </dl>
   );
