@@ -23,13 +23,21 @@ async function floorRound(pool, productId, userIds) {
             userId,
           ]);
           const { rows } = await client.query(
-            'update products set available = available - $2 where id = $1 and available >= $2 returning price_cents, name',
+            'update products set available = available - $2 where id = $1 and available >= $2 returning price_cents, name, sku',
             [productId, QUANTITY],
           );
           await client.query(
-            `insert into orders (product_id, user_id, buyer_name, email, address, phone, item_name, quantity, amount_cents, hold_expires_at)
-             values ($1, $2, 'Floor', 'floor@example.com', '1 Road', '5550100', $3, $4, $5, now() + interval '48 hours') returning id`,
-            [productId, userId, rows[0].name, QUANTITY, rows[0].price_cents * QUANTITY],
+            `insert into orders (product_id, user_id, buyer_name, email, address, phone, item_name, sku, quantity, unit_price_cents, amount_cents, hold_expires_at)
+             values ($1, $2, 'Floor', 'floor@example.com', '1 Road', '5550100', $3, $4, $5, $6, $7, now() + interval '48 hours') returning id`,
+            [
+              productId,
+              userId,
+              rows[0].name,
+              rows[0].sku,
+              QUANTITY,
+              rows[0].price_cents,
+              rows[0].price_cents * QUANTITY,
+            ],
           );
           await client.query('commit');
           placed += 1;
@@ -83,17 +91,13 @@ export async function benchOrders({ databaseUrl }) {
   try {
     await waitFor(`${url}/api/healthz`);
     await waitFor(`${url}/api/readyz`);
-    const { rows } = await pool
-      .query(
-        `insert into products (name, image_url, description, min_order, available, price_cents, sku)
-       values ('Bench Drill', '/images/tools/cordless-drill.svg', 'For the bench', 100, 2000000000, 6450, 'BENCH-1') returning id`,
-      )
-      .catch(() =>
-        pool.query(
-          `insert into products (name, image_url, description, min_order, available, price_cents)
-         values ('Bench Drill', '/images/tools/cordless-drill.svg', 'For the bench', 100, 2000000000, 6450) returning id`,
-        ),
-      );
+    const { rows } = await pool.query(
+      `with category as (insert into categories (slug, name) values ('bench', 'Bench') returning id)
+       insert into products (sku, name, image_url, description, category_id, min_order, available, price_cents, price_tiers)
+       select 'BENCH-1', 'Bench Drill', '/images/tools/cordless-drill.svg', 'For the bench', id, 100, 2000000000, 6450,
+              '[{"minQuantity": 100, "priceCents": 6450}]'::jsonb
+       from category returning id`,
+    );
     const productId = rows[0].id;
     const accounts = [];
     for (let n = 0; n < connections; n += 1) {

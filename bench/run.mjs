@@ -5,6 +5,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { benchCatalog } from './catalog.mjs';
+import { benchCatalogScale } from './catalog-scale.mjs';
 import { benchColdStart } from './cold-start.mjs';
 import { benchOrders } from './orders.mjs';
 
@@ -34,16 +35,25 @@ function homePageScript() {
   );
 }
 
-const name = `toolshop_bench_${randomBytes(4).toString('hex')}`;
-const url = new URL(server);
-url.pathname = `/${name}`;
-await onServer(`create database ${name}`);
+const prefix = `toolshop_bench_${randomBytes(4).toString('hex')}`;
+const created = [];
+/** A new database on the server for one part of the suite; all are dropped at the end. */
+async function createDatabase(suffix) {
+  const name = `${prefix}_${suffix}`;
+  await onServer(`create database ${name}`);
+  created.push(name);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 try {
   const only = process.argv[2];
-  if (!only || only === 'catalog') await benchCatalog({ databaseUrl: url.toString() });
-  if (!only || only === 'orders') await benchOrders({ databaseUrl: url.toString() });
+  if (!only || only === 'catalog') await benchCatalog({ databaseUrl: await createDatabase('catalog') });
+  if (!only || only === 'scale') await benchCatalogScale({ createDatabase });
+  if (!only || only === 'orders') await benchOrders({ databaseUrl: await createDatabase('orders') });
   if (!only || only === 'start') await benchColdStart();
   if (!only || only === 'js') homePageScript();
 } finally {
-  await onServer(`drop database if exists ${name} with (force)`);
+  for (const name of created) await onServer(`drop database if exists ${name} with (force)`);
 }

@@ -76,6 +76,8 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL', () => {
     await owner.signUp(smtp);
     const before = await owner.at(urlB).tools(); // B now holds the list (for 30 s, were it not told).
     const added = await owner.call('POST', '/api/addproduct', {
+      sku: 'CROSS-1',
+      category: 'Wrenches',
       name: 'Cross-instance Wrench',
       img: 'https://example.com/wrench.png',
       dis: 'Added on instance A',
@@ -96,6 +98,23 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL', () => {
     console.info(`catalog change on A seen on B after ${seenAfterMs} ms`);
     expect(seenAfterMs).toBeGreaterThanOrEqual(0);
     expect(seenAfterMs).toBeLessThan(1000);
+
+    // An order on A moves the stock that B's cached answers show.
+    const { insertedId } = (await added.json()) as { insertedId: string };
+    expect(await owner.placeOrder(insertedId, 100)).not.toBeNull();
+    const orderedAt = Date.now();
+    let stockSeenAfterMs = -1;
+    while (Date.now() - orderedAt < 5000) {
+      const shown = (await owner.at(urlB).tools()).find((tool) => tool._id === insertedId);
+      if (shown?.available === 4900) {
+        stockSeenAfterMs = Date.now() - orderedAt;
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    console.info(`stock change on A seen on B after ${stockSeenAfterMs} ms`);
+    expect(stockSeenAfterMs).toBeGreaterThanOrEqual(0);
+    expect(stockSeenAfterMs).toBeLessThan(1000);
   });
 
   it('runs two expiry sweeps over 600 overdue orders at once without a deadlock, three times', async () => {
