@@ -17,16 +17,19 @@ export interface SerializedAnswer {
   gzip: Buffer;
 }
 
-/** Small answers get brotli's best; a big one a quicker level. Both run on libuv's threads. */
+/**
+ * Brotli at quality 5 and gzip at 6: within a tenth of their best sizes for JSON like this, at a
+ * small fraction of the time (quality 11 took ~50 ms for a 60-product page, paid by the one request
+ * that missed the cache). Both run on libuv's threads, never on the event loop.
+ */
 async function serialize(value: unknown): Promise<SerializedAnswer> {
   const body = JSON.stringify(value);
   const raw = Buffer.from(body);
-  const quality = raw.length < 256 * 1024 ? 11 : 5;
   const [br, gz] = await Promise.all([
     brotli(raw, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+      params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
     }),
-    gzipAsync(raw, { level: quality === 11 ? 9 : 6 }),
+    gzipAsync(raw, { level: 6 }),
   ]);
   return { body, raw, br, gzip: gz, etag: `"${createHash('sha1').update(raw).digest('base64url')}"` };
 }

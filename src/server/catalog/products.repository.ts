@@ -28,9 +28,9 @@ export type ProductChanges = Partial<
   >
 >;
 
-// A product with its category's slug and name: what the API shows. `search_text` stays in the database.
+// A product with its category's slug and name: what the API shows. The search columns stay in the database.
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- taken out so that the rest is selected
-const { searchText, ...productColumns } = getTableColumns(products);
+const { searchVector, ...productColumns } = getTableColumns(products);
 const productView = { ...productColumns, categorySlug: categories.slug, categoryName: categories.name };
 export type ProductView = {
   [K in keyof typeof productView]: (typeof productView)[K]['_']['data'];
@@ -216,8 +216,8 @@ function catalogWhere({
   maxPriceCents,
 }: CatalogFilters): SQL | undefined {
   return and(
-    // Word similarity over trigrams (pg_trgm, GIN-indexed): a typo still finds the word.
-    q === undefined ? undefined : sql`${q} <% ${products.searchText}`,
+    // An exact SKU matches too: each typed word is also taken as a prefix of the catalog's words.
+    q === undefined ? undefined : sql`${products.searchVector} @@ ${searchQuery(q)}`,
     category === undefined
       ? undefined
       : eq(
@@ -233,14 +233,21 @@ function catalogWhere({
 }
 
 /**
+ * The search as a text-search query, built once per statement (an InitPlan): each typed word as a
+ * prefix or as one of the catalog's words spelled like it (catalog_tsquery, migration 0006).
+ */
+function searchQuery(q: string): SQL {
+  return sql`(select catalog_tsquery(${q}))`;
+}
+
+/**
  * How well a product matches the search, as a whole number so that a cursor carries it exactly: an
- * exact SKU first, then name and SKU matches, then matches in the description.
+ * exact SKU first, then by text rank, where SKU and name weigh more than the description.
  */
 function relevance(q: string): SQL<number> {
   return sql<number>`(
-    case when ${products.sku} = upper(${q}) then 1000 else 0 end
-    + round(200 * word_similarity(${q}, ${products.sku} || ' ' || ${products.name}))
-    + round(100 * word_similarity(${q}, ${products.searchText}))
+    case when ${products.sku} = upper(${q}) then 100000 else 0 end
+    + round(10000 * ts_rank(${products.searchVector}, ${searchQuery(q)}))
   )::int`;
 }
 

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -13,6 +14,9 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+/** PostgreSQL's full-text document type (drizzle has no builder for it). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -53,11 +57,15 @@ export const products = pgTable(
     priceTiers: jsonb('price_tiers').$type<StoredPriceTier[]>().notNull(),
     /** Shown on the home grid before the newest products. */
     featured: boolean('featured').notNull().default(false),
-    /** What search matches with trigrams (pg_trgm): the SKU, the name and the description. */
-    searchText: text('search_text')
+    /**
+     * The words search matches (full text, GIN-indexed): SKU and name weighted above the description.
+     * A typed word also matches the catalog's words spelled like it (search_words), so a typo finds.
+     */
+    searchVector: tsvector('search_vector')
       .notNull()
       .generatedAlwaysAs(
-        (): SQL => sql`${products.sku} || ' ' || ${products.name} || ' ' || ${products.description}`,
+        (): SQL =>
+          sql`setweight(to_tsvector('simple', ${products.sku} || ' ' || ${products.name}), 'A') || setweight(to_tsvector('simple', ${products.description}), 'B')`,
       ),
     // Milliseconds, as a JavaScript Date holds them: a catalog cursor carries it back exactly.
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
@@ -73,9 +81,17 @@ export const products = pgTable(
     index('products_price_idx').on(t.priceCents, t.id),
     index('products_category_newest_idx').on(t.categoryId, t.createdAt, t.id),
     index('products_featured_newest_idx').on(t.featured, t.createdAt, t.id),
-    index('products_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('products_search_idx').using('gin', t.searchVector),
   ],
 );
+
+/**
+ * Every word the catalog's products use, kept by a trigger on products (migration 0006): search
+ * corrects a typed word to the words spelled like it here (pg_trgm similarity, GIN-indexed).
+ */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
+]);
 
 export const orderStatus = pgEnum('order_status', ['unpaid', 'paid', 'shipped', 'cancelled', 'expired']);
 
