@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './fixtures';
 
@@ -80,5 +81,23 @@ test.describe('a buyer in a large catalog', () => {
     await page.getByRole('button', { name: 'Clear the filters' }).click();
     await expect(page).toHaveURL(/\/shop$/);
     await expect(page.getByRole('article').first()).toBeVisible();
+  });
+});
+
+test.describe('the catalog for every visitor', () => {
+  test('the shop, a search without results and the buy page pass axe (WCAG 2.1 AA)', async ({
+    page,
+    customer: _,
+    product,
+  }) => {
+    for (const path of ['/shop', '/shop?q=zzqqxxvv&inStock=true', `/buyNow/${product._id}`]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('status')).toHaveCount(0);
+      const { violations } = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
+        .analyze();
+      expect(violations.map((v) => `${path}: ${v.id} ${v.nodes[0]?.target.join(' ') ?? ''}`)).toEqual([]);
+    }
   });
 });

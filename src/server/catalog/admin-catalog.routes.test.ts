@@ -96,6 +96,15 @@ describe('POST /api/addproduct', () => {
     expect(categories).toContainEqual({ slug: 'allen-keys', name: 'Allen  Keys', count: 1 });
   });
 
+  it("takes a picture of this site by its path, as the demo catalog's are", async () => {
+    const response = await injectAs(ctx.app, admin, {
+      method: 'POST',
+      url: '/api/addproduct',
+      payload: fresh({ img: '/images/tools/claw-hammer.svg' }),
+    });
+    expect(response.statusCode).toBe(201);
+  });
+
   it('refuses a SKU another product has, naming it', async () => {
     const first = await injectAs(ctx.app, admin, {
       method: 'POST',
@@ -150,6 +159,8 @@ describe('POST /api/addproduct', () => {
   it.each([
     [{ ...product, name: ' ' }, 'name: Please Full Fill All Field'],
     [{ ...product, img: 'ftp://example.com/x.png' }, 'img: The image must be an http(s) web address'],
+    [{ ...product, img: '//example.com/x.png' }, 'img: The image must be an http(s) web address'],
+    [{ ...product, img: '/images/../api/x.png' }, 'img: The image must be an http(s) web address'],
     [{ ...product, min_order: 0 }, 'min_order: The minimum order must be at least 1 unit'],
     [{ ...product, available: 12.5 }, 'available: The available quantity must be a whole number of units'],
     [{ ...product, price: 0 }, 'price: The price must be at least $0.01'],
