@@ -4,6 +4,7 @@ import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
 import { useSearchParams } from 'react-router';
 import { CATALOG_SORTS, type CatalogSort } from '../../shared/api/catalog.schemas';
+import { LoadMoreButton } from '../components/load-more-button';
 import { QueryState } from '../components/query-state';
 import { type CatalogSearch, catalogQueryString, useCatalog } from '../features/catalog/api/get-catalog';
 import { CatalogFilters } from '../features/catalog/components/catalog-filters';
@@ -77,7 +78,8 @@ export function ShopPage() {
                 return (
                   <>
                     <p className="text-secondary" aria-live="polite">
-                      Showing {formatUnits(items.length)} of {formatUnits(total)} {total === 1 ? 'product' : 'products'}
+                      Showing {formatUnits(items.length)} of {formatUnits(total)}{' '}
+                      {total === 1 ? 'product' : 'products'}
                     </p>
                     <Row xs={1} md={2} xl={3} className="g-4">
                       {items.map((tool) => (
@@ -86,17 +88,9 @@ export function ShopPage() {
                         </Col>
                       ))}
                     </Row>
-                    {catalog.hasNextPage && (
-                      <div className="text-center mt-4">
-                        <Button
-                          variant="outline-dark"
-                          onClick={() => void catalog.fetchNextPage()}
-                          disabled={catalog.isFetchingNextPage}
-                        >
-                          {catalog.isFetchingNextPage ? 'Loading…' : 'Load more'}
-                        </Button>
-                      </div>
-                    )}
+                    <div className="text-center mt-4">
+                      <LoadMoreButton query={catalog} />
+                    </div>
                   </>
                 );
               }}

@@ -10,6 +10,7 @@ import type { Tool } from '../../../shared/api/catalog.schemas';
 import { DEFAULT_ORDER_MIN_UNITS } from '../../../shared/domain/order-quantity';
 import { messages } from '../../../shared/messages';
 import { ConfirmModal, useConfirm } from '../../components/confirm-modal';
+import { LoadMoreButton } from '../../components/load-more-button';
 import { QueryState } from '../../components/query-state';
 import { useCatalog } from '../../features/catalog/api/get-catalog';
 import { useDeleteProduct, useUpdateProduct } from '../../features/catalog/api/manage-products';
@@ -151,15 +152,7 @@ export function ManageProductsPage() {
                   ))}
                 </tbody>
               </Table>
-              {catalog.hasNextPage && (
-                <Button
-                  variant="outline-dark"
-                  onClick={() => void catalog.fetchNextPage()}
-                  disabled={catalog.isFetchingNextPage}
-                >
-                  {catalog.isFetchingNextPage ? 'Loading…' : 'Load more'}
-                </Button>
-              )}
+              <LoadMoreButton query={catalog} />
             </>
           );
         }}

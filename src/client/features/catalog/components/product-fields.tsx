@@ -7,18 +7,17 @@ import { FormField } from '../../../components/form-field';
 import { useCategories } from '../api/get-catalog';
 import type { ProductFormValues } from '../product-form';
 
-/** The volume price breaks after the first, added and removed row by row. */
-function PriceBreaks({
-  control,
-  register,
-  errors,
-  idPrefix,
-}: {
+/** What the product fields take from the form that holds them. */
+interface ProductFieldsProps {
   control: Control<ProductFormValues>;
   register: UseFormRegister<ProductFormValues>;
   errors: FieldErrors<ProductFormValues>;
+  /** Prefixes the fields' ids, so that two forms on one page never share one. */
   idPrefix: string;
-}) {
+}
+
+/** The volume price breaks after the first, added and removed row by row. */
+function PriceBreaks({ control, register, errors, idPrefix }: ProductFieldsProps) {
   const { fields, append, remove } = useFieldArray({ control, name: 'breaks' });
   const number = { valueAsNumber: true } as const;
   const problem = errors.breaks?.message ?? errors.breaks?.root?.message;
@@ -74,17 +73,7 @@ function PriceBreaks({
 }
 
 /** The product fields, shared by Add A Product and the edit dialog of Manage Products. */
-export function ProductFields({
-  control,
-  register,
-  errors,
-  idPrefix,
-}: {
-  control: Control<ProductFormValues>;
-  register: UseFormRegister<ProductFormValues>;
-  errors: FieldErrors<ProductFormValues>;
-  idPrefix: string;
-}) {
+export function ProductFields({ control, register, errors, idPrefix }: ProductFieldsProps) {
   const number = { valueAsNumber: true } as const;
   const categories = useCategories();
   return (
