@@ -91,6 +91,7 @@ async function postgresRun() {
     'mail/mailer.test.ts',
     'catalog/catalog-cache.test.ts',
     'payments/test-card.test.ts',
+    'db/new-database-template.test.ts',
   ].flatMap((file) => ['--exclude', `src/server/${file}`]);
   await vitest('server tests on PostgreSQL', ['--project', 'server', ...databaseFree], {
     TEST_DATABASE_URL: process.env.TEST_DATABASE_URL,

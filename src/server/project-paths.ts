@@ -22,6 +22,10 @@ export const projectPaths = {
   content: join(root, 'content'),
   images: join(root, 'content', 'images'),
   client: join(root, 'dist', 'client'),
+  /** A migrated, empty embedded database that `npm run build` makes, and its PGlite version. */
+  pgliteTemplate: join(root, 'dist', 'server', 'pglite-template.tar.gz'),
+  pgliteTemplateInfo: join(root, 'dist', 'server', 'pglite-template.json'),
+  pgliteVersion: join(root, 'node_modules', '@electric-sql', 'pglite', 'package.json'),
   /** The most common passwords, refused at sign-up and reset (auth/passwords.ts). */
   commonPasswords: join(root, 'src', 'server', 'auth', 'common-passwords.txt'),
 };

@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -64,6 +65,26 @@ export function describeDatabaseUrl(url: string): string {
   return parsed.toString();
 }
 
+/**
+ * For a database not created yet, the migrated empty one `npm run build` made (scripts/build-server.mjs),
+ * when it was made by this PGlite version; PGlite then skips initdb and the migrations so far. Anything
+ * else (an existing database, no build, another version) starts the usual way.
+ */
+export function readNewDatabaseTemplate(
+  location: string,
+  paths: Pick<typeof projectPaths, 'pgliteTemplate' | 'pgliteTemplateInfo' | 'pgliteVersion'> = projectPaths,
+): Blob | undefined {
+  if (!location.startsWith('memory://') && existsSync(join(location, 'PG_VERSION'))) return undefined;
+  try {
+    const made = JSON.parse(readFileSync(paths.pgliteTemplateInfo, 'utf8')) as { pglite?: string };
+    const installed = JSON.parse(readFileSync(paths.pgliteVersion, 'utf8')) as { version?: string };
+    if (!made.pglite || made.pglite !== installed.version) return undefined;
+    return new Blob([readFileSync(paths.pgliteTemplate)]);
+  } catch {
+    return undefined;
+  }
+}
+
 function queryLogger(onQuery: ((sql: string) => void) | undefined) {
   return onQuery ? { logQuery: (query: string) => onQuery(query) } : false;
 }
@@ -117,7 +138,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       ]);
     // pg_trgm serves catalog search (DESIGN §9); PGlite loads an extension only when asked to.
     const client = await PGlite.create(location, {
-      loadDataDir: options.pgliteDump,
+      loadDataDir: options.pgliteDump ?? readNewDatabaseTemplate(location),
       extensions: { pg_trgm },
     });
     const db = drizzlePglite(client, { schema, logger: queryLogger(options.onQuery) });
