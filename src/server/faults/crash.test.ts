@@ -44,7 +44,13 @@ async function placeUntilKilled(url: string, kill: () => void) {
       }
     }
   });
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  // Killed while orders are flowing: after the first few are confirmed (a busy CI machine may take
+  // seconds to confirm the first), plus a moment, or after 30 s at the latest.
+  const deadline = Date.now() + 30_000;
+  while (confirmed.length < 5 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  await new Promise((resolve) => setTimeout(resolve, 500));
   kill();
   killed = true;
   await Promise.all(load);
