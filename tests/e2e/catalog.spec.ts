@@ -75,6 +75,23 @@ test.describe('a buyer in a large catalog', () => {
     await expect(row).toContainText('$9,000.00');
   });
 
+  test('on a phone the results come first, and the filters open under one button', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/shop');
+    await expect(page.getByRole('searchbox', { name: 'Search' })).toBeVisible();
+    await expect(page.getByLabel('Category')).toBeHidden();
+    const toggle = page.getByRole('button', { name: 'Filters and sort' });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await page.getByLabel('Category').selectOption({ label: 'Safety (1)' });
+    await expect(page.getByRole('article').filter({ hasText: 'Safety Helmet EN 397' })).toHaveCount(1);
+    // The new URL folds them again, and says one filter is on.
+    await expect(page.getByRole('button', { name: 'Filters and sort (1 on)' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+  });
+
   test('an empty search says so and clears the filters', async ({ page }) => {
     await page.goto('/shop?q=zzqqxxvv');
     await expect(page.getByText('No products match your search.')).toBeVisible();

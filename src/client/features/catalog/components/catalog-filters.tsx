@@ -1,4 +1,4 @@
-import type { SyntheticEvent } from 'react';
+import { type SyntheticEvent, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
@@ -26,6 +26,10 @@ export function CatalogFilters({
   onChange: (next: CatalogSearch) => void;
 }) {
   const categories = useCategories();
+  const [open, setOpen] = useState(false);
+  const active = [search.category, search.inStock, search.minPrice, search.maxPrice, search.sort].filter(
+    (value) => value !== undefined && value !== '',
+  ).length;
   const sorts = (search.q ? ['relevance'] : []).concat([
     'newest',
     'name',
@@ -68,69 +72,81 @@ export function CatalogFilters({
           </Button>
         </InputGroup>
       </Form.Group>
-      <Form.Group className="mb-3" controlId="catalog-category">
-        <Form.Label>Category</Form.Label>
-        <Form.Select
-          value={search.category ?? ''}
-          onChange={(event) => onChange({ ...search, category: event.target.value || undefined })}
-        >
-          <option value="">All categories</option>
-          {categories.data
-            ?.filter((category) => category.count > 0 || category.slug === search.category)
-            .map((category) => (
-              <option key={category.slug} value={category.slug}>
-                {category.name} ({category.count})
+      {/* On a phone the other filters fold away under one button, so the results come first. */}
+      <Button
+        variant="outline-dark"
+        className="d-lg-none w-100 mb-3"
+        aria-expanded={open}
+        aria-controls="catalog-more-filters"
+        onClick={() => setOpen(!open)}
+      >
+        Filters and sort{active > 0 ? ` (${active} on)` : ''}
+      </Button>
+      <div id="catalog-more-filters" className={open ? undefined : 'd-none d-lg-block'}>
+        <Form.Group className="mb-3" controlId="catalog-category">
+          <Form.Label>Category</Form.Label>
+          <Form.Select
+            value={search.category ?? ''}
+            onChange={(event) => onChange({ ...search, category: event.target.value || undefined })}
+          >
+            <option value="">All categories</option>
+            {categories.data
+              ?.filter((category) => category.count > 0 || category.slug === search.category)
+              .map((category) => (
+                <option key={category.slug} value={category.slug}>
+                  {category.name} ({category.count})
+                </option>
+              ))}
+          </Form.Select>
+        </Form.Group>
+        <Form.Group className="mb-3" controlId="catalog-sort">
+          <Form.Label>Sort by</Form.Label>
+          <Form.Select
+            value={search.sort ?? (search.q ? 'relevance' : 'newest')}
+            onChange={(event) => onChange({ ...search, sort: event.target.value as CatalogSort })}
+          >
+            {sorts.map((sort) => (
+              <option key={sort} value={sort}>
+                {sortLabels[sort]}
               </option>
             ))}
-        </Form.Select>
-      </Form.Group>
-      <Form.Group className="mb-3" controlId="catalog-sort">
-        <Form.Label>Sort by</Form.Label>
-        <Form.Select
-          value={search.sort ?? (search.q ? 'relevance' : 'newest')}
-          onChange={(event) => onChange({ ...search, sort: event.target.value as CatalogSort })}
-        >
-          {sorts.map((sort) => (
-            <option key={sort} value={sort}>
-              {sortLabels[sort]}
-            </option>
-          ))}
-        </Form.Select>
-      </Form.Group>
-      <fieldset className="mb-3">
-        <legend className="form-label fs-6 mb-2">Price per unit ($)</legend>
-        <div className="d-flex gap-2 align-items-center">
-          <Form.Control
-            aria-label="Lowest price"
-            name="minPrice"
-            type="number"
-            min={0}
-            step={0.01}
-            placeholder="Min"
-            defaultValue={search.minPrice ?? ''}
-          />
-          <span aria-hidden="true">–</span>
-          <Form.Control
-            aria-label="Highest price"
-            name="maxPrice"
-            type="number"
-            min={0}
-            step={0.01}
-            placeholder="Max"
-            defaultValue={search.maxPrice ?? ''}
-          />
-        </div>
-        <Button type="submit" size="sm" variant="outline-dark" className="mt-2">
-          Apply
-        </Button>
-      </fieldset>
-      <Form.Check
-        type="switch"
-        id="catalog-in-stock"
-        label="Only what I can order now"
-        checked={search.inStock === true}
-        onChange={(event) => onChange({ ...search, inStock: event.target.checked || undefined })}
-      />
+          </Form.Select>
+        </Form.Group>
+        <fieldset className="mb-3">
+          <legend className="form-label fs-6 mb-2">Price per unit ($)</legend>
+          <div className="d-flex gap-2 align-items-center">
+            <Form.Control
+              aria-label="Lowest price"
+              name="minPrice"
+              type="number"
+              min={0}
+              step={0.01}
+              placeholder="Min"
+              defaultValue={search.minPrice ?? ''}
+            />
+            <span aria-hidden="true">–</span>
+            <Form.Control
+              aria-label="Highest price"
+              name="maxPrice"
+              type="number"
+              min={0}
+              step={0.01}
+              placeholder="Max"
+              defaultValue={search.maxPrice ?? ''}
+            />
+          </div>
+          <Button type="submit" size="sm" variant="outline-dark" className="mt-2">
+            Apply
+          </Button>
+        </fieldset>
+        <Form.Check
+          type="switch"
+          id="catalog-in-stock"
+          label="Only what I can order now"
+          checked={search.inStock === true}
+          onChange={(event) => onChange({ ...search, inStock: event.target.checked || undefined })}
+        />
+      </div>
     </Form>
   );
 }
