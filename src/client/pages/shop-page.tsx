@@ -3,7 +3,7 @@ import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
 import { useSearchParams } from 'react-router';
-import { CATALOG_SORTS, type CatalogSort } from '../../shared/api/catalog.schemas';
+import { CATALOG_SORTS, CATEGORY_SLUG, type CatalogSort } from '../../shared/api/catalog.schemas';
 import { LoadMoreButton } from '../components/load-more-button';
 import { QueryState } from '../components/query-state';
 import { type CatalogSearch, catalogQueryString, useCatalog } from '../features/catalog/api/get-catalog';
@@ -22,7 +22,7 @@ function searchFrom(params: URLSearchParams): CatalogSearch {
   const category = params.get('category');
   return {
     q: params.get('q')?.trim().slice(0, 100) || undefined,
-    category: category && /^[a-z0-9-]{1,60}$/.test(category) ? category : undefined,
+    category: category && CATEGORY_SLUG.test(category) ? category : undefined,
     inStock: params.get('inStock') === 'true' || undefined,
     minPrice: dollars(params.get('minPrice')),
     maxPrice: dollars(params.get('maxPrice')),

@@ -1,4 +1,4 @@
-import type { CatalogPage, CatalogQuery, CatalogSort, Category } from '../../shared/api/catalog.schemas';
+import type { CatalogPage, CatalogQuery, CatalogSort } from '../../shared/api/catalog.schemas';
 import { DEFAULT_PAGE_SIZE } from '../../shared/api/catalog.schemas';
 import { dollarsToCents } from '../../shared/money';
 import type { Executor } from '../db/database';
@@ -44,11 +44,6 @@ export function allProducts({ db, catalogCache, minUnits }: BrowseDeps): Promise
 /** GET /api/categories: every category with its number of products, by name. */
 export function categoryList({ db, catalogCache }: BrowseDeps): Promise<SerializedAnswer> {
   return catalogCache.answer('categories', async () => ({ value: await listCategories(db), tools: [] }));
-}
-
-/** The categories as a value, for the product forms' checks. */
-export function categories({ db, catalogCache }: BrowseDeps): Promise<Category[]> {
-  return catalogCache.value('categories', async () => ({ value: await listCategories(db), tools: [] }));
 }
 
 const badCursor = () => new DomainError('VALIDATION_FAILED', 'cursor: not a cursor this catalog gave out');
@@ -103,13 +98,7 @@ export async function catalogPage(
     minPriceCents: query.minPrice === undefined ? undefined : dollarsToCents(query.minPrice),
     maxPriceCents: query.maxPrice === undefined ? undefined : dollarsToCents(query.maxPrice),
   };
-  const filterKey = JSON.stringify([
-    q,
-    query.category,
-    query.inStock === true,
-    filters.minPriceCents,
-    filters.maxPriceCents,
-  ]);
+  const filterKey = JSON.stringify(filters);
   const stockSensitive = query.inStock === true;
   const total = () =>
     catalogCache.value(`count:${filterKey}`, async () => ({

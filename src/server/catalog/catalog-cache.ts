@@ -47,7 +47,8 @@ export interface CatalogFill<T> {
 
 interface Entry {
   value: unknown;
-  tools: Tool[];
+  /** The products inside `value` by id: an order's stock update is a lookup, not a scan. */
+  tools: Map<string, Tool>;
   stockSensitive: boolean;
   filledAt: number;
   /** Serialized and compressed on first use after each fill or stock update, once. */
@@ -95,7 +96,12 @@ export function createCatalogCache({
   async function fill(key: string, load: () => Promise<CatalogFill<unknown>>): Promise<Entry> {
     const started = generation;
     const { value, tools, stockSensitive = false } = await load();
-    const entry: Entry = { value, tools, stockSensitive, filledAt: now() };
+    const entry: Entry = {
+      value,
+      tools: new Map(tools.map((tool) => [tool._id, tool])),
+      stockSensitive,
+      filledAt: now(),
+    };
     if (started === generation) entries.set(key, entry);
     return entry;
   }
@@ -116,7 +122,7 @@ export function createCatalogCache({
   /** Drops the entries showing any of these products, and every stock-sensitive one. */
   function dropShowing(ids: Set<string>) {
     for (const [key, entry] of [...entries.entries()]) {
-      if (entry.stockSensitive || entry.tools.some((tool) => ids.has(tool._id))) entries.delete(key);
+      if (entry.stockSensitive || [...ids].some((id) => entry.tools.has(id))) entries.delete(key);
     }
   }
 
@@ -140,21 +146,20 @@ export function createCatalogCache({
     stockChanged(levels: { id: string; available: number }[]) {
       if (levels.length === 0) return;
       changed();
-      const stock = new Map(levels.map((level) => [level.id, level.available]));
       for (const [key, entry] of [...entries.entries()]) {
         if (entry.stockSensitive) {
           entries.delete(key);
           continue;
         }
-        for (const tool of entry.tools) {
-          const available = stock.get(tool._id);
-          if (available !== undefined && available !== tool.available) {
+        for (const { id, available } of levels) {
+          const tool = entry.tools.get(id);
+          if (tool && tool.available !== available) {
             tool.available = available;
             entry.serialized = undefined;
           }
         }
       }
-      onChange?.({ productIds: [...stock.keys()] });
+      onChange?.({ productIds: levels.map((level) => level.id) });
     },
 
     /** Products were added, edited or deleted: every answer may be wrong. */

@@ -1,6 +1,7 @@
 import { categorySlug } from '../../shared/api/catalog.schemas';
 import { MAX_STOCK_UNITS } from '../../shared/api/products.schemas';
 import type { AddProductBody, UpdateProductBody } from '../../shared/api/products.schemas';
+import { lowerBound } from '../../shared/domain/order-quantity';
 import { type CentsTier, tierProblem, tiersFrom } from '../../shared/domain/price-tiers';
 import { messages } from '../../shared/messages';
 import { centsToDollars, dollarsToCents } from '../../shared/money';
@@ -81,7 +82,7 @@ export async function addProduct(
   { db, catalogCache, minUnits }: Deps,
   body: AddProductBody,
 ): Promise<{ id: string }> {
-  const lower = Math.max(minUnits, body.min_order);
+  const lower = lowerBound(body.min_order, minUnits);
   const pricing = checkedTiers(body.priceTiers ?? [{ minQuantity: lower, price: body.price }], lower);
   const row = await refusingTakenSku(body.sku, () =>
     db.transaction(async (tx) => {
@@ -128,7 +129,7 @@ export async function editProduct(
         categoryId: body.category === undefined ? undefined : await categoryNamed(tx, body.category),
       };
       if (body.priceTiers || body.price !== undefined || body.min_order !== undefined) {
-        const lower = Math.max(minUnits, body.min_order ?? product.minOrder);
+        const lower = lowerBound(body.min_order ?? product.minOrder, minUnits);
         const kept = tiersFrom(product.priceTiers, lower).map((tier) => ({
           minQuantity: tier.minQuantity,
           price: centsToDollars(tier.priceCents),

@@ -1,6 +1,8 @@
-import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Category, Tool } from '../../shared/api/catalog.schemas';
 import { MAX_STOCK_UNITS } from '../../shared/api/products.schemas';
+import type { CatalogSort } from '../../shared/api/catalog.schemas';
+import { lowerBound } from '../../shared/domain/order-quantity';
 import { tiersFrom } from '../../shared/domain/price-tiers';
 import { centsToDollars } from '../../shared/money';
 import type { Executor } from '../db/database';
@@ -36,6 +38,11 @@ export type ProductView = {
   [K in keyof typeof productView]: (typeof productView)[K]['_']['data'];
 } & { priceTiers: NonNullable<NewProduct['priceTiers']> };
 
+/** A product's lower bound in SQL, by the rule of shared/domain/order-quantity.ts (lowerBound). */
+function lowerBoundOf(floor: number): SQL {
+  return sql`greatest(${products.minOrder}, ${floor})`;
+}
+
 function selectProducts(ex: Executor) {
   return ex.select(productView).from(products).innerJoin(categories, eq(categories.id, products.categoryId));
 }
@@ -45,7 +52,7 @@ function selectProducts(ex: Executor) {
  * bound today, which the shop-wide floor (ORDER_MIN_UNITS) is part of.
  */
 export function toTool(row: ProductView, floor: number): Tool {
-  const tiers = tiersFrom(row.priceTiers, Math.max(floor, row.minOrder)).map((tier) => ({
+  const tiers = tiersFrom(row.priceTiers, lowerBound(row.minOrder, floor)).map((tier) => ({
     minQuantity: tier.minQuantity,
     price: centsToDollars(tier.priceCents),
   }));
@@ -130,7 +137,7 @@ export async function deleteProduct(ex: Executor, id: string): Promise<boolean> 
 }
 
 /** A product's stock after it moved: what the catalog cache updates in place. */
-export interface StockLevel {
+export interface ProductStock {
   id: string;
   available: number;
 }
@@ -150,7 +157,7 @@ export async function reserveStockFor(ex: Executor, productId: string, quantity:
       and(
         eq(products.id, productId),
         gte(products.available, quantity),
-        sql`greatest(${products.minOrder}, ${floor}) <= ${quantity}`,
+        sql`${lowerBoundOf(floor)} <= ${quantity}`,
       ),
     )
     .returning({
@@ -172,12 +179,12 @@ export async function reserveStockFor(ex: Executor, productId: string, quantity:
 export async function releaseStockOf(
   ex: Executor,
   orders: { productId: string | null; quantity: number }[],
-): Promise<StockLevel[]> {
+): Promise<ProductStock[]> {
   const units = new Map<string, number>();
   for (const { productId, quantity } of orders) {
     if (productId) units.set(productId, (units.get(productId) ?? 0) + quantity);
   }
-  const levels: StockLevel[] = [];
+  const levels: ProductStock[] = [];
   for (const productId of [...units.keys()].sort()) {
     const [level] = await ex
       .update(products)
@@ -199,8 +206,6 @@ export interface CatalogFilters {
   minPriceCents?: number;
   maxPriceCents?: number;
 }
-
-export type CatalogOrder = 'relevance' | 'name' | 'price_asc' | 'price_desc' | 'newest';
 
 /** Where the previous page ended: its last product's sort key and id. */
 export interface CatalogAfter {
@@ -224,9 +229,7 @@ function catalogWhere({
           products.categoryId,
           sql`(select ${categories.id} from ${categories} where ${categories.slug} = ${category})`,
         ),
-    inStock === undefined
-      ? undefined
-      : sql`${products.available} >= greatest(${products.minOrder}, ${inStock.floor})`,
+    inStock === undefined ? undefined : sql`${products.available} >= ${lowerBoundOf(inStock.floor)}`,
     minPriceCents === undefined ? undefined : gte(products.priceCents, minPriceCents),
     maxPriceCents === undefined ? undefined : lte(products.priceCents, maxPriceCents),
   );
@@ -255,22 +258,18 @@ function relevance(q: string): SQL<number> {
  * Each sort's key, its direction, how a cursor's value is cast back, and the value a cursor carries
  * (the key itself, except a time, which travels as an ISO string to the millisecond).
  */
-function sortKey(order: CatalogOrder, q: string | undefined) {
+function sortKey(
+  order: CatalogSort,
+  q: string | undefined,
+): { key: SQL; descending: boolean; cast: string; value?: SQL } {
   switch (order) {
-    case 'relevance': {
-      const key = relevance(q ?? '');
-      return { key, descending: true, cast: 'int', value: key };
-    }
+    case 'relevance':
+      return { key: relevance(q ?? ''), descending: true, cast: 'int' };
     case 'name':
-      return { key: sql`${products.name}`, descending: false, cast: 'text', value: sql`${products.name}` };
+      return { key: sql`${products.name}`, descending: false, cast: 'text' };
     case 'price_asc':
     case 'price_desc':
-      return {
-        key: sql`${products.priceCents}`,
-        descending: order === 'price_desc',
-        cast: 'int',
-        value: sql`${products.priceCents}`,
-      };
+      return { key: sql`${products.priceCents}`, descending: order === 'price_desc', cast: 'int' };
     case 'newest':
       return {
         key: sql`${products.createdAt}`,
@@ -289,11 +288,11 @@ function sortKey(order: CatalogOrder, q: string | undefined) {
 export async function listCatalogPage(
   ex: Executor,
   filters: CatalogFilters,
-  order: CatalogOrder,
+  order: CatalogSort,
   after: CatalogAfter | undefined,
   limit: number,
 ): Promise<(ProductView & { sortKey: string | number })[]> {
-  const { key, descending, cast, value } = sortKey(order, filters.q);
+  const { key, descending, cast, value = key } = sortKey(order, filters.q);
   const direction = descending ? sql`<` : sql`>`;
   const keyset = after
     ? sql`(${key}, ${products.id}) ${direction} (${after.key}::${sql.raw(cast)}, ${after.id}::uuid)`
@@ -310,11 +309,7 @@ export async function listCatalogPage(
 
 /** How many products match, for the page's `total`. */
 export async function countCatalog(ex: Executor, filters: CatalogFilters): Promise<number> {
-  const [row] = await ex
-    .select({ n: count() })
-    .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(catalogWhere(filters));
+  const [row] = await ex.select({ n: count() }).from(products).where(catalogWhere(filters));
   return row?.n ?? 0;
 }
 
@@ -336,13 +331,4 @@ export async function findOrCreateCategory(ex: Executor, slug: string, name: str
   const [row] = await ex.select({ id: categories.id }).from(categories).where(eq(categories.slug, slug));
   if (!row) throw new Error(`Category ${slug} was not stored`);
   return row.id;
-}
-
-export async function findCategoryIds(ex: Executor, slugs: string[]): Promise<Map<string, string>> {
-  if (slugs.length === 0) return new Map();
-  const rows = await ex
-    .select({ id: categories.id, slug: categories.slug })
-    .from(categories)
-    .where(inArray(categories.slug, slugs));
-  return new Map(rows.map((row) => [row.slug, row.id]));
 }

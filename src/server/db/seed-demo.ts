@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { categorySlug } from '../../shared/api/catalog.schemas';
 import { Sku } from '../../shared/api/products.schemas';
-import { DEFAULT_ORDER_MIN_UNITS } from '../../shared/domain/order-quantity';
+import { DEFAULT_ORDER_MIN_UNITS, lowerBound } from '../../shared/domain/order-quantity';
 import { tierProblem } from '../../shared/domain/price-tiers';
 import { dollarsToCents } from '../../shared/money';
 import { findOrCreateCategory } from '../catalog/products.repository';
@@ -33,7 +33,7 @@ const DemoCatalog = z.object({
         const tool = ctx.value;
         const problem =
           tool.priceTiers[0]?.price === tool.price
-            ? tierProblem(tool.priceTiers, Math.max(DEFAULT_ORDER_MIN_UNITS, tool.min_order))
+            ? tierProblem(tool.priceTiers, lowerBound(tool.min_order, DEFAULT_ORDER_MIN_UNITS))
             : 'the first break is not the price';
         if (problem) ctx.issues.push({ code: 'custom', message: `${tool.name}: ${problem}`, input: tool });
       }),

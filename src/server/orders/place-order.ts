@@ -1,5 +1,10 @@
 import type { ErrorCode } from '../../shared/api/errors';
-import { type QuantityProblem, quantityBounds, quantityProblem } from '../../shared/domain/order-quantity';
+import {
+  type QuantityProblem,
+  lowerBound,
+  quantityBounds,
+  quantityProblem,
+} from '../../shared/domain/order-quantity';
 import { priceOrder, tiersFrom } from '../../shared/domain/price-tiers';
 import { messages } from '../../shared/messages';
 import type { SessionUser } from '../auth/session';
@@ -54,8 +59,8 @@ export async function placeOrder(
       (await reserveStockFor(tx, input.toolId, input.quantity, minUnits)) ??
       (await explainRefusal(tx, input.toolId, input.quantity, minUnits));
     // Priced from the product's breaks by the rule the buy form shows (DESIGN §9).
-    const lower = Math.max(minUnits, product.minOrder);
-    const { unitPriceCents, amountCents } = priceOrder(tiersFrom(product.priceTiers, lower), input.quantity);
+    const tiers = tiersFrom(product.priceTiers, lowerBound(product.minOrder, minUnits));
+    const { unitPriceCents, amountCents } = priceOrder(tiers, input.quantity);
     if (amountCents > MAX_AMOUNT_CENTS) {
       throw new DomainError(
         'VALIDATION_FAILED',

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database';
+import { categorySlug } from '../../shared/api/catalog.schemas';
 import { findOrCreateCategory } from '../catalog/products.repository';
 import { products, reviews } from '../db/schema';
 
@@ -18,9 +19,7 @@ export async function insertTool(db: Database, overrides: Partial<NewProduct> & 
   const { category = 'Test tools', ...fields } = overrides;
   const priceCents = fields.priceCents ?? fields.priceTiers?.[0]?.priceCents ?? 1250;
   const minOrder = fields.minOrder ?? 100;
-  const categoryId =
-    fields.categoryId ??
-    (await findOrCreateCategory(db, category.toLowerCase().replaceAll(' ', '-'), category));
+  const categoryId = fields.categoryId ?? (await findOrCreateCategory(db, categorySlug(category), category));
   const [row] = await db
     .insert(products)
     .values({

@@ -43,6 +43,11 @@ const PriceTiersInput = z
   .min(1, { error: 'Give at least one price' })
   .max(MAX_PRICE_TIERS, { error: `At most ${MAX_PRICE_TIERS} price breaks` });
 
+/** Given breaks start with the price per unit (the price at the minimum order). */
+const startsAtThePrice = (body: { price?: number; priceTiers?: { price: number }[] }) =>
+  !body.priceTiers || body.price === undefined || body.priceTiers[0]?.price === body.price;
+const startsAtThePriceError = { path: ['priceTiers'], error: 'The first price break is the price per unit' };
+
 /**
  * POST /addproduct (spec §7, §5 Add Product, DESIGN §9): every spec field required, with clear rules.
  * `price` is the unit price at the minimum order; `priceTiers`, when given, starts with that price.
@@ -63,10 +68,7 @@ export const AddProductBody = z
     priceTiers: PriceTiersInput.optional(),
     featured: z.boolean().optional(),
   })
-  .refine((body) => !body.priceTiers || body.priceTiers[0]?.price === body.price, {
-    path: ['priceTiers'],
-    error: 'The first price break is the price per unit',
-  });
+  .refine(startsAtThePrice, startsAtThePriceError);
 export type AddProductBody = z.infer<typeof AddProductBody>;
 
 /**
@@ -85,11 +87,5 @@ export const UpdateProductBody = z
   })
   .omit({ available: true })
   .partial()
-  .refine(
-    (body) => !body.priceTiers || body.price === undefined || body.priceTiers[0]?.price === body.price,
-    {
-      path: ['priceTiers'],
-      error: 'The first price break is the price per unit',
-    },
-  );
+  .refine(startsAtThePrice, startsAtThePriceError);
 export type UpdateProductBody = z.infer<typeof UpdateProductBody>;

@@ -11,12 +11,17 @@ export interface QuantityBounds {
   upper: number;
 }
 
+/** The smallest order of a product (DESIGN §4): the larger of the shop's floor and its own minimum. */
+export function lowerBound(minOrder: number, floor: number): number {
+  return Math.max(floor, minOrder);
+}
+
 /** DESIGN §4: lower = max(shop floor, product minimum), upper = the product's available stock. */
 export function quantityBounds(
   product: { min_order: number; available: number },
   floor: number,
 ): QuantityBounds {
-  return { lower: Math.max(floor, product.min_order), upper: product.available };
+  return { lower: lowerBound(product.min_order, floor), upper: product.available };
 }
 
 /** Whether any order can be placed at all: stock below the lower bound cannot make one. */

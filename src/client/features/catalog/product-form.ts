@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Tool } from '../../../shared/api/catalog.schemas';
 import { AddProductBody } from '../../../shared/api/products.schemas';
+import { lowerBound } from '../../../shared/domain/order-quantity';
 import { tierProblem } from '../../../shared/domain/price-tiers';
 import { messages } from '../../../shared/messages';
 
@@ -58,7 +59,7 @@ export function priceTiersOf(
   values: Pick<ProductFormValues, 'min_order' | 'price' | 'breaks'>,
   floor: number,
 ) {
-  return [{ minQuantity: Math.max(floor, values.min_order), price: values.price }, ...values.breaks];
+  return [{ minQuantity: lowerBound(values.min_order, floor), price: values.price }, ...values.breaks];
 }
 
 const breakUnits = z
@@ -88,7 +89,7 @@ export function productFormSchema(floor: number, { editing = false } = {}) {
     .omit({ priceTiers: true })
     .superRefine((values, ctx) => {
       if (!Number.isFinite(values.min_order) || !Number.isFinite(values.price)) return;
-      const problem = tierProblem(priceTiersOf(values, floor), Math.max(floor, values.min_order));
+      const problem = tierProblem(priceTiersOf(values, floor), lowerBound(values.min_order, floor));
       if (problem) ctx.addIssue({ code: 'custom', path: ['breaks'], message: problem });
     });
 }

@@ -6,11 +6,12 @@ import {
 } from '../../../shared/domain/order-quantity';
 import { usePublicConfig } from '../../lib/public-config';
 
-/**
- * A product's order bounds with the shop's own floor (GET /api/config), or the default floor while the
- * config loads: what cards and the buy page label stock by (DESIGN §4).
- */
+/** The shop's smallest order (GET /api/config: ORDER_MIN_UNITS), or the default while the config loads. */
+export function useOrderFloor(): number {
+  return usePublicConfig().data?.orderMinUnits ?? DEFAULT_ORDER_MIN_UNITS;
+}
+
+/** A product's order bounds with the shop's floor: what cards and the buy page label stock by (DESIGN §4). */
 export function useQuantityBounds(tool: Pick<Tool, 'min_order' | 'available'>): QuantityBounds {
-  const config = usePublicConfig();
-  return quantityBounds(tool, config.data?.orderMinUnits ?? DEFAULT_ORDER_MIN_UNITS);
+  return quantityBounds(tool, useOrderFloor());
 }

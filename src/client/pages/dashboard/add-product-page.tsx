@@ -4,22 +4,21 @@ import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
-import { DEFAULT_ORDER_MIN_UNITS } from '../../../shared/domain/order-quantity';
 import { messages } from '../../../shared/messages';
 import { useAddProduct } from '../../features/catalog/api/manage-products';
 import { ProductFields } from '../../features/catalog/components/product-fields';
+import { useOrderFloor } from '../../features/catalog/use-quantity-bounds';
 import {
   type ProductFormValues,
   emptyProductForm,
   priceTiersOf,
   productFormSchema,
 } from '../../features/catalog/product-form';
-import { usePublicConfig } from '../../lib/public-config';
 
 /** /dashboard/addProduct (spec §2, §5; DESIGN §5.3: the success toast waits for the server). */
 export function AddProductPage() {
   const addProduct = useAddProduct();
-  const floor = usePublicConfig().data?.orderMinUnits ?? DEFAULT_ORDER_MIN_UNITS;
+  const floor = useOrderFloor();
   const form = useForm<ProductFormValues>({
     resolver: zodResolver(productFormSchema(floor)),
     defaultValues: emptyProductForm,

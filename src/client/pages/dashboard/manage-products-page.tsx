@@ -7,7 +7,6 @@ import Table from 'react-bootstrap/Table';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
 import type { Tool } from '../../../shared/api/catalog.schemas';
-import { DEFAULT_ORDER_MIN_UNITS } from '../../../shared/domain/order-quantity';
 import { messages } from '../../../shared/messages';
 import { ConfirmModal, useConfirm } from '../../components/confirm-modal';
 import { LoadMoreButton } from '../../components/load-more-button';
@@ -15,6 +14,7 @@ import { QueryState } from '../../components/query-state';
 import { useCatalog } from '../../features/catalog/api/get-catalog';
 import { useDeleteProduct, useUpdateProduct } from '../../features/catalog/api/manage-products';
 import { ProductFields } from '../../features/catalog/components/product-fields';
+import { useOrderFloor } from '../../features/catalog/use-quantity-bounds';
 import {
   type ProductFormValues,
   priceTiersOf,
@@ -22,11 +22,10 @@ import {
   productFormValues,
 } from '../../features/catalog/product-form';
 import { formatUnits } from '../../lib/format';
-import { usePublicConfig } from '../../lib/public-config';
 
 function EditProductModal({ tool, onClose }: { tool: Tool; onClose: () => void }) {
   const updateProduct = useUpdateProduct();
-  const floor = usePublicConfig().data?.orderMinUnits ?? DEFAULT_ORDER_MIN_UNITS;
+  const floor = useOrderFloor();
   const form = useForm<ProductFormValues>({
     resolver: zodResolver(productFormSchema(floor, { editing: true })),
     defaultValues: productFormValues(tool),
