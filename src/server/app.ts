@@ -26,7 +26,11 @@ import { logSerializers, REDACT_PATHS } from './http/log-safety';
 import { startMailWorker } from './mail/mail-worker';
 import { createMailTransport, type Mail } from './mail/mailer';
 import { registerRateLimits } from './http/rate-limit';
+import type { MailContext } from './mail/mail-layout';
 import { queueMail } from './mail/outbox';
+import { makeOrderAttachments } from './orders/invoice-pdf';
+import { quotesRoutes } from './quotes/quotes.routes';
+import { readShopDetails } from './shop-details';
 import { newsletterRoutes } from './newsletter/newsletter.routes';
 import { projectPaths, readShopName } from './project-paths';
 import { adminOrdersRoutes } from './orders/admin-orders.routes';
@@ -160,9 +164,14 @@ export async function buildApp({
     log: app.log,
   });
   let mailWorker: ReturnType<typeof startMailWorker> | undefined;
-  const queueAndNudge = async (mail: Mail) => {
-    await queueMail(db, mail);
-    mailWorker?.nudge();
+  const mail: MailContext = {
+    shop: readShopDetails(),
+    publicUrl: config.publicUrl,
+    nudge: () => mailWorker?.nudge(),
+  };
+  const queueAndNudge = async (accountMail: Mail) => {
+    await queueMail(db, accountMail);
+    mail.nudge();
   };
   const auth = createAuth({
     config,
@@ -201,11 +210,21 @@ export async function buildApp({
         holdHours: config.orderHoldHours,
         minUnits: config.orderMinUnits,
         maxUnpaid: config.maxUnpaidOrders,
+        mail,
+      });
+      await api.register(quotesRoutes, {
+        db,
+        catalogCache,
+        guards,
+        mail,
+        holdHours: config.orderHoldHours,
+        minUnits: config.orderMinUnits,
+        maxUnpaid: config.maxUnpaidOrders,
       });
       await api.register(newsletterRoutes, { db });
       await api.register(adminCatalogRoutes, { db, catalogCache, guards, minUnits: config.orderMinUnits });
-      await api.register(adminOrdersRoutes, { db, guards });
-      await api.register(paymentsRoutes, { db, provider: paymentProvider, testProvider, guards });
+      await api.register(adminOrdersRoutes, { db, guards, mail });
+      await api.register(paymentsRoutes, { db, provider: paymentProvider, testProvider, guards, mail });
       await api.register(systemRoutes, { config, db });
       await api.register(usersRoutes, { db, guards });
       await api.register(authRoutes, {
@@ -225,12 +244,21 @@ export async function buildApp({
 
   app.addHook('onReady', async () => {
     await catalogChanges?.ready;
-    const worker = startMailWorker({ db, transport: mailTransport, log: app.log, retryBaseMs: mailRetryMs });
+    const worker = startMailWorker({
+      db,
+      transport: mailTransport,
+      log: app.log,
+      retryBaseMs: mailRetryMs,
+      makeAttachments: (refs) => makeOrderAttachments(db, mail.shop, refs),
+    });
     mailWorker = worker;
     stops.push(() => worker.stop());
     if (orderSweepMs > 0) {
       stops.push(
-        scheduleOrderExpiry({ db, catalogCache, provider: paymentProvider, log: app.log }, orderSweepMs),
+        scheduleOrderExpiry(
+          { db, catalogCache, provider: paymentProvider, mail, log: app.log },
+          orderSweepMs,
+        ),
       );
     }
   });

@@ -2,6 +2,7 @@ import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestUser, injectAs, signUp, signUpAdmin } from './test/auth-helpers';
 import { insertReview, insertTool } from './test/factories';
+import { answerQuoteAs, daysFromToday, payOrderAs, placeOrderAs, requestQuoteAs } from './test/order-helpers';
 import { createTestApp } from './test/test-app';
 
 /**
@@ -24,6 +25,12 @@ interface Fixture {
   spareAccount: () => Promise<TestUser>;
   /** A throw-away review, for calls that remove one. */
   spareReview: () => Promise<string>;
+  /** A paid order of customer A's (it has an invoice). */
+  paidOrderOfA: () => Promise<string>;
+  /** A new quote request of customer A's. */
+  quoteOfA: () => Promise<string>;
+  /** A quote of customer A's that the shop answered. */
+  answeredQuoteOfA: () => Promise<string>;
 }
 
 interface Row {
@@ -37,6 +44,12 @@ interface Row {
 
 const everyone = (status: number): Record<Caller, number> => ({
   anonymous: status,
+  customerA: status,
+  customerB: status,
+  admin: status,
+});
+const signedIn = (status: number) => ({
+  anonymous: 401,
   customerA: status,
   customerB: status,
   admin: status,
@@ -100,6 +113,34 @@ const rows: Row[] = [
     path: '/api/purchase/:id',
     url: async (f) => `/api/purchase/${await f.orderOfA()}`,
     expected: { anonymous: 401, customerA: 200, customerB: 404, admin: 200 },
+  },
+  {
+    method: 'GET',
+    path: '/api/purchase/:id/invoice',
+    url: async (f) => `/api/purchase/${await f.paidOrderOfA()}/invoice`,
+    expected: { anonymous: 401, customerA: 200, customerB: 404, admin: 200 },
+  },
+  {
+    method: 'POST',
+    path: '/api/quotes',
+    url: () => '/api/quotes',
+    payload: async (f) => ({ toolId: f.toolId, quantity: 500_000, note: 'Matrix' }),
+    expected: { anonymous: 401, customerA: 201, customerB: 201, admin: 201 },
+  },
+  { method: 'GET', path: '/api/quotes', url: () => '/api/quotes', expected: signedIn(200) },
+  {
+    method: 'POST',
+    path: '/api/quotes/:id/accept',
+    url: async (f) => `/api/quotes/${await f.answeredQuoteOfA()}/accept`,
+    payload: { name: 'A', address: 'A street 1', number: '5550100' },
+    expected: { anonymous: 401, customerA: 201, customerB: 404, admin: 404 },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/quotes/:id',
+    url: async (f) => `/api/admin/quotes/${await f.quoteOfA()}`,
+    payload: { unitPrice: 1.5, validUntil: daysFromToday(7) },
+    expected: adminOnly(200),
   },
   {
     method: 'DELETE',
@@ -224,6 +265,17 @@ beforeAll(async () => {
     });
     return response.json<{ insertedId: string }>().insertedId;
   };
+  const paidOrderOfA = async () => {
+    const order = await placeOrderAs(ctx.app, a, tool.id);
+    await payOrderAs(ctx.app, a, order._id);
+    return order._id;
+  };
+  const quoteOfA = async () => (await requestQuoteAs(ctx.app, a, tool.id, 1000))._id;
+  const answeredQuoteOfA = async () => {
+    const quoteId = await quoteOfA();
+    await answerQuoteAs(ctx.app, admin, quoteId, { unitPrice: 2, validUntil: daysFromToday(3) });
+    return quoteId;
+  };
   const spareTool = async () => (await insertTool(ctx.db)).id;
   const spareReview = async () => (await insertReview(ctx.db)).id;
   fixture = {
@@ -235,6 +287,9 @@ beforeAll(async () => {
     spareTool,
     spareAccount: () => signUp(ctx.app),
     spareReview,
+    paidOrderOfA,
+    quoteOfA,
+    answeredQuoteOfA,
   };
 });
 afterAll(async () => {

@@ -10,15 +10,24 @@ export const paths = {
   portfolio: '/portfolio',
   buyNow: (toolId: string) => `/buyNow/${encodeURIComponent(toolId)}`,
   buyNowPattern: '/buyNow/:toolId',
+  /** The buy page filled in from an earlier order: same quantity (within today's bounds) and address. */
+  orderAgain: (toolId: string, orderId: string) =>
+    `/buyNow/${encodeURIComponent(toolId)}?again=${encodeURIComponent(orderId)}`,
   dashboard: '/dashboard',
   myProfile: '/dashboard/myProfile',
   addReview: '/dashboard/addReview',
   myOrders: '/dashboard/myOrder',
+  myQuotes: '/dashboard/myQuotes',
+  /** The order's invoice PDF (an API address: opened by the browser, not the router). */
+  invoice: (orderId: string) => `/api/purchase/${encodeURIComponent(orderId)}/invoice`,
   payment: (orderId: string) => `/dashboard/payment/${encodeURIComponent(orderId)}`,
   paymentPattern: '/dashboard/payment/:orderId',
   addProduct: '/dashboard/addProduct',
   makeAdmin: '/dashboard/makeAdmin',
   manageProducts: '/dashboard/manageProducts',
   manageAllOrders: '/dashboard/manageAllOrders',
+  orderDetail: (orderId: string) => `/dashboard/manageAllOrders/${encodeURIComponent(orderId)}`,
+  orderDetailPattern: '/dashboard/manageAllOrders/:orderId',
+  quotes: '/dashboard/quotes',
   manageReviews: '/dashboard/manageReviews',
 } as const;

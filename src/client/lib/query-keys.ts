@@ -9,6 +9,7 @@ export const queryRoots = {
   tools: ['tools'],
   reviews: ['reviews'],
   orders: ['orders'],
+  quotes: ['quotes'],
   users: ['users'],
   paymentIntents: ['payment-intent'],
 } as const satisfies Record<string, readonly [string]>;

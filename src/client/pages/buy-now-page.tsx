@@ -1,7 +1,11 @@
 import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
+import { quantityBounds } from '../../shared/domain/order-quantity';
+import { PageSpinner } from '../components/page-spinner';
+import { useOrder } from '../features/orders/api/orders';
+import { RequestQuoteForm } from '../features/quotes/components/request-quote-form';
 import { QueryState } from '../components/query-state';
 import { useCurrentUser } from '../features/auth/api/use-current-user';
 import { useTool } from '../features/catalog/api/get-tool';
@@ -12,9 +16,16 @@ import { ApiError } from '../lib/api-client';
 import { usePublicConfig } from '../lib/public-config';
 import { NotFoundPage } from './not-found-page';
 
-/** /buyNow/{toolId} (spec §2): the product on the left, the order form on the right. */
+/**
+ * /buyNow/{toolId} (spec §2): the product on the left, the order form and 'Request a quote' on the
+ * right. `?again={orderId}` fills the form from an earlier order (My Orders' 'Order again').
+ */
 export function BuyNowPage() {
   const { toolId = '' } = useParams();
+  const [search] = useSearchParams();
+  const againId = search.get('again') ?? '';
+  // A missing or foreign order leaves the form as for a new order.
+  const previous = useOrder(againId, { enabled: againId !== '' });
   const tool = useTool(toolId);
   const { user } = useCurrentUser();
   const config = usePublicConfig();
@@ -43,7 +54,27 @@ export function BuyNowPage() {
             <Col lg={6}>
               {user && (
                 <QueryState query={config} what="the shop's order settings">
-                  {(settings) => <BuyForm tool={product} buyer={user} minUnits={settings.orderMinUnits} />}
+                  {(settings) => (
+                    <>
+                      {/* An earlier order being placed again fills the form once it has loaded. */}
+                      {againId && previous.isPending ? (
+                        <PageSpinner />
+                      ) : (
+                        <BuyForm
+                          // A new form when the earlier order arrives, so its values become the defaults.
+                          key={previous.data?._id ?? 'new'}
+                          tool={product}
+                          buyer={user}
+                          minUnits={settings.orderMinUnits}
+                          previous={previous.data?.toolId === product._id ? previous.data : undefined}
+                        />
+                      )}
+                      <RequestQuoteForm
+                        tool={product}
+                        bounds={quantityBounds(product, settings.orderMinUnits)}
+                      />
+                    </>
+                  )}
                 </QueryState>
               )}
             </Col>

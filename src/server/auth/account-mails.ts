@@ -1,10 +1,5 @@
+import { escapeHtml } from '../mail/mail-layout';
 import type { Mail } from '../mail/mailer';
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 interface AccountMailParts {
   to: string;

@@ -147,9 +147,15 @@ export interface ProductStock {
  * zero (DESIGN §4): takes `quantity` units when the product exists,
  * has that many, and `quantity` reaches its lower bound (max of `floor` and its own minimum), and
  * answers what the order needs of the product; null when any of that fails (the caller then reads the
- * product once to say which). The fast path reads nothing before it.
+ * product once to say which). The fast path reads nothing before it. A null `floor` skips the lower
+ * bound: an accepted quote's quantity was agreed with the shop.
  */
-export async function reserveStockFor(ex: Executor, productId: string, quantity: number, floor: number) {
+export async function reserveStockFor(
+  ex: Executor,
+  productId: string,
+  quantity: number,
+  floor: number | null,
+) {
   const [reserved] = await ex
     .update(products)
     .set({ available: sql`${products.available} - ${quantity}` })
@@ -157,7 +163,7 @@ export async function reserveStockFor(ex: Executor, productId: string, quantity:
       and(
         eq(products.id, productId),
         gte(products.available, quantity),
-        sql`${lowerBoundOf(floor)} <= ${quantity}`,
+        floor === null ? undefined : sql`${lowerBoundOf(floor)} <= ${quantity}`,
       ),
     )
     .returning({

@@ -95,10 +95,58 @@ export const searchWords = pgTable('search_words', { word: text('word').primaryK
 
 export const orderStatus = pgEnum('order_status', ['unpaid', 'paid', 'shipped', 'cancelled', 'expired']);
 
+export const quoteStatus = pgEnum('quote_status', [
+  'requested',
+  'answered',
+  'declined',
+  'accepted',
+  'expired',
+]);
+
+/**
+ * A customer's request for a price on a quantity the shop does not sell through the buy form (beyond
+ * the stock, or a negotiated price), the shop's answer, and the order it became (DESIGN §9). Its
+ * state moves only through shared/domain/quote-status.
+ */
+export const quotes = pgTable(
+  'quotes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** What people say on the phone and in mails: Q-1001. */
+    quoteNumber: integer('quote_number').notNull().generatedAlwaysAsIdentity({ startWith: 1001 }).unique(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    buyerName: text('buyer_name').notNull(),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    itemName: text('item_name').notNull(),
+    sku: text('sku').notNull(),
+    quantity: integer('quantity').notNull(),
+    note: text('note').notNull().default(''),
+    status: quoteStatus('status').notNull().default('requested'),
+    /** The shop's answer: a unit price for this quantity, valid until a time. */
+    unitPriceCents: integer('unit_price_cents'),
+    validUntil: timestamp('valid_until', { withTimezone: true }),
+    reply: text('reply'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** When it was accepted, declined or expired. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('quotes_quantity_positive', sql`${t.quantity} > 0`),
+    check('quotes_unit_price_positive', sql`${t.unitPriceCents} is null or ${t.unitPriceCents} > 0`),
+    index('quotes_user_created_idx').on(t.userId, t.createdAt),
+    index('quotes_status_created_idx').on(t.status, t.createdAt),
+  ],
+);
+
 export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** What people say on the phone and in mails: order 10001. Numbered in placing order, gaps allowed. */
+    orderNumber: integer('order_number').notNull().generatedAlwaysAsIdentity({ startWith: 10001 }).unique(),
     // Kept when the product is deleted: the order carries its own item name, quantity and amount.
     productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
     // Kept when the account is deleted (DESIGN: orders outlive users); `email` still says whose it was.
@@ -107,11 +155,14 @@ export const orders = pgTable(
     email: text('email').notNull(),
     address: text('address').notNull(),
     phone: text('phone').notNull(),
+    /** The buyer's company and purchase-order number, for their accounts department (optional). */
+    company: text('company'),
+    poNumber: text('po_number'),
     itemName: text('item_name').notNull(),
     /** The product's SKU when ordered (null for orders placed before products had one and since deleted). */
     sku: text('sku'),
     quantity: integer('quantity').notNull(),
-    /** The unit price the order was priced at: the product's tier for this quantity (DESIGN §9). */
+    /** The unit price the order was priced at: the product's tier for this quantity, or its quote's. */
     unitPriceCents: integer('unit_price_cents').notNull(),
     amountCents: integer('amount_cents').notNull(),
     status: orderStatus('status').notNull().default('unpaid'),
@@ -128,6 +179,22 @@ export const orders = pgTable(
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     /** The end of an unpaid order's stock reservation (DESIGN §4: ORDER_HOLD_HOURS). */
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }).notNull(),
+    /** The customer was told the hold ends soon (once per order). */
+    holdReminderSentAt: timestamp('hold_reminder_sent_at', { withTimezone: true }),
+    /**
+     * Given when the order is paid: the next number of the `invoice` counter, in the transaction that
+     * marks it paid, so invoice numbers have no gaps and never repeat.
+     */
+    invoiceNumber: integer('invoice_number').unique(),
+    /** The accepted quote this order was made from (priced at the quote, not the tiers). */
+    quoteId: uuid('quote_id')
+      .references(() => quotes.id, { onDelete: 'set null' })
+      .unique(),
+    // When the order reached each later state: its history, with createdAt as 'placed'.
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    /** When it was cancelled or expired. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -265,6 +332,12 @@ export const rateLimits = pgTable('rate_limits', {
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 });
 
+/** An attachment of a queued mail, made when it is sent: the invoice PDF of an order. */
+export interface MailAttachmentRef {
+  kind: 'invoice';
+  orderId: string;
+}
+
 export const mailStatus = pgEnum('mail_status', ['pending', 'sent', 'failed']);
 
 /**
@@ -279,6 +352,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body').notNull(),
+    /** Files made when the mail is sent, named by what they are (an order's invoice). */
+    attachments: jsonb('attachments').$type<MailAttachmentRef[]>().notNull().default([]),
     status: mailStatus('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -290,6 +365,15 @@ export const mailOutbox = pgTable(
   },
   (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
 );
+
+/**
+ * Numbers that must have no gaps (invoices): taken by `UPDATE … SET value = value + 1 RETURNING` in
+ * the transaction that uses the number, so a rolled-back transaction gives its number back.
+ */
+export const counters = pgTable('counters', {
+  name: text('name').primaryKey(),
+  value: integer('value').notNull(),
+});
 
 /** Request counters of the shop's own rate limits (http/rate-limit.ts), shared by every instance. */
 export const requestCounters = pgTable('request_counters', {

@@ -13,6 +13,7 @@ import { databaseUrl, onServer } from '../test/global-setup';
 import { type ServerProcess, startServerProcess } from '../test/server-process';
 import { ShopClient } from '../test/shop-client';
 import { startSmtpCatcher } from '../test/smtp-catcher';
+import { testMailContext } from '../test/mail-context';
 
 /**
  * Issue 10 item 7: N identical processes on one PostgreSQL are correct, not merely possible. Two real
@@ -145,6 +146,7 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL', () => {
             db: handle.db,
             catalogCache: createCatalogCache({ maxAgeMs: 0 }),
             provider: createTestPaymentProvider(handle.db),
+            mail: testMailContext(),
           }).then(async function more(count): Promise<number> {
             return count === 0
               ? 0
@@ -153,6 +155,7 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL', () => {
                     db: handle.db,
                     catalogCache: createCatalogCache({ maxAgeMs: 0 }),
                     provider: createTestPaymentProvider(handle.db),
+                    mail: testMailContext(),
                   }).then(more));
           }),
         );

@@ -31,6 +31,8 @@ export const statusOf: Record<ErrorCode, number> = {
   UNPAID_ORDER_LIMIT: 409,
   PAYMENT_IN_PROGRESS: 409,
   SKU_TAKEN: 409,
+  INVOICE_NOT_READY: 409,
+  QUOTE_EXPIRED: 409,
   UNAVAILABLE: 503,
   INTERNAL: 500,
 };

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
 import { waitAtMost } from '../time-limits';
-import type { MailTransport } from './mailer';
+import type { MailAttachmentRef } from '../db/schema';
+import type { MailFile, MailTransport } from './mailer';
 import { claimDueMail, markMailAttemptFailed, markMailSent } from './outbox';
 
 export interface MailWorkerOptions {
@@ -14,6 +15,8 @@ export interface MailWorkerOptions {
   retryBaseMs?: number;
   /** Attempts before a mail is marked failed. */
   maxAttempts?: number;
+  /** Makes a queued mail's attachments (an invoice PDF) as it is sent; a failure is a failed attempt. */
+  makeAttachments?: (refs: MailAttachmentRef[]) => Promise<MailFile[]>;
 }
 
 const BATCH = 10;
@@ -32,6 +35,7 @@ export function startMailWorker({
   pollMs = 5_000,
   retryBaseMs = 30_000,
   maxAttempts = 8,
+  makeAttachments = async () => [],
 }: MailWorkerOptions) {
   let running: Promise<void> | null = null;
   let again = false;
@@ -50,6 +54,7 @@ export function startMailWorker({
             subject: mail.subject,
             text: mail.textBody,
             html: mail.htmlBody,
+            files: mail.attachments.length > 0 ? await makeAttachments(mail.attachments) : [],
           });
           await markMailSent(db, mail.id);
         } catch (error) {

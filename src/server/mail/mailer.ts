@@ -2,18 +2,31 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import type { MailAttachmentRef } from '../db/schema';
 
 export interface Mail {
   to: string;
   subject: string;
   text: string;
   html: string;
+  /** Files made when the mail is sent (an invoice), so the outbox keeps a reference, not the bytes. */
+  attachments?: MailAttachmentRef[];
 }
+
+/** An attached file as it goes out. */
+export interface MailFile {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
+/** A mail as the transport sends it: its outbox id and its attachments made. */
+export type OutgoingMail = Omit<Mail, 'attachments'> & { id: string; files?: MailFile[] };
 
 /** Hands one mail of the outbox to the world; the mail worker calls it, never a request. */
 export interface MailTransport {
   /** `id` is the outbox row's: it becomes the Message-ID, so a resent mail is recognisably the same. */
-  deliver(mail: Mail & { id: string }): Promise<void>;
+  deliver(mail: OutgoingMail): Promise<void>;
 }
 
 export interface MailTransportOptions {
@@ -32,22 +45,30 @@ export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_00
 
 const messageId = (id: string) => `<${id}@toolshop.mail>`;
 
+/** The message nodemailer sends: our Message-ID, the texts, and the files as attachments. */
+const message = (from: string, { id, files = [], ...mail }: OutgoingMail) => ({
+  from,
+  messageId: messageId(id),
+  ...mail,
+  attachments: files.map(({ filename, content, contentType }) => ({ filename, content, contentType })),
+});
+
 /** Sends through SMTP, or writes .eml files to an outbox folder for a shop that has no mail server yet. */
 export function createMailTransport({ smtpUrl, from, outboxDir, log }: MailTransportOptions): MailTransport {
   if (smtpUrl) {
     const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
     return {
-      async deliver({ id, ...mail }) {
-        const info = await transport.sendMail({ from, messageId: messageId(id), ...mail });
-        log.info({ mailId: id, messageId: info.messageId }, 'mail sent');
+      async deliver(mail) {
+        const info = await transport.sendMail(message(from, mail));
+        log.info({ mailId: mail.id, messageId: info.messageId }, 'mail sent');
       },
     };
   }
 
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async deliver({ id, ...mail }) {
-      const info = await transport.sendMail({ from, messageId: messageId(id), ...mail });
+    async deliver(mail) {
+      const info = await transport.sendMail(message(from, mail));
       let file: string | undefined;
       if (outboxDir) {
         mkdirSync(outboxDir, { recursive: true, mode: 0o700 });
@@ -56,7 +77,7 @@ export function createMailTransport({ smtpUrl, from, outboxDir, log }: MailTrans
         writeFileSync(file, info.message as Buffer, { mode: 0o600 });
       }
       // The text may hold a live link (a password reset), so the log names the file, never the content.
-      log.warn({ mailId: id, file }, 'SMTP_URL is not set: mail written to the outbox folder, not sent');
+      log.warn({ mailId: mail.id, file }, 'SMTP_URL is not set: mail written to the outbox folder, not sent');
     },
   };
 }

@@ -11,12 +11,21 @@ import type { Mail } from './mailer';
 export type OutboxMail = typeof mailOutbox.$inferSelect;
 
 export async function queueMail(ex: Executor, mail: Mail): Promise<void> {
-  await ex.insert(mailOutbox).values({
-    toAddress: mail.to,
-    subject: mail.subject,
-    textBody: mail.text,
-    htmlBody: mail.html,
-  });
+  await queueMails(ex, [mail]);
+}
+
+/** Queues several mails in one statement (a sweep's). */
+export async function queueMails(ex: Executor, mails: Mail[]): Promise<void> {
+  if (mails.length === 0) return;
+  await ex.insert(mailOutbox).values(
+    mails.map((mail) => ({
+      toAddress: mail.to,
+      subject: mail.subject,
+      textBody: mail.text,
+      htmlBody: mail.html,
+      attachments: mail.attachments ?? [],
+    })),
+  );
 }
 
 /**

@@ -9,16 +9,18 @@ import { errorResponses } from '../../shared/api/errors';
 import { OrderIdParams } from '../../shared/api/orders.schemas';
 import type { AuthGuards } from '../auth/session';
 import type { Database } from '../db/database';
+import type { MailContext } from '../mail/mail-layout';
 import { listOrdersPage, toOrder } from './orders.repository';
 import { shipOrder } from './ship-order';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** Manage All Orders (DESIGN §5.7): every order with its state; paid orders can be marked shipped. */
-export const adminOrdersRoutes: FastifyPluginAsyncZod<{ db: Database; guards: AuthGuards }> = async (
-  app,
-  { db, guards },
-) => {
+export const adminOrdersRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  guards: AuthGuards;
+  mail: MailContext;
+}> = async (app, { db, guards, mail }) => {
   app.addHook('onRequest', guards.requireAdmin);
 
   app.get(
@@ -48,6 +50,6 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{ db: Database; guards: Au
         response: { 200: UpdateResult, ...errors },
       },
     },
-    async (request) => shipOrder(db, request.params.id),
+    async (request) => shipOrder({ db, mail }, request.params.id),
   );
 };

@@ -5,12 +5,17 @@ import { DomainError } from '../http/domain-error';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { settlePayment } from '../payments/settle-payment';
 import { messages } from '../../shared/messages';
+import type { MailContext } from '../mail/mail-layout';
+import { queueMail } from '../mail/outbox';
+import { orderExpiredMail } from './order-mails';
 import { moveOrder, type OrderRow } from './orders.repository';
 
 export interface CloseOrderDeps {
   db: Database;
   catalogCache: CatalogCache;
   provider: PaymentProvider;
+  /** An expired order's mail (and a receipt, when it turns out paid) go out through the outbox. */
+  mail: MailContext;
 }
 
 /**
@@ -35,9 +40,12 @@ export async function closeOrder(
       throw new DomainError('PAYMENT_IN_PROGRESS', messages.paymentInProgress);
   }
   const stock = await deps.db.transaction(async (tx) => {
-    await moveOrder(tx, order.id, to);
+    const closed = await moveOrder(tx, order.id, to);
+    // The customer who cancelled knows; an order that ran out of time is news to its customer.
+    if (closed && to === 'expired') await queueMail(tx, orderExpiredMail(deps.mail, closed));
     return releaseStockOf(tx, [order]);
   });
   deps.catalogCache.stockChanged(stock);
+  if (to === 'expired') deps.mail.nudge();
   return 'closed';
 }

@@ -8,6 +8,7 @@ import { createTestApp } from '../test/test-app';
 import { createTestPaymentProvider } from '../payments/test-provider';
 import { expireOverdueOrders } from './expire-orders';
 import { placeOrder } from './place-order';
+import { testMailContext } from '../test/mail-context';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let user: TestUser;
@@ -42,7 +43,15 @@ describe('order holds', () => {
       quantity: 100,
     };
     const { id } = await placeOrder(
-      { db: ctx.db, catalogCache, holdHours: 48, minUnits: 100, maxUnpaid: 3, now: () => placedAt },
+      {
+        db: ctx.db,
+        catalogCache,
+        holdHours: 48,
+        minUnits: 100,
+        maxUnpaid: 3,
+        mail: testMailContext(),
+        now: () => placedAt,
+      },
       session,
       input,
     );
@@ -52,18 +61,27 @@ describe('order holds', () => {
     expect(await stock()).toBe(300);
 
     expect(
-      await expireOverdueOrders({ db: ctx.db, catalogCache, provider }, new Date('2026-05-03T09:59:59Z')),
+      await expireOverdueOrders(
+        { db: ctx.db, catalogCache, provider, mail: testMailContext() },
+        new Date('2026-05-03T09:59:59Z'),
+      ),
     ).toBe(0);
     expect(await status()).toBe('unpaid');
 
     expect(
-      await expireOverdueOrders({ db: ctx.db, catalogCache, provider }, new Date('2026-05-03T10:00:00Z')),
+      await expireOverdueOrders(
+        { db: ctx.db, catalogCache, provider, mail: testMailContext() },
+        new Date('2026-05-03T10:00:00Z'),
+      ),
     ).toBe(1);
     expect(await status()).toBe('expired');
     expect(await stock()).toBe(400);
 
     expect(
-      await expireOverdueOrders({ db: ctx.db, catalogCache, provider }, new Date('2026-06-01T00:00:00Z')),
+      await expireOverdueOrders(
+        { db: ctx.db, catalogCache, provider, mail: testMailContext() },
+        new Date('2026-06-01T00:00:00Z'),
+      ),
     ).toBe(0);
     expect(await stock()).toBe(400);
   });

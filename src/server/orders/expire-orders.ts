@@ -5,7 +5,17 @@ import { DomainError } from '../http/domain-error';
 import { waitAtMost } from '../time-limits';
 import { endSessionsOlderThan } from '../users/users.repository';
 import { type CloseOrderDeps, closeOrder } from './close-order';
-import { listOverdueOrdersWithIntent, lockOverdueOrdersWithoutIntent, moveOrder } from './orders.repository';
+import type { Database } from '../db/database';
+import type { MailContext } from '../mail/mail-layout';
+import { queueMails } from '../mail/outbox';
+import { expireQuotes } from '../quotes/quotes.repository';
+import { holdEndingMail, orderExpiredMail } from './order-mails';
+import {
+  claimHoldReminders,
+  listOverdueOrdersWithIntent,
+  lockOverdueOrdersWithoutIntent,
+  moveOrder,
+} from './orders.repository';
 
 const BATCH = 200;
 
@@ -23,10 +33,16 @@ export async function expireOverdueOrders(
 ): Promise<number> {
   const { expired, stock } = await deps.db.transaction(async (tx) => {
     const overdue = await lockOverdueOrdersWithoutIntent(tx, now, BATCH);
-    for (const order of overdue) await moveOrder(tx, order.id, 'expired');
+    const mails = [];
+    for (const order of overdue) {
+      const closed = await moveOrder(tx, order.id, 'expired');
+      if (closed) mails.push(orderExpiredMail(deps.mail, closed));
+    }
+    await queueMails(tx, mails);
     return { expired: overdue.length, stock: await releaseStockOf(tx, overdue) };
   });
   deps.catalogCache.stockChanged(stock);
+  if (expired > 0) deps.mail.nudge();
 
   let closed = 0;
   for (const order of await listOverdueOrdersWithIntent(deps.db, now, BATCH)) {
@@ -40,6 +56,28 @@ export async function expireOverdueOrders(
     }
   }
   return expired + closed;
+}
+
+/** A reminder is sent when the hold ends within this window, to orders placed at least this long ago. */
+export const HOLD_REMINDER_MS = 12 * 3_600_000;
+
+/**
+ * Tells each customer whose unpaid order's hold ends within 12 hours, once per order (DESIGN §9).
+ * An order placed less than 12 hours before its hold ends is skipped: its 'order placed' mail, which
+ * names the hold's end, is recent enough. Answers how many were told. The orders are claimed and
+ * their mails queued in one transaction (SKIP LOCKED), so several processes never send one twice.
+ */
+export async function remindHoldsEnding(deps: { db: Database; mail: MailContext }, now = new Date()) {
+  const told = await deps.db.transaction(async (tx) => {
+    const orders = await claimHoldReminders(tx, now, HOLD_REMINDER_MS, BATCH);
+    await queueMails(
+      tx,
+      orders.map((order) => holdEndingMail(deps.mail, order)),
+    );
+    return orders.length;
+  });
+  if (told > 0) deps.mail.nudge();
+  return told;
 }
 
 /**
@@ -56,6 +94,10 @@ export function scheduleOrderExpiry(deps: CloseOrderDeps & { log: FastifyBaseLog
           handled = await expireOverdueOrders(deps);
           if (handled > 0) deps.log.info({ handled }, 'expired unpaid orders past their hold');
         } while (handled >= BATCH);
+        const reminded = await remindHoldsEnding(deps);
+        if (reminded > 0) deps.log.info({ reminded }, 'told customers their order holds end soon');
+        const quotesExpired = await expireQuotes(deps.db);
+        if (quotesExpired > 0) deps.log.info({ quotesExpired }, 'expired quotes past their validity');
         // Sessions past their absolute lifetime end here too (the guards refuse them already).
         await endSessionsOlderThan(deps.db, SESSION_MAX_AGE_MS);
       } catch (error) {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Order } from '../../shared/api/orders.schemas';
 import {
   isPaid,
@@ -8,9 +8,10 @@ import {
 } from '../../shared/domain/order-status';
 import { messages } from '../../shared/messages';
 import { centsToDollars } from '../../shared/money';
+import { formatInvoiceNumber } from '../../shared/domain/document-numbers';
 import type { SessionUser } from '../auth/session';
 import type { Executor } from '../db/database';
-import { orders } from '../db/schema';
+import { counters, orders } from '../db/schema';
 import { DomainError } from '../http/domain-error';
 
 /**
@@ -25,11 +26,14 @@ export type NewOrder = typeof orders.$inferInsert;
 export function toOrder(row: OrderRow): Order {
   return {
     _id: row.id,
+    orderNumber: row.orderNumber,
     toolId: row.productId,
     name: row.buyerName,
     email: row.email,
     address: row.address,
     number: row.phone,
+    company: row.company,
+    poNumber: row.poNumber,
     quantity: row.quantity,
     unitPrice: centsToDollars(row.unitPriceCents),
     amount: centsToDollars(row.amountCents),
@@ -42,8 +46,32 @@ export function toOrder(row: OrderRow): Order {
     refundedAt: row.refundedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     holdExpiresAt: row.status === 'unpaid' ? row.holdExpiresAt.toISOString() : null,
+    invoiceNumber: row.invoiceNumber === null ? null : formatInvoiceNumber(row.invoiceNumber),
+    quoteId: row.quoteId,
+    history: orderHistory(row),
   };
 }
+
+/** The states the order reached, with their times: placed, then paid and shipped, or closed. */
+function orderHistory(row: OrderRow): Order['history'] {
+  const closedAs = row.status === 'cancelled' || row.status === 'expired' ? row.status : null;
+  const steps: [OrderStatus | null, Date | null][] = [
+    ['unpaid', row.createdAt],
+    ['paid', row.paidAt],
+    ['shipped', row.shippedAt],
+    [closedAs, row.closedAt],
+  ];
+  return steps.flatMap(([status, at]) => (status && at ? [{ status, at: at.toISOString() }] : []));
+}
+
+/** The column that records when an order reached a state (its history). */
+const reachedAt: Record<OrderStatus, 'paidAt' | 'shippedAt' | 'closedAt' | null> = {
+  unpaid: null,
+  paid: 'paidAt',
+  shipped: 'shippedAt',
+  cancelled: 'closedAt',
+  expired: 'closedAt',
+};
 
 /**
  * The account's unpaid orders: the one place the unpaid-order limit is read. Call it after lockAccount,
@@ -57,8 +85,8 @@ export async function countUnpaidOrders(ex: Executor, userId: string): Promise<n
   return row?.n ?? 0;
 }
 
-export async function insertOrder(ex: Executor, values: NewOrder): Promise<{ id: string }> {
-  const [row] = await ex.insert(orders).values(values).returning({ id: orders.id });
+export async function insertOrder(ex: Executor, values: NewOrder): Promise<OrderRow> {
+  const [row] = await ex.insert(orders).values(values).returning();
   if (!row) throw new Error('The order was not stored');
   return row;
 }
@@ -142,6 +170,34 @@ export async function lockOverdueOrdersWithoutIntent(ex: Executor, now: Date, li
     .for('update', { skipLocked: true });
 }
 
+/**
+ * Marks as reminded, and answers, the unpaid orders not yet reminded whose hold ends within `windowMs`
+ * of `now` and that were placed at least `windowMs` ago; locked with SKIP LOCKED and claimed in one
+ * statement, so no two processes remind the same order.
+ */
+export async function claimHoldReminders(ex: Executor, now: Date, windowMs: number, limit: number) {
+  const due = ex
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'unpaid'),
+        isNull(orders.holdReminderSentAt),
+        gt(orders.holdExpiresAt, now),
+        lte(orders.holdExpiresAt, new Date(now.getTime() + windowMs)),
+        lte(orders.createdAt, new Date(now.getTime() - windowMs)),
+      ),
+    )
+    .orderBy(asc(orders.holdExpiresAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return ex
+    .update(orders)
+    .set({ holdReminderSentAt: now })
+    .where(and(inArray(orders.id, due), isNull(orders.holdReminderSentAt)))
+    .returning();
+}
+
 /** Unpaid orders past their hold that have a payment intent: the provider is asked before each closes. */
 export async function listOverdueOrdersWithIntent(ex: Executor, now: Date, limit: number) {
   return ex
@@ -183,8 +239,9 @@ export function assertCanMove(order: OrderRow, to: OrderStatus): void {
 /**
  * The one place that writes an order's status (CONVENTIONS §6). One conditional UPDATE moves the order
  * only from a state the table allows, so of two racing requests exactly one moves it. When no row
- * moved, the order is read once more: answers false when `alreadyDone` says the move had been made
- * (the same request twice), and otherwise throws the table's refusal, or NOT_FOUND.
+ * moved, the order is read once more: answers null when `alreadyDone` says the move had been made
+ * (the same request twice), and otherwise throws the table's refusal, or NOT_FOUND. Answers the moved
+ * order, its history stamped with the time of the move.
  */
 export async function moveOrder(
   ex: Executor,
@@ -197,17 +254,40 @@ export async function moveOrder(
     set?: Partial<Pick<OrderRow, 'transactionId' | 'paidInTestMode'>>;
     alreadyDone?: (current: OrderRow) => boolean;
   } = {},
-): Promise<boolean> {
-  const moved = await ex
+): Promise<OrderRow | null> {
+  const now = new Date();
+  const stamp = reachedAt[to];
+  const [moved] = await ex
     .update(orders)
-    .set({ status: to, updatedAt: new Date(), ...set })
+    .set({ status: to, updatedAt: now, ...(stamp ? { [stamp]: now } : {}), ...set })
     .where(and(eq(orders.id, orderId), inArray(orders.status, statesThatCanBecome(to))))
-    .returning({ id: orders.id });
-  if (moved.length > 0) return true;
+    .returning();
+  if (moved) return moved;
   const [current] = await ex.select().from(orders).where(eq(orders.id, orderId));
   if (!current) throw new DomainError('NOT_FOUND', messages.orderNotFound);
-  if (alreadyDone(current)) return false;
+  if (alreadyDone(current)) return null;
   assertCanMove(current, to);
   // States only move forward, so a row the update missed is in a state the table refuses.
   throw new Error(`Order ${orderId} could not move from ${current.status} to ${to}`);
+}
+
+/**
+ * Gives a just-paid order the next invoice number (DESIGN §9). The counter row is updated in the
+ * transaction that marked the order paid: concurrent payments take numbers one after the other, and a
+ * transaction that rolls back gives its number back, so the numbers have no gaps and never repeat.
+ */
+export async function assignInvoiceNumber(ex: Executor, orderId: string): Promise<OrderRow> {
+  const [counter] = await ex
+    .update(counters)
+    .set({ value: sql`${counters.value} + 1` })
+    .where(eq(counters.name, 'invoice'))
+    .returning({ value: counters.value });
+  if (!counter) throw new Error('The invoice counter is missing (migration 0007 creates it)');
+  const [row] = await ex
+    .update(orders)
+    .set({ invoiceNumber: counter.value })
+    .where(and(eq(orders.id, orderId), isNull(orders.invoiceNumber)))
+    .returning();
+  if (!row) throw new Error(`Order ${orderId} already has an invoice number`);
+  return row;
 }

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DeleteResult, InsertResult } from '../../shared/api/common.schemas';
+import { z } from 'zod';
+import { DeleteResult } from '../../shared/api/common.schemas';
+import { formatInvoiceNumber } from '../../shared/domain/document-numbers';
 import { errorResponses } from '../../shared/api/errors';
 import {
   Order,
@@ -7,12 +9,16 @@ import {
   OrderList,
   OrdersQuery,
   PlaceOrderBody,
+  PlaceOrderResult,
 } from '../../shared/api/orders.schemas';
 import { type AuthGuards, signedInUser } from '../auth/session';
 import type { CatalogCache } from '../catalog/catalog-cache';
 import type { Database } from '../db/database';
 import type { PaymentProvider } from '../payments/payment-provider';
+import { DomainError } from '../http/domain-error';
 import { limit } from '../http/rate-limit';
+import type { MailContext } from '../mail/mail-layout';
+import { isInvoiced, renderInvoicePdf } from './invoice-pdf';
 import { cancelOrder } from './cancel-order';
 import { findOrderFor, listOrdersFor, toOrder } from './orders.repository';
 import { placeOrder } from './place-order';
@@ -26,12 +32,13 @@ export interface OrdersRoutesOptions {
   holdHours: number;
   minUnits: number;
   maxUnpaid: number;
+  mail: MailContext;
 }
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
 export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, options) => {
-  const { db, catalogCache, provider, guards, holdHours, minUnits, maxUnpaid } = options;
+  const { db, catalogCache, provider, guards, holdHours, minUnits, maxUnpaid, mail } = options;
 
   app.post(
     '/purchase',
@@ -42,16 +49,16 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
         tags: ['orders'],
         summary: 'Place an order; the server prices it and reserves the stock (spec §7 POST /purchase)',
         body: PlaceOrderBody,
-        response: { 201: InsertResult, ...errors },
+        response: { 201: PlaceOrderResult, ...errors },
       },
     },
     async (request, reply) => {
-      const { id } = await placeOrder(
-        { db, catalogCache, holdHours, minUnits, maxUnpaid },
+      const row = await placeOrder(
+        { db, catalogCache, holdHours, minUnits, maxUnpaid, mail },
         signedInUser(request),
         request.body,
       );
-      return reply.status(201).send({ acknowledged: true, insertedId: id });
+      return reply.status(201).send({ acknowledged: true, insertedId: row.id, order: toOrder(row) });
     },
   );
 
@@ -85,6 +92,34 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
       toOrder(await findOrderFor(db, signedInUser(request), request.params.id, { access: 'read' })),
   );
 
+  app.get(
+    '/purchase/:id/invoice',
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        tags: ['orders'],
+        summary: 'The invoice of a paid or shipped order as a PDF: your own, or any for admins',
+        params: OrderIdParams,
+        produces: ['application/pdf'],
+        response: { 200: z.instanceof(Buffer).meta({ type: 'string', format: 'binary' }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const order = await findOrderFor(db, signedInUser(request), request.params.id, { access: 'read' });
+      if (!isInvoiced(order)) {
+        throw new DomainError(
+          'INVOICE_NOT_READY',
+          `This order is ${order.status}: an invoice is made once it is paid`,
+        );
+      }
+      const pdf = await renderInvoicePdf(order, mail.shop);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="${formatInvoiceNumber(order.invoiceNumber)}.pdf"`)
+        .send(pdf);
+    },
+  );
+
   app.delete(
     '/purchase/:id',
     {
@@ -96,6 +131,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
         response: { 200: DeleteResult, ...errors },
       },
     },
-    async (request) => cancelOrder({ db, catalogCache, provider }, signedInUser(request), request.params.id),
+    async (request) =>
+      cancelOrder({ db, catalogCache, provider, mail }, signedInUser(request), request.params.id),
   );
 };

@@ -14,10 +14,13 @@ import type { Executor } from '../db/database';
 import type { Database } from '../db/database';
 import { DomainError } from '../http/domain-error';
 import { lockAccount } from '../users/users.repository';
-import { countUnpaidOrders, insertOrder } from './orders.repository';
+import { queueMail } from '../mail/outbox';
+import type { MailContext } from '../mail/mail-layout';
+import { orderPlacedMail } from './order-mails';
+import { type OrderRow, countUnpaidOrders, insertOrder } from './orders.repository';
 
-// Amounts are stored as 32-bit cents; an order above this is not one to take through a web form.
-const MAX_AMOUNT_CENTS = 2_000_000_000;
+/** Amounts are stored as 32-bit cents; an order above this is not one to take through a web form. */
+export const MAX_AMOUNT_CENTS = 2_000_000_000;
 
 /** Too few units is a bad request; more than the stock is a conflict with the stock (DESIGN §4). */
 const quantityErrorCode: Record<QuantityProblem['kind'], ErrorCode> = {
@@ -33,6 +36,7 @@ export interface PlaceOrderDeps {
   minUnits: number;
   /** Unpaid orders an account may hold (MAX_UNPAID_ORDERS); 1 while its email is unverified. */
   maxUnpaid: number;
+  mail: MailContext;
   now?: () => Date;
 }
 
@@ -42,17 +46,13 @@ export interface PlaceOrderDeps {
  * checked by the same rule as the buy form and reserved in the transaction that stores the order.
  */
 export async function placeOrder(
-  { db, catalogCache, holdHours, minUnits, maxUnpaid, now = () => new Date() }: PlaceOrderDeps,
+  { db, catalogCache, holdHours, minUnits, maxUnpaid, mail, now = () => new Date() }: PlaceOrderDeps,
   user: SessionUser,
-  input: { toolId: string; name: string; address: string; number: string; quantity: number },
-): Promise<{ id: string }> {
+  input: { toolId: string; quantity: number } & DeliveryFields,
+): Promise<OrderRow> {
   const order = await db.transaction(async (tx) => {
     // One account's orders are placed one at a time, so that two at once cannot both pass the limit.
-    await lockAccount(tx, user.id);
-    const unpaid = await countUnpaidOrders(tx, user.id);
-    const allowed = user.emailVerified ? maxUnpaid : 1;
-    if (unpaid >= allowed)
-      throw new DomainError('UNPAID_ORDER_LIMIT', messages.unpaidOrderLimit(allowed, user.emailVerified));
+    await holdUnpaidOrderSlot(tx, user, maxUnpaid);
 
     // The fast path: one conditional update reserves the stock and answers the price and the name.
     const product =
@@ -60,36 +60,100 @@ export async function placeOrder(
       (await explainRefusal(tx, input.toolId, input.quantity, minUnits));
     // Priced from the product's breaks by the rule the buy form shows (DESIGN §9).
     const tiers = tiersFrom(product.priceTiers, lowerBound(product.minOrder, minUnits));
-    const { unitPriceCents, amountCents } = priceOrder(tiers, input.quantity);
-    if (amountCents > MAX_AMOUNT_CENTS) {
-      throw new DomainError(
-        'VALIDATION_FAILED',
-        'This order is too large to place online. Please contact us.',
-      );
-    }
+    const { unitPriceCents } = priceOrder(tiers, input.quantity);
 
-    const placedAt = now();
-    const { id } = await insertOrder(tx, {
-      productId: product.id,
-      userId: user.id,
-      buyerName: input.name,
-      email: user.email.toLowerCase(),
-      address: input.address,
-      phone: input.number,
-      itemName: product.name,
-      sku: product.sku,
+    const row = await insertUnpaidOrder(tx, {
+      user,
+      details: input,
+      product,
       quantity: input.quantity,
       unitPriceCents,
-      amountCents,
-      createdAt: placedAt,
-      updatedAt: placedAt,
-      holdExpiresAt: new Date(placedAt.getTime() + holdHours * 3_600_000),
+      holdHours,
+      mail,
+      placedAt: now(),
     });
-    return { id, stock: { id: product.id, available: product.available } };
+    return { row, stock: { id: product.id, available: product.available } };
   });
   // The catalog shows the new stock at once, without reading the catalog again.
   catalogCache.stockChanged([order.stock]);
-  return { id: order.id };
+  mail.nudge();
+  return order.row;
+}
+
+/** Where an order goes and the buyer's references, as the buy form and a quote's acceptance give them. */
+export interface DeliveryFields {
+  name: string;
+  address: string;
+  number: string;
+  company?: string | null;
+  poNumber?: string | null;
+}
+
+/**
+ * Takes one of the account's unpaid-order places, or throws UNPAID_ORDER_LIMIT. The account row is
+ * locked first, so that two orders placed at once by one account are counted one after the other.
+ */
+export async function holdUnpaidOrderSlot(ex: Executor, user: SessionUser, maxUnpaid: number) {
+  await lockAccount(ex, user.id);
+  const unpaid = await countUnpaidOrders(ex, user.id);
+  const allowed = user.emailVerified ? maxUnpaid : 1;
+  if (unpaid >= allowed)
+    throw new DomainError('UNPAID_ORDER_LIMIT', messages.unpaidOrderLimit(allowed, user.emailVerified));
+}
+
+/**
+ * Stores an unpaid order whose stock is already reserved, held for `holdHours`, and queues its
+ * 'order placed' mail in the same transaction: the buy form's orders and accepted quotes alike.
+ */
+export async function insertUnpaidOrder(
+  ex: Executor,
+  {
+    user,
+    details,
+    product,
+    quantity,
+    unitPriceCents,
+    holdHours,
+    mail,
+    placedAt,
+    quoteId = null,
+  }: {
+    user: SessionUser;
+    details: DeliveryFields;
+    product: { id: string; name: string; sku: string };
+    quantity: number;
+    unitPriceCents: number;
+    holdHours: number;
+    mail: MailContext;
+    placedAt: Date;
+    quoteId?: string | null;
+  },
+): Promise<OrderRow> {
+  const amountCents = unitPriceCents * quantity;
+  if (amountCents > MAX_AMOUNT_CENTS) {
+    throw new DomainError('VALIDATION_FAILED', 'This order is too large to place online. Please contact us.');
+  }
+  const row = await insertOrder(ex, {
+    productId: product.id,
+    userId: user.id,
+    buyerName: details.name,
+    email: user.email.toLowerCase(),
+    address: details.address,
+    phone: details.number,
+    company: details.company ?? null,
+    poNumber: details.poNumber ?? null,
+    itemName: product.name,
+    sku: product.sku,
+    quantity,
+    unitPriceCents,
+    amountCents,
+    quoteId,
+    createdAt: placedAt,
+    updatedAt: placedAt,
+    holdExpiresAt: new Date(placedAt.getTime() + holdHours * 3_600_000),
+  });
+  await queueMail(ex, orderPlacedMail(mail, row));
+  return row;
 }
 
 /**

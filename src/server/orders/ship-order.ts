@@ -1,13 +1,24 @@
 import type { Database } from '../db/database';
+import type { MailContext } from '../mail/mail-layout';
+import { queueMail } from '../mail/outbox';
+import { orderShippedMail } from './order-mails';
 import { moveOrder } from './orders.repository';
 
 /**
- * An admin marks a paid order shipped (DESIGN §5.7) through the one transition function; marking a
- * shipped order shipped again changes nothing.
+ * An admin marks a paid order shipped (DESIGN §5.7) through the one transition function, and the
+ * customer is told in the same transaction; marking a shipped order shipped again changes nothing.
  */
-export async function shipOrder(db: Database, orderId: string): Promise<{ modifiedCount: number }> {
-  const moved = await moveOrder(db, orderId, 'shipped', {
-    alreadyDone: (current) => current.status === 'shipped',
+export async function shipOrder(
+  { db, mail }: { db: Database; mail: MailContext },
+  orderId: string,
+): Promise<{ modifiedCount: number }> {
+  const shipped = await db.transaction(async (tx) => {
+    const moved = await moveOrder(tx, orderId, 'shipped', {
+      alreadyDone: (current) => current.status === 'shipped',
+    });
+    if (moved) await queueMail(tx, orderShippedMail(mail, moved));
+    return moved;
   });
-  return { modifiedCount: moved ? 1 : 0 };
+  if (shipped) mail.nudge();
+  return { modifiedCount: shipped ? 1 : 0 };
 }

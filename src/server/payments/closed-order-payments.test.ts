@@ -7,6 +7,7 @@ import { type TestUser, injectAs, signUp } from '../test/auth-helpers';
 import { insertTool } from '../test/factories';
 import { createTestApp } from '../test/test-app';
 import { createTestPaymentProvider } from './test-provider';
+import { testMailContext } from '../test/mail-context';
 
 /** DESIGN §4: money is never taken for a closed order (issue 10 item 5). */
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -73,6 +74,7 @@ const expireAll = () =>
       db: ctx.db,
       catalogCache: createCatalogCache({ maxAgeMs: 0 }),
       provider: createTestPaymentProvider(ctx.db),
+      mail: testMailContext(),
     },
     new Date(Date.now() + 49 * 3_600_000),
   );

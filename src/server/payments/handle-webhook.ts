@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/database';
 import { processedWebhookEvents } from '../db/schema';
 import { DomainError } from '../http/domain-error';
-import { type PaymentEvent, type PaymentProvider, WebhookSignatureError } from './payment-provider';
-import { settlePayment } from './settle-payment';
+import { type PaymentEvent, WebhookSignatureError } from './payment-provider';
+import { type SettlePaymentDeps, settlePayment } from './settle-payment';
 
 /**
  * A provider's webhook delivery (DESIGN §4): the signature is verified against the raw body first; a
@@ -12,7 +11,7 @@ import { settlePayment } from './settle-payment';
  * handled once, however often it is delivered.
  */
 export async function handleWebhook(
-  deps: { db: Database; provider: PaymentProvider; log: FastifyBaseLogger },
+  deps: SettlePaymentDeps & { log: FastifyBaseLogger },
   rawBody: Buffer,
   signature: string | undefined,
 ): Promise<'handled' | 'duplicate' | 'ignored'> {
@@ -41,7 +40,7 @@ export async function handleWebhook(
 }
 
 async function applyEvent(
-  deps: { db: Database; provider: PaymentProvider; log: FastifyBaseLogger },
+  deps: SettlePaymentDeps & { log: FastifyBaseLogger },
   event: PaymentEvent,
 ): Promise<'handled' | 'ignored'> {
   if (event.type !== 'payment_intent.succeeded' || !event.intent?.orderId) return 'ignored';

@@ -13,6 +13,7 @@ import { type AuthGuards, signedInUser } from '../auth/session';
 import type { Database } from '../db/database';
 import { DomainError } from '../http/domain-error';
 import { limit } from '../http/rate-limit';
+import type { MailContext } from '../mail/mail-layout';
 import { createPaymentIntent } from './create-payment-intent';
 import { handleWebhook } from './handle-webhook';
 import type { PaymentProvider } from './payment-provider';
@@ -25,12 +26,14 @@ export interface PaymentsRoutesOptions {
   /** Present when the built-in test provider is in use: its card endpoint stands in for Stripe's. */
   testProvider: TestPaymentProvider | null;
   guards: AuthGuards;
+  /** The receipt goes out when a payment settles. */
+  mail: MailContext;
 }
 
 const errors = errorResponses(400, 401, 402, 403, 404, 409);
 
 export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (app, options) => {
-  const { db, provider, testProvider, guards } = options;
+  const { db, provider, testProvider, guards, mail } = options;
 
   app.post(
     '/create-payment-intent',
@@ -61,7 +64,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
     },
     async (request) =>
       settlePayment(
-        { db, provider },
+        { db, provider, mail },
         signedInUser(request),
         request.params.id,
         request.body.payment.transactionId,
@@ -85,7 +88,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
         const signature = request.headers['stripe-signature'];
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const outcome = await handleWebhook(
-          { db, provider, log: request.log },
+          { db, provider, mail, log: request.log },
           body,
           Array.isArray(signature) ? signature[0] : signature,
         );

@@ -1,7 +1,10 @@
 import type { SessionUser } from '../auth/session';
 import type { Database } from '../db/database';
 import { DomainError } from '../http/domain-error';
-import { findOrderFor, moveOrder, recordRefund } from '../orders/orders.repository';
+import type { MailContext } from '../mail/mail-layout';
+import { queueMail } from '../mail/outbox';
+import { paymentReceivedMail } from '../orders/order-mails';
+import { assignInvoiceNumber, findOrderFor, moveOrder, recordRefund } from '../orders/orders.repository';
 import { transitionRefusal } from '../../shared/domain/order-status';
 import { messages } from '../../shared/messages';
 import { CURRENCY, type PaymentIntent, type PaymentProvider } from './payment-provider';
@@ -16,8 +19,15 @@ const notVerified = (message: string) => new DomainError('PAYMENT_NOT_VERIFIED',
  * the refund (ORDER_CLOSED, saying so). `owner` is the customer calling PATCH /purchase/{id}; a
  * verified webhook or the shop itself passes null.
  */
+export interface SettlePaymentDeps {
+  db: Database;
+  provider: PaymentProvider;
+  /** The receipt, with the invoice, is queued in the transaction that marks the order paid. */
+  mail: MailContext;
+}
+
 export async function settlePayment(
-  { db, provider }: { db: Database; provider: PaymentProvider },
+  { db, provider, mail }: SettlePaymentDeps,
   owner: SessionUser | null,
   orderId: string,
   transactionId: string,
@@ -43,11 +53,18 @@ export async function settlePayment(
 
   try {
     // Another request may settle the same payment meanwhile: that is the same move, made once.
-    const moved = await moveOrder(db, order.id, 'paid', {
-      set: { transactionId: intent.id, paidInTestMode: provider.name === 'test' },
-      alreadyDone: (current) => current.transactionId === intent.id,
+    const paid = await db.transaction(async (tx) => {
+      const moved = await moveOrder(tx, order.id, 'paid', {
+        set: { transactionId: intent.id, paidInTestMode: provider.name === 'test' },
+        alreadyDone: (current) => current.transactionId === intent.id,
+      });
+      if (!moved) return null;
+      const invoiced = await assignInvoiceNumber(tx, moved.id);
+      await queueMail(tx, paymentReceivedMail(mail, invoiced));
+      return invoiced;
     });
-    return { modifiedCount: moved ? 1 : 0 };
+    if (paid) mail.nudge();
+    return { modifiedCount: paid ? 1 : 0 };
   } catch (error) {
     // The order closed between our read and the move.
     if (error instanceof DomainError && error.code === 'ORDER_CLOSED') {

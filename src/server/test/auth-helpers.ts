@@ -4,7 +4,7 @@ import type { InjectOptions } from 'fastify';
 import type { App } from '../app';
 import type { Database } from '../db/database';
 import { users } from '../db/schema';
-import { databaseOf } from './test-app';
+import { databaseOf, originOf } from './test-app';
 
 /** The origin the test app trusts (PUBLIC_URL's default for PORT 3000). */
 export const ORIGIN = 'http://localhost:3000';
@@ -47,7 +47,7 @@ export async function signUp(
   const response = await app.inject({
     method: 'POST',
     url: '/api/auth/sign-up/email',
-    headers: { origin: ORIGIN },
+    headers: { origin: originOf(app) ?? ORIGIN },
     payload: account,
     remoteAddress: nextClientIp(),
   });
@@ -86,6 +86,10 @@ export function injectAs(app: App, user: TestUser | null, options: InjectOptions
   return app.inject({
     ...options,
     remoteAddress: options.remoteAddress ?? nextClientIp(),
-    headers: { origin: ORIGIN, ...(user ? { cookie: user.cookie } : {}), ...options.headers },
+    headers: {
+      origin: originOf(app) ?? ORIGIN,
+      ...(user ? { cookie: user.cookie } : {}),
+      ...options.headers,
+    },
   });
 }

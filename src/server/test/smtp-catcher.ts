@@ -1,9 +1,12 @@
 import type { AddressInfo } from 'node:net';
+import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 export interface CaughtMail {
   to: string[];
   raw: string;
+  /** The message as mailparser reads it: subject, text, html and attachments decoded. */
+  parsed: ParsedMail;
   /** The raw message with quoted-printable soft breaks and escapes undone, for finding links. */
   decoded: string;
 }
@@ -26,15 +29,19 @@ export async function startSmtpCatcher(port = 0) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        const mail = {
-          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-          raw,
-          decoded: decodeQuotedPrintable(raw),
-        };
-        mails.push(mail);
-        for (const waiter of waiting.filter((w) => w.matches(mail))) waiter.resolve(mail);
-        callback();
+        const bytes = Buffer.concat(chunks);
+        const raw = bytes.toString('utf8');
+        void simpleParser(bytes).then((parsed) => {
+          const mail = {
+            to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+            raw,
+            parsed,
+            decoded: decodeQuotedPrintable(raw),
+          };
+          mails.push(mail);
+          for (const waiter of waiting.filter((w) => w.matches(mail))) waiter.resolve(mail);
+          callback();
+        }, callback);
       });
     },
   });
@@ -47,7 +54,7 @@ export async function startSmtpCatcher(port = 0) {
     nextMailTo(address: string, subject?: RegExp): Promise<CaughtMail> {
       const to = address.toLowerCase();
       const matches = (mail: CaughtMail) =>
-        mail.to.includes(to) && (!subject || subject.test(/^Subject: (.*)$/m.exec(mail.decoded)?.[1] ?? ''));
+        mail.to.includes(to) && (!subject || subject.test(mail.parsed.subject ?? ''));
       const already = mails.find(matches);
       if (already) return Promise.resolve(already);
       return new Promise((resolve) => waiting.push({ matches, resolve }));

@@ -16,6 +16,13 @@ export interface TestAppOptions {
 
 const databases = new WeakMap<object, Database>();
 
+const origins = new WeakMap<object, string>();
+
+/** The origin an app made by createTestApp trusts: its PUBLIC_URL (requests from elsewhere are refused). */
+export function originOf(app: object): string | undefined {
+  return origins.get(app);
+}
+
 /** The database of an app made by createTestApp (helpers that set up accounts use it). */
 export function databaseOf(app: object): Database | undefined {
   return databases.get(app);
@@ -53,5 +60,6 @@ export async function createTestApp({
   });
   await app.ready();
   databases.set(app, database.db);
+  origins.set(app, config.publicUrl);
   return { app, db: database.db, config, routes };
 }

@@ -19,6 +19,8 @@ import { z } from 'zod';
  * - RATE_LIMITED: too many requests from this client (429).
  * - UNPAID_ORDER_LIMIT: the account holds as many unpaid orders as it may; pay or cancel one first (409).
  * - SKU_TAKEN: another product already has this SKU (409).
+ * - INVOICE_NOT_READY: the order has no invoice yet: it is not paid (409).
+ * - QUOTE_EXPIRED: the quote's validity ended; a new one must be requested (409).
  * - PAYMENT_IN_PROGRESS: the provider is still processing this order's payment; try again shortly (409).
  * - UNAVAILABLE: the database is down or too slow right now; nothing was changed, try again (503).
  * - INTERNAL: anything unexpected; its details are only logged (500).
@@ -42,6 +44,8 @@ export const ErrorCode = z.enum([
   'UNPAID_ORDER_LIMIT',
   'PAYMENT_IN_PROGRESS',
   'SKU_TAKEN',
+  'INVOICE_NOT_READY',
+  'QUOTE_EXPIRED',
   'UNAVAILABLE',
   'INTERNAL',
 ]);

@@ -4,19 +4,35 @@ import { text } from './text';
 
 const required = (field: string, max: number) => text({ required: `Please enter your ${field}`, max });
 
-/**
- * POST /purchase (spec §7 plus `toolId`, DESIGN §3). `amount`, `itemName` and `email` are accepted for
- * compatibility but never used: the server prices the order and takes the email from the session.
- */
-export const PlaceOrderBody = z.strictObject({
-  toolId: z.uuid({ error: 'Malformed product id' }),
+/** An optional short reference (company, PO number): trimmed; empty or null means none. */
+const reference = (max: number) =>
+  text({ max })
+    .nullish()
+    .transform((value) => value || null);
+
+/** Where and to whom an order goes, and the buyer's references: the buy form's and a quote's acceptance. */
+export const DeliveryDetails = z.strictObject({
   name: required('name', 120),
-  email: text({ max: 254 }).optional(),
-  address: required('address', 500),
+  // A textarea: a street, a town and a country are written on lines of their own.
+  address: text({ required: 'Please enter your address', max: 500, multiline: true }),
   number: z
     .union([z.string(), z.number()])
     .transform((value) => String(value).trim())
     .pipe(z.string().regex(/^\+?[0-9][0-9 ()-]{4,24}$/, { error: 'Please enter a valid phone number' })),
+  /** The buyer's company, for the invoice. */
+  company: reference(120),
+  /** The buyer's purchase-order number, printed on the invoice for their accounts department. */
+  poNumber: reference(40),
+});
+export type DeliveryDetails = z.input<typeof DeliveryDetails>;
+
+/**
+ * POST /purchase (spec §7 plus `toolId`, DESIGN §3). `amount`, `itemName` and `email` are accepted for
+ * compatibility but never used: the server prices the order and takes the email from the session.
+ */
+export const PlaceOrderBody = DeliveryDetails.extend({
+  toolId: z.uuid({ error: 'Malformed product id' }),
+  email: text({ max: 254 }).optional(),
   quantity: z
     .number({ error: 'Please enter a quantity' })
     .int({ error: 'The quantity must be a whole number' }),
@@ -29,11 +45,15 @@ export type PlaceOrderBody = z.input<typeof PlaceOrderBody>;
 export const Order = z
   .object({
     _id: z.string(),
+    /** The order's number for people: 10001, 10002, … */
+    orderNumber: z.number().int(),
     toolId: z.string().nullable(),
     name: z.string(),
     email: z.string(),
     address: z.string(),
     number: z.string(),
+    company: z.string().nullable(),
+    poNumber: z.string().nullable(),
     quantity: z.number().int(),
     /** The unit price the order was priced at: the product's price break for this quantity. */
     unitPrice: z.number(),
@@ -51,11 +71,25 @@ export const Order = z
     createdAt: z.string(),
     /** When an unpaid order's reservation ends (null once it is no longer unpaid). */
     holdExpiresAt: z.string().nullable(),
+    /** INV-000042 once paid: a gapless number given in the transaction that marks the order paid. */
+    invoiceNumber: z.string().nullable(),
+    /** The accepted quote the order was made from, priced at the quote. */
+    quoteId: z.string().nullable(),
+    /** Each state the order reached and when, oldest first: placed (unpaid), then paid, shipped, closed. */
+    history: z.array(z.object({ status: OrderStatus, at: z.string() })),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof Order>;
 
 export const OrderList = z.array(Order);
+
+/** POST /purchase answers the spec's insert result and the order as stored, for the success panel. */
+export const PlaceOrderResult = z.object({
+  acknowledged: z.literal(true),
+  insertedId: z.string(),
+  order: Order,
+});
+export type PlaceOrderResult = z.infer<typeof PlaceOrderResult>;
 
 export const OrderIdParams = z.object({ id: z.uuid({ error: 'Malformed order id' }) });
 

@@ -14,7 +14,8 @@ const wholeUnits = (what: string) =>
       error: `The ${what} is too large (at most ${MAX_STOCK_UNITS.toLocaleString('en-US')})`,
     });
 
-const dollars = (what: string) =>
+/** A price in dollars and cents, as forms send it. */
+export const dollars = (what: string) =>
   z
     .number({ error: messages.fillAllFields })
     .min(0.01, { error: `The ${what} must be at least $0.01` })

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { DeleteResult, InsertResult } from '../../../../shared/api/common.schemas';
-import type { Order, PlaceOrderBody } from '../../../../shared/api/orders.schemas';
+import type { DeleteResult } from '../../../../shared/api/common.schemas';
+import type { Order, PlaceOrderBody, PlaceOrderResult } from '../../../../shared/api/orders.schemas';
 import { api } from '../../../lib/api-client';
 import { useInvalidate } from '../../../lib/query-client';
 import { queryRoots } from '../../../lib/query-keys';
@@ -23,8 +23,8 @@ export function useMyOrders(email: string | undefined) {
   return useQuery({ ...myOrdersQuery(email ?? ''), enabled: Boolean(email) });
 }
 
-export function useOrder(orderId: string) {
-  return useQuery(orderQuery(orderId));
+export function useOrder(orderId: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...orderQuery(orderId), enabled });
 }
 
 /** Orders and stock move together: after either changes, both are read again. */
@@ -33,7 +33,7 @@ const useInvalidateOrdersAndStock = () => useInvalidate(queryRoots.orders, query
 export function usePlaceOrder() {
   const invalidate = useInvalidateOrdersAndStock();
   return useMutation({
-    mutationFn: (body: PlaceOrderBody) => api<InsertResult>('/purchase', { method: 'POST', body }),
+    mutationFn: (body: PlaceOrderBody) => api<PlaceOrderResult>('/purchase', { method: 'POST', body }),
     onSettled: invalidate,
   });
 }

@@ -3,11 +3,13 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import { useForm, useWatch } from 'react-hook-form';
+import { useState } from 'react';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { Link } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { z } from 'zod';
 import type { Tool } from '../../../../shared/api/catalog.schemas';
-import { PlaceOrderBody } from '../../../../shared/api/orders.schemas';
+import { DeliveryDetails, type Order } from '../../../../shared/api/orders.schemas';
 import {
   type QuantityBounds,
   canBeOrdered,
@@ -17,13 +19,15 @@ import {
 import { type CentsTier, priceOrder, volumeNudge } from '../../../../shared/domain/price-tiers';
 import { messages } from '../../../../shared/messages';
 import { centsToDollars, dollarsToCents, formatDollars } from '../../../../shared/money';
-import { formatUnits } from '../../../lib/format';
+import { paths } from '../../../config/paths';
+import { formatDateTime, formatUnits } from '../../../lib/format';
 import { usePlaceOrder } from '../api/orders';
 import { FormField } from '../../../components/form-field';
+import { DeliveryFields } from './delivery-fields';
 
 /** The buy form's rules: the order body's, with the quantity checked against this product's bounds. */
 function buyFormSchema(bounds: QuantityBounds) {
-  return PlaceOrderBody.pick({ name: true, address: true, number: true }).extend({
+  return DeliveryDetails.extend({
     quantity: z
       .number({ error: 'Please enter a quantity' })
       .int({ error: 'The quantity must be a whole number' })
@@ -34,6 +38,7 @@ function buyFormSchema(bounds: QuantityBounds) {
   });
 }
 type BuyFormValues = z.input<ReturnType<typeof buyFormSchema>>;
+type BuyFormOutput = z.output<ReturnType<typeof buyFormSchema>>;
 
 const cents = (cents: number) => formatDollars(centsToDollars(cents));
 
@@ -85,28 +90,101 @@ function LivePrice({
   );
 }
 
+/** The quantity of an earlier order within today's bounds, and a note when it had to change. */
+export function quantityAgain(
+  previous: number,
+  bounds: QuantityBounds,
+): { quantity: number; note: string | null } {
+  const quantity = Math.min(Math.max(previous, bounds.lower), bounds.upper);
+  if (quantity === previous) return { quantity, note: null };
+  const why =
+    previous < bounds.lower
+      ? `the smallest order is now ${formatUnits(bounds.lower)}`
+      : `only ${formatUnits(bounds.upper)} can be ordered now`;
+  return {
+    quantity,
+    note: `Last time you ordered ${formatUnits(previous)} units; ${why}, so the quantity is ${formatUnits(quantity)}.`,
+  };
+}
+
+/** After Buy Now: the order's number, total and hold, and the way to pay it at once. */
+function OrderPlacedPanel({ order, onAnother }: { order: Order; onAnother: () => void }) {
+  return (
+    <Card className="shadow-sm border-success" data-testid="order-placed">
+      <Card.Body className="p-4">
+        <h2 className="h4 mb-3">Order {order.orderNumber} placed</h2>
+        <dl className="row mb-3">
+          <dt className="col-5">Item</dt>
+          <dd className="col-7">
+            {formatUnits(order.quantity)} × {order.itemName}
+          </dd>
+          <dt className="col-5">Order total</dt>
+          <dd className="col-7 fw-semibold" data-testid="placed-total">
+            {formatDollars(order.amount)}
+          </dd>
+          {order.poNumber && (
+            <>
+              <dt className="col-5">PO number</dt>
+              <dd className="col-7">{order.poNumber}</dd>
+            </>
+          )}
+          {order.holdExpiresAt && (
+            <>
+              <dt className="col-5">Reserved until</dt>
+              <dd className="col-7">{formatDateTime(order.holdExpiresAt)}</dd>
+            </>
+          )}
+        </dl>
+        <p className="small text-secondary">
+          We have mailed you the order. Pay before the reservation ends and we ship it.
+        </p>
+        <div className="d-flex flex-wrap gap-2">
+          <Link className="btn btn-warning btn-lg fw-semibold" to={paths.payment(order._id)}>
+            Pay now
+          </Link>
+          <Button variant="outline-secondary" size="lg" onClick={onAnother}>
+            Place another order
+          </Button>
+        </div>
+      </Card.Body>
+    </Card>
+  );
+}
+
 /**
  * The right side of /buyNow/{toolId} (spec §2, §5 Buy Now; DESIGN §5.2: the real bounds from the start).
- * `minUnits` is the shop-wide smallest order (GET /api/config).
+ * `minUnits` is the shop-wide smallest order (GET /api/config). `previous` is an earlier order being
+ * placed again: its quantity (within today's bounds), address, phone and company fill the form.
  */
 export function BuyForm({
   tool,
   buyer,
   minUnits,
+  previous,
 }: {
   tool: Tool;
   buyer: { name: string; email: string };
   minUnits: number;
+  previous?: Order | undefined;
 }) {
   const bounds = quantityBounds(tool, minUnits);
-  const defaults = { name: buyer.name, address: '', number: '', quantity: bounds.lower };
+  const again = previous ? quantityAgain(previous.quantity, bounds) : null;
+  const defaults = {
+    name: previous?.name ?? buyer.name,
+    address: previous?.address ?? '',
+    number: previous?.number ?? '',
+    company: previous?.company ?? '',
+    poNumber: '',
+    quantity: again?.quantity ?? bounds.lower,
+  };
   // The stock can change while the page is open; react-hook-form takes this render's resolver, so the
   // form always checks against the latest figures.
-  const form = useForm<BuyFormValues>({
+  const form = useForm<BuyFormValues, unknown, BuyFormOutput>({
     resolver: zodResolver(buyFormSchema(bounds)),
     defaultValues: defaults,
   });
   const placeOrder = usePlaceOrder();
+  const [placed, setPlaced] = useState<Order | null>(null);
   const { errors } = form.formState;
   const tiers = tool.priceTiers.map((tier) => ({
     minQuantity: tier.minQuantity,
@@ -114,17 +192,20 @@ export function BuyForm({
   }));
   const quantity = useWatch({ control: form.control, name: 'quantity' });
 
-  function onSubmit(values: BuyFormValues) {
+  function onSubmit(values: BuyFormOutput) {
     placeOrder.mutate(
       { toolId: tool._id, email: buyer.email, ...values },
       {
-        onSuccess: () => {
+        onSuccess: ({ order }) => {
           toast.success(messages.orderPlaced);
-          form.reset(defaults);
+          form.reset({ ...defaults, quantity: bounds.lower, poNumber: '' });
+          setPlaced(order);
         },
       },
     );
   }
+
+  if (placed) return <OrderPlacedPanel order={placed} onAnother={() => setPlaced(null)} />;
 
   if (!canBeOrdered(bounds)) {
     return (
@@ -134,7 +215,7 @@ export function BuyForm({
         </Alert.Heading>
         <p>
           Not available for bulk orders right now: the smallest order is {formatUnits(bounds.lower)} units.
-          Please check back soon.
+          Request a quote below and we will tell you when and at what price we can deliver.
         </p>
         <Button variant="warning" className="fw-semibold" disabled>
           Buy Now
@@ -147,77 +228,60 @@ export function BuyForm({
     <Card className="shadow-sm">
       <Card.Body className="p-4">
         <h2 className="h4 mb-3">Place your order</h2>
-        <Form noValidate onSubmit={(event) => void form.handleSubmit(onSubmit)(event)} aria-label="Buy Now">
-          <FormField
-            controlId="buy-name"
-            label="Name"
-            error={errors.name?.message}
-            autoComplete="name"
-            {...form.register('name')}
-          />
-          <Form.Group className="mb-3" controlId="buy-email">
-            <Form.Label>Email</Form.Label>
-            <Form.Control
-              type="email"
-              value={buyer.email}
-              readOnly
-              plaintext
-              className="px-2 bg-body-tertiary rounded"
+        {again?.note && (
+          <Alert variant="info" className="small" data-testid="order-again-note">
+            {again.note}
+          </Alert>
+        )}
+        <FormProvider {...form}>
+          <Form noValidate onSubmit={(event) => void form.handleSubmit(onSubmit)(event)} aria-label="Buy Now">
+            <Form.Group className="mb-3" controlId="buy-email">
+              <Form.Label>Email</Form.Label>
+              <Form.Control
+                type="email"
+                value={buyer.email}
+                readOnly
+                plaintext
+                className="px-2 bg-body-tertiary rounded"
+              />
+            </Form.Group>
+            <DeliveryFields idPrefix="buy" />
+            <FormField
+              groupClassName="mb-2"
+              controlId="buy-quantity"
+              label="Quantity"
+              error={errors.quantity?.message}
+              hint={
+                <>
+                  At least {formatUnits(bounds.lower)} units; at most {formatUnits(bounds.upper)} can be
+                  ordered now.
+                </>
+              }
+              type="number"
+              min={bounds.lower}
+              max={bounds.upper}
+              step={1}
+              {...form.register('quantity', { valueAsNumber: true })}
             />
-          </Form.Group>
-          <FormField
-            controlId="buy-address"
-            label="Address"
-            error={errors.address?.message}
-            as="textarea"
-            rows={2}
-            autoComplete="street-address"
-            {...form.register('address')}
-          />
-          <FormField
-            controlId="buy-number"
-            label="Phone number"
-            error={errors.number?.message}
-            type="number"
-            autoComplete="tel"
-            inputMode="tel"
-            {...form.register('number')}
-          />
-          <FormField
-            groupClassName="mb-2"
-            controlId="buy-quantity"
-            label="Quantity"
-            error={errors.quantity?.message}
-            hint={
-              <>
-                At least {formatUnits(bounds.lower)} units; at most {formatUnits(bounds.upper)} can be ordered
-                now.
-              </>
-            }
-            type="number"
-            min={bounds.lower}
-            max={bounds.upper}
-            step={1}
-            {...form.register('quantity', { valueAsNumber: true })}
-          />
-          <LivePrice
-            tiers={tiers}
-            quantity={quantity}
-            bounds={bounds}
-            onAdd={(units) => form.setValue('quantity', quantity + units, { shouldValidate: true })}
-          />
-          <div className="d-grid">
-            <Button
-              type="submit"
-              variant="warning"
-              size="lg"
-              className="fw-semibold"
-              disabled={placeOrder.isPending}
-            >
-              Buy Now
-            </Button>
-          </div>
-        </Form>
+            <LivePrice
+              tiers={tiers}
+              quantity={quantity}
+              bounds={bounds}
+              onAdd={(units) => form.setValue('quantity', quantity + units, { shouldValidate: true })}
+            />
+            <div className="d-grid">
+              <Button
+                type="submit"
+                variant="warning"
+                size="lg"
+                className="fw-semibold"
+                disabled={placeOrder.isPending}
+              >
+                Buy Now
+              </Button>
+            </div>
+          </Form>
+        </FormProvider>
       </Card.Body>
     </Card>
   );

@@ -1,0 +1,180 @@
+import { eq } from 'drizzle-orm';
+import PDFDocument from 'pdfkit';
+import type { Database } from '../db/database';
+import { type MailAttachmentRef, orders } from '../db/schema';
+import type { MailFile } from '../mail/mailer';
+import { formatInvoiceNumber } from '../../shared/domain/document-numbers';
+import { centsToDollars, formatDollars } from '../../shared/money';
+import type { ShopDetails } from '../shop-details';
+import type { OrderRow } from './orders.repository';
+
+const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+const units = new Intl.NumberFormat('en-US');
+const money = (cents: number) => formatDollars(centsToDollars(cents));
+
+const PAGE = { margin: 50, width: 612 };
+const RIGHT = PAGE.width - PAGE.margin;
+const INK = '#212529';
+const MUTED = '#555555';
+
+/** An order that has an invoice: paid (or shipped), so it carries its number and payment. */
+export type InvoicedOrder = OrderRow & { invoiceNumber: number; paidAt: Date; transactionId: string };
+
+export function isInvoiced(order: OrderRow): order is InvoicedOrder {
+  return order.invoiceNumber !== null && order.paidAt !== null && order.transactionId !== null;
+}
+
+/**
+ * The invoice of a paid order as a PDF (US Letter), made with pdfkit: the seller from content/,
+ * the buyer with company and PO number, the line with SKU, quantity, unit price and amount, and the
+ * payment's date and transaction id. Made on each request from the order as stored: an invoice never
+ * changes once the order is paid, so the same order always gives the same invoice.
+ */
+export function renderInvoicePdf(order: InvoicedOrder, shop: ShopDetails): Promise<Buffer> {
+  const number = formatInvoiceNumber(order.invoiceNumber);
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    margin: PAGE.margin,
+    info: { Title: `Invoice ${number}`, Author: shop.legalName, Subject: `Order ${order.orderNumber}` },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  // The seller, left; the invoice's numbers, right.
+  doc.fillColor(INK).font('Helvetica-Bold').fontSize(18).text(shop.name, PAGE.margin, PAGE.margin);
+  doc.font('Helvetica').fontSize(9).fillColor(MUTED);
+  for (const line of [shop.legalName, ...shop.address, shop.email, shop.phone, `Tax ID: ${shop.taxId}`]) {
+    doc.text(line);
+  }
+  const sellerBottom = doc.y;
+
+  doc
+    .fillColor(INK)
+    .font('Helvetica-Bold')
+    .fontSize(22)
+    .text('INVOICE', 330, PAGE.margin, {
+      width: RIGHT - 330,
+      align: 'right',
+    });
+  const facts: [string, string][] = [
+    ['Invoice number', number],
+    ['Invoice date', day.format(order.paidAt)],
+    ['Order number', String(order.orderNumber)],
+    ...(order.poNumber ? ([['PO number', order.poNumber]] as [string, string][]) : []),
+  ];
+  doc.moveDown(0.5);
+  for (const [label, value] of facts) labelled(doc, label, value, 330);
+
+  // The buyer.
+  doc.y = Math.max(sellerBottom, doc.y) + 28;
+  doc.x = PAGE.margin;
+  doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text('Bill to');
+  doc.font('Helvetica').fontSize(10);
+  for (const line of [order.buyerName, order.company, order.address, order.email, order.phone]) {
+    if (line) doc.text(line, { width: 300 });
+  }
+
+  // The line: one product per order.
+  doc.moveDown(1.5);
+  const columns = [
+    { title: 'SKU', x: PAGE.margin, width: 90, align: 'left' as const },
+    { title: 'Description', x: 145, width: 190, align: 'left' as const },
+    { title: 'Quantity', x: 340, width: 60, align: 'right' as const },
+    { title: 'Unit price', x: 405, width: 70, align: 'right' as const },
+    { title: 'Amount', x: 480, width: RIGHT - 480, align: 'right' as const },
+  ];
+  const row = (cells: string[], font: string) => {
+    const top = doc.y;
+    doc.font(font).fontSize(10);
+    let bottom = top;
+    cells.forEach((cell, i) => {
+      const column = columns[i];
+      if (!column) return;
+      doc.text(cell, column.x, top, { width: column.width, align: column.align });
+      bottom = Math.max(bottom, doc.y);
+    });
+    doc.y = bottom + 6;
+  };
+  const rule = () => {
+    doc.moveTo(PAGE.margin, doc.y).lineTo(RIGHT, doc.y).strokeColor('#cccccc').stroke();
+    doc.y += 6;
+  };
+  row(
+    columns.map((c) => c.title),
+    'Helvetica-Bold',
+  );
+  rule();
+  row(
+    [
+      order.sku ?? '—',
+      order.itemName,
+      units.format(order.quantity),
+      money(order.unitPriceCents),
+      money(order.amountCents),
+    ],
+    'Helvetica',
+  );
+  rule();
+  doc.font('Helvetica-Bold').fontSize(11);
+  doc.text('Total (USD)', 340, doc.y, { width: 135, align: 'right', continued: false });
+  doc.moveUp();
+  doc.text(money(order.amountCents), 480, doc.y, { width: RIGHT - 480, align: 'right' });
+
+  // The payment.
+  doc.moveDown(2);
+  doc.x = PAGE.margin;
+  doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text('Payment', PAGE.margin, doc.y);
+  doc.font('Helvetica').fontSize(10);
+  doc.text(`Paid in full by card on ${day.format(order.paidAt)}.`);
+  doc.text(`Transaction: ${order.transactionId}`);
+  if (order.paidInTestMode) {
+    doc.moveDown(0.5);
+    doc
+      .font('Helvetica-Bold')
+      .fillColor('#b02a37')
+      .text('Test payment: no money was taken. This invoice is not a demand or proof of payment.');
+  }
+  if (shop.invoiceNote) {
+    doc.moveDown(2);
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text(shop.invoiceNote, { width: RIGHT - PAGE.margin });
+  }
+  doc.end();
+  return done;
+}
+
+function labelled(doc: PDFKit.PDFDocument, label: string, value: string, x: number) {
+  const top = doc.y;
+  doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(label, x, top, { width: 100 });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(9)
+    .fillColor(INK)
+    .text(value, x + 100, top, { width: RIGHT - x - 100, align: 'right' });
+}
+
+/** The mail worker's attachments: each invoice made from its order as stored. */
+export async function makeOrderAttachments(
+  db: Database,
+  shop: ShopDetails,
+  refs: MailAttachmentRef[],
+): Promise<MailFile[]> {
+  return Promise.all(
+    refs.map(async ({ orderId }) => {
+      const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+      if (!order || !isInvoiced(order)) throw new Error(`Order ${orderId} has no invoice to attach`);
+      return {
+        filename: `${formatInvoiceNumber(order.invoiceNumber)}.pdf`,
+        content: await renderInvoicePdf(order, shop),
+        contentType: 'application/pdf',
+      };
+    }),
+  );
+}

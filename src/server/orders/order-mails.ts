@@ -1,0 +1,122 @@
+import { formatInvoiceNumber } from '../../shared/domain/document-numbers';
+import { centsToDollars, formatDollars } from '../../shared/money';
+import { type MailContext, businessMail, formatMailTime } from '../mail/mail-layout';
+import type { Mail } from '../mail/mailer';
+import type { OrderRow } from './orders.repository';
+
+/** The seller and PUBLIC_URL: what order mails need besides the order. */
+export type OrderMailContext = Pick<MailContext, 'shop' | 'publicUrl'>;
+
+const money = (cents: number) => formatDollars(centsToDollars(cents));
+const units = new Intl.NumberFormat('en-US');
+
+/** The order at a glance, as every order mail shows it. */
+function orderFacts(order: OrderRow): [string, string][] {
+  return [
+    ['Order', String(order.orderNumber)],
+    ['Item', order.sku ? `${order.itemName} (${order.sku})` : order.itemName],
+    ['Quantity', `${units.format(order.quantity)} units at ${money(order.unitPriceCents)}`],
+    ['Total', money(order.amountCents)],
+    ...(order.company ? ([['Company', order.company]] as [string, string][]) : []),
+    ...(order.poNumber ? ([['PO number', order.poNumber]] as [string, string][]) : []),
+    ['Ship to', `${order.buyerName}, ${order.address.replace(/\s*\n\s*/g, ', ')}`],
+  ];
+}
+
+const payLink = ({ publicUrl }: OrderMailContext, order: OrderRow) => ({
+  url: `${publicUrl}/dashboard/payment/${order.id}`,
+  label: 'Pay now',
+});
+const ordersLink = ({ publicUrl }: OrderMailContext) => ({
+  url: `${publicUrl}/dashboard/myOrder`,
+  label: 'See your orders',
+});
+
+/** Sent when an order is placed (or a quote accepted): what it is, how to pay, and until when. */
+export function orderPlacedMail(ctx: OrderMailContext, order: OrderRow): Mail {
+  return businessMail({
+    to: order.email,
+    subject: `Order ${order.orderNumber} placed: please pay by ${formatMailTime(order.holdExpiresAt)}`,
+    greeting: `Hello ${order.buyerName},`,
+    lead: [
+      `Thank you for your order at ${ctx.shop.name}. We have reserved the stock for you until ${formatMailTime(order.holdExpiresAt)}; pay before then and we ship it.`,
+    ],
+    facts: [...orderFacts(order), ['Reserved until', formatMailTime(order.holdExpiresAt)]],
+    action: payLink(ctx, order),
+    close: ['If the order is not paid by then, the reservation ends and the order expires.'],
+    shop: ctx.shop,
+  });
+}
+
+/** Sent in the transaction that marks the order paid: the receipt, with the invoice PDF attached. */
+export function paymentReceivedMail(ctx: OrderMailContext, order: OrderRow): Mail {
+  const invoice = order.invoiceNumber === null ? null : formatInvoiceNumber(order.invoiceNumber);
+  return {
+    ...businessMail({
+      to: order.email,
+      subject: `Payment received for order ${order.orderNumber}${invoice ? `: invoice ${invoice}` : ''}`,
+      greeting: `Hello ${order.buyerName},`,
+      lead: [
+        `We have received your payment of ${money(order.amountCents)}. Your invoice is attached; we will write again when the order ships.`,
+      ],
+      facts: [
+        ...orderFacts(order),
+        ...(invoice ? ([['Invoice', invoice]] as [string, string][]) : []),
+        ['Paid on', order.paidAt ? formatMailTime(order.paidAt) : ''],
+        ['Transaction', order.transactionId ?? ''],
+        ...(order.paidInTestMode ? ([['Test payment', 'no money was taken']] as [string, string][]) : []),
+      ],
+      action: ordersLink(ctx),
+      shop: ctx.shop,
+    }),
+    attachments: [{ kind: 'invoice', orderId: order.id }],
+  };
+}
+
+/** Sent once per order when its hold ends within the reminder window and it is still unpaid. */
+export function holdEndingMail(ctx: OrderMailContext, order: OrderRow): Mail {
+  return businessMail({
+    to: order.email,
+    subject: `Order ${order.orderNumber}: your reservation ends ${formatMailTime(order.holdExpiresAt)}`,
+    greeting: `Hello ${order.buyerName},`,
+    lead: [
+      `Your order is not paid yet. We keep its stock for you until ${formatMailTime(order.holdExpiresAt)}; after that the order expires and the units go back on sale.`,
+    ],
+    facts: orderFacts(order),
+    action: payLink(ctx, order),
+    shop: ctx.shop,
+  });
+}
+
+/** Sent when an admin marks the order shipped. */
+export function orderShippedMail(ctx: OrderMailContext, order: OrderRow): Mail {
+  return businessMail({
+    to: order.email,
+    subject: `Order ${order.orderNumber} has shipped`,
+    greeting: `Hello ${order.buyerName},`,
+    lead: [`Your order left our warehouse on ${formatMailTime(order.shippedAt ?? new Date())}.`],
+    facts: orderFacts(order),
+    action: ordersLink(ctx),
+    shop: ctx.shop,
+  });
+}
+
+/** Sent when an unpaid order's hold ended: the order is closed and its stock is back on sale. */
+export function orderExpiredMail(ctx: OrderMailContext, order: OrderRow): Mail {
+  return businessMail({
+    to: order.email,
+    subject: `Order ${order.orderNumber} expired unpaid`,
+    greeting: `Hello ${order.buyerName},`,
+    lead: [
+      `Your order was not paid by ${formatMailTime(order.holdExpiresAt)}, so we closed it and released the stock we had reserved. Nothing was charged.`,
+    ],
+    facts: orderFacts(order),
+    action: {
+      url: order.productId
+        ? `${ctx.publicUrl}/buyNow/${order.productId}?again=${order.id}`
+        : `${ctx.publicUrl}/shop`,
+      label: 'Order again',
+    },
+    shop: ctx.shop,
+  });
+}

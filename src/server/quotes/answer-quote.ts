@@ -1,0 +1,59 @@
+import { dollarsToCents } from '../../shared/money';
+import type { Database } from '../db/database';
+import { DomainError } from '../http/domain-error';
+import type { MailContext } from '../mail/mail-layout';
+import { queueMail } from '../mail/outbox';
+import { MAX_AMOUNT_CENTS } from '../orders/place-order';
+import { quoteAnsweredMail, quoteDeclinedMail } from './quote-mails';
+import { type QuoteRow, moveQuote } from './quotes.repository';
+
+/** The longest a quoted price may be promised for. */
+const MAX_VALIDITY_DAYS = 365;
+const DAY_MS = 86_400_000;
+
+/** A validity date (YYYY-MM-DD) holds to the end of that day, in UTC, as mails state it. */
+export function endOfDay(date: string): Date {
+  return new Date(`${date}T23:59:59.999Z`);
+}
+
+/**
+ * An admin answers a requested quote (PATCH /api/admin/quotes/{id}): a unit price and the last day it
+ * holds, or a decline; the customer is told by mail in the same transaction.
+ */
+export async function answerQuote(
+  { db, mail, now = () => new Date() }: { db: Database; mail: MailContext; now?: () => Date },
+  quoteId: string,
+  answer: {
+    unitPrice?: number | undefined;
+    validUntil?: string | undefined;
+    declined?: true | undefined;
+    reply: string;
+  },
+): Promise<QuoteRow> {
+  const quote = await db.transaction(async (tx) => {
+    if (answer.declined) {
+      const declined = await moveQuote(tx, quoteId, 'declined', { set: { reply: answer.reply || null } });
+      await queueMail(tx, quoteDeclinedMail(mail, declined));
+      return declined;
+    }
+    const validUntil = endOfDay(answer.validUntil ?? '');
+    const today = now();
+    if (validUntil <= today) throw invalid('The price must be valid until today or later');
+    if (validUntil.getTime() - today.getTime() > MAX_VALIDITY_DAYS * DAY_MS) {
+      throw invalid(`A quoted price can be promised for at most ${MAX_VALIDITY_DAYS} days`);
+    }
+    const unitPriceCents = dollarsToCents(answer.unitPrice ?? 0);
+    const answered = await moveQuote(tx, quoteId, 'answered', {
+      set: { unitPriceCents, validUntil, reply: answer.reply || null, answeredAt: today },
+    });
+    if (unitPriceCents * answered.quantity > MAX_AMOUNT_CENTS) {
+      throw invalid('This quote is too large to take online: its total would exceed what one order can hold');
+    }
+    await queueMail(tx, quoteAnsweredMail(mail, answered));
+    return answered;
+  });
+  mail.nudge();
+  return quote;
+}
+
+const invalid = (message: string) => new DomainError('VALIDATION_FAILED', message);

@@ -1,0 +1,119 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../shared/api/errors';
+import { PlaceOrderResult } from '../../shared/api/orders.schemas';
+import {
+  AcceptQuoteBody,
+  AnswerQuoteBody,
+  Quote,
+  QuoteIdParams,
+  QuoteList,
+  QuoteRequested,
+  QuotesQuery,
+  RequestQuoteBody,
+} from '../../shared/api/quotes.schemas';
+import { type AuthGuards, signedInUser } from '../auth/session';
+import type { CatalogCache } from '../catalog/catalog-cache';
+import type { Database } from '../db/database';
+import { limit } from '../http/rate-limit';
+import type { MailContext } from '../mail/mail-layout';
+import { toOrder } from '../orders/orders.repository';
+import { acceptQuote } from './accept-quote';
+import { answerQuote } from './answer-quote';
+import { findQuoteFor, listQuotesFor, toQuote } from './quotes.repository';
+import { requestQuote } from './request-quote';
+
+export interface QuotesRoutesOptions {
+  db: Database;
+  catalogCache: CatalogCache;
+  guards: AuthGuards;
+  mail: MailContext;
+  holdHours: number;
+  minUnits: number;
+  maxUnpaid: number;
+}
+
+const errors = errorResponses(400, 401, 403, 404, 409);
+
+/** Quotes (DESIGN §9): customers request and accept them; admins answer them. */
+export const quotesRoutes: FastifyPluginAsyncZod<QuotesRoutesOptions> = async (app, options) => {
+  const { db, catalogCache, guards, mail, holdHours, minUnits, maxUnpaid } = options;
+
+  app.post(
+    '/quotes',
+    {
+      onRequest: guards.requireUser,
+      // Each request mails the shop: a few an hour is plenty for a buyer, and nothing for a spammer.
+      config: { rateLimit: limit('quote-request', 10, 60, 'account') },
+      schema: {
+        tags: ['quotes'],
+        summary: 'Ask for a price on a quantity: beyond the stock, or a large order',
+        body: RequestQuoteBody,
+        response: { 201: QuoteRequested, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const row = await requestQuote({ db, minUnits, mail }, signedInUser(request), request.body);
+      return reply
+        .status(201)
+        .send({ acknowledged: true, insertedId: row.id, quote: toQuote({ ...row, orderId: null }) });
+    },
+  );
+
+  app.get(
+    '/quotes',
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        tags: ['quotes'],
+        summary: 'Your quotes, newest first; every quote for admins (optionally of one state)',
+        querystring: QuotesQuery,
+        response: { 200: QuoteList, ...errors },
+      },
+    },
+    async (request) => (await listQuotesFor(db, signedInUser(request), request.query.status)).map(toQuote),
+  );
+
+  app.post(
+    '/quotes/:id/accept',
+    {
+      onRequest: guards.requireUser,
+      config: { rateLimit: limit('place-order', 10, 10, 'account') },
+      schema: {
+        tags: ['quotes'],
+        summary: 'Accept your answered quote: an unpaid order at the quoted price, its stock reserved',
+        params: QuoteIdParams,
+        body: AcceptQuoteBody,
+        response: { 201: PlaceOrderResult, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const row = await acceptQuote(
+        { db, catalogCache, holdHours, maxUnpaid, mail },
+        signedInUser(request),
+        request.params.id,
+        request.body,
+      );
+      return reply.status(201).send({ acknowledged: true, insertedId: row.id, order: toOrder(row) });
+    },
+  );
+
+  app.patch(
+    '/admin/quotes/:id',
+    {
+      onRequest: guards.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Answer a requested quote with a unit price and a validity date, or decline it (admin)',
+        params: QuoteIdParams,
+        body: AnswerQuoteBody,
+        response: { 200: Quote, ...errors },
+      },
+    },
+    async (request) => {
+      // Read first so that a malformed or unknown id answers 404 before anything is decided.
+      await findQuoteFor(db, signedInUser(request), request.params.id, { access: 'any' });
+      const row = await answerQuote({ db, mail }, request.params.id, request.body);
+      return toQuote({ ...row, orderId: null });
+    },
+  );
+};

@@ -1,0 +1,237 @@
+import type { ErrorBody } from '../../shared/api/errors';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Order } from '../../shared/api/orders.schemas';
+import type { Quote } from '../../shared/api/quotes.schemas';
+import { orders, products, quotes } from '../db/schema';
+import { type TestUser, injectAs, signUp, signUpAdmin } from '../test/auth-helpers';
+import { insertTool } from '../test/factories';
+import { answerQuoteAs, daysFromToday, delivery, requestQuoteAs } from '../test/order-helpers';
+import { startSmtpCatcher } from '../test/smtp-catcher';
+import { createTestApp } from '../test/test-app';
+import { expireQuotes } from './quotes.repository';
+
+/** Issue 13 item 5: a quote's whole life, and every way it can be refused. */
+let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+let buyer: TestUser;
+let other: TestUser;
+let admin: TestUser;
+
+beforeAll(async () => {
+  smtp = await startSmtpCatcher();
+  ctx = await createTestApp({ env: { SMTP_URL: smtp.url } });
+  [buyer, other, admin] = await Promise.all([signUp(ctx.app), signUp(ctx.app), signUpAdmin(ctx.app, ctx.db)]);
+});
+afterAll(async () => {
+  await ctx.app.close();
+  await smtp.close();
+});
+
+const stockOf = async (toolId: string) =>
+  (await ctx.db.select().from(products).where(eq(products.id, toolId)))[0]?.available;
+const accept = (user: TestUser, quoteId: string, extra: Record<string, unknown> = {}) =>
+  injectAs(ctx.app, user, {
+    method: 'POST',
+    url: `/api/quotes/${quoteId}/accept`,
+    payload: { ...delivery, ...extra },
+  });
+const myQuotes = async (user: TestUser) =>
+  (await injectAs(ctx.app, user, { method: 'GET', url: '/api/quotes' })).json<Quote[]>();
+
+describe('a quote from request to paid order', () => {
+  it('request beyond the stock → the shop is mailed → admin answers → customer is mailed → accepts into an unpaid order at the quoted price', async () => {
+    const tool = await insertTool(ctx.db, {
+      name: 'Pipe Wrench',
+      sku: 'PW-18',
+      available: 800,
+      priceCents: 2500,
+    });
+    const quote = await requestQuoteAs(ctx.app, buyer, tool.id, 5000, 'Delivery to our Leeds depot in March');
+    expect(quote.quoteNumber).toMatch(/^Q-\d{4,}$/);
+    expect(quote).toMatchObject({
+      status: 'requested',
+      quantity: 5000,
+      sku: 'PW-18',
+      itemName: 'Pipe Wrench',
+      unitPrice: null,
+      email: buyer.email,
+      note: 'Delivery to our Leeds depot in March',
+    });
+    const toShop = await smtp.nextMailTo(
+      'orders@forgeline.example',
+      new RegExp(`^Quote request ${quote.quoteNumber}`),
+    );
+    expect(toShop.parsed.subject).toBe(`Quote request ${quote.quoteNumber}: 5,000 × Pipe Wrench`);
+    expect(toShop.parsed.text).toContain('Delivery to our Leeds depot in March');
+    expect(toShop.parsed.text).toContain(buyer.email);
+    expect(toShop.parsed.text).toContain('http://localhost:3000/dashboard/quotes');
+
+    // The admin sees it among the open quotes; the customer in their own.
+    const open = (
+      await injectAs(ctx.app, admin, { method: 'GET', url: '/api/quotes?status=requested' })
+    ).json<Quote[]>();
+    expect(open.map((q) => q._id)).toContain(quote._id);
+    expect((await myQuotes(buyer)).map((q) => q._id)).toContain(quote._id);
+    expect((await myQuotes(other)).map((q) => q._id)).not.toContain(quote._id);
+
+    const validUntil = daysFromToday(14);
+    const answered = await answerQuoteAs(ctx.app, admin, quote._id, {
+      unitPrice: 21.75,
+      validUntil,
+      reply: 'Ships in two lots',
+    });
+    expect(answered).toMatchObject({
+      status: 'answered',
+      unitPrice: 21.75,
+      amount: 108_750,
+      validUntil: `${validUntil}T23:59:59.999Z`,
+      reply: 'Ships in two lots',
+    });
+    const toCustomer = await smtp.nextMailTo(buyer.email, new RegExp(`^Your quote ${quote.quoteNumber}`));
+    expect(toCustomer.parsed.subject).toBe(`Your quote ${quote.quoteNumber}: $21.75 per unit`);
+    expect(toCustomer.parsed.text).toContain('$108,750.00');
+    expect(toCustomer.parsed.text).toContain('Ships in two lots');
+    expect(toCustomer.parsed.text).toContain('http://localhost:3000/dashboard/myQuotes');
+
+    // The stock arrives; the customer accepts.
+    await ctx.db.update(products).set({ available: 6000 }).where(eq(products.id, tool.id));
+    const accepted = await accept(buyer, quote._id, { company: 'Acme', poNumber: 'PO-Q-1' });
+    expect(accepted.statusCode).toBe(201);
+    const { order } = accepted.json<{ order: Order }>();
+    expect(order).toMatchObject({
+      status: 'unpaid',
+      quantity: 5000,
+      unitPrice: 21.75,
+      amount: 108_750,
+      sku: 'PW-18',
+      quoteId: quote._id,
+      company: 'Acme',
+      poNumber: 'PO-Q-1',
+    });
+    expect(await stockOf(tool.id)).toBe(1000);
+    const [mine] = (await myQuotes(buyer)).filter((q) => q._id === quote._id);
+    expect(mine).toMatchObject({ status: 'accepted', orderId: order._id });
+    await smtp.nextMailTo(buyer.email, new RegExp(`^Order ${order.orderNumber} placed`));
+
+    // Accepting twice changes nothing.
+    const again = await accept(buyer, quote._id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json<ErrorBody>().error).toEqual({
+      code: 'INVALID_TRANSITION',
+      message: 'This quote was already accepted, so it cannot be accepted',
+    });
+    expect(await stockOf(tool.id)).toBe(1000);
+    expect(await ctx.db.select().from(orders).where(eq(orders.quoteId, quote._id))).toHaveLength(1);
+  });
+
+  it('an admin can decline instead; the customer is mailed, and a declined quote cannot be accepted or answered', async () => {
+    const tool = await insertTool(ctx.db);
+    const quote = await requestQuoteAs(ctx.app, buyer, tool.id, 200_000);
+    const declined = await injectAs(ctx.app, admin, {
+      method: 'PATCH',
+      url: `/api/admin/quotes/${quote._id}`,
+      payload: { declined: true, reply: 'We cannot make that many this year' },
+    });
+    expect(declined.json<Quote>()).toMatchObject({ status: 'declined', unitPrice: null });
+    const mail = await smtp.nextMailTo(buyer.email, new RegExp(`^Your quote request ${quote.quoteNumber}`));
+    expect(mail.parsed.text).toContain('We cannot make that many this year');
+    expect((await accept(buyer, quote._id)).statusCode).toBe(409);
+    const answerLate = await injectAs(ctx.app, admin, {
+      method: 'PATCH',
+      url: `/api/admin/quotes/${quote._id}`,
+      payload: { unitPrice: 3, validUntil: daysFromToday(3) },
+    });
+    expect(answerLate.statusCode).toBe(409);
+    expect(answerLate.json<ErrorBody>().error.message).toBe(
+      'This quote was declined, so it cannot be answered',
+    );
+  });
+});
+
+describe('refusals', () => {
+  it('stock short at acceptance: 409 naming the stock, and nothing changes', async () => {
+    const tool = await insertTool(ctx.db, { available: 300 });
+    const quote = await requestQuoteAs(ctx.app, buyer, tool.id, 1200);
+    await answerQuoteAs(ctx.app, admin, quote._id, { unitPrice: 9.5, validUntil: daysFromToday(2) });
+    const response = await accept(buyer, quote._id);
+    expect(response.statusCode).toBe(409);
+    expect(response.json<ErrorBody>().error).toEqual({
+      code: 'OUT_OF_STOCK',
+      message:
+        'Only 300 units are in stock now, fewer than the 1,200 of this quote. Nothing was ordered; please try again later or contact us.',
+    });
+    expect(await stockOf(tool.id)).toBe(300);
+    expect((await myQuotes(buyer)).find((q) => q._id === quote._id)?.status).toBe('answered');
+  });
+
+  it('expired: 409 before the sweep and after it; the sweep marks answered quotes past their date expired', async () => {
+    const tool = await insertTool(ctx.db);
+    const quote = await requestQuoteAs(ctx.app, buyer, tool.id, 100);
+    await answerQuoteAs(ctx.app, admin, quote._id, { unitPrice: 9.5, validUntil: daysFromToday(1) });
+    await ctx.db
+      .update(quotes)
+      .set({ validUntil: new Date(Date.now() - 1000) })
+      .where(eq(quotes.id, quote._id));
+    const before = await accept(buyer, quote._id);
+    expect(before.statusCode).toBe(409);
+    expect(before.json<ErrorBody>().error).toEqual({
+      code: 'QUOTE_EXPIRED',
+      message: 'This quote has expired. Please request a new one.',
+    });
+    expect(await expireQuotes(ctx.db)).toBeGreaterThanOrEqual(1);
+    expect((await myQuotes(buyer)).find((q) => q._id === quote._id)?.status).toBe('expired');
+    expect((await accept(buyer, quote._id)).json<ErrorBody>().error.code).toBe('QUOTE_EXPIRED');
+    expect(await ctx.db.select().from(orders).where(eq(orders.quoteId, quote._id))).toEqual([]);
+  });
+
+  it('two acceptances at once: exactly one order, the stock reserved once', async () => {
+    const tool = await insertTool(ctx.db, { available: 1000 });
+    const quote = await requestQuoteAs(ctx.app, buyer, tool.id, 600);
+    await answerQuoteAs(ctx.app, admin, quote._id, { unitPrice: 4, validUntil: daysFromToday(2) });
+    const answers = await Promise.all([accept(buyer, quote._id), accept(buyer, quote._id)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(await stockOf(tool.id)).toBe(400);
+    expect(await ctx.db.select().from(orders).where(eq(orders.quoteId, quote._id))).toHaveLength(1);
+  });
+
+  it("someone else's quote is not found; an unanswered one cannot be accepted", async () => {
+    const tool = await insertTool(ctx.db);
+    const quote = await requestQuoteAs(ctx.app, buyer, tool.id, 100);
+    expect((await accept(other, quote._id)).statusCode).toBe(404);
+    expect((await accept(admin, quote._id)).statusCode).toBe(404);
+    const early = await accept(buyer, quote._id);
+    expect(early.statusCode).toBe(409);
+    expect(early.json<ErrorBody>().error.message).toBe(
+      'This quote has not been answered yet, so it cannot be accepted',
+    );
+  });
+
+  it('bad requests and answers get clear messages', async () => {
+    const tool = await insertTool(ctx.db, { minOrder: 250 });
+    const small = await injectAs(ctx.app, buyer, {
+      method: 'POST',
+      url: '/api/quotes',
+      payload: { toolId: tool.id, quantity: 100 },
+    });
+    expect(small.statusCode).toBe(400);
+    expect(small.json<ErrorBody>().error.message).toBe(
+      'A quote is for at least 250 units, the smallest order of this product',
+    );
+    const quote = await requestQuoteAs(ctx.app, buyer, tool.id, 250);
+    const answer = (payload: Record<string, unknown>) =>
+      injectAs(ctx.app, admin, { method: 'PATCH', url: `/api/admin/quotes/${quote._id}`, payload });
+    expect((await answer({ validUntil: daysFromToday(3) })).json<ErrorBody>().error.message).toBe(
+      'unitPrice: Please give a unit price',
+    );
+    expect(
+      (await answer({ unitPrice: 2, validUntil: daysFromToday(-1) })).json<ErrorBody>().error.message,
+    ).toBe('The price must be valid until today or later');
+    expect(
+      (await answer({ unitPrice: 2, validUntil: daysFromToday(400) })).json<ErrorBody>().error.message,
+    ).toBe('A quoted price can be promised for at most 365 days');
+    expect((await answer({ unitPrice: 2.555, validUntil: daysFromToday(3) })).statusCode).toBe(400);
+    // Nothing above changed the quote.
+    expect((await myQuotes(buyer)).find((q) => q._id === quote._id)?.status).toBe('requested');
+  });
+});

@@ -1,0 +1,30 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { projectPaths, readShopName } from './project-paths';
+
+/** The seller as invoices and mails name it: content/business.json, which the shop owner edits. */
+const BusinessFile = z.strictObject({
+  legalName: z.string().min(1),
+  address: z.array(z.string().min(1)).min(1),
+  /** Where customers write, and where the shop is told of new quote requests. */
+  email: z.email(),
+  phone: z.string().min(1),
+  /** A tax or company registration number printed on invoices. */
+  taxId: z.string().min(1),
+  /** A closing line on every invoice. */
+  invoiceNote: z.string().default(''),
+});
+
+export type ShopDetails = z.infer<typeof BusinessFile> & {
+  /** The brand customers know (content/home.json). */
+  name: string;
+};
+
+export function readShopDetails(file = join(projectPaths.content, 'business.json')): ShopDetails {
+  const parsed = BusinessFile.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+  if (!parsed.success) {
+    throw new Error(`${file} is not valid: ${z.prettifyError(parsed.error)}`);
+  }
+  return { ...parsed.data, name: readShopName() };
+}

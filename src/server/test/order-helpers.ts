@@ -1,0 +1,84 @@
+import type { Order, PlaceOrderResult } from '../../shared/api/orders.schemas';
+import type { Quote } from '../../shared/api/quotes.schemas';
+import type { App } from '../app';
+import { type TestUser, injectAs } from './auth-helpers';
+
+/** The delivery details tests order with. */
+export const delivery = { name: 'Pat Buyer', address: '12 Mill Lane\nLeeds', number: '+44 113 496 0000' };
+
+/** Places an order through POST /purchase and answers the stored order (throws unless 201). */
+export async function placeOrderAs(
+  app: App,
+  user: TestUser,
+  toolId: string,
+  { quantity = 100, ...extra }: { quantity?: number; company?: string; poNumber?: string } = {},
+): Promise<Order> {
+  const response = await injectAs(app, user, {
+    method: 'POST',
+    url: '/api/purchase',
+    payload: { toolId, ...delivery, quantity, ...extra },
+  });
+  if (response.statusCode !== 201) throw new Error(`placing the order: ${response.body}`);
+  return response.json<PlaceOrderResult>().order;
+}
+
+/** Pays an order as its customer does: intent, the test card, then PATCH /purchase/{id}. */
+export async function payOrderAs(app: App, user: TestUser, orderId: string): Promise<string> {
+  const intent = await injectAs(app, user, {
+    method: 'POST',
+    url: '/api/create-payment-intent',
+    payload: { orderId },
+  });
+  const { clientSecret } = intent.json<{ clientSecret: string }>();
+  const card = await injectAs(app, null, {
+    method: 'POST',
+    url: '/api/payments/test/confirm',
+    payload: { clientSecret, number: '4242 4242 4242 4242', expMonth: 12, expYear: 2034, cvc: '123' },
+  });
+  const { transactionId } = card.json<{ transactionId: string }>();
+  const settled = await injectAs(app, user, {
+    method: 'PATCH',
+    url: `/api/purchase/${orderId}`,
+    payload: { payment: { transactionId } },
+  });
+  if (settled.statusCode !== 200) throw new Error(`paying the order: ${settled.body}`);
+  return transactionId;
+}
+
+/** Requests a quote as `user` (throws unless 201). */
+export async function requestQuoteAs(
+  app: App,
+  user: TestUser,
+  toolId: string,
+  quantity: number,
+  note = '',
+): Promise<Quote> {
+  const response = await injectAs(app, user, {
+    method: 'POST',
+    url: '/api/quotes',
+    payload: { toolId, quantity, note },
+  });
+  if (response.statusCode !== 201) throw new Error(`requesting the quote: ${response.body}`);
+  return response.json<{ quote: Quote }>().quote;
+}
+
+/** Answers a quote as an admin (throws unless 200). */
+export async function answerQuoteAs(
+  app: App,
+  admin: TestUser,
+  quoteId: string,
+  answer: { unitPrice: number; validUntil: string; reply?: string },
+): Promise<Quote> {
+  const response = await injectAs(app, admin, {
+    method: 'PATCH',
+    url: `/api/admin/quotes/${quoteId}`,
+    payload: answer,
+  });
+  if (response.statusCode !== 200) throw new Error(`answering the quote: ${response.body}`);
+  return response.json<Quote>();
+}
+
+/** A date `days` from today as a date input gives it (YYYY-MM-DD). */
+export function daysFromToday(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { QuoteStatus } from '../domain/quote-status';
+import { DeliveryDetails } from './orders.schemas';
+import { MAX_STOCK_UNITS, dollars } from './products.schemas';
+import { text } from './text';
+
+/** POST /api/quotes: a price asked for a quantity (beyond the stock, or a large order). */
+export const RequestQuoteBody = z.strictObject({
+  toolId: z.uuid({ error: 'Malformed product id' }),
+  quantity: z
+    .number({ error: 'Please enter a quantity' })
+    .int({ error: 'The quantity must be a whole number' })
+    .max(MAX_STOCK_UNITS, {
+      error: `Please ask for at most ${MAX_STOCK_UNITS.toLocaleString('en-US')} units in one quote`,
+    }),
+  note: text({ max: 1000, multiline: true }).default(''),
+});
+export type RequestQuoteBody = z.input<typeof RequestQuoteBody>;
+
+/** A validity date as a date input gives it: the quote holds to the end of that day (UTC). */
+const validityDate = z.iso.date({ error: 'Please give the date the price is valid until' });
+
+/**
+ * PATCH /api/admin/quotes/{id}: the shop answers with a unit price and the last day it holds, or
+ * declines (`declined: true`); `reply` is a message to the customer either way.
+ */
+export const AnswerQuoteBody = z
+  .strictObject({
+    unitPrice: dollars('unit price').optional(),
+    validUntil: validityDate.optional(),
+    declined: z.literal(true).optional(),
+    reply: text({ max: 1000, multiline: true }).default(''),
+  })
+  .superRefine((body, ctx) => {
+    if (body.declined) return;
+    if (body.unitPrice === undefined)
+      ctx.addIssue({ code: 'custom', path: ['unitPrice'], message: 'Please give a unit price' });
+    if (body.validUntil === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['validUntil'],
+        message: 'Please give the date the price is valid until',
+      });
+  });
+export type AnswerQuoteBody = z.input<typeof AnswerQuoteBody>;
+
+/** POST /api/quotes/{id}/accept: where the order goes, as the buy form asks. */
+export const AcceptQuoteBody = DeliveryDetails;
+export type AcceptQuoteBody = z.input<typeof AcceptQuoteBody>;
+
+export const QuoteIdParams = z.object({ id: z.uuid({ error: 'Malformed quote id' }) });
+
+export const QuotesQuery = z.strictObject({ status: QuoteStatus.optional() });
+
+export const Quote = z
+  .object({
+    _id: z.string(),
+    /** Q-1001 */
+    quoteNumber: z.string(),
+    toolId: z.string().nullable(),
+    itemName: z.string(),
+    sku: z.string(),
+    name: z.string(),
+    email: z.string(),
+    quantity: z.number().int(),
+    note: z.string(),
+    status: QuoteStatus,
+    /** The quoted unit price and the order's amount at it, once answered. */
+    unitPrice: z.number().nullable(),
+    amount: z.number().nullable(),
+    /** The end of the last day the price holds. */
+    validUntil: z.string().nullable(),
+    reply: z.string().nullable(),
+    /** The order made when the quote was accepted. */
+    orderId: z.string().nullable(),
+    createdAt: z.string(),
+    answeredAt: z.string().nullable(),
+  })
+  .meta({ id: 'Quote' });
+export type Quote = z.infer<typeof Quote>;
+
+export const QuoteList = z.array(Quote);
+
+/** POST /api/quotes answers the spec's insert shape and the quote as stored. */
+export const QuoteRequested = z.object({
+  acknowledged: z.literal(true),
+  insertedId: z.string(),
+  quote: Quote,
+});

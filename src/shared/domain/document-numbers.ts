@@ -1,0 +1,11 @@
+/** How the shop's numbered documents read to people (mails, pages, PDFs). */
+
+/** INV-000042 */
+export function formatInvoiceNumber(n: number): string {
+  return `INV-${String(n).padStart(6, '0')}`;
+}
+
+/** Q-1001 */
+export function formatQuoteNumber(n: number): string {
+  return `Q-${n}`;
+}
