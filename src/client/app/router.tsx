@@ -62,6 +62,9 @@ export const router = createBrowserRouter([
               page(paths.myOrders, async () => ({
                 default: (await import('../pages/dashboard/my-orders-page')).MyOrdersPage,
               })),
+              page(paths.myQuotes, async () => ({
+                default: (await import('../pages/dashboard/my-quotes-page')).MyQuotesPage,
+              })),
               {
                 Component: RequireAdmin,
                 children: [
@@ -76,6 +79,12 @@ export const router = createBrowserRouter([
                   })),
                   page(paths.manageAllOrders, async () => ({
                     default: (await import('../pages/dashboard/manage-all-orders-page')).ManageAllOrdersPage,
+                  })),
+                  page(paths.orderDetailPattern, async () => ({
+                    default: (await import('../pages/dashboard/order-detail-page')).OrderDetailPage,
+                  })),
+                  page(paths.quotes, async () => ({
+                    default: (await import('../pages/dashboard/quotes-page')).QuotesPage,
                   })),
                   page(paths.manageReviews, async () => ({
                     default: (await import('../pages/dashboard/manage-reviews-page')).ManageReviewsPage,

@@ -87,3 +87,4 @@ export const QuoteRequested = z.object({
   insertedId: z.string(),
   quote: Quote,
 });
+export type QuoteRequested = z.infer<typeof QuoteRequested>;

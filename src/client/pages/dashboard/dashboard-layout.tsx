@@ -13,12 +13,14 @@ const everyone = [{ to: paths.myProfile, label: 'My Profile' }];
 const customers = [
   { to: paths.addReview, label: 'Add A Review' },
   { to: paths.myOrders, label: 'My Orders' },
+  { to: paths.myQuotes, label: 'My Quotes' },
 ];
 const admins = [
   { to: paths.addProduct, label: 'Add A Product' },
   { to: paths.makeAdmin, label: 'Make Admin' },
   { to: paths.manageProducts, label: 'Manage Products' },
   { to: paths.manageAllOrders, label: 'Manage All Orders' },
+  { to: paths.quotes, label: 'Quotes' },
   { to: paths.manageReviews, label: 'Manage Reviews' },
 ];
 

@@ -3,12 +3,14 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Pagination from 'react-bootstrap/Pagination';
 import Table from 'react-bootstrap/Table';
+import { Link } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { OrderStatus, canTransition } from '../../../shared/domain/order-status';
 import { messages } from '../../../shared/messages';
 import { formatDollars } from '../../../shared/money';
 import { OrderPaymentFlags, OrderStatusBadge } from '../../components/order-status-badge';
 import { QueryState } from '../../components/query-state';
+import { paths } from '../../config/paths';
 import { useAllOrders, useShipOrder } from '../../features/orders/api/admin-orders';
 import { formatDateTime, formatOrderStatus, formatUnits } from '../../lib/format';
 
@@ -72,8 +74,11 @@ export function ManageAllOrdersPage() {
                       <td className="text-nowrap">{formatDateTime(order.createdAt)}</td>
                       <td>{order.email}</td>
                       <td>
-                        {order.itemName}
+                        <Link to={paths.orderDetail(order._id)}>
+                          Order {order.orderNumber}: {order.itemName}
+                        </Link>
                         {order.sku && <div className="small text-secondary font-monospace">{order.sku}</div>}
+                        {order.poNumber && <div className="small text-secondary">PO {order.poNumber}</div>}
                       </td>
                       <td>{formatUnits(order.quantity)}</td>
                       <td>{formatDollars(order.amount)}</td>

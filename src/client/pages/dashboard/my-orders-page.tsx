@@ -73,20 +73,44 @@ export function MyOrdersPage() {
                         {order.sku && <span className="font-monospace">{order.sku} · </span>}
                         {formatUnits(order.quantity)} units at {formatDollars(order.unitPrice)}
                       </div>
+                      <div className="small text-secondary">
+                        Order {order.orderNumber}
+                        {order.poNumber && <> · PO {order.poNumber}</>}
+                      </div>
                     </td>
                     <td>{formatDollars(order.amount)}</td>
                     <td>
                       <OrderStatusCell order={order} />
                     </td>
                     <td>
-                      <Button
-                        size="sm"
-                        variant="outline-danger"
-                        disabled={!canTransition(order.status, 'cancelled')}
-                        onClick={() => cancel.ask(order)}
-                      >
-                        CANCEL
-                      </Button>
+                      <div className="d-flex flex-wrap gap-2">
+                        <Button
+                          size="sm"
+                          variant="outline-danger"
+                          disabled={!canTransition(order.status, 'cancelled')}
+                          onClick={() => cancel.ask(order)}
+                        >
+                          CANCEL
+                        </Button>
+                        {order.toolId && (
+                          <Link
+                            className="btn btn-sm btn-outline-dark"
+                            to={paths.orderAgain(order.toolId, order._id)}
+                          >
+                            Order again
+                          </Link>
+                        )}
+                        {order.invoiceNumber && (
+                          <a
+                            className="btn btn-sm btn-outline-secondary"
+                            href={paths.invoice(order._id)}
+                            target="_blank"
+                            rel="noopener"
+                          >
+                            Invoice {order.invoiceNumber}
+                          </a>
+                        )}
+                      </div>
                     </td>
                   </tr>
                 ))}

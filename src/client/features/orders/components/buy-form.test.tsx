@@ -3,7 +3,9 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Tool } from '../../../../shared/api/catalog.schemas';
-import { BuyForm } from './buy-form';
+import { MemoryRouter } from 'react-router';
+import type { Order } from '../../../../shared/api/orders.schemas';
+import { BuyForm, quantityAgain } from './buy-form';
 
 const saw: Tool = {
   _id: '5f0c4a3e-8a1b-4c2d-9e3f-0a1b2c3d4e5f',
@@ -25,9 +27,35 @@ const saw: Tool = {
 const user = { id: 'u1', name: 'Bea Buyer', email: 'bea@example.com' };
 let fetchMock: ReturnType<typeof vi.fn>;
 
+const placed: Order = {
+  _id: 'o1',
+  orderNumber: 10042,
+  toolId: saw._id,
+  name: 'Bea Buyer',
+  email: 'bea@example.com',
+  address: '1 Dock Road',
+  number: '5550100',
+  company: 'Acme',
+  poNumber: 'PO-77',
+  quantity: 300,
+  unitPrice: 56.5,
+  amount: 16_950,
+  itemName: 'Circular Saw',
+  sku: 'FT-CSW-185',
+  paid: false,
+  status: 'unpaid',
+  testPayment: false,
+  refundedAt: null,
+  createdAt: '2026-11-22T10:00:00.000Z',
+  holdExpiresAt: '2026-11-24T10:00:00.000Z',
+  invoiceNumber: null,
+  quoteId: null,
+  history: [{ status: 'unpaid', at: '2026-11-22T10:00:00.000Z' }],
+};
+
 beforeEach(() => {
   fetchMock = vi.fn().mockResolvedValue(
-    new Response(JSON.stringify({ acknowledged: true, insertedId: 'o1' }), {
+    new Response(JSON.stringify({ acknowledged: true, insertedId: 'o1', order: placed }), {
       status: 201,
       headers: { 'content-type': 'application/json' },
     }),
@@ -38,12 +66,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderForm(tool: Tool = saw) {
+function renderForm(tool: Tool = saw, previous?: Order) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <QueryClientProvider client={queryClient}>
-      <BuyForm tool={tool} buyer={user} minUnits={100} />
-    </QueryClientProvider>,
+    <MemoryRouter>
+      <QueryClientProvider client={queryClient}>
+        <BuyForm tool={tool} buyer={user} minUnits={100} previous={previous} />
+      </QueryClientProvider>
+    </MemoryRouter>,
   );
 }
 
@@ -88,16 +118,67 @@ describe('BuyForm', () => {
       name: 'Bea Buyer',
       address: '1 Dock Road',
       number: '5550100',
+      company: null,
+      poNumber: null,
       quantity,
     });
+  });
+
+  it('sends the company and PO number, then shows the order number, total, hold end and Pay now', async () => {
+    renderForm();
+    await userEvent.type(screen.getByLabelText('Address'), '1 Dock Road');
+    await userEvent.type(screen.getByLabelText('Phone number'), '5550100');
+    await userEvent.type(screen.getByLabelText(/Company/), 'Acme');
+    await userEvent.type(screen.getByLabelText(/PO number/), 'PO-77');
+    await order(300);
+    const panel = await screen.findByTestId('order-placed');
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(JSON.parse(init.body as string)).toMatchObject({
+      company: 'Acme',
+      poNumber: 'PO-77',
+      quantity: 300,
+    });
+    expect(panel.querySelector('h2')?.textContent).toBe('Order 10042 placed');
+    expect(screen.getByTestId('placed-total').textContent).toBe('$16,950.00');
+    expect(panel.textContent).toContain('PO-77');
+    expect(panel.textContent).toMatch(/Reserved until.*2026/);
+    expect(screen.getByRole('link', { name: 'Pay now' }).getAttribute('href')).toBe('/dashboard/payment/o1');
+    await userEvent.click(screen.getByRole('button', { name: 'Place another order' }));
+    expect(screen.getByRole('button', { name: 'Buy Now' })).toBeTruthy();
+  });
+
+  it('refuses a PO number over 40 characters', async () => {
+    renderForm();
+    await userEvent.type(screen.getByLabelText('Address'), '1 Dock Road');
+    await userEvent.type(screen.getByLabelText('Phone number'), '5550100');
+    const po = screen.getByLabelText<HTMLInputElement>(/PO number/);
+    // maxLength stops typing at 40; a pasted or scripted value is still checked.
+    po.removeAttribute('maxlength');
+    await userEvent.type(po, 'P'.repeat(41));
+    await order(200);
+    expect(await screen.findByText('Please keep this under 40 characters')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("orders again: the earlier address, phone and company, and its quantity within today's bounds", () => {
+    renderForm({ ...saw, available: 250 }, { ...placed, quantity: 400 });
+    expect(screen.getByLabelText<HTMLInputElement>('Quantity').value).toBe('250');
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Address').value).toBe('1 Dock Road');
+    expect(screen.getByLabelText<HTMLInputElement>(/Company/).value).toBe('Acme');
+    expect(screen.getByLabelText<HTMLInputElement>(/PO number/).value).toBe('');
+    expect(screen.getByTestId('order-again-note').textContent).toBe(
+      'Last time you ordered 400 units; only 250 can be ordered now, so the quantity is 250.',
+    );
   });
 
   it('checks against the stock of the latest render, not the first', async () => {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const form = (tool: Tool) => (
-      <QueryClientProvider client={queryClient}>
-        <BuyForm tool={tool} buyer={user} minUnits={100} />
-      </QueryClientProvider>
+      <MemoryRouter>
+        <QueryClientProvider client={queryClient}>
+          <BuyForm tool={tool} buyer={user} minUnits={100} />
+        </QueryClientProvider>
+      </MemoryRouter>
     );
     const view = render(form(saw));
     view.rerender(form({ ...saw, available: 300 }));
@@ -154,5 +235,21 @@ describe('BuyForm', () => {
     expect(input.value).toBe('300');
     expect(screen.getByTestId('unit-price').textContent).toBe('$56.50');
     expect(screen.queryByText(/more units to pay/)).toBeNull();
+  });
+});
+
+describe('quantityAgain', () => {
+  const bounds = { lower: 150, upper: 700 };
+  it('keeps a quantity within the bounds, with no note', () => {
+    expect(quantityAgain(500, bounds)).toEqual({ quantity: 500, note: null });
+  });
+  it('raises one below the smallest order and lowers one above the stock, saying why', () => {
+    expect(quantityAgain(100, bounds)).toEqual({
+      quantity: 150,
+      note: 'Last time you ordered 100 units; the smallest order is now 150, so the quantity is 150.',
+    });
+    expect(quantityAgain(900, bounds).note).toBe(
+      'Last time you ordered 900 units; only 700 can be ordered now, so the quantity is 700.',
+    );
   });
 });

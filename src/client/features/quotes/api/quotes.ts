@@ -4,6 +4,7 @@ import type {
   AcceptQuoteBody,
   AnswerQuoteBody,
   Quote,
+  QuoteRequested,
   RequestQuoteBody,
 } from '../../../../shared/api/quotes.schemas';
 import type { QuoteStatus } from '../../../../shared/domain/quote-status';
@@ -27,7 +28,7 @@ export function useRequestQuote() {
   const invalidate = useInvalidate(queryRoots.quotes);
   return useMutation({
     mutationFn: (body: RequestQuoteBody) =>
-      api<{ quote: Quote }>('/quotes', { method: 'POST', body }).then((result) => result.quote),
+      api<QuoteRequested>('/quotes', { method: 'POST', body }).then((result) => result.quote),
     onSuccess: invalidate,
   });
 }

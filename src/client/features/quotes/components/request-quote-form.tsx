@@ -6,7 +6,7 @@ import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Tool } from '../../../../shared/api/catalog.schemas';
 import { type Quote, RequestQuoteBody } from '../../../../shared/api/quotes.schemas';
 import type { QuantityBounds } from '../../../../shared/domain/order-quantity';

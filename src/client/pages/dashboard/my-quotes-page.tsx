@@ -1,0 +1,169 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import Table from 'react-bootstrap/Table';
+import { FormProvider, useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'react-toastify/unstyled';
+import type { z } from 'zod';
+import { AcceptQuoteBody, type Quote } from '../../../shared/api/quotes.schemas';
+import { formatDollars } from '../../../shared/money';
+import { QueryState } from '../../components/query-state';
+import { paths } from '../../config/paths';
+import { useCurrentUser } from '../../features/auth/api/use-current-user';
+import { DeliveryFields } from '../../features/orders/components/delivery-fields';
+import { useAcceptQuote, useQuotes } from '../../features/quotes/api/quotes';
+import { QuoteStatusBadge } from '../../features/quotes/components/quote-status-badge';
+import { formatDateTime, formatUnits } from '../../lib/format';
+
+type AcceptValues = z.input<typeof AcceptQuoteBody>;
+type AcceptOutput = z.output<typeof AcceptQuoteBody>;
+
+/** Whether the customer can still accept: answered, and its price still holds. */
+const acceptable = (quote: Quote) =>
+  quote.status === 'answered' && quote.validUntil !== null && new Date(quote.validUntil) > new Date();
+
+/** Accepting asks where the order goes, as the buy form does, then opens its payment page. */
+function AcceptQuoteModal({ quote, onClose }: { quote: Quote | null; onClose: () => void }) {
+  const { user } = useCurrentUser();
+  const accept = useAcceptQuote();
+  const navigate = useNavigate();
+  const form = useForm<AcceptValues, unknown, AcceptOutput>({
+    resolver: zodResolver(AcceptQuoteBody),
+    defaultValues: { name: user?.name ?? '', address: '', number: '', company: '', poNumber: '' },
+  });
+
+  function onSubmit(details: AcceptOutput) {
+    if (!quote) return;
+    accept.mutate(
+      { quoteId: quote._id, details },
+      {
+        onSuccess: ({ order }) => {
+          toast.success(`Quote accepted: order ${order.orderNumber} is placed`);
+          onClose();
+          void navigate(paths.payment(order._id));
+        },
+      },
+    );
+  }
+
+  return (
+    <Modal show={quote !== null} onHide={onClose} centered aria-labelledby="accept-quote-title">
+      <FormProvider {...form}>
+        <Form noValidate onSubmit={(event) => void form.handleSubmit(onSubmit)(event)}>
+          <Modal.Header closeButton closeLabel="Dismiss">
+            <Modal.Title as="h2" className="h5" id="accept-quote-title">
+              Accept quote {quote?.quoteNumber}
+            </Modal.Title>
+          </Modal.Header>
+          <Modal.Body>
+            {quote && quote.unitPrice !== null && quote.amount !== null && (
+              <p>
+                {formatUnits(quote.quantity)} × {quote.itemName} at {formatDollars(quote.unitPrice)}:{' '}
+                <strong>{formatDollars(quote.amount)}</strong>. We reserve the stock when you accept.
+              </p>
+            )}
+            <DeliveryFields idPrefix="accept" />
+          </Modal.Body>
+          <Modal.Footer>
+            <Button variant="secondary" onClick={onClose}>
+              Close
+            </Button>
+            <Button type="submit" variant="warning" className="fw-semibold" disabled={accept.isPending}>
+              Accept and order
+            </Button>
+          </Modal.Footer>
+        </Form>
+      </FormProvider>
+    </Modal>
+  );
+}
+
+/** /dashboard/myQuotes: the customer's quote requests, the shop's answers, and Accept. */
+export function MyQuotesPage() {
+  const quotes = useQuotes();
+  const [accepting, setAccepting] = useState<Quote | null>(null);
+  return (
+    <QueryState query={quotes} what="your quotes">
+      {(list) => (
+        <>
+          <h2 className="h4 mb-3">My Quotes: {list.length}</h2>
+          {list.length === 0 ? (
+            <p className="text-secondary">
+              No quotes yet. Ask for one from any product&apos;s page. <Link to={paths.shop}>Browse</Link>
+            </p>
+          ) : (
+            <Table responsive striped className="align-middle bg-white">
+              <thead>
+                <tr>
+                  <th>Quote</th>
+                  <th>Item</th>
+                  <th>Price</th>
+                  <th>Status</th>
+                  <th>Action</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((quote) => (
+                  <tr key={quote._id}>
+                    <td className="text-nowrap">
+                      {quote.quoteNumber}
+                      <div className="small text-secondary">{formatDateTime(quote.createdAt)}</div>
+                    </td>
+                    <td>
+                      {formatUnits(quote.quantity)} × {quote.itemName}
+                      <div className="small text-secondary font-monospace">{quote.sku}</div>
+                      {quote.reply && <div className="small">Our note: {quote.reply}</div>}
+                    </td>
+                    <td>
+                      {quote.unitPrice !== null && quote.amount !== null ? (
+                        <>
+                          {formatDollars(quote.unitPrice)} per unit
+                          <div className="fw-semibold">{formatDollars(quote.amount)}</div>
+                          {quote.validUntil && (
+                            <div className="small text-secondary">
+                              Valid until {formatDateTime(quote.validUntil)}
+                            </div>
+                          )}
+                        </>
+                      ) : (
+                        <span className="text-secondary">—</span>
+                      )}
+                    </td>
+                    <td>
+                      <QuoteStatusBadge status={quote.status} />
+                    </td>
+                    <td>
+                      {acceptable(quote) && (
+                        <Button
+                          size="sm"
+                          variant="warning"
+                          className="fw-semibold"
+                          onClick={() => setAccepting(quote)}
+                        >
+                          Accept
+                        </Button>
+                      )}
+                      {quote.orderId && (
+                        <Link className="btn btn-sm btn-outline-dark" to={paths.payment(quote.orderId)}>
+                          View order
+                        </Link>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          )}
+          <AcceptQuoteModal
+            key={accepting?._id ?? 'none'}
+            quote={accepting}
+            onClose={() => setAccepting(null)}
+          />
+        </>
+      )}
+    </QueryState>
+  );
+}

@@ -1,0 +1,152 @@
+import type { ReactNode } from 'react';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import { Link, useParams } from 'react-router';
+import { toast } from 'react-toastify/unstyled';
+import type { Order } from '../../../shared/api/orders.schemas';
+import { canTransition } from '../../../shared/domain/order-status';
+import { messages } from '../../../shared/messages';
+import { formatDollars } from '../../../shared/money';
+import { OrderPaymentFlags, OrderStatusBadge } from '../../components/order-status-badge';
+import { QueryState } from '../../components/query-state';
+import { paths } from '../../config/paths';
+import { useShipOrder } from '../../features/orders/api/admin-orders';
+import { useOrder } from '../../features/orders/api/orders';
+import { formatDateTime, formatOrderStatus, formatUnits } from '../../lib/format';
+
+const historyLabel: Record<Order['history'][number]['status'], string> = {
+  unpaid: 'Placed',
+  paid: 'Paid',
+  shipped: 'Shipped',
+  cancelled: 'Cancelled',
+  expired: 'Expired',
+};
+
+/** Label and value rows of a definition list. */
+function Facts({ rows }: { rows: [string, ReactNode][] }) {
+  return (
+    <dl className="row mb-0">
+      {rows.map(([label, value]) => (
+        <div key={label} className="d-contents">
+          <dt className="col-sm-4 text-secondary fw-normal">{label}</dt>
+          <dd className="col-sm-8">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** /dashboard/manageAllOrders/{id} (admin): everything needed to ship an order, and its history. */
+export function OrderDetailPage() {
+  const { orderId = '' } = useParams();
+  const order = useOrder(orderId);
+  const shipOrder = useShipOrder();
+  return (
+    <>
+      <p className="mb-2">
+        <Link to={paths.manageAllOrders}>← All orders</Link>
+      </p>
+      <QueryState query={order} what="this order">
+        {(o) => (
+          <>
+            <div className="d-flex flex-wrap align-items-center gap-3 mb-3">
+              <h2 className="h4 mb-0">Order {o.orderNumber}</h2>
+              <OrderStatusBadge status={o.status}>{formatOrderStatus(o.status)}</OrderStatusBadge>
+              <OrderPaymentFlags order={o} />
+              <div className="ms-auto d-flex gap-2">
+                {o.invoiceNumber && (
+                  <a
+                    className="btn btn-outline-secondary"
+                    href={paths.invoice(o._id)}
+                    target="_blank"
+                    rel="noopener"
+                  >
+                    Invoice {o.invoiceNumber}
+                  </a>
+                )}
+                {canTransition(o.status, 'shipped') && (
+                  <Button
+                    variant="dark"
+                    disabled={shipOrder.isPending}
+                    onClick={() =>
+                      shipOrder.mutate(o._id, { onSuccess: () => toast.success(messages.orderShipped) })
+                    }
+                  >
+                    Mark shipped
+                  </Button>
+                )}
+              </div>
+            </div>
+            <Row className="g-3">
+              <Col lg={6}>
+                <Card className="h-100">
+                  <Card.Body>
+                    <h3 className="h6 text-uppercase text-secondary">Ship to</h3>
+                    <Facts
+                      rows={[
+                        ['Name', o.name],
+                        ['Company', o.company ?? '—'],
+                        ['Address', <span className="text-pre-line">{o.address}</span>],
+                        ['Phone', o.number],
+                        ['Buyer', <a href={`mailto:${o.email}`}>{o.email}</a>],
+                        ['PO number', o.poNumber ?? '—'],
+                      ]}
+                    />
+                  </Card.Body>
+                </Card>
+              </Col>
+              <Col lg={6}>
+                <Card className="h-100">
+                  <Card.Body>
+                    <h3 className="h6 text-uppercase text-secondary">Item</h3>
+                    <Facts
+                      rows={[
+                        ['Product', o.itemName],
+                        ['SKU', <span className="font-monospace">{o.sku ?? '—'}</span>],
+                        ['Quantity', `${formatUnits(o.quantity)} units`],
+                        ['Unit price', formatDollars(o.unitPrice)],
+                        ['Amount', <strong>{formatDollars(o.amount)}</strong>],
+                        ...(o.quoteId ? ([['Priced by', 'an accepted quote']] as [string, string][]) : []),
+                        ...(o.payment
+                          ? ([['Transaction', <code>{o.payment.transactionId}</code>]] as [
+                              string,
+                              ReactNode,
+                            ][])
+                          : []),
+                      ]}
+                    />
+                  </Card.Body>
+                </Card>
+              </Col>
+              <Col xs={12}>
+                <Card>
+                  <Card.Body>
+                    <h3 className="h6 text-uppercase text-secondary">History</h3>
+                    <ol className="list-unstyled mb-0" aria-label="Order history">
+                      {o.history.map((step) => (
+                        <li key={step.status} className="d-flex gap-3">
+                          <span className="fw-semibold" style={{ minWidth: '6rem' }}>
+                            {historyLabel[step.status]}
+                          </span>
+                          <span>{formatDateTime(step.at)}</span>
+                        </li>
+                      ))}
+                      {o.holdExpiresAt && (
+                        <li className="d-flex gap-3 text-secondary">
+                          <span style={{ minWidth: '6rem' }}>Hold ends</span>
+                          <span>{formatDateTime(o.holdExpiresAt)}</span>
+                        </li>
+                      )}
+                    </ol>
+                  </Card.Body>
+                </Card>
+              </Col>
+            </Row>
+          </>
+        )}
+      </QueryState>
+    </>
+  );
+}

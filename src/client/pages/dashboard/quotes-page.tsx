@@ -1,0 +1,204 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import Table from 'react-bootstrap/Table';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-toastify/unstyled';
+import type { z } from 'zod';
+import { AnswerQuoteBody, type Quote } from '../../../shared/api/quotes.schemas';
+import { QuoteStatus } from '../../../shared/domain/quote-status';
+import { formatDollars } from '../../../shared/money';
+import { FormField } from '../../components/form-field';
+import { QueryState } from '../../components/query-state';
+import { useAnswerQuote, useQuotes } from '../../features/quotes/api/quotes';
+import { QuoteStatusBadge } from '../../features/quotes/components/quote-status-badge';
+import { formatDateTime, formatUnits } from '../../lib/format';
+
+type AnswerValues = z.input<typeof AnswerQuoteBody>;
+type AnswerOutput = z.output<typeof AnswerQuoteBody>;
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The admin's answer: a unit price and the last day it holds, or a decline; a note either way. */
+function AnswerQuoteModal({ quote, onClose }: { quote: Quote | null; onClose: () => void }) {
+  const answer = useAnswerQuote();
+  const form = useForm<AnswerValues, unknown, AnswerOutput>({
+    resolver: zodResolver(AnswerQuoteBody),
+    defaultValues: { validUntil: inDays(14), reply: '' },
+  });
+  const { errors } = form.formState;
+
+  function send(body: AnswerOutput) {
+    if (!quote) return;
+    answer.mutate(
+      { quoteId: quote._id, answer: body },
+      {
+        onSuccess: (answered) => {
+          toast.success(
+            answered.status === 'declined'
+              ? `Quote ${answered.quoteNumber} declined; the customer has been told`
+              : `Quote ${answered.quoteNumber} answered; the customer has been mailed`,
+          );
+          onClose();
+        },
+      },
+    );
+  }
+
+  return (
+    <Modal show={quote !== null} onHide={onClose} centered aria-labelledby="answer-quote-title">
+      <Form noValidate onSubmit={(event) => void form.handleSubmit(send)(event)}>
+        <Modal.Header closeButton closeLabel="Dismiss">
+          <Modal.Title as="h2" className="h5" id="answer-quote-title">
+            Answer quote {quote?.quoteNumber}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          {quote && (
+            <p>
+              {quote.name} ({quote.email}) asks for {formatUnits(quote.quantity)} × {quote.itemName} (
+              <span className="font-monospace">{quote.sku}</span>).
+              {quote.note && <span className="d-block text-secondary">“{quote.note}”</span>}
+            </p>
+          )}
+          <FormField
+            controlId="answer-price"
+            label="Unit price ($)"
+            error={errors.unitPrice?.message}
+            type="number"
+            step="0.01"
+            min="0.01"
+            {...form.register('unitPrice', { setValueAs: (v: string) => (v === '' ? undefined : Number(v)) })}
+          />
+          <FormField
+            controlId="answer-valid"
+            label="Valid until (end of day, UTC)"
+            error={errors.validUntil?.message}
+            type="date"
+            {...form.register('validUntil')}
+          />
+          <FormField
+            controlId="answer-reply"
+            label={
+              <>
+                Note to the customer <span className="text-secondary small">(optional)</span>
+              </>
+            }
+            error={errors.reply?.message}
+            as="textarea"
+            rows={2}
+            {...form.register('reply')}
+          />
+        </Modal.Body>
+        <Modal.Footer>
+          <Button
+            variant="outline-danger"
+            className="me-auto"
+            disabled={answer.isPending}
+            onClick={() => send({ declined: true, reply: form.getValues('reply') ?? '' })}
+          >
+            Decline
+          </Button>
+          <Button variant="secondary" onClick={onClose}>
+            Close
+          </Button>
+          <Button type="submit" variant="dark" disabled={answer.isPending}>
+            Send the price
+          </Button>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}
+
+/** /dashboard/quotes (admin): quote requests to answer, and every quote's state. */
+export function QuotesPage() {
+  const [status, setStatus] = useState<QuoteStatus | 'all'>('requested');
+  const quotes = useQuotes(status);
+  const [answering, setAnswering] = useState<Quote | null>(null);
+  return (
+    <>
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-3 mb-3">
+        <h2 className="h4 mb-0">Quotes</h2>
+        <Form.Select
+          aria-label="Show quotes that are"
+          className="w-auto"
+          value={status}
+          onChange={(event) => setStatus(event.target.value as QuoteStatus | 'all')}
+        >
+          <option value="requested">Waiting for an answer</option>
+          {QuoteStatus.options
+            .filter((state) => state !== 'requested')
+            .map((state) => (
+              <option key={state} value={state}>
+                {state.charAt(0).toUpperCase() + state.slice(1)}
+              </option>
+            ))}
+          <option value="all">All quotes</option>
+        </Form.Select>
+      </div>
+      <QueryState query={quotes} what="the quotes">
+        {(list) =>
+          list.length === 0 ? (
+            <p className="text-secondary">No quotes here.</p>
+          ) : (
+            <Table responsive striped className="align-middle bg-white">
+              <thead>
+                <tr>
+                  <th>Quote</th>
+                  <th>Customer</th>
+                  <th>Item</th>
+                  <th>Price</th>
+                  <th>Status</th>
+                  <th>Action</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((quote) => (
+                  <tr key={quote._id}>
+                    <td className="text-nowrap">
+                      {quote.quoteNumber}
+                      <div className="small text-secondary">{formatDateTime(quote.createdAt)}</div>
+                    </td>
+                    <td>
+                      {quote.name}
+                      <div className="small text-secondary">{quote.email}</div>
+                    </td>
+                    <td>
+                      {formatUnits(quote.quantity)} × {quote.itemName}
+                      <div className="small text-secondary font-monospace">{quote.sku}</div>
+                      {quote.note && <div className="small text-secondary">“{quote.note}”</div>}
+                    </td>
+                    <td>
+                      {quote.unitPrice !== null && quote.amount !== null ? (
+                        <>
+                          {formatDollars(quote.unitPrice)}
+                          <div className="small">{formatDollars(quote.amount)}</div>
+                        </>
+                      ) : (
+                        '—'
+                      )}
+                    </td>
+                    <td>
+                      <QuoteStatusBadge status={quote.status} />
+                    </td>
+                    <td>
+                      {quote.status === 'requested' && (
+                        <Button size="sm" variant="dark" onClick={() => setAnswering(quote)}>
+                          Answer
+                        </Button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          )
+        }
+      </QueryState>
+      <AnswerQuoteModal key={answering?._id ?? 'none'} quote={answering} onClose={() => setAnswering(null)} />
+    </>
+  );
+}
