@@ -14,7 +14,12 @@ test.describe('an admin named by ADMIN_EMAILS', () => {
     await signUp(customerContext.request, customer);
     await customerPage.goto('/dashboard');
     const customerNav = customerPage.getByRole('navigation', { name: 'Dashboard' });
-    await expect(customerNav.getByRole('link')).toHaveText(['My Profile', 'Add A Review', 'My Orders']);
+    await expect(customerNav.getByRole('link')).toHaveText([
+      'My Profile',
+      'Add A Review',
+      'My Orders',
+      'My Quotes',
+    ]);
     await expect(customerPage.getByText('Test mode:')).toHaveCount(0);
 
     const leavingContext = await browser.newContext({
@@ -33,6 +38,7 @@ test.describe('an admin named by ADMIN_EMAILS', () => {
       'Make Admin',
       'Manage Products',
       'Manage All Orders',
+      'Quotes',
       'Manage Reviews',
     ]);
     // No Stripe keys here: the admin is told that payments are in test mode.
@@ -54,6 +60,7 @@ test.describe('an admin named by ADMIN_EMAILS', () => {
       'Make Admin',
       'Manage Products',
       'Manage All Orders',
+      'Quotes',
       'Manage Reviews',
     ]);
 

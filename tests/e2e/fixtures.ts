@@ -188,12 +188,17 @@ export async function login(page: Page, email: string, password: string) {
  * The mails the local SMTP server received for an address (tests/e2e/support/mail-catcher.ts), those
  * whose subject matches when `subject` is given.
  */
-export async function mailsTo(address: string, subject?: RegExp): Promise<{ text: string }[]> {
+export interface CaughtMail {
+  subject: string;
+  /** The raw message, quoted-printable undone. */
+  text: string;
+  attachments: { filename?: string; contentType: string; size: number }[];
+}
+
+export async function mailsTo(address: string, subject?: RegExp): Promise<CaughtMail[]> {
   const response = await fetch(
     `http://127.0.0.1:${e2ePorts.mailbox}/messages?to=${encodeURIComponent(address)}`,
   );
-  const mails = (await response.json()) as { text: string }[];
-  return subject
-    ? mails.filter((mail) => subject.test(/^Subject: (.*)$/m.exec(mail.text)?.[1] ?? ''))
-    : mails;
+  const mails = (await response.json()) as CaughtMail[];
+  return subject ? mails.filter((mail) => subject.test(mail.subject)) : mails;
 }

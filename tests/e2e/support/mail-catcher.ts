@@ -12,7 +12,16 @@ const http = createServer((request, response) => {
   const to = (url.searchParams.get('to') ?? '').toLowerCase();
   const found = smtp.mails
     .filter((mail) => mail.to.includes(to))
-    .map((mail) => ({ to: mail.to, text: mail.decoded }));
+    .map((mail) => ({
+      to: mail.to,
+      subject: mail.parsed.subject ?? '',
+      text: mail.decoded,
+      attachments: mail.parsed.attachments.map((file) => ({
+        filename: file.filename,
+        contentType: file.contentType,
+        size: file.size,
+      })),
+    }));
   response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(found));
 });
 http.listen(e2ePorts.mailbox, '127.0.0.1');

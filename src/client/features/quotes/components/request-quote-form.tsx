@@ -55,7 +55,7 @@ export function RequestQuoteForm({ tool, bounds }: { tool: Tool; bounds: Quantit
   }
 
   return (
-    <Card className="mt-4 bg-body-tertiary border-0">
+    <Card className="mt-4 shadow-sm">
       <Card.Body className="p-4">
         <h2 className="h5">Need more, or a price for a large order?</h2>
         {sent && (

@@ -1,0 +1,165 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, mailsTo, signInOrUp, test } from './fixtures';
+
+/** Issue 13's journeys: buying as a business does, and a quote from request to payment. */
+
+async function payByCard(page: Page) {
+  const form = page.getByRole('form', { name: 'Card payment' });
+  await form.getByLabel('Card number').fill('4242424242424242');
+  await form.getByLabel('Expiry (MM / YY)').fill('1234');
+  await form.getByLabel('CVC').fill('123');
+  await form.getByRole('button', { name: 'Pay' }).click();
+  await expect(page.getByRole('heading', { name: 'Your payment is completed' })).toBeVisible();
+}
+
+async function expectNoAxeViolations(page: Page, what: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  expect(violations.map((v) => `${what}: ${v.id} ${v.nodes[0]?.target.join(' ') ?? ''}`)).toEqual([]);
+}
+
+test.describe('buying as a business', () => {
+  test('order with a PO number → success panel → pay → receipt mail with the invoice → invoice PDF → order again', async ({
+    page,
+    customer,
+    addProduct,
+  }) => {
+    const tool = await addProduct({ price: 18.4, min_order: 100, available: 5000 });
+    await page.goto(`/buyNow/${tool._id}`);
+    const form = page.getByRole('form', { name: 'Buy Now' });
+    await form.getByLabel('Address').fill('Acme Building Ltd\n7 Foundry Lane\nLeeds LS1 4AP');
+    await form.getByLabel('Phone number').fill('441134960000');
+    await form.getByLabel(/Company/).fill('Acme Building Ltd');
+    await form.getByLabel(/PO number/).fill('PO-2026-0042');
+    await form.getByLabel('Quantity').fill('250');
+    // The total is shown before the order is placed.
+    await expect(form.getByTestId('order-total')).toHaveText('$4,600.00');
+    await form.getByRole('button', { name: 'Buy Now' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Item added to your purchase list' }),
+    ).toBeVisible();
+
+    const panel = page.getByTestId('order-placed');
+    await expect(panel.getByRole('heading', { name: /^Order \d+ placed$/ })).toBeVisible();
+    const orderNumber = (await panel.getByRole('heading').textContent())?.match(/\d+/)?.[0] ?? '';
+    await expect(panel.getByTestId('placed-total')).toHaveText('$4,600.00');
+    await expect(panel).toContainText('PO-2026-0042');
+    await expect(panel).toContainText('Reserved until');
+    await expectNoAxeViolations(page, 'order placed');
+    await panel.getByRole('link', { name: 'Pay now' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/payment\/[0-9a-f-]{36}$/);
+    await payByCard(page);
+
+    // The receipt arrives with the invoice attached.
+    await expect
+      .poll(
+        async () =>
+          (await mailsTo(customer.email, new RegExp(`^Payment received for order ${orderNumber}`))).length,
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBe(1);
+    const [receipt] = await mailsTo(customer.email, new RegExp(`^Payment received for order ${orderNumber}`));
+    expect(receipt?.subject).toMatch(/invoice INV-\d{6}$/);
+    const invoiceNumber = receipt?.subject.match(/INV-\d{6}/)?.[0] ?? '';
+    expect(receipt?.attachments).toEqual([
+      expect.objectContaining({ filename: `${invoiceNumber}.pdf`, contentType: 'application/pdf' }),
+    ]);
+    expect((await mailsTo(customer.email, new RegExp(`^Order ${orderNumber} placed`))).length).toBe(1);
+
+    // My Orders: the PO number, the invoice, and Order again.
+    await page.goto('/dashboard/myOrder');
+    const row = page.getByRole('row').filter({ hasText: tool.name });
+    await expect(row).toContainText('PO PO-2026-0042');
+    const invoiceLink = row.getByRole('link', { name: `Invoice ${invoiceNumber}` });
+    const href = (await invoiceLink.getAttribute('href')) ?? '';
+    const [opened] = await Promise.all([page.waitForEvent('popup'), invoiceLink.click()]);
+    await opened.close();
+    const pdf = await page.request.get(href);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    await expectNoAxeViolations(page, 'my orders');
+
+    await row.getByRole('link', { name: 'Order again' }).click();
+    await expect(page).toHaveURL(new RegExp(`/buyNow/${tool._id}\\?again=`));
+    const again = page.getByRole('form', { name: 'Buy Now' });
+    await expect(again.getByLabel('Quantity')).toHaveValue('250');
+    await expect(again.getByLabel('Address')).toHaveValue('Acme Building Ltd\n7 Foundry Lane\nLeeds LS1 4AP');
+    await expect(again.getByLabel(/PO number/)).toHaveValue('');
+  });
+
+  test('quote beyond the stock → the admin answers → the customer accepts → pays', async ({
+    browser,
+    page,
+    customer,
+    addProduct,
+    catalogAdmin,
+  }) => {
+    const tool = await addProduct({ price: 9.9, min_order: 100, available: 300 });
+    await page.goto(`/buyNow/${tool._id}`);
+    await page.getByRole('button', { name: 'Request a quote' }).click();
+    const request = page.getByRole('form', { name: 'Request a quote' });
+    await request.getByLabel('Quantity').fill('2000');
+    await request.getByLabel(/Note/).fill('Two lots: March and May');
+    await request.getByRole('button', { name: 'Send the request' }).click();
+    await expect(page.getByTestId('quote-sent')).toContainText(/Quote request Q-\d+ for 2,000 units sent/);
+    const quoteNumber = (await page.getByTestId('quote-sent').textContent())?.match(/Q-\d+/)?.[0] ?? '';
+
+    // The owner answers from the Quotes page.
+    const ownerContext = await browser.newContext({
+      extraHTTPHeaders: { 'x-forwarded-for': '203.0.113.61' },
+    });
+    const ownerPage = await ownerContext.newPage();
+    await signInOrUp(ownerContext.request, {
+      name: 'Olivia Owner',
+      email: 'owner@forgeline.test',
+      password: 'owner-e2e-secret',
+    });
+    await ownerPage.goto('/dashboard/quotes');
+    const quoteRow = ownerPage.getByRole('row').filter({ hasText: quoteNumber });
+    await expect(quoteRow).toContainText('Two lots: March and May');
+    await quoteRow.getByRole('button', { name: 'Answer' }).click();
+    const dialog = ownerPage.getByRole('dialog', { name: `Answer quote ${quoteNumber}` });
+    await dialog.getByLabel('Unit price ($)').fill('8.75');
+    await dialog.getByLabel(/Note to the customer/).fill('Both lots from our Leeds stock');
+    await expectNoAxeViolations(ownerPage, 'answer quote');
+    await dialog.getByRole('button', { name: 'Send the price' }).click();
+    await expect(
+      ownerPage.getByRole('alert').filter({ hasText: `Quote ${quoteNumber} answered` }),
+    ).toBeVisible();
+    await ownerContext.close();
+    await expect
+      .poll(
+        async () =>
+          (await mailsTo(customer.email, new RegExp(`^Your quote ${quoteNumber}: \\$8\\.75 per unit`)))
+            .length,
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBe(1);
+
+    // The factory makes the units; the customer accepts.
+    const restock = await catalogAdmin.patch(`/api/tools/${tool._id}`, { data: { availableChange: 2000 } });
+    expect(restock.status(), await restock.text()).toBe(200);
+    await page.goto('/dashboard/myQuotes');
+    const mine = page.getByRole('row').filter({ hasText: quoteNumber });
+    await expect(mine).toContainText('$8.75 per unit');
+    await expect(mine).toContainText('$17,500.00');
+    await mine.getByRole('button', { name: 'Accept' }).click();
+    const accept = page.getByRole('dialog', { name: `Accept quote ${quoteNumber}` });
+    await accept.getByLabel('Address').fill('Acme Building Ltd\n7 Foundry Lane\nLeeds');
+    await accept.getByLabel('Phone number').fill('441134960000');
+    await accept.getByLabel(/PO number/).fill('PO-Q-9');
+    await expectNoAxeViolations(page, 'accept quote');
+    await accept.getByRole('button', { name: 'Accept and order' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/payment\/[0-9a-f-]{36}$/);
+    await expect(page.getByText('$17,500.00')).toBeVisible();
+    await payByCard(page);
+
+    await page.goto('/dashboard/myQuotes');
+    await expect(page.getByRole('row').filter({ hasText: quoteNumber })).toContainText('Accepted');
+  });
+});
