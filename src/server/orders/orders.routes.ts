@@ -96,6 +96,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
     '/purchase/:id/invoice',
     {
       onRequest: guards.requireUser,
+      // Each invoice is drawn on request: plenty for an accounts department, not a way to load the server.
+      config: { rateLimit: limit('invoice', 60, 10, 'account') },
       schema: {
         tags: ['orders'],
         summary: 'The invoice of a paid or shipped order as a PDF: your own, or any for admins',
