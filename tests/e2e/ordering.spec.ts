@@ -46,6 +46,9 @@ test.describe('a customer ordering in bulk', () => {
     await expect(
       page.getByRole('alert').filter({ hasText: 'Item added to your purchase list, now pay to confirm' }),
     ).toBeVisible();
+    // The order's panel, then a fresh form for another order.
+    await expect(page.getByTestId('order-placed')).toContainText('$5,925.00');
+    await page.getByRole('button', { name: 'Place another order' }).click();
     await expect(page.getByRole('form', { name: 'Buy Now' }).getByLabel('Address')).toHaveValue('');
     await expect(page.getByText('550 units', { exact: true })).toBeVisible();
 
