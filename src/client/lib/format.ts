@@ -15,3 +15,10 @@ export function formatDateTime(iso: string): string {
 export function formatOrderStatus(status: string): string {
   return `${status.charAt(0).toUpperCase()}${status.slice(1)}`;
 }
+
+const utcDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** 'Dec 6, 2026': the last day a quoted price holds (a quote holds to the end of that day, UTC). */
+export function formatValidThrough(iso: string): string {
+  return utcDay.format(new Date(iso));
+}

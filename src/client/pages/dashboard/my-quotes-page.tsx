@@ -16,7 +16,7 @@ import { useCurrentUser } from '../../features/auth/api/use-current-user';
 import { DeliveryFields } from '../../features/orders/components/delivery-fields';
 import { useAcceptQuote, useQuotes } from '../../features/quotes/api/quotes';
 import { QuoteStatusBadge } from '../../features/quotes/components/quote-status-badge';
-import { formatDateTime, formatUnits } from '../../lib/format';
+import { formatDateTime, formatUnits, formatValidThrough } from '../../lib/format';
 
 type AcceptValues = z.input<typeof AcceptQuoteBody>;
 type AcceptOutput = z.output<typeof AcceptQuoteBody>;
@@ -124,7 +124,7 @@ export function MyQuotesPage() {
                           <div className="fw-semibold">{formatDollars(quote.amount)}</div>
                           {quote.validUntil && (
                             <div className="small text-secondary">
-                              Valid until {formatDateTime(quote.validUntil)}
+                              Valid through {formatValidThrough(quote.validUntil)}
                             </div>
                           )}
                         </>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
@@ -29,10 +29,10 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
   return (
     <dl className="row mb-0">
       {rows.map(([label, value]) => (
-        <div key={label} className="d-contents">
+        <Fragment key={label}>
           <dt className="col-sm-4 text-secondary fw-normal">{label}</dt>
           <dd className="col-sm-8">{value}</dd>
-        </div>
+        </Fragment>
       ))}
     </dl>
   );

@@ -14,7 +14,7 @@ import { FormField } from '../../components/form-field';
 import { QueryState } from '../../components/query-state';
 import { useAnswerQuote, useQuotes } from '../../features/quotes/api/quotes';
 import { QuoteStatusBadge } from '../../features/quotes/components/quote-status-badge';
-import { formatDateTime, formatUnits } from '../../lib/format';
+import { formatDateTime, formatUnits, formatValidThrough } from '../../lib/format';
 
 type AnswerValues = z.input<typeof AnswerQuoteBody>;
 type AnswerOutput = z.output<typeof AnswerQuoteBody>;
@@ -176,6 +176,11 @@ export function QuotesPage() {
                         <>
                           {formatDollars(quote.unitPrice)}
                           <div className="small">{formatDollars(quote.amount)}</div>
+                          {quote.validUntil && (
+                            <div className="small text-secondary">
+                              Valid through {formatValidThrough(quote.validUntil)}
+                            </div>
+                          )}
                         </>
                       ) : (
                         '—'
