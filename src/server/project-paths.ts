@@ -26,6 +26,8 @@ export const projectPaths = {
   pgliteTemplate: join(root, 'dist', 'server', 'pglite-template.tar.gz'),
   pgliteTemplateInfo: join(root, 'dist', 'server', 'pglite-template.json'),
   pgliteVersion: join(root, 'node_modules', '@electric-sql', 'pglite', 'package.json'),
+  /** The fonts invoices are set in (DejaVu Sans: Latin, Greek and Cyrillic scripts). */
+  invoiceFonts: join(root, 'node_modules', 'dejavu-fonts-ttf', 'ttf'),
   /** The most common passwords, refused at sign-up and reset (auth/passwords.ts). */
   commonPasswords: join(root, 'src', 'server', 'auth', 'common-passwords.txt'),
 };

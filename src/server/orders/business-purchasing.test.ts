@@ -242,6 +242,23 @@ describe('invoices', () => {
     expect(text).toContain(`Paid in full by card on ${paidOn}.`);
   });
 
+  it('prints names in other scripts as written (Polish, Greek, Cyrillic), in an embedded font', async () => {
+    const order = await placeOrderAs(ctx.app, buyer, tool.id, {
+      name: 'Zoë Łukasiewicz',
+      company: 'Αθηνά Εργαλεία ΑΕ',
+      address: 'ул. Тверская, 7\nМосква',
+    });
+    await payOrderAs(ctx.app, buyer, order._id);
+    const response = await injectAs(ctx.app, buyer, {
+      method: 'GET',
+      url: `/api/purchase/${order._id}/invoice`,
+    });
+    const text = await pdfText(response.rawPayload);
+    for (const written of ['Zoë Łukasiewicz', 'Αθηνά Εργαλεία ΑΕ', 'ул. Тверская, 7', 'Москва']) {
+      expect(text).toContain(written);
+    }
+  });
+
   it('the owner and admins get it; another customer gets 404; an unpaid order answers 409', async () => {
     const order = await placeOrderAs(ctx.app, buyer, tool.id);
     const invoice = (user: TestUser) =>

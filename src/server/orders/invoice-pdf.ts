@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import type { Database } from '../db/database';
@@ -5,12 +7,27 @@ import { type MailAttachmentRef, orders } from '../db/schema';
 import type { MailFile } from '../mail/mailer';
 import { formatInvoiceNumber } from '../../shared/domain/document-numbers';
 import { centsToDollars, formatDollars } from '../../shared/money';
+import { projectPaths } from '../project-paths';
 import type { ShopDetails } from '../shop-details';
 import type { OrderRow } from './orders.repository';
 
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 const units = new Intl.NumberFormat('en-US');
 const money = (cents: number) => formatDollars(centsToDollars(cents));
+
+/**
+ * DejaVu Sans, embedded (subset to the glyphs used): PDF's built-in Helvetica only knows Western
+ * European letters, and would print a Polish, Greek or Czech buyer's name as garbage.
+ */
+const REGULAR = 'DejaVuSans';
+const BOLD = 'DejaVuSans-Bold';
+let fonts: Record<string, Buffer> | undefined;
+function invoiceFonts(): Record<string, Buffer> {
+  fonts ??= Object.fromEntries(
+    [REGULAR, BOLD].map((name) => [name, readFileSync(join(projectPaths.invoiceFonts, `${name}.ttf`))]),
+  );
+  return fonts;
+}
 
 const PAGE = { margin: 50, width: 612 };
 const RIGHT = PAGE.width - PAGE.margin;
@@ -37,6 +54,7 @@ export function renderInvoicePdf(order: InvoicedOrder, shop: ShopDetails): Promi
     margin: PAGE.margin,
     info: { Title: `Invoice ${number}`, Author: shop.legalName, Subject: `Order ${order.orderNumber}` },
   });
+  for (const [name, file] of Object.entries(invoiceFonts())) doc.registerFont(name, file);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -45,8 +63,8 @@ export function renderInvoicePdf(order: InvoicedOrder, shop: ShopDetails): Promi
   });
 
   // The seller, left; the invoice's numbers, right.
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(18).text(shop.name, PAGE.margin, PAGE.margin);
-  doc.font('Helvetica').fontSize(9).fillColor(MUTED);
+  doc.fillColor(INK).font(BOLD).fontSize(18).text(shop.name, PAGE.margin, PAGE.margin);
+  doc.font(REGULAR).fontSize(9).fillColor(MUTED);
   for (const line of [shop.legalName, ...shop.address, shop.email, shop.phone, `Tax ID: ${shop.taxId}`]) {
     doc.text(line);
   }
@@ -54,7 +72,7 @@ export function renderInvoicePdf(order: InvoicedOrder, shop: ShopDetails): Promi
 
   doc
     .fillColor(INK)
-    .font('Helvetica-Bold')
+    .font(BOLD)
     .fontSize(22)
     .text('INVOICE', 330, PAGE.margin, {
       width: RIGHT - 330,
@@ -72,8 +90,8 @@ export function renderInvoicePdf(order: InvoicedOrder, shop: ShopDetails): Promi
   // The buyer.
   doc.y = Math.max(sellerBottom, doc.y) + 28;
   doc.x = PAGE.margin;
-  doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text('Bill to');
-  doc.font('Helvetica').fontSize(10);
+  doc.font(BOLD).fontSize(10).fillColor(INK).text('Bill to');
+  doc.font(REGULAR).fontSize(10);
   for (const line of [order.buyerName, order.company, order.address, order.email, order.phone]) {
     if (line) doc.text(line, { width: 300 });
   }
@@ -105,7 +123,7 @@ export function renderInvoicePdf(order: InvoicedOrder, shop: ShopDetails): Promi
   };
   row(
     columns.map((c) => c.title),
-    'Helvetica-Bold',
+    BOLD,
   );
   rule();
   row(
@@ -116,10 +134,10 @@ export function renderInvoicePdf(order: InvoicedOrder, shop: ShopDetails): Promi
       money(order.unitPriceCents),
       money(order.amountCents),
     ],
-    'Helvetica',
+    REGULAR,
   );
   rule();
-  doc.font('Helvetica-Bold').fontSize(11);
+  doc.font(BOLD).fontSize(11);
   doc.text('Total (USD)', 340, doc.y, { width: 135, align: 'right', continued: false });
   doc.moveUp();
   doc.text(money(order.amountCents), 480, doc.y, { width: RIGHT - 480, align: 'right' });
@@ -127,21 +145,21 @@ export function renderInvoicePdf(order: InvoicedOrder, shop: ShopDetails): Promi
   // The payment.
   doc.moveDown(2);
   doc.x = PAGE.margin;
-  doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text('Payment', PAGE.margin, doc.y);
-  doc.font('Helvetica').fontSize(10);
+  doc.font(BOLD).fontSize(10).fillColor(INK).text('Payment', PAGE.margin, doc.y);
+  doc.font(REGULAR).fontSize(10);
   doc.text(`Paid in full by card on ${day.format(order.paidAt)}.`);
   doc.text(`Transaction: ${order.transactionId}`);
   if (order.paidInTestMode) {
     doc.moveDown(0.5);
     doc
-      .font('Helvetica-Bold')
+      .font(BOLD)
       .fillColor('#b02a37')
       .text('Test payment: no money was taken. This invoice is not a demand or proof of payment.');
   }
   if (shop.invoiceNote) {
     doc.moveDown(2);
     doc
-      .font('Helvetica')
+      .font(REGULAR)
       .fontSize(9)
       .fillColor(MUTED)
       .text(shop.invoiceNote, { width: RIGHT - PAGE.margin });
@@ -152,9 +170,9 @@ export function renderInvoicePdf(order: InvoicedOrder, shop: ShopDetails): Promi
 
 function labelled(doc: PDFKit.PDFDocument, label: string, value: string, x: number) {
   const top = doc.y;
-  doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(label, x, top, { width: 100 });
+  doc.font(REGULAR).fontSize(9).fillColor(MUTED).text(label, x, top, { width: 100 });
   doc
-    .font('Helvetica-Bold')
+    .font(BOLD)
     .fontSize(9)
     .fillColor(INK)
     .text(value, x + 100, top, { width: RIGHT - x - 100, align: 'right' });

@@ -11,7 +11,10 @@ export async function placeOrderAs(
   app: App,
   user: TestUser,
   toolId: string,
-  { quantity = 100, ...extra }: { quantity?: number; company?: string; poNumber?: string } = {},
+  {
+    quantity = 100,
+    ...extra
+  }: { quantity?: number; company?: string; poNumber?: string; name?: string; address?: string } = {},
 ): Promise<Order> {
   const response = await injectAs(app, user, {
     method: 'POST',
