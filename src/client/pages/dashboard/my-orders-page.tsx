@@ -11,6 +11,7 @@ import { QueryState } from '../../components/query-state';
 import { paths } from '../../config/paths';
 import { useCurrentUser } from '../../features/auth/api/use-current-user';
 import { useCancelOrder, useMyOrders } from '../../features/orders/api/orders';
+import { InvoiceLink } from '../../features/orders/components/invoice-link';
 import { formatDateTime, formatOrderStatus, formatUnits } from '../../lib/format';
 
 function OrderStatusCell({ order }: { order: Order }) {
@@ -100,16 +101,7 @@ export function MyOrdersPage() {
                             Order again
                           </Link>
                         )}
-                        {order.invoiceNumber && (
-                          <a
-                            className="btn btn-sm btn-outline-secondary"
-                            href={paths.invoice(order._id)}
-                            target="_blank"
-                            rel="noopener"
-                          >
-                            Invoice {order.invoiceNumber}
-                          </a>
-                        )}
+                        <InvoiceLink order={order} small />
                       </div>
                     </td>
                   </tr>

@@ -15,8 +15,8 @@ import { paths } from '../../config/paths';
 import { useCurrentUser } from '../../features/auth/api/use-current-user';
 import { DeliveryFields } from '../../features/orders/components/delivery-fields';
 import { useAcceptQuote, useQuotes } from '../../features/quotes/api/quotes';
-import { QuoteStatusBadge } from '../../features/quotes/components/quote-status-badge';
-import { formatDateTime, formatUnits, formatValidThrough } from '../../lib/format';
+import { QuoteCells } from '../../features/quotes/components/quote-cells';
+import { formatUnits } from '../../lib/format';
 
 type AcceptValues = z.input<typeof AcceptQuoteBody>;
 type AcceptOutput = z.output<typeof AcceptQuoteBody>;
@@ -108,33 +108,7 @@ export function MyQuotesPage() {
               <tbody>
                 {list.map((quote) => (
                   <tr key={quote._id}>
-                    <td className="text-nowrap">
-                      {quote.quoteNumber}
-                      <div className="small text-secondary">{formatDateTime(quote.createdAt)}</div>
-                    </td>
-                    <td>
-                      {formatUnits(quote.quantity)} × {quote.itemName}
-                      <div className="small text-secondary font-monospace">{quote.sku}</div>
-                      {quote.reply && <div className="small">Our note: {quote.reply}</div>}
-                    </td>
-                    <td>
-                      {quote.unitPrice !== null && quote.amount !== null ? (
-                        <>
-                          {formatDollars(quote.unitPrice)} per unit
-                          <div className="fw-semibold">{formatDollars(quote.amount)}</div>
-                          {quote.validUntil && (
-                            <div className="small text-secondary">
-                              Valid through {formatValidThrough(quote.validUntil)}
-                            </div>
-                          )}
-                        </>
-                      ) : (
-                        <span className="text-secondary">—</span>
-                      )}
-                    </td>
-                    <td>
-                      <QuoteStatusBadge status={quote.status} />
-                    </td>
+                    <QuoteCells quote={quote} show="reply" />
                     <td>
                       {acceptable(quote) && (
                         <Button

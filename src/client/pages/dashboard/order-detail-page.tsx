@@ -14,6 +14,7 @@ import { QueryState } from '../../components/query-state';
 import { paths } from '../../config/paths';
 import { useShipOrder } from '../../features/orders/api/admin-orders';
 import { useOrder } from '../../features/orders/api/orders';
+import { InvoiceLink } from '../../features/orders/components/invoice-link';
 import { formatDateTime, formatOrderStatus, formatUnits } from '../../lib/format';
 
 const historyLabel: Record<Order['history'][number]['status'], string> = {
@@ -56,16 +57,7 @@ export function OrderDetailPage() {
               <OrderStatusBadge status={o.status}>{formatOrderStatus(o.status)}</OrderStatusBadge>
               <OrderPaymentFlags order={o} />
               <div className="ms-auto d-flex gap-2">
-                {o.invoiceNumber && (
-                  <a
-                    className="btn btn-outline-secondary"
-                    href={paths.invoice(o._id)}
-                    target="_blank"
-                    rel="noopener"
-                  >
-                    Invoice {o.invoiceNumber}
-                  </a>
-                )}
+                <InvoiceLink order={o} />
                 {canTransition(o.status, 'shipped') && (
                   <Button
                     variant="dark"

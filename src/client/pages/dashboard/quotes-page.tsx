@@ -9,12 +9,11 @@ import { toast } from 'react-toastify/unstyled';
 import type { z } from 'zod';
 import { AnswerQuoteBody, type Quote } from '../../../shared/api/quotes.schemas';
 import { QuoteStatus } from '../../../shared/domain/quote-status';
-import { formatDollars } from '../../../shared/money';
 import { FormField } from '../../components/form-field';
 import { QueryState } from '../../components/query-state';
 import { useAnswerQuote, useQuotes } from '../../features/quotes/api/quotes';
-import { QuoteStatusBadge } from '../../features/quotes/components/quote-status-badge';
-import { formatDateTime, formatUnits, formatValidThrough } from '../../lib/format';
+import { QuoteCells } from '../../features/quotes/components/quote-cells';
+import { formatUnits } from '../../lib/format';
 
 type AnswerValues = z.input<typeof AnswerQuoteBody>;
 type AnswerOutput = z.output<typeof AnswerQuoteBody>;
@@ -147,8 +146,8 @@ export function QuotesPage() {
             <Table responsive striped className="align-middle bg-white">
               <thead>
                 <tr>
-                  <th>Quote</th>
                   <th>Customer</th>
+                  <th>Quote</th>
                   <th>Item</th>
                   <th>Price</th>
                   <th>Status</th>
@@ -158,37 +157,11 @@ export function QuotesPage() {
               <tbody>
                 {list.map((quote) => (
                   <tr key={quote._id}>
-                    <td className="text-nowrap">
-                      {quote.quoteNumber}
-                      <div className="small text-secondary">{formatDateTime(quote.createdAt)}</div>
-                    </td>
                     <td>
                       {quote.name}
                       <div className="small text-secondary">{quote.email}</div>
                     </td>
-                    <td>
-                      {formatUnits(quote.quantity)} × {quote.itemName}
-                      <div className="small text-secondary font-monospace">{quote.sku}</div>
-                      {quote.note && <div className="small text-secondary">“{quote.note}”</div>}
-                    </td>
-                    <td>
-                      {quote.unitPrice !== null && quote.amount !== null ? (
-                        <>
-                          {formatDollars(quote.unitPrice)}
-                          <div className="small">{formatDollars(quote.amount)}</div>
-                          {quote.validUntil && (
-                            <div className="small text-secondary">
-                              Valid through {formatValidThrough(quote.validUntil)}
-                            </div>
-                          )}
-                        </>
-                      ) : (
-                        '—'
-                      )}
-                    </td>
-                    <td>
-                      <QuoteStatusBadge status={quote.status} />
-                    </td>
+                    <QuoteCells quote={quote} show="note" />
                     <td>
                       {quote.status === 'requested' && (
                         <Button size="sm" variant="dark" onClick={() => setAnswering(quote)}>

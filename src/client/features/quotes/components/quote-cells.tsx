@@ -1,0 +1,42 @@
+import type { Quote } from '../../../../shared/api/quotes.schemas';
+import { formatDollars } from '../../../../shared/money';
+import { formatDateTime, formatUnits, formatValidThrough } from '../../../lib/format';
+import { QuoteStatusBadge } from './quote-status-badge';
+
+/**
+ * The cells a quote shows on My Quotes and on the admin's Quotes page: its number and date; what is
+ * asked (and the customer's note or the shop's reply); the price with its validity; its state.
+ */
+export function QuoteCells({ quote, show }: { quote: Quote; show: 'note' | 'reply' }) {
+  const remark =
+    show === 'note' ? quote.note && `“${quote.note}”` : quote.reply && `Our note: ${quote.reply}`;
+  return (
+    <>
+      <td className="text-nowrap">
+        {quote.quoteNumber}
+        <div className="small text-secondary">{formatDateTime(quote.createdAt)}</div>
+      </td>
+      <td>
+        {formatUnits(quote.quantity)} × {quote.itemName}
+        <div className="small text-secondary font-monospace">{quote.sku}</div>
+        {remark && <div className="small text-secondary">{remark}</div>}
+      </td>
+      <td>
+        {quote.unitPrice !== null && quote.amount !== null ? (
+          <>
+            {formatDollars(quote.unitPrice)} per unit
+            <div className="fw-semibold">{formatDollars(quote.amount)}</div>
+            {quote.validUntil && (
+              <div className="small text-secondary">Valid through {formatValidThrough(quote.validUntil)}</div>
+            )}
+          </>
+        ) : (
+          <span className="text-secondary">—</span>
+        )}
+      </td>
+      <td>
+        <QuoteStatusBadge status={quote.status} />
+      </td>
+    </>
+  );
+}
