@@ -88,7 +88,11 @@ describe('order details a business needs', () => {
 
 describe('order mails through the outbox, received by a real SMTP server', () => {
   it('order placed: the summary, a pay link on PUBLIC_URL, the hold end, and the seller from content/', async () => {
-    const order = await placeOrderAs(ctx.app, buyer, tool.id, { quantity: 250, poNumber: 'PO-MAIL-1' });
+    const order = await placeOrderAs(ctx.app, buyer, tool.id, {
+      quantity: 250,
+      poNumber: 'PO-MAIL-1',
+      company: 'Smith & <Sons>',
+    });
     const mail = await smtp.nextMailTo(buyer.email, new RegExp(`^Order ${order.orderNumber} placed`));
     const text = mail.parsed.text ?? '';
     expect(subjectOf(mail)).toMatch(/please pay by \w{3} \d+, \d{4}, \d+:\d{2} [AP]M UTC$/);
@@ -103,6 +107,10 @@ describe('order mails through the outbox, received by a real SMTP server', () =>
     const html = mail.parsed.html || '';
     expect(html).toContain(`href="${PUBLIC_URL}/dashboard/payment/${order._id}"`);
     expect(html).toContain('PO-MAIL-1');
+    // What a buyer typed is text in the HTML version, never markup.
+    expect(html).toContain('Smith &amp; &lt;Sons&gt;');
+    expect(html).not.toContain('<Sons>');
+    expect(text).toContain('Smith & <Sons>');
   });
 
   it('payment received: a receipt with the invoice PDF attached; shipped: a mail when the admin ships it', async () => {
