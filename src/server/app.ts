@@ -183,7 +183,7 @@ export async function buildApp({
     queueMail: queueAndNudge,
   });
   const guards = createAuthGuards(auth, db);
-  const { provider: paymentProvider, testProvider } = choosePaymentProvider(config, db);
+  const { provider: paymentProvider, testProvider } = await choosePaymentProvider(config, db);
   app.decorateRequest('user', null);
   const catalogChanges = database.url
     ? startCatalogChanges({
@@ -242,6 +242,10 @@ export async function buildApp({
 
   await registerWeb(app, { clientDir, imagesDir: projectPaths.images });
 
+  // better-auth loads once the server listens, so the first answers do not wait for it.
+  app.addHook('onListen', async () => {
+    auth.load().catch((error: unknown) => app.log.error({ err: error }, 'better-auth could not load'));
+  });
   app.addHook('onReady', async () => {
     await catalogChanges?.ready;
     const worker = startMailWorker({

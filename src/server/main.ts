@@ -1,5 +1,4 @@
 import { createServer } from 'node:net';
-import { buildApp } from './app';
 import { resolveAuthSecret } from './auth/auth-secret';
 import { type AppConfig, ConfigError, loadConfig } from './config/env';
 import { DataDirError } from './db/data-dir-lock';
@@ -35,6 +34,10 @@ async function assertPortFree({ port, host }: AppConfig): Promise<void> {
 async function main() {
   const config = loadConfig();
   await assertPortFree(config);
+  // The application's modules load while the database opens: the bundle keeps them in a chunk of
+  // their own, so the two overlap wherever either waits (files, the database's WebAssembly compiling).
+  const appModule = import('./app');
+  appModule.catch(() => undefined);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -53,6 +56,7 @@ async function main() {
   if (config.paymentsTestMode) {
     console.warn('Payments are in TEST MODE: the built-in test provider takes cards and no money moves.');
   }
+  const { buildApp } = await appModule;
   const app = await buildApp({ config, authSecret, database, logger: { level: config.logLevel } });
 
   let stopping = false;

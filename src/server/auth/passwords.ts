@@ -1,7 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { verifyPassword as verifyBetterAuthScrypt } from 'better-auth/crypto';
-import { argon2id } from 'hash-wasm';
+import type { argon2id as Argon2id } from 'hash-wasm';
 import { projectPaths } from '../project-paths';
 
 /**
@@ -12,6 +11,10 @@ import { projectPaths } from '../project-paths';
 export const ARGON2 = { memorySize: 19_456, iterations: 2, parallelism: 1, hashLength: 32 } as const;
 
 const PREFIX = '$argon2id$';
+
+/** hash-wasm's argon2id, loaded by the first sign-up or sign-in rather than at start-up. */
+const argon2id = async (...args: Parameters<typeof Argon2id>) =>
+  (await import('hash-wasm')).argon2id(...args);
 
 export async function hashPassword(password: string): Promise<string> {
   return argon2id({ password, salt: randomBytes(16), ...ARGON2, outputType: 'encoded' });
@@ -47,7 +50,11 @@ export async function verifyPassword({
   hash: string;
   password: string;
 }): Promise<boolean> {
-  if (!hash.startsWith(PREFIX)) return verifyBetterAuthScrypt({ hash, password });
+  if (!hash.startsWith(PREFIX)) {
+    // Only accounts from before argon2id have these: better-auth's own scrypt checks them.
+    const { verifyPassword: verifyBetterAuthScrypt } = await import('better-auth/crypto');
+    return verifyBetterAuthScrypt({ hash, password });
+  }
   const stored = parseArgon2(hash);
   if (!stored) return false;
   const computed = Buffer.from(

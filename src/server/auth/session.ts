@@ -32,7 +32,7 @@ export function isPastAbsoluteLifetime(createdAt: Date, now = Date.now()): boole
 /** Route guards: `onRequest: guards.requireUser` (401 when signed out), `guards.requireAdmin` (403). */
 export function createAuthGuards(auth: Auth, db: Database) {
   async function loadUser(request: FastifyRequest): Promise<SessionUser> {
-    const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+    const session = await auth.getSession(fromNodeHeaders(request.headers));
     if (!session || isPastAbsoluteLifetime(session.session.createdAt)) {
       throw new DomainError('UNAUTHENTICATED', 'Please sign in first');
     }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Database } from '../db/database';
 import type { CatalogChange } from './catalog-cache';
 
@@ -52,7 +52,9 @@ export function startCatalogChanges({
   let retry: NodeJS.Timeout | undefined;
 
   async function connect() {
-    const listener = new pg.Client({
+    // Only a shop on PostgreSQL listens: the driver is loaded here, not at every start.
+    const { Client } = (await import('pg')).default;
+    const listener = new Client({
       connectionString: databaseUrl,
       connectionTimeoutMillis: 5000,
       keepAlive: true,

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import pg from 'pg';
+import type pg from 'pg';
 import { projectPaths } from '../project-paths';
 import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
@@ -98,9 +98,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (options.databaseUrl) {
     const timeouts = options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
     // Only the driver in use is loaded (a quicker start).
-    const { drizzle: drizzlePg } = await import('drizzle-orm/node-postgres');
-    await migratePostgres(options.databaseUrl, timeouts.connectMs, migrationsFolder);
-    const pool = new pg.Pool({
+    const [{ drizzle: drizzlePg }, { default: driver }] = await Promise.all([
+      import('drizzle-orm/node-postgres'),
+      import('pg'),
+    ]);
+    await migratePostgres(driver, options.databaseUrl, timeouts.connectMs, migrationsFolder);
+    const pool = new driver.Pool({
       connectionString: options.databaseUrl,
       max: 10,
       keepAlive: true,
@@ -163,12 +166,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
  * the others wait. A server that cannot be reached, or accepts the connection but never answers,
  * stops the start within `connectMs`.
  */
-async function migratePostgres(url: string, connectMs: number, migrationsFolder: string) {
+async function migratePostgres(
+  driver: typeof pg,
+  url: string,
+  connectMs: number,
+  migrationsFolder: string,
+) {
   const [{ drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
     import('drizzle-orm/node-postgres'),
     import('drizzle-orm/node-postgres/migrator'),
   ]);
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectMs });
+  const client = new driver.Client({ connectionString: url, connectionTimeoutMillis: connectMs });
   try {
     await client.connect();
   } catch (error) {

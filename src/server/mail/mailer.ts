@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type nodemailer from 'nodemailer';
 import type { MailAttachmentRef } from '../db/schema';
 
 export interface Mail {
@@ -53,28 +53,38 @@ const message = (from: string, { id, files = [], ...mail }: OutgoingMail) => ({
   attachments: files.map(({ filename, content, contentType }) => ({ filename, content, contentType })),
 });
 
+/**
+ * A nodemailer transport made on the first mail, not at start-up (nodemailer costs ~0.05 s to load,
+ * and a shop may start and answer for a while before it sends anything).
+ */
+function lazyTransport(options: Parameters<typeof nodemailer.createTransport>[0]) {
+  let transport: Promise<ReturnType<typeof nodemailer.createTransport>> | undefined;
+  return () =>
+    (transport ??= import('nodemailer').then(({ default: mailer }) => mailer.createTransport(options)));
+}
+
 /** Sends through SMTP, or writes .eml files to an outbox folder for a shop that has no mail server yet. */
 export function createMailTransport({ smtpUrl, from, outboxDir, log }: MailTransportOptions): MailTransport {
   if (smtpUrl) {
-    const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
+    const transport = lazyTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
     return {
       async deliver(mail) {
-        const info = await transport.sendMail(message(from, mail));
+        const info = (await (await transport()).sendMail(message(from, mail))) as { messageId: string };
         log.info({ mailId: mail.id, messageId: info.messageId }, 'mail sent');
       },
     };
   }
 
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = lazyTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async deliver(mail) {
-      const info = await transport.sendMail(message(from, mail));
+      const info = (await (await transport()).sendMail(message(from, mail))) as { message: Buffer };
       let file: string | undefined;
       if (outboxDir) {
         mkdirSync(outboxDir, { recursive: true, mode: 0o700 });
         const safeTo = mail.to.replace(/[^\w.@-]/g, '_');
         file = join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
-        writeFileSync(file, info.message as Buffer, { mode: 0o600 });
+        writeFileSync(file, info.message, { mode: 0o600 });
       }
       // The text may hold a live link (a password reset), so the log names the file, never the content.
       log.warn({ mailId: mail.id, file }, 'SMTP_URL is not set: mail written to the outbox folder, not sent');

@@ -52,11 +52,14 @@ const harnesses: Record<'test' | 'stripe', () => Harness> = {
     };
   },
   stripe: () => ({
-    provider: createStripePaymentProvider({
-      secretKey: 'sk_test_contract',
-      webhookSecret,
-      apiUrl: standIn.url,
-    }),
+    provider: createStripePaymentProvider(
+      {
+        secretKey: 'sk_test_contract',
+        webhookSecret,
+        apiUrl: standIn.url,
+      },
+      Stripe,
+    ),
     async charge(intent) {
       standIn.succeed(intent.id);
     },
@@ -152,11 +155,10 @@ describe.each(Object.entries(harnesses))('%s payment provider contract', (_name,
 });
 
 it('sends Stripe an idempotency key per order', async () => {
-  const provider = createStripePaymentProvider({
-    secretKey: 'sk_test_contract',
-    webhookSecret,
-    apiUrl: standIn.url,
-  });
+  const provider = createStripePaymentProvider(
+    { secretKey: 'sk_test_contract', webhookSecret, apiUrl: standIn.url },
+    Stripe,
+  );
   const orderId = randomUUID();
   await provider.createIntent({ orderId, amountCents: 900 });
   const creates = standIn.requests.filter(

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import {
   CURRENCY,
   type PaymentEvent,
@@ -26,14 +26,21 @@ function toIntent(intent: Stripe.PaymentIntent): PaymentIntent {
   };
 }
 
-/** Stripe behind the provider interface; the SDK does the wire calls and the signature checks. */
-export function createStripePaymentProvider({
-  secretKey,
-  webhookSecret,
-  apiUrl,
-}: StripeProviderOptions): PaymentProvider {
+/** The Stripe SDK, loaded only by a shop that takes real payments (it costs ~0.1 s of start-up). */
+export async function loadStripeSdk(): Promise<typeof Stripe> {
+  return (await import('stripe')).default;
+}
+
+/**
+ * Stripe behind the provider interface; the SDK (`Sdk`, from loadStripeSdk) does the wire calls and
+ * the signature checks.
+ */
+export function createStripePaymentProvider(
+  { secretKey, webhookSecret, apiUrl }: StripeProviderOptions,
+  Sdk: typeof Stripe,
+): PaymentProvider {
   const url = apiUrl ? new URL(apiUrl) : undefined;
-  const stripe = new Stripe(secretKey, {
+  const stripe = new Sdk(secretKey, {
     maxNetworkRetries: 2,
     timeout: 20_000,
     telemetry: false,
@@ -63,7 +70,7 @@ export function createStripePaymentProvider({
       try {
         return toIntent(await stripe.paymentIntents.retrieve(id));
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        if (error instanceof Sdk.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
         throw error;
       }
     },
@@ -74,7 +81,7 @@ export function createStripePaymentProvider({
       } catch (error) {
         // Stripe refuses to cancel an intent that succeeded (or is being processed): say how it is.
         if (
-          error instanceof Stripe.errors.StripeInvalidRequestError &&
+          error instanceof Sdk.errors.StripeInvalidRequestError &&
           error.code === 'payment_intent_unexpected_state'
         ) {
           return toIntent(await stripe.paymentIntents.retrieve(id));

@@ -42,6 +42,8 @@ async function bundleServer(): Promise<{ folder: string; remove: () => Promise<v
     format: 'esm',
     target: 'node20',
     packages: 'external',
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     logLevel: 'warning',
   });
   return { folder, remove: () => rm(folder, { recursive: true, force: true }) };
