@@ -138,3 +138,18 @@ test.describe('a customer account', () => {
     expect(await sessionUserId()).toBe(firstId);
   });
 });
+
+test.describe('pages for signed-out visitors', () => {
+  test('a signed-in customer opening /login or /register goes to the dashboard', async ({
+    page,
+    customer,
+  }) => {
+    for (const path of ['/login', '/register']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(
+        page.getByRole('heading', { name: `Welcome ${customer.name}, to your DashBoard` }),
+      ).toBeVisible();
+    }
+  });
+});

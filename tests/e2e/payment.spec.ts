@@ -65,6 +65,14 @@ test.describe('paying an order by card (built-in test provider)', () => {
     await expect(error).toHaveText('Your card was declined.');
     await expect(error).toHaveCSS('color', 'rgb(220, 53, 69)');
 
+    // Changing the card makes the refusal old news: it does not stay beside a new error.
+    const form = page.getByRole('form', { name: 'Card payment' });
+    await form.getByLabel('Card number').fill('4242');
+    await expect(error).toHaveCount(0);
+    await form.getByRole('button', { name: 'Pay' }).click();
+    await expect(form.getByText('Your card number is incomplete.')).toBeVisible();
+    await expect(form.getByRole('alert')).toHaveCount(0);
+
     await page.goto('/dashboard/myOrder');
     const row = page.getByRole('row').filter({ hasText: product.name });
     await expect(row.getByRole('link', { name: 'Pay Now' })).toBeVisible();

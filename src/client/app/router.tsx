@@ -1,12 +1,22 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { Outlet, createBrowserRouter, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/page-spinner';
 import { paths } from '../config/paths';
 import { RequireAdmin } from '../features/auth/components/require-admin';
 import { RequireAuth } from '../features/auth/components/require-auth';
+import { SignedOutOnly } from '../features/auth/components/signed-out-only';
 import { HomePage } from '../pages/home-page';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
+
+/** The pages for signed-out visitors only (sign-in, registration). */
+function SignedOutOnlyOutlet() {
+  return (
+    <SignedOutOnly>
+      <Outlet />
+    </SignedOutOnly>
+  );
+}
 
 /** A route whose page is its own chunk, loaded on first visit. */
 function page(path: string | undefined, load: () => Promise<{ default: ComponentType }>): RouteObject {
@@ -30,8 +40,15 @@ export const router = createBrowserRouter([
       page(paths.portfolio, async () => ({
         default: (await import('../pages/portfolio-page')).PortfolioPage,
       })),
-      page(paths.login, async () => ({ default: (await import('../pages/login-page')).LoginPage })),
-      page(paths.register, async () => ({ default: (await import('../pages/register-page')).RegisterPage })),
+      {
+        Component: SignedOutOnlyOutlet,
+        children: [
+          page(paths.login, async () => ({ default: (await import('../pages/login-page')).LoginPage })),
+          page(paths.register, async () => ({
+            default: (await import('../pages/register-page')).RegisterPage,
+          })),
+        ],
+      },
       page(paths.resetPassword, async () => ({
         default: (await import('../pages/reset-password-page')).ResetPasswordPage,
       })),

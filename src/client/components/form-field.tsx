@@ -12,7 +12,10 @@ interface FormFieldProps extends ControlProps {
   groupClassName?: string;
 }
 
-/** A labelled form control with its inline error; takes react-hook-form's `register(...)` spread too. */
+/**
+ * A labelled form control with its inline error, tied to it for assistive technology (`aria-invalid`,
+ * `aria-describedby`); takes react-hook-form's `register(...)` spread too.
+ */
 export function FormField({
   controlId,
   label,
@@ -21,12 +24,23 @@ export function FormField({
   groupClassName = 'mb-3',
   ...control
 }: FormFieldProps) {
+  const errorId = `${controlId}-error`;
+  const hintId = `${controlId}-hint`;
+  // Screen readers announce the field as invalid and read its error (and hint) with it (WCAG 3.3.1).
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ');
   return (
     <Form.Group className={groupClassName} controlId={controlId}>
       <Form.Label>{label}</Form.Label>
-      <Form.Control isInvalid={Boolean(error)} {...control} />
-      <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
-      {hint && <Form.Text>{hint}</Form.Text>}
+      <Form.Control
+        isInvalid={Boolean(error)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        {...control}
+      />
+      <Form.Control.Feedback type="invalid" id={errorId}>
+        {error}
+      </Form.Control.Feedback>
+      {hint && <Form.Text id={hintId}>{hint}</Form.Text>}
     </Form.Group>
   );
 }

@@ -147,6 +147,23 @@ describe('BuyForm', () => {
     expect(screen.getByRole('button', { name: 'Buy Now' })).toBeTruthy();
   });
 
+  it('takes an international phone number as typed, and refuses one that is not a number', async () => {
+    renderForm();
+    await userEvent.type(screen.getByLabelText('Address'), '1 Dock Road');
+    const phone = screen.getByLabelText('Phone number');
+    expect(phone.getAttribute('type')).toBe('tel');
+    await userEvent.type(phone, 'call me');
+    await order(200);
+    expect(await screen.findByText('Please enter a valid phone number')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+    await userEvent.clear(phone);
+    await userEvent.type(phone, '+1 (555) 123-4567');
+    await userEvent.click(screen.getByRole('button', { name: 'Buy Now' }));
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(JSON.parse(init.body as string)).toMatchObject({ number: '+1 (555) 123-4567' });
+  });
+
   it('refuses a PO number over 40 characters', async () => {
     renderForm();
     await userEvent.type(screen.getByLabelText('Address'), '1 Dock Road');

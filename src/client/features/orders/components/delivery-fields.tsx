@@ -38,9 +38,10 @@ export function DeliveryFields({ idPrefix }: { idPrefix: string }) {
         controlId={`${idPrefix}-number`}
         label="Phone number"
         error={errors.number?.message}
-        type="number"
+        // A tel input (DESIGN §9, not spec §2's number input): international buyers type '+', spaces,
+        // brackets and dashes; the shared rule checks it here and on the server.
+        type="tel"
         autoComplete="tel"
-        inputMode="tel"
         {...register('number')}
       />
       <Row className="g-3 mb-3">

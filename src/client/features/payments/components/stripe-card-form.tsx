@@ -42,7 +42,13 @@ function StripeCardFields({ clientSecret, pay, billing }: Omit<StripeCardFormPro
   return (
     <Form onSubmit={onSubmit} aria-label="Card payment">
       <div className="form-control py-3 mb-3">
-        <CardElement options={{ hidePostalCode: true }} />
+        {/* A changed card makes the last refusal old news (the element shows its own field errors). */}
+        <CardElement
+          options={{ hidePostalCode: true }}
+          onChange={() => {
+            if (pay.error) pay.reset();
+          }}
+        />
       </div>
       <PaySubmit ready={Boolean(stripe && clientSecret)} pay={pay} />
     </Form>

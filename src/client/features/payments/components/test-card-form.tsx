@@ -23,8 +23,15 @@ export function TestCardForm({ clientSecret, pay }: CardFormProps) {
   const problems = cardFieldProblems(fields);
   const shown = touched ? problems : null;
 
+  // A new attempt, or a changed card, makes the last refusal old news: it is not left beside a new error.
+  function edit(next: typeof fields) {
+    if (pay.error) pay.reset();
+    setFields(next);
+  }
+
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
+    pay.reset();
     setTouched(true);
     const expiry = parseExpiry(fields.expiry);
     if (problems || !expiry || !clientSecret) return;
@@ -49,7 +56,7 @@ export function TestCardForm({ clientSecret, pay }: CardFormProps) {
         placeholder="1234 1234 1234 1234"
         value={fields.number}
         onChange={(event: ChangeEvent<HTMLInputElement>) =>
-          setFields({ ...fields, number: formatCardNumber(event.target.value) })
+          edit({ ...fields, number: formatCardNumber(event.target.value) })
         }
       />
       <Row className="g-3 mb-3">
@@ -64,7 +71,7 @@ export function TestCardForm({ clientSecret, pay }: CardFormProps) {
             placeholder="MM / YY"
             value={fields.expiry}
             onChange={(event: ChangeEvent<HTMLInputElement>) =>
-              setFields({ ...fields, expiry: formatExpiry(event.target.value) })
+              edit({ ...fields, expiry: formatExpiry(event.target.value) })
             }
           />
         </Col>
@@ -79,7 +86,7 @@ export function TestCardForm({ clientSecret, pay }: CardFormProps) {
             placeholder="123"
             value={fields.cvc}
             onChange={(event: ChangeEvent<HTMLInputElement>) =>
-              setFields({ ...fields, cvc: event.target.value.replace(/\D/g, '').slice(0, 4) })
+              edit({ ...fields, cvc: event.target.value.replace(/\D/g, '').slice(0, 4) })
             }
           />
         </Col>
