@@ -73,12 +73,12 @@ test('an admin runs the catalogue and follows an order from payment to shipment'
   await page.getByLabel('Show orders that are').selectOption('paid');
   const row = page.getByRole('row').filter({ hasText: productName });
   await expect(row).toContainText('$1,840.00');
-  await expect(row.getByText('paid', { exact: true })).toBeVisible();
+  await expect(row.getByText('Paid', { exact: true })).toBeVisible();
   await row.getByRole('button', { name: 'Mark shipped' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'The order is marked shipped' })).toBeVisible();
   await page.getByLabel('Show orders that are').selectOption('shipped');
   await expect(
-    page.getByRole('row').filter({ hasText: productName }).getByText('shipped', { exact: true }),
+    page.getByRole('row').filter({ hasText: productName }).getByText('Shipped', { exact: true }),
   ).toBeVisible();
 
   await shopper.goto('/dashboard/myOrder');

@@ -83,7 +83,9 @@ export function ManageAllOrdersPage() {
                       <td>{formatUnits(order.quantity)}</td>
                       <td>{formatDollars(order.amount)}</td>
                       <td>
-                        <OrderStatusBadge status={order.status}>{order.status}</OrderStatusBadge>
+                        <OrderStatusBadge status={order.status}>
+                          {formatOrderStatus(order.status)}
+                        </OrderStatusBadge>
                         <OrderPaymentFlags order={order} />
                       </td>
                       <td>

@@ -52,14 +52,14 @@ function EditProductModal({ tool, onClose }: { tool: Tool; onClose: () => void }
   }
 
   return (
-    <Modal show onHide={onClose} centered size="lg">
+    <Modal show onHide={onClose} centered size="lg" aria-labelledby="edit-product-title">
       <Form
         noValidate
         onSubmit={(event) => void form.handleSubmit(onSubmit)(event)}
         aria-label="Edit product"
       >
         <Modal.Header closeButton closeLabel="Dismiss">
-          <Modal.Title as="h2" className="h5">
+          <Modal.Title as="h2" className="h5" id="edit-product-title">
             Edit {tool.name}
           </Modal.Title>
         </Modal.Header>
