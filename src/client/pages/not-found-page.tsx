@@ -1,9 +1,10 @@
 import Container from 'react-bootstrap/Container';
 
-/** Any other path: an illustration only (spec §2). */
+/** Any other path: an illustration only (spec §2), with a heading for screen readers (one h1 per page). */
 export function NotFoundPage() {
   return (
     <Container className="py-5 text-center">
+      <h1 className="visually-hidden">Page not found</h1>
       <img
         src="/images/not-found.svg"
         alt="Page not found (404)"

@@ -50,7 +50,10 @@ export function ResetPasswordPage() {
       <AuthCard title="Reset password">
         <Alert variant="danger">
           This reset link is invalid or has expired. Request a new one from the{' '}
-          <Link to={paths.login}>login page</Link> with Forgot Password.
+          <Link className="alert-link" to={paths.login}>
+            login page
+          </Link>{' '}
+          with Forgot Password.
         </Alert>
       </AuthCard>
     );

@@ -66,7 +66,9 @@ function PaymentPanel({ order }: { order: Order }) {
         <p className="mb-2">
           Transaction id: <code>{pay.data}</code>
         </p>
-        <Link to={paths.myOrders}>Back to My Orders</Link>
+        <Link className="alert-link" to={paths.myOrders}>
+          Back to My Orders
+        </Link>
       </Alert>
     );
   }
@@ -85,7 +87,9 @@ function PaymentPanel({ order }: { order: Order }) {
             A payment that arrived after this order closed was refunded on {formatDateTime(order.refundedAt)}.
           </p>
         )}
-        <Link to={paths.myOrders}>Back to My Orders</Link>
+        <Link className="alert-link" to={paths.myOrders}>
+          Back to My Orders
+        </Link>
       </Alert>
     );
   }
@@ -129,7 +133,10 @@ export function PaymentPage() {
   if (order.error instanceof ApiError && (order.error.status === 404 || order.error.status === 400)) {
     return (
       <Alert variant="warning">
-        There is no such order among yours. <Link to={paths.myOrders}>Back to My Orders</Link>
+        There is no such order among yours.{' '}
+        <Link className="alert-link" to={paths.myOrders}>
+          Back to My Orders
+        </Link>
       </Alert>
     );
   }

@@ -15,7 +15,10 @@ export function RequireAdmin() {
           You are not authorized to view this page
         </Alert.Heading>
         <p className="mb-0">
-          It is for the shop&apos;s admins. <Link to={paths.dashboard}>Back to your dashboard</Link>
+          It is for the shop&apos;s admins.{' '}
+          <Link className="alert-link" to={paths.dashboard}>
+            Back to your dashboard
+          </Link>
         </p>
       </Alert>
     );

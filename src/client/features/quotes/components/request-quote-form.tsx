@@ -61,7 +61,11 @@ export function RequestQuoteForm({ tool, bounds }: { tool: Tool; bounds: Quantit
         {sent && (
           <Alert variant="success" className="small" data-testid="quote-sent">
             Quote request {sent.quoteNumber} for {formatUnits(sent.quantity)} units sent. We will answer by
-            email; you can follow it on <Link to={paths.myQuotes}>My Quotes</Link>.
+            email; you can follow it on{' '}
+            <Link className="alert-link" to={paths.myQuotes}>
+              My Quotes
+            </Link>
+            .
           </Alert>
         )}
         {!open ? (
