@@ -1,0 +1,72 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/**
+ * The page at the widths phones, tablets and desktops have: the hero carousel's caption never sits
+ * under its arrows or its slide indicators, on either slide, and no page scrolls sideways. Checked by
+ * the elements' boxes, so the check holds whatever fonts the machine has.
+ */
+const WIDTHS = [320, 375, 768, 1280, 1920];
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+async function box(locator: Locator): Promise<Box> {
+  const found = await locator.boundingBox();
+  if (!found) throw new Error(`no box for ${locator.toString()}`);
+  return found;
+}
+
+async function expectCaptionClear(page: Page, width: number, slide: number) {
+  const item = page.locator('.hero-carousel .carousel-item').nth(slide);
+  const caption = await box(item.locator('.hero-caption'));
+  const image = await box(item.locator('img'));
+  const controls = [
+    await box(page.locator('.hero-carousel .carousel-control-prev-icon')),
+    await box(page.locator('.hero-carousel .carousel-control-next-icon')),
+    await box(page.locator('.hero-carousel .carousel-indicators')),
+  ];
+  for (const control of controls) {
+    expect(overlaps(caption, control), `at ${width} px, slide ${slide + 1}: caption over a control`).toBe(
+      false,
+    );
+  }
+  // The caption stays inside its picture.
+  expect(caption.y, `at ${width} px, slide ${slide + 1}: caption above the picture`).toBeGreaterThanOrEqual(
+    image.y,
+  );
+  expect(
+    caption.y + caption.height,
+    `at ${width} px, slide ${slide + 1}: caption below the picture`,
+  ).toBeLessThanOrEqual(image.y + image.height);
+}
+
+test.describe('layout at every width', () => {
+  for (const width of WIDTHS) {
+    test(`home at ${width} px: carousel captions clear of its controls, no sideways scroll`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectCaptionClear(page, width, 0);
+      // The second slide, shown by its indicator (the carousel pauses while the pointer is over it).
+      await page.getByRole('button', { name: 'Slide 2' }).click();
+      await expect(page.locator('.hero-carousel .carousel-item').nth(1)).toHaveClass(/active/);
+      await expectCaptionClear(page, width, 1);
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(scrollWidth, `at ${width} px the page scrolls sideways`).toBeLessThanOrEqual(width);
+    });
+  }
+
+  test('the carousel controls show where the keyboard is', async ({ page }) => {
+    await page.goto('/');
+    const next = page.locator('.hero-carousel .carousel-control-next');
+    await next.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    const outline = await next.evaluate((element) => getComputedStyle(element).outlineStyle);
+    expect(outline).not.toBe('none');
+  });
+});
