@@ -2,9 +2,12 @@
  * Every sentence a user can see that the specification fixes (spec §8), plus the few we add.
  * Kept in one module so a shop owner can reword them in one place.
  */
+const units = (quantity: number) => quantity.toLocaleString('en-US');
+
 export const messages = {
-  orderBelowMinimum: (lower: number) => `sorry you cannot order less than ${lower}`,
-  orderAboveAvailable: (upper: number) => `Sorry, you can not buy more than ${upper}`,
+  // The spec's words; the number is written as every hint writes quantities (1,000).
+  orderBelowMinimum: (lower: number) => `sorry you cannot order less than ${units(lower)}`,
+  orderAboveAvailable: (upper: number) => `Sorry, you can not buy more than ${units(upper)}`,
   fillAllFields: 'Please Full Fill All Field',
   enterEmailFirst: 'Please inter your email first',
   resetEmailSent: 'Email send successful',

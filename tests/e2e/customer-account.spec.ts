@@ -153,3 +153,14 @@ test.describe('pages for signed-out visitors', () => {
     }
   });
 });
+
+test.describe('the dashboard navigation', () => {
+  test('marks the page shown, /dashboard itself as My Profile', async ({ page, customer: _ }) => {
+    const nav = page.getByRole('navigation', { name: 'Dashboard' });
+    await page.goto('/dashboard');
+    await expect(nav.getByRole('link', { name: 'My Profile' })).toHaveAttribute('aria-current', 'page');
+    await nav.getByRole('link', { name: 'My Orders' }).click();
+    await expect(nav.getByRole('link', { name: 'My Orders' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'My Profile' })).not.toHaveAttribute('aria-current', 'page');
+  });
+});

@@ -52,7 +52,7 @@ describe('POST /api/purchase', () => {
     const above = await buy(alice, { toolId: tool.id, quantity: 1001 });
     expect(above.statusCode).toBe(409);
     expect(above.json()).toEqual({
-      error: { code: 'OUT_OF_STOCK', message: 'Sorry, you can not buy more than 1000' },
+      error: { code: 'OUT_OF_STOCK', message: 'Sorry, you can not buy more than 1,000' },
     });
 
     expect((await buy(alice, { toolId: tool.id, quantity: 150 })).statusCode).toBe(201);

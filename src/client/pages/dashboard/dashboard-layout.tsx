@@ -2,7 +2,7 @@ import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
 import Row from 'react-bootstrap/Row';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet, useMatch } from 'react-router';
 import { PageSpinner } from '../../components/page-spinner';
 import { TestModeBanner } from '../../components/test-mode-banner';
 import { VerifyEmailBanner } from '../../features/auth/components/verify-email-banner';
@@ -29,17 +29,25 @@ export function DashboardLayout() {
   const { user } = useCurrentUser();
   const { isAdmin, isPending } = useIsAdmin();
   const items = [...everyone, ...(isPending ? [] : isAdmin ? admins : customers)];
+  const atIndex = useMatch({ path: paths.dashboard, end: true }) !== null;
   return (
     <Container className="py-4">
       <h1 className="h3 mb-4">Welcome {user?.name}, to your DashBoard</h1>
       <Row className="g-4">
         <Col md={3}>
           <Nav as="nav" variant="pills" className="flex-md-column dashboard-nav" aria-label="Dashboard">
-            {items.map((item) => (
-              <Nav.Link key={item.to} as={NavLink} to={item.to}>
-                {item.label}
-              </Nav.Link>
-            ))}
+            {items.map((item) =>
+              // /dashboard itself shows My Profile, so My Profile is the current page there too.
+              item.to === paths.myProfile && atIndex ? (
+                <Nav.Link key={item.to} as={NavLink} to={item.to} active aria-current="page">
+                  {item.label}
+                </Nav.Link>
+              ) : (
+                <Nav.Link key={item.to} as={NavLink} to={item.to}>
+                  {item.label}
+                </Nav.Link>
+              ),
+            )}
           </Nav>
         </Col>
         <Col md={9}>
