@@ -85,3 +85,41 @@ test.describe('WCAG 2.2 AA (axe-core)', () => {
     expect(found).toEqual([]);
   });
 });
+
+test.describe('page titles', () => {
+  test('every route names itself in the title', async ({ page }) => {
+    const titles: Record<string, string> = {};
+    for (const path of [
+      '/',
+      '/shop',
+      '/shop?q=hammer',
+      '/portfolio',
+      '/blogs',
+      '/login',
+      '/register',
+      '/nowhere',
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await expect.poll(() => page.title()).not.toBe('');
+      titles[path] = await page.title();
+    }
+    expect(titles).toEqual({
+      '/': 'Forgeline Tools: bulk tools from the manufacturer',
+      '/shop': 'Shop · Forgeline Tools',
+      '/shop?q=hammer': 'Search “hammer” · Shop · Forgeline Tools',
+      '/portfolio': 'Portfolio · Forgeline Tools',
+      '/blogs': 'Blogs · Forgeline Tools',
+      '/login': 'Login · Forgeline Tools',
+      '/register': 'Register · Forgeline Tools',
+      '/nowhere': 'Page not found · Forgeline Tools',
+    });
+  });
+
+  test('a product page and a dashboard page name what they show', async ({ page, customer: _, product }) => {
+    await page.goto(`/buyNow/${product._id}`);
+    await expect(page).toHaveTitle(`${product.name} (${product.sku}) · Forgeline Tools`);
+    await page.goto('/dashboard/myOrder');
+    await expect(page).toHaveTitle('My Orders · Dashboard · Forgeline Tools');
+  });
+});

@@ -1,6 +1,8 @@
 import Container from 'react-bootstrap/Container';
+import { usePageMeta } from '../lib/use-page-meta';
 
 export function BlogsPage() {
+  usePageMeta('Blogs');
   return (
     <Container className="py-5 text-center">
       <h1>Blogs</h1>

@@ -15,6 +15,7 @@ import { BuyForm } from '../features/orders/components/buy-form';
 import { ApiError } from '../lib/api-client';
 import { usePublicConfig } from '../lib/public-config';
 import { NotFoundPage } from './not-found-page';
+import { usePageMeta } from '../lib/use-page-meta';
 
 /**
  * /buyNow/{toolId} (spec §2): the product on the left, the order form and 'Request a quote' on the
@@ -29,6 +30,10 @@ export function BuyNowPage() {
   const tool = useTool(toolId);
   const { user } = useCurrentUser();
   const config = usePublicConfig();
+  usePageMeta(
+    tool.data ? `${tool.data.name} (${tool.data.sku})` : 'Buy Now',
+    tool.data ? tool.data.dis : undefined,
+  );
   if (tool.error instanceof ApiError && (tool.error.status === 404 || tool.error.status === 400)) {
     return <NotFoundPage />;
   }

@@ -15,9 +15,11 @@ import { AuthCard, AuthError, AuthSubmit } from '../features/auth/components/aut
 import { GoogleButton } from '../features/auth/components/google-button';
 import type { FromState } from '../features/auth/components/require-auth';
 import { FormField } from '../components/form-field';
+import { usePageMeta } from '../lib/use-page-meta';
 
 /** /login (spec §2): email + password, Forgot Password, register link, Google. */
 export function LoginPage() {
+  usePageMeta('Login');
   const navigate = useNavigate();
   const refreshSession = useRefreshSession();
   const location = useLocation();

@@ -3,9 +3,11 @@ import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
 import { portfolioContent } from '../config/site-content';
+import { usePageMeta } from '../lib/use-page-meta';
 
 /** The developer's page: photo, short bio and three project links (spec §2 /portfolio). */
 export function PortfolioPage() {
+  usePageMeta('Portfolio');
   const { name, role, photo, bio, projects } = portfolioContent;
   return (
     <Container className="py-5">

@@ -12,9 +12,11 @@ import { AuthCard, AuthError, AuthSubmit } from '../features/auth/components/aut
 import { GoogleButton } from '../features/auth/components/google-button';
 import { authClient } from '../lib/auth-client';
 import { FormField } from '../components/form-field';
+import { usePageMeta } from '../lib/use-page-meta';
 
 /** /register (spec §2): name, email, password; the name becomes the display name; then /home. */
 export function RegisterPage() {
+  usePageMeta('Register');
   const navigate = useNavigate();
   const refreshSession = useRefreshSession();
   const [error, setError] = useState<string | null>(null);

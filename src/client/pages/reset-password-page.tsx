@@ -10,9 +10,11 @@ import { paths } from '../config/paths';
 import { AuthCard, AuthError } from '../features/auth/components/auth-card';
 import { authClient } from '../lib/auth-client';
 import { FormField } from '../components/form-field';
+import { usePageMeta } from '../lib/use-page-meta';
 
 /** Where the reset mail's link lands: choose a new password (the old one and other sessions end). */
 export function ResetPasswordPage() {
+  usePageMeta('Reset password');
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
   const linkError = searchParams.get('error');

@@ -10,6 +10,7 @@ import { type CatalogSearch, catalogQueryString, useCatalog } from '../features/
 import { CatalogFilters } from '../features/catalog/components/catalog-filters';
 import { ToolCard } from '../features/catalog/components/tool-card';
 import { formatUnits } from '../lib/format';
+import { usePageMeta } from '../lib/use-page-meta';
 
 const isSort = (value: string | null): value is CatalogSort =>
   (CATALOG_SORTS as readonly string[]).includes(value ?? '');
@@ -39,6 +40,10 @@ export function ShopPage() {
   const search = searchFrom(params);
   const catalog = useCatalog(search);
   const filtered = catalogQueryString(search) !== '';
+  usePageMeta(
+    search.q ? `Search “${search.q}” · Shop` : 'Shop',
+    'Every Forgeline tool: search by name or SKU, filter by category, price and stock, with volume prices.',
+  );
 
   return (
     <Container className="py-5">

@@ -2,7 +2,8 @@ import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
 import Row from 'react-bootstrap/Row';
-import { NavLink, Outlet, useMatch } from 'react-router';
+import { NavLink, Outlet, useLocation, useMatch } from 'react-router';
+import { usePageMeta } from '../../lib/use-page-meta';
 import { PageSpinner } from '../../components/page-spinner';
 import { TestModeBanner } from '../../components/test-mode-banner';
 import { VerifyEmailBanner } from '../../features/auth/components/verify-email-banner';
@@ -30,6 +31,15 @@ export function DashboardLayout() {
   const { isAdmin, isPending } = useIsAdmin();
   const items = [...everyone, ...(isPending ? [] : isAdmin ? admins : customers)];
   const atIndex = useMatch({ path: paths.dashboard, end: true }) !== null;
+  const { pathname } = useLocation();
+  const current = atIndex ? everyone[0] : items.find((item) => pathname.startsWith(item.to));
+  usePageMeta(
+    current
+      ? `${current.label} · Dashboard`
+      : pathname.startsWith('/dashboard/payment/')
+        ? 'Payment · Dashboard'
+        : 'Dashboard',
+  );
   return (
     <Container className="py-4">
       <h1 className="h3 mb-4">Welcome {user?.name}, to your DashBoard</h1>
