@@ -2,7 +2,7 @@ import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
 import Row from 'react-bootstrap/Row';
-import { NavLink, Outlet, useLocation, useMatch } from 'react-router';
+import { Link, NavLink, Outlet, useLocation, useMatch } from 'react-router';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { PageSpinner } from '../../components/page-spinner';
 import { TestModeBanner } from '../../components/test-mode-banner';
@@ -49,7 +49,7 @@ export function DashboardLayout() {
             {items.map((item) =>
               // /dashboard itself shows My Profile, so My Profile is the current page there too.
               item.to === paths.myProfile && atIndex ? (
-                <Nav.Link key={item.to} as={NavLink} to={item.to} active aria-current="page">
+                <Nav.Link key={item.to} as={Link} to={item.to} active aria-current="page">
                   {item.label}
                 </Nav.Link>
               ) : (
