@@ -1,13 +1,12 @@
 // `npm run bench`: the benchmark suite (DESIGN §7). Each ratio is measured side by side in one run on
 // PostgreSQL, in a database the suite creates and drops (BENCH_DATABASE_URL names the server).
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import pg from 'pg';
 import { benchCatalog } from './catalog.mjs';
 import { benchCatalogScale } from './catalog-scale.mjs';
 import { benchColdStart } from './cold-start.mjs';
 import { benchOrders } from './orders.mjs';
+import { homePageScript } from './support.mjs';
 
 const server = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -19,20 +18,6 @@ async function onServer(statement) {
   } finally {
     await client.end();
   }
-}
-
-function homePageScript() {
-  const dir = 'dist/client';
-  const html = readFileSync(join(dir, 'index.html'), 'utf8');
-  const files = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1]);
-  const size = (file) => statSync(join(dir, file)).size;
-  // What the server sends: the pre-compressed copy when there is one, else the file itself.
-  const sent = (file, suffix) => (existsSync(join(dir, file + suffix)) ? size(file + suffix) : size(file));
-  const total = (suffix) => files.reduce((sum, file) => sum + (suffix ? sent(file, suffix) : size(file)), 0);
-  console.log(
-    `js       home page: ${files.length} files, ${(total('') / 1024).toFixed(1)} KiB raw, ` +
-      `${(total('.br') / 1024).toFixed(1)} KiB brotli, ${(total('.gz') / 1024).toFixed(1)} KiB gzip`,
-  );
 }
 
 const prefix = `toolshop_bench_${randomBytes(4).toString('hex')}`;

@@ -2,6 +2,8 @@
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import autocannon from 'autocannon';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 
 export const connections = 20;
 export const seconds = Number(process.env.BENCH_SECONDS ?? 8);
@@ -61,3 +63,18 @@ export function load(options) {
 
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 export const spread = (values) => `${Math.min(...values).toFixed(0)}-${Math.max(...values).toFixed(0)}`;
+
+/** The home page's JavaScript as the server sends it (raw, brotli, gzip), from the built index.html. */
+export function homePageScript() {
+  const dir = 'dist/client';
+  const html = readFileSync(join(dir, 'index.html'), 'utf8');
+  const files = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1]);
+  const size = (file) => statSync(join(dir, file)).size;
+  // What the server sends: the pre-compressed copy when there is one, else the file itself.
+  const sent = (file, suffix) => (existsSync(join(dir, file + suffix)) ? size(file + suffix) : size(file));
+  const total = (suffix) => files.reduce((sum, file) => sum + (suffix ? sent(file, suffix) : size(file)), 0);
+  console.log(
+    `js       home page: ${files.length} files, ${(total('') / 1024).toFixed(1)} KiB raw, ` +
+      `${(total('.br') / 1024).toFixed(1)} KiB brotli, ${(total('.gz') / 1024).toFixed(1)} KiB gzip`,
+  );
+}
