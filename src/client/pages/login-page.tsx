@@ -10,7 +10,7 @@ import { LoginForm } from '../../shared/api/auth.schemas';
 import { messages } from '../../shared/messages';
 import { paths } from '../config/paths';
 import { useRefreshSession } from '../features/auth/api/use-current-user';
-import { authClient } from '../lib/auth-client';
+import { loadAuthClient } from '../lib/auth-client';
 import { AuthCard, AuthError, AuthSubmit } from '../features/auth/components/auth-card';
 import { GoogleButton } from '../features/auth/components/google-button';
 import type { FromState } from '../features/auth/components/require-auth';
@@ -37,7 +37,7 @@ export function LoginPage() {
 
   async function onSubmit(values: LoginForm) {
     setError(null);
-    const result = await authClient.signIn.email(values);
+    const result = await (await loadAuthClient()).signIn.email(values);
     if (result.error) {
       setError(result.error.message ?? 'Signing in failed');
       return;
@@ -54,7 +54,9 @@ export function LoginPage() {
       return;
     }
     setSendingReset(true);
-    const result = await authClient.requestPasswordReset({ email, redirectTo: paths.resetPassword });
+    const result = await (
+      await loadAuthClient()
+    ).requestPasswordReset({ email, redirectTo: paths.resetPassword });
     setSendingReset(false);
     if (result.error) toast.error(result.error.message ?? 'The reset mail could not be sent');
     else toast.success(messages.resetEmailSent);

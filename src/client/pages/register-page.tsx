@@ -10,7 +10,7 @@ import { paths } from '../config/paths';
 import { useRefreshSession } from '../features/auth/api/use-current-user';
 import { AuthCard, AuthError, AuthSubmit } from '../features/auth/components/auth-card';
 import { GoogleButton } from '../features/auth/components/google-button';
-import { authClient } from '../lib/auth-client';
+import { loadAuthClient } from '../lib/auth-client';
 import { FormField } from '../components/form-field';
 import { usePageMeta } from '../lib/use-page-meta';
 
@@ -28,7 +28,7 @@ export function RegisterPage() {
 
   async function onSubmit(values: RegisterForm) {
     setError(null);
-    const result = await authClient.signUp.email(values);
+    const result = await (await loadAuthClient()).signUp.email(values);
     if (result.error) {
       setError(result.error.message ?? 'Creating the account failed');
       return;

@@ -8,7 +8,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ResetPasswordForm } from '../../shared/api/auth.schemas';
 import { paths } from '../config/paths';
 import { AuthCard, AuthError } from '../features/auth/components/auth-card';
-import { authClient } from '../lib/auth-client';
+import { loadAuthClient } from '../lib/auth-client';
 import { FormField } from '../components/form-field';
 import { usePageMeta } from '../lib/use-page-meta';
 
@@ -29,7 +29,7 @@ export function ResetPasswordPage() {
   async function onSubmit(values: ResetPasswordForm) {
     if (!token) return;
     setError(null);
-    const result = await authClient.resetPassword({ newPassword: values.password, token });
+    const result = await (await loadAuthClient()).resetPassword({ newPassword: values.password, token });
     if (result.error) setError(result.error.message ?? 'The password could not be changed');
     else setDone(true);
   }

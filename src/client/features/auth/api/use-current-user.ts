@@ -2,7 +2,6 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UserRecord } from '../../../../shared/api/users.schemas';
 import { api } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-keys';
-import { authClient } from '../../../lib/auth-client';
 
 export interface CurrentUser {
   id: string;
@@ -16,9 +15,11 @@ export interface CurrentUser {
 /** The session, kept in the query cache so a sign-in can wait for it before moving on. */
 export const sessionQuery = queryOptions({
   queryKey: queryRoots.session,
-  queryFn: async (): Promise<CurrentUser | null> => {
-    const { data, error } = await authClient.getSession();
-    if (error) throw new Error(error.message ?? 'The session could not be read');
+  // A plain read of better-auth's session endpoint: every page asks it, and its client stays unloaded.
+  queryFn: async ({ signal }): Promise<CurrentUser | null> => {
+    const response = await fetch('/api/auth/get-session', { credentials: 'same-origin', signal });
+    if (!response.ok) throw new Error('The session could not be read');
+    const data = (await response.json()) as { user: CurrentUser } | null;
     return data
       ? {
           id: data.user.id,

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { paths } from '../../../config/paths';
-import { authClient } from '../../../lib/auth-client';
+import { loadAuthClient } from '../../../lib/auth-client';
 import { forgetSession } from '../../../lib/query-client';
 
 /** Ends the session on the server, forgets the user's cached data and goes home. */
@@ -10,7 +10,7 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return async () => {
-    const { error } = await authClient.signOut();
+    const { error } = await (await loadAuthClient()).signOut();
     if (error) {
       toast.error(error.message ?? 'Signing out failed. Please try again.');
       return;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import { authClient } from '../../../lib/auth-client';
+import { loadAuthClient } from '../../../lib/auth-client';
 import { usePublicConfig } from '../../../lib/public-config';
 
 function GoogleMark() {
@@ -38,7 +38,9 @@ export function GoogleButton({ label, callbackURL, onError }: GoogleButtonProps)
 
   async function signIn() {
     setRedirecting(true);
-    const { error } = await authClient.signIn.social({
+    const { error } = await (
+      await loadAuthClient()
+    ).signIn.social({
       provider: 'google',
       callbackURL,
       newUserCallbackURL: callbackURL,

@@ -3,13 +3,15 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { toast } from 'react-toastify/unstyled';
 import { messages } from '../../../../shared/messages';
-import { authClient } from '../../../lib/auth-client';
+import { loadAuthClient } from '../../../lib/auth-client';
 
 /** Until the address is confirmed: says so, and sends the link again on request. */
 export function VerifyEmailBanner({ email }: { email: string }) {
   const resend = useMutation({
     mutationFn: async () => {
-      const { error } = await authClient.sendVerificationEmail({ email, callbackURL: '/dashboard' });
+      const { error } = await (
+        await loadAuthClient()
+      ).sendVerificationEmail({ email, callbackURL: '/dashboard' });
       if (error) throw new Error(error.message ?? 'The link could not be sent');
     },
     onSuccess: () => toast.success(messages.verificationSent(email)),
