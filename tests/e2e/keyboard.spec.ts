@@ -12,7 +12,7 @@ async function tabTo(page: Page, name: RegExp | string, { max = 60 } = {}) {
       const element = document.activeElement as HTMLElement | null;
       if (!element) return '';
       const labelled = element.id ? document.querySelector(`label[for="${element.id}"]`)?.textContent : null;
-      return (labelled ?? element.getAttribute('aria-label') ?? element.textContent ?? '').trim();
+      return (labelled ?? element.getAttribute('aria-label') ?? element.textContent).trim();
     });
     if (typeof name === 'string' ? focused === name : name.test(focused)) return;
   }
