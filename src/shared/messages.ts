@@ -2,7 +2,7 @@
  * Every sentence a user can see that the specification fixes (spec §8), plus the few we add.
  * Kept in one module so a shop owner can reword them in one place.
  */
-const units = (quantity: number) => quantity.toLocaleString('en-US');
+import { formatUnits as units } from './numbers';
 
 export const messages = {
   // The spec's words; the number is written as every hint writes quantities (1,000).

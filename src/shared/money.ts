@@ -14,3 +14,8 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' 
 export function formatDollars(dollars: number): string {
   return usd.format(dollars);
 }
+
+/** '$1,234.50' for 123450 cents. */
+export function formatCents(cents: number): string {
+  return formatDollars(centsToDollars(cents));
+}

@@ -1,10 +1,6 @@
-const units = new Intl.NumberFormat('en-US');
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+export { formatUnits } from '../../shared/numbers';
 
-/** '2,400' for 2400: quantities of units. */
-export function formatUnits(quantity: number): string {
-  return units.format(quantity);
-}
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** 'Nov 23, 2026, 12:48 AM' for an ISO timestamp from the API. */
 export function formatDateTime(iso: string): string {

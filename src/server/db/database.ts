@@ -166,12 +166,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
  * the others wait. A server that cannot be reached, or accepts the connection but never answers,
  * stops the start within `connectMs`.
  */
-async function migratePostgres(
-  driver: typeof pg,
-  url: string,
-  connectMs: number,
-  migrationsFolder: string,
-) {
+async function migratePostgres(driver: typeof pg, url: string, connectMs: number, migrationsFolder: string) {
   const [{ drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
     import('drizzle-orm/node-postgres'),
     import('drizzle-orm/node-postgres/migrator'),

@@ -5,14 +5,13 @@ import type { Database } from '../db/database';
 import { type MailAttachmentRef, orders } from '../db/schema';
 import type { MailFile } from '../mail/mailer';
 import { formatInvoiceNumber } from '../../shared/domain/document-numbers';
-import { centsToDollars, formatDollars } from '../../shared/money';
+import { formatCents } from '../../shared/money';
+import { formatUnits } from '../../shared/numbers';
 import { projectPaths } from '../project-paths';
 import type { ShopDetails } from '../shop-details';
 import type { OrderRow } from './orders.repository';
 
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
-const units = new Intl.NumberFormat('en-US');
-const money = (cents: number) => formatDollars(centsToDollars(cents));
 
 /**
  * DejaVu Sans, embedded (subset to the glyphs used): PDF's built-in Helvetica only knows Western
@@ -131,9 +130,9 @@ export async function renderInvoicePdf(order: InvoicedOrder, shop: ShopDetails):
     [
       order.sku ?? '—',
       order.itemName,
-      units.format(order.quantity),
-      money(order.unitPriceCents),
-      money(order.amountCents),
+      formatUnits(order.quantity),
+      formatCents(order.unitPriceCents),
+      formatCents(order.amountCents),
     ],
     REGULAR,
   );
@@ -141,7 +140,7 @@ export async function renderInvoicePdf(order: InvoicedOrder, shop: ShopDetails):
   doc.font(BOLD).fontSize(11);
   doc.text('Total (USD)', 340, doc.y, { width: 135, align: 'right', continued: false });
   doc.moveUp();
-  doc.text(money(order.amountCents), 480, doc.y, { width: RIGHT - 480, align: 'right' });
+  doc.text(formatCents(order.amountCents), 480, doc.y, { width: RIGHT - 480, align: 'right' });
 
   // The payment.
   doc.moveDown(2);

@@ -1,5 +1,6 @@
 import { formatInvoiceNumber } from '../../shared/domain/document-numbers';
-import { centsToDollars, formatDollars } from '../../shared/money';
+import { formatCents } from '../../shared/money';
+import { formatUnits } from '../../shared/numbers';
 import { type MailContext, businessMail, formatMailTime } from '../mail/mail-layout';
 import type { Mail } from '../mail/mailer';
 import type { OrderRow } from './orders.repository';
@@ -7,16 +8,13 @@ import type { OrderRow } from './orders.repository';
 /** The seller and PUBLIC_URL: what order mails need besides the order. */
 export type OrderMailContext = Pick<MailContext, 'shop' | 'publicUrl'>;
 
-const money = (cents: number) => formatDollars(centsToDollars(cents));
-const units = new Intl.NumberFormat('en-US');
-
 /** The order at a glance, as every order mail shows it. */
 function orderFacts(order: OrderRow): [string, string][] {
   return [
     ['Order', String(order.orderNumber)],
     ['Item', order.sku ? `${order.itemName} (${order.sku})` : order.itemName],
-    ['Quantity', `${units.format(order.quantity)} units at ${money(order.unitPriceCents)}`],
-    ['Total', money(order.amountCents)],
+    ['Quantity', `${formatUnits(order.quantity)} units at ${formatCents(order.unitPriceCents)}`],
+    ['Total', formatCents(order.amountCents)],
     ...(order.company ? ([['Company', order.company]] as [string, string][]) : []),
     ...(order.poNumber ? ([['PO number', order.poNumber]] as [string, string][]) : []),
     ['Ship to', `${order.buyerName}, ${order.address.replace(/\s*\n\s*/g, ', ')}`],
@@ -57,7 +55,7 @@ export function paymentReceivedMail(ctx: OrderMailContext, order: OrderRow): Mai
       subject: `Payment received for order ${order.orderNumber}${invoice ? `: invoice ${invoice}` : ''}`,
       greeting: `Hello ${order.buyerName},`,
       lead: [
-        `We have received your payment of ${money(order.amountCents)}. Your invoice is attached; we will write again when the order ships.`,
+        `We have received your payment of ${formatCents(order.amountCents)}. Your invoice is attached; we will write again when the order ships.`,
       ],
       facts: [
         ...orderFacts(order),

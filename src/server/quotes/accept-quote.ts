@@ -6,10 +6,10 @@ import { DomainError } from '../http/domain-error';
 import type { MailContext } from '../mail/mail-layout';
 import type { OrderRow } from '../orders/orders.repository';
 import { type DeliveryFields, holdUnpaidOrderSlot, insertUnpaidOrder } from '../orders/place-order';
+import { canAcceptQuote } from '../../shared/domain/quote-status';
 import { messages } from '../../shared/messages';
+import { formatUnits } from '../../shared/numbers';
 import { findQuoteFor, moveQuote, quoteExpired } from './quotes.repository';
-
-const units = new Intl.NumberFormat('en-US');
 
 export interface AcceptQuoteDeps {
   db: Database;
@@ -35,7 +35,7 @@ export async function acceptQuote(
   const placed = await db.transaction(async (tx) => {
     const quote = await findQuoteFor(tx, user, quoteId);
     const at = now();
-    if (quote.status === 'answered' && quote.validUntil && quote.validUntil <= at) throw quoteExpired();
+    if (quote.status === 'answered' && !canAcceptQuote(quote, at)) throw quoteExpired();
     await holdUnpaidOrderSlot(tx, user, maxUnpaid);
     // The arbiter between two acceptances at once: only one moves the quote.
     const accepted = await moveQuote(tx, quoteId, 'accepted', { stillValidAt: at });
@@ -47,7 +47,7 @@ export async function acceptQuote(
       if (!current) throw new DomainError('OUT_OF_STOCK', messages.productNotFound);
       throw new DomainError(
         'OUT_OF_STOCK',
-        `Only ${units.format(current.available)} units are in stock now, fewer than the ${units.format(accepted.quantity)} of this quote. Nothing was ordered; please try again later or contact us.`,
+        `Only ${formatUnits(current.available)} units are in stock now, fewer than the ${formatUnits(accepted.quantity)} of this quote. Nothing was ordered; please try again later or contact us.`,
       );
     }
     const row = await insertUnpaidOrder(tx, {

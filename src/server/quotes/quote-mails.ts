@@ -1,19 +1,17 @@
 import { formatQuoteNumber } from '../../shared/domain/document-numbers';
-import { centsToDollars, formatDollars } from '../../shared/money';
+import { formatCents } from '../../shared/money';
+import { formatUnits } from '../../shared/numbers';
 import { type MailContext, businessMail, formatMailTime } from '../mail/mail-layout';
 import type { Mail } from '../mail/mailer';
 import type { QuoteRow } from './quotes.repository';
 
 type QuoteMailContext = Pick<MailContext, 'shop' | 'publicUrl'>;
 
-const money = (cents: number) => formatDollars(centsToDollars(cents));
-const units = new Intl.NumberFormat('en-US');
-
 function quoteFacts(quote: QuoteRow): [string, string][] {
   return [
     ['Quote', formatQuoteNumber(quote.quoteNumber)],
     ['Item', `${quote.itemName} (${quote.sku})`],
-    ['Quantity', `${units.format(quote.quantity)} units`],
+    ['Quantity', `${formatUnits(quote.quantity)} units`],
   ];
 }
 
@@ -21,7 +19,7 @@ function quoteFacts(quote: QuoteRow): [string, string][] {
 export function quoteRequestedMail(ctx: QuoteMailContext, quote: QuoteRow): Mail {
   return businessMail({
     to: ctx.shop.email,
-    subject: `Quote request ${formatQuoteNumber(quote.quoteNumber)}: ${units.format(quote.quantity)} × ${quote.itemName}`,
+    subject: `Quote request ${formatQuoteNumber(quote.quoteNumber)}: ${formatUnits(quote.quantity)} × ${quote.itemName}`,
     greeting: 'Hello,',
     lead: [`${quote.buyerName} (${quote.email}) asks for a price:`],
     facts: [...quoteFacts(quote), ['Note', quote.note || '(none)']],
@@ -35,15 +33,15 @@ export function quoteAnsweredMail(ctx: QuoteMailContext, quote: QuoteRow): Mail 
   const unit = quote.unitPriceCents ?? 0;
   return businessMail({
     to: quote.email,
-    subject: `Your quote ${formatQuoteNumber(quote.quoteNumber)}: ${money(unit)} per unit`,
+    subject: `Your quote ${formatQuoteNumber(quote.quoteNumber)}: ${formatCents(unit)} per unit`,
     greeting: `Hello ${quote.buyerName},`,
     lead: [
-      `We can offer ${units.format(quote.quantity)} units of ${quote.itemName} at ${money(unit)} per unit. Accept the quote before it expires and we reserve the stock for your order.`,
+      `We can offer ${formatUnits(quote.quantity)} units of ${quote.itemName} at ${formatCents(unit)} per unit. Accept the quote before it expires and we reserve the stock for your order.`,
     ],
     facts: [
       ...quoteFacts(quote),
-      ['Unit price', money(unit)],
-      ['Total', money(unit * quote.quantity)],
+      ['Unit price', formatCents(unit)],
+      ['Total', formatCents(unit * quote.quantity)],
       ['Valid until', quote.validUntil ? formatMailTime(quote.validUntil) : ''],
       ...(quote.reply ? ([['Our note', quote.reply]] as [string, string][]) : []),
     ],

@@ -19,7 +19,7 @@ import type { MailContext } from '../mail/mail-layout';
 import { toOrder } from '../orders/orders.repository';
 import { acceptQuote } from './accept-quote';
 import { answerQuote } from './answer-quote';
-import { findQuoteFor, listQuotesFor, toQuote } from './quotes.repository';
+import { listQuotesFor, toQuote } from './quotes.repository';
 import { requestQuote } from './request-quote';
 
 export interface QuotesRoutesOptions {
@@ -110,8 +110,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<QuotesRoutesOptions> = async (a
       },
     },
     async (request) => {
-      // Read first so that a malformed or unknown id answers 404 before anything is decided.
-      await findQuoteFor(db, signedInUser(request), request.params.id, { access: 'any' });
+      // An unknown id answers NOT_FOUND from the move itself (moveQuote reads the quote when none moved).
       const row = await answerQuote({ db, mail }, request.params.id, request.body);
       return toQuote({ ...row, orderId: null });
     },

@@ -1,5 +1,6 @@
 import { lowerBound } from '../../shared/domain/order-quantity';
 import { messages } from '../../shared/messages';
+import { formatUnits } from '../../shared/numbers';
 import type { SessionUser } from '../auth/session';
 import { findProduct } from '../catalog/products.repository';
 import type { Database } from '../db/database';
@@ -8,8 +9,6 @@ import type { MailContext } from '../mail/mail-layout';
 import { queueMail } from '../mail/outbox';
 import { quoteRequestedMail } from './quote-mails';
 import { type QuoteRow, insertQuote } from './quotes.repository';
-
-const units = new Intl.NumberFormat('en-US');
 
 /**
  * A customer asks for a price (POST /api/quotes): for more than the stock, or a negotiated price on a
@@ -28,7 +27,7 @@ export async function requestQuote(
     if (input.quantity < lower) {
       throw new DomainError(
         'VALIDATION_FAILED',
-        `A quote is for at least ${units.format(lower)} units, the smallest order of this product`,
+        `A quote is for at least ${formatUnits(lower)} units, the smallest order of this product`,
       );
     }
     const row = await insertQuote(tx, {

@@ -1,3 +1,4 @@
+import { formatUnits } from '../numbers';
 import { messages } from '../messages';
 
 /**
@@ -50,4 +51,21 @@ export type StockLevel = 'in-stock' | 'low' | 'below-minimum';
 export function stockLevel(bounds: QuantityBounds): StockLevel {
   if (!canBeOrdered(bounds)) return 'below-minimum';
   return bounds.upper < 2 * bounds.lower ? 'low' : 'in-stock';
+}
+
+/** The quantity of an earlier order within today's bounds, and a note when it had to change. */
+export function quantityAgain(
+  previous: number,
+  bounds: QuantityBounds,
+): { quantity: number; note: string | null } {
+  const quantity = Math.min(Math.max(previous, bounds.lower), bounds.upper);
+  if (quantity === previous) return { quantity, note: null };
+  const why =
+    previous < bounds.lower
+      ? `the smallest order is now ${formatUnits(bounds.lower)}`
+      : `only ${formatUnits(bounds.upper)} can be ordered now`;
+  return {
+    quantity,
+    note: `Last time you ordered ${formatUnits(previous)} units; ${why}, so the quantity is ${formatUnits(quantity)}.`,
+  };
 }

@@ -21,6 +21,17 @@ export function canQuoteTransition(from: QuoteStatus, to: QuoteStatus): boolean 
   return transitions[from].includes(to);
 }
 
+/**
+ * Whether the customer can accept the quote at `now`: answered, and its price still holds. My Quotes
+ * offers Accept by it; accepting refuses an answered quote past its date by it (QUOTE_EXPIRED).
+ */
+export function canAcceptQuote(
+  quote: { status: QuoteStatus; validUntil: Date | string | null },
+  now: Date,
+): boolean {
+  return quote.status === 'answered' && quote.validUntil !== null && new Date(quote.validUntil) > now;
+}
+
 /** The states a quote may be in to move to `to`. */
 export function quoteStatesThatCanBecome(to: QuoteStatus): QuoteStatus[] {
   return QuoteStatus.options.filter((from) => canQuoteTransition(from, to));

@@ -9,6 +9,7 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import type { z } from 'zod';
 import { AcceptQuoteBody, type Quote } from '../../../shared/api/quotes.schemas';
+import { canAcceptQuote } from '../../../shared/domain/quote-status';
 import { formatDollars } from '../../../shared/money';
 import { QueryState } from '../../components/query-state';
 import { paths } from '../../config/paths';
@@ -20,10 +21,6 @@ import { formatUnits } from '../../lib/format';
 
 type AcceptValues = z.input<typeof AcceptQuoteBody>;
 type AcceptOutput = z.output<typeof AcceptQuoteBody>;
-
-/** Whether the customer can still accept: answered, and its price still holds. */
-const acceptable = (quote: Quote) =>
-  quote.status === 'answered' && quote.validUntil !== null && new Date(quote.validUntil) > new Date();
 
 /** Accepting asks where the order goes, as the buy form does, then opens its payment page. */
 function AcceptQuoteModal({ quote, onClose }: { quote: Quote | null; onClose: () => void }) {
@@ -110,7 +107,7 @@ export function MyQuotesPage() {
                   <tr key={quote._id}>
                     <QuoteCells quote={quote} show="reply" />
                     <td>
-                      {acceptable(quote) && (
+                      {canAcceptQuote(quote, new Date()) && (
                         <Button
                           size="sm"
                           variant="warning"

@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Tool } from '../../../../shared/api/catalog.schemas';
 import { MemoryRouter } from 'react-router';
 import type { Order } from '../../../../shared/api/orders.schemas';
-import { BuyForm, quantityAgain } from './buy-form';
+import { quantityAgain } from '../../../../shared/domain/order-quantity';
+import { BuyForm } from './buy-form';
 
 const saw: Tool = {
   _id: '5f0c4a3e-8a1b-4c2d-9e3f-0a1b2c3d4e5f',

@@ -14,11 +14,12 @@ import {
   type QuantityBounds,
   canBeOrdered,
   quantityBounds,
+  quantityAgain,
   quantityProblem,
 } from '../../../../shared/domain/order-quantity';
 import { type CentsTier, priceOrder, volumeNudge } from '../../../../shared/domain/price-tiers';
 import { messages } from '../../../../shared/messages';
-import { centsToDollars, dollarsToCents, formatDollars } from '../../../../shared/money';
+import { dollarsToCents, formatCents, formatDollars } from '../../../../shared/money';
 import { paths } from '../../../config/paths';
 import { formatDateTime, formatUnits } from '../../../lib/format';
 import { usePlaceOrder } from '../api/orders';
@@ -39,8 +40,6 @@ function buyFormSchema(bounds: QuantityBounds) {
 }
 type BuyFormValues = z.input<ReturnType<typeof buyFormSchema>>;
 type BuyFormOutput = z.output<ReturnType<typeof buyFormSchema>>;
-
-const cents = (cents: number) => formatDollars(centsToDollars(cents));
 
 /**
  * The order's unit price and total as the quantity changes, priced by the rule the server charges
@@ -65,17 +64,17 @@ function LivePrice({
       {price ? (
         <p className="mb-1">
           <span className="text-secondary">Unit price</span>{' '}
-          <strong data-testid="unit-price">{cents(price.unitPriceCents)}</strong>
+          <strong data-testid="unit-price">{formatCents(price.unitPriceCents)}</strong>
           <span className="text-secondary ms-3">Order total</span>{' '}
-          <strong data-testid="order-total">{cents(price.amountCents)}</strong>
+          <strong data-testid="order-total">{formatCents(price.amountCents)}</strong>
         </p>
       ) : (
         <p className="mb-1 text-secondary">Enter a quantity to see your price.</p>
       )}
       {nudge && (
         <p className="volume-nudge small mb-0">
-          Add {formatUnits(nudge.addUnits)} more units to pay {cents(nudge.unitPriceCents)} per unit (save{' '}
-          {cents(nudge.savingCents)} on this order){' '}
+          Add {formatUnits(nudge.addUnits)} more units to pay {formatCents(nudge.unitPriceCents)} per unit
+          (save {formatCents(nudge.savingCents)} on this order){' '}
           <Button
             size="sm"
             variant="link"
@@ -88,23 +87,6 @@ function LivePrice({
       )}
     </div>
   );
-}
-
-/** The quantity of an earlier order within today's bounds, and a note when it had to change. */
-export function quantityAgain(
-  previous: number,
-  bounds: QuantityBounds,
-): { quantity: number; note: string | null } {
-  const quantity = Math.min(Math.max(previous, bounds.lower), bounds.upper);
-  if (quantity === previous) return { quantity, note: null };
-  const why =
-    previous < bounds.lower
-      ? `the smallest order is now ${formatUnits(bounds.lower)}`
-      : `only ${formatUnits(bounds.upper)} can be ordered now`;
-  return {
-    quantity,
-    note: `Last time you ordered ${formatUnits(previous)} units; ${why}, so the quantity is ${formatUnits(quantity)}.`,
-  };
 }
 
 /** After Buy Now: the order's number, total and hold, and the way to pay it at once. */
