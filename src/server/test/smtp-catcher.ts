@@ -45,6 +45,9 @@ export async function startSmtpCatcher(port = 0) {
       });
     },
   });
+  // A sender that dies mid-conversation (a shop killed with kill -9 while mailing) resets its
+  // connection: a real mail server shrugs that off, and so does this one.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const { port: boundPort } = server.server.address() as AddressInfo;
   return {
