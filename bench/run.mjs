@@ -2,6 +2,7 @@
 // PostgreSQL, in a database the suite creates and drops (BENCH_DATABASE_URL names the server).
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { benchAdmin } from './admin.mjs';
 import { benchCatalog } from './catalog.mjs';
 import { benchCatalogScale } from './catalog-scale.mjs';
 import { benchColdStart } from './cold-start.mjs';
@@ -37,6 +38,7 @@ try {
   if (!only || only === 'catalog') await benchCatalog({ databaseUrl: await createDatabase('catalog') });
   if (!only || only === 'scale') await benchCatalogScale({ createDatabase });
   if (!only || only === 'orders') await benchOrders({ databaseUrl: await createDatabase('orders') });
+  if (!only || only === 'admin') await benchAdmin({ databaseUrl: await createDatabase('admin') });
   if (!only || only === 'start') await benchColdStart();
   if (!only || only === 'js') homePageScript();
 } finally {

@@ -1,5 +1,3 @@
-// First: zod's settings hold before any schema is used.
-import './lib/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import 'bootstrap/dist/css/bootstrap.min.css';

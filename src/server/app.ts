@@ -9,8 +9,12 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { join } from 'node:path';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { auditRoutes } from './audit/audit.routes';
 import { createAuth } from './auth/auth';
+import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { authRoutes } from './auth/auth.routes';
 import { createAuthGuards } from './auth/session';
 import { adminCatalogRoutes } from './catalog/admin-catalog.routes';
@@ -40,6 +44,7 @@ import { choosePaymentProvider } from './payments/choose-provider';
 import { ordersRoutes } from './orders/orders.routes';
 import { reviewsRoutes } from './reviews/reviews.routes';
 import { systemRoutes } from './system/system.routes';
+import { uploadsRoutes } from './uploads/uploads.routes';
 import { usersRoutes } from './users/users.routes';
 import { registerWeb } from './web/web.routes';
 
@@ -63,6 +68,13 @@ export interface AppDependencies {
   catalogCacheMs?: number;
   /** The mail worker's first retry delay (it doubles each time); tests shorten it. */
   mailRetryMs?: number;
+  /**
+   * Where admins' product pictures are kept: DATA_DIR/uploads, or with DATA_DIR=memory:// a temporary
+   * folder removed when the app closes.
+   */
+  uploadsDir?: string;
+  /** The most addresses one sitemap file lists (50,000; tests lower it to see the index). */
+  sitemapMaxUrls?: number;
 }
 
 /** Builds the whole application from its dependencies; main.ts starts it, tests inject into it. */
@@ -76,6 +88,8 @@ export async function buildApp({
   orderSweepMs = 60_000,
   mailRetryMs,
   onRoute,
+  uploadsDir: givenUploadsDir,
+  sitemapMaxUrls,
 }: AppDependencies) {
   const app = Fastify({
     logger: logger && { ...logger, redact: REDACT_PATHS, serializers: logSerializers },
@@ -157,6 +171,7 @@ export async function buildApp({
 
   const { db } = database;
   const shopName = readShopName();
+  const uploadsDir = givenUploadsDir ?? (await uploadsFolder(config.dataDir, stops));
   const mailTransport = createMailTransport({
     smtpUrl: config.mail.smtpUrl,
     from: config.mail.from,
@@ -227,6 +242,9 @@ export async function buildApp({
       await api.register(paymentsRoutes, { db, provider: paymentProvider, testProvider, guards, mail });
       await api.register(systemRoutes, { config, db });
       await api.register(usersRoutes, { db, guards });
+      await api.register(auditRoutes, { db, guards });
+      await api.register(uploadsRoutes, { guards, uploadsDir });
+      await api.register(dashboardRoutes, { db, guards, minUnits: config.orderMinUnits });
       await api.register(authRoutes, {
         auth,
         publicUrl: config.publicUrl,
@@ -240,7 +258,16 @@ export async function buildApp({
     { prefix: '/api' },
   );
 
-  await registerWeb(app, { clientDir, imagesDir: projectPaths.images });
+  await registerWeb(app, {
+    clientDir,
+    imagesDir: projectPaths.images,
+    uploadsDir,
+    db,
+    publicUrl: config.publicUrl,
+    shopName,
+    minUnits: config.orderMinUnits,
+    sitemapMaxUrls,
+  });
 
   // better-auth loads once the server listens, so the first answers do not wait for it.
   app.addHook('onListen', async () => {
@@ -267,6 +294,18 @@ export async function buildApp({
     }
   });
   return app;
+}
+
+/** DATA_DIR/uploads, made when missing; a throw-away folder for an in-memory shop. */
+async function uploadsFolder(dataDir: string, stops: (() => Promise<void>)[]): Promise<string> {
+  if (!dataDir.startsWith('memory://')) {
+    const dir = resolve(dataDir, 'uploads');
+    await mkdir(dir, { recursive: true });
+    return dir;
+  }
+  const dir = await mkdtemp(join(tmpdir(), 'toolshop-uploads-'));
+  stops.push(() => rm(dir, { recursive: true, force: true }));
+  return dir;
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -38,9 +38,17 @@ interface Row {
   /** The route as Fastify declares it. */
   path: string;
   url: (f: Fixture) => string | Promise<string>;
-  payload?: Record<string, unknown> | ((f: Fixture) => Promise<Record<string, unknown>>);
+  payload?: Record<string, unknown> | string | Buffer | ((f: Fixture) => Promise<Record<string, unknown>>);
+  headers?: Record<string, string>;
   expected: Record<Caller, number>;
 }
+
+// The smallest real PNG (1×1), sent as an admin's product picture.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const BOUNDARY = 'matrix-boundary';
 
 const everyone = (status: number): Record<Caller, number> => ({
   anonymous: status,
@@ -244,6 +252,47 @@ const rows: Row[] = [
     url: async (f) => `/api/reviews/${await f.spareReview()}`,
     expected: adminOnly(200),
   },
+  { method: 'GET', path: '/api/admin/audit', url: () => '/api/admin/audit', expected: adminOnly(200) },
+  {
+    method: 'GET',
+    path: '/api/admin/dashboard',
+    url: () => '/api/admin/dashboard',
+    expected: adminOnly(200),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/products.csv',
+    url: () => '/api/admin/products.csv',
+    expected: adminOnly(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/products/import',
+    url: () => '/api/admin/products/import',
+    headers: { 'content-type': 'text/csv' },
+    payload: 'sku,name,category,description,image,min_order,available,price_tiers,featured\n',
+    expected: adminOnly(200),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/orders.csv',
+    url: () => '/api/admin/orders.csv?from=2026-01-01',
+    expected: adminOnly(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/uploads',
+    url: () => '/api/admin/uploads',
+    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      PNG,
+      Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+    ]),
+    expected: { anonymous: 401, customerA: 403, customerB: 403, admin: 201 },
+  },
 ];
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -307,6 +356,7 @@ describe.each(rows)('$method $path', (row) => {
       method: row.method,
       url: await row.url(fixture),
       ...(payload ? { payload } : {}),
+      ...(row.headers ? { headers: row.headers } : {}),
     });
     expect(response.statusCode, response.body.slice(0, 200)).toBe(row.expected[caller]);
   });

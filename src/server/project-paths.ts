@@ -39,3 +39,12 @@ export function readShopName(): string {
   };
   return typeof home.brand === 'string' && home.brand ? home.brand : 'Tool shop';
 }
+
+/** The home page's first carousel picture (content/home.json): its largest image, preloaded. */
+export function readHeroImage(): string | null {
+  const home = JSON.parse(readFileSync(join(projectPaths.content, 'home.json'), 'utf8')) as {
+    carousel?: { image?: unknown }[];
+  };
+  const image = home.carousel?.[0]?.image;
+  return typeof image === 'string' && image.startsWith('/') ? image : null;
+}

@@ -73,6 +73,8 @@ test.describe('WCAG 2.2 AA (axe-core)', () => {
     const { insertedId } = (await placed.json()) as { insertedId: string };
     const found: string[] = [];
     for (const path of [
+      '/dashboard',
+      '/dashboard/auditLog',
       `/dashboard/manageAllOrders/${insertedId}`,
       '/dashboard/addProduct',
       '/dashboard/makeAdmin',
@@ -83,6 +85,101 @@ test.describe('WCAG 2.2 AA (axe-core)', () => {
     ]) {
       found.push(...(await seriousViolations(page, path)));
     }
+    expect(found).toEqual([]);
+  });
+});
+
+/** axe with a dialog open: the dialog and the page behind it. */
+async function dialogViolations(page: Page, what: string): Promise<string[]> {
+  await expect(page.getByRole('dialog'), `${what} is open`).toBeVisible();
+  // The dialog has finished fading in, so its colours are the final ones.
+  await expect(page.locator('.modal.show')).toHaveCSS('opacity', '1');
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${what}: ${v.impact} ${v.id} at ${v.nodes[0]?.target.join(' ') ?? '?'}`);
+}
+
+test.describe('WCAG 2.2 AA (axe-core) with every dialog open', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test("the admin's dialogs: edit, import, delete product, delete account, delete review, answer quote", async ({
+    page,
+    product,
+  }) => {
+    await signInOrUp(page.request, {
+      name: 'Olivia Owner',
+      email: 'owner@forgeline.test',
+      password: 'owner-e2e-secret',
+    });
+    const quote = await page.request.post('/api/quotes', {
+      data: { toolId: product._id, quantity: 5000, note: 'For the dialog check' },
+      headers: { origin: shopUrl },
+    });
+    expect(quote.status()).toBe(201);
+    const found: string[] = [];
+    await page.goto(`/dashboard/manageProducts?q=${product.sku}`);
+    const row = page.getByRole('row').filter({ hasText: product.sku });
+    await row.getByRole('button', { name: 'Edit' }).click();
+    found.push(...(await dialogViolations(page, 'Edit product')));
+    await row.getByRole('button', { name: 'Delete' }).click();
+    found.push(...(await dialogViolations(page, 'Delete product')));
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    found.push(...(await dialogViolations(page, 'Import CSV')));
+    await page.goto('/dashboard/makeAdmin');
+    await page
+      .getByRole('row')
+      .getByRole('button', { name: 'Delete' })
+      .and(page.locator(':enabled'))
+      .first()
+      .click();
+    found.push(...(await dialogViolations(page, 'Delete account')));
+    await page.goto('/dashboard/manageReviews');
+    await page.getByRole('row').getByRole('button', { name: 'Delete' }).first().click();
+    found.push(...(await dialogViolations(page, 'Delete review')));
+    await page.goto('/dashboard/quotes');
+    await page.getByRole('row').getByRole('button', { name: 'Answer' }).first().click();
+    found.push(...(await dialogViolations(page, 'Answer quote')));
+    expect(found).toEqual([]);
+  });
+
+  test("the customer's dialogs: cancel an order, accept a quote", async ({ page, customer: _, product }) => {
+    const placed = await page.request.post('/api/purchase', {
+      data: { toolId: product._id, name: 'Ada', address: '1 Road', number: '5550100', quantity: 100 },
+      headers: { origin: shopUrl },
+    });
+    expect(placed.status()).toBe(201);
+    const requested = await page.request.post('/api/quotes', {
+      data: { toolId: product._id, quantity: 5000 },
+      headers: { origin: shopUrl },
+    });
+    const { quote } = (await requested.json()) as { quote: { _id: string } };
+    const owner = await page.context().browser()?.newContext({ baseURL: shopUrl });
+    if (!owner) throw new Error('no browser');
+    await signInOrUp(owner.request, {
+      name: 'Olivia Owner',
+      email: 'owner@forgeline.test',
+      password: 'owner-e2e-secret',
+    });
+    const validUntil = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+    const answered = await owner.request.patch(`/api/admin/quotes/${quote._id}`, {
+      data: { unitPrice: 9.5, validUntil, reply: 'Yes' },
+      headers: { origin: shopUrl },
+    });
+    expect(answered.status(), await answered.text()).toBe(200);
+    await owner.close();
+
+    const found: string[] = [];
+    await page.goto('/dashboard/myOrder');
+    await page.getByRole('button', { name: 'CANCEL' }).first().click();
+    found.push(...(await dialogViolations(page, 'Cancel order')));
+    await page.goto('/dashboard/myQuotes');
+    await page.getByRole('button', { name: 'Accept' }).first().click();
+    found.push(...(await dialogViolations(page, 'Accept quote')));
     expect(found).toEqual([]);
   });
 });

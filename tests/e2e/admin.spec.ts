@@ -33,6 +33,7 @@ test.describe('an admin named by ADMIN_EMAILS', () => {
     await page.goto('/dashboard');
     const nav = page.getByRole('navigation', { name: 'Dashboard' });
     await expect(nav.getByRole('link')).toHaveText([
+      'Overview',
       'My Profile',
       'Add A Product',
       'Make Admin',
@@ -40,6 +41,7 @@ test.describe('an admin named by ADMIN_EMAILS', () => {
       'Manage All Orders',
       'Quotes',
       'Manage Reviews',
+      'Audit Log',
     ]);
     // No Stripe keys here: the admin is told that payments are in test mode.
     await expect(page.getByRole('status').filter({ hasText: 'Test mode:' })).toContainText('no money moves');
@@ -55,6 +57,7 @@ test.describe('an admin named by ADMIN_EMAILS', () => {
 
     await customerPage.reload();
     await expect(customerNav.getByRole('link')).toHaveText([
+      'Overview',
       'My Profile',
       'Add A Product',
       'Make Admin',
@@ -62,6 +65,7 @@ test.describe('an admin named by ADMIN_EMAILS', () => {
       'Manage All Orders',
       'Quotes',
       'Manage Reviews',
+      'Audit Log',
     ]);
 
     const leavingRow = page.getByRole('row').filter({ hasText: leaving.email });

@@ -107,6 +107,8 @@ test.describe('the catalog for every visitor', () => {
     customer: _,
     product,
   }) => {
+    // axe takes seconds a page on a busy machine, and the shop page holds a full page of cards.
+    test.slow();
     for (const path of ['/shop', '/shop?q=zzqqxxvv&inStock=true', `/buyNow/${product._id}`]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

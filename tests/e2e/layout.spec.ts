@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { shopUrl } from './support/ports';
 
 /**
  * The page at the widths phones, tablets and desktops have: the hero carousel's caption never sits
@@ -68,5 +69,42 @@ test.describe('layout at every width', () => {
     await page.keyboard.press('Tab');
     const outline = await next.evaluate((element) => getComputedStyle(element).outlineStyle);
     expect(outline).not.toBe('none');
+  });
+});
+
+test.describe('a table page at every width', () => {
+  test('My Orders: no cell over another, every button inside the screen, no sideways scroll', async ({
+    page,
+    customer: _,
+    product,
+  }) => {
+    for (const quantity of [100, 250]) {
+      const placed = await page.request.post('/api/purchase', {
+        data: { toolId: product._id, name: 'Lee', address: '4 Mill Road', number: '5550100', quantity },
+        headers: { origin: shopUrl },
+      });
+      expect(placed.status(), await placed.text()).toBe(201);
+    }
+    for (const width of [320, 375, 768, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/dashboard/myOrder');
+      const rows = page.locator('table tbody tr');
+      await expect(rows).toHaveCount(2);
+      for (const row of await rows.all()) {
+        const cells = await Promise.all((await row.locator('td').all()).map((cell) => box(cell)));
+        for (const [i, a] of cells.entries()) {
+          for (const b of cells.slice(i + 1)) {
+            expect(overlaps(a, b), `at ${width} px two cells of a row overlap`).toBe(false);
+          }
+        }
+        for (const button of await row.locator('a.btn, button').all()) {
+          const { x, width: w } = await box(button);
+          expect(x, `at ${width} px a button starts off screen`).toBeGreaterThanOrEqual(0);
+          expect(x + w, `at ${width} px a button ends off screen`).toBeLessThanOrEqual(width);
+        }
+      }
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(scrollWidth, `at ${width} px the page scrolls sideways`).toBeLessThanOrEqual(width);
+    }
   });
 });

@@ -20,7 +20,7 @@ test('an admin runs the catalogue and follows an order from payment to shipment'
   await addForm.getByLabel('SKU').fill(`cc-${Date.now()}`);
   await addForm.getByLabel('Product name').fill(productName);
   await addForm.getByLabel('Category').fill('Cable Tools');
-  await addForm.getByLabel('Image URL').fill('https://cdn.example.com/cable-cutter.png');
+  await addForm.getByLabel('Image', { exact: true }).fill('https://cdn.example.com/cable-cutter.png');
   await addForm.getByLabel('Minimum order quantity').fill('100');
   await addForm.getByLabel('Available quantity').fill('800');
   await addForm.getByLabel('Price per unit ($)').fill('18.40');

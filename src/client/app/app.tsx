@@ -1,9 +1,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
-import { ToastContainer } from 'react-toastify/unstyled';
 import { createQueryClient } from '../lib/query-client';
 import { router } from './router';
+
+// Loaded after the first paint: the home page's first script does not carry it (lib/notify.ts).
+const ToastContainer = lazy(async () => ({
+  default: (await import('react-toastify/unstyled')).ToastContainer,
+}));
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
@@ -11,7 +15,9 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
       {/* react-toastify's defaults are the spec's (spec §9): 5000 ms, top-right, light. */}
-      <ToastContainer />
+      <Suspense fallback={null}>
+        <ToastContainer />
+      </Suspense>
     </QueryClientProvider>
   );
 }

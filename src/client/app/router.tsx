@@ -36,6 +36,7 @@ export const router = createBrowserRouter([
       { path: paths.home, Component: HomePage },
       { path: paths.homeAlias, Component: HomePage },
       page(paths.shop, async () => ({ default: (await import('../pages/shop-page')).ShopPage })),
+      page(paths.toolPattern, async () => ({ default: (await import('../pages/product-page')).ProductPage })),
       page(paths.blogs, async () => ({ default: (await import('../pages/blogs-page')).BlogsPage })),
       page(paths.portfolio, async () => ({
         default: (await import('../pages/portfolio-page')).PortfolioPage,
@@ -65,7 +66,7 @@ export const router = createBrowserRouter([
             }),
             children: [
               page(undefined, async () => ({
-                default: (await import('../pages/dashboard/my-profile-page')).MyProfilePage,
+                default: (await import('../pages/dashboard/dashboard-home-page')).DashboardHomePage,
               })),
               page(paths.myProfile, async () => ({
                 default: (await import('../pages/dashboard/my-profile-page')).MyProfilePage,
@@ -105,6 +106,9 @@ export const router = createBrowserRouter([
                   })),
                   page(paths.manageReviews, async () => ({
                     default: (await import('../pages/dashboard/manage-reviews-page')).ManageReviewsPage,
+                  })),
+                  page(paths.auditLog, async () => ({
+                    default: (await import('../pages/dashboard/audit-log-page')).AuditLogPage,
                   })),
                 ],
               },

@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
-import { toast } from 'react-toastify/unstyled';
+import { notify } from '../lib/notify';
 
 interface ConfirmModalProps {
   show: boolean;
@@ -69,7 +69,7 @@ export function useConfirm<T, V>(
       onClose: close,
       onConfirm: () => {
         if (item === null) return;
-        mutation.mutate(variables(item), { onSuccess: () => toast.success(done(item)), onSettled: close });
+        mutation.mutate(variables(item), { onSuccess: () => notify.success(done(item)), onSettled: close });
       },
     },
   };

@@ -8,6 +8,9 @@ export const paths = {
   shop: '/shop',
   blogs: '/blogs',
   portfolio: '/portfolio',
+  /** A product's public page (DESIGN §9), for every visitor and search engine. */
+  tool: (toolId: string) => `/tools/${encodeURIComponent(toolId)}`,
+  toolPattern: '/tools/:toolId',
   buyNow: (toolId: string) => `/buyNow/${encodeURIComponent(toolId)}`,
   buyNowPattern: '/buyNow/:toolId',
   /** The buy page filled in from an earlier order: same quantity (within today's bounds) and address. */
@@ -30,4 +33,5 @@ export const paths = {
   orderDetailPattern: '/dashboard/manageAllOrders/:orderId',
   quotes: '/dashboard/quotes',
   manageReviews: '/dashboard/manageReviews',
+  auditLog: '/dashboard/auditLog',
 } as const;

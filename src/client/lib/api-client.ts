@@ -16,8 +16,20 @@ export class ApiError extends Error {
 
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
   body?: unknown;
+  /** Sent as it is: a file with its type (a CSV), or a form with files (the browser sets the type). */
+  raw?: { data: Blob | FormData; type?: string };
   signal?: AbortSignal;
+}
+
+function requestBody(
+  body: unknown,
+  raw: RequestOptions['raw'],
+): { headers: Record<string, string>; body: BodyInit | null } {
+  if (raw) return { headers: raw.type ? { 'content-type': raw.type } : {}, body: raw.data };
+  if (body === undefined) return { headers: {}, body: null };
+  return { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
 }
 
 function isErrorBody(value: unknown): value is ErrorBody {
@@ -27,7 +39,7 @@ function isErrorBody(value: unknown): value is ErrorBody {
 /** Calls our own API (same origin, under /api) and returns its JSON, or throws an ApiError. */
 export async function api<T>(
   path: string,
-  { method = 'GET', body, signal }: RequestOptions = {},
+  { method = 'GET', body, raw, signal }: RequestOptions = {},
 ): Promise<T> {
   let response: Response;
   try {
@@ -35,8 +47,7 @@ export async function api<T>(
       method,
       signal: signal ?? null,
       credentials: 'same-origin',
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? null : JSON.stringify(body),
+      ...requestBody(body, raw),
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;

@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'react-toastify/unstyled';
+import { notify } from './notify';
 import { ApiError } from './api-client';
 import { queryRoots } from './query-keys';
 
@@ -34,7 +34,7 @@ export function createQueryClient() {
     // Every failed change tells the user why, with the server's message, unless the page shows it itself.
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
-        if (mutation.meta?.errorToast !== false) toast.error(error.message);
+        if (mutation.meta?.errorToast !== false) notify.error(error.message);
       },
     }),
     defaultOptions: {

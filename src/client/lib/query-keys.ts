@@ -12,4 +12,5 @@ export const queryRoots = {
   quotes: ['quotes'],
   users: ['users'],
   paymentIntents: ['payment-intent'],
+  audit: ['audit'],
 } as const satisfies Record<string, readonly [string]>;

@@ -5,7 +5,7 @@ import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { describeAuthError } from '../lib/auth-errors';
-import { toast } from 'react-toastify/unstyled';
+import { notify } from '../lib/notify';
 import { LoginForm } from '../../shared/api/auth.schemas';
 import { messages } from '../../shared/messages';
 import { paths } from '../config/paths';
@@ -50,7 +50,7 @@ export function LoginPage() {
   async function forgotPassword() {
     const email = form.getValues('email').trim();
     if (!email) {
-      toast.error(messages.enterEmailFirst);
+      notify.error(messages.enterEmailFirst);
       return;
     }
     setSendingReset(true);
@@ -58,8 +58,8 @@ export function LoginPage() {
       await loadAuthClient()
     ).requestPasswordReset({ email, redirectTo: paths.resetPassword });
     setSendingReset(false);
-    if (result.error) toast.error(result.error.message ?? 'The reset mail could not be sent');
-    else toast.success(messages.resetEmailSent);
+    if (result.error) notify.error(result.error.message ?? 'The reset mail could not be sent');
+    else notify.success(messages.resetEmailSent);
   }
 
   return (

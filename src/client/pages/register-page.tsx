@@ -1,5 +1,5 @@
 import { messages } from '../../shared/messages';
-import { toast } from 'react-toastify/unstyled';
+import { notify } from '../lib/notify';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import Form from 'react-bootstrap/Form';
@@ -34,7 +34,7 @@ export function RegisterPage() {
       return;
     }
     await refreshSession();
-    toast.info(messages.checkInbox(values.email));
+    notify.info(messages.checkInbox(values.email));
     await navigate(paths.homeAlias, { replace: true });
   }
 

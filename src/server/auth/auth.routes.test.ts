@@ -1,6 +1,6 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, users } from '../db/schema';
+import { auditLog, mailOutbox, users } from '../db/schema';
 import { ORIGIN, cookieHeader, injectAs, nextClientIp, signIn, signUp } from '../test/auth-helpers';
 import { createTestApp } from '../test/test-app';
 
@@ -99,6 +99,9 @@ describe('first admins from ADMIN_EMAILS', () => {
     expect((await session(boss.cookie)).json()).toMatchObject({
       user: { role: 'admin', emailVerified: true },
     });
+    // The audit log says where the grant came from.
+    const grants = await ctx.db.select().from(auditLog).where(eq(auditLog.subject, boss.email));
+    expect(grants).toMatchObject([{ action: 'user.make_admin', actorEmail: 'ADMIN_EMAILS' }]);
   });
 
   it('promotes an existing listed account at its next sign-in', async () => {

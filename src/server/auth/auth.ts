@@ -6,7 +6,9 @@ import type { Database } from '../db/database';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema';
 import { safeError } from '../http/log-safety';
 import type { Mail } from '../mail/mailer';
-import { findUserById, grantAdmin } from '../users/users.repository';
+import { SYSTEM_ACTORS } from '../audit/audit.repository';
+import { makeAdmin } from '../users/make-admin';
+import { findUserById } from '../users/users.repository';
 import { resetPasswordMail, verifyEmailMail } from './account-mails';
 import { hashPassword, needsRehash, verifyPassword } from './passwords';
 
@@ -137,14 +139,16 @@ function configureBetterAuth(
       user: {
         create: {
           // ADMIN_EMAILS makes an account admin only once its mailbox is proven: here when Google says
-          // the address is verified, otherwise when the verification link is followed (update below).
-          before: async (user) => ({
-            data: { ...user, role: isAdminAddress(user) ? 'admin' : 'user' },
-          }),
+          // the address is verified (after the account is stored, so the grant and its audit entry are
+          // one transaction), otherwise when the verification link is followed (update below).
+          before: async (user) => ({ data: { ...user, role: 'user' } }),
+          after: async (user) => {
+            if (isAdminAddress(user)) await makeAdmin(db, SYSTEM_ACTORS.adminEmails, user.email);
+          },
         },
         update: {
           after: async (user) => {
-            if (isAdminAddress(user)) await grantAdmin(db, user.email);
+            if (isAdminAddress(user)) await makeAdmin(db, SYSTEM_ACTORS.adminEmails, user.email);
           },
         },
       },
@@ -154,7 +158,7 @@ function configureBetterAuth(
           before: async (session) => {
             if (adminEmails.size === 0) return;
             const user = await findUserById(db, session.userId);
-            if (user && isAdminAddress(user)) await grantAdmin(db, user.email);
+            if (user && isAdminAddress(user)) await makeAdmin(db, SYSTEM_ACTORS.adminEmails, user.email);
           },
         },
       },

@@ -1,12 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ToolIdParams } from '../../shared/api/catalog.schemas';
 import { errorResponses } from '../../shared/api/errors';
 import { DeleteResult, InsertResult, UpdateResult } from '../../shared/api/common.schemas';
-import { AddProductBody, UpdateProductBody } from '../../shared/api/products.schemas';
-import type { AuthGuards } from '../auth/session';
+import {
+  AddProductBody,
+  ImportQuery,
+  ImportReport,
+  UpdateProductBody,
+} from '../../shared/api/products.schemas';
+import { type AuthGuards, signedInUser } from '../auth/session';
 import type { Database } from '../db/database';
 import type { CatalogCache } from './catalog-cache';
 import { addProduct, editProduct, removeProduct } from './manage-products';
+import { exportProductsCsv, importProductsCsv } from './products-csv';
+
+/** The largest catalog file an import takes (50,000 rows of long descriptions fit). */
+const MAX_IMPORT_BYTES = 32 * 1024 * 1024;
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
@@ -31,7 +41,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const { id } = await addProduct(deps, request.body);
+      const { id } = await addProduct(deps, signedInUser(request), request.body);
       return reply.status(201).send({ acknowledged: true, insertedId: id });
     },
   );
@@ -47,7 +57,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<{
         response: { 200: UpdateResult, ...errors },
       },
     },
-    async (request) => editProduct(deps, request.params.id, request.body),
+    async (request) => editProduct(deps, signedInUser(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -60,6 +70,51 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<{
         response: { 200: DeleteResult, ...errors },
       },
     },
-    async (request) => removeProduct(deps, request.params.id),
+    async (request) => removeProduct(deps, signedInUser(request), request.params.id),
+  );
+
+  app.get(
+    '/admin/products.csv',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Every product as CSV, by SKU: the columns an import takes (admin)',
+        produces: ['text/csv'],
+      },
+    },
+    async (_request, reply) => {
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="products-${day}.csv"`)
+        .send(await exportProductsCsv(deps));
+    },
+  );
+
+  // A catalog file arrives as it is, as text/csv.
+  app.addContentTypeParser(
+    'text/csv',
+    { parseAs: 'string', bodyLimit: MAX_IMPORT_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+  app.post(
+    '/admin/products/import',
+    {
+      bodyLimit: MAX_IMPORT_BYTES,
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Check a catalog CSV (dry run), or with commit=true create and update its products, all or none (admin)',
+        consumes: ['text/csv'],
+        querystring: ImportQuery,
+        body: z.string({ error: 'Send the CSV file as text/csv' }),
+        response: { 200: ImportReport, ...errors },
+      },
+    },
+    async (request) =>
+      importProductsCsv(deps, signedInUser(request), request.body, {
+        commit: request.query.commit,
+        setStock: request.query.stock === 'set',
+      }),
   );
 };

@@ -95,11 +95,12 @@ export async function catalogPage(
     q,
     category: query.category,
     inStock: query.inStock ? { floor: minUnits } : undefined,
+    lowStock: query.lowStock ? { floor: minUnits } : undefined,
     minPriceCents: query.minPrice === undefined ? undefined : dollarsToCents(query.minPrice),
     maxPriceCents: query.maxPrice === undefined ? undefined : dollarsToCents(query.maxPrice),
   };
   const filterKey = JSON.stringify(filters);
-  const stockSensitive = query.inStock === true;
+  const stockSensitive = query.inStock === true || query.lowStock === true;
   const total = () =>
     catalogCache.value(`count:${filterKey}`, async () => ({
       value: await countCatalog(db, filters),

@@ -5,6 +5,7 @@ import { lowerBound } from '../../shared/domain/order-quantity';
 import { type CentsTier, tierProblem, tiersFrom } from '../../shared/domain/price-tiers';
 import { messages } from '../../shared/messages';
 import { centsToDollars, dollarsToCents } from '../../shared/money';
+import { type Actor, changedValues, recordAudit } from '../audit/audit.repository';
 import type { Database, Executor } from '../db/database';
 import { DomainError } from '../http/domain-error';
 import type { CatalogCache } from './catalog-cache';
@@ -15,6 +16,7 @@ import {
   findProductBySku,
   insertProduct,
   type ProductChanges,
+  type ProductView,
   updateProduct,
 } from './products.repository';
 
@@ -27,8 +29,31 @@ interface Deps {
 
 const missing = () => new DomainError('NOT_FOUND', messages.productNotFound);
 
+/** A product as the audit log keeps it: the fields an admin sets, prices in cents. */
+export function productAuditValues(product: ProductView) {
+  return {
+    sku: product.sku,
+    name: product.name,
+    category: product.categoryName,
+    image: product.imageUrl,
+    description: product.description,
+    minOrder: product.minOrder,
+    available: product.available,
+    priceTiers: product.priceTiers,
+    featured: product.featured,
+  };
+}
+
+const productSubject = (product: { sku: string }) => `SKU ${product.sku}`;
+
+async function productNow(ex: Executor, id: string): Promise<ProductView> {
+  const product = await findProduct(ex, id);
+  if (!product) throw missing();
+  return product;
+}
+
 /** The price breaks as stored, after the one rule for them (shared/domain/price-tiers) agrees. */
-function checkedTiers(
+export function checkedTiers(
   tiers: { minQuantity: number; price: number }[],
   lower: number,
 ): { priceTiers: CentsTier[]; priceCents: number } {
@@ -46,7 +71,7 @@ function checkedTiers(
 }
 
 /** The category named `name`, created when new; a name without letters or digits names none. */
-async function categoryNamed(ex: Executor, name: string): Promise<string> {
+export async function categoryNamed(ex: Executor, name: string): Promise<string> {
   const slug = categorySlug(name);
   if (!slug) throw new DomainError('VALIDATION_FAILED', 'The category name needs letters or digits');
   return findOrCreateCategory(ex, slug, name);
@@ -80,6 +105,7 @@ async function refusingTakenSku<T>(sku: string | undefined, write: () => Promise
 /** An admin adds a product (spec §7 POST /addproduct, DESIGN §9); the catalog shows it at once. */
 export async function addProduct(
   { db, catalogCache, minUnits }: Deps,
+  actor: Actor,
   body: AddProductBody,
 ): Promise<{ id: string }> {
   const lower = lowerBound(body.min_order, minUnits);
@@ -87,7 +113,7 @@ export async function addProduct(
   const row = await refusingTakenSku(body.sku, () =>
     db.transaction(async (tx) => {
       await checkSkuFree(tx, body.sku);
-      return insertProduct(tx, {
+      const added = await insertProduct(tx, {
         sku: body.sku,
         name: body.name,
         imageUrl: body.img,
@@ -98,6 +124,13 @@ export async function addProduct(
         ...pricing,
         featured: body.featured ?? false,
       });
+      const product = await productNow(tx, added.id);
+      await recordAudit(tx, actor, {
+        action: 'product.add',
+        subject: productSubject(product),
+        after: productAuditValues(product),
+      });
+      return added;
     }),
   );
   catalogCache.invalidate();
@@ -111,12 +144,14 @@ export async function addProduct(
  */
 export async function editProduct(
   { db, catalogCache, minUnits }: Deps,
+  actor: Actor,
   id: string,
   body: UpdateProductBody,
 ): Promise<{ modifiedCount: number }> {
   await refusingTakenSku(body.sku, () =>
     db.transaction(async (tx) => {
-      const product = await findProduct(tx, id);
+      // Locked, so an order reserving units meanwhile waits, and the audit log's "before" is exact.
+      const product = await findProduct(tx, id, { lock: true });
       if (!product) throw missing();
       if (body.sku !== undefined) await checkSkuFree(tx, body.sku, id);
       const changes: ProductChanges = {
@@ -145,6 +180,11 @@ export async function editProduct(
             : `The stock cannot go above ${MAX_STOCK_UNITS.toLocaleString('en-US')} units (it is ${product.available} now)`,
         );
       }
+      const edited = await productNow(tx, id);
+      const changed = changedValues(productAuditValues(product), productAuditValues(edited));
+      if (changed) {
+        await recordAudit(tx, actor, { action: 'product.edit', subject: productSubject(edited), ...changed });
+      }
     }),
   );
   catalogCache.invalidate();
@@ -158,9 +198,18 @@ export async function editProduct(
  */
 export async function removeProduct(
   { db, catalogCache }: Deps,
+  actor: Actor,
   id: string,
 ): Promise<{ deletedCount: number }> {
-  if (!(await deleteProduct(db, id))) throw missing();
+  await db.transaction(async (tx) => {
+    const product = await productNow(tx, id);
+    if (!(await deleteProduct(tx, id))) throw missing();
+    await recordAudit(tx, actor, {
+      action: 'product.delete',
+      subject: productSubject(product),
+      before: productAuditValues(product),
+    });
+  });
   catalogCache.invalidate();
   return { deletedCount: 1 };
 }

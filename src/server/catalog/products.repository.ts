@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Category, Tool } from '../../shared/api/catalog.schemas';
 import { MAX_STOCK_UNITS } from '../../shared/api/products.schemas';
 import type { CatalogSort } from '../../shared/api/catalog.schemas';
@@ -43,6 +43,14 @@ function lowerBoundOf(floor: number): SQL {
   return sql`greatest(${products.minOrder}, ${floor})`;
 }
 
+/**
+ * `available < 2 * greatest(min_order, floor)`, written as the two comparisons it is made of so that
+ * each can use its index (products_stock_margin_idx, products_available_idx).
+ */
+export function belowTwiceTheLowerBound(floor: number): SQL {
+  return sql`((${products.available} - 2 * ${products.minOrder}) < 0 or ${products.available} < ${2 * floor})`;
+}
+
 function selectProducts(ex: Executor) {
   return ex.select(productView).from(products).innerJoin(categories, eq(categories.id, products.categoryId));
 }
@@ -83,8 +91,14 @@ export async function listHomeGrid(ex: Executor, limit: number): Promise<Product
     .limit(limit);
 }
 
-export async function findProduct(ex: Executor, id: string): Promise<ProductView | undefined> {
-  const [row] = await selectProducts(ex).where(eq(products.id, id));
+/** A product; with `lock`, its row is held until the transaction ends (an edit reads, then writes it). */
+export async function findProduct(
+  ex: Executor,
+  id: string,
+  { lock = false } = {},
+): Promise<ProductView | undefined> {
+  const query = selectProducts(ex).where(eq(products.id, id));
+  const [row] = await (lock ? query.for('update', { of: products }) : query);
   return row;
 }
 
@@ -209,6 +223,8 @@ export interface CatalogFilters {
   category?: string;
   /** Only products with at least their lower bound in stock (`floor` is ORDER_MIN_UNITS). */
   inStock?: { floor: number };
+  /** Only products with less than twice their lower bound in stock. */
+  lowStock?: { floor: number };
   minPriceCents?: number;
   maxPriceCents?: number;
 }
@@ -223,6 +239,7 @@ function catalogWhere({
   q,
   category,
   inStock,
+  lowStock,
   minPriceCents,
   maxPriceCents,
 }: CatalogFilters): SQL | undefined {
@@ -236,6 +253,7 @@ function catalogWhere({
           sql`(select ${categories.id} from ${categories} where ${categories.slug} = ${category})`,
         ),
     inStock === undefined ? undefined : sql`${products.available} >= ${lowerBoundOf(inStock.floor)}`,
+    lowStock === undefined ? undefined : belowTwiceTheLowerBound(lowStock.floor),
     minPriceCents === undefined ? undefined : gte(products.priceCents, minPriceCents),
     maxPriceCents === undefined ? undefined : lte(products.priceCents, maxPriceCents),
   );
@@ -337,4 +355,103 @@ export async function findOrCreateCategory(ex: Executor, slug: string, name: str
   const [row] = await ex.select({ id: categories.id }).from(categories).where(eq(categories.slug, slug));
   if (!row) throw new Error(`Category ${slug} was not stored`);
   return row.id;
+}
+
+/**
+ * Products with less than twice their lower bound in stock, the scarcest (relative to that bound)
+ * first, `limit` of them; each row says how many there are in all and how many are below the bound
+ * itself, where they cannot be ordered (the admin's dashboard).
+ */
+export async function listLowStock(ex: Executor, floor: number, limit: number) {
+  const lower = lowerBoundOf(floor);
+  return ex
+    .select({
+      id: products.id,
+      sku: products.sku,
+      name: products.name,
+      available: products.available,
+      lowerBound: sql<number>`${lower}`.mapWith(Number),
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+      belowMinimum: sql<number>`count(*) filter (where ${products.available} < ${lower}) over ()`.mapWith(
+        Number,
+      ),
+    })
+    .from(products)
+    .where(belowTwiceTheLowerBound(floor))
+    .orderBy(sql`${products.available}::float8 / ${lower}`, asc(products.sku))
+    .limit(limit);
+}
+
+// --- Catalog import and export (DESIGN §9) ---
+
+/** Every product with its category, by SKU, `batch` rows a query (keyset), for an export of any size. */
+export async function* eachProductBySku(ex: Executor, batch = 1000): AsyncGenerator<ProductView> {
+  let after = '';
+  for (;;) {
+    const rows = await selectProducts(ex)
+      .where(sql`${products.sku} > ${after}`)
+      .orderBy(asc(products.sku))
+      .limit(batch);
+    yield* rows;
+    const last = rows.at(-1);
+    if (!last || rows.length < batch) return;
+    after = last.sku;
+  }
+}
+
+/** The products with these SKUs, locked until the transaction ends when `lock` (an import's commit). */
+export async function findProductsBySkus(
+  ex: Executor,
+  skus: string[],
+  { lock = false } = {},
+): Promise<ProductView[]> {
+  const found: ProductView[] = [];
+  for (let start = 0; start < skus.length; start += 5000) {
+    const where = inArray(products.sku, skus.slice(start, start + 5000));
+    const query = selectProducts(ex).where(where);
+    found.push(...(await (lock ? query.for('update', { of: products }) : query)));
+  }
+  return found;
+}
+
+/**
+ * Creates the products whose SKU is new and overwrites the details and stock of those that exist, in
+ * batches (an import's commit, inside its transaction).
+ */
+export async function upsertProducts(ex: Executor, rows: NewProduct[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += 500) {
+    await ex
+      .insert(products)
+      .values(rows.slice(start, start + 500))
+      .onConflictDoUpdate({
+        target: products.sku,
+        set: {
+          name: sql`excluded.name`,
+          imageUrl: sql`excluded.image_url`,
+          description: sql`excluded.description`,
+          categoryId: sql`excluded.category_id`,
+          minOrder: sql`excluded.min_order`,
+          available: sql`excluded.available`,
+          priceCents: sql`excluded.price_cents`,
+          priceTiers: sql`excluded.price_tiers`,
+          featured: sql`excluded.featured`,
+        },
+      });
+  }
+}
+
+/** Every product's id, oldest first (the sitemap); `offset` and `limit` page through them. */
+export async function listProductIds(ex: Executor, offset: number, limit: number): Promise<string[]> {
+  const rows = await ex
+    .select({ id: products.id })
+    .from(products)
+    .orderBy(asc(products.createdAt), asc(products.id))
+    .offset(offset)
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+export async function countProducts(ex: Executor): Promise<number> {
+  const [row] = await ex.select({ n: count() }).from(products);
+  return row?.n ?? 0;
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../db/database';
-import { users } from '../db/schema';
+import { auditLog, users } from '../db/schema';
 import { runAdminCommand } from './admin';
 
 // The command opens the database itself, so it gets a real PGlite folder (memory:// would be empty).
@@ -27,8 +27,13 @@ describe('npm run admin -- grant <email>', () => {
 
     const database = await openDatabase({ dataDir });
     const [row] = await database.db.select().from(users).where(eq(users.id, 'u1'));
+    const entries = await database.db.select().from(auditLog);
     await database.close();
     expect(row?.role).toBe('admin');
+    // The audit log says the grant came from the command line.
+    expect(entries).toMatchObject([
+      { actorEmail: 'npm run admin', action: 'user.make_admin', subject: 'owner@example.com' },
+    ]);
   });
 
   it('explains an unknown account and a wrong command', async () => {

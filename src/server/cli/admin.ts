@@ -1,7 +1,9 @@
 import { ConfigError, loadConfig } from '../config/env';
 import { DataDirError } from '../db/data-dir-lock';
 import { DatabaseUnreachableError, openDatabase } from '../db/database';
-import { findUserByEmail, grantAdmin } from '../users/users.repository';
+import { SYSTEM_ACTORS } from '../audit/audit.repository';
+import { makeAdmin } from '../users/make-admin';
+import { findUserByEmail } from '../users/users.repository';
 
 const usage = 'Usage: npm run admin -- grant <email>\n  Makes an existing account admin (sign up first).';
 
@@ -26,7 +28,8 @@ export async function runAdminCommand(
       console.error(`There is no account for ${email}. Sign up in the shop first, then run this again.`);
       return 1;
     }
-    const changed = await grantAdmin(database.db, email);
+    // Recorded in the audit log as granted from the command line.
+    const { modifiedCount: changed } = await makeAdmin(database.db, SYSTEM_ACTORS.commandLine, email);
     console.info(changed ? `${email} is now an admin.` : `${email} already was an admin.`);
     return 0;
   } finally {

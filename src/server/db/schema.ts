@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { AuditValues } from '../../shared/api/audit.schemas';
 import {
   bigint,
   boolean,
@@ -82,6 +83,10 @@ export const products = pgTable(
     index('products_category_newest_idx').on(t.categoryId, t.createdAt, t.id),
     index('products_featured_newest_idx').on(t.featured, t.createdAt, t.id),
     index('products_search_idx').using('gin', t.searchVector),
+    // Low stock (the dashboard): below twice the lower bound, max(min_order, ORDER_MIN_UNITS), is
+    // "available < 2 * min_order or available < 2 * ORDER_MIN_UNITS", one index for each side.
+    index('products_available_idx').on(t.available),
+    index('products_stock_margin_idx').on(sql`(${t.available} - 2 * ${t.minOrder})`),
   ],
 );
 
@@ -204,6 +209,15 @@ export const orders = pgTable(
     index('orders_email_idx').on(t.email),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_status_created_idx').on(t.status, t.createdAt),
+    // Manage All Orders lists newest first, by any range of days; the dashboard sums what was paid by day.
+    index('orders_created_idx').on(t.createdAt, t.id),
+    index('orders_paid_idx')
+      .on(t.paidAt)
+      .where(sql`${t.paidAt} is not null`),
+    // Unpaid holds ending soon (the dashboard), and the expiry sweep's overdue holds.
+    index('orders_unpaid_hold_idx')
+      .on(t.holdExpiresAt)
+      .where(sql`${t.status} = 'unpaid'`),
   ],
 );
 
@@ -381,3 +395,40 @@ export const requestCounters = pgTable('request_counters', {
   count: integer('count').notNull(),
   resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
 });
+
+export const auditAction = pgEnum('audit_action', [
+  'product.add',
+  'product.edit',
+  'product.delete',
+  'product.import',
+  'user.make_admin',
+  'user.delete',
+  'order.ship',
+  'review.delete',
+  'quote.answer',
+]);
+
+/**
+ * Every admin action, with who, when, what and the values before and after (DESIGN §9), written in the
+ * transaction of the action itself. Append-only: a trigger (migration 0008) refuses updates, deletes
+ * and truncation. The actor is kept by id and address, without a foreign key, so an entry outlives the
+ * account and never changes.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    actorId: text('actor_id').notNull(),
+    actorEmail: text('actor_email').notNull(),
+    action: auditAction('action').notNull(),
+    subject: text('subject').notNull(),
+    before: jsonb('before').$type<AuditValues>(),
+    after: jsonb('after').$type<AuditValues>(),
+  },
+  (t) => [
+    index('audit_log_actor_idx').on(t.actorEmail, t.id),
+    index('audit_log_action_idx').on(t.action, t.id),
+    index('audit_log_at_idx').on(t.at),
+  ],
+);

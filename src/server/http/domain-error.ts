@@ -33,6 +33,8 @@ export const statusOf: Record<ErrorCode, number> = {
   SKU_TAKEN: 409,
   INVOICE_NOT_READY: 409,
   QUOTE_EXPIRED: 409,
+  TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   UNAVAILABLE: 503,
   INTERNAL: 500,
 };

@@ -1,15 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AdminOrderPage,
+  AdminOrdersFilter,
   AdminOrdersQuery,
   ChangeOrderStatusBody,
 } from '../../shared/api/admin-orders.schemas';
 import { UpdateResult } from '../../shared/api/common.schemas';
 import { errorResponses } from '../../shared/api/errors';
 import { OrderIdParams } from '../../shared/api/orders.schemas';
-import type { AuthGuards } from '../auth/session';
+import { type AuthGuards, signedInUser } from '../auth/session';
 import type { Database } from '../db/database';
 import type { MailContext } from '../mail/mail-layout';
+import { exportOrdersCsv } from './orders-csv';
 import { listOrdersPage, toOrder } from './orders.repository';
 import { shipOrder } from './ship-order';
 
@@ -39,6 +41,26 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  app.get(
+    '/admin/orders.csv',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The orders the filter picks (e.g. a range of days) as CSV, oldest first (admin)',
+        querystring: AdminOrdersFilter,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const { from, to } = request.query;
+      const range = from || to ? `-${from ?? 'start'}-to-${to ?? 'today'}` : '';
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="orders${range}.csv"`)
+        .send(await exportOrdersCsv(db, request.query));
+    },
+  );
+
   app.patch(
     '/admin/orders/:id/status',
     {
@@ -50,6 +72,6 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{
         response: { 200: UpdateResult, ...errors },
       },
     },
-    async (request) => shipOrder({ db, mail }, request.params.id),
+    async (request) => shipOrder({ db, mail }, signedInUser(request), request.params.id),
   );
 };

@@ -1,4 +1,23 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import {
+  type SQL,
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  or,
+  sql,
+} from 'drizzle-orm';
+import type { AdminOrdersFilter } from '../../shared/api/admin-orders.schemas';
+import { startOfNextUtcDay, startOfUtcDay } from '../../shared/days';
 import type { Order } from '../../shared/api/orders.schemas';
 import {
   isPaid,
@@ -136,11 +155,32 @@ export async function listOrdersFor(ex: Executor, caller: SessionUser, email: st
 }
 
 /** Every order, newest first, optionally of one state, one page of them and the total (DESIGN §5.7). */
+
+/** The orders an admin filter picks (Manage All Orders, its CSV export and the dashboard's links). */
+export function adminOrdersWhere(filter: AdminOrdersFilter, now = new Date()): SQL | undefined {
+  const dated = filter.by === 'paid' ? orders.paidAt : orders.createdAt;
+  return and(
+    filter.status ? eq(orders.status, filter.status) : undefined,
+    filter.sku ? eq(orders.sku, filter.sku) : undefined,
+    filter.by === 'paid' ? isNotNull(orders.paidAt) : undefined,
+    filter.from ? gte(dated, startOfUtcDay(filter.from)) : undefined,
+    filter.to ? lt(dated, startOfNextUtcDay(filter.to)) : undefined,
+    filter.holdEndsWithin
+      ? and(
+          eq(orders.status, 'unpaid'),
+          gt(orders.holdExpiresAt, now),
+          lte(orders.holdExpiresAt, new Date(now.getTime() + filter.holdEndsWithin * 3_600_000)),
+        )
+      : undefined,
+  );
+}
+
+/** One page of the orders an admin filter picks, newest first, with how many it picks in all. */
 export async function listOrdersPage(
   ex: Executor,
-  { status, page, pageSize }: { status?: OrderStatus | undefined; page: number; pageSize: number },
+  { page, pageSize, ...filter }: AdminOrdersFilter & { page: number; pageSize: number },
 ): Promise<{ rows: OrderRow[]; total: number }> {
-  const where = status ? eq(orders.status, status) : undefined;
+  const where = adminOrdersWhere(filter);
   const [rows, [total]] = await Promise.all([
     ex
       .select()
@@ -152,6 +192,31 @@ export async function listOrdersPage(
     ex.select({ n: count() }).from(orders).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
+}
+
+/**
+ * The orders an admin filter picks in the order they were placed, `batch` rows a query (keyset on the
+ * order number), so an export of any size streams without holding them all.
+ */
+export async function* eachOrderOf(
+  ex: Executor,
+  filter: AdminOrdersFilter,
+  batch = 1000,
+): AsyncGenerator<OrderRow> {
+  const where = adminOrdersWhere(filter);
+  let after = 0;
+  for (;;) {
+    const rows = await ex
+      .select()
+      .from(orders)
+      .where(and(where, gt(orders.orderNumber, after)))
+      .orderBy(asc(orders.orderNumber))
+      .limit(batch);
+    yield* rows;
+    const last = rows.at(-1);
+    if (!last || rows.length < batch) return;
+    after = last.orderNumber;
+  }
 }
 
 const overdue = (now: Date) => and(eq(orders.status, 'unpaid'), lte(orders.holdExpiresAt, now));
@@ -290,4 +355,59 @@ export async function assignInvoiceNumber(ex: Executor, orderId: string): Promis
     .returning();
   if (!row) throw new Error(`Order ${orderId} already has an invoice number`);
   return row;
+}
+
+// --- The admin's dashboard (DESIGN §9): each figure one query over indexed columns ---
+
+/** What paid orders brought in, per UTC day paid since `since` (orders_paid_idx); days without sales absent. */
+export async function revenueByDay(ex: Executor, since: Date) {
+  const day = sql<string>`to_char(${orders.paidAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  return ex
+    .select({ day, cents: sql<number>`sum(${orders.amountCents})::bigint`.mapWith(Number), orders: count() })
+    .from(orders)
+    .where(gte(orders.paidAt, since))
+    .groupBy(day)
+    .orderBy(day);
+}
+
+/** How many orders are in each state now (an index-only scan of orders_status_created_idx). */
+export async function countOrdersByStatus(ex: Executor) {
+  return ex.select({ status: orders.status, count: count() }).from(orders).groupBy(orders.status);
+}
+
+/** The products most units were paid for since `since`, by SKU (orders_paid_idx). */
+export async function topProductsByUnits(ex: Executor, since: Date, limit: number) {
+  const units = sql<number>`sum(${orders.quantity})::bigint`.mapWith(Number);
+  return ex
+    .select({
+      sku: orders.sku,
+      name: sql<string>`max(${orders.itemName})`,
+      units,
+      cents: sql<number>`sum(${orders.amountCents})::bigint`.mapWith(Number),
+    })
+    .from(orders)
+    .where(gte(orders.paidAt, since))
+    .groupBy(orders.sku, sql`case when ${orders.sku} is null then ${orders.itemName} end`)
+    .orderBy(desc(units), asc(orders.sku))
+    .limit(limit);
+}
+
+/**
+ * Unpaid orders whose hold ends between `now` and `until`, soonest first, `limit` of them, each row
+ * with how many there are in all (orders_unpaid_hold_idx).
+ */
+export async function holdsEndingBetween(ex: Executor, now: Date, until: Date, limit: number) {
+  return ex
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      email: orders.email,
+      amountCents: orders.amountCents,
+      holdExpiresAt: orders.holdExpiresAt,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(orders)
+    .where(and(eq(orders.status, 'unpaid'), gt(orders.holdExpiresAt, now), lte(orders.holdExpiresAt, until)))
+    .orderBy(asc(orders.holdExpiresAt))
+    .limit(limit);
 }

@@ -1,3 +1,4 @@
+import { type Actor, recordAudit } from '../audit/audit.repository';
 import type { Database } from '../db/database';
 import type { MailContext } from '../mail/mail-layout';
 import { queueMail } from '../mail/outbox';
@@ -6,17 +7,27 @@ import { moveOrder } from './orders.repository';
 
 /**
  * An admin marks a paid order shipped (DESIGN §5.7) through the one transition function, and the
- * customer is told in the same transaction; marking a shipped order shipped again changes nothing.
+ * customer is told and the audit log records it in the same transaction; marking a shipped order
+ * shipped again changes nothing.
  */
 export async function shipOrder(
   { db, mail }: { db: Database; mail: MailContext },
+  actor: Actor,
   orderId: string,
 ): Promise<{ modifiedCount: number }> {
   const shipped = await db.transaction(async (tx) => {
     const moved = await moveOrder(tx, orderId, 'shipped', {
       alreadyDone: (current) => current.status === 'shipped',
     });
-    if (moved) await queueMail(tx, orderShippedMail(mail, moved));
+    if (moved) {
+      await queueMail(tx, orderShippedMail(mail, moved));
+      await recordAudit(tx, actor, {
+        action: 'order.ship',
+        subject: `order ${moved.orderNumber}`,
+        before: { status: 'paid' },
+        after: { status: 'shipped' },
+      });
+    }
     return moved;
   });
   if (shipped) mail.nudge();

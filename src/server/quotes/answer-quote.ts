@@ -1,4 +1,6 @@
+import { formatQuoteNumber } from '../../shared/domain/document-numbers';
 import { dollarsToCents } from '../../shared/money';
+import { type Actor, recordAudit } from '../audit/audit.repository';
 import type { Database } from '../db/database';
 import { DomainError } from '../http/domain-error';
 import type { MailContext } from '../mail/mail-layout';
@@ -18,10 +20,12 @@ export function endOfDay(date: string): Date {
 
 /**
  * An admin answers a requested quote (PATCH /api/admin/quotes/{id}): a unit price and the last day it
- * holds, or a decline; the customer is told by mail in the same transaction.
+ * holds, or a decline; the customer is told by mail, and the audit log records the answer, in the same
+ * transaction.
  */
 export async function answerQuote(
   { db, mail, now = () => new Date() }: { db: Database; mail: MailContext; now?: () => Date },
+  actor: Actor,
   quoteId: string,
   answer: {
     unitPrice?: number | undefined;
@@ -34,6 +38,12 @@ export async function answerQuote(
     if (answer.declined) {
       const declined = await moveQuote(tx, quoteId, 'declined', { set: { reply: answer.reply || null } });
       await queueMail(tx, quoteDeclinedMail(mail, declined));
+      await recordAudit(tx, actor, {
+        action: 'quote.answer',
+        subject: quoteSubject(declined),
+        before: { status: 'requested' },
+        after: { status: 'declined', reply: declined.reply },
+      });
       return declined;
     }
     const validUntil = endOfDay(answer.validUntil ?? '');
@@ -50,10 +60,24 @@ export async function answerQuote(
       throw invalid('This quote is too large to take online: its total would exceed what one order can hold');
     }
     await queueMail(tx, quoteAnsweredMail(mail, answered));
+    await recordAudit(tx, actor, {
+      action: 'quote.answer',
+      subject: quoteSubject(answered),
+      before: { status: 'requested' },
+      after: {
+        status: 'answered',
+        unitPriceCents,
+        validUntil: validUntil.toISOString(),
+        reply: answered.reply,
+      },
+    });
     return answered;
   });
   mail.nudge();
   return quote;
 }
+
+const quoteSubject = (quote: QuoteRow) =>
+  `quote ${formatQuoteNumber(quote.quoteNumber)} (${quote.sku} × ${quote.quantity})`;
 
 const invalid = (message: string) => new DomainError('VALIDATION_FAILED', message);

@@ -111,7 +111,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<QuotesRoutesOptions> = async (a
     },
     async (request) => {
       // An unknown id answers NOT_FOUND from the move itself (moveQuote reads the quote when none moved).
-      const row = await answerQuote({ db, mail }, request.params.id, request.body);
+      const row = await answerQuote({ db, mail }, signedInUser(request), request.params.id, request.body);
       return toQuote({ ...row, orderId: null });
     },
   );

@@ -1,19 +1,41 @@
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm';
 import type { AddReviewBody, Review } from '../../shared/api/reviews.schemas';
+import { buyerBand } from '../../shared/domain/buyer-band';
 import type { Executor } from '../db/database';
-import { reviews } from '../db/schema';
+import { orders, reviews } from '../db/schema';
 
 /** Every query of the `reviews` table (CONVENTIONS §13). */
 
 type ReviewRow = typeof reviews.$inferSelect;
 
-export function toReview(row: ReviewRow): Review {
-  return { _id: row.id, name: row.name, img: row.imageUrl, customer_review: row.text, rating: row.rating };
+/** A review with the units its author bought in paid (or since shipped) orders. */
+export type ReviewWithPurchases = ReviewRow & { unitsBought: number };
+
+export function toReview(row: ReviewWithPurchases): Review {
+  const unitsBand = buyerBand(row.unitsBought);
+  return {
+    _id: row.id,
+    name: row.name,
+    img: row.imageUrl,
+    customer_review: row.text,
+    rating: row.rating,
+    verifiedBuyer: unitsBand ? { unitsBand } : null,
+  };
 }
 
-/** Newest first, so a fresh review shows at the top of the home grid. */
-export async function listReviews(ex: Executor): Promise<ReviewRow[]> {
-  return ex.select().from(reviews).orderBy(desc(reviews.createdAt), desc(reviews.id));
+/**
+ * The home grid's reviews (DESIGN §9): verified buyers' first, then the others, each newest first so a
+ * fresh review shows at the top. What an author bought is summed from their orders (user_id indexed).
+ */
+export async function listReviews(ex: Executor): Promise<ReviewWithPurchases[]> {
+  const unitsBought = sql<number>`coalesce((${ex
+    .select({ units: sql`sum(${orders.quantity})` })
+    .from(orders)
+    .where(and(eq(orders.userId, reviews.userId), inArray(orders.status, ['paid', 'shipped'])))}), 0)::int`;
+  return ex
+    .select({ ...getTableColumns(reviews), unitsBought })
+    .from(reviews)
+    .orderBy(sql`${unitsBought} > 0 desc`, desc(reviews.createdAt), desc(reviews.id));
 }
 
 /** A signed-in customer's review (spec §7 POST /addreview); the schema already enforced 1..5 and http(s). */
@@ -47,8 +69,8 @@ export async function latestReviewSince(ex: Executor, userId: string, since: Dat
   return row?.createdAt ?? null;
 }
 
-/** Deletes a review; answers whether there was one. */
-export async function deleteReview(ex: Executor, id: string): Promise<boolean> {
-  const deleted = await ex.delete(reviews).where(eq(reviews.id, id)).returning({ id: reviews.id });
-  return deleted.length > 0;
+/** Deletes a review; answers what it was, or null when there was none. */
+export async function deleteReview(ex: Executor, id: string): Promise<ReviewRow | null> {
+  const [deleted] = await ex.delete(reviews).where(eq(reviews.id, id)).returning();
+  return deleted ?? null;
 }

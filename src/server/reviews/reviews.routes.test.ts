@@ -1,7 +1,9 @@
 import { NO_CONTROL_CHARACTERS } from '../../shared/api/text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestUser, injectAs, signUp } from '../test/auth-helpers';
-import { insertReview } from '../test/factories';
+import type { Review } from '../../shared/api/reviews.schemas';
+import { insertReview, insertTool } from '../test/factories';
+import { payOrderAs, placeOrderAs } from '../test/order-helpers';
 import { createTestApp } from '../test/test-app';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -22,8 +24,22 @@ describe('GET /api/review', () => {
 
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([
-      { _id: newer.id, name: newer.name, img: newer.imageUrl, customer_review: newer.text, rating: 3 },
-      { _id: older.id, name: older.name, img: older.imageUrl, customer_review: older.text, rating: 5 },
+      {
+        _id: newer.id,
+        name: newer.name,
+        img: newer.imageUrl,
+        customer_review: newer.text,
+        rating: 3,
+        verifiedBuyer: null,
+      },
+      {
+        _id: older.id,
+        name: older.name,
+        img: older.imageUrl,
+        customer_review: older.text,
+        rating: 5,
+        verifiedBuyer: null,
+      },
     ]);
   });
 });
@@ -45,7 +61,7 @@ describe('POST /api/addreview', () => {
     const { insertedId } = response.json<{ insertedId: string }>();
 
     const list = await ctx.app.inject({ method: 'GET', url: '/api/review' });
-    expect(list.json<unknown[]>()[0]).toEqual({ _id: insertedId, ...valid });
+    expect(list.json<unknown[]>()[0]).toEqual({ _id: insertedId, ...valid, verifiedBuyer: null });
   });
 
   it.each([
@@ -66,5 +82,59 @@ describe('POST /api/addreview', () => {
 
   it('needs a session', async () => {
     expect((await post(null, valid)).statusCode).toBe(401);
+  });
+});
+
+describe('verified-buyer reviews', () => {
+  const review = {
+    name: 'Bulk Buyer',
+    img: 'https://example.com/bulk.png',
+    customer_review: 'Bought plenty.',
+    rating: 4,
+  };
+  const reviews = async () => (await ctx.app.inject({ method: 'GET', url: '/api/review' })).json<Review[]>();
+
+  it('labels a review by an account with paid orders with the band of units it bought, listed first', async () => {
+    const buyer = await signUp(ctx.app);
+    const tool = await insertTool(ctx.db, { available: 100_000 });
+    // Paid 150 + 400 units; an unpaid order and a cancelled one do not count.
+    for (const quantity of [150, 400]) {
+      const order = await placeOrderAs(ctx.app, buyer, tool.id, { quantity });
+      await payOrderAs(ctx.app, buyer, order._id);
+    }
+    await placeOrderAs(ctx.app, buyer, tool.id, { quantity: 5000 });
+    const cancelled = await placeOrderAs(ctx.app, buyer, tool.id, { quantity: 3000 });
+    await injectAs(ctx.app, buyer, { method: 'DELETE', url: `/api/purchase/${cancelled._id}` });
+    const posted = await injectAs(ctx.app, buyer, { method: 'POST', url: '/api/addreview', payload: review });
+    expect(posted.statusCode, posted.body).toBe(201);
+    // A newer review by someone who bought nothing still comes after it.
+    await insertReview(ctx.db, { createdAt: new Date(Date.now() + 60_000) });
+
+    const [first, second] = await reviews();
+    expect(first).toMatchObject({ name: 'Bulk Buyer', verifiedBuyer: { unitsBand: '500–1,999' } });
+    expect(second?.verifiedBuyer).toBeNull();
+  });
+
+  it('a review by an account without a paid order is not verified', async () => {
+    const browser = await signUp(ctx.app);
+    const tool = await insertTool(ctx.db);
+    await placeOrderAs(ctx.app, browser, tool.id);
+    const posted = await injectAs(ctx.app, browser, {
+      method: 'POST',
+      url: '/api/addreview',
+      payload: { ...review, name: 'Window Shopper' },
+    });
+    const id = posted.json<{ insertedId: string }>().insertedId;
+    expect((await reviews()).find((r) => r._id === id)?.verifiedBuyer).toBeNull();
+  });
+
+  it('cannot be set by the client', async () => {
+    const user = await signUp(ctx.app);
+    const response = await injectAs(ctx.app, user, {
+      method: 'POST',
+      url: '/api/addreview',
+      payload: { ...review, verifiedBuyer: { unitsBand: '2,000+' } },
+    });
+    expect(response.statusCode).toBe(400);
   });
 });

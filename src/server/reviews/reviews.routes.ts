@@ -6,11 +6,10 @@ import { type AuthGuards, signedInUser } from '../auth/session';
 import type { Database } from '../db/database';
 import { DeleteResult } from '../../shared/api/common.schemas';
 import { errorResponses } from '../../shared/api/errors';
-import { messages } from '../../shared/messages';
-import { DomainError } from '../http/domain-error';
 import { limit } from '../http/rate-limit';
 import { addReview } from './add-review';
-import { deleteReview, listReviews, toReview } from './reviews.repository';
+import { listReviews, toReview } from './reviews.repository';
+import { removeReview } from './remove-review';
 
 export interface ReviewsRoutesOptions {
   db: Database;
@@ -59,10 +58,6 @@ export const reviewsRoutes: FastifyPluginAsyncZod<ReviewsRoutesOptions> = async 
         response: { 200: DeleteResult, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => {
-      if (!(await deleteReview(db, request.params.id)))
-        throw new DomainError('NOT_FOUND', messages.reviewNotFound);
-      return { deletedCount: 1 };
-    },
+    async (request) => removeReview(db, signedInUser(request), request.params.id),
   );
 };

@@ -32,12 +32,14 @@ export async function payOrderAs(app: App, user: TestUser, orderId: string): Pro
     url: '/api/create-payment-intent',
     payload: { orderId },
   });
+  if (intent.statusCode !== 200) throw new Error(`the payment intent: ${intent.statusCode} ${intent.body}`);
   const { clientSecret } = intent.json<{ clientSecret: string }>();
   const card = await injectAs(app, null, {
     method: 'POST',
     url: '/api/payments/test/confirm',
     payload: { clientSecret, number: '4242 4242 4242 4242', expMonth: 12, expYear: 2034, cvc: '123' },
   });
+  if (card.statusCode !== 200) throw new Error(`the test card: ${card.statusCode} ${card.body}`);
   const { transactionId } = card.json<{ transactionId: string }>();
   const settled = await injectAs(app, user, {
     method: 'PATCH',

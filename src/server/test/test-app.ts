@@ -12,6 +12,7 @@ export interface TestAppOptions {
   onQuery?: (sql: string) => void;
   /** How long catalog answers are cached; 0 (read every time) unless a test says otherwise. */
   catalogCacheMs?: number;
+  sitemapMaxUrls?: number;
 }
 
 const databases = new WeakMap<object, Database>();
@@ -34,10 +35,13 @@ export async function createTestApp({
   clientDir,
   onQuery,
   catalogCacheMs = 0,
+  sitemapMaxUrls,
 }: TestAppOptions = {}) {
   // Tests place many orders per account; the limits' own tests set these back to the defaults.
   const config = loadConfig({
     SEED_DEMO: 'false',
+    // Nothing on disk: outbox files and uploads go nowhere, or to a folder removed on close.
+    DATA_DIR: 'memory://',
     MAX_UNPAID_ORDERS: '1000',
     RATE_LIMIT_SCALE: '1000',
     // Tests change accounts in the database directly and expect the next request to see it.
@@ -53,6 +57,7 @@ export async function createTestApp({
     database,
     clientDir: clientDir ?? join(tmpdir(), 'toolshop-no-client'),
     catalogCacheMs,
+    sitemapMaxUrls,
     orderSweepMs: 0,
     onRoute: ({ method, url }) => {
       for (const verb of [method].flat()) routes.push(`${verb} ${url}`);

@@ -27,6 +27,9 @@ export async function openTestDatabase({
     databaseUrl: databaseUrl(serverUrl, name),
     dataDir: 'unused',
     onQuery,
+    // Four test files share two cores with PostgreSQL itself: a wait the shop would give up on in
+    // production (DB_*_TIMEOUT_MS) is load here, not a fault. The fault tests set their own.
+    timeouts: { connectMs: 20_000, statementMs: 20_000, lockMs: 15_000 },
   });
   return {
     ...handle,

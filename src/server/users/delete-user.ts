@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/audit.repository';
 import type { SessionUser } from '../auth/session';
 import type { Database } from '../db/database';
 import { DomainError } from '../http/domain-error';
@@ -6,6 +7,7 @@ import { deleteUserById, findUserByEmail, lockAdmins } from './users.repository'
 /**
  * An admin deletes an account (DESIGN §5.5): never their own, never the last admin. The admins are
  * counted under lock in the deleting transaction. The account's sessions end with it; its orders are kept.
+ * The audit log keeps who deleted which address, with its name and role.
  */
 export async function deleteUser(
   db: Database,
@@ -21,6 +23,12 @@ export async function deleteUser(
     if (admins.includes(target.id) && admins.length <= 1) {
       throw new DomainError('LAST_ADMIN', 'The last admin cannot be deleted');
     }
-    return { deletedCount: (await deleteUserById(tx, target.id)) ? 1 : 0 };
+    if (!(await deleteUserById(tx, target.id))) return { deletedCount: 0 };
+    await recordAudit(tx, actor, {
+      action: 'user.delete',
+      subject: target.email,
+      before: { name: target.name, email: target.email, role: target.role },
+    });
+    return { deletedCount: 1 };
   });
 }

@@ -1,10 +1,29 @@
-import type { Executor } from '../db/database';
+import { type Actor, recordAudit } from '../audit/audit.repository';
+import type { Database } from '../db/database';
 import { DomainError } from '../http/domain-error';
 import { findUserByEmail, grantAdmin } from './users.repository';
 
-/** An admin grants admin to an existing account (spec §7 PUT /user/admin/{email}); again changes nothing. */
-export async function makeAdmin(ex: Executor, email: string): Promise<{ modifiedCount: number }> {
-  if (!(await findUserByEmail(ex, email)))
-    throw new DomainError('NOT_FOUND', `There is no account for ${email}`);
-  return { modifiedCount: await grantAdmin(ex, email) };
+/**
+ * An admin grants admin to an existing account (spec §7 PUT /user/admin/{email}), recorded in the
+ * audit log; again changes nothing and records nothing.
+ */
+export async function makeAdmin(
+  db: Database,
+  actor: Actor,
+  email: string,
+): Promise<{ modifiedCount: number }> {
+  return db.transaction(async (tx) => {
+    const target = await findUserByEmail(tx, email);
+    if (!target) throw new DomainError('NOT_FOUND', `There is no account for ${email}`);
+    const modifiedCount = await grantAdmin(tx, email);
+    if (modifiedCount > 0) {
+      await recordAudit(tx, actor, {
+        action: 'user.make_admin',
+        subject: target.email,
+        before: { role: target.role },
+        after: { role: 'admin' },
+      });
+    }
+    return { modifiedCount };
+  });
 }

@@ -53,7 +53,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Database; guards: AuthGuar
         response: { 200: UpdateResult, ...errors },
       },
     },
-    async (request) => makeAdmin(db, request.params.email),
+    async (request) => makeAdmin(db, signedInUser(request), request.params.email),
   );
 
   app.delete(

@@ -1,14 +1,34 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { isPagePath, PUBLIC_PAGES } from '../../shared/page-routes';
+import { getTool } from '../catalog/get-tool';
+import { countProducts, listProductIds } from '../catalog/products.repository';
+import type { Database } from '../db/database';
+import { DomainError } from '../http/domain-error';
 import { apiNotFound } from '../http/error-handler';
+import { productDocument } from './product-document';
+import { SITEMAP_MAX_URLS, sitemapIndexXml, sitemapParts, sitemapXml } from './sitemap';
+import { readHeroImage } from '../project-paths';
+import { UPLOADED_NAME } from '../uploads/store-picture';
 
 export interface WebOptions {
   /** The built single-page app (vite's output). */
   clientDir: string;
   /** Shop-owner images (content/images), served under /images. */
   imagesDir: string;
+  /** Admins' uploaded product pictures (named by their content's hash), served under /uploads. */
+  uploadsDir: string;
+  db: Database;
+  publicUrl: string;
+  shopName: string;
+  /** ORDER_MIN_UNITS, for the product pages' smallest order and stock label. */
+  minUnits: number;
+  /** The most addresses one sitemap file lists (tests lower it). */
+  sitemapMaxUrls?: number;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -17,9 +37,20 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * Serves the built pages and the shop's images. Hashed assets are cached for good and sent pre-compressed;
  * any other path without a file extension answers the app, so reloading a deep link works.
  */
-export async function registerWeb(app: FastifyInstance, { clientDir, imagesDir }: WebOptions) {
+export async function registerWeb(app: FastifyInstance, options: WebOptions) {
+  const { clientDir, imagesDir, uploadsDir } = options;
   const indexFile = join(clientDir, 'index.html');
   const clientBuilt = existsSync(indexFile);
+  const indexHtml = clientBuilt ? readFileSync(indexFile, 'utf8') : null;
+  // The home page's largest picture is asked for with the script, not after it has run (LCP).
+  const hero = readHeroImage();
+  const homeHtml =
+    indexHtml && hero
+      ? indexHtml.replace(
+          '</head>',
+          `<link rel="preload" as="image" href="${hero.replace(/"/g, '%22')}" fetchpriority="high" /></head>`,
+        )
+      : indexHtml;
 
   if (clientBuilt) {
     // One wildcard route that looks files up when asked: listing every file at start (wildcard: false)
@@ -43,18 +74,128 @@ export async function registerWeb(app: FastifyInstance, { clientDir, imagesDir }
     wildcard: true,
     maxAge: '1h',
   });
+  // A picture's name is its content's hash: the same address never shows another picture.
+  await app.register(fastifyStatic, {
+    root: uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    wildcard: true,
+    allowedPath: (path) => UPLOADED_NAME.test(path.replace(/^\//, '')),
+    cacheControl: false,
+    setHeaders(res) {
+      res.setHeader('cache-control', IMMUTABLE);
+    },
+  });
+
+  registerSearchEngineRoutes(app, options, indexHtml);
+
+  /** The app's HTML for a page path; 404 for a path the app has no page for. */
+  const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (!indexHtml) return notBuilt(reply);
+    const isHome = path === '/' || path === '/home';
+    return reply
+      .status(isPagePath(path) ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(isHome ? homeHtml : indexHtml);
+  };
+  // '/' is a page like the others, not the static folder's index.html as it is on disk.
+  app.get('/', sendPage);
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (path === '/api' || path.startsWith('/api/')) return apiNotFound(request, reply);
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/\.[a-z0-9]+$/i.test(path);
     if (!isPage) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
-    if (!clientBuilt) {
+    // A path the app has no page for is a 404 all the same: the app shows its not-found page.
+    return sendPage(request, reply);
+  });
+}
+
+function notBuilt(reply: FastifyReply) {
+  return reply
+    .status(503)
+    .type('text/plain; charset=utf-8')
+    .send('The pages are not built yet: run `npm run build`, or `npm run dev` while developing.');
+}
+
+/** Sends `body` with an ETag of its content, or 304 when the browser has that version already. */
+function sendTagged(request: FastifyRequest, reply: FastifyReply, type: string, body: string) {
+  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+  reply.header('etag', etag).header('cache-control', 'no-cache').type(type);
+  if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+  return reply.send(body);
+}
+
+const ProductParams = z.object({ id: z.string() });
+const SitemapParams = z.object({ file: z.string().regex(/^[1-9]\d{0,5}\.xml$/) });
+
+/**
+ * What search engines read (DESIGN §9): each product's page with its data in the HTML, a sitemap of
+ * every public page and product, and robots.txt pointing at it.
+ */
+function registerSearchEngineRoutes(app: FastifyInstance, options: WebOptions, indexHtml: string | null) {
+  const { db, publicUrl, shopName, minUnits, sitemapMaxUrls = SITEMAP_MAX_URLS } = options;
+  const absolute = (path: string) => new URL(path, publicUrl).toString();
+
+  app.get('/tools/:id', async (request, reply) => {
+    if (!indexHtml) return notBuilt(reply);
+    const { id } = ProductParams.parse(request.params);
+    const tool = z.uuid().safeParse(id).success
+      ? await getTool(db, id, minUnits).catch((error: unknown) => {
+          if (error instanceof DomainError && error.code === 'NOT_FOUND') return null;
+          throw error;
+        })
+      : null;
+    if (!tool) {
       return reply
-        .status(503)
-        .type('text/plain; charset=utf-8')
-        .send('The pages are not built yet: run `npm run build`, or `npm run dev` while developing.');
+        .status(404)
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(indexHtml);
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const html = productDocument(indexHtml, tool, { publicUrl, shopName, floor: minUnits });
+    return sendTagged(request, reply, 'text/html; charset=utf-8', html);
+  });
+
+  app.get('/robots.txt', async (request, reply) =>
+    sendTagged(
+      request,
+      reply,
+      'text/plain; charset=utf-8',
+      `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /dashboard\nDisallow: /buyNow/\n\nSitemap: ${absolute('/sitemap.xml')}\n`,
+    ),
+  );
+
+  // The public pages, then every product's; one file while they fit, else an index of parts.
+  const urlsOf = async (offset: number, limit: number) => {
+    const pages = PUBLIC_PAGES.map((page) => absolute(page));
+    const fromPages = pages.slice(offset, offset + limit);
+    const productOffset = Math.max(0, offset - pages.length);
+    const ids = await listProductIds(db, productOffset, limit - fromPages.length);
+    return [...fromPages, ...ids.map((id) => absolute(`/tools/${id}`))];
+  };
+
+  app.get('/sitemap.xml', async (request, reply) => {
+    const total = PUBLIC_PAGES.length + (await countProducts(db));
+    const parts = sitemapParts(total, sitemapMaxUrls);
+    const body =
+      parts === 1
+        ? sitemapXml(await urlsOf(0, sitemapMaxUrls))
+        : sitemapIndexXml(Array.from({ length: parts }, (_, n) => absolute(`/sitemaps/${n + 1}.xml`)));
+    return sendTagged(request, reply, 'application/xml; charset=utf-8', body);
+  });
+
+  app.get('/sitemaps/:file', async (request, reply) => {
+    const file = SitemapParams.safeParse(request.params);
+    if (!file.success) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+    const part = Number.parseInt(file.data.file, 10);
+    const total = PUBLIC_PAGES.length + (await countProducts(db));
+    if (part > sitemapParts(total, sitemapMaxUrls)) {
+      return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+    }
+    const urls = await urlsOf((part - 1) * sitemapMaxUrls, sitemapMaxUrls);
+    return sendTagged(request, reply, 'application/xml; charset=utf-8', sitemapXml(urls));
   });
 }

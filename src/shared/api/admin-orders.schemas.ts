@@ -1,9 +1,32 @@
 import { z } from 'zod';
 import { OrderStatus } from '../domain/order-status';
+import { Sku } from './products.schemas';
 import { Order } from './orders.schemas';
 
-export const AdminOrdersQuery = z.strictObject({
+const day = z.iso.date({ error: 'Dates are written YYYY-MM-DD' });
+
+/**
+ * Which orders Manage All Orders lists and exports (DESIGN §9): by state, product, a range of days (UTC)
+ * on the day they were placed or paid, and unpaid holds ending within some hours.
+ */
+export const AdminOrdersFilter = z.strictObject({
   status: OrderStatus.optional(),
+  sku: Sku.optional(),
+  from: day.optional(),
+  to: day.optional(),
+  /** Whether from/to are the days the orders were placed (default) or paid. */
+  by: z.enum(['placed', 'paid']).default('placed'),
+  /** Unpaid orders whose hold ends within this many hours from now. */
+  holdEndsWithin: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .optional(),
+});
+export type AdminOrdersFilter = z.output<typeof AdminOrdersFilter>;
+
+export const AdminOrdersQuery = AdminOrdersFilter.extend({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });

@@ -79,6 +79,10 @@ export const CatalogQuery = z
     inStock: optional(
       z.enum(['true', 'false'], { error: 'inStock is true or false' }).transform((v) => v === 'true'),
     ),
+    /** Only products with less than twice their lower bound in stock (the admin's low-stock list). */
+    lowStock: optional(
+      z.enum(['true', 'false'], { error: 'lowStock is true or false' }).transform((v) => v === 'true'),
+    ),
     minPrice: dollarBound('minPrice'),
     maxPrice: dollarBound('maxPrice'),
     sort: optional(z.enum(CATALOG_SORTS, { error: `sort is one of ${CATALOG_SORTS.join(', ')}` })),

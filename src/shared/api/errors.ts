@@ -22,6 +22,8 @@ import { z } from 'zod';
  * - INVOICE_NOT_READY: the order has no invoice yet: it is not paid (409).
  * - QUOTE_EXPIRED: the quote's validity ended; a new one must be requested (409).
  * - PAYMENT_IN_PROGRESS: the provider is still processing this order's payment; try again shortly (409).
+ * - TOO_LARGE: an upload is larger than the shop takes (413).
+ * - UNSUPPORTED_MEDIA_TYPE: an upload's content is not a type the shop takes (415).
  * - UNAVAILABLE: the database is down or too slow right now; nothing was changed, try again (503).
  * - INTERNAL: anything unexpected; its details are only logged (500).
  */
@@ -46,6 +48,8 @@ export const ErrorCode = z.enum([
   'SKU_TAKEN',
   'INVOICE_NOT_READY',
   'QUOTE_EXPIRED',
+  'TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
   'UNAVAILABLE',
   'INTERNAL',
 ]);

@@ -90,3 +90,76 @@ export const UpdateProductBody = z
   .partial()
   .refine(startsAtThePrice, startsAtThePriceError);
 export type UpdateProductBody = z.infer<typeof UpdateProductBody>;
+
+/**
+ * One row of a catalog import (DESIGN §9): the Add Product rules, except that a product may be sold
+ * out (0 available), as an export of the catalog shows it.
+ */
+export const ImportProductRow = z
+  .strictObject({
+    ...AddProductBody.def.shape,
+    available: wholeUnits('available quantity').min(0, {
+      error: 'The available quantity cannot be negative',
+    }),
+  })
+  .refine(startsAtThePrice, startsAtThePriceError);
+export type ImportProductRow = z.infer<typeof ImportProductRow>;
+
+/** The columns of a catalog CSV, in the order an export writes them. */
+export const PRODUCT_CSV_COLUMNS = [
+  'sku',
+  'name',
+  'category',
+  'description',
+  'image',
+  'min_order',
+  'available',
+  'price_tiers',
+  'featured',
+] as const;
+
+/** One problem of an import, on the CSV line it was found (the header is line 1). */
+export const ImportProblem = z.object({
+  line: z.number().int(),
+  sku: z.string().nullable(),
+  /** The CSV column, when the problem is one value's. */
+  column: z.string().nullable(),
+  message: z.string(),
+});
+export type ImportProblem = z.infer<typeof ImportProblem>;
+
+/** POST /api/admin/products/import: what the file would do (a dry run) or did (committed). */
+export const ImportReport = z
+  .object({
+    committed: z.boolean(),
+    rows: z.number().int(),
+    created: z.number().int(),
+    updated: z.number().int(),
+    unchanged: z.number().int(),
+    errors: z.array(ImportProblem),
+    /** The rows that create or change a product, with what they change (at most 200 listed). */
+    changes: z.array(
+      z.object({
+        line: z.number().int(),
+        sku: z.string(),
+        name: z.string(),
+        action: z.enum(['create', 'update']),
+        fields: z.array(z.string()),
+      }),
+    ),
+  })
+  .meta({ id: 'ImportReport' });
+export type ImportReport = z.infer<typeof ImportReport>;
+
+export const ImportQuery = z.strictObject({
+  /** true writes the rows (all or none); otherwise the file is only checked. */
+  commit: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  /**
+   * `set` makes the file's `available` the stock of products that exist (a stock-take); by default
+   * they keep theirs, since orders may have reserved units after the file was written.
+   */
+  stock: z.enum(['keep', 'set']).default('keep'),
+});

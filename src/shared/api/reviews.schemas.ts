@@ -9,6 +9,11 @@ export const Review = z
     img: z.string(),
     customer_review: z.string(),
     rating: z.number().int(),
+    /**
+     * Set by the server when the reviewer's account has a paid order (DESIGN §9): the band of units
+     * they bought (shared/domain/buyer-band). No request can set it.
+     */
+    verifiedBuyer: z.object({ unitsBand: z.string() }).nullable(),
   })
   .meta({ id: 'Review' });
 export type Review = z.infer<typeof Review>;

@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify/unstyled';
+import { notify } from '../../lib/notify';
 import { messages } from '../../../shared/messages';
 import { useAddProduct } from '../../features/catalog/api/manage-products';
 import { ProductFields } from '../../features/catalog/components/product-fields';
@@ -29,7 +29,7 @@ export function AddProductPage() {
       { ...values, priceTiers: priceTiersOf({ ...values, breaks }, floor) },
       {
         onSuccess: () => {
-          toast.success(messages.productAdded);
+          notify.success(messages.productAdded);
           form.reset(emptyProductForm);
         },
       },

@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify/unstyled';
+import { notify } from '../../lib/notify';
 import type { z } from 'zod';
 import { AddReviewBody } from '../../../shared/api/reviews.schemas';
 import { messages } from '../../../shared/messages';
@@ -27,7 +27,7 @@ export function AddReviewPage() {
   function onSubmit(review: AddReviewBody) {
     addReview.mutate(review, {
       onSuccess: () => {
-        toast.success(messages.reviewAdded);
+        notify.success(messages.reviewAdded);
         form.reset(defaults);
       },
     });

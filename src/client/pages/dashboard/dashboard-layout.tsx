@@ -10,6 +10,7 @@ import { VerifyEmailBanner } from '../../features/auth/components/verify-email-b
 import { paths } from '../../config/paths';
 import { useCurrentUser, useIsAdmin } from '../../features/auth/api/use-current-user';
 
+const overview = { to: paths.dashboard, label: 'Overview' };
 const everyone = [{ to: paths.myProfile, label: 'My Profile' }];
 const customers = [
   { to: paths.addReview, label: 'Add A Review' },
@@ -23,16 +24,26 @@ const admins = [
   { to: paths.manageAllOrders, label: 'Manage All Orders' },
   { to: paths.quotes, label: 'Quotes' },
   { to: paths.manageReviews, label: 'Manage Reviews' },
+  { to: paths.auditLog, label: 'Audit Log' },
 ];
 
 /** /dashboard: side navigation by role and the nested page (spec §2). */
 export function DashboardLayout() {
   const { user } = useCurrentUser();
   const { isAdmin, isPending } = useIsAdmin();
-  const items = [...everyone, ...(isPending ? [] : isAdmin ? admins : customers)];
+  const items = isPending
+    ? everyone
+    : isAdmin
+      ? [overview, ...everyone, ...admins]
+      : [...everyone, ...customers];
   const atIndex = useMatch({ path: paths.dashboard, end: true }) !== null;
   const { pathname } = useLocation();
-  const current = atIndex ? everyone[0] : items.find((item) => pathname.startsWith(item.to));
+  // /dashboard itself is the admin's overview, and a customer's profile.
+  const current = atIndex
+    ? isAdmin
+      ? overview
+      : everyone[0]
+    : items.find((item) => item !== overview && pathname.startsWith(item.to));
   usePageMeta(
     current
       ? `${current.label} · Dashboard`
@@ -47,13 +58,13 @@ export function DashboardLayout() {
         <Col md={3}>
           <Nav as="nav" variant="pills" className="flex-md-column dashboard-nav" aria-label="Dashboard">
             {items.map((item) =>
-              // /dashboard itself shows My Profile, so My Profile is the current page there too.
-              item.to === paths.myProfile && atIndex ? (
+              // A customer's /dashboard shows My Profile, so My Profile is the current page there too.
+              item.to === paths.myProfile && atIndex && !isAdmin ? (
                 <Nav.Link key={item.to} as={Link} to={item.to} active aria-current="page">
                   {item.label}
                 </Nav.Link>
               ) : (
-                <Nav.Link key={item.to} as={NavLink} to={item.to}>
+                <Nav.Link key={item.to} as={NavLink} to={item.to} end={item === overview}>
                   {item.label}
                 </Nav.Link>
               ),

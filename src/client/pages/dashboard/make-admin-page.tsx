@@ -1,7 +1,7 @@
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
-import { toast } from 'react-toastify/unstyled';
+import { notify } from '../../lib/notify';
 import type { UserRecord } from '../../../shared/api/users.schemas';
 import { messages } from '../../../shared/messages';
 import { ConfirmModal, useConfirm } from '../../components/confirm-modal';
@@ -21,7 +21,7 @@ export function MakeAdminPage() {
 
   function grant(email: string) {
     makeAdmin.mutate(email, {
-      onSuccess: () => toast.success(messages.adminAdded),
+      onSuccess: () => notify.success(messages.adminAdded),
     });
   }
 
@@ -30,7 +30,7 @@ export function MakeAdminPage() {
       {(list) => (
         <>
           <h2 className="h4 mb-3">All Users {list.length}</h2>
-          <Table responsive striped hover className="align-middle bg-white">
+          <Table responsive striped hover className="align-middle bg-white table-stack">
             <thead>
               <tr>
                 <th>#</th>
@@ -42,10 +42,12 @@ export function MakeAdminPage() {
             <tbody>
               {list.map((user, index) => (
                 <tr key={user._id}>
-                  <td>{index + 1}</td>
-                  <td>{user.email}</td>
-                  <td>{user.role}</td>
-                  <td>
+                  <td data-label="#">{index + 1}</td>
+                  <td data-label="User" className="text-break">
+                    {user.email}
+                  </td>
+                  <td data-label="Role">{user.role}</td>
+                  <td data-label="Action">
                     <div className="d-flex flex-wrap gap-2">
                       {user.role === 'admin' ? (
                         <Badge bg="success" className="align-self-center">

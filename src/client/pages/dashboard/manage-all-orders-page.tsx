@@ -4,29 +4,69 @@ import Form from 'react-bootstrap/Form';
 import Pagination from 'react-bootstrap/Pagination';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify/unstyled';
+import { notify } from '../../lib/notify';
 import { OrderStatus, canTransition } from '../../../shared/domain/order-status';
 import { messages } from '../../../shared/messages';
 import { formatDollars } from '../../../shared/money';
+import { DateRangeFields } from '../../components/date-range-fields';
 import { OrderPaymentFlags, OrderStatusBadge } from '../../components/order-status-badge';
 import { QueryState } from '../../components/query-state';
 import { paths } from '../../config/paths';
-import { useAllOrders, useShipOrder } from '../../features/orders/api/admin-orders';
+import {
+  type AdminOrdersFilter,
+  ordersCsvUrl,
+  useAllOrders,
+  useShipOrder,
+} from '../../features/orders/api/admin-orders';
 import { formatDateTime, formatOrderStatus, formatUnits } from '../../lib/format';
+import { useUrlFilter } from '../../lib/use-url-filter';
 
-/** /dashboard/manageAllOrders (DESIGN §5.7): every order and its state; paid orders can be shipped. */
+/** The filter as the page's URL holds it: the dashboard links here with one set. */
+function filterOf(params: URLSearchParams): AdminOrdersFilter {
+  const value = (key: keyof AdminOrdersFilter) => params.get(key) || undefined;
+  const status = OrderStatus.safeParse(value('status'));
+  const hours = Number(value('holdEndsWithin'));
+  return {
+    status: status.success ? status.data : undefined,
+    sku: value('sku'),
+    from: value('from'),
+    to: value('to'),
+    by: value('by') === 'paid' ? 'paid' : undefined,
+    holdEndsWithin: Number.isInteger(hours) && hours > 0 ? hours : undefined,
+  };
+}
+
+/** What a filter beyond the state and the days picks, in words, to show above the list. */
+function describeFilter(filter: AdminOrdersFilter): string[] {
+  return [
+    filter.sku ? `SKU ${filter.sku}` : '',
+    filter.holdEndsWithin ? `holds ending within ${String(filter.holdEndsWithin)} hours` : '',
+  ].filter(Boolean);
+}
+
+/**
+ * /dashboard/manageAllOrders (DESIGN §5.7, §9): the orders a filter picks (state, days placed or paid,
+ * SKU, holds ending soon), newest first; paid orders can be shipped; the filter's orders export as CSV.
+ */
 export function ManageAllOrdersPage() {
-  const [status, setStatus] = useState<OrderStatus | 'all'>('all');
+  const [params, setUrlFilter] = useUrlFilter();
+  const filter = filterOf(params);
   const [page, setPage] = useState(1);
-  const orders = useAllOrders(status, page);
+  const orders = useAllOrders(filter, page);
   const shipOrder = useShipOrder();
+
+  function setFilter(changes: Partial<Record<keyof AdminOrdersFilter, string | undefined>>) {
+    setUrlFilter(changes);
+    setPage(1);
+  }
 
   function ship(orderId: string) {
     shipOrder.mutate(orderId, {
-      onSuccess: () => toast.success(messages.orderShipped),
+      onSuccess: () => notify.success(messages.orderShipped),
     });
   }
 
+  const extra = describeFilter(filter);
   return (
     <>
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-3 mb-3">
@@ -34,11 +74,10 @@ export function ManageAllOrdersPage() {
         <Form.Select
           aria-label="Show orders that are"
           className="w-auto"
-          value={status}
-          onChange={(event) => {
-            setStatus(event.target.value as OrderStatus | 'all');
-            setPage(1);
-          }}
+          value={filter.status ?? 'all'}
+          onChange={(event) =>
+            setFilter({ status: event.target.value === 'all' ? undefined : event.target.value })
+          }
         >
           <option value="all">All states</option>
           {OrderStatus.options.map((state) => (
@@ -48,6 +87,40 @@ export function ManageAllOrdersPage() {
           ))}
         </Form.Select>
       </div>
+      <Form
+        className="d-flex flex-wrap align-items-end gap-2 mb-3"
+        aria-label="Orders of a range of days"
+        onSubmit={(event) => event.preventDefault()}
+      >
+        <Form.Group controlId="orders-by">
+          <Form.Label className="small mb-1">Days the orders were</Form.Label>
+          <Form.Select
+            size="sm"
+            value={filter.by ?? 'placed'}
+            onChange={(event) => setFilter({ by: event.target.value === 'paid' ? 'paid' : undefined })}
+          >
+            <option value="placed">placed</option>
+            <option value="paid">paid</option>
+          </Form.Select>
+        </Form.Group>
+        <DateRangeFields idPrefix="orders" from={filter.from} to={filter.to} onChange={setFilter} />
+        <a className="btn btn-sm btn-outline-dark" href={ordersCsvUrl(filter)} download>
+          Export CSV
+        </a>
+      </Form>
+      {extra.length > 0 && (
+        <p className="small">
+          Showing {extra.join(', ')}.{' '}
+          <Button
+            variant="link"
+            size="sm"
+            className="p-0 align-baseline"
+            onClick={() => setFilter({ sku: undefined, holdEndsWithin: undefined })}
+          >
+            Show all
+          </Button>
+        </p>
+      )}
       <QueryState query={orders} what="the orders">
         {(result) => {
           const pages = Math.max(1, Math.ceil(result.total / result.pageSize));
@@ -56,7 +129,7 @@ export function ManageAllOrdersPage() {
               <p className="text-secondary small">
                 {result.total} order{result.total === 1 ? '' : 's'}, newest first
               </p>
-              <Table responsive striped hover className="align-middle bg-white">
+              <Table responsive striped hover className="align-middle bg-white table-stack">
                 <thead>
                   <tr>
                     <th>Date</th>
@@ -71,24 +144,34 @@ export function ManageAllOrdersPage() {
                 <tbody>
                   {result.orders.map((order) => (
                     <tr key={order._id}>
-                      <td className="text-nowrap">{formatDateTime(order.createdAt)}</td>
-                      <td>{order.email}</td>
-                      <td>
-                        <Link to={paths.orderDetail(order._id)}>
-                          Order {order.orderNumber}: {order.itemName}
-                        </Link>
-                        {order.sku && <div className="small text-secondary font-monospace">{order.sku}</div>}
-                        {order.poNumber && <div className="small text-secondary">PO {order.poNumber}</div>}
+                      <td data-label="Date" className="text-nowrap">
+                        {formatDateTime(order.createdAt)}
                       </td>
-                      <td>{formatUnits(order.quantity)}</td>
-                      <td>{formatDollars(order.amount)}</td>
-                      <td>
-                        <OrderStatusBadge status={order.status}>
-                          {formatOrderStatus(order.status)}
-                        </OrderStatusBadge>
-                        <OrderPaymentFlags order={order} />
+                      <td data-label="Customer" className="text-break">
+                        {order.email}
                       </td>
-                      <td>
+                      <td data-label="Item">
+                        <div>
+                          <Link to={paths.orderDetail(order._id)}>
+                            Order {order.orderNumber}: {order.itemName}
+                          </Link>
+                          {order.sku && (
+                            <div className="small text-secondary font-monospace">{order.sku}</div>
+                          )}
+                          {order.poNumber && <div className="small text-secondary">PO {order.poNumber}</div>}
+                        </div>
+                      </td>
+                      <td data-label="Quantity">{formatUnits(order.quantity)}</td>
+                      <td data-label="Amount">{formatDollars(order.amount)}</td>
+                      <td data-label="State">
+                        <div>
+                          <OrderStatusBadge status={order.status}>
+                            {formatOrderStatus(order.status)}
+                          </OrderStatusBadge>
+                          <OrderPaymentFlags order={order} />
+                        </div>
+                      </td>
+                      <td data-label={canTransition(order.status, 'shipped') ? 'Action' : ''}>
                         {canTransition(order.status, 'shipped') && (
                           <Button
                             size="sm"

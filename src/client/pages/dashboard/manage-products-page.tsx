@@ -5,14 +5,16 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Table from 'react-bootstrap/Table';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify/unstyled';
+import { notify } from '../../lib/notify';
 import type { Tool } from '../../../shared/api/catalog.schemas';
 import { messages } from '../../../shared/messages';
 import { ConfirmModal, useConfirm } from '../../components/confirm-modal';
 import { LoadMoreButton } from '../../components/load-more-button';
 import { QueryState } from '../../components/query-state';
 import { useCatalog } from '../../features/catalog/api/get-catalog';
+import { productsCsvUrl } from '../../features/catalog/api/import-products';
 import { useDeleteProduct, useUpdateProduct } from '../../features/catalog/api/manage-products';
+import { ImportProductsModal } from '../../features/catalog/components/import-products-modal';
 import { ProductFields } from '../../features/catalog/components/product-fields';
 import { useOrderFloor } from '../../features/catalog/use-quantity-bounds';
 import {
@@ -22,6 +24,7 @@ import {
   productFormValues,
 } from '../../features/catalog/product-form';
 import { formatUnits } from '../../lib/format';
+import { useUrlFilter } from '../../lib/use-url-filter';
 
 function EditProductModal({ tool, onClose }: { tool: Tool; onClose: () => void }) {
   const updateProduct = useUpdateProduct();
@@ -44,7 +47,7 @@ function EditProductModal({ tool, onClose }: { tool: Tool; onClose: () => void }
       },
       {
         onSuccess: () => {
-          toast.success(messages.productUpdated(fields.name));
+          notify.success(messages.productUpdated(fields.name));
           onClose();
         },
       },
@@ -86,36 +89,64 @@ function EditProductModal({ tool, onClose }: { tool: Tool; onClose: () => void }
 
 /**
  * /dashboard/manageProducts (spec §2; DESIGN §5.4: the modal asks about deleting the product). The
- * catalog may hold thousands of products: it is searched and read a page at a time.
+ * catalog may hold thousands of products: it is searched and read a page at a time, loaded and saved
+ * as CSV. `?q=` and `?lowStock=true` (the dashboard's links) filter it.
  */
 export function ManageProductsPage() {
-  const [search, setSearch] = useState('');
+  const [params, setUrlFilter] = useUrlFilter();
+  const [search, setSearch] = useState(params.get('q') ?? '');
+  const lowStock = params.get('lowStock') === 'true';
   const q = useDeferredValue(search.trim());
-  const catalog = useCatalog({ q, sort: q ? 'relevance' : 'newest' });
+  const catalog = useCatalog({ q, sort: q ? 'relevance' : 'newest', lowStock: lowStock || undefined });
   const [editing, setEditing] = useState<Tool | null>(null);
+  const [importing, setImporting] = useState(false);
   const remove = useConfirm(useDeleteProduct(), {
     variables: (tool: Tool) => tool._id,
     done: (tool) => messages.productDeleted(tool.name),
   });
 
+  const setFilter = (name: string, value: string | undefined) => setUrlFilter({ [name]: value });
+
   return (
     <>
-      <Form.Group className="mb-3" controlId="manage-products-search">
-        <Form.Label className="visually-hidden">Search products</Form.Label>
-        <Form.Control
-          type="search"
-          placeholder="Search by name or SKU"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
+      <div className="d-flex flex-wrap align-items-end gap-2 mb-3">
+        <Form.Group className="flex-grow-1" controlId="manage-products-search">
+          <Form.Label className="visually-hidden">Search products</Form.Label>
+          <Form.Control
+            type="search"
+            placeholder="Search by name or SKU"
+            value={search}
+            onChange={(event) => {
+              setSearch(event.target.value);
+              setFilter('q', event.target.value.trim());
+            }}
+          />
+        </Form.Group>
+        <Form.Check
+          type="switch"
+          id="manage-products-low-stock"
+          className="mb-2"
+          label="Low stock only"
+          checked={lowStock}
+          onChange={(event) => setFilter('lowStock', event.target.checked ? 'true' : undefined)}
         />
-      </Form.Group>
+        <a className="btn btn-outline-dark" href={productsCsvUrl} download>
+          Export CSV
+        </a>
+        <Button variant="dark" onClick={() => setImporting(true)}>
+          Import CSV
+        </Button>
+      </div>
       <QueryState query={catalog} what="the products">
         {({ pages }) => {
           const list = pages.flatMap((page) => page.items);
           return (
             <>
-              <h2 className="h4 mb-3">Manage Products: {pages[0]?.total ?? 0}</h2>
-              <Table responsive striped hover className="align-middle bg-white">
+              <h2 className="h4 mb-3">
+                Manage Products: {pages[0]?.total ?? 0}
+                {lowStock && <span className="fs-6 text-secondary"> with low stock</span>}
+              </h2>
+              <Table responsive striped hover className="align-middle bg-white table-stack">
                 <thead>
                   <tr>
                     <th>#</th>
@@ -128,16 +159,18 @@ export function ManageProductsPage() {
                 <tbody>
                   {list.map((tool, index) => (
                     <tr key={tool._id}>
-                      <td>{index + 1}</td>
-                      <td>
+                      <td data-label="#">{index + 1}</td>
+                      <td data-label="SKU">
                         <span className="font-monospace small">{tool.sku}</span>
                       </td>
-                      <td>
-                        {tool.name}
-                        <div className="small text-secondary">{tool.category.name}</div>
+                      <td data-label="Product Name">
+                        <div>
+                          {tool.name}
+                          <div className="small text-secondary">{tool.category.name}</div>
+                        </div>
                       </td>
-                      <td>{formatUnits(tool.available)}</td>
-                      <td>
+                      <td data-label="Available">{formatUnits(tool.available)}</td>
+                      <td data-label="Action">
                         <div className="d-flex flex-wrap gap-2">
                           <Button size="sm" variant="outline-dark" onClick={() => setEditing(tool)}>
                             Edit
@@ -156,6 +189,7 @@ export function ManageProductsPage() {
           );
         }}
       </QueryState>
+      {importing && <ImportProductsModal onClose={() => setImporting(false)} />}
       {editing && <EditProductModal key={editing._id} tool={editing} onClose={() => setEditing(null)} />}
       <ConfirmModal
         {...remove.modal}

@@ -20,7 +20,7 @@ export function ManageReviewsPage() {
       {(list) => (
         <>
           <h2 className="h4 mb-3">Manage Reviews: {list.length}</h2>
-          <Table responsive striped hover className="align-middle bg-white">
+          <Table responsive striped hover className="align-middle bg-white table-stack">
             <thead>
               <tr>
                 <th>Name</th>
@@ -32,10 +32,21 @@ export function ManageReviewsPage() {
             <tbody>
               {list.map((review) => (
                 <tr key={review._id}>
-                  <td>{review.name}</td>
-                  <td>{review.rating} / 5</td>
-                  <td className="text-break">{review.customer_review}</td>
-                  <td>
+                  <td data-label="Name">
+                    <div>
+                      {review.name}
+                      {review.verifiedBuyer && (
+                        <div className="small text-success">
+                          Verified buyer, {review.verifiedBuyer.unitsBand} units
+                        </div>
+                      )}
+                    </div>
+                  </td>
+                  <td data-label="Rating">{review.rating} / 5</td>
+                  <td data-label="Review" className="text-break">
+                    {review.customer_review}
+                  </td>
+                  <td data-label="Action">
                     <Button size="sm" variant="outline-danger" onClick={() => remove.ask(review)}>
                       Delete
                     </Button>

@@ -54,7 +54,7 @@ export function MyOrdersPage() {
               No orders yet. <Link to={paths.home}>Browse our products</Link>
             </p>
           ) : (
-            <Table responsive striped hover className="align-middle bg-white">
+            <Table responsive striped hover className="align-middle bg-white table-stack">
               <thead>
                 <tr>
                   <th>#</th>
@@ -67,23 +67,27 @@ export function MyOrdersPage() {
               <tbody>
                 {list.map((order, index) => (
                   <tr key={order._id}>
-                    <td>{index + 1}</td>
-                    <td>
-                      {order.itemName}
-                      <div className="small text-secondary">
-                        {order.sku && <span className="font-monospace">{order.sku} · </span>}
-                        {formatUnits(order.quantity)} units at {formatDollars(order.unitPrice)}
-                      </div>
-                      <div className="small text-secondary">
-                        Order {order.orderNumber}
-                        {order.poNumber && <> · PO {order.poNumber}</>}
+                    <td data-label="#">{index + 1}</td>
+                    <td data-label="Item Name">
+                      <div>
+                        {order.itemName}
+                        <div className="small text-secondary">
+                          {order.sku && <span className="font-monospace">{order.sku} · </span>}
+                          {formatUnits(order.quantity)} units at {formatDollars(order.unitPrice)}
+                        </div>
+                        <div className="small text-secondary">
+                          Order {order.orderNumber}
+                          {order.poNumber && <> · PO {order.poNumber}</>}
+                        </div>
                       </div>
                     </td>
-                    <td>{formatDollars(order.amount)}</td>
-                    <td>
-                      <OrderStatusCell order={order} />
+                    <td data-label="Amount">{formatDollars(order.amount)}</td>
+                    <td data-label="Status">
+                      <div>
+                        <OrderStatusCell order={order} />
+                      </div>
                     </td>
-                    <td>
+                    <td data-label="Action">
                       <div className="d-flex flex-wrap gap-2">
                         <Button
                           size="sm"

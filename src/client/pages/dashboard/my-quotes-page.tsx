@@ -6,7 +6,7 @@ import Modal from 'react-bootstrap/Modal';
 import Table from 'react-bootstrap/Table';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'react-toastify/unstyled';
+import { notify } from '../../lib/notify';
 import type { z } from 'zod';
 import { AcceptQuoteBody, type Quote } from '../../../shared/api/quotes.schemas';
 import { canAcceptQuote } from '../../../shared/domain/quote-status';
@@ -38,7 +38,7 @@ function AcceptQuoteModal({ quote, onClose }: { quote: Quote | null; onClose: ()
       { quoteId: quote._id, details },
       {
         onSuccess: ({ order }) => {
-          toast.success(`Quote accepted: order ${order.orderNumber} is placed`);
+          notify.success(`Quote accepted: order ${order.orderNumber} is placed`);
           onClose();
           void navigate(paths.payment(order._id));
         },
@@ -92,7 +92,7 @@ export function MyQuotesPage() {
               No quotes yet. Ask for one from any product&apos;s page. <Link to={paths.shop}>Browse</Link>
             </p>
           ) : (
-            <Table responsive striped className="align-middle bg-white">
+            <Table responsive striped className="align-middle bg-white table-stack">
               <thead>
                 <tr>
                   <th>Quote</th>
@@ -106,7 +106,7 @@ export function MyQuotesPage() {
                 {list.map((quote) => (
                   <tr key={quote._id}>
                     <QuoteCells quote={quote} show="reply" />
-                    <td>
+                    <td data-label="Action">
                       {canAcceptQuote(quote, new Date()) && (
                         <Button
                           size="sm"

@@ -4,7 +4,7 @@ import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { Link, useParams } from 'react-router';
-import { toast } from 'react-toastify/unstyled';
+import { notify } from '../../lib/notify';
 import type { Order } from '../../../shared/api/orders.schemas';
 import { canTransition } from '../../../shared/domain/order-status';
 import { messages } from '../../../shared/messages';
@@ -63,7 +63,7 @@ export function OrderDetailPage() {
                     variant="dark"
                     disabled={shipOrder.isPending}
                     onClick={() =>
-                      shipOrder.mutate(o._id, { onSuccess: () => toast.success(messages.orderShipped) })
+                      shipOrder.mutate(o._id, { onSuccess: () => notify.success(messages.orderShipped) })
                     }
                   >
                     Mark shipped

@@ -5,7 +5,7 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Table from 'react-bootstrap/Table';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify/unstyled';
+import { notify } from '../../lib/notify';
 import type { z } from 'zod';
 import { AnswerQuoteBody, type Quote } from '../../../shared/api/quotes.schemas';
 import { QuoteStatus } from '../../../shared/domain/quote-status';
@@ -35,7 +35,7 @@ function AnswerQuoteModal({ quote, onClose }: { quote: Quote | null; onClose: ()
       { quoteId: quote._id, answer: body },
       {
         onSuccess: (answered) => {
-          toast.success(
+          notify.success(
             answered.status === 'declined'
               ? `Quote ${answered.quoteNumber} declined; the customer has been told`
               : `Quote ${answered.quoteNumber} answered; the customer has been mailed`,
@@ -143,7 +143,7 @@ export function QuotesPage() {
           list.length === 0 ? (
             <p className="text-secondary">No quotes here.</p>
           ) : (
-            <Table responsive striped className="align-middle bg-white">
+            <Table responsive striped className="align-middle bg-white table-stack">
               <thead>
                 <tr>
                   <th>Customer</th>
@@ -157,12 +157,14 @@ export function QuotesPage() {
               <tbody>
                 {list.map((quote) => (
                   <tr key={quote._id}>
-                    <td>
-                      {quote.name}
-                      <div className="small text-secondary">{quote.email}</div>
+                    <td data-label="Customer" className="text-break">
+                      <div>
+                        {quote.name}
+                        <div className="small text-secondary">{quote.email}</div>
+                      </div>
                     </td>
                     <QuoteCells quote={quote} show="note" />
-                    <td>
+                    <td data-label="Action">
                       {quote.status === 'requested' && (
                         <Button size="sm" variant="dark" onClick={() => setAnswering(quote)}>
                           Answer

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify/unstyled';
+import { notify } from '../../../lib/notify';
 import { paths } from '../../../config/paths';
 import { loadAuthClient } from '../../../lib/auth-client';
 import { forgetSession } from '../../../lib/query-client';
@@ -12,7 +12,7 @@ export function useSignOut() {
   return async () => {
     const { error } = await (await loadAuthClient()).signOut();
     if (error) {
-      toast.error(error.message ?? 'Signing out failed. Please try again.');
+      notify.error(error.message ?? 'Signing out failed. Please try again.');
       return;
     }
     forgetSession(queryClient);

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import { toast } from 'react-toastify/unstyled';
+import { notify } from '../../../lib/notify';
 import { messages } from '../../../../shared/messages';
 import { loadAuthClient } from '../../../lib/auth-client';
 
@@ -14,7 +14,7 @@ export function VerifyEmailBanner({ email }: { email: string }) {
       ).sendVerificationEmail({ email, callbackURL: '/dashboard' });
       if (error) throw new Error(error.message ?? 'The link could not be sent');
     },
-    onSuccess: () => toast.success(messages.verificationSent(email)),
+    onSuccess: () => notify.success(messages.verificationSent(email)),
   });
   return (
     <Alert variant="info" className="d-flex flex-wrap align-items-center gap-2 py-2 mb-4" role="status">

@@ -8,6 +8,7 @@ export interface CatalogSearch {
   q?: string;
   category?: string;
   inStock?: boolean;
+  lowStock?: boolean;
   minPrice?: string;
   maxPrice?: string;
   sort?: CatalogSort;

@@ -6,6 +6,7 @@ import { type Control, type FieldErrors, type UseFormRegister, useFieldArray } f
 import { FormField } from '../../../components/form-field';
 import { useCategories } from '../api/get-catalog';
 import type { ProductFormValues } from '../product-form';
+import { PictureField } from './picture-field';
 
 /** What the product fields take from the form that holds them. */
 interface ProductFieldsProps {
@@ -100,14 +101,7 @@ export function ProductFields({ control, register, errors, idPrefix }: ProductFi
           />
         </Col>
       </Row>
-      <FormField
-        controlId={`${idPrefix}-img`}
-        label="Image URL"
-        error={errors.img?.message}
-        type="url"
-        placeholder="https://…"
-        {...register('img')}
-      />
+      <PictureField control={control} idPrefix={idPrefix} />
       <FormField
         controlId={`${idPrefix}-category`}
         label="Category"

@@ -1,6 +1,6 @@
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { Tool } from '../../../../shared/api/catalog.schemas';
 import { canBeOrdered } from '../../../../shared/domain/order-quantity';
 import { paths } from '../../../config/paths';
@@ -16,7 +16,9 @@ export function ToolCard({ tool }: { tool: Tool }) {
       <Card.Body className="d-flex flex-column">
         <div className="small text-secondary mb-1">{tool.category.name}</div>
         <Card.Title as="h3" id={`tool-${tool._id}`} className="h5">
-          {tool.name}
+          <Link to={paths.tool(tool._id)} className="text-reset">
+            {tool.name}
+          </Link>
         </Card.Title>
         <Card.Text className="text-secondary small flex-grow-1">{tool.dis}</Card.Text>
         <ToolFacts tool={tool} />

@@ -2,7 +2,7 @@ import { type SubmitEvent, useId } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
-import { toast } from 'react-toastify/unstyled';
+import { notify } from '../../../lib/notify';
 import { messages } from '../../../../shared/messages';
 import { useSubscribe } from '../api/subscribe';
 
@@ -23,7 +23,7 @@ export function SubscribeForm() {
       { email },
       {
         onSuccess: () => {
-          toast.success(messages.subscribed);
+          notify.success(messages.subscribed);
           form.reset();
         },
       },

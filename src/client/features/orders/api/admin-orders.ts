@@ -1,25 +1,63 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { AdminOrderPage } from '../../../../shared/api/admin-orders.schemas';
+import type { SalesDashboard } from '../../../../shared/api/dashboard.schemas';
 import type { UpdateResult } from '../../../../shared/api/common.schemas';
 import type { OrderStatus } from '../../../../shared/domain/order-status';
 import { api } from '../../../lib/api-client';
 import { useInvalidate } from '../../../lib/query-client';
 import { queryRoots } from '../../../lib/query-keys';
 
-/** One page of every order, optionally of one state (Manage All Orders, DESIGN §5.7). */
-export const allOrdersQuery = (status: OrderStatus | 'all', page: number, pageSize = 20) =>
+/** Which orders Manage All Orders shows and exports, as its URL keeps them (every field optional). */
+export interface AdminOrdersFilter {
+  status?: OrderStatus | undefined;
+  sku?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  by?: 'placed' | 'paid' | undefined;
+  holdEndsWithin?: number | undefined;
+}
+
+/** The API's query string for a filter, without empty fields. */
+export function adminOrdersQueryString(
+  filter: AdminOrdersFilter & { page?: number; pageSize?: number },
+): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(filter)) {
+    if (value !== undefined && value !== '') query.set(key, String(value));
+  }
+  return query.toString();
+}
+
+/** GET /api/admin/orders.csv: the filter's orders as a file (a link the browser downloads). */
+export const ordersCsvUrl = (filter: AdminOrdersFilter) =>
+  `/api/admin/orders.csv?${adminOrdersQueryString(filter)}`;
+
+/** One page of the orders a filter picks (Manage All Orders, DESIGN §5.7 and §9). */
+export const allOrdersQuery = (filter: AdminOrdersFilter, page: number, pageSize = 20) =>
   queryOptions({
-    queryKey: [...queryRoots.orders, 'all', status, page, pageSize],
-    queryFn: ({ signal }) => {
-      const query = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
-      if (status !== 'all') query.set('status', status);
-      return api<AdminOrderPage>(`/admin/orders?${query.toString()}`, { signal });
-    },
+    queryKey: [...queryRoots.orders, 'all', filter, page, pageSize],
+    queryFn: ({ signal }) =>
+      api<AdminOrderPage>(`/admin/orders?${adminOrdersQueryString({ ...filter, page, pageSize })}`, {
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 
-export function useAllOrders(status: OrderStatus | 'all', page: number) {
-  return useQuery(allOrdersQuery(status, page));
+export function useAllOrders(filter: AdminOrdersFilter, page: number) {
+  return useQuery(allOrdersQuery(filter, page));
+}
+
+/**
+ * The admin's dashboard (GET /api/admin/dashboard). Kept under the orders root: an order shipped,
+ * paid or cancelled refreshes it.
+ */
+export const salesDashboardQuery = queryOptions({
+  queryKey: [...queryRoots.orders, 'dashboard'],
+  queryFn: ({ signal }) => api<SalesDashboard>('/admin/dashboard', { signal }),
+});
+
+export function useSalesDashboard() {
+  return useQuery(salesDashboardQuery);
 }
 
 export function useShipOrder() {

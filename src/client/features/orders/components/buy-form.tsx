@@ -6,7 +6,7 @@ import Form from 'react-bootstrap/Form';
 import { useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify/unstyled';
+import { notify } from '../../../lib/notify';
 import { z } from 'zod';
 import type { Tool } from '../../../../shared/api/catalog.schemas';
 import { DeliveryDetails, type Order } from '../../../../shared/api/orders.schemas';
@@ -179,7 +179,7 @@ export function BuyForm({
       { toolId: tool._id, email: buyer.email, ...values },
       {
         onSuccess: ({ order }) => {
-          toast.success(messages.orderPlaced);
+          notify.success(messages.orderPlaced);
           form.reset({ ...defaults, quantity: bounds.lower, poNumber: '' });
           setPlaced(order);
         },

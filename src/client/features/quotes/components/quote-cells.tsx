@@ -12,29 +12,33 @@ export function QuoteCells({ quote, show }: { quote: Quote; show: 'note' | 'repl
     show === 'note' ? quote.note && `“${quote.note}”` : quote.reply && `Our note: ${quote.reply}`;
   return (
     <>
-      <td className="text-nowrap">
-        {quote.quoteNumber}
-        <div className="small text-secondary">{formatDateTime(quote.createdAt)}</div>
+      <td data-label="Quote" className="text-nowrap">
+        <div>
+          {quote.quoteNumber}
+          <div className="small text-secondary">{formatDateTime(quote.createdAt)}</div>
+        </div>
       </td>
-      <td>
-        {formatUnits(quote.quantity)} × {quote.itemName}
-        <div className="small text-secondary font-monospace">{quote.sku}</div>
-        {remark && <div className="small text-secondary">{remark}</div>}
+      <td data-label="Item">
+        <div>
+          {formatUnits(quote.quantity)} × {quote.itemName}
+          <div className="small text-secondary font-monospace">{quote.sku}</div>
+          {remark && <div className="small text-secondary">{remark}</div>}
+        </div>
       </td>
-      <td>
+      <td data-label="Price">
         {quote.unitPrice !== null && quote.amount !== null ? (
-          <>
+          <div>
             {formatDollars(quote.unitPrice)} per unit
             <div className="fw-semibold">{formatDollars(quote.amount)}</div>
             {quote.validUntil && (
               <div className="small text-secondary">Valid through {formatValidThrough(quote.validUntil)}</div>
             )}
-          </>
+          </div>
         ) : (
           <span className="text-secondary">—</span>
         )}
       </td>
-      <td>
+      <td data-label="Status">
         <QuoteStatusBadge status={quote.status} />
       </td>
     </>

@@ -18,6 +18,12 @@ export function ReviewCard({ review }: { review: Review }) {
               </span>{' '}
               {review.rating} Star
             </span>
+            {review.verifiedBuyer && (
+              <p className="verified-buyer mb-0 mt-1">
+                <span className="badge text-bg-success">Verified buyer</span>{' '}
+                <span className="small">bought {review.verifiedBuyer.unitsBand} units</span>
+              </p>
+            )}
           </div>
         </div>
         <Card.Text className="text-secondary">{review.customer_review}</Card.Text>

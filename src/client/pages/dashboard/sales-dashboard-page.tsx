@@ -1,0 +1,269 @@
+import type { ReactNode } from 'react';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import Table from 'react-bootstrap/Table';
+import { Link } from 'react-router';
+import { HOLDS_ENDING_HOURS, type SalesDashboard } from '../../../shared/api/dashboard.schemas';
+import { canBeOrdered } from '../../../shared/domain/order-quantity';
+import { formatDollars } from '../../../shared/money';
+import { OrderStatusBadge } from '../../components/order-status-badge';
+import { QueryState } from '../../components/query-state';
+import { paths } from '../../config/paths';
+import {
+  type AdminOrdersFilter,
+  adminOrdersQueryString,
+  useSalesDashboard,
+} from '../../features/orders/api/admin-orders';
+import { RevenueChart } from '../../features/orders/components/revenue-chart';
+import { formatDateTime, formatOrderStatus, formatUnits } from '../../lib/format';
+
+const ordersWhere = (filter: AdminOrdersFilter) =>
+  `${paths.manageAllOrders}?${adminOrdersQueryString(filter)}`;
+const productsWhere = (query: Record<string, string>) =>
+  `${paths.manageProducts}?${new URLSearchParams(query).toString()}`;
+
+function Figure({ label, value, note, to }: { label: string; value: string; note: ReactNode; to: string }) {
+  return (
+    <Col xs={6} lg={3}>
+      <Card className="h-100 shadow-sm">
+        <Card.Body>
+          <h3 className="h6 text-secondary mb-1">{label}</h3>
+          <p className="fs-4 fw-bold mb-1">{value}</p>
+          <Link to={to} className="small">
+            {note}
+          </Link>
+        </Card.Body>
+      </Card>
+    </Col>
+  );
+}
+
+function Panel({ title, link, children }: { title: string; link?: ReactNode; children: ReactNode }) {
+  return (
+    <Card className="h-100 shadow-sm">
+      <Card.Header className="d-flex flex-wrap justify-content-between align-items-baseline gap-2 bg-white">
+        <h3 className="h6 mb-0">{title}</h3>
+        {link}
+      </Card.Header>
+      <Card.Body>{children}</Card.Body>
+    </Card>
+  );
+}
+
+function Revenue({ dashboard }: { dashboard: SalesDashboard }) {
+  const total = dashboard.revenueByDay.reduce((sum, day) => sum + day.revenue, 0);
+  const busiest = dashboard.revenueByDay.reduce((best, day) => (day.revenue > best.revenue ? day : best));
+  const label =
+    total > 0
+      ? `Revenue per day from ${dashboard.from} to ${dashboard.to}: ${formatDollars(total)} in all, the most on ${busiest.day} (${formatDollars(busiest.revenue)}).`
+      : `No revenue from ${dashboard.from} to ${dashboard.to}.`;
+  return (
+    <Panel
+      title="Revenue per day (UTC)"
+      link={
+        <Link className="small" to={ordersWhere({ by: 'paid', from: dashboard.from, to: dashboard.to })}>
+          Orders paid in these days
+        </Link>
+      }
+    >
+      <RevenueChart days={dashboard.revenueByDay} label={label} />
+      <details className="mt-2">
+        <summary className="small">The figures, day by day</summary>
+        <Table size="sm" className="small mb-0 mt-2">
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col">Orders paid</th>
+              <th scope="col">Revenue</th>
+            </tr>
+          </thead>
+          <tbody>
+            {dashboard.revenueByDay.map((day) => (
+              <tr key={day.day}>
+                <td>
+                  {day.orders > 0 ? (
+                    <Link to={ordersWhere({ by: 'paid', from: day.day, to: day.day })}>{day.day}</Link>
+                  ) : (
+                    day.day
+                  )}
+                </td>
+                <td>{day.orders}</td>
+                <td>{formatDollars(day.revenue)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </details>
+    </Panel>
+  );
+}
+
+function Overview({ dashboard }: { dashboard: SalesDashboard }) {
+  const revenue = dashboard.revenueByDay.reduce((sum, day) => sum + day.revenue, 0);
+  const paidOrders = dashboard.revenueByDay.reduce((sum, day) => sum + day.orders, 0);
+  const { lowStock, holdsEnding } = dashboard;
+  return (
+    <>
+      <Row className="g-3 mb-3">
+        <Figure
+          label="Revenue, 30 days"
+          value={formatDollars(revenue)}
+          note="Paid orders"
+          to={ordersWhere({ by: 'paid', from: dashboard.from, to: dashboard.to })}
+        />
+        <Figure
+          label="Orders paid, 30 days"
+          value={formatUnits(paidOrders)}
+          note="See them"
+          to={ordersWhere({ by: 'paid', from: dashboard.from, to: dashboard.to })}
+        />
+        <Figure
+          label={`Holds ending in ${HOLDS_ENDING_HOURS} h`}
+          value={formatUnits(holdsEnding.total)}
+          note="Unpaid orders"
+          to={ordersWhere({ status: 'unpaid', holdEndsWithin: HOLDS_ENDING_HOURS })}
+        />
+        <Figure
+          label="Low stock"
+          value={formatUnits(lowStock.total)}
+          note={`${formatUnits(lowStock.belowMinimum)} cannot be ordered`}
+          to={productsWhere({ lowStock: 'true' })}
+        />
+      </Row>
+      <div className="mb-3">
+        <Revenue dashboard={dashboard} />
+      </div>
+      <Row className="g-3">
+        <Col lg={5}>
+          <Panel title="Orders by state">
+            <ul className="list-unstyled mb-0">
+              {dashboard.ordersByStatus.map(({ status, count }) => (
+                <li key={status} className="d-flex justify-content-between align-items-center py-1">
+                  <Link to={ordersWhere({ status })}>
+                    <OrderStatusBadge status={status}>{formatOrderStatus(status)}</OrderStatusBadge>
+                  </Link>
+                  <span className="fw-semibold">{formatUnits(count)}</span>
+                </li>
+              ))}
+            </ul>
+          </Panel>
+        </Col>
+        <Col lg={7}>
+          <Panel title="Top products by units, 30 days">
+            {dashboard.topProducts.length === 0 ? (
+              <p className="text-secondary mb-0">No paid orders in these days.</p>
+            ) : (
+              <Table size="sm" className="mb-0 table-stack">
+                <thead>
+                  <tr>
+                    <th scope="col">Product</th>
+                    <th scope="col">Units</th>
+                    <th scope="col">Revenue</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {dashboard.topProducts.map((product) => (
+                    <tr key={product.sku ?? product.name}>
+                      <td data-label="Product">
+                        {product.sku ? (
+                          <Link to={ordersWhere({ sku: product.sku, by: 'paid', from: dashboard.from })}>
+                            {product.name}
+                          </Link>
+                        ) : (
+                          product.name
+                        )}
+                      </td>
+                      <td data-label="Units">{formatUnits(product.units)}</td>
+                      <td data-label="Revenue">{formatDollars(product.revenue)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+            )}
+          </Panel>
+        </Col>
+        <Col lg={6}>
+          <Panel
+            title="Low stock"
+            link={
+              <Link className="small" to={productsWhere({ lowStock: 'true' })}>
+                All {formatUnits(lowStock.total)}
+              </Link>
+            }
+          >
+            {lowStock.products.length === 0 ? (
+              <p className="text-secondary mb-0">
+                Every product has at least twice its minimum order in stock.
+              </p>
+            ) : (
+              <ul className="list-unstyled mb-0">
+                {lowStock.products.map((product) => (
+                  <li
+                    key={product._id}
+                    className="d-flex flex-wrap justify-content-between column-gap-2 py-1"
+                  >
+                    <Link to={productsWhere({ q: product.sku })}>
+                      {product.name}{' '}
+                      <span className="small text-secondary font-monospace">{product.sku}</span>
+                    </Link>
+                    <span className="text-nowrap ms-auto">
+                      {formatUnits(product.available)} / {formatUnits(product.lowerBound)}
+                      {!canBeOrdered({ lower: product.lowerBound, upper: product.available }) && (
+                        <span className="badge text-bg-danger ms-1">cannot be ordered</span>
+                      )}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <p className="small text-secondary mt-2 mb-0">Available units / the smallest order.</p>
+          </Panel>
+        </Col>
+        <Col lg={6}>
+          <Panel
+            title={`Unpaid holds ending within ${HOLDS_ENDING_HOURS} hours`}
+            link={
+              <Link
+                className="small"
+                to={ordersWhere({ status: 'unpaid', holdEndsWithin: HOLDS_ENDING_HOURS })}
+              >
+                All {formatUnits(holdsEnding.total)}
+              </Link>
+            }
+          >
+            {holdsEnding.orders.length === 0 ? (
+              <p className="text-secondary mb-0">No unpaid order&rsquo;s hold ends in the next day.</p>
+            ) : (
+              <ul className="list-unstyled mb-0">
+                {holdsEnding.orders.map((order) => (
+                  <li key={order._id} className="py-1">
+                    <Link to={paths.orderDetail(order._id)}>Order {order.orderNumber}</Link>{' '}
+                    <span className="small">
+                      {formatDollars(order.amount)}, {order.email}, ends {formatDateTime(order.holdExpiresAt)}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Panel>
+        </Col>
+      </Row>
+    </>
+  );
+}
+
+/** The admin's dashboard landing (DESIGN §9): how the shop is doing, on one screen, with links to act. */
+export function SalesDashboardPage() {
+  const dashboard = useSalesDashboard();
+  return (
+    <>
+      <h2 className="h4 mb-3">Overview</h2>
+      <QueryState query={dashboard} what="the overview">
+        {(data) => <Overview dashboard={data} />}
+      </QueryState>
+    </>
+  );
+}
+
+export default SalesDashboardPage;

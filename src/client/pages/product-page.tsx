@@ -1,0 +1,75 @@
+import Col from 'react-bootstrap/Col';
+import Container from 'react-bootstrap/Container';
+import Row from 'react-bootstrap/Row';
+import { Link, useParams } from 'react-router';
+import { canBeOrdered } from '../../shared/domain/order-quantity';
+import { QueryState } from '../components/query-state';
+import { paths } from '../config/paths';
+import { useTool } from '../features/catalog/api/get-tool';
+import { PriceTierTable } from '../features/catalog/components/price-tier-table';
+import { ToolFacts } from '../features/catalog/components/tool-facts';
+import { useQuantityBounds } from '../features/catalog/use-quantity-bounds';
+import { ApiError } from '../lib/api-client';
+import { usePageMeta } from '../lib/use-page-meta';
+import { NotFoundPage } from './not-found-page';
+import type { Tool } from '../../shared/api/catalog.schemas';
+
+function Product({ tool }: { tool: Tool }) {
+  const orderable = canBeOrdered(useQuantityBounds(tool));
+  return (
+    <Row className="g-4 g-lg-5">
+      <Col lg={6}>
+        <img
+          src={tool.img}
+          alt={tool.name}
+          className="img-fluid rounded-3 shadow-sm w-100"
+          width={600}
+          height={450}
+          fetchPriority="high"
+        />
+      </Col>
+      <Col lg={6}>
+        <nav aria-label="Breadcrumb" className="small mb-2">
+          <Link to={paths.shop}>Shop</Link> ›{' '}
+          <Link to={`${paths.shop}?category=${encodeURIComponent(tool.category.slug)}`}>
+            {tool.category.name}
+          </Link>
+        </nav>
+        <h1 className="h2">{tool.name}</h1>
+        <p>{tool.dis}</p>
+        <ToolFacts tool={tool} large />
+        <PriceTierTable tiers={tool.priceTiers} />
+        {orderable ? (
+          <Link className="btn btn-warning btn-lg fw-semibold" to={paths.buyNow(tool._id)}>
+            Buy Now
+          </Link>
+        ) : (
+          <p className="text-secondary">
+            Not enough in stock for the smallest order right now.{' '}
+            <Link to={paths.buyNow(tool._id)}>Request a quote</Link>
+          </p>
+        )}
+      </Col>
+    </Row>
+  );
+}
+
+/**
+ * /tools/{id} (DESIGN §9): a product's public page, open to every visitor and search engine; the
+ * server writes its title, description, canonical address, Open Graph tags and JSON-LD into the HTML.
+ */
+export function ProductPage() {
+  const { toolId = '' } = useParams();
+  const tool = useTool(toolId);
+  usePageMeta(tool.data ? `${tool.data.name} (${tool.data.sku})` : 'Product', tool.data?.dis);
+  if (tool.error instanceof ApiError && (tool.error.status === 404 || tool.error.status === 400)) {
+    return <NotFoundPage />;
+  }
+  return (
+    <Container className="py-5">
+      <QueryState query={tool} what="this product">
+        {(product) => <Product tool={product} />}
+      </QueryState>
+    </Container>
+  );
+}

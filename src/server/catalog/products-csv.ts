@@ -1,0 +1,421 @@
+import { Readable, pipeline } from 'node:stream';
+import { categorySlug } from '../../shared/api/catalog.schemas';
+import {
+  ImportProductRow,
+  type ImportProblem,
+  type ImportReport,
+  PRODUCT_CSV_COLUMNS,
+} from '../../shared/api/products.schemas';
+import { lowerBound } from '../../shared/domain/order-quantity';
+import { tierProblem, tiersFrom } from '../../shared/domain/price-tiers';
+import { centsToDollars } from '../../shared/money';
+import { type Actor, type AuditRecord, changedValues, recordAudit } from '../audit/audit.repository';
+import type { Database } from '../db/database';
+import { DomainError } from '../http/domain-error';
+import type { CatalogCache } from './catalog-cache';
+import { categoryNamed, checkedTiers, productAuditValues } from './manage-products';
+import {
+  eachProductBySku,
+  findProductsBySkus,
+  type NewProduct,
+  type ProductView,
+  upsertProducts,
+} from './products.repository';
+
+/**
+ * The catalog as CSV, and back (DESIGN §9): an export an owner edits in a spreadsheet, and an import
+ * that creates or updates products by SKU. Every row is checked by the shared product rules first; a
+ * commit writes all rows in one transaction, or none.
+ */
+
+interface Deps {
+  db: Database;
+  catalogCache: CatalogCache;
+  minUnits: number;
+}
+
+/** The most rows one import takes. */
+export const MAX_IMPORT_ROWS = 50_000;
+/** How many changed rows a report lists (the counts cover them all). */
+const LISTED_CHANGES = 200;
+
+const REQUIRED_COLUMNS = PRODUCT_CSV_COLUMNS.filter((column) => column !== 'featured');
+
+/** Which CSV column a field of ImportProductRow comes from, to name it in a problem. */
+const COLUMN_OF: Record<string, string> = {
+  sku: 'sku',
+  name: 'name',
+  category: 'category',
+  dis: 'description',
+  img: 'image',
+  min_order: 'min_order',
+  available: 'available',
+  price: 'price_tiers',
+  priceTiers: 'price_tiers',
+  featured: 'featured',
+};
+
+// Spreadsheets run a cell that starts with one of these as a formula: an export writes it after a
+// quote (csv-stringify's escape_formulas), and an import takes that quote off again.
+const ESCAPED_FORMULA = /^'(?=[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20])/;
+
+/** Price breaks as one cell: `100:12.50|500:11.00` (from 100 units $12.50 each, from 500 $11.00). */
+export function formatTiersCell(tiers: readonly { minQuantity: number; price: number }[]): string {
+  return tiers.map((tier) => `${tier.minQuantity}:${tier.price.toFixed(2)}`).join('|');
+}
+
+function parseTiersCell(cell: string): { minQuantity: number; price: number }[] | null {
+  const tiers = cell.split('|').map((part) => {
+    const match = /^\s*(\d+)\s*:\s*\$?(\d+(?:\.\d+)?)\s*$/.exec(part);
+    return match ? { minQuantity: Number(match[1]), price: Number(match[2]) } : null;
+  });
+  return tiers.every((tier) => tier !== null) ? tiers : null;
+}
+
+const YES = new Set(['yes', 'true', '1', 'y']);
+const NO = new Set(['no', 'false', '0', 'n', '']);
+
+// --- Export ---
+
+function csvRecord(product: ProductView, minUnits: number): Record<string, string | number> {
+  const tiers = tiersFrom(product.priceTiers, lowerBound(product.minOrder, minUnits)).map((tier) => ({
+    minQuantity: tier.minQuantity,
+    price: centsToDollars(tier.priceCents),
+  }));
+  return {
+    sku: product.sku,
+    name: product.name,
+    category: product.categoryName,
+    description: product.description,
+    image: product.imageUrl,
+    min_order: product.minOrder,
+    available: product.available,
+    price_tiers: formatTiersCell(tiers),
+    featured: product.featured ? 'yes' : 'no',
+  };
+}
+
+/** Every product as CSV, by SKU, streamed a batch of rows at a time. */
+export async function exportProductsCsv({ db, minUnits }: Pick<Deps, 'db' | 'minUnits'>): Promise<Readable> {
+  const { stringify } = await import('csv-stringify');
+  const records = Readable.from(
+    (async function* () {
+      for await (const product of eachProductBySku(db)) yield csvRecord(product, minUnits);
+    })(),
+  );
+  // pipeline, not pipe: a failing query destroys the response instead of throwing where nobody listens.
+  return pipeline(
+    records,
+    stringify({ header: true, columns: [...PRODUCT_CSV_COLUMNS], escape_formulas: true, bom: true }),
+    () => undefined,
+  );
+}
+
+// --- Import ---
+
+interface CheckedRow {
+  line: number;
+  row: ImportProductRow;
+}
+
+interface ParsedFile {
+  rows: CheckedRow[];
+  total: number;
+  errors: ImportProblem[];
+}
+
+const fileProblem = (line: number, message: string): ImportProblem => ({
+  line,
+  sku: null,
+  column: null,
+  message,
+});
+
+/**
+ * The line each record starts on, from where each ends (csv-parse's byte offsets): its own line count
+ * takes a CRLF inside a quoted cell for two lines. Blank lines between records are skipped, as the
+ * parser skips them.
+ */
+function startLines(csv: string, ends: number[]): number[] {
+  const bytes = Buffer.from(csv, 'utf8');
+  const starts: number[] = [];
+  let line = 1;
+  let at = 0;
+  for (const end of ends) {
+    for (; at < bytes.length && (bytes[at] === 0x0a || bytes[at] === 0x0d); at += 1) {
+      if (bytes[at] === 0x0a) line += 1;
+    }
+    starts.push(line);
+    for (; at < end; at += 1) if (bytes[at] === 0x0a) line += 1;
+  }
+  return starts;
+}
+
+/** Reads the file and checks every row by the shared rules, naming each problem's line and column. */
+async function checkFile(csv: string, minUnits: number): Promise<ParsedFile> {
+  const { parse, CsvError } = await import('csv-parse/sync');
+  let records: { record: string[]; info: { bytes: number } }[];
+  try {
+    records = parse(csv, {
+      bom: true,
+      skip_empty_lines: true,
+      info: true,
+      relax_column_count: true,
+    }) as unknown as typeof records;
+  } catch (error) {
+    if (error instanceof CsvError) {
+      const line = (error as unknown as { lines?: number }).lines ?? 1;
+      return {
+        rows: [],
+        total: 0,
+        errors: [fileProblem(line, `This is not a readable CSV file: ${error.message}`)],
+      };
+    }
+    throw error;
+  }
+  const [header, ...body] = records;
+  if (!header) return { rows: [], total: 0, errors: [fileProblem(1, 'The file is empty')] };
+  const columns = header.record.map((name) => name.trim().toLowerCase());
+  const missing = REQUIRED_COLUMNS.filter((column) => !columns.includes(column));
+  const unknown = columns.filter((column) => !(PRODUCT_CSV_COLUMNS as readonly string[]).includes(column));
+  if (missing.length > 0 || unknown.length > 0) {
+    const problems = [
+      missing.length > 0 ? `missing ${missing.join(', ')}` : '',
+      unknown.length > 0 ? `unknown ${unknown.join(', ')}` : '',
+    ].filter(Boolean);
+    return {
+      rows: [],
+      total: body.length,
+      errors: [
+        fileProblem(
+          1,
+          `The first line must name the columns ${PRODUCT_CSV_COLUMNS.join(', ')} (${problems.join('; ')})`,
+        ),
+      ],
+    };
+  }
+  if (body.length > MAX_IMPORT_ROWS) {
+    return {
+      rows: [],
+      total: body.length,
+      errors: [fileProblem(1, `One import takes at most ${MAX_IMPORT_ROWS.toLocaleString('en-US')} rows`)],
+    };
+  }
+
+  const errors: ImportProblem[] = [];
+  const rows: CheckedRow[] = [];
+  const firstLineOf = new Map<string, number>();
+  const lines = startLines(
+    csv,
+    records.map(({ info }) => info.bytes),
+  ).slice(1);
+  for (const [index, { record }] of body.entries()) {
+    const line = lines[index] ?? 0;
+    const cell = (column: string) => {
+      const index = columns.indexOf(column);
+      return (index < 0 ? '' : (record[index] ?? '')).replace(ESCAPED_FORMULA, '');
+    };
+    const sku = cell('sku').trim().toUpperCase() || null;
+    // The columns this row's problems name: each is named once.
+    const reported = new Set<string | null>();
+    const problem = (column: string | null, message: string) => {
+      reported.add(column);
+      errors.push({ line, sku, column, message });
+    };
+    if (record.length !== columns.length) {
+      problem(null, `This row has ${record.length} cells; the header names ${columns.length} columns`);
+      continue;
+    }
+    const whole = (column: string) => {
+      const value = cell(column).trim().replaceAll(',', '');
+      if (value === '') return undefined;
+      if (!/^-?\d+$/.test(value)) {
+        problem(column, `${column} must be a whole number of units (it is “${cell(column)}”)`);
+        return Number.NaN;
+      }
+      return Number(value);
+    };
+    const minOrder = whole('min_order');
+    const available = whole('available');
+    const tiers = parseTiersCell(cell('price_tiers'));
+    if (!tiers) {
+      problem(
+        'price_tiers',
+        'price_tiers lists the price breaks as quantity:price, separated by |, e.g. 100:12.50|500:11.00',
+      );
+    }
+    const featured = cell('featured').trim().toLowerCase();
+    const featuredKnown = YES.has(featured) || NO.has(featured);
+    if (!featuredKnown) problem('featured', 'featured is yes or no');
+
+    // Every rule of the product form, so a row's problems are all listed at once.
+    const checked = ImportProductRow.safeParse({
+      sku: cell('sku'),
+      name: cell('name'),
+      category: cell('category'),
+      dis: cell('description'),
+      img: cell('image'),
+      min_order: minOrder,
+      available,
+      price: tiers?.[0]?.price,
+      priceTiers: tiers ?? undefined,
+      featured: featuredKnown ? YES.has(featured) : undefined,
+    });
+    if (!checked.success) {
+      for (const issue of checked.error.issues) {
+        const column = COLUMN_OF[String(issue.path[0])] ?? null;
+        if (!reported.has(column)) problem(column, column ? `${column}: ${issue.message}` : issue.message);
+      }
+    }
+    if (checked.success && !categorySlug(checked.data.category)) {
+      problem('category', 'category: The category name needs letters or digits');
+    }
+    if (!checked.success || reported.size > 0) continue;
+    const row = checked.data;
+    const tierError = tierProblem(row.priceTiers ?? [], lowerBound(row.min_order, minUnits));
+    if (tierError) {
+      problem('price_tiers', `price_tiers: ${tierError}`);
+      continue;
+    }
+    const earlier = firstLineOf.get(row.sku);
+    if (earlier !== undefined) {
+      problem('sku', `The SKU ${row.sku} is already on line ${earlier}; each product appears once`);
+      continue;
+    }
+    firstLineOf.set(row.sku, line);
+    rows.push({ line, row });
+  }
+  return { rows, total: body.length, errors };
+}
+
+/** The values a row gives a product, as the audit log and the comparison with the catalog see them. */
+function rowValues({ row }: CheckedRow, minUnits: number, categoryName: string) {
+  const { priceTiers } = checkedTiers(row.priceTiers ?? [], lowerBound(row.min_order, minUnits));
+  return {
+    sku: row.sku,
+    name: row.name,
+    category: categoryName,
+    image: row.img,
+    description: row.dis,
+    minOrder: row.min_order,
+    available: row.available,
+    priceTiers,
+    featured: row.featured ?? false,
+  };
+}
+
+interface Plan {
+  line: number;
+  checked: CheckedRow;
+  existing: ProductView | undefined;
+  change: { before: Record<string, unknown>; after: Record<string, unknown> } | null;
+}
+
+/**
+ * What each row does to the catalog as it is now: create, update (which fields) or nothing. A known
+ * product keeps its stock unless `setStock`: the file's figure may be older than orders placed since.
+ */
+function planRows(rows: CheckedRow[], existing: ProductView[], minUnits: number, setStock: boolean): Plan[] {
+  const bySku = new Map(existing.map((product) => [product.sku, product]));
+  return rows.map((checked) => {
+    const current = bySku.get(checked.row.sku);
+    // A category named like an existing one (same slug) is that category.
+    const categoryName =
+      current && current.categorySlug === categorySlug(checked.row.category)
+        ? current.categoryName
+        : checked.row.category;
+    const after = rowValues(checked, minUnits, categoryName);
+    if (current && !setStock) after.available = current.available;
+    const change = current
+      ? changedValues(productAuditValues(current), after)
+      : { before: {}, after: after as Record<string, unknown> };
+    return { line: checked.line, checked, existing: current, change };
+  });
+}
+
+function report(total: number, plans: Plan[], errors: ImportProblem[], committed: boolean): ImportReport {
+  const changed = plans.filter((plan) => plan.change);
+  return {
+    committed,
+    rows: total,
+    created: changed.filter((plan) => !plan.existing).length,
+    updated: changed.filter((plan) => plan.existing).length,
+    unchanged: plans.length - changed.length,
+    errors,
+    changes: changed.slice(0, LISTED_CHANGES).map((plan) => ({
+      line: plan.line,
+      sku: plan.checked.row.sku,
+      name: plan.checked.row.name,
+      action: plan.existing ? ('update' as const) : ('create' as const),
+      fields: plan.existing ? Object.keys(plan.change?.after ?? {}) : [],
+    })),
+  };
+}
+
+/**
+ * Checks a catalog CSV and, when `commit` and every row is right, writes it: new SKUs become products
+ * with the row's stock, known ones take the row's details and prices, and its stock only with
+ * `setStock` (a stock-take: the file's figure becomes the stock to sell, replacing what orders reserved
+ * since it was written). All rows are written in one transaction or none; each product created or
+ * changed is in the audit log.
+ */
+export async function importProductsCsv(
+  { db, catalogCache, minUnits }: Deps,
+  actor: Actor,
+  csv: string,
+  { commit, setStock }: { commit: boolean; setStock: boolean },
+): Promise<ImportReport> {
+  const { rows, total, errors } = await checkFile(csv, minUnits);
+  const skus = rows.map(({ row }) => row.sku);
+  if (!commit || errors.length > 0) {
+    if (commit) {
+      const [first] = errors;
+      throw new DomainError(
+        'VALIDATION_FAILED',
+        `Nothing was imported: ${errors.length} problem${errors.length === 1 ? '' : 's'}, the first on line ${first?.line}: ${first?.message}`,
+      );
+    }
+    return report(
+      total,
+      planRows(rows, await findProductsBySkus(db, skus), minUnits, setStock),
+      errors,
+      false,
+    );
+  }
+  const plans = await db.transaction(async (tx) => {
+    // Locked, so the values the audit log keeps as "before" are the ones this import replaces.
+    const planned = planRows(rows, await findProductsBySkus(tx, skus, { lock: true }), minUnits, setStock);
+    const changed = planned.filter((plan) => plan.change);
+    const categoryIds = new Map<string, string>();
+    for (const { checked } of changed) {
+      const slug = categorySlug(checked.row.category);
+      if (!categoryIds.has(slug)) categoryIds.set(slug, await categoryNamed(tx, checked.row.category));
+    }
+    const values: NewProduct[] = changed.map(({ checked: { row }, existing }) => ({
+      sku: row.sku,
+      name: row.name,
+      imageUrl: row.img,
+      description: row.dis,
+      categoryId: categoryIds.get(categorySlug(row.category)) ?? '',
+      minOrder: row.min_order,
+      // Locked above: a known product's stock, when kept, is exactly what it is now.
+      available: existing && !setStock ? existing.available : row.available,
+      featured: row.featured ?? false,
+      ...checkedTiers(row.priceTiers ?? [], lowerBound(row.min_order, minUnits)),
+    }));
+    await upsertProducts(tx, values);
+    await recordAudit(
+      tx,
+      actor,
+      ...changed.map((plan): AuditRecord => ({
+        action: 'product.import',
+        subject: `SKU ${plan.checked.row.sku}`,
+        before: plan.existing ? (plan.change?.before ?? null) : null,
+        after: plan.change?.after ?? null,
+      })),
+    );
+    return planned;
+  });
+  catalogCache.invalidate();
+  return report(total, plans, [], true);
+}

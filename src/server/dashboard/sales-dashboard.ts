@@ -1,0 +1,78 @@
+import { DASHBOARD_DAYS, HOLDS_ENDING_HOURS, type SalesDashboard } from '../../shared/api/dashboard.schemas';
+import { startOfUtcDay, utcDayOf } from '../../shared/days';
+import { OrderStatus } from '../../shared/domain/order-status';
+import { centsToDollars } from '../../shared/money';
+import { listLowStock } from '../catalog/products.repository';
+import type { Database } from '../db/database';
+import {
+  countOrdersByStatus,
+  holdsEndingBetween,
+  revenueByDay,
+  topProductsByUnits,
+} from '../orders/orders.repository';
+
+const DAY_MS = 86_400_000;
+const LISTED = 10;
+
+/**
+ * The admin's dashboard landing (DESIGN §9): revenue per day, orders by state, top products, low
+ * stock and holds ending soon. Five queries, one per figure, run side by side on the pool.
+ */
+export async function salesDashboard({
+  db,
+  minUnits,
+  now = new Date(),
+}: {
+  db: Database;
+  minUnits: number;
+  now?: Date;
+}): Promise<SalesDashboard> {
+  const today = startOfUtcDay(utcDayOf(now)).getTime();
+  const since = new Date(today - (DASHBOARD_DAYS - 1) * DAY_MS);
+  const [revenue, byStatus, top, lowStock, holds] = await Promise.all([
+    revenueByDay(db, since),
+    countOrdersByStatus(db),
+    topProductsByUnits(db, since, LISTED),
+    listLowStock(db, minUnits, LISTED),
+    holdsEndingBetween(db, now, new Date(now.getTime() + HOLDS_ENDING_HOURS * 3_600_000), LISTED),
+  ]);
+  const revenueOn = new Map(revenue.map((row) => [row.day, row]));
+  const countOf = new Map(byStatus.map((row) => [row.status, row.count]));
+  return {
+    from: utcDayOf(since.getTime()),
+    to: utcDayOf(today),
+    revenueByDay: Array.from({ length: DASHBOARD_DAYS }, (_, n) => {
+      const day = utcDayOf(since.getTime() + n * DAY_MS);
+      const sales = revenueOn.get(day);
+      return { day, revenue: centsToDollars(sales?.cents ?? 0), orders: sales?.orders ?? 0 };
+    }),
+    ordersByStatus: OrderStatus.options.map((status) => ({ status, count: countOf.get(status) ?? 0 })),
+    topProducts: top.map((row) => ({
+      sku: row.sku,
+      name: row.name,
+      units: row.units,
+      revenue: centsToDollars(row.cents),
+    })),
+    lowStock: {
+      total: lowStock[0]?.total ?? 0,
+      belowMinimum: lowStock[0]?.belowMinimum ?? 0,
+      products: lowStock.map((row) => ({
+        _id: row.id,
+        sku: row.sku,
+        name: row.name,
+        available: row.available,
+        lowerBound: row.lowerBound,
+      })),
+    },
+    holdsEnding: {
+      total: holds[0]?.total ?? 0,
+      orders: holds.map((row) => ({
+        _id: row.id,
+        orderNumber: row.orderNumber,
+        email: row.email,
+        amount: centsToDollars(row.amountCents),
+        holdExpiresAt: row.holdExpiresAt.toISOString(),
+      })),
+    },
+  };
+}

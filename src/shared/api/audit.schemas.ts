@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/**
+ * What an admin can do that the audit log records (DESIGN §9), each with the words the Audit Log page
+ * shows. The database keeps the same list as an enum (migration 0008).
+ */
+export const AUDIT_ACTIONS = {
+  'product.add': 'Product added',
+  'product.edit': 'Product edited',
+  'product.delete': 'Product deleted',
+  'product.import': 'Product imported',
+  'user.make_admin': 'Admin rights granted',
+  'user.delete': 'Account deleted',
+  'order.ship': 'Order marked shipped',
+  'review.delete': 'Review removed',
+  'quote.answer': 'Quote answered',
+} as const;
+
+export const AuditAction = z.enum(Object.keys(AUDIT_ACTIONS) as [keyof typeof AUDIT_ACTIONS]);
+export type AuditAction = z.infer<typeof AuditAction>;
+
+/** Field values as they were before and after an action (absent for what did not exist). */
+export const AuditValues = z.record(z.string(), z.unknown());
+export type AuditValues = z.infer<typeof AuditValues>;
+
+export const AuditEntry = z
+  .object({
+    id: z.number().int(),
+    at: z.iso.datetime(),
+    actorEmail: z.string(),
+    action: AuditAction,
+    /** What was acted on, in the shop's words: "SKU DRL-18V", "order 10042", "jo@example.com". */
+    subject: z.string(),
+    before: AuditValues.nullable(),
+    after: AuditValues.nullable(),
+  })
+  .meta({ id: 'AuditEntry' });
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+const day = z.iso.date({ error: 'Dates are written YYYY-MM-DD' });
+
+/** GET /api/admin/audit: newest first, filtered by actor, action and a range of days (UTC). */
+export const AuditQuery = z.strictObject({
+  /** An admin's address (any case), or a system actor: `npm run admin`, `ADMIN_EMAILS`. */
+  actor: z.string().trim().max(254).optional(),
+  action: AuditAction.optional(),
+  from: day.optional(),
+  to: day.optional(),
+  /** The keyset cursor: entries older than this id. */
+  before: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type AuditQuery = z.input<typeof AuditQuery>;
+
+export const AuditPage = z.object({
+  entries: z.array(AuditEntry),
+  /** The cursor for the next, older page; null at the oldest. */
+  nextBefore: z.number().int().nullable(),
+});
+export type AuditPage = z.infer<typeof AuditPage>;

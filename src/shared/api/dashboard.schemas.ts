@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { OrderStatus } from '../domain/order-status';
+
+/** How many days the dashboard's revenue chart and top products look back (today included). */
+export const DASHBOARD_DAYS = 30;
+/** Unpaid holds ending within this many hours are listed. */
+export const HOLDS_ENDING_HOURS = 24;
+
+/** The admin's dashboard landing (GET /api/admin/dashboard, DESIGN §9): the shop's health on one screen. */
+export const SalesDashboard = z
+  .object({
+    /** The first and last day (UTC) of the revenue chart and the top products. */
+    from: z.iso.date(),
+    to: z.iso.date(),
+    /** Every day of the range, oldest first, days without sales at 0: what paid orders brought in. */
+    revenueByDay: z.array(z.object({ day: z.iso.date(), revenue: z.number(), orders: z.number().int() })),
+    /** Every order state with how many orders are in it now. */
+    ordersByStatus: z.array(z.object({ status: OrderStatus, count: z.number().int() })),
+    /** The products most units were paid for in the range. */
+    topProducts: z.array(
+      z.object({
+        sku: z.string().nullable(),
+        name: z.string(),
+        units: z.number().int(),
+        revenue: z.number(),
+      }),
+    ),
+    /** Products with less than twice their lower bound in stock; below it they cannot be ordered. */
+    lowStock: z.object({
+      total: z.number().int(),
+      belowMinimum: z.number().int(),
+      products: z.array(
+        z.object({
+          _id: z.string(),
+          sku: z.string(),
+          name: z.string(),
+          available: z.number().int(),
+          lowerBound: z.number().int(),
+        }),
+      ),
+    }),
+    /** Unpaid orders whose stock reservation ends within HOLDS_ENDING_HOURS, soonest first. */
+    holdsEnding: z.object({
+      total: z.number().int(),
+      orders: z.array(
+        z.object({
+          _id: z.string(),
+          orderNumber: z.number().int(),
+          email: z.string(),
+          amount: z.number(),
+          holdExpiresAt: z.iso.datetime(),
+        }),
+      ),
+    }),
+  })
+  .meta({ id: 'SalesDashboard' });
+export type SalesDashboard = z.infer<typeof SalesDashboard>;

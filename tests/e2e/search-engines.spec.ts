@@ -1,0 +1,65 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from './fixtures';
+
+test.describe("a product's public page (/tools/{id})", () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test('opens from a card for any visitor, with the price breaks and Buy Now, and passes axe', async ({
+    page,
+    addProduct,
+  }) => {
+    const tool = await addProduct({
+      price: 12.5,
+      priceTiers: [
+        { minQuantity: 100, price: 12.5 },
+        { minQuantity: 1000, price: 10.75 },
+      ],
+    });
+    await page.goto(`/shop?q=${tool.sku}`);
+    await page.getByRole('link', { name: tool.name }).click();
+    await expect(page).toHaveURL(new RegExp(`/tools/${tool._id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: tool.name })).toBeVisible();
+    await expect(page).toHaveTitle(`${tool.name} (${tool.sku}) · Forgeline Tools`);
+    await expect(page.getByText(tool.sku, { exact: true })).toBeVisible();
+    await expect(page.getByRole('cell', { name: '$10.75' }).first()).toBeVisible();
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    // Buy Now asks a visitor to sign in first.
+    await page.getByRole('link', { name: 'Buy Now' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('without JavaScript the product, its price and its JSON-LD are in the page', async ({
+    browser,
+    product,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const response = await page.goto(`/tools/${product._id}`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Buy Now' })).toHaveAttribute(
+      'href',
+      `/buyNow/${product._id}`,
+    );
+    const ld = JSON.parse(
+      (await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}',
+    ) as {
+      '@type': string;
+      sku: string;
+      offers: { lowPrice: string };
+    };
+    expect(ld).toMatchObject({ '@type': 'Product', sku: product.sku, offers: { lowPrice: '12.50' } });
+    await context.close();
+  });
+
+  test('an unknown path answers 404 with the not-found page', async ({ page }) => {
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toBeAttached();
+    const missing = await page.goto('/tools/5f0c4a3e-8a1b-4c2d-9e3f-0a1b2c3d4e5f');
+    expect(missing?.status()).toBe(404);
+  });
+});
