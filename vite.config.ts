@@ -32,6 +32,9 @@ export default defineConfig({
     // Built for debugging (see web.routes.ts: never served), without a reference in the bundles.
     sourcemap: 'hidden',
   },
+  // The server renderer (`vite build --ssr`, dist/ssr) carries its libraries: the server loads one file,
+  // and the libraries' CommonJS builds are read as the browser bundle reads them.
+  ssr: { noExternal: true },
   server: {
     port: 3000,
     proxy: { '/api': apiServer, '/images': apiServer },

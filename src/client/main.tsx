@@ -1,15 +1,50 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
+import { createBrowserRouter, matchRoutes } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import 'bootstrap/dist/css/bootstrap.min.css';
 import 'react-toastify/ReactToastify.css';
 import './styles/app.css';
 import { App } from './app/app';
+import { createRoutes } from './app/routes';
+import { SERVER_DATA_ID } from '../shared/page-routes';
+import type { ServerData } from './app/server-data';
+import { createQueryClient } from './lib/query-client';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
+/**
+ * A public page arrives rendered by the server with its data (entry-server.tsx): React takes it over
+ * with that data, its page's chunk loaded first so the first render matches the HTML. Any other page
+ * arrives as an empty shell and is rendered here.
+ */
+async function start() {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root element');
+  const dataScript = document.getElementById(SERVER_DATA_ID);
+  const serverData = dataScript ? (JSON.parse(dataScript.textContent) as ServerData) : null;
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+  const queryClient = createQueryClient();
+  const routes = createRoutes(queryClient);
+  if (serverData) {
+    hydrate(queryClient, serverData.queries);
+    const lazyMatches = (matchRoutes(routes, window.location) ?? []).filter((match) => match.route.lazy);
+    await Promise.all(
+      lazyMatches.map(async ({ route }) => {
+        if (typeof route.lazy !== 'function') return;
+        Object.assign(route, { ...(await route.lazy()), lazy: undefined });
+      }),
+    );
+  }
+  const router = createBrowserRouter(routes, serverData ? { hydrationData: serverData.router } : {});
+  const app = (
+    <StrictMode>
+      <App queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </App>
+    </StrictMode>
+  );
+  if (serverData) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+}
+
+void start();

@@ -9,9 +9,11 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { auditRoutes } from './audit/audit.routes';
 import { createAuth } from './auth/auth';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
@@ -46,6 +48,7 @@ import { reviewsRoutes } from './reviews/reviews.routes';
 import { systemRoutes } from './system/system.routes';
 import { uploadsRoutes } from './uploads/uploads.routes';
 import { usersRoutes } from './users/users.routes';
+import type { PageRendererModule } from './web/pages';
 import { registerWeb } from './web/web.routes';
 
 export interface AppDependencies {
@@ -75,7 +78,17 @@ export interface AppDependencies {
   uploadsDir?: string;
   /** The most addresses one sitemap file lists (50,000; tests lower it to see the index). */
   sitemapMaxUrls?: number;
+  /**
+   * Loads the server renderer of the public pages: by default the built one (dist/ssr), or none when
+   * it is not built (the pages then render in the browser). Tests load it from the source.
+   */
+  loadPageRenderer?: () => Promise<PageRendererModule | null>;
 }
+
+const loadBuiltPageRenderer = async (): Promise<PageRendererModule | null> =>
+  existsSync(projectPaths.pageRenderer)
+    ? ((await import(pathToFileURL(projectPaths.pageRenderer).href)) as PageRendererModule)
+    : null;
 
 /** Builds the whole application from its dependencies; main.ts starts it, tests inject into it. */
 export async function buildApp({
@@ -90,6 +103,7 @@ export async function buildApp({
   onRoute,
   uploadsDir: givenUploadsDir,
   sitemapMaxUrls,
+  loadPageRenderer = loadBuiltPageRenderer,
 }: AppDependencies) {
   const app = Fastify({
     logger: logger && { ...logger, redact: REDACT_PATHS, serializers: logSerializers },
@@ -267,6 +281,7 @@ export async function buildApp({
     shopName,
     minUnits: config.orderMinUnits,
     sitemapMaxUrls,
+    loadPageRenderer,
   });
 
   // better-auth loads once the server listens, so the first answers do not wait for it.

@@ -22,6 +22,8 @@ export const projectPaths = {
   content: join(root, 'content'),
   images: join(root, 'content', 'images'),
   client: join(root, 'dist', 'client'),
+  /** The server renderer of the public pages (`vite build --ssr`: src/client/entry-server.tsx). */
+  pageRenderer: join(root, 'dist', 'ssr', 'entry-server.js'),
   /** A migrated, empty embedded database that `npm run build` makes, and its PGlite version. */
   pgliteTemplate: join(root, 'dist', 'server', 'pglite-template.tar.gz'),
   pgliteTemplateInfo: join(root, 'dist', 'server', 'pglite-template.json'),

@@ -24,3 +24,24 @@ export function isPagePath(path: string): boolean {
 
 /** The public pages a search engine should index, besides one page per product (/tools/{id}). */
 export const PUBLIC_PAGES = ['/', '/shop', '/portfolio', '/blogs'] as const;
+
+/**
+ * The pages the server renders with their data (entry-server.tsx): the public ones, and any path with
+ * no page at all (the not-found page). Signed-in and sign-in pages arrive as the app's shell.
+ */
+export function isServerRenderedPath(path: string): boolean {
+  const trimmed = path.length > 1 ? path.replace(/\/$/, '') : path;
+  return SERVER_RENDERED.some((pattern) => pattern.test(trimmed)) || !isPagePath(path);
+}
+
+const SERVER_RENDERED: readonly RegExp[] = [
+  /^\/$/,
+  /^\/home$/,
+  /^\/shop$/,
+  /^\/blogs$/,
+  /^\/portfolio$/,
+  /^\/tools\/[^/]+$/,
+];
+
+/** The id of the <script type="application/json"> a server-rendered page carries its data in. */
+export const SERVER_DATA_ID = 'server-data';

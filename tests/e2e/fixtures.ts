@@ -1,5 +1,11 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  test as base,
+  expect,
+  type Page,
+  type Response as PageResponse,
+} from '@playwright/test';
 import type { Tool } from '../../src/shared/api/catalog.schemas';
 import type { AddProductBody } from '../../src/shared/api/products.schemas';
 import { e2ePorts, shopUrl } from './support/ports';
@@ -96,12 +102,35 @@ type Fixtures = {
 type WorkerFixtures = { catalogAdmin: APIRequestContext };
 
 /**
+ * A server-rendered page shows before its script has run, and a click on it then does nothing (as for
+ * a visitor). `page.goto` and `page.reload` of a page of the app here return once React has taken the
+ * page over: the app marks <html data-app="ready"> (app.tsx).
+ */
+export function waitingForTheApp(page: Page): Page {
+  const ready = async (response: PageResponse | null) => {
+    if (response?.headers()['content-type']?.startsWith('text/html')) {
+      await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+    }
+    return response;
+  };
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  return Object.assign(page, {
+    goto: async (url: string, options?: Parameters<Page['goto']>[1]) => ready(await goto(url, options)),
+    reload: async (options?: Parameters<Page['reload']>[0]) => ready(await reload(options)),
+  });
+}
+
+/**
  * Every journey fails on a script error or a content-security-policy violation, so a page that only
  * looks right cannot pass. Failed HTTP answers are not errors here: journeys provoke some on purpose
  * (an unknown product is a 404, a wrong password a 401) and assert what the page makes of them.
  * Each test also presents its own client address, so the per-address sign-in limits do not couple tests.
  */
 export const test = base.extend<Fixtures, WorkerFixtures>({
+  page: async ({ page }, use) => {
+    await use(waitingForTheApp(page));
+  },
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
     await use({ ...extraHTTPHeaders, 'x-forwarded-for': randomClientIp() });
   },

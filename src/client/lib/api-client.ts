@@ -36,6 +36,16 @@ function isErrorBody(value: unknown): value is ErrorBody {
   return typeof value === 'object' && value !== null && 'error' in value;
 }
 
+type Transport = (url: string, init: RequestInit) => Promise<Response>;
+
+// The browser's fetch; the server renderer answers the same calls in-process (entry-server.tsx).
+let transport: Transport = (url, init) => fetch(url, init);
+
+/** For the server renderer only: where the public pages' reads go when rendered on the server. */
+export function setApiTransport(next: Transport) {
+  transport = next;
+}
+
 /** Calls our own API (same origin, under /api) and returns its JSON, or throws an ApiError. */
 export async function api<T>(
   path: string,
@@ -43,7 +53,7 @@ export async function api<T>(
 ): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, {
+    response = await transport(`/api${path}`, {
       method,
       signal: signal ?? null,
       credentials: 'same-origin',

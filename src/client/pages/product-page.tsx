@@ -1,11 +1,12 @@
 import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
-import { Link, useParams } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { Link, data, useLoaderData, useParams, type LoaderFunctionArgs } from 'react-router';
 import { canBeOrdered } from '../../shared/domain/order-quantity';
 import { QueryState } from '../components/query-state';
 import { paths } from '../config/paths';
-import { useTool } from '../features/catalog/api/get-tool';
+import { toolQuery, useTool } from '../features/catalog/api/get-tool';
 import { PriceTierTable } from '../features/catalog/components/price-tier-table';
 import { ToolFacts } from '../features/catalog/components/tool-facts';
 import { useQuantityBounds } from '../features/catalog/use-quantity-bounds';
@@ -13,6 +14,26 @@ import { ApiError } from '../lib/api-client';
 import { usePageMeta } from '../lib/use-page-meta';
 import { NotFoundPage } from './not-found-page';
 import type { Tool } from '../../shared/api/catalog.schemas';
+
+/** A product id the API does not know (404), or one that is not an id at all (400). */
+const isMissing = (error: unknown) =>
+  error instanceof ApiError && (error.status === 404 || error.status === 400);
+
+/**
+ * Reads the product into the cache. On the server, where the read is awaited, an unknown product makes
+ * the page answer HTTP 404 with the not-found page.
+ */
+export const productLoader =
+  (queryClient: QueryClient) =>
+  async ({ params }: LoaderFunctionArgs) => {
+    const query = toolQuery(params.toolId ?? '');
+    const read = queryClient.query(query).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    if (!import.meta.env.SSR) return null;
+    return isMissing(await read) ? data({ missing: true }, { status: 404 }) : null;
+  };
 
 function Product({ tool }: { tool: Tool }) {
   const orderable = canBeOrdered(useQuantityBounds(tool));
@@ -61,10 +82,15 @@ function Product({ tool }: { tool: Tool }) {
 export function ProductPage() {
   const { toolId = '' } = useParams();
   const tool = useTool(toolId);
-  usePageMeta(tool.data ? `${tool.data.name} (${tool.data.sku})` : 'Product', tool.data?.dis);
-  if (tool.error instanceof ApiError && (tool.error.status === 404 || tool.error.status === 400)) {
-    return <NotFoundPage />;
-  }
+  // The server found no such product: the browser shows what the server did, without asking again.
+  const loaded = useLoaderData<{ missing?: boolean } | null>();
+  const missing = loaded?.missing === true || isMissing(tool.error);
+  // Before the not-found page's own: a parent's effect runs after its child's.
+  usePageMeta(
+    missing ? 'Page not found' : tool.data ? `${tool.data.name} (${tool.data.sku})` : 'Product',
+    tool.data?.dis,
+  );
+  if (missing) return <NotFoundPage />;
   return (
     <Container className="py-5">
       <QueryState query={tool} what="this product">

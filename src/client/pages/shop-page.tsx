@@ -2,11 +2,19 @@ import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
+import type { QueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { CATALOG_SORTS, CATEGORY_SLUG, type CatalogSort } from '../../shared/api/catalog.schemas';
 import { LoadMoreButton } from '../components/load-more-button';
 import { QueryState } from '../components/query-state';
-import { type CatalogSearch, catalogQueryString, useCatalog } from '../features/catalog/api/get-catalog';
+import { prefetching } from '../app/prefetch';
+import {
+  type CatalogSearch,
+  catalogQuery,
+  catalogQueryString,
+  categoriesQuery,
+  useCatalog,
+} from '../features/catalog/api/get-catalog';
 import { CatalogFilters } from '../features/catalog/components/catalog-filters';
 import { ToolCard } from '../features/catalog/components/tool-card';
 import { formatUnits } from '../lib/format';
@@ -30,6 +38,13 @@ function searchFrom(params: URLSearchParams): CatalogSearch {
     sort: isSort(sort) ? sort : undefined,
   };
 }
+
+/** The first page of the search the URL asks for, and the category filter's choices. */
+export const shopLoader = (queryClient: QueryClient) =>
+  prefetching(({ request }) => [
+    queryClient.infiniteQuery(catalogQuery(searchFrom(new URL(request.url).searchParams))),
+    queryClient.query(categoriesQuery),
+  ]);
 
 /**
  * /shop (DESIGN §9): the whole catalog, searched, filtered, sorted and read a page at a time, with its

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { buildApp } from '../app';
 import { loadConfig } from '../config/env';
 import type { Database } from '../db/database';
+import type { PageRendererModule } from '../web/pages';
 import { openTestDatabase } from './test-database';
 
 export interface TestAppOptions {
@@ -13,7 +14,13 @@ export interface TestAppOptions {
   /** How long catalog answers are cached; 0 (read every time) unless a test says otherwise. */
   catalogCacheMs?: number;
   sitemapMaxUrls?: number;
+  /** The page renderer; none by default (pages get the shell), `renderFromSource` for the real one. */
+  loadPageRenderer?: () => Promise<PageRendererModule | null>;
 }
+
+/** The public pages' renderer from its source (src/client/entry-server.tsx), as `vite build --ssr` builds it. */
+export const renderFromSource = async () =>
+  (await import('../../client/entry-server')) as unknown as PageRendererModule;
 
 const databases = new WeakMap<object, Database>();
 
@@ -36,6 +43,7 @@ export async function createTestApp({
   onQuery,
   catalogCacheMs = 0,
   sitemapMaxUrls,
+  loadPageRenderer = async () => null,
 }: TestAppOptions = {}) {
   // Tests place many orders per account; the limits' own tests set these back to the defaults.
   const config = loadConfig({
@@ -58,6 +66,7 @@ export async function createTestApp({
     clientDir: clientDir ?? join(tmpdir(), 'toolshop-no-client'),
     catalogCacheMs,
     sitemapMaxUrls,
+    loadPageRenderer,
     orderSweepMs: 0,
     onRoute: ({ method, url }) => {
       for (const verb of [method].flat()) routes.push(`${verb} ${url}`);

@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertTool } from '../test/factories';
-import { createTestApp } from '../test/test-app';
+import { insertReview, insertTool } from '../test/factories';
+import { createTestApp, renderFromSource } from '../test/test-app';
+import { countProducts } from '../catalog/products.repository';
 import { sitemapParts } from './sitemap';
 
 // The built index.html's shape: the server fills its head and #root for product pages.
@@ -26,7 +27,12 @@ let tool: Awaited<ReturnType<typeof insertTool>>;
 beforeAll(async () => {
   clientDir = mkdtempSync(join(tmpdir(), 'toolshop-seo-'));
   writeFileSync(join(clientDir, 'index.html'), INDEX);
-  ctx = await createTestApp({ clientDir, sitemapMaxUrls: 5, env: { PUBLIC_URL: 'https://shop.example' } });
+  ctx = await createTestApp({
+    clientDir,
+    sitemapMaxUrls: 5,
+    env: { PUBLIC_URL: 'https://shop.example' },
+    loadPageRenderer: renderFromSource,
+  });
   tool = await insertTool(ctx.db, {
     sku: 'SEO-100',
     name: 'Torque Wrench <Pro> & "Co"',
@@ -49,6 +55,22 @@ afterAll(async () => {
 const get = (url: string, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'GET', url, headers });
 
+/** What the server rendered inside #root. */
+function rootOf(html: string): string {
+  return (
+    html.match(/<div id="root">(.*)<\/div><script type="application\/json" id="server-data">/s)?.[1] ?? ''
+  );
+}
+
+/** The data a server-rendered page carries for the browser. */
+function serverData(html: string) {
+  const json = html.match(/<script type="application\/json" id="server-data">(.*?)<\/script>/s)?.[1];
+  return JSON.parse(json ?? 'null') as {
+    queries: { queries: { queryKey: unknown[]; state: { data: unknown } }[] };
+    router: { loaderData: Record<string, unknown> };
+  };
+}
+
 /** The JSON-LD blocks of a page, parsed. */
 function jsonLd(html: string): unknown[] {
   return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map(
@@ -62,12 +84,21 @@ describe('a product page for search engines (/tools/{id})', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     const html = response.body;
-    // Without any script: the name, SKU, price breaks and a Buy Now link are in the page.
-    expect(html).toContain('<h1 class="h2">Torque Wrench &#60;Pro&#62; &#38; &#34;Co&#34;</h1>');
-    expect(html).toContain('SKU SEO-100');
-    expect(html).toContain('100+ units</td><td>$24.50 per unit');
-    expect(html).toContain('1,000+ units</td><td>$21.00 per unit');
-    expect(html).toContain(`href="/buyNow/${tool.id}"`);
+    // Without any script: the page as React renders it, with the name, SKU, category, stock, price
+    // breaks and a Buy Now link.
+    const root = rootOf(html);
+    expect(root).toContain('<h1 class="h2">Torque Wrench &lt;Pro&gt; &amp; &quot;Co&quot;</h1>');
+    expect(root).toContain('<dt>SKU</dt><dd><span class="font-monospace">SEO-100</span></dd>');
+    expect(root).toContain('<a href="/shop?category=wrenches" data-discover="true">Wrenches</a>');
+    expect(root).toContain('<span class="badge bg-success">In stock</span>');
+    expect(root).toContain('<tr><td>100–999</td><td>$24.50</td><td>—</td></tr>');
+    expect(root).toContain('<tr><td>1,000+</td><td>$21.00</td><td>14%</td></tr>');
+    expect(root).toContain(`href="/buyNow/${tool.id}"`);
+    // The browser takes the page over with the product the server read, without asking again.
+    expect(serverData(html).queries.queries.map((query) => query.queryKey)).toContainEqual([
+      'tools',
+      tool.id,
+    ]);
     expect(html).toContain(
       '<title>Torque Wrench &#60;Pro&#62; &#38; &#34;Co&#34; (SEO-100) · Forgeline Tools</title>',
     );
@@ -125,11 +156,13 @@ describe('a product page for search engines (/tools/{id})', () => {
     expect((await get(`/tools/${other.id}`)).headers.etag).not.toBe(etag);
   });
 
-  it('answers 404 with the app (its not-found page) for an unknown or malformed id', async () => {
+  it('answers 404 with the not-found page for an unknown or malformed id', async () => {
     for (const id of ['5f0c4a3e-8a1b-4c2d-9e3f-0a1b2c3d4e5f', 'not-an-id']) {
       const response = await get(`/tools/${id}`);
       expect(response.statusCode).toBe(404);
-      expect(response.body).toBe(INDEX);
+      expect(response.body).toContain('<title>Page not found · Forgeline Tools</title>');
+      expect(rootOf(response.body)).toContain('alt="Page not found (404)"');
+      expect(jsonLd(response.body)).toEqual([]);
     }
   });
 });
@@ -148,19 +181,68 @@ describe('status of the pages', () => {
       const response = await get(url);
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(response.body).toBe(INDEX);
+      expect(rootOf(response.body)).toContain('<h1 class="visually-hidden">Page not found</h1>');
+    },
+  );
+
+  it.each(['/login', '/register', '/dashboard', '/dashboard/myOrder', '/buyNow/x'])(
+    '%s (signed in or signing in) is the shell, rendered in the browser',
+    async (url) => {
+      expect((await get(url)).body).toBe(INDEX);
     },
   );
 });
 
-describe('the home page', () => {
-  it('asks for its first carousel picture in the HTML, before any script runs', async () => {
+describe('the public pages, rendered with their data', () => {
+  it('the home page has its products and reviews, and asks for its first carousel picture at once', async () => {
+    await insertReview(ctx.db, { name: 'Rita Reviewer', text: 'Arrived on the pallet as promised.' });
     for (const url of ['/', '/home']) {
-      expect((await get(url)).body).toContain(
+      const response = await get(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain(
         '<link rel="preload" as="image" href="/images/carousel/slide-1.svg" fetchpriority="high" /></head>',
       );
+      const root = rootOf(response.body);
+      expect(root).toContain('World Leader in Tools');
+      expect(root).toContain('Torque Wrench &lt;Pro&gt; &amp; &quot;Co&quot;');
+      expect(root).toContain('Arrived on the pallet as promised.');
+      expect(response.body).toContain('<title>Forgeline Tools: bulk tools from the manufacturer</title>');
     }
-    expect((await get('/shop')).body).toBe(INDEX);
+  });
+
+  it('/shop renders the search its address asks for', async () => {
+    await insertTool(ctx.db, { name: 'Bench Vise 6in', sku: 'VISE-6' });
+    const all = rootOf((await get('/shop')).body);
+    expect(all).toContain('Bench Vise 6in');
+    expect(all).toContain('Torque Wrench');
+    const searched = await get('/shop?q=vise');
+    expect(searched.body).toContain('<title>Search “vise” · Shop · Forgeline Tools</title>');
+    const root = rootOf(searched.body);
+    expect(root).toContain('Bench Vise 6in');
+    expect(root).not.toContain('Torque Wrench');
+    expect(root).toMatch(/Showing <!-- -->1<!-- --> of <!-- -->1<!-- --> <!-- -->product/);
+  });
+
+  it.each([
+    ['/portfolio', 'Portfolio · Forgeline Tools'],
+    ['/blogs', 'Blogs · Forgeline Tools'],
+  ])('%s has its own title and content', async (url, title) => {
+    const response = await get(url);
+    expect(response.body).toContain(`<title>${title}</title>`);
+    expect(rootOf(response.body)).toContain('<h1');
+  });
+
+  it('is revalidated by an ETag of the page and its data: 304 until the catalog changes', async () => {
+    const first = await get('/shop');
+    const etag = String(first.headers.etag);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    expect((await get('/shop', { 'if-none-match': etag })).statusCode).toBe(304);
+    expect((await get('/shop?q=vise')).headers.etag).not.toBe(etag);
+    await insertTool(ctx.db, { name: 'Pipe Clamp' });
+    const changed = await get('/shop', { 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(rootOf(changed.body)).toContain('Pipe Clamp');
   });
 });
 
@@ -173,14 +255,20 @@ describe('robots.txt and the sitemap', () => {
   });
 
   it('lists every public page and product, split into an index of parts beyond the limit', async () => {
-    // 4 public pages and 2 products so far; with parts of 5 addresses that is an index of two.
-    const products = 2;
-    expect(sitemapParts(4 + products, 5)).toBe(2);
+    // 4 public pages and the products the tests above made; with parts of 5 addresses, more than one.
+    const products = await countProducts(ctx.db);
+    expect(sitemapParts(4 + products, 5)).toBe(Math.ceil((4 + products) / 5));
+    expect(products).toBeGreaterThan(1);
     const index = await get('/sitemap.xml');
     expect(index.headers['content-type']).toBe('application/xml; charset=utf-8');
     expect(index.body).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
     const parts = [...index.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(parts).toEqual(['https://shop.example/sitemaps/1.xml', 'https://shop.example/sitemaps/2.xml']);
+    expect(parts).toEqual(
+      Array.from(
+        { length: sitemapParts(4 + products, 5) },
+        (_, n) => `https://shop.example/sitemaps/${n + 1}.xml`,
+      ),
+    );
 
     const urls: string[] = [];
     for (const part of parts) {
@@ -198,7 +286,7 @@ describe('robots.txt and the sitemap', () => {
     expect(urls.slice(4)).toHaveLength(products);
     expect(urls).toContain(`https://shop.example/tools/${tool.id}`);
     expect(new Set(urls).size).toBe(urls.length);
-    expect((await get('/sitemaps/3.xml')).statusCode).toBe(404);
+    expect((await get(`/sitemaps/${parts.length + 1}.xml`)).statusCode).toBe(404);
     expect((await get('/sitemaps/x.xml')).statusCode).toBe(404);
   });
 });

@@ -4,13 +4,11 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { isPagePath, PUBLIC_PAGES } from '../../shared/page-routes';
-import { getTool } from '../catalog/get-tool';
+import { PUBLIC_PAGES } from '../../shared/page-routes';
 import { countProducts, listProductIds } from '../catalog/products.repository';
 import type { Database } from '../db/database';
-import { DomainError } from '../http/domain-error';
 import { apiNotFound } from '../http/error-handler';
-import { productDocument } from './product-document';
+import { type PageRendererModule, createPageSender } from './pages';
 import { SITEMAP_MAX_URLS, sitemapIndexXml, sitemapParts, sitemapXml } from './sitemap';
 import { readHeroImage } from '../project-paths';
 import { UPLOADED_NAME } from '../uploads/store-picture';
@@ -29,6 +27,8 @@ export interface WebOptions {
   minUnits: number;
   /** The most addresses one sitemap file lists (tests lower it). */
   sitemapMaxUrls?: number;
+  /** The server renderer of the public pages (entry-server.tsx), loaded on the first page asked for. */
+  loadPageRenderer: () => Promise<PageRendererModule | null>;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -42,15 +42,6 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
   const indexFile = join(clientDir, 'index.html');
   const clientBuilt = existsSync(indexFile);
   const indexHtml = clientBuilt ? readFileSync(indexFile, 'utf8') : null;
-  // The home page's largest picture is asked for with the script, not after it has run (LCP).
-  const hero = readHeroImage();
-  const homeHtml =
-    indexHtml && hero
-      ? indexHtml.replace(
-          '</head>',
-          `<link rel="preload" as="image" href="${hero.replace(/"/g, '%22')}" fetchpriority="high" /></head>`,
-        )
-      : indexHtml;
 
   if (clientBuilt) {
     // One wildcard route that looks files up when asked: listing every file at start (wildcard: false)
@@ -87,19 +78,20 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
     },
   });
 
-  registerSearchEngineRoutes(app, options, indexHtml);
+  registerSearchEngineRoutes(app, options);
 
-  /** The app's HTML for a page path; 404 for a path the app has no page for. */
-  const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
-    const path = request.url.split('?')[0] ?? '/';
-    if (!indexHtml) return notBuilt(reply);
-    const isHome = path === '/' || path === '/home';
-    return reply
-      .status(isPagePath(path) ? 200 : 404)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(isHome ? homeHtml : indexHtml);
-  };
+  /** A page of the app; 404 (with the not-found page) for a path the app has no page for. */
+  const sendPage = indexHtml
+    ? createPageSender(app, {
+        indexHtml,
+        // The home page's largest picture is asked for with the HTML, not after the script has run (LCP).
+        heroImage: readHeroImage(),
+        loadRenderer: options.loadPageRenderer,
+        publicUrl: options.publicUrl,
+        shopName: options.shopName,
+        floor: options.minUnits,
+      })
+    : (_request: FastifyRequest, reply: FastifyReply) => notBuilt(reply);
   // '/' is a page like the others, not the static folder's index.html as it is on disk.
   app.get('/', sendPage);
 
@@ -128,36 +120,15 @@ function sendTagged(request: FastifyRequest, reply: FastifyReply, type: string, 
   return reply.send(body);
 }
 
-const ProductParams = z.object({ id: z.string() });
 const SitemapParams = z.object({ file: z.string().regex(/^[1-9]\d{0,5}\.xml$/) });
 
 /**
- * What search engines read (DESIGN §9): each product's page with its data in the HTML, a sitemap of
- * every public page and product, and robots.txt pointing at it.
+ * What search engines read besides the pages (DESIGN §9): a sitemap of every public page and product,
+ * and robots.txt pointing at it.
  */
-function registerSearchEngineRoutes(app: FastifyInstance, options: WebOptions, indexHtml: string | null) {
-  const { db, publicUrl, shopName, minUnits, sitemapMaxUrls = SITEMAP_MAX_URLS } = options;
+function registerSearchEngineRoutes(app: FastifyInstance, options: WebOptions) {
+  const { db, publicUrl, sitemapMaxUrls = SITEMAP_MAX_URLS } = options;
   const absolute = (path: string) => new URL(path, publicUrl).toString();
-
-  app.get('/tools/:id', async (request, reply) => {
-    if (!indexHtml) return notBuilt(reply);
-    const { id } = ProductParams.parse(request.params);
-    const tool = z.uuid().safeParse(id).success
-      ? await getTool(db, id, minUnits).catch((error: unknown) => {
-          if (error instanceof DomainError && error.code === 'NOT_FOUND') return null;
-          throw error;
-        })
-      : null;
-    if (!tool) {
-      return reply
-        .status(404)
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(indexHtml);
-    }
-    const html = productDocument(indexHtml, tool, { publicUrl, shopName, floor: minUnits });
-    return sendTagged(request, reply, 'text/html; charset=utf-8', html);
-  });
 
   app.get('/robots.txt', async (request, reply) =>
     sendTagged(

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
@@ -6,10 +6,25 @@ import { homeContent } from '../../../config/site-content';
 
 const DURATION_MS = 2000;
 
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+/** The visitor's reduced-motion wish; false in the server's HTML, read once the page runs in a browser. */
+function useReducedMotion(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const query = window.matchMedia(REDUCED_MOTION);
+      query.addEventListener('change', onChange);
+      return () => query.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia(REDUCED_MOTION).matches,
+    () => false,
+  );
+}
+
 /** Counts from 0 to `end` once `delayMs` has passed, easing out; reduced-motion users see `end` at once. */
 export function useCountUp(end: number, delayMs: number): number {
-  const [reducedMotion] = useState(() => window.matchMedia('(prefers-reduced-motion: reduce)').matches);
-  const [value, setValue] = useState(reducedMotion ? end : 0);
+  const reducedMotion = useReducedMotion();
+  const [value, setValue] = useState(0);
   useEffect(() => {
     if (reducedMotion) return;
     let frame = 0;

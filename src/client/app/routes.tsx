@@ -1,11 +1,16 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import { Outlet, createBrowserRouter, type RouteObject } from 'react-router';
+import { Outlet, type LoaderFunction, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/page-spinner';
 import { paths } from '../config/paths';
 import { RequireAdmin } from '../features/auth/components/require-admin';
 import { RequireAuth } from '../features/auth/components/require-auth';
 import { SignedOutOnly } from '../features/auth/components/signed-out-only';
+import { toolsQuery } from '../features/catalog/api/get-tools';
+import { reviewsQuery } from '../features/reviews/api/get-reviews';
+import { publicConfigQuery } from '../lib/public-config';
 import { HomePage } from '../pages/home-page';
+import { prefetching } from './prefetch';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 
@@ -18,25 +23,50 @@ function SignedOutOnlyOutlet() {
   );
 }
 
+/** A page module: its component, and for a server-rendered page the loader that reads its data. */
+interface PageModule {
+  default: ComponentType;
+  loader?: LoaderFunction;
+}
+
 /** A route whose page is its own chunk, loaded on first visit. */
-function page(path: string | undefined, load: () => Promise<{ default: ComponentType }>): RouteObject {
+function page(path: string | undefined, load: () => Promise<PageModule>): RouteObject {
   return {
     ...(path ? { path } : { index: true }),
-    lazy: async () => ({ Component: (await load()).default }),
+    lazy: async () => {
+      const module = await load();
+      return { Component: module.default, ...(module.loader ? { loader: module.loader } : {}) };
+    },
   };
 }
 
-// Every page but the home page is its own chunk, so the home page loads no sign-in, dashboard or admin code.
-export const router = createBrowserRouter([
+/**
+ * Every route of the app, for the browser's router (main.tsx) and the server's (entry-server.tsx) alike.
+ * The public pages' loaders read their data into `queryClient`, so the server renders them whole.
+ * Every page but the home page is its own chunk, so the home page loads no sign-in, dashboard or admin code.
+ */
+export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
+    id: 'root',
     Component: RootLayout,
     ErrorBoundary: RouteError,
     HydrateFallback: PageSpinner,
+    // Every page's stock labels depend on the shop's smallest order.
+    loader: prefetching(() => [queryClient.query(publicConfigQuery)]),
     children: [
-      { path: paths.home, Component: HomePage },
-      { path: paths.homeAlias, Component: HomePage },
-      page(paths.shop, async () => ({ default: (await import('../pages/shop-page')).ShopPage })),
-      page(paths.toolPattern, async () => ({ default: (await import('../pages/product-page')).ProductPage })),
+      ...[paths.home, paths.homeAlias].map((path) => ({
+        path,
+        Component: HomePage,
+        loader: prefetching(() => [queryClient.query(toolsQuery), queryClient.query(reviewsQuery)]),
+      })),
+      page(paths.shop, async () => {
+        const { ShopPage, shopLoader } = await import('../pages/shop-page');
+        return { default: ShopPage, loader: shopLoader(queryClient) };
+      }),
+      page(paths.toolPattern, async () => {
+        const { ProductPage, productLoader } = await import('../pages/product-page');
+        return { default: ProductPage, loader: productLoader(queryClient) };
+      }),
       page(paths.blogs, async () => ({ default: (await import('../pages/blogs-page')).BlogsPage })),
       page(paths.portfolio, async () => ({
         default: (await import('../pages/portfolio-page')).PortfolioPage,
@@ -116,7 +146,10 @@ export const router = createBrowserRouter([
           },
         ],
       },
-      page('*', async () => ({ default: (await import('../pages/not-found-page')).NotFoundPage })),
+      page('*', async () => {
+        const { NotFoundPage, notFoundLoader } = await import('../pages/not-found-page');
+        return { default: NotFoundPage, loader: notFoundLoader };
+      }),
     ],
   },
-]);
+];

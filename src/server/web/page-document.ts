@@ -1,13 +1,11 @@
 import type { Tool } from '../../shared/api/catalog.schemas';
 import { quantityBounds, stockLevel } from '../../shared/domain/order-quantity';
-import { formatDollars } from '../../shared/money';
-import { formatUnits } from '../../shared/numbers';
+import { SERVER_DATA_ID } from '../../shared/page-routes';
 
 /**
- * A product's public page as the server sends it (/tools/{id}, DESIGN §9): the app's index.html with
- * the product's title, description, canonical address, Open Graph tags and JSON-LD in its head, and
- * the product itself in plain HTML inside #root, so a search engine or a browser without JavaScript
- * reads the page; the app then renders over it.
+ * A server-rendered page's HTML (DESIGN §9): the app's index.html with the page's title and description
+ * in its head (for a product also its canonical address, Open Graph tags and JSON-LD), the page's markup
+ * inside #root, and the data the browser takes the page over with.
  */
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -15,12 +13,6 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 /** JSON inside <script>: nothing in it can close the element. */
 const scriptJson = (value: unknown) =>
   JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
-
-const STOCK_WORDS = {
-  'in-stock': 'In stock',
-  low: 'Low stock',
-  'below-minimum': 'Below minimum order',
-} as const;
 
 export interface DocumentContext {
   publicUrl: string;
@@ -77,24 +69,11 @@ export function withHead(
     .replace('</head>', `${extraHead}</head>`);
 }
 
-function productMarkup(tool: Tool, floor: number): string {
-  const level = stockLevel(quantityBounds(tool, floor));
-  const rows = tool.priceTiers
-    .map(
-      (tier) =>
-        `<tr><td>${escapeHtml(formatUnits(tier.minQuantity))}+ units</td><td>${escapeHtml(formatDollars(tier.price))} per unit</td></tr>`,
-    )
-    .join('');
-  const category = `/shop?category=${encodeURIComponent(tool.category.slug)}`;
-  return `<main class="container py-5"><div class="row g-4 g-lg-5"><div class="col-lg-6"><img src="${escapeHtml(tool.img)}" alt="${escapeHtml(tool.name)}" class="img-fluid rounded-3 shadow-sm w-100" width="600" height="450" fetchpriority="high" /></div><div class="col-lg-6"><p class="small mb-2"><a href="/shop">Shop</a> › <a href="${escapeHtml(category)}">${escapeHtml(tool.category.name)}</a></p><h1 class="h2">${escapeHtml(tool.name)}</h1><p class="font-monospace small text-secondary">SKU ${escapeHtml(tool.sku)}</p><p>${escapeHtml(tool.dis)}</p><p><strong>${STOCK_WORDS[level]}</strong>, ${escapeHtml(formatUnits(tool.available))} units available; smallest order ${escapeHtml(formatUnits(quantityBounds(tool, floor).lower))} units.</p><table class="table table-sm"><caption>Price per unit by quantity</caption><tbody>${rows}</tbody></table><a class="btn btn-warning btn-lg fw-semibold" href="/buyNow/${escapeHtml(tool._id)}">Buy Now</a></div></div></main>`;
-}
-
-/** The whole HTML of a product's public page. */
-export function productDocument(indexHtml: string, tool: Tool, context: DocumentContext): string {
+/** A product page's head: canonical address, its picture preloaded, Open Graph tags and JSON-LD. */
+export function productHead(tool: Tool, context: DocumentContext): string {
   const url = absolute(context.publicUrl, `/tools/${tool._id}`);
-  const title = `${tool.name} (${tool.sku}) · ${context.shopName}`;
   const image = absolute(context.publicUrl, tool.img);
-  const extraHead = [
+  return [
     `<link rel="canonical" href="${escapeHtml(url)}" />`,
     `<link rel="preload" as="image" href="${escapeHtml(tool.img)}" fetchpriority="high" />`,
     `<meta property="og:type" content="product" />`,
@@ -105,8 +84,15 @@ export function productDocument(indexHtml: string, tool: Tool, context: Document
     `<meta property="og:site_name" content="${escapeHtml(context.shopName)}" />`,
     `<script type="application/ld+json">${scriptJson(productJsonLd(tool, context))}</script>`,
   ].join('');
-  return withHead(indexHtml, { title, description: tool.dis, extraHead }).replace(
+}
+
+/** The whole HTML of a server-rendered page: index.html with its head, the app's markup and its data. */
+export function pageDocument(
+  indexHtml: string,
+  page: { html: string; title: string; description: string; extraHead: string; data: unknown },
+): string {
+  return withHead(indexHtml, page).replace(
     /<div id="root"><\/div>/,
-    `<div id="root">${productMarkup(tool, context.floor)}</div>`,
+    `<div id="root">${page.html}</div><script type="application/json" id="${SERVER_DATA_ID}">${scriptJson(page.data)}</script>`,
   );
 }

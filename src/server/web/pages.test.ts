@@ -1,0 +1,52 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPageRenderer } from '../../client/entry-server';
+import { createTestApp } from '../test/test-app';
+
+const INDEX = `<!doctype html><html lang="en"><head><meta name="description" content="x" /><title>Shop</title></head><body><div id="root"></div></body></html>`;
+
+describe('a page the server cannot render whole', () => {
+  it('is not rendered when one of its reads fails, so the browser renders it and shows the failure', async () => {
+    const calls: string[] = [];
+    const loadPage = createPageRenderer(async (url) => {
+      calls.push(url);
+      return url === '/api/review'
+        ? new Response(JSON.stringify({ error: { code: 'INTERNAL', message: 'down' } }), { status: 500 })
+        : new Response('[]', { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+    expect(await loadPage(new URL('http://shop.test/'))).toBeNull();
+    // Each read is asked once: the browser retries, not the server.
+    expect(calls.filter((url) => url === '/api/review')).toHaveLength(1);
+  });
+
+  describe('when the renderer fails', () => {
+    let clientDir: string;
+    let ctx: Awaited<ReturnType<typeof createTestApp>>;
+    beforeAll(async () => {
+      clientDir = mkdtempSync(join(tmpdir(), 'toolshop-pages-'));
+      writeFileSync(join(clientDir, 'index.html'), INDEX);
+      ctx = await createTestApp({
+        clientDir,
+        loadPageRenderer: async () => ({
+          createPageRenderer: () => () => Promise.reject(new Error('the renderer broke')),
+        }),
+      });
+    });
+    afterAll(async () => {
+      await ctx.app.close();
+      rmSync(clientDir, { recursive: true, force: true });
+    });
+
+    it('sends the shell with the status the path has, and nothing cached', async () => {
+      const home = await ctx.app.inject({ method: 'GET', url: '/' });
+      expect(home.statusCode).toBe(200);
+      expect(home.body).toBe(INDEX);
+      expect(home.headers.etag).toBeUndefined();
+      const missing = await ctx.app.inject({ method: 'GET', url: '/nowhere' });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.body).toBe(INDEX);
+    });
+  });
+});
