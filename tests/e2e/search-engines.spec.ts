@@ -63,3 +63,58 @@ test.describe("a product's public page (/tools/{id})", () => {
     expect(missing?.status()).toBe(404);
   });
 });
+
+test.describe('server-rendered public pages', () => {
+  test('without JavaScript the home page shows its products and reviews, and the shop its search', async ({
+    browser,
+    product,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'World Leader in Tools' })).toBeVisible();
+    await expect(page.locator('#our-products').getByRole('article').first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'What Our Customer Say' })).toBeVisible();
+    await expect(page.locator('.review-card').first()).toBeVisible();
+
+    await page.goto(`/shop?q=${product.sku}`);
+    await expect(page.getByRole('article')).toHaveCount(1);
+    await expect(page.getByRole('link', { name: product.name })).toHaveAttribute(
+      'href',
+      `/tools/${product._id}`,
+    );
+    await context.close();
+  });
+
+  test('with JavaScript the browser takes the page over without rendering it again', async ({
+    page,
+    pageErrors,
+  }) => {
+    // A node the server wrote is still the same node once React has hydrated (a client render would
+    // replace it), and a hydration mismatch would be a page error (the fixture fails on any).
+    await page.route('**/assets/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await route.continue();
+    });
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/')) reads.push(pathname);
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.locator('#our-products-heading').evaluate((heading) => {
+      (heading as HTMLElement & { serverWrote?: boolean }).serverWrote = true;
+    });
+    await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+    expect(
+      await page
+        .locator('#our-products-heading')
+        .evaluate((heading) => (heading as HTMLElement & { serverWrote?: boolean }).serverWrote),
+    ).toBe(true);
+    // The products, reviews and settings came with the page: only the session is asked for.
+    expect(reads).toEqual(['/api/auth/get-session']);
+    await page.getByRole('button', { name: 'Slide 2' }).click();
+    await expect(page.locator('.hero-carousel .carousel-item').nth(1)).toHaveClass(/active/);
+    expect(pageErrors).toEqual([]);
+  });
+});

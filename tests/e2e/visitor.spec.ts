@@ -112,13 +112,16 @@ test.describe('a visitor browsing the shop', () => {
   });
 
   test('a failed product load offers a retry that recovers', async ({ page }) => {
+    // The server renders the home page with its products; the browser reads them when it is reached
+    // by a link from another page.
+    await page.goto('/blogs');
     await page.route('**/api/tool', (route) =>
       route.fulfill({
         status: 500,
         json: { error: { code: 'INTERNAL', message: 'Please try again in a moment.' } },
       }),
     );
-    await page.goto('/');
+    await page.getByRole('link', { name: 'Home' }).click();
     const products = page.locator('#our-products');
     await expect(products.getByText(/We could not load our products/)).toBeVisible();
 

@@ -44,7 +44,7 @@ const KEPT_PAGES = 200;
 export function createPageSender(app: FastifyInstance, options: PageOptions) {
   const { indexHtml, heroImage, loadRenderer } = options;
   const build = createHash('sha1').update(indexHtml).digest('base64url').slice(0, 10);
-  const kept = new Map<string, string>();
+  const kept = new Map<string, { html: string; meta: { title: string; description: string } }>();
   let renderer: Promise<((url: URL) => Promise<LoadedPage | null>) | null> | undefined;
 
   // The pages read the public API in-process, as a visitor without cookies would.
@@ -69,8 +69,11 @@ export function createPageSender(app: FastifyInstance, options: PageOptions) {
   const sendShell = (reply: FastifyReply, status: number) =>
     reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
 
-  const documentOf = (url: URL, page: LoadedPage) => {
-    const { html, meta } = page.render();
+  const documentOf = (
+    url: URL,
+    page: LoadedPage,
+    { html, meta }: { html: string; meta: { title: string; description: string } },
+  ) => {
     const preload = (image: string) =>
       `<link rel="preload" as="image" href="${image.replace(/"/g, '%22')}" fetchpriority="high" />`;
     const isHome = url.pathname === '/' || url.pathname === '/home';
@@ -107,12 +110,13 @@ export function createPageSender(app: FastifyInstance, options: PageOptions) {
     reply.status(page.status).header('etag', etag).header('cache-control', 'no-cache');
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();
 
-    let html = kept.get(key);
-    if (html === undefined) {
-      html = documentOf(url, page);
+    // The markup is kept; the data goes out as read now, so the browser counts it as fresh.
+    let rendered = kept.get(key);
+    if (rendered === undefined) {
+      rendered = page.render();
       if (kept.size >= KEPT_PAGES) kept.delete(kept.keys().next().value ?? '');
-      kept.set(key, html);
+      kept.set(key, rendered);
     }
-    return reply.type('text/html; charset=utf-8').send(html);
+    return reply.type('text/html; charset=utf-8').send(documentOf(url, page, rendered));
   };
 }
