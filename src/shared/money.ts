@@ -1,3 +1,5 @@
+import { formatUsd } from './numbers';
+
 /** Money is stored as integer cents; the API and the pages speak dollars (DESIGN §4). */
 
 export function dollarsToCents(dollars: number): number {
@@ -8,11 +10,9 @@ export function centsToDollars(cents: number): number {
   return cents / 100;
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
 /** '$1,234.50' for 1234.5 dollars. */
 export function formatDollars(dollars: number): string {
-  return usd.format(dollars);
+  return formatUsd(dollars);
 }
 
 /** '$1,234.50' for 123450 cents. */

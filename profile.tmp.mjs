@@ -1,0 +1,23 @@
+import { chromium } from '@playwright/test';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+const page = await context.newPage();
+const cdp = await context.newCDPSession(page);
+await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+await cdp.send('Profiler.enable');
+await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+await cdp.send('Profiler.start');
+await page.goto('http://127.0.0.1:3999/', { waitUntil: 'networkidle' });
+await page.waitForTimeout(500);
+const { profile } = await cdp.send('Profiler.stop');
+const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+const self = new Map();
+const dt = profile.timeDeltas; 
+profile.samples.forEach((id, i) => { const n = byId.get(id); const f = n.callFrame; const key = `${f.functionName || "(anon)"} ${f.url.split("/").pop()}:${f.lineNumber}:${f.columnNumber}`; self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0)); });
+const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 30);
+for (const [k, v] of top) console.log((v / 1000).toFixed(1).padStart(8), k);
+// aggregate by url
+const byUrl = new Map();
+profile.samples.forEach((id, i) => { const f = byId.get(id).callFrame; const k = f.url.split('/').pop() || f.functionName; byUrl.set(k, (byUrl.get(k) ?? 0) + (dt[i] ?? 0)); });
+console.log([...byUrl.entries()].sort((a, b) => b[1] - a[1]).slice(0, 10).map(([k, v]) => `${k}:${(v / 1000).toFixed(0)}`).join('  '));
+await browser.close();
