@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration } from 'react-router';
+import { HydrationPart } from '../components/hydration-part';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -8,11 +9,15 @@ export function RootLayout() {
       <a href="#main" className="visually-hidden-focusable skip-link">
         Skip to content
       </a>
-      <Header />
+      <HydrationPart>
+        <Header />
+      </HydrationPart>
       <main id="main" className="flex-grow-1">
         <Outlet />
       </main>
-      <Footer />
+      <HydrationPart>
+        <Footer />
+      </HydrationPart>
       <ScrollRestoration />
     </div>
   );

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPageRenderer } from '../../client/entry-server';
 import { createTestApp } from '../test/test-app';
+import { serverRenderedShell } from './page-document';
 
 const INDEX = `<!doctype html><html lang="en"><head><meta name="description" content="x" /><title>Shop</title></head><body><div id="root"></div></body></html>`;
 
@@ -48,5 +49,26 @@ describe('a page the server cannot render whole', () => {
       expect(missing.statusCode).toBe(404);
       expect(missing.body).toBe(INDEX);
     });
+  });
+});
+
+describe("a server-rendered page's head", () => {
+  it('has the stylesheet before the scripts, and the scripts fetched at low priority', () => {
+    const built = `<head><title>Shop</title>
+    <script type="module" crossorigin src="/assets/index-1.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react-2.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-3.css">
+  </head>`;
+    const shell = serverRenderedShell(built);
+    expect(shell).toContain(
+      '<title>Shop</title><link rel="stylesheet" crossorigin href="/assets/index-3.css">',
+    );
+    expect(shell).toContain(
+      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-1.js">',
+    );
+    expect(shell).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react-2.js">',
+    );
+    expect(shell.match(/stylesheet/g)).toHaveLength(1);
   });
 });

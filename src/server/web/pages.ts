@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Tool } from '../../shared/api/catalog.schemas';
 import { isPagePath, isServerRenderedPath } from '../../shared/page-routes';
-import { type DocumentContext, pageDocument, productHead } from './page-document';
+import { type DocumentContext, pageDocument, productHead, serverRenderedShell } from './page-document';
 
 /** Answers one of the pages' API reads in-process. */
 type ApiFetch = (url: string) => Promise<Response>;
@@ -44,6 +44,7 @@ const KEPT_PAGES = 200;
 export function createPageSender(app: FastifyInstance, options: PageOptions) {
   const { indexHtml, heroImage, loadRenderer } = options;
   const build = createHash('sha1').update(indexHtml).digest('base64url').slice(0, 10);
+  const shell = serverRenderedShell(indexHtml);
   const kept = new Map<string, { html: string; meta: { title: string; description: string } }>();
   let renderer: Promise<((url: URL) => Promise<LoadedPage | null>) | null> | undefined;
 
@@ -82,7 +83,7 @@ export function createPageSender(app: FastifyInstance, options: PageOptions) {
       : isHome && heroImage
         ? preload(heroImage)
         : '';
-    return pageDocument(indexHtml, { html, ...meta, extraHead, data: page.data });
+    return pageDocument(shell, { html, ...meta, extraHead, data: page.data });
   };
 
   return async function sendPage(request: FastifyRequest, reply: FastifyReply) {

@@ -199,8 +199,9 @@ describe('the public pages, rendered with their data', () => {
     for (const url of ['/', '/home']) {
       const response = await get(url);
       expect(response.statusCode).toBe(200);
+      // Right after the title: before the stylesheet and the scripts.
       expect(response.body).toContain(
-        '<link rel="preload" as="image" href="/images/carousel/slide-1.svg" fetchpriority="high" /></head>',
+        '</title><link rel="preload" as="image" href="/images/carousel/slide-1.svg" fetchpriority="high" />',
       );
       const root = rootOf(response.body);
       expect(root).toContain('World Leader in Tools');
