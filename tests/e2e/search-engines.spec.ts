@@ -112,6 +112,7 @@ test.describe('server-rendered public pages', () => {
         .evaluate((heading) => (heading as HTMLElement & { serverWrote?: boolean }).serverWrote),
     ).toBe(true);
     // The products, reviews and settings came with the page: only the session is asked for.
+    await expect.poll(() => reads).toContain('/api/auth/get-session');
     expect(reads).toEqual(['/api/auth/get-session']);
     await page.getByRole('button', { name: 'Slide 2' }).click();
     await expect(page.locator('.hero-carousel .carousel-item').nth(1)).toHaveClass(/active/);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Tool } from '../../shared/api/catalog.schemas';
 import { quantityBounds, stockLevel } from '../../shared/domain/order-quantity';
 import { SERVER_DATA_ID } from '../../shared/page-routes';
@@ -69,17 +70,59 @@ export function withHead(
 }
 
 /**
- * index.html for pages the server renders: the page shows without its script, so the stylesheet (which
- * the first paint waits for) comes before the scripts, and the scripts are fetched at low priority, after
- * the stylesheet and the pictures in view rather than sharing a slow network with them.
+ * The app's loader on server-rendered pages. Such a page shows whole without its script, so the script
+ * is asked for once the page has loaded and painted: on a slow network it does not share the bandwidth
+ * with the stylesheet and the pictures in view, nor the main thread with the first paint. Until it has
+ * run (<html data-app="ready">), the page shows but does not answer clicks on buttons; links work.
+ */
+export const BOOT_SCRIPT = `(function () {
+  var me = document.currentScript;
+  var entry = me.dataset.entry;
+  var preload = (me.dataset.preload || '').split(' ').filter(Boolean);
+  function start() {
+    preload.forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    });
+    var script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = entry;
+    document.head.appendChild(script);
+  }
+  function afterPaint() {
+    requestAnimationFrame(function () { setTimeout(start, 0); });
+  }
+  if (document.readyState === 'complete') afterPaint();
+  else addEventListener('load', afterPaint, { once: true });
+})();
+`;
+
+/** Where the loader is served: named by its content, so it is cached for good. */
+export const BOOT_SCRIPT_PATH = `/boot-${createHash('sha1').update(BOOT_SCRIPT).digest('hex').slice(0, 10)}.js`;
+
+/**
+ * index.html for pages the server renders: the stylesheet (which the first paint waits for) first, and
+ * the app's module script and its preloads replaced by the loader above, which asks for them after the
+ * first paint.
  */
 export function serverRenderedShell(indexHtml: string): string {
   const styles = indexHtml.match(/<link rel="stylesheet"[^>]*>\s*/g) ?? [];
-  const withoutStyles = styles.reduce((html, style) => html.replace(style, ''), indexHtml);
-  return withoutStyles
-    .replace(/(<title>[^<]*<\/title>)/, `$1${styles.map((style) => style.trim()).join('')}`)
-    .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"')
-    .replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"');
+  const entry = /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>\s*/.exec(indexHtml);
+  const preloads = [...indexHtml.matchAll(/<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>\s*/g)];
+  if (!entry) return indexHtml;
+  const removed = [...styles, entry[0], ...preloads.map((match) => match[0])].reduce(
+    (html, tag) => html.replace(tag, ''),
+    indexHtml,
+  );
+  const loader = `<script src="${BOOT_SCRIPT_PATH}" defer data-entry="${entry[1]}" data-preload="${preloads.map((match) => match[1]).join(' ')}"></script>`;
+  return removed.replace(
+    /(<title>[^<]*<\/title>)/,
+    `$1${styles.map((style) => style.trim()).join('')}${loader}`,
+  );
 }
 
 /** A product page's head: canonical address, its picture preloaded, Open Graph tags and JSON-LD. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPageRenderer } from '../../client/entry-server';
 import { createTestApp } from '../test/test-app';
-import { serverRenderedShell } from './page-document';
+import { BOOT_SCRIPT, BOOT_SCRIPT_PATH, serverRenderedShell } from './page-document';
 
 const INDEX = `<!doctype html><html lang="en"><head><meta name="description" content="x" /><title>Shop</title></head><body><div id="root"></div></body></html>`;
 
@@ -53,22 +53,32 @@ describe('a page the server cannot render whole', () => {
 });
 
 describe("a server-rendered page's head", () => {
-  it('has the stylesheet before the scripts, and the scripts fetched at low priority', () => {
+  it('has the stylesheet first, and a loader that asks for the app once the page has painted', () => {
     const built = `<head><title>Shop</title>
     <script type="module" crossorigin src="/assets/index-1.js"></script>
     <link rel="modulepreload" crossorigin href="/assets/react-2.js">
-    <link rel="stylesheet" crossorigin href="/assets/index-3.css">
+    <link rel="modulepreload" crossorigin href="/assets/query-3.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-4.css">
   </head>`;
     const shell = serverRenderedShell(built);
-    expect(shell).toContain(
-      '<title>Shop</title><link rel="stylesheet" crossorigin href="/assets/index-3.css">',
+    expect(shell).toBe(
+      `<head><title>Shop</title><link rel="stylesheet" crossorigin href="/assets/index-4.css"><script src="${BOOT_SCRIPT_PATH}" defer data-entry="/assets/index-1.js" data-preload="/assets/react-2.js /assets/query-3.js"></script>\n    </head>`,
     );
-    expect(shell).toContain(
-      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-1.js">',
-    );
-    expect(shell).toContain(
-      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react-2.js">',
-    );
-    expect(shell.match(/stylesheet/g)).toHaveLength(1);
+  });
+
+  it('serves the loader for good under a name of its content', async () => {
+    const clientDir = mkdtempSync(join(tmpdir(), 'toolshop-boot-'));
+    writeFileSync(join(clientDir, 'index.html'), INDEX);
+    const ctx = await createTestApp({ clientDir });
+    try {
+      const response = await ctx.app.inject({ method: 'GET', url: BOOT_SCRIPT_PATH });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/javascript; charset=utf-8');
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(response.body).toBe(BOOT_SCRIPT);
+    } finally {
+      await ctx.app.close();
+      rmSync(clientDir, { recursive: true, force: true });
+    }
   });
 });

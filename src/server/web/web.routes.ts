@@ -8,6 +8,7 @@ import { PUBLIC_PAGES } from '../../shared/page-routes';
 import { countProducts, listProductIds } from '../catalog/products.repository';
 import type { Database } from '../db/database';
 import { apiNotFound } from '../http/error-handler';
+import { BOOT_SCRIPT, BOOT_SCRIPT_PATH } from './page-document';
 import { type PageRendererModule, createPageSender } from './pages';
 import { SITEMAP_MAX_URLS, sitemapIndexXml, sitemapParts, sitemapXml } from './sitemap';
 import { readHeroImage } from '../project-paths';
@@ -79,6 +80,9 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
   });
 
   registerSearchEngineRoutes(app, options);
+  app.get(BOOT_SCRIPT_PATH, async (_request, reply) =>
+    reply.header('cache-control', IMMUTABLE).type('text/javascript; charset=utf-8').send(BOOT_SCRIPT),
+  );
 
   /** A page of the app; 404 (with the not-found page) for a path the app has no page for. */
   const sendPage = indexHtml
