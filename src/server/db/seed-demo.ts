@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -48,6 +49,8 @@ const DemoCatalog = z.object({
   ),
 });
 
+const DEMO_SEEDED = 'demo_seeded';
+
 export function readDemoCatalog(file = join(projectPaths.content, 'demo-catalog.json')) {
   return DemoCatalog.parse(JSON.parse(readFileSync(file, 'utf8')));
 }
@@ -58,11 +61,14 @@ export function readDemoCatalog(file = join(projectPaths.content, 'demo-catalog.
  * together, because only the transaction that claims the marker row seeds.
  */
 export async function seedDemoOnce(db: Database): Promise<boolean> {
+  // Every start after the first: one read, without reading and checking the file.
+  const [seeded] = await db.select({ key: appMeta.key }).from(appMeta).where(eq(appMeta.key, DEMO_SEEDED));
+  if (seeded) return false;
   const catalog = readDemoCatalog();
   return db.transaction(async (tx) => {
     const claimed = await tx
       .insert(appMeta)
-      .values({ key: 'demo_seeded', value: new Date().toISOString() })
+      .values({ key: DEMO_SEEDED, value: new Date().toISOString() })
       .onConflictDoNothing()
       .returning({ key: appMeta.key });
     if (claimed.length === 0) return false;
