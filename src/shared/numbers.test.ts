@@ -18,7 +18,9 @@ function* samples() {
     yield whole + Math.round(next() * 1000) / 1000;
     yield -(whole + next());
   }
-  yield* [0, 1, 999, 1000, 1001, 999_999, 1_000_000, 0.005, 0.015, 1.005, 2.675, 0.125, -0.125, -0.001, -0.004];
+  yield* [
+    0, 1, 999, 1000, 1001, 999_999, 1_000_000, 0.005, 0.015, 1.005, 2.675, 0.125, -0.125, -0.001, -0.004,
+  ];
 }
 
 describe('numbers without Intl', () => {
@@ -34,6 +36,12 @@ describe('numbers without Intl', () => {
       if (Math.abs(value) < 0.005) continue; // see the last test
       expect(formatUsd(value), String(value)).toBe(intlUsd.format(value));
     }
+  });
+
+  it('writes what is not a finite number as JavaScript does, without throwing', () => {
+    expect(formatUsd(Number.NaN)).toBe('$NaN');
+    expect(formatUsd(Number.POSITIVE_INFINITY)).toBe('$Infinity');
+    expect(formatUnits(Number.NaN)).toBe('NaN');
   });
 
   it('writes zero without a sign, where Intl writes "-0" for a negative that rounds to it', () => {

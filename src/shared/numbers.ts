@@ -37,6 +37,7 @@ export function formatUnits(quantity: number): string {
 
 /** '$1,234.50' for 1234.5 dollars (and '-$1,234.50' below zero). */
 export function formatUsd(dollars: number): string {
+  if (!Number.isFinite(dollars)) return `$${String(dollars)}`;
   const { whole, fraction } = roundDecimal(dollars, 2);
   const sign = dollars < 0 && (whole !== '0' || fraction !== '00') ? '-' : '';
   return `${sign}$${groupThousands(whole)}.${fraction}`;

@@ -44,7 +44,8 @@ export function Footer() {
           </Col>
         </Row>
         <p className="text-center small mb-0 mt-4 copyright">
-          Copyright © {new Date().getFullYear()} {homeContent.brand}. All rights reserved.
+          {/* The year in UTC, as the server renders it. */}
+          Copyright © {new Date().getUTCFullYear()} {homeContent.brand}. All rights reserved.
         </p>
       </Container>
     </footer>

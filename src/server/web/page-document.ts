@@ -61,11 +61,13 @@ export function withHead(
   indexHtml: string,
   { title, description, extraHead = '' }: { title: string; description: string; extraHead?: string },
 ): string {
+  // Replaced by functions: in a replacement string `$&`, `$'` and the like would paste parts of the
+  // page into the text of a product or a review.
   return indexHtml
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>${extraHead}`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>${extraHead}`)
     .replace(
       /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
-      `<meta name="description" content="${escapeHtml(description)}" />`,
+      () => `<meta name="description" content="${escapeHtml(description)}" />`,
     );
 }
 
@@ -93,11 +95,18 @@ export const BOOT_SCRIPT = `(function () {
     script.src = entry;
     document.head.appendChild(script);
   }
+  var started = false;
   function afterPaint() {
+    if (started) return;
+    started = true;
     requestAnimationFrame(function () { setTimeout(start, 0); });
   }
   if (document.readyState === 'complete') afterPaint();
-  else addEventListener('load', afterPaint, { once: true });
+  else {
+    addEventListener('load', afterPaint, { once: true });
+    // A picture that is slow to come (a review's avatar from elsewhere) does not hold the app back.
+    setTimeout(afterPaint, 3000);
+  }
 })();
 `;
 
@@ -120,8 +129,8 @@ export function serverRenderedShell(indexHtml: string): string {
   );
   const loader = `<script src="${BOOT_SCRIPT_PATH}" defer data-entry="${entry[1]}" data-preload="${preloads.map((match) => match[1]).join(' ')}"></script>`;
   return removed.replace(
-    /(<title>[^<]*<\/title>)/,
-    `$1${styles.map((style) => style.trim()).join('')}${loader}`,
+    /<title>[^<]*<\/title>/,
+    (title) => `${title}${styles.map((style) => style.trim()).join('')}${loader}`,
   );
 }
 
@@ -149,6 +158,7 @@ export function pageDocument(
 ): string {
   return withHead(indexHtml, page).replace(
     /<div id="root"><\/div>/,
-    `<div id="root">${page.html}</div><script type="application/json" id="${SERVER_DATA_ID}">${scriptJson(page.data)}</script>`,
+    () =>
+      `<div id="root">${page.html}</div><script type="application/json" id="${SERVER_DATA_ID}">${scriptJson(page.data)}</script>`,
   );
 }

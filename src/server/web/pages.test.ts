@@ -40,6 +40,32 @@ describe('a page the server cannot render whole', () => {
       rmSync(clientDir, { recursive: true, force: true });
     });
 
+    it('sends the shell when the page itself fails to render', async () => {
+      const clientDir2 = mkdtempSync(join(tmpdir(), 'toolshop-pages-'));
+      writeFileSync(join(clientDir2, 'index.html'), INDEX);
+      const broken = await createTestApp({
+        clientDir: clientDir2,
+        loadPageRenderer: async () => ({
+          createPageRenderer: () => async () => ({
+            status: 200,
+            data: { router: { loaderData: {} }, queries: { queries: [] } },
+            render: () => {
+              throw new Error('a component threw');
+            },
+          }),
+        }),
+      });
+      try {
+        const home = await broken.app.inject({ method: 'GET', url: '/' });
+        expect(home.statusCode).toBe(200);
+        expect(home.body).toBe(INDEX);
+        expect(home.headers.etag).toBeUndefined();
+      } finally {
+        await broken.app.close();
+        rmSync(clientDir2, { recursive: true, force: true });
+      }
+    });
+
     it('sends the shell with the status the path has, and nothing cached', async () => {
       const home = await ctx.app.inject({ method: 'GET', url: '/' });
       expect(home.statusCode).toBe(200);

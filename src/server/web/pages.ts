@@ -2,7 +2,13 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Tool } from '../../shared/api/catalog.schemas';
 import { isPagePath, isServerRenderedPath } from '../../shared/page-routes';
-import { type DocumentContext, pageDocument, productHead, serverRenderedShell } from './page-document';
+import {
+  BOOT_SCRIPT,
+  type DocumentContext,
+  pageDocument,
+  productHead,
+  serverRenderedShell,
+} from './page-document';
 
 /** Answers one of the pages' API reads in-process. */
 type ApiFetch = (url: string) => Promise<Response>;
@@ -43,7 +49,13 @@ const KEPT_PAGES = 200;
  */
 export function createPageSender(app: FastifyInstance, options: PageOptions) {
   const { indexHtml, heroImage, loadRenderer } = options;
-  const build = createHash('sha1').update(indexHtml).digest('base64url').slice(0, 10);
+  // What the HTML depends on besides the page's data: the build, the loader, and the shop's settings.
+  const build = createHash('sha1')
+    .update(
+      JSON.stringify([indexHtml, BOOT_SCRIPT, heroImage, options.publicUrl, options.shopName, options.floor]),
+    )
+    .digest('base64url')
+    .slice(0, 10);
   const shell = serverRenderedShell(indexHtml);
   const kept = new Map<string, { html: string; meta: { title: string; description: string } }>();
   let renderer: Promise<((url: URL) => Promise<LoadedPage | null>) | null> | undefined;
@@ -61,7 +73,9 @@ export function createPageSender(app: FastifyInstance, options: PageOptions) {
     renderer ??= loadRenderer()
       .then((module) => module?.createPageRenderer(fetchApi) ?? null)
       .catch((error: unknown) => {
-        app.log.error({ err: error }, 'the page renderer could not load; pages render in the browser');
+        app.log.error({ err: error }, 'the page renderer could not load; this page renders in the browser');
+        // The next page asked for tries again.
+        renderer = undefined;
         return null;
       });
     return renderer;
@@ -86,8 +100,15 @@ export function createPageSender(app: FastifyInstance, options: PageOptions) {
     return pageDocument(shell, { html, ...meta, extraHead, data: page.data });
   };
 
+  const renderFailed = (request: FastifyRequest, error: unknown) =>
+    request.log.error({ err: error }, 'a page could not be rendered on the server; sending the shell');
+
   return async function sendPage(request: FastifyRequest, reply: FastifyReply) {
-    const url = new URL(request.url, options.publicUrl);
+    // The path as asked, on our own origin (a path like //elsewhere.example/shop stays a path).
+    const [path = '/', search = ''] = request.url.split('?', 2);
+    const url = new URL(options.publicUrl);
+    url.pathname = path;
+    url.search = search;
     const status = isPagePath(url.pathname) ? 200 : 404;
     if (!isServerRenderedPath(url.pathname)) return sendShell(reply, status);
     const load = await loadPage();
@@ -95,29 +116,47 @@ export function createPageSender(app: FastifyInstance, options: PageOptions) {
     try {
       page = load && (await load(url));
     } catch (error) {
-      request.log.error({ err: error }, 'a page could not be rendered on the server; sending the shell');
+      renderFailed(request, error);
     }
     if (!page) return sendShell(reply, status);
 
+    // Every path with no page shows the same page, and only the shop's query changes what it shows:
+    // other addresses and queries (a scanner's, a campaign's) do not each take a rendered page.
+    const address =
+      status === 404 ? 'not-found' : url.pathname === '/shop' ? `${url.pathname}${url.search}` : url.pathname;
     const dataKey = JSON.stringify([
       page.status,
       page.data.router.loaderData,
       page.data.queries.queries.map((query) => [query.queryHash, query.state.data]),
+      // The footer's year.
+      new Date().getUTCFullYear(),
     ]);
-    const key = createHash('sha1')
-      .update(`${build}\n${url.pathname}${url.search}\n${dataKey}`)
-      .digest('base64url');
+    const key = createHash('sha1').update(`${build}\n${address}\n${dataKey}`).digest('base64url');
     const etag = `"${key}"`;
-    reply.status(page.status).header('etag', etag).header('cache-control', 'no-cache');
-    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    if (request.headers['if-none-match'] === etag) {
+      return reply.status(304).header('etag', etag).header('cache-control', 'no-cache').send();
+    }
 
-    // The markup is kept; the data goes out as read now, so the browser counts it as fresh.
+    // The markup is kept (the most recently used pages); the data goes out as read now, so the browser
+    // counts it as fresh.
     let rendered = kept.get(key);
     if (rendered === undefined) {
-      rendered = page.render();
+      try {
+        rendered = page.render();
+      } catch (error) {
+        renderFailed(request, error);
+        return sendShell(reply, status);
+      }
       if (kept.size >= KEPT_PAGES) kept.delete(kept.keys().next().value ?? '');
-      kept.set(key, rendered);
+    } else {
+      kept.delete(key);
     }
-    return reply.type('text/html; charset=utf-8').send(documentOf(url, page, rendered));
+    kept.set(key, rendered);
+    return reply
+      .status(page.status)
+      .header('etag', etag)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(documentOf(url, page, rendered));
   };
 }

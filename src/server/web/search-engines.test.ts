@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertReview, insertTool } from '../test/factories';
 import { createTestApp, renderFromSource } from '../test/test-app';
+import { eq } from 'drizzle-orm';
 import { countProducts } from '../catalog/products.repository';
+import { products } from '../db/schema';
 import { sitemapParts } from './sitemap';
 
 // The built index.html's shape: the server fills its head and #root for product pages.
@@ -152,8 +154,11 @@ describe('a product page for search engines (/tools/{id})', () => {
     const etag = String(first.headers.etag);
     expect(etag).toMatch(/^"[\w-]+"$/);
     expect((await get(`/tools/${tool.id}`, { 'if-none-match': etag })).statusCode).toBe(304);
-    const other = await insertTool(ctx.db, { name: 'Another' });
-    expect((await get(`/tools/${other.id}`)).headers.etag).not.toBe(etag);
+    await ctx.db.update(products).set({ available: 4000 }).where(eq(products.id, tool.id));
+    const edited = await get(`/tools/${tool.id}`, { 'if-none-match': etag });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.headers.etag).not.toBe(etag);
+    expect(rootOf(edited.body)).toContain('<span>4,000<!-- --> units</span>');
   });
 
   it('answers 404 with the not-found page for an unknown or malformed id', async () => {
@@ -185,6 +190,19 @@ describe('status of the pages', () => {
     },
   );
 
+  it('a path that looks like another site (//elsewhere.example/shop) is a path with no page', async () => {
+    const response = await get('//elsewhere.example/shop');
+    expect(response.statusCode).toBe(404);
+    expect(rootOf(response.body)).toContain('<h1 class="visually-hidden">Page not found</h1>');
+  });
+
+  it('keeps one rendered not-found page, and one home page whatever its query', async () => {
+    const etagOf = async (url: string) => String((await get(url)).headers.etag);
+    expect(await etagOf('/nowhere')).toBe(await etagOf('/somewhere/else'));
+    expect(await etagOf('/?utm_source=mail')).toBe(await etagOf('/'));
+    expect(await etagOf('/shop?q=vise')).not.toBe(await etagOf('/shop'));
+  });
+
   it.each(['/login', '/register', '/dashboard', '/dashboard/myOrder', '/buyNow/x'])(
     '%s (signed in or signing in) is the shell, rendered in the browser',
     async (url) => {
@@ -209,6 +227,19 @@ describe('the public pages, rendered with their data', () => {
       expect(root).toContain('Arrived on the pallet as promised.');
       expect(response.body).toContain('<title>Forgeline Tools: bulk tools from the manufacturer</title>');
     }
+  });
+
+  it("keeps a review's text as text, whatever it holds (no `$'` or `$&` pasted into the page)", async () => {
+    const text = 'Paid $` then $\' and $& and $$ for <b>50</b> & saved "20%"';
+    await insertReview(ctx.db, { name: 'Dollar Dan', text });
+    const html = (await get('/')).body;
+    expect(html.match(/<div id="root">/g)).toHaveLength(1);
+    expect(html.match(/id="server-data"/g)).toHaveLength(1);
+    expect(rootOf(html)).toContain(
+      'Paid $` then $&#x27; and $&amp; and $$ for &lt;b&gt;50&lt;/b&gt; &amp; saved &quot;20%&quot;',
+    );
+    const reviews = serverData(html).queries.queries.find((query) => query.queryKey[0] === 'reviews');
+    expect(JSON.stringify(reviews?.state.data)).toContain(JSON.stringify(text).slice(1, -1));
   });
 
   it('/shop renders the search its address asks for', async () => {
