@@ -1,11 +1,15 @@
 // Order placement: 20 customers with their own sessions placing orders on the real server (PostgreSQL),
 // against the floor: a bare `pg` script doing the same work per order in one transaction (lock the
-// account, count its unpaid orders, reserve the stock, store the order). Rounds alternate A B A B.
+// account, count its unpaid orders, reserve the stock, store the order, queue its 'order placed' mail,
+// which the shop writes in the same transaction since business purchasing). Rounds alternate A B A B.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { connections, load, median, seconds, spread, startShop, waitFor } from './support.mjs';
 
 const QUANTITY = 100;
+// An 'order placed' mail of the real one's size (640 characters of text, 1,419 of HTML).
+const MAIL_TEXT = 'Thank you for your order. '.repeat(25);
+const MAIL_HTML = `<p>${'Thank you for your order. '.repeat(54)}</p>`;
 
 async function floorRound(pool, productId, userIds) {
   const latencies = [];
@@ -38,6 +42,10 @@ async function floorRound(pool, productId, userIds) {
               rows[0].price_cents,
               rows[0].price_cents * QUANTITY,
             ],
+          );
+          await client.query(
+            'insert into mail_outbox (to_address, subject, text_body, html_body) values ($1, $2, $3, $4)',
+            ['floor@example.com', 'Order 10001 placed: 100 × Bench Drill', MAIL_TEXT, MAIL_HTML],
           );
           await client.query('commit');
           placed += 1;
