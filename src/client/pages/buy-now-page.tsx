@@ -8,11 +8,11 @@ import { useOrder } from '../features/orders/api/orders';
 import { RequestQuoteForm } from '../features/quotes/components/request-quote-form';
 import { QueryState } from '../components/query-state';
 import { useCurrentUser } from '../features/auth/api/use-current-user';
-import { useTool } from '../features/catalog/api/get-tool';
+import { isUnknownTool, useTool } from '../features/catalog/api/get-tool';
 import { PriceTierTable } from '../features/catalog/components/price-tier-table';
 import { ToolFacts } from '../features/catalog/components/tool-facts';
+import { ToolPicture } from '../features/catalog/components/tool-picture';
 import { BuyForm } from '../features/orders/components/buy-form';
-import { ApiError } from '../lib/api-client';
 import { usePublicConfig } from '../lib/public-config';
 import { NotFoundPage } from './not-found-page';
 import { usePageMeta } from '../lib/use-page-meta';
@@ -34,7 +34,7 @@ export function BuyNowPage() {
     tool.data ? `${tool.data.name} (${tool.data.sku})` : 'Buy Now',
     tool.data ? tool.data.dis : undefined,
   );
-  if (tool.error instanceof ApiError && (tool.error.status === 404 || tool.error.status === 400)) {
+  if (isUnknownTool(tool.error)) {
     return <NotFoundPage />;
   }
   return (
@@ -43,13 +43,7 @@ export function BuyNowPage() {
         {(product) => (
           <Row className="g-4 g-lg-5">
             <Col lg={6}>
-              <img
-                src={product.img}
-                alt={product.name}
-                className="img-fluid rounded-3 shadow-sm w-100"
-                width={600}
-                height={450}
-              />
+              <ToolPicture tool={product} />
               <div className="small text-secondary mt-4">{product.category.name}</div>
               <h1 className="h2">{product.name}</h1>
               <p className="text-secondary">{product.dis}</p>

@@ -6,18 +6,14 @@ import { Link, data, useLoaderData, useParams, type LoaderFunctionArgs } from 'r
 import { canBeOrdered } from '../../shared/domain/order-quantity';
 import { QueryState } from '../components/query-state';
 import { paths } from '../config/paths';
-import { toolQuery, useTool } from '../features/catalog/api/get-tool';
+import { isUnknownTool, toolQuery, useTool } from '../features/catalog/api/get-tool';
 import { PriceTierTable } from '../features/catalog/components/price-tier-table';
 import { ToolFacts } from '../features/catalog/components/tool-facts';
+import { ToolPicture } from '../features/catalog/components/tool-picture';
 import { useQuantityBounds } from '../features/catalog/use-quantity-bounds';
-import { ApiError } from '../lib/api-client';
 import { usePageMeta } from '../lib/use-page-meta';
 import { NotFoundPage } from './not-found-page';
 import type { Tool } from '../../shared/api/catalog.schemas';
-
-/** A product id the API does not know (404), or one that is not an id at all (400). */
-const isMissing = (error: unknown) =>
-  error instanceof ApiError && (error.status === 404 || error.status === 400);
 
 /**
  * Reads the product into the cache. On the server, where the read is awaited, an unknown product makes
@@ -32,7 +28,7 @@ export const productLoader =
       (error: unknown) => error,
     );
     if (!import.meta.env.SSR) return null;
-    return isMissing(await read) ? data({ missing: true }, { status: 404 }) : null;
+    return isUnknownTool(await read) ? data({ missing: true }, { status: 404 }) : null;
   };
 
 function Product({ tool }: { tool: Tool }) {
@@ -40,14 +36,7 @@ function Product({ tool }: { tool: Tool }) {
   return (
     <Row className="g-4 g-lg-5">
       <Col lg={6}>
-        <img
-          src={tool.img}
-          alt={tool.name}
-          className="img-fluid rounded-3 shadow-sm w-100"
-          width={600}
-          height={450}
-          fetchPriority="high"
-        />
+        <ToolPicture tool={tool} priority />
       </Col>
       <Col lg={6}>
         <nav aria-label="Breadcrumb" className="small mb-2">
@@ -84,7 +73,7 @@ export function ProductPage() {
   const tool = useTool(toolId);
   // The server found no such product: the browser shows what the server did, without asking again.
   const loaded = useLoaderData<{ missing?: boolean } | null>();
-  const missing = loaded?.missing === true || isMissing(tool.error);
+  const missing = loaded?.missing === true || isUnknownTool(tool.error);
   // Before the not-found page's own: a parent's effect runs after its child's.
   usePageMeta(
     missing ? 'Page not found' : tool.data ? `${tool.data.name} (${tool.data.sku})` : 'Product',

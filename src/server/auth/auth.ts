@@ -158,7 +158,9 @@ function configureBetterAuth(
           before: async (session) => {
             if (adminEmails.size === 0) return;
             const user = await findUserById(db, session.userId);
-            if (user && isAdminAddress(user)) await makeAdmin(db, SYSTEM_ACTORS.adminEmails, user.email);
+            if (user && user.role !== 'admin' && isAdminAddress(user)) {
+              await makeAdmin(db, SYSTEM_ACTORS.adminEmails, user.email);
+            }
           },
         },
       },

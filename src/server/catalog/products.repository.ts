@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lte, type SQL
 import type { Category, Tool } from '../../shared/api/catalog.schemas';
 import { MAX_STOCK_UNITS } from '../../shared/api/products.schemas';
 import type { CatalogSort } from '../../shared/api/catalog.schemas';
-import { lowerBound } from '../../shared/domain/order-quantity';
+import { LOW_STOCK_FACTOR, lowerBound } from '../../shared/domain/order-quantity';
 import { tiersFrom } from '../../shared/domain/price-tiers';
 import { centsToDollars } from '../../shared/money';
 import type { Executor } from '../db/database';
@@ -48,7 +48,10 @@ function lowerBoundOf(floor: number): SQL {
  * each can use its index (products_stock_margin_idx, products_available_idx).
  */
 export function belowTwiceTheLowerBound(floor: number): SQL {
-  return sql`((${products.available} - 2 * ${products.minOrder}) < 0 or ${products.available} < ${2 * floor})`;
+  // The factor is written into the SQL, not sent as a parameter: migration 0008's expression index is
+  // on (available - 2 * min_order).
+  const factor = sql.raw(String(LOW_STOCK_FACTOR));
+  return sql`((${products.available} - ${factor} * ${products.minOrder}) < 0 or ${products.available} < ${LOW_STOCK_FACTOR * floor})`;
 }
 
 function selectProducts(ex: Executor) {

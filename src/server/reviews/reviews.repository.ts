@@ -3,6 +3,7 @@ import type { AddReviewBody, Review } from '../../shared/api/reviews.schemas';
 import { buyerBand } from '../../shared/domain/buyer-band';
 import type { Executor } from '../db/database';
 import { orders, reviews } from '../db/schema';
+import { PAID_STATES } from '../../shared/domain/order-status';
 
 /** Every query of the `reviews` table (CONVENTIONS §13). */
 
@@ -31,7 +32,7 @@ export async function listReviews(ex: Executor): Promise<ReviewWithPurchases[]> 
   const unitsBought = sql<number>`coalesce((${ex
     .select({ units: sql`sum(${orders.quantity})` })
     .from(orders)
-    .where(and(eq(orders.userId, reviews.userId), inArray(orders.status, ['paid', 'shipped'])))}), 0)::int`;
+    .where(and(eq(orders.userId, reviews.userId), inArray(orders.status, [...PAID_STATES])))}), 0)::int`;
   return ex
     .select({ ...getTableColumns(reviews), unitsBought })
     .from(reviews)

@@ -47,10 +47,13 @@ export function quantityProblem(quantity: number, bounds: QuantityBounds): Quant
 /** How a product's stock compares to its lower bound, as cards and the buy page label it. */
 export type StockLevel = 'in-stock' | 'low' | 'below-minimum';
 
+/** Stock under this many times the lower bound is low. */
+export const LOW_STOCK_FACTOR = 2;
+
 /** Below the lower bound nothing can be ordered; under twice the lower bound stock is low. */
 export function stockLevel(bounds: QuantityBounds): StockLevel {
   if (!canBeOrdered(bounds)) return 'below-minimum';
-  return bounds.upper < 2 * bounds.lower ? 'low' : 'in-stock';
+  return bounds.upper < LOW_STOCK_FACTOR * bounds.lower ? 'low' : 'in-stock';
 }
 
 /** The quantity of an earlier order within today's bounds, and a note when it had to change. */

@@ -30,6 +30,9 @@ export function isPaid(status: OrderStatus): boolean {
   return status === 'paid' || status === 'shipped';
 }
 
+/** The states of an order that was paid (for queries that select them). */
+export const PAID_STATES: readonly OrderStatus[] = OrderStatus.options.filter(isPaid);
+
 export interface TransitionRefusal {
   code: Extract<ErrorCode, 'ORDER_ALREADY_PAID' | 'ORDER_CLOSED' | 'INVALID_TRANSITION'>;
   message: string;

@@ -4,7 +4,11 @@ import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
-import { HOLDS_ENDING_HOURS, type SalesDashboard } from '../../../shared/api/dashboard.schemas';
+import {
+  DASHBOARD_DAYS,
+  HOLDS_ENDING_HOURS,
+  type SalesDashboard,
+} from '../../../shared/api/dashboard.schemas';
 import { canBeOrdered } from '../../../shared/domain/order-quantity';
 import { formatDollars } from '../../../shared/money';
 import { OrderStatusBadge } from '../../components/order-status-badge';
@@ -51,8 +55,7 @@ function Panel({ title, link, children }: { title: string; link?: ReactNode; chi
   );
 }
 
-function Revenue({ dashboard }: { dashboard: SalesDashboard }) {
-  const total = dashboard.revenueByDay.reduce((sum, day) => sum + day.revenue, 0);
+function Revenue({ dashboard, total }: { dashboard: SalesDashboard; total: number }) {
   const busiest = dashboard.revenueByDay.reduce((best, day) => (day.revenue > best.revenue ? day : best));
   const label =
     total > 0
@@ -107,13 +110,13 @@ function Overview({ dashboard }: { dashboard: SalesDashboard }) {
     <>
       <Row className="g-3 mb-3">
         <Figure
-          label="Revenue, 30 days"
+          label={`Revenue, ${DASHBOARD_DAYS} days`}
           value={formatDollars(revenue)}
           note="Paid orders"
           to={ordersWhere({ by: 'paid', from: dashboard.from, to: dashboard.to })}
         />
         <Figure
-          label="Orders paid, 30 days"
+          label={`Orders paid, ${DASHBOARD_DAYS} days`}
           value={formatUnits(paidOrders)}
           note="See them"
           to={ordersWhere({ by: 'paid', from: dashboard.from, to: dashboard.to })}
@@ -132,7 +135,7 @@ function Overview({ dashboard }: { dashboard: SalesDashboard }) {
         />
       </Row>
       <div className="mb-3">
-        <Revenue dashboard={dashboard} />
+        <Revenue dashboard={dashboard} total={revenue} />
       </div>
       <Row className="g-3">
         <Col lg={5}>
@@ -150,7 +153,7 @@ function Overview({ dashboard }: { dashboard: SalesDashboard }) {
           </Panel>
         </Col>
         <Col lg={7}>
-          <Panel title="Top products by units, 30 days">
+          <Panel title={`Top products by units, ${DASHBOARD_DAYS} days`}>
             {dashboard.topProducts.length === 0 ? (
               <p className="text-secondary mb-0">No paid orders in these days.</p>
             ) : (

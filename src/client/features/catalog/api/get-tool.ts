@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Tool } from '../../../../shared/api/catalog.schemas';
-import { api } from '../../../lib/api-client';
+import { ApiError, api } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-keys';
 
 /** One product for the buy page (spec §7 GET /buyNow/{toolId}). */
@@ -13,3 +13,7 @@ export const toolQuery = (toolId: string) =>
 export function useTool(toolId: string) {
   return useQuery(toolQuery(toolId));
 }
+
+/** The API does not know the product (404), or the id is not one at all (400): a not-found page. */
+export const isUnknownTool = (error: unknown) =>
+  error instanceof ApiError && (error.status === 404 || error.status === 400);
