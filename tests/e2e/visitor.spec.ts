@@ -14,7 +14,7 @@ test.describe('a visitor browsing the shop', () => {
       'Follow us',
     ]);
 
-    await expect(page.getByRole('button', { name: 'Know More' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Know More' })).toBeVisible();
     await expect(page.getByText('Margaret Holloway')).toBeVisible();
 
     // Twelve products: the demo's featured tools first, then the newest (other journeys add some).
@@ -65,14 +65,17 @@ test.describe('a visitor browsing the shop', () => {
     const carousel = page.locator('.hero-carousel');
     const active = carousel.locator('.carousel-item.active');
     await expect(active).toContainText('For more than forty years');
-    await carousel.focus();
+    // While the focus is in it the carousel stays put (WCAG 2.2.2): only the keys move it now.
+    await carousel.getByRole('button', { name: 'Slide 1' }).focus();
     await page.keyboard.press('ArrowRight');
     await expect(active).toContainText('Twelve product lines');
+    await page.keyboard.press('ArrowLeft');
+    await expect(active).toContainText('For more than forty years');
   });
 
   test('Know More leads to the products', async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('button', { name: 'Know More' }).click();
+    await page.getByRole('link', { name: 'Know More' }).click();
     await expect(page).toHaveURL(/#our-products$/);
     await expect(page.getByRole('heading', { name: 'Our Products' })).toBeInViewport();
   });

@@ -1,27 +1,21 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, Suspense, lazy, useEffect, useSyncExternalStore } from 'react';
+import { toastsWanted } from '../lib/notify';
 
-// Loaded after the first paint: the home page's first script does not carry it (lib/notify.ts).
+// Loaded with the first toast: a visit that shows none does not fetch react-toastify (lib/notify.ts).
 const ToastContainer = lazy(async () => ({
   default: (await import('react-toastify/unstyled')).ToastContainer,
 }));
 
-const noSubscription = () => () => {};
-
-/** False while React hydrates the server's HTML (which has no toasts), true from then on. */
-const useHydrated = () =>
-  useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+/** True once a toast has been asked for; never while React hydrates the server's HTML, which has none. */
+const useToastsWanted = () => useSyncExternalStore(toastsWanted.subscribe, toastsWanted.current, () => false);
 
 /**
  * The app around its router: the browser's (main.tsx) or the server's (entry-server.tsx), in the same
  * tree on both sides so that React's generated ids agree when the browser takes over the server's HTML.
  */
 export function App({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
-  const hydrated = useHydrated();
+  const toastsShown = useToastsWanted();
   // Says the page answers input now, not only shows (a server-rendered page shows before its script
   // runs); the browser journeys wait for it before they act.
   useEffect(() => {
@@ -31,7 +25,7 @@ export function App({ queryClient, children }: { queryClient: QueryClient; child
     <QueryClientProvider client={queryClient}>
       {children}
       {/* react-toastify's defaults are the spec's (spec §9): 5000 ms, top-right, light. */}
-      {hydrated && (
+      {toastsShown && (
         <Suspense fallback={null}>
           <ToastContainer />
         </Suspense>

@@ -1,6 +1,3 @@
-import Col from 'react-bootstrap/Col';
-import Container from 'react-bootstrap/Container';
-import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
 import { paths } from '../config/paths';
 import { homeContent } from '../config/site-content';
@@ -11,12 +8,12 @@ import { SocialIcon } from '../components/social-icon';
 export function Footer() {
   return (
     <footer className="site-footer pt-5 pb-4 mt-auto">
-      <Container>
-        <Row className="g-4">
-          <Col md={6} lg={5}>
+      <div className="container">
+        <div className="row g-4">
+          <div className="col-md-6 col-lg-5">
             <SubscribeForm />
-          </Col>
-          <Col xs={6} md={3} lg={{ span: 3, offset: 1 }}>
+          </div>
+          <div className="col-6 col-md-3 col-lg-3 offset-lg-1">
             <h2 className="h6 text-uppercase footer-heading">Explore</h2>
             <ul className="list-unstyled footer-links">
               <li>
@@ -29,8 +26,8 @@ export function Footer() {
                 <Link to={paths.portfolio}>Portfolio</Link>
               </li>
             </ul>
-          </Col>
-          <Col xs={6} md={3}>
+          </div>
+          <div className="col-6 col-md-3">
             <h2 className="h6 text-uppercase footer-heading">Follow us</h2>
             <ul className="list-inline social-links">
               {homeContent.social.map((network) => (
@@ -41,13 +38,13 @@ export function Footer() {
                 </li>
               ))}
             </ul>
-          </Col>
-        </Row>
+          </div>
+        </div>
         <p className="text-center small mb-0 mt-4 copyright">
           {/* The year in UTC, as the server renders it. */}
           Copyright © {new Date().getUTCFullYear()} {homeContent.brand}. All rights reserved.
         </p>
-      </Container>
+      </div>
     </footer>
   );
 }

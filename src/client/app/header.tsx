@@ -1,60 +1,76 @@
-import Button from 'react-bootstrap/Button';
-import Container from 'react-bootstrap/Container';
-import Nav from 'react-bootstrap/Nav';
-import Navbar from 'react-bootstrap/Navbar';
+import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { paths } from '../config/paths';
 import { useCurrentUser } from '../features/auth/api/use-current-user';
 import { useSignOut } from '../features/auth/api/use-sign-out';
 import { homeContent } from '../config/site-content';
 
-/** Logo and Home; Dashboard and Sign Out when signed in, Login when not (spec §2 header). */
+/**
+ * Logo and Home; Dashboard and Sign Out when signed in, Login when not (spec §2 header). Bootstrap's
+ * navbar markup, with its menu folded behind a toggle below the md width and closed again by a choice.
+ */
 export function Header() {
   const { user, isPending } = useCurrentUser();
   const signOut = useSignOut();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = () => setMenuOpen(false);
   return (
-    <Navbar bg="dark" data-bs-theme="dark" expand="md" sticky="top" collapseOnSelect className="site-header">
-      <Container>
-        <Navbar.Brand as={Link} to={paths.home} className="d-flex align-items-center gap-2">
+    <nav data-bs-theme="dark" className="site-header navbar navbar-expand-md bg-dark sticky-top">
+      <div className="container">
+        <Link to={paths.home} className="navbar-brand d-flex align-items-center gap-2">
           <img src="/images/logo.svg" alt="" width={36} height={36} />
           <span className="fw-bold">{homeContent.brand}</span>
-        </Navbar.Brand>
-        <Navbar.Toggle aria-controls="main-nav" />
-        <Navbar.Collapse id="main-nav">
-          <Nav className="ms-auto align-items-md-center" as="ul">
-            <Nav.Item as="li">
-              <Nav.Link as={NavLink} to={paths.home} end eventKey="home">
+        </Link>
+        <button
+          type="button"
+          className={menuOpen ? 'navbar-toggler' : 'navbar-toggler collapsed'}
+          aria-controls="main-nav"
+          aria-expanded={menuOpen}
+          aria-label="Toggle navigation"
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          <span className="navbar-toggler-icon" />
+        </button>
+        <div
+          id="main-nav"
+          className={menuOpen ? 'navbar-collapse collapse show' : 'navbar-collapse collapse'}
+        >
+          <ul className="navbar-nav ms-auto align-items-md-center">
+            <li className="nav-item">
+              <NavLink to={paths.home} end className="nav-link" onClick={closeMenu}>
                 Home
-              </Nav.Link>
-            </Nav.Item>
+              </NavLink>
+            </li>
             {user && (
-              <Nav.Item as="li">
-                <Nav.Link as={NavLink} to={paths.dashboard} eventKey="dashboard">
+              <li className="nav-item">
+                <NavLink to={paths.dashboard} className="nav-link" onClick={closeMenu}>
                   Dashboard
-                </Nav.Link>
-              </Nav.Item>
+                </NavLink>
+              </li>
             )}
             {!isPending && (
-              <Nav.Item as="li">
+              <li className="nav-item">
                 {user ? (
-                  <Button
-                    variant="outline-warning"
-                    size="sm"
-                    className="ms-md-2 my-2 my-md-0"
-                    onClick={() => void signOut()}
+                  <button
+                    type="button"
+                    className="btn btn-outline-warning btn-sm ms-md-2 my-2 my-md-0"
+                    onClick={() => {
+                      closeMenu();
+                      void signOut();
+                    }}
                   >
                     Sign Out
-                  </Button>
+                  </button>
                 ) : (
-                  <Nav.Link as={NavLink} to={paths.login} eventKey="login">
+                  <NavLink to={paths.login} className="nav-link" onClick={closeMenu}>
                     Login
-                  </Nav.Link>
+                  </NavLink>
                 )}
-              </Nav.Item>
+              </li>
             )}
-          </Nav>
-        </Navbar.Collapse>
-      </Container>
-    </Navbar>
+          </ul>
+        </div>
+      </div>
+    </nav>
   );
 }

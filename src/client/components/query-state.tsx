@@ -1,8 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
-import Spinner from 'react-bootstrap/Spinner';
 import { messages } from '../../shared/messages';
 
 interface QueryStateProps<T> {
@@ -20,22 +17,30 @@ export function QueryState<T>({ query, what, children }: QueryStateProps<T>) {
   if (query.isPending) {
     return (
       <div className="d-flex justify-content-center py-5">
-        <Spinner animation="border" role="status" variant="warning">
+        <div className="spinner-border text-warning" role="status">
           <span className="visually-hidden">Loading {what}…</span>
-        </Spinner>
+        </div>
       </div>
     );
   }
   if (query.isError) {
     return (
-      <Alert variant="danger" className="d-flex flex-wrap align-items-center gap-3 justify-content-between">
+      <div
+        role="alert"
+        className="alert alert-danger d-flex flex-wrap align-items-center gap-3 justify-content-between"
+      >
         <span>
           {messages.loadFailed(what)} {query.error.message}
         </span>
-        <Button variant="outline-danger" onClick={() => void query.refetch()} disabled={query.isFetching}>
+        <button
+          type="button"
+          className="btn btn-outline-danger"
+          onClick={() => void query.refetch()}
+          disabled={query.isFetching}
+        >
           {query.isFetching ? 'Trying again…' : 'Try again'}
-        </Button>
-      </Alert>
+        </button>
+      </div>
     );
   }
   return <>{children(query.data)}</>;

@@ -1,9 +1,9 @@
 import homeJson from '../../../content/home.json';
-import portfolioJson from '../../../content/portfolio.json';
 
 /**
- * Texts a shop owner edits in content/*.json (then `npm run build`). The types make a typo in a file
- * fail the typecheck instead of breaking a page.
+ * The home page's texts, which a shop owner edits in content/home.json (then `npm run build`); the
+ * portfolio's are in portfolio-content.ts. The types make a typo in a file fail the typecheck instead
+ * of breaking a page.
  */
 export interface HomeContent {
   brand: string;
@@ -20,13 +20,4 @@ export interface HomeContent {
   social: { name: string; url: string }[];
 }
 
-export interface PortfolioContent {
-  name: string;
-  role: string;
-  photo: string;
-  bio: string;
-  projects: { title: string; description: string; url: string }[];
-}
-
 export const homeContent: HomeContent = homeJson;
-export const portfolioContent: PortfolioContent = portfolioJson;

@@ -2,7 +2,7 @@ import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
-import { portfolioContent } from '../config/site-content';
+import { portfolioContent } from '../config/portfolio-content';
 import { usePageMeta } from '../lib/use-page-meta';
 
 /** The developer's page: photo, short bio and three project links (spec §2 /portfolio). */

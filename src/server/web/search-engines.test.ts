@@ -92,7 +92,7 @@ describe('a product page for search engines (/tools/{id})', () => {
     expect(root).toContain('<h1 class="h2">Torque Wrench &lt;Pro&gt; &amp; &quot;Co&quot;</h1>');
     expect(root).toContain('<dt>SKU</dt><dd><span class="font-monospace">SEO-100</span></dd>');
     expect(root).toContain('<a href="/shop?category=wrenches" data-discover="true">Wrenches</a>');
-    expect(root).toContain('<span class="badge bg-success">In stock</span>');
+    expect(root).toContain('<span class="badge text-bg-success">In stock</span>');
     expect(root).toContain('<tr><td>100–999</td><td>$24.50</td><td>—</td></tr>');
     expect(root).toContain('<tr><td>1,000+</td><td>$21.00</td><td>14%</td></tr>');
     expect(root).toContain(`href="/buyNow/${tool.id}"`);

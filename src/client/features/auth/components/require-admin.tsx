@@ -1,4 +1,3 @@
-import Alert from 'react-bootstrap/Alert';
 import { Link, Outlet } from 'react-router';
 import { PageSpinner } from '../../../components/page-spinner';
 import { paths } from '../../../config/paths';
@@ -10,17 +9,15 @@ export function RequireAdmin() {
   if (isPending) return <PageSpinner />;
   if (!isAdmin) {
     return (
-      <Alert variant="warning" className="my-3">
-        <Alert.Heading as="h2" className="h4">
-          You are not authorized to view this page
-        </Alert.Heading>
+      <div role="alert" className="alert alert-warning my-3">
+        <h2 className="alert-heading h4">You are not authorized to view this page</h2>
         <p className="mb-0">
           It is for the shop&apos;s admins.{' '}
           <Link className="alert-link" to={paths.dashboard}>
             Back to your dashboard
           </Link>
         </p>
-      </Alert>
+      </div>
     );
   }
   return <Outlet />;

@@ -1,6 +1,3 @@
-import Col from 'react-bootstrap/Col';
-import Container from 'react-bootstrap/Container';
-import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
 import { QueryState } from '../../../components/query-state';
 import { paths } from '../../../config/paths';
@@ -15,7 +12,7 @@ export function ProductsSection({ heading = 'Our Products' }: { heading?: string
   const tools = useTools();
   return (
     <section id="our-products" className="py-5 scroll-target" aria-labelledby="our-products-heading">
-      <Container>
+      <div className="container">
         <h2 id="our-products-heading" className="section-title">
           {heading}
         </h2>
@@ -27,13 +24,13 @@ export function ProductsSection({ heading = 'Our Products' }: { heading?: string
               </p>
             ) : (
               <>
-                <Row xs={1} md={2} lg={3} className="g-4">
+                <div className="row row-cols-1 row-cols-md-2 row-cols-lg-3 g-4">
                   {list.map((tool) => (
-                    <Col key={tool._id}>
+                    <div key={tool._id} className="col">
                       <ToolCard tool={tool} />
-                    </Col>
+                    </div>
                   ))}
-                </Row>
+                </div>
                 <div className="text-center mt-4">
                   <Link className="btn btn-outline-dark fw-semibold" to={paths.shop}>
                     View all products
@@ -43,7 +40,7 @@ export function ProductsSection({ heading = 'Our Products' }: { heading?: string
             )
           }
         </QueryState>
-      </Container>
+      </div>
     </section>
   );
 }

@@ -1,4 +1,3 @@
-import Badge from 'react-bootstrap/Badge';
 import { type QuantityBounds, stockLevel } from '../../../../shared/domain/order-quantity';
 import { formatUnits } from '../../../lib/format';
 
@@ -6,14 +5,12 @@ import { formatUnits } from '../../../lib/format';
 export function StockBadge({ bounds }: { bounds: QuantityBounds }) {
   switch (stockLevel(bounds)) {
     case 'in-stock':
-      return <Badge bg="success">In stock</Badge>;
+      return <span className="badge text-bg-success">In stock</span>;
     case 'low':
-      return (
-        <Badge bg="warning" text="dark">
-          Low stock
-        </Badge>
-      );
+      return <span className="badge text-bg-warning">Low stock</span>;
     case 'below-minimum':
-      return <Badge bg="danger">Below minimum order: {formatUnits(bounds.upper)} left</Badge>;
+      return (
+        <span className="badge text-bg-danger">Below minimum order: {formatUnits(bounds.upper)} left</span>
+      );
   }
 }

@@ -1,5 +1,3 @@
-import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
 import { Link, useNavigate } from 'react-router';
 import type { Tool } from '../../../../shared/api/catalog.schemas';
 import { canBeOrdered } from '../../../../shared/domain/order-quantity';
@@ -11,26 +9,26 @@ export function ToolCard({ tool }: { tool: Tool }) {
   const navigate = useNavigate();
   const orderable = canBeOrdered(useQuantityBounds(tool));
   return (
-    <Card as="article" className="h-100 shadow-sm tool-card" aria-labelledby={`tool-${tool._id}`}>
-      <Card.Img variant="top" src={tool.img} alt={tool.name} loading="lazy" width={600} height={450} />
-      <Card.Body className="d-flex flex-column">
+    <article className="card h-100 shadow-sm tool-card" aria-labelledby={`tool-${tool._id}`}>
+      <img className="card-img-top" src={tool.img} alt={tool.name} loading="lazy" width={600} height={450} />
+      <div className="card-body d-flex flex-column">
         <div className="small text-secondary mb-1">{tool.category.name}</div>
-        <Card.Title as="h3" id={`tool-${tool._id}`} className="h5">
+        <h3 id={`tool-${tool._id}`} className="card-title h5">
           <Link to={paths.tool(tool._id)} className="text-reset">
             {tool.name}
           </Link>
-        </Card.Title>
-        <Card.Text className="text-secondary small flex-grow-1">{tool.dis}</Card.Text>
+        </h3>
+        <p className="card-text text-secondary small flex-grow-1">{tool.dis}</p>
         <ToolFacts tool={tool} />
-        <Button
-          variant="warning"
-          className="fw-semibold"
+        <button
+          type="button"
+          className="btn btn-warning fw-semibold"
           disabled={!orderable}
           onClick={() => void navigate(paths.buyNow(tool._id))}
         >
           Buy Now
-        </Button>
-      </Card.Body>
-    </Card>
+        </button>
+      </div>
+    </article>
   );
 }

@@ -1,7 +1,3 @@
-import Button from 'react-bootstrap/Button';
-import Col from 'react-bootstrap/Col';
-import Container from 'react-bootstrap/Container';
-import Row from 'react-bootstrap/Row';
 import { homeContent } from '../../../config/site-content';
 
 /** 'Our Capabilities' with a tagline, a named executive and 'Know More' (spec §2, home item 2). */
@@ -9,9 +5,9 @@ export function CapabilitiesSection() {
   const { title, tagline, points, executive, knowMore } = homeContent.capabilities;
   return (
     <section className="py-5" aria-labelledby="capabilities-heading">
-      <Container>
-        <Row className="align-items-center g-4">
-          <Col lg={7}>
+      <div className="container">
+        <div className="row align-items-center g-4">
+          <div className="col-lg-7">
             <h2 id="capabilities-heading" className="section-title text-start">
               {title}
             </h2>
@@ -21,11 +17,11 @@ export function CapabilitiesSection() {
                 <li key={point}>{point}</li>
               ))}
             </ul>
-            <Button href={knowMore.href} variant="dark" size="lg">
+            <a href={knowMore.href} className="btn btn-dark btn-lg">
               {knowMore.label}
-            </Button>
-          </Col>
-          <Col lg={5}>
+            </a>
+          </div>
+          <div className="col-lg-5">
             <figure className="executive-card">
               <blockquote className="blockquote">
                 <p>“{executive.quote}”</p>
@@ -35,9 +31,9 @@ export function CapabilitiesSection() {
                 <span className="executive-title">{executive.title}</span>
               </figcaption>
             </figure>
-          </Col>
-        </Row>
-      </Container>
+          </div>
+        </div>
+      </div>
     </section>
   );
 }

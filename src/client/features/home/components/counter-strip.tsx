@@ -1,25 +1,8 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
-import Col from 'react-bootstrap/Col';
-import Container from 'react-bootstrap/Container';
-import Row from 'react-bootstrap/Row';
+import { useEffect, useState } from 'react';
 import { homeContent } from '../../../config/site-content';
+import { useReducedMotion } from '../../../lib/use-reduced-motion';
 
 const DURATION_MS = 2000;
-
-const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
-
-/** The visitor's reduced-motion wish; false in the server's HTML, read once the page runs in a browser. */
-function useReducedMotion(): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
-      const query = window.matchMedia(REDUCED_MOTION);
-      query.addEventListener('change', onChange);
-      return () => query.removeEventListener('change', onChange);
-    },
-    () => window.matchMedia(REDUCED_MOTION).matches,
-    () => false,
-  );
-}
 
 /** Counts from 0 to `end` once `delayMs` has passed, easing out; reduced-motion users see `end` at once. */
 export function useCountUp(end: number, delayMs: number): number {
@@ -58,7 +41,7 @@ function Counter({
 }) {
   const value = useCountUp(end, delayMs);
   return (
-    <Col>
+    <div className="col">
       <div className="counter-value" aria-hidden="true">
         {value}
         {suffix}
@@ -68,7 +51,7 @@ function Counter({
         {suffix}
       </span>
       <div className="counter-label">{label}</div>
-    </Col>
+    </div>
   );
 }
 
@@ -77,13 +60,13 @@ export function CounterStrip() {
   const { delaySeconds, items } = homeContent.counters;
   return (
     <section className="counter-strip py-5" aria-label="Forgeline in numbers">
-      <Container>
-        <Row xs={2} md={4} className="g-4 text-center">
+      <div className="container">
+        <div className="row row-cols-2 row-cols-md-4 g-4 text-center">
           {items.map((item) => (
             <Counter key={item.label} {...item} delayMs={delaySeconds * 1000} />
           ))}
-        </Row>
-      </Container>
+        </div>
+      </div>
     </section>
   );
 }

@@ -1,16 +1,13 @@
-import Col from 'react-bootstrap/Col';
-import Container from 'react-bootstrap/Container';
-import Row from 'react-bootstrap/Row';
 import { homeContent } from '../../../config/site-content';
 
 /** A pair of promotional images (spec §2, home item 5). */
 export function PromoImages() {
   return (
     <section className="py-5" aria-label="Offers">
-      <Container>
-        <Row xs={1} md={2} className="g-4">
+      <div className="container">
+        <div className="row row-cols-1 row-cols-md-2 g-4">
           {homeContent.promos.map((promo) => (
-            <Col key={promo.image}>
+            <div key={promo.image} className="col">
               <img
                 className="img-fluid rounded-3 shadow-sm w-100"
                 src={promo.image}
@@ -19,10 +16,10 @@ export function PromoImages() {
                 width={800}
                 height={500}
               />
-            </Col>
+            </div>
           ))}
-        </Row>
-      </Container>
+        </div>
+      </div>
     </section>
   );
 }

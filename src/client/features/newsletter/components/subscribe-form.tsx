@@ -1,7 +1,4 @@
 import { type SubmitEvent, useId } from 'react';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
-import InputGroup from 'react-bootstrap/InputGroup';
 import { notify } from '../../../lib/notify';
 import { messages } from '../../../../shared/messages';
 import { useSubscribe } from '../api/subscribe';
@@ -31,23 +28,24 @@ export function SubscribeForm() {
   }
 
   return (
-    <Form onSubmit={onSubmit} aria-label="Newsletter">
-      <Form.Label htmlFor={inputId} className="fw-semibold">
+    <form onSubmit={onSubmit} aria-label="Newsletter">
+      <label htmlFor={inputId} className="form-label fw-semibold">
         Get new tools and bulk offers by email
-      </Form.Label>
-      <InputGroup>
-        <Form.Control
+      </label>
+      <div className="input-group">
+        <input
           id={inputId}
+          className="form-control"
           name="email"
           type="email"
           required
           placeholder="you@company.com"
           autoComplete="email"
         />
-        <Button type="submit" variant="warning" disabled={subscribe.isPending}>
+        <button type="submit" className="btn btn-warning" disabled={subscribe.isPending}>
           Subscribe
-        </Button>
-      </InputGroup>
-    </Form>
+        </button>
+      </div>
+    </form>
   );
 }

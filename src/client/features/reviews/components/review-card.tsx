@@ -1,16 +1,13 @@
-import Card from 'react-bootstrap/Card';
 import type { Review } from '../../../../shared/api/reviews.schemas';
 
 export function ReviewCard({ review }: { review: Review }) {
   return (
-    <Card as="article" className="h-100 shadow-sm review-card">
-      <Card.Body>
+    <article className="card h-100 shadow-sm review-card">
+      <div className="card-body">
         <div className="d-flex align-items-center gap-3 mb-3">
           <img src={review.img} alt="" className="review-avatar" width={64} height={64} loading="lazy" />
           <div>
-            <Card.Title as="h3" className="h6 mb-1">
-              {review.name}
-            </Card.Title>
+            <h3 className="card-title h6 mb-1">{review.name}</h3>
             <span className="review-rating">
               <span aria-hidden="true" className="review-stars">
                 {'★'.repeat(review.rating)}
@@ -26,8 +23,8 @@ export function ReviewCard({ review }: { review: Review }) {
             )}
           </div>
         </div>
-        <Card.Text className="text-secondary">{review.customer_review}</Card.Text>
-      </Card.Body>
-    </Card>
+        <p className="card-text text-secondary">{review.customer_review}</p>
+      </div>
+    </article>
   );
 }

@@ -1,6 +1,3 @@
-import Col from 'react-bootstrap/Col';
-import Container from 'react-bootstrap/Container';
-import Row from 'react-bootstrap/Row';
 import { QueryState } from '../../../components/query-state';
 import { useReviews } from '../api/get-reviews';
 import { ReviewCard } from './review-card';
@@ -13,7 +10,7 @@ export function ReviewsSection() {
   const reviews = useReviews();
   return (
     <section className="py-5 bg-body-tertiary" aria-labelledby="reviews-heading">
-      <Container>
+      <div className="container">
         <h2 id="reviews-heading" className="section-title">
           What Our Customer Say
         </h2>
@@ -22,17 +19,17 @@ export function ReviewsSection() {
             list.length === 0 ? (
               <p className="text-center text-secondary">No reviews yet.</p>
             ) : (
-              <Row xs={1} md={2} lg={3} className="g-4">
+              <div className="row row-cols-1 row-cols-md-2 row-cols-lg-3 g-4">
                 {list.slice(0, HOME_REVIEW_COUNT).map((review) => (
-                  <Col key={review._id}>
+                  <div key={review._id} className="col">
                     <ReviewCard review={review} />
-                  </Col>
+                  </div>
                 ))}
-              </Row>
+              </div>
             )
           }
         </QueryState>
-      </Container>
+      </div>
     </section>
   );
 }
