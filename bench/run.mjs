@@ -7,7 +7,7 @@ import { benchCatalog } from './catalog.mjs';
 import { benchCatalogScale } from './catalog-scale.mjs';
 import { benchColdStart } from './cold-start.mjs';
 import { benchOrders } from './orders.mjs';
-import { homePageScript } from './support.mjs';
+import { homePageScript, withDemoShop } from './support.mjs';
 
 const server = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -40,7 +40,7 @@ try {
   if (!only || only === 'orders') await benchOrders({ databaseUrl: await createDatabase('orders') });
   if (!only || only === 'admin') await benchAdmin({ databaseUrl: await createDatabase('admin') });
   if (!only || only === 'start') await benchColdStart();
-  if (!only || only === 'js') homePageScript();
+  if (!only || only === 'js') await withDemoShop(4470, homePageScript);
 } finally {
   for (const name of created) await onServer(`drop database if exists ${name} with (force)`);
 }

@@ -2,7 +2,8 @@
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import autocannon from 'autocannon';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const connections = 20;
@@ -64,17 +65,52 @@ export function load(options) {
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 export const spread = (values) => `${Math.min(...values).toFixed(0)}-${Math.max(...values).toFixed(0)}`;
 
-/** The home page's JavaScript as the server sends it (raw, brotli, gzip), from the built index.html. */
-export function homePageScript() {
-  const dir = 'dist/client';
-  const html = readFileSync(join(dir, 'index.html'), 'utf8');
-  const files = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1]);
-  const size = (file) => statSync(join(dir, file)).size;
-  // What the server sends: the pre-compressed copy when there is one, else the file itself.
-  const sent = (file, suffix) => (existsSync(join(dir, file + suffix)) ? size(file + suffix) : size(file));
-  const total = (suffix) => files.reduce((sum, file) => sum + (suffix ? sent(file, suffix) : size(file)), 0);
+/**
+ * The home page's script as the server sends it to a browser that takes brotli: the page's own script
+ * tags (on a server-rendered page, the loader and the chunks it starts) fetched from the running shop
+ * at `baseUrl`, bodies and headers counted apart. Scripts a page loads later, on a click, are not in it;
+ * `npm run bench:web` also prints what Lighthouse saw the browser fetch.
+ */
+export async function homePageScript(baseUrl) {
+  const html = (await rawGet(`${baseUrl}/`, {})).body.toString('utf8');
+  const loader = /<script src="([^"]+)" defer data-entry="([^"]+)" data-preload="([^"]*)"/.exec(html);
+  const files = loader
+    ? [loader[1], loader[2], ...loader[3].split(' ').filter(Boolean)]
+    : [...html.matchAll(/<(?:script[^>]*\ssrc|link rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)].map(
+        (match) => match[1],
+      );
+  let raw = 0;
+  let brotli = 0;
+  let headers = 0;
+  for (const file of files) {
+    const sent = await rawGet(`${baseUrl}${file}`, { 'accept-encoding': 'br' });
+    if (sent.status !== 200) throw new Error(`${file} answered ${sent.status}`);
+    const plain = await rawGet(`${baseUrl}${file}`, {});
+    raw += plain.body.length;
+    brotli += sent.body.length;
+    headers += Object.entries(sent.headers).reduce(
+      (sum, [name, value]) => sum + name.length + String(value).length + 4,
+      17,
+    );
+  }
+  const kib = (bytes) => (bytes / 1024).toFixed(1);
   console.log(
-    `js       home page: ${files.length} files, ${(total('') / 1024).toFixed(1)} KiB raw, ` +
-      `${(total('.br') / 1024).toFixed(1)} KiB brotli, ${(total('.gz') / 1024).toFixed(1)} KiB gzip`,
+    `js       home page: ${files.length} files, ${kib(brotli)} KiB brotli (${kib(brotli + headers)} KiB with ` +
+      `their headers), ${kib(raw)} KiB raw`,
   );
+}
+
+/** The built shop on a new embedded database with the demo catalog, for `fn(baseUrl)`; removed after. */
+export async function withDemoShop(port, fn) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'toolshop-bench-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const shop = startShop(port, { DATA_DIR: dataDir, SEED_DEMO: 'true', PUBLIC_URL: baseUrl });
+  try {
+    await waitFor(`${baseUrl}/api/readyz`);
+    return await fn(baseUrl);
+  } finally {
+    shop.kill('SIGTERM');
+    await new Promise((resolve) => shop.on('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }

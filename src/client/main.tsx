@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
 import { createBrowserRouter, matchRoutes } from 'react-router';
@@ -43,7 +43,9 @@ async function start() {
       </App>
     </StrictMode>
   );
-  if (serverData) hydrateRoot(root, app);
+  // Taking the server's HTML over as a transition lets React yield to the browser every few
+  // milliseconds instead of hydrating the whole page in one long task.
+  if (serverData) startTransition(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);
 }
 
