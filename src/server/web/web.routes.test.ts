@@ -51,6 +51,11 @@ describe('serving the pages', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.vary).toBe('accept-encoding');
+    const plain = await ctx.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+    expect(plain.headers.vary).toBe('accept-encoding');
   });
 
   it('answers 404 for a missing file instead of the app', async () => {

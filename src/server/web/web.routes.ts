@@ -56,6 +56,8 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
       cacheControl: false,
       setHeaders(res, path) {
         res.setHeader('cache-control', path.includes(`${join('/', 'assets')}/`) ? IMMUTABLE : 'no-cache');
+        // The same address answers brotli, gzip or plain bytes: a cache in between must keep them apart.
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }
