@@ -24,7 +24,8 @@ const clientEntry = fileURLToPath(new URL('./src/client/main.tsx', import.meta.u
 
 /**
  * The first load (everything the entry imports statically, which every page runs before it shows
- * anything of its own) in three chunks, in the order they run: React, React Router, then the rest.
+ * anything of its own) in three chunks, in the order they run: React, React Router, then the rest
+ * (with the bundler's small runtime before them, a file of its own).
  *
  * Left to itself, the bundler splits off each module that a lazy page shares with the entry (React, the
  * query client, a 124-byte helper): every such file costs the first visit a request with its headers.
@@ -37,7 +38,7 @@ function firstLoadChunks(): Plugin {
   const inFirstLoad = (pattern: RegExp) => (id: string) => firstLoad.has(id) && pattern.test(id);
   return {
     name: 'first-load-chunks',
-    apply: (_config, { isSsrBuild }) => !isSsrBuild,
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
     config: () => ({
       build: {
         rolldownOptions: {
@@ -57,6 +58,9 @@ function firstLoadChunks(): Plugin {
         },
       },
     }),
+    buildStart() {
+      firstLoad.clear();
+    },
     buildEnd() {
       const queue = [clientEntry];
       for (let id = queue.pop(); id !== undefined; id = queue.pop()) {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../config/paths';
 import { useCurrentUser } from '../features/auth/api/use-current-user';
 import { useSignOut } from '../features/auth/api/use-sign-out';
@@ -12,8 +12,12 @@ import { homeContent } from '../config/site-content';
 export function Header() {
   const { user, isPending } = useCurrentUser();
   const signOut = useSignOut();
-  const [menuOpen, setMenuOpen] = useState(false);
-  const closeMenu = () => setMenuOpen(false);
+  // The menu is open on the page where it was opened: any move to another page closes it (a link in
+  // it, the logo, the browser's back button), and so does a choice that stays on the page.
+  const { pathname } = useLocation();
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === pathname;
+  const closeMenu = () => setOpenOn(null);
   return (
     <nav data-bs-theme="dark" className="site-header navbar navbar-expand-md bg-dark sticky-top">
       <div className="container">
@@ -27,7 +31,7 @@ export function Header() {
           aria-controls="main-nav"
           aria-expanded={menuOpen}
           aria-label="Toggle navigation"
-          onClick={() => setMenuOpen(!menuOpen)}
+          onClick={() => setOpenOn(menuOpen ? null : pathname)}
         >
           <span className="navbar-toggler-icon" />
         </button>

@@ -1,4 +1,5 @@
 import { useRouteError } from 'react-router';
+import { RetryAlert } from '../components/feedback';
 
 /** Shown when a page fails to load or render, e.g. its code could not be fetched after a deploy. */
 export function RouteError() {
@@ -6,15 +7,9 @@ export function RouteError() {
   console.error(error);
   return (
     <div className="container py-5">
-      <div
-        role="alert"
-        className="alert alert-danger d-flex flex-wrap align-items-center gap-3 justify-content-between"
-      >
-        <span>This page could not be shown. Reloading usually fixes it.</span>
-        <button type="button" className="btn btn-outline-danger" onClick={() => window.location.reload()}>
-          Reload
-        </button>
-      </div>
+      <RetryAlert action="Reload" onAction={() => window.location.reload()}>
+        This page could not be shown. Reloading usually fixes it.
+      </RetryAlert>
     </div>
   );
 }

@@ -130,9 +130,9 @@ describe('Carousel', () => {
 
   it('moves with a swipe of more than 40 px, and not with a shorter one', () => {
     const { carousel, activeText } = renderCarousel();
-    const swipe = (from: number, to: number) => {
-      fireEvent.touchStart(carousel, { touches: [{ clientX: from }] });
-      fireEvent.touchEnd(carousel, { changedTouches: [{ clientX: to }] });
+    const swipe = (from: number, to: number, down = 0) => {
+      fireEvent.touchStart(carousel, { touches: [{ clientX: from, clientY: 100 }] });
+      fireEvent.touchEnd(carousel, { changedTouches: [{ clientX: to, clientY: 100 + down }] });
     };
     swipe(200, 165);
     wait(MOVE_MS);
@@ -143,6 +143,17 @@ describe('Carousel', () => {
     swipe(150, 200);
     wait(MOVE_MS);
     expect(activeText()).toBe('First slide');
+    // A finger scrolling the page down that drifts 50 px sideways is no swipe.
+    swipe(200, 150, 120);
+    wait(MOVE_MS);
+    expect(activeText()).toBe('First slide');
+  });
+
+  it('has no arrows, indicators or motion with a single item', () => {
+    render(<Carousel label="Highlights" items={[{ key: 'one', content: <p>Only slide</p> }]} />);
+    expect(screen.queryByRole('button')).toBeNull();
+    wait(2 * CAROUSEL_INTERVAL_MS);
+    expect(screen.getByText('Only slide').parentElement?.className).toBe('carousel-item active');
   });
 
   it('changes at once, without the slide, for a visitor who asks for reduced motion', () => {
@@ -158,7 +169,7 @@ describe('Carousel', () => {
   it('ignores a second move asked for while one is under way', () => {
     const { activeText } = renderCarousel();
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
     wait(MOVE_MS);
     expect(activeText()).toBe('Second slide');
   });

@@ -44,17 +44,19 @@ interface CarouselProps {
  */
 export function Carousel({ label, className = '', items }: CarouselProps) {
   const count = items.length;
-  const [active, setActive] = useState(0);
+  const [chosen, setActive] = useState(0);
+  // Fewer items than before (never on the hero, whose items are the build's) leave the last one showing.
+  const active = Math.min(chosen, Math.max(0, count - 1));
   const [slide, setSlide] = useState<Slide | null>(null);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
-  const [touchStartX, setTouchStartX] = useState<number | null>(null);
+  const [touchStart, setTouchStart] = useState<{ x: number; y: number } | null>(null);
   const reducedMotion = useReducedMotion();
   const incoming = useRef<HTMLDivElement>(null);
   const shown = slide ? slide.to : active;
 
   function show(to: number, direction: Direction) {
-    if (slide || to === active) return;
+    if (slide || to === active || count < 2) return;
     if (reducedMotion) setActive(to);
     else setSlide({ from: active, to, direction, moving: false });
   }
@@ -89,7 +91,7 @@ export function Carousel({ label, className = '', items }: CarouselProps) {
     };
   }, [slide]);
 
-  const paused = hovered || focused || touchStartX !== null;
+  const paused = hovered || focused || touchStart !== null;
   const moveOn = useEffectEvent(() => {
     if (!document.hidden) next();
   });
@@ -101,17 +103,28 @@ export function Carousel({ label, className = '', items }: CarouselProps) {
 
   function onKeyDown(event: KeyboardEvent) {
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    // In a field inside a slide the arrows move the caret, as bootstrap.js leaves them.
+    if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement) return;
     event.preventDefault();
     if (event.key === 'ArrowLeft') previous();
     else next();
   }
 
+  function onTouchStart(event: TouchEvent) {
+    const touch = event.touches[0];
+    setTouchStart(touch ? { x: touch.clientX, y: touch.clientY } : null);
+  }
+
+  /** A swipe sideways moves it; a finger scrolling the page down that drifts sideways does not. */
   function onTouchEnd(event: TouchEvent) {
-    if (touchStartX === null) return;
-    const distance = (event.changedTouches[0]?.clientX ?? touchStartX) - touchStartX;
-    setTouchStartX(null);
-    if (distance < -SWIPE_THRESHOLD_PX) next();
-    else if (distance > SWIPE_THRESHOLD_PX) previous();
+    const touch = event.changedTouches[0];
+    setTouchStart(null);
+    if (!touchStart || !touch) return;
+    const across = touch.clientX - touchStart.x;
+    if (Math.abs(across) <= SWIPE_THRESHOLD_PX || Math.abs(across) <= Math.abs(touch.clientY - touchStart.y))
+      return;
+    if (across < 0) next();
+    else previous();
   }
 
   function itemClass(index: number): string {
@@ -134,27 +147,30 @@ export function Carousel({ label, className = '', items }: CarouselProps) {
       // A pointer resting on it pauses it; a finger's tap is no hover (it would pause it for good).
       onPointerEnter={(event) => setHovered(event.pointerType === 'mouse')}
       onPointerLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
+      // The keyboard's focus pauses it; a click or a tap on an arrow, which focuses it too, does not.
+      onFocus={(event) => setFocused(isKeyboardFocus(event.target))}
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
       }}
-      onTouchStart={(event) => setTouchStartX(event.touches[0]?.clientX ?? null)}
+      onTouchStart={onTouchStart}
       onTouchEnd={onTouchEnd}
-      onTouchCancel={() => setTouchStartX(null)}
+      onTouchCancel={() => setTouchStart(null)}
     >
-      <div className="carousel-indicators">
-        {items.map((item, index) => (
-          <button
-            key={item.key}
-            type="button"
-            data-bs-target=""
-            aria-label={`Slide ${index + 1}`}
-            aria-current={index === shown}
-            className={index === shown ? 'active' : undefined}
-            onClick={() => show(index, index > active ? 'next' : 'prev')}
-          />
-        ))}
-      </div>
+      {count > 1 && (
+        <div className="carousel-indicators">
+          {items.map((item, index) => (
+            <button
+              key={item.key}
+              type="button"
+              data-bs-target=""
+              aria-label={`Slide ${index + 1}`}
+              aria-current={index === shown}
+              className={index === shown ? 'active' : undefined}
+              onClick={() => show(index, index > active ? 'next' : 'prev')}
+            />
+          ))}
+        </div>
+      )}
       <div className="carousel-inner">
         {items.map((item, index) => (
           <div
@@ -169,14 +185,28 @@ export function Carousel({ label, className = '', items }: CarouselProps) {
           </div>
         ))}
       </div>
-      <button type="button" className="carousel-control-prev" onClick={previous}>
-        <span aria-hidden="true" className="carousel-control-prev-icon" />
-        <span className="visually-hidden">Previous</span>
-      </button>
-      <button type="button" className="carousel-control-next" onClick={next}>
-        <span aria-hidden="true" className="carousel-control-next-icon" />
-        <span className="visually-hidden">Next</span>
-      </button>
+      {count > 1 && (
+        <>
+          <button type="button" className="carousel-control-prev" onClick={previous}>
+            <span aria-hidden="true" className="carousel-control-prev-icon" />
+            <span className="visually-hidden">Previous</span>
+          </button>
+          <button type="button" className="carousel-control-next" onClick={next}>
+            <span aria-hidden="true" className="carousel-control-next-icon" />
+            <span className="visually-hidden">Next</span>
+          </button>
+        </>
+      )}
     </div>
   );
+}
+
+/** Whether the focus came from the keyboard (the browser shows its ring), not from a click or a tap. */
+function isKeyboardFocus(element: Element): boolean {
+  try {
+    return element.matches(':focus-visible');
+  } catch {
+    // A browser that does not know the selector: any focus counts.
+    return true;
+  }
 }

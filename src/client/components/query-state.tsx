@@ -1,6 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { messages } from '../../shared/messages';
+import { RetryAlert, Spinner } from './feedback';
 
 interface QueryStateProps<T> {
   query: UseQueryResult<T>;
@@ -14,33 +15,16 @@ interface QueryStateProps<T> {
  * instead of an endless spinner (DESIGN §5.6).
  */
 export function QueryState<T>({ query, what, children }: QueryStateProps<T>) {
-  if (query.isPending) {
-    return (
-      <div className="d-flex justify-content-center py-5">
-        <div className="spinner-border text-warning" role="status">
-          <span className="visually-hidden">Loading {what}…</span>
-        </div>
-      </div>
-    );
-  }
+  if (query.isPending) return <Spinner label={`Loading ${what}…`} />;
   if (query.isError) {
     return (
-      <div
-        role="alert"
-        className="alert alert-danger d-flex flex-wrap align-items-center gap-3 justify-content-between"
+      <RetryAlert
+        action={query.isFetching ? 'Trying again…' : 'Try again'}
+        onAction={() => void query.refetch()}
+        busy={query.isFetching}
       >
-        <span>
-          {messages.loadFailed(what)} {query.error.message}
-        </span>
-        <button
-          type="button"
-          className="btn btn-outline-danger"
-          onClick={() => void query.refetch()}
-          disabled={query.isFetching}
-        >
-          {query.isFetching ? 'Trying again…' : 'Try again'}
-        </button>
-      </div>
+        {messages.loadFailed(what)} {query.error.message}
+      </RetryAlert>
     );
   }
   return <>{children(query.data)}</>;

@@ -75,8 +75,9 @@ export function withHead(
  * The app's loader on server-rendered pages. Such a page shows whole without its script, so the script
  * is asked for once the page has loaded and painted: on a slow network it does not share the bandwidth
  * with the stylesheet and the pictures in view, nor the main thread with the first paint. All of its
- * chunks are fetched at once; they run one at a time (Vite lists them in the order they depend on each
- * other: React, React Router, the rest; vite.config.ts) with a pause between, so that a phone is never
+ * chunks and the entry are fetched at once; the chunks run one at a time (Vite lists them in the order
+ * they depend on each other: the bundler's runtime, React, React Router, the rest; vite.config.ts)
+ * with a pause between, then the entry, so that a phone is never
  * busy for long without answering a tap. Until the app has run (<html data-app="ready">), the page
  * shows but does not answer clicks on buttons; links work. A chunk that fails to load stops nothing
  * here: the entry's own import reports it.
@@ -86,7 +87,7 @@ export const BOOT_SCRIPT = `(function () {
   var entry = me.dataset.entry;
   var preload = (me.dataset.preload || '').split(' ').filter(Boolean);
   function start() {
-    preload.forEach(function (href) {
+    preload.concat(entry).forEach(function (href) {
       var link = document.createElement('link');
       link.rel = 'modulepreload';
       link.crossOrigin = '';
