@@ -72,12 +72,33 @@ function firstLoadChunks(): Plugin {
   };
 }
 
+const reactRouterBuilds = fileURLToPath(new URL('./node_modules/react-router/dist/', import.meta.url));
+
+/**
+ * React Router's production build in the bundles. Its package.json points every import at its
+ * development build (remix-run/react-router#14102), whose only difference is one constant,
+ * ENABLE_DEV_WARNINGS, left on: development warnings the bundles would carry to every visitor and
+ * print in production. Both entry points are redirected, so one copy of the router is bundled.
+ */
+function reactRouterProductionBuild(): Plugin {
+  const entries: Record<string, string> = {
+    'react-router': `${reactRouterBuilds}production/index.mjs`,
+    'react-router/dom': `${reactRouterBuilds}production/dom-export.mjs`,
+  };
+  return {
+    name: 'react-router-production-build',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId: (source) => entries[source] ?? null,
+  };
+}
+
 const apiServer = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 
 export default defineConfig({
   root: 'src/client',
   publicDir: false,
-  plugins: [zodThroughConfig(), react(), firstLoadChunks()],
+  plugins: [zodThroughConfig(), reactRouterProductionBuild(), react(), firstLoadChunks()],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
