@@ -134,6 +134,25 @@ describe('the mail worker', () => {
     }
   });
 
+  it('sends mail left by an earlier run soon after it starts, long before its first poll', async () => {
+    await database.db.delete(mailOutbox);
+    await queueMail(database.db, mail(3));
+    const sent: string[] = [];
+    const worker = startMailWorker({
+      db: database.db,
+      transport: { deliver: async ({ id }) => void sent.push(id) },
+      log: silentLog,
+      pollMs: 60_000,
+      firstRunMs: 50,
+    });
+    try {
+      await until(async () => sent.length === 1, 5_000);
+      expect((await database.db.select().from(mailOutbox))[0]?.status).toBe('sent');
+    } finally {
+      await worker.stop();
+    }
+  });
+
   it('sends a mail that failed once on its retry', async () => {
     await database.db.delete(mailOutbox);
     await queueMail(database.db, mail(2));

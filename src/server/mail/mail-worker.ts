@@ -11,6 +11,11 @@ export interface MailWorkerOptions {
   log: FastifyBaseLogger;
   /** How often the outbox is looked at when nothing nudges the worker (mail queued by another process). */
   pollMs?: number;
+  /**
+   * When the outbox is first looked at (mail left by an earlier run): by default a second after the
+   * start, or at the first poll if that is sooner, so that a start's first answers do not wait for it.
+   */
+  firstRunMs?: number;
   /** The first retry waits this long; each next one twice as long, up to an hour. */
   retryBaseMs?: number;
   /** Attempts before a mail is marked failed. */
@@ -33,6 +38,7 @@ export function startMailWorker({
   transport,
   log,
   pollMs = 5_000,
+  firstRunMs = Math.min(pollMs, 1000),
   retryBaseMs = 30_000,
   maxAttempts = 8,
   makeAttachments = async () => [],
@@ -87,9 +93,10 @@ export function startMailWorker({
       });
   }
 
+  const firstRun = setTimeout(run, firstRunMs);
+  firstRun.unref();
   const timer = setInterval(run, pollMs);
   timer.unref();
-  run();
 
   return {
     nudge: run,
@@ -99,6 +106,7 @@ export function startMailWorker({
      */
     async stop(graceMs = 1000) {
       stopped = true;
+      clearTimeout(firstRun);
       clearInterval(timer);
       await waitAtMost(graceMs, running);
     },

@@ -81,8 +81,11 @@ export async function remindHoldsEnding(deps: { db: Database; mail: MailContext 
 }
 
 /**
- * Runs the sweep now and then every `intervalMs`; the returned function stops it, waiting up to a second
- * for a sweep under way (one cut short leaves its orders to the next sweep, here or elsewhere).
+ * Runs the sweep a second after the start (or after `intervalMs` if sooner), then every `intervalMs`.
+ * Not at once: its queries would run before the server's first answers (on the embedded database, in
+ * the same thread), and a hold that ended while the shop was down waits no longer than one interval,
+ * as any hold does. The returned function stops it, waiting up to a second for a sweep under way (one
+ * cut short leaves its orders to the next sweep, here or elsewhere).
  */
 export function scheduleOrderExpiry(deps: CloseOrderDeps & { log: FastifyBaseLogger }, intervalMs: number) {
   let running: Promise<void> | null = null;
@@ -107,10 +110,12 @@ export function scheduleOrderExpiry(deps: CloseOrderDeps & { log: FastifyBaseLog
       }
     })();
   };
-  sweep();
+  const firstSweep = setTimeout(sweep, Math.min(intervalMs, 1000));
+  firstSweep.unref();
   const timer = setInterval(sweep, intervalMs);
   timer.unref();
   return async () => {
+    clearTimeout(firstSweep);
     clearInterval(timer);
     await waitAtMost(1000, running);
   };
