@@ -243,7 +243,7 @@ export async function buildApp({
   await app.register(
     async (api) => {
       await api.register(catalogRoutes, { db, catalogCache, minUnits: config.orderMinUnits });
-      await api.register(reviewsRoutes, { db, guards });
+      await api.register(reviewsRoutes, { db, guards, cacheMs: Math.min(catalogCacheMs, 2000) });
       await api.register(ordersRoutes, {
         db,
         catalogCache,

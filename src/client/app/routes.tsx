@@ -7,7 +7,7 @@ import { RequireAdmin } from '../features/auth/components/require-admin';
 import { RequireAuth } from '../features/auth/components/require-auth';
 import { SignedOutOnly } from '../features/auth/components/signed-out-only';
 import { toolsQuery } from '../features/catalog/api/get-tools';
-import { reviewsQuery } from '../features/reviews/api/get-reviews';
+import { homeReviewsQuery } from '../features/reviews/api/get-reviews';
 import { publicConfigQuery } from '../lib/public-config';
 import { HomePage } from '../pages/home-page';
 import { prefetching } from './prefetch';
@@ -57,7 +57,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
       ...[paths.home, paths.homeAlias].map((path) => ({
         path,
         Component: HomePage,
-        loader: prefetching(() => [queryClient.query(toolsQuery), queryClient.query(reviewsQuery)]),
+        loader: prefetching(() => [queryClient.query(toolsQuery), queryClient.query(homeReviewsQuery)]),
       })),
       page(paths.shop, async () => {
         const { ShopPage, shopLoader } = await import('../pages/shop-page');

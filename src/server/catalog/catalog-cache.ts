@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Tool } from '../../shared/api/catalog.schemas';
 
@@ -32,6 +33,22 @@ async function serialize(value: unknown): Promise<SerializedAnswer> {
     gzipAsync(raw, { level: 6 }),
   ]);
   return { body, raw, br, gzip: gz, etag: `"${createHash('sha1').update(raw).digest('base64url')}"` };
+}
+
+/**
+ * Sends a cached answer's bytes, compressed once per fill in the encoding the client takes (the
+ * compress plugin leaves an encoded answer alone); the route's schema still documents it.
+ */
+export function sendCached(request: FastifyRequest, reply: FastifyReply, cached: SerializedAnswer) {
+  const accepts = request.headers['accept-encoding'] ?? '';
+  const [encoding, bytes] = accepts.includes('br')
+    ? ['br', cached.br]
+    : accepts.includes('gzip')
+      ? ['gzip', cached.gzip]
+      : [null, cached.raw];
+  reply.header('etag', cached.etag).header('vary', 'accept-encoding').type('application/json; charset=utf-8');
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.send(bytes);
 }
 
 /** What a fill read: the answer, and the products inside it whose stock an order may change. */

@@ -1,5 +1,4 @@
 import etag from '@fastify/etag';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CatalogPage,
@@ -12,29 +11,13 @@ import {
 import { ErrorBody, errorResponses } from '../../shared/api/errors';
 import type { Database } from '../db/database';
 import { allProducts, catalogPage, categoryList, homeGrid } from './browse-catalog';
-import type { CatalogCache, SerializedAnswer } from './catalog-cache';
+import { type CatalogCache, sendCached } from './catalog-cache';
 import { getTool } from './get-tool';
 
 export interface CatalogRoutesOptions {
   db: Database;
   catalogCache: CatalogCache;
   minUnits: number;
-}
-
-/**
- * Sends a cached answer's bytes, compressed once per fill in the encoding the client takes (the
- * compress plugin leaves an encoded answer alone); the route's schema still documents it.
- */
-function sendCached(request: FastifyRequest, reply: FastifyReply, cached: SerializedAnswer) {
-  const accepts = request.headers['accept-encoding'] ?? '';
-  const [encoding, bytes] = accepts.includes('br')
-    ? ['br', cached.br]
-    : accepts.includes('gzip')
-      ? ['gzip', cached.gzip]
-      : [null, cached.raw];
-  reply.header('etag', cached.etag).header('vary', 'accept-encoding').type('application/json; charset=utf-8');
-  if (encoding) reply.header('content-encoding', encoding);
-  return reply.send(bytes);
 }
 
 export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (

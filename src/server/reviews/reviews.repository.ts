@@ -25,18 +25,19 @@ export function toReview(row: ReviewWithPurchases): Review {
 }
 
 /**
- * The home grid's reviews (DESIGN §9): verified buyers' first, then the others, each newest first so a
+ * The reviews in the home grid's order (DESIGN §9): verified buyers' first, then the others, each newest first so a
  * fresh review shows at the top. What an author bought is summed from their orders (user_id indexed).
  */
-export async function listReviews(ex: Executor): Promise<ReviewWithPurchases[]> {
+export async function listReviews(ex: Executor, limit?: number): Promise<ReviewWithPurchases[]> {
   const unitsBought = sql<number>`coalesce((${ex
     .select({ units: sql`sum(${orders.quantity})` })
     .from(orders)
     .where(and(eq(orders.userId, reviews.userId), inArray(orders.status, [...PAID_STATES])))}), 0)::int`;
-  return ex
+  const ordered = ex
     .select({ ...getTableColumns(reviews), unitsBought })
     .from(reviews)
     .orderBy(sql`${unitsBought} > 0 desc`, desc(reviews.createdAt), desc(reviews.id));
+  return limit === undefined ? ordered : ordered.limit(limit);
 }
 
 /** A signed-in customer's review (spec §7 POST /addreview); the schema already enforced 1..5 and http(s). */

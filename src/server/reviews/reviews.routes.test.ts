@@ -1,6 +1,6 @@
 import { NO_CONTROL_CHARACTERS } from '../../shared/api/text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestUser, injectAs, signUp } from '../test/auth-helpers';
+import { type TestUser, injectAs, signUp, signUpAdmin } from '../test/auth-helpers';
 import type { Review } from '../../shared/api/reviews.schemas';
 import { insertReview, insertTool } from '../test/factories';
 import { payOrderAs, placeOrderAs } from '../test/order-helpers';
@@ -41,6 +41,76 @@ describe('GET /api/review', () => {
         verifiedBuyer: null,
       },
     ]);
+  });
+});
+
+describe('GET /api/review?limit', () => {
+  const list = async (query: string) => {
+    const response = await ctx.app.inject({ method: 'GET', url: `/api/review${query}` });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<Review[]>().map((review) => review._id);
+  };
+
+  it('sends only the first reviews, in the order of the whole list', async () => {
+    for (const day of [10, 11, 12]) {
+      await insertReview(ctx.db, { createdAt: new Date(`2026-05-${day}T00:00:00Z`) });
+    }
+    const all = await list('');
+    expect(all.length).toBeGreaterThanOrEqual(3);
+    expect(await list('?limit=2')).toEqual(all.slice(0, 2));
+    expect(await list('?limit=100')).toEqual(all.slice(0, 100));
+  });
+
+  it.each([
+    ['limit=0', 'limit: limit is at least 1'],
+    ['limit=101', 'limit: limit is at most 100'],
+    ['limit=2.5', 'limit: limit must be a whole number'],
+    ['limit=many', 'limit: limit must be a number'],
+  ])('refuses ?%s with a clear message', async (query, message) => {
+    const response = await ctx.app.inject({ method: 'GET', url: `/api/review?${query}` });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: { code: 'VALIDATION_FAILED', message } });
+  });
+});
+
+describe('GET /api/review, kept between requests', () => {
+  let cached: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    // Catalog answers kept a minute, so reviews are kept for their longest (2 s).
+    cached = await createTestApp({ catalogCacheMs: 60_000 });
+  });
+  afterAll(async () => {
+    await cached.app.close();
+  });
+  const get = (headers: Record<string, string> = {}) =>
+    cached.app.inject({ method: 'GET', url: '/api/review?limit=6', headers });
+
+  it('answers an unchanged list with 304 to a browser that has it', async () => {
+    const first = await get();
+    const etag = String(first.headers.etag);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    expect((await get({ 'if-none-match': etag })).statusCode).toBe(304);
+  });
+
+  it('shows a review added or deleted here at once', async () => {
+    const before = (await get()).json<Review[]>();
+    const user = await signUp(cached.app);
+    const posted = await injectAs(cached.app, user, {
+      method: 'POST',
+      url: '/api/addreview',
+      payload: { name: 'Fresh', img: 'https://example.com/f.png', customer_review: 'New.', rating: 5 },
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    const { insertedId } = posted.json<{ insertedId: string }>();
+    expect((await get()).json<Review[]>().map((review) => review._id)).toContain(insertedId);
+
+    const admin = await signUpAdmin(cached.app, cached.db);
+    const deleted = await injectAs(cached.app, admin, {
+      method: 'DELETE',
+      url: `/api/reviews/${insertedId}`,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await get()).json<Review[]>()).toEqual(before);
   });
 });
 

@@ -1,8 +1,16 @@
+import etag from '@fastify/etag';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '../../shared/api/errors';
 import { InsertResult } from '../../shared/api/common.schemas';
-import { AddReviewBody, ReviewIdParams, ReviewList } from '../../shared/api/reviews.schemas';
+import {
+  AddReviewBody,
+  REVIEWS_MAX_LIMIT,
+  ReviewIdParams,
+  ReviewList,
+  ReviewsQuery,
+} from '../../shared/api/reviews.schemas';
 import { type AuthGuards, signedInUser } from '../auth/session';
+import { createCatalogCache, sendCached } from '../catalog/catalog-cache';
 import type { Database } from '../db/database';
 import { DeleteResult } from '../../shared/api/common.schemas';
 import { errorResponses } from '../../shared/api/errors';
@@ -14,9 +22,21 @@ import { removeReview } from './remove-review';
 export interface ReviewsRoutesOptions {
   db: Database;
   guards: AuthGuards;
+  /**
+   * How long an answer of GET /review is reused. A review added or deleted here drops them at once;
+   * the age bounds how late another instance's review, or a new verified-buyer label, shows.
+   */
+  cacheMs: number;
 }
 
-export const reviewsRoutes: FastifyPluginAsyncZod<ReviewsRoutesOptions> = async (app, { db, guards }) => {
+export const reviewsRoutes: FastifyPluginAsyncZod<ReviewsRoutesOptions> = async (
+  app,
+  { db, guards, cacheMs },
+) => {
+  // The home page reads the reviews on every visit, and each review's label sums its author's orders:
+  // the answers are kept as bytes like the catalog's, so a visit costs no SQL.
+  const answers = createCatalogCache({ maxAgeMs: cacheMs, maxEntries: REVIEWS_MAX_LIMIT + 1 });
+
   app.post(
     '/addreview',
     {
@@ -31,21 +51,37 @@ export const reviewsRoutes: FastifyPluginAsyncZod<ReviewsRoutesOptions> = async 
     },
     async (request, reply) => {
       const { id } = await addReview(db, signedInUser(request), request.body);
+      answers.invalidate();
       return reply.status(201).send({ acknowledged: true, insertedId: id });
     },
   );
 
-  app.get(
-    '/review',
-    {
-      schema: {
-        tags: ['reviews'],
-        summary: 'Customer reviews for the home grid (spec §7 GET /review)',
-        response: { 200: ReviewList },
+  const reviewReads: FastifyPluginAsyncZod = async (reads) => {
+    // Browsers revalidate the reviews on every visit and get a 304 while nothing changed.
+    await reads.register(etag);
+    reads.get(
+      '/review',
+      {
+        schema: {
+          tags: ['reviews'],
+          summary:
+            'Customer reviews, verified buyers first, then newest first (spec §7 GET /review); ' +
+            '`limit` sends only the first ones (the home grid asks for 6)',
+          querystring: ReviewsQuery,
+          response: { 200: ReviewList, 400: ErrorBody },
+        },
       },
-    },
-    async () => (await listReviews(db)).map(toReview),
-  );
+      async (request, reply) => {
+        const { limit } = request.query;
+        const answer = await answers.answer(`limit:${limit ?? 'all'}`, async () => ({
+          value: (await listReviews(db, limit)).map(toReview),
+          tools: [],
+        }));
+        return sendCached(request, reply.header('cache-control', 'no-cache'), answer);
+      },
+    );
+  };
+  await app.register(reviewReads);
 
   app.delete(
     '/reviews/:id',
@@ -58,6 +94,10 @@ export const reviewsRoutes: FastifyPluginAsyncZod<ReviewsRoutesOptions> = async 
         response: { 200: DeleteResult, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => removeReview(db, signedInUser(request), request.params.id),
+    async (request) => {
+      const removed = await removeReview(db, signedInUser(request), request.params.id);
+      answers.invalidate();
+      return removed;
+    },
   );
 };

@@ -242,6 +242,17 @@ describe('the public pages, rendered with their data', () => {
     expect(JSON.stringify(reviews?.state.data)).toContain(JSON.stringify(text).slice(1, -1));
   });
 
+  it('carries the six reviews it shows, however many there are', async () => {
+    for (let n = 0; n < 9; n += 1) {
+      await insertReview(ctx.db, { name: `Many ${n}`, createdAt: new Date(Date.now() + (n + 1) * 60_000) });
+    }
+    const html = (await get('/')).body;
+    const reviews = serverData(html).queries.queries.find((query) => query.queryKey[0] === 'reviews');
+    const names = (reviews?.state.data as { name: string }[]).map((review) => review.name);
+    expect(names).toEqual(['Many 8', 'Many 7', 'Many 6', 'Many 5', 'Many 4', 'Many 3']);
+    expect(rootOf(html)).not.toContain('Many 2');
+  });
+
   it('/shop renders the search its address asks for', async () => {
     await insertTool(ctx.db, { name: 'Bench Vise 6in', sku: 'VISE-6' });
     const all = rootOf((await get('/shop')).body);

@@ -20,6 +20,22 @@ export type Review = z.infer<typeof Review>;
 
 export const ReviewList = z.array(Review);
 
+/** The most reviews GET /review sends when asked for a number of them. */
+export const REVIEWS_MAX_LIMIT = 100;
+
+/**
+ * GET /review's query: `limit` keeps that many of the first reviews (the home grid asks for 6);
+ * without it, every review comes, as in spec §7.
+ */
+export const ReviewsQuery = z.object({
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int({ error: 'limit must be a whole number' })
+    .min(1, { error: 'limit is at least 1' })
+    .max(REVIEWS_MAX_LIMIT, { error: `limit is at most ${REVIEWS_MAX_LIMIT}` })
+    .optional(),
+});
+
 export const ReviewIdParams = z.object({ id: z.uuid({ error: 'Malformed review id' }) });
 
 /** POST /addreview (spec §7; DESIGN §4: rating 1..5, picture an https:// address). */

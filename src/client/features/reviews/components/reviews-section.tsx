@@ -1,13 +1,10 @@
 import { QueryState } from '../../../components/query-state';
-import { useReviews } from '../api/get-reviews';
+import { useHomeReviews } from '../api/get-reviews';
 import { ReviewCard } from './review-card';
-
-// A long wall of reviews buries the footer; the newest few say enough.
-const HOME_REVIEW_COUNT = 6;
 
 /** 'What Our Customer Say' (spec §2, home item 6): the newest reviews first. */
 export function ReviewsSection() {
-  const reviews = useReviews();
+  const reviews = useHomeReviews();
   return (
     <section className="py-5 bg-body-tertiary" aria-labelledby="reviews-heading">
       <div className="container">
@@ -20,7 +17,7 @@ export function ReviewsSection() {
               <p className="text-center text-secondary">No reviews yet.</p>
             ) : (
               <div className="row row-cols-1 row-cols-md-2 row-cols-lg-3 g-4">
-                {list.slice(0, HOME_REVIEW_COUNT).map((review) => (
+                {list.map((review) => (
                   <div key={review._id} className="col">
                     <ReviewCard review={review} />
                   </div>
