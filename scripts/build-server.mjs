@@ -1,6 +1,6 @@
 // Bundles the server (dist/server/main.js) and the admin command (dist/server/admin.js) and pre-compresses the built pages (brotli and gzip), so
 // the server sends static files compressed without spending CPU per request.
-import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
@@ -47,24 +47,18 @@ for await (const file of files('dist/client')) {
   count += 1;
 }
 // A new embedded database starts from this migrated, empty one instead of running initdb and every
-// migration in WebAssembly (db/database.ts): a first start seconds sooner, with less peak memory. On
-// disk the folder is copied; in memory (tests) the archive is loaded. Both are made under temporary
-// names and renamed, so a server starting meanwhile sees the whole template or none.
-const templateDir = 'dist/server/pglite-template';
-await rm(`${templateDir}.tmp`, { recursive: true, force: true });
-const template = await PGlite.create(`${templateDir}.tmp`, { extensions: { pg_trgm } });
+// migration in WebAssembly (db/database.ts): a first start ~2 s sooner, with less peak memory. Written
+// under a temporary name and renamed, so a server starting meanwhile sees the whole file or none.
+const template = await PGlite.create('memory://', { extensions: { pg_trgm } });
 await migrate(drizzle(template), { migrationsFolder: 'drizzle' });
 const dump = Buffer.from(await (await template.dumpDataDir('gzip')).arrayBuffer());
 await template.close();
 const { version } = JSON.parse(await readFile('node_modules/@electric-sql/pglite/package.json', 'utf8'));
-await rm('dist/server/pglite-template.json', { force: true });
-await rm(templateDir, { recursive: true, force: true });
-await rename(`${templateDir}.tmp`, templateDir);
 await writeFile('dist/server/pglite-template.tar.gz.tmp', dump);
 await rename('dist/server/pglite-template.tar.gz.tmp', 'dist/server/pglite-template.tar.gz');
 await writeFile('dist/server/pglite-template.json.tmp', JSON.stringify({ pglite: version }));
 await rename('dist/server/pglite-template.json.tmp', 'dist/server/pglite-template.json');
 
 console.log(
-  `server bundled to dist/server (main.js, admin.js, a new database's template, as a folder and an archive); ${count} client files pre-compressed`,
+  `server bundled to dist/server (main.js, admin.js, a new database's template); ${count} client files pre-compressed`,
 );

@@ -24,11 +24,7 @@ export const projectPaths = {
   client: join(root, 'dist', 'client'),
   /** The server renderer of the public pages (`vite build --ssr`: src/client/entry-server.tsx). */
   pageRenderer: join(root, 'dist', 'ssr', 'entry-server.js'),
-  /**
-   * A migrated, empty embedded database that `npm run build` makes: as a folder (copied to start a new
-   * database on disk) and as an archive (loaded into memory), with the PGlite version that made them.
-   */
-  pgliteTemplateDir: join(root, 'dist', 'server', 'pglite-template'),
+  /** A migrated, empty embedded database that `npm run build` makes, and its PGlite version. */
   pgliteTemplate: join(root, 'dist', 'server', 'pglite-template.tar.gz'),
   pgliteTemplateInfo: join(root, 'dist', 'server', 'pglite-template.json'),
   pgliteVersion: join(root, 'node_modules', '@electric-sql', 'pglite', 'package.json'),

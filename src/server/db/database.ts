@@ -1,5 +1,4 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { cp, rename, rm } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
@@ -66,54 +65,24 @@ export function describeDatabaseUrl(url: string): string {
   return parsed.toString();
 }
 
-type TemplatePaths = Pick<
-  typeof projectPaths,
-  'pgliteTemplate' | 'pgliteTemplateDir' | 'pgliteTemplateInfo' | 'pgliteVersion'
->;
-
 /**
- * Whether the migrated, empty database that `npm run build` made (scripts/build-server.mjs) can start a
- * new one: it is there, made by the PGlite version installed. Anything else (no build, another version)
- * starts the usual way, with initdb and every migration in WebAssembly (~2 s more).
+ * For a database not created yet, the migrated empty one `npm run build` made (scripts/build-server.mjs),
+ * when it was made by this PGlite version; PGlite then skips initdb and the migrations so far. Anything
+ * else (an existing database, no build, another version) starts the usual way.
  */
-function templateFits(paths: TemplatePaths): boolean {
+export function readNewDatabaseTemplate(
+  location: string,
+  paths: Pick<typeof projectPaths, 'pgliteTemplate' | 'pgliteTemplateInfo' | 'pgliteVersion'> = projectPaths,
+): Blob | undefined {
+  if (!location.startsWith('memory://') && existsSync(join(location, 'PG_VERSION'))) return undefined;
   try {
     const made = JSON.parse(readFileSync(paths.pgliteTemplateInfo, 'utf8')) as { pglite?: string };
     const installed = JSON.parse(readFileSync(paths.pgliteVersion, 'utf8')) as { version?: string };
-    return Boolean(made.pglite) && made.pglite === installed.version;
-  } catch {
-    return false;
-  }
-}
-
-/** For a new database in memory (`memory://`, the tests): the template's archive, which PGlite unpacks. */
-export function readNewDatabaseTemplate(paths: TemplatePaths = projectPaths): Blob | undefined {
-  if (!templateFits(paths)) return undefined;
-  try {
+    if (!made.pglite || made.pglite !== installed.version) return undefined;
     return new Blob([readFileSync(paths.pgliteTemplate)]);
   } catch {
     return undefined;
   }
-}
-
-/**
- * For a database on disk not created yet: the template's folder copied into place, ~0.2 s where PGlite
- * unpacking the archive into it took ~3 s. The copy is made beside the folder and renamed, so a copy cut
- * short is never taken for a database. Never over an existing database, nor over a folder that holds
- * anything (PGlite then says what is wrong with it). Resolves to whether it copied.
- */
-export async function copyNewDatabaseTemplate(
-  location: string,
-  paths: TemplatePaths = projectPaths,
-): Promise<boolean> {
-  if (existsSync(location) && readdirSync(location).length > 0) return false;
-  if (!templateFits(paths) || !existsSync(join(paths.pgliteTemplateDir, 'PG_VERSION'))) return false;
-  const partial = `${location}.partial`;
-  await rm(partial, { recursive: true, force: true });
-  await cp(paths.pgliteTemplateDir, partial, { recursive: true });
-  await rm(location, { recursive: true, force: true });
-  await rename(partial, location);
-  return true;
 }
 
 function queryLogger(onQuery: ((sql: string) => void) | undefined) {
@@ -156,11 +125,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
   }
 
-  const inMemory = options.dataDir.startsWith('memory://');
-  const location = inMemory ? options.dataDir : join(options.dataDir, 'pglite');
-  const unlock = inMemory ? () => {} : lockDataDir(options.dataDir);
+  let location = options.dataDir;
+  let unlock = () => {};
+  if (!location.startsWith('memory://')) {
+    unlock = lockDataDir(location);
+    location = join(location, 'pglite');
+  }
   try {
-    if (!inMemory) await copyNewDatabaseTemplate(location);
     const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] =
       await Promise.all([
         import('@electric-sql/pglite'),
@@ -170,7 +141,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       ]);
     // pg_trgm serves catalog search (DESIGN §9); PGlite loads an extension only when asked to.
     const client = await PGlite.create(location, {
-      loadDataDir: options.pgliteDump ?? (inMemory ? readNewDatabaseTemplate() : undefined),
+      loadDataDir: options.pgliteDump ?? readNewDatabaseTemplate(location),
       extensions: { pg_trgm },
     });
     const db = drizzlePglite(client, { schema, logger: queryLogger(options.onQuery) });
