@@ -38,6 +38,7 @@ import { makeOrderAttachments } from './orders/invoice-pdf';
 import { quotesRoutes } from './quotes/quotes.routes';
 import { readShopDetails } from './shop-details';
 import { newsletterRoutes } from './newsletter/newsletter.routes';
+import { AFTER_START_MS } from './time-limits';
 import { projectPaths, readShopName } from './project-paths';
 import { adminOrdersRoutes } from './orders/admin-orders.routes';
 import { scheduleOrderExpiry } from './orders/expire-orders';
@@ -85,8 +86,11 @@ export interface AppDependencies {
   loadPageRenderer?: () => Promise<PageRendererModule | null>;
 }
 
-/** How long after listening the server starts loading better-auth (see the onListen hook below). */
-const BACKGROUND_START_MS = 1000;
+/**
+ * The longest GET /api/review's answers are kept (never longer than the catalog's). Unlike the
+ * catalog's, review changes are not announced to other instances: this bounds how late theirs show.
+ */
+const REVIEWS_CACHE_MAX_MS = 2000;
 
 const loadBuiltPageRenderer = async (): Promise<PageRendererModule | null> =>
   existsSync(projectPaths.pageRenderer)
@@ -243,7 +247,11 @@ export async function buildApp({
   await app.register(
     async (api) => {
       await api.register(catalogRoutes, { db, catalogCache, minUnits: config.orderMinUnits });
-      await api.register(reviewsRoutes, { db, guards, cacheMs: Math.min(catalogCacheMs, 2000) });
+      await api.register(reviewsRoutes, {
+        db,
+        guards,
+        cacheMs: Math.min(catalogCacheMs, REVIEWS_CACHE_MAX_MS),
+      });
       await api.register(ordersRoutes, {
         db,
         catalogCache,
@@ -297,13 +305,12 @@ export async function buildApp({
     loadPageRenderer,
   });
 
-  // better-auth (about 0.4 s of loading in the server's one thread) loads a second after the server
-  // listens, so that the first answers do not share the thread with it; a request that needs it sooner
-  // waits for it.
+  // better-auth (about 0.4 s of loading in the server's one thread) loads with the background work,
+  // after the start's first answers; a request that needs it sooner waits for it.
   app.addHook('onListen', async () => {
     const loadAuth = setTimeout(() => {
       auth.load().catch((error: unknown) => app.log.error({ err: error }, 'better-auth could not load'));
-    }, BACKGROUND_START_MS);
+    }, AFTER_START_MS);
     loadAuth.unref();
     stops.push(async () => clearTimeout(loadAuth));
   });

@@ -44,9 +44,11 @@ interface CarouselProps {
  */
 export function Carousel({ label, className = '', items }: CarouselProps) {
   const count = items.length;
-  const [chosen, setActive] = useState(0);
+  const [chosen, setChosen] = useState(0);
   // Fewer items than before (never on the hero, whose items are the build's) leave the last one showing.
   const active = Math.min(chosen, Math.max(0, count - 1));
+  // A single item has nothing to move to: no arrows, no indicators, no timer.
+  const movable = count > 1;
   const [slide, setSlide] = useState<Slide | null>(null);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
@@ -56,8 +58,8 @@ export function Carousel({ label, className = '', items }: CarouselProps) {
   const shown = slide ? slide.to : active;
 
   function show(to: number, direction: Direction) {
-    if (slide || to === active || count < 2) return;
-    if (reducedMotion) setActive(to);
+    if (slide || to === active || !movable) return;
+    if (reducedMotion) setChosen(to);
     else setSlide({ from: active, to, direction, moving: false });
   }
   const next = () => show((active + 1) % count, 'next');
@@ -77,7 +79,7 @@ export function Carousel({ label, className = '', items }: CarouselProps) {
     if (!slide?.moving) return;
     const element = incoming.current;
     const finish = () => {
-      setActive(slide.to);
+      setChosen(slide.to);
       setSlide(null);
     };
     const onTransitionEnd = (event: TransitionEvent) => {
@@ -96,10 +98,10 @@ export function Carousel({ label, className = '', items }: CarouselProps) {
     if (!document.hidden) next();
   });
   useEffect(() => {
-    if (paused || slide || count < 2) return;
+    if (paused || slide || !movable) return;
     const timer = setInterval(moveOn, CAROUSEL_INTERVAL_MS);
     return () => clearInterval(timer);
-  }, [paused, slide, active, count]);
+  }, [paused, slide, active, movable]);
 
   function onKeyDown(event: KeyboardEvent) {
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
@@ -156,7 +158,7 @@ export function Carousel({ label, className = '', items }: CarouselProps) {
       onTouchEnd={onTouchEnd}
       onTouchCancel={() => setTouchStart(null)}
     >
-      {count > 1 && (
+      {movable && (
         <div className="carousel-indicators">
           {items.map((item, index) => (
             <button
@@ -185,7 +187,7 @@ export function Carousel({ label, className = '', items }: CarouselProps) {
           </div>
         ))}
       </div>
-      {count > 1 && (
+      {movable && (
         <>
           <button type="button" className="carousel-control-prev" onClick={previous}>
             <span aria-hidden="true" className="carousel-control-prev-icon" />

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
-import { waitAtMost } from '../time-limits';
+import { AFTER_START_MS, repeat, waitAtMost } from '../time-limits';
 import type { MailAttachmentRef } from '../db/schema';
 import type { MailFile, MailTransport } from './mailer';
 import { claimDueMail, markMailAttemptFailed, markMailSent } from './outbox';
@@ -38,7 +38,7 @@ export function startMailWorker({
   transport,
   log,
   pollMs = 5_000,
-  firstRunMs = Math.min(pollMs, 1000),
+  firstRunMs = Math.min(pollMs, AFTER_START_MS),
   retryBaseMs = 30_000,
   maxAttempts = 8,
   makeAttachments = async () => [],
@@ -93,10 +93,7 @@ export function startMailWorker({
       });
   }
 
-  const firstRun = setTimeout(run, firstRunMs);
-  firstRun.unref();
-  const timer = setInterval(run, pollMs);
-  timer.unref();
+  const stopPolling = repeat(run, pollMs, firstRunMs);
 
   return {
     nudge: run,
@@ -106,8 +103,7 @@ export function startMailWorker({
      */
     async stop(graceMs = 1000) {
       stopped = true;
-      clearTimeout(firstRun);
-      clearInterval(timer);
+      stopPolling();
       await waitAtMost(graceMs, running);
     },
   };

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { releaseStockOf } from '../catalog/products.repository';
 import { SESSION_MAX_AGE_MS } from '../auth/session';
 import { DomainError } from '../http/domain-error';
-import { waitAtMost } from '../time-limits';
+import { AFTER_START_MS, repeat, waitAtMost } from '../time-limits';
 import { endSessionsOlderThan } from '../users/users.repository';
 import { type CloseOrderDeps, closeOrder } from './close-order';
 import type { Database } from '../db/database';
@@ -110,13 +110,9 @@ export function scheduleOrderExpiry(deps: CloseOrderDeps & { log: FastifyBaseLog
       }
     })();
   };
-  const firstSweep = setTimeout(sweep, Math.min(intervalMs, 1000));
-  firstSweep.unref();
-  const timer = setInterval(sweep, intervalMs);
-  timer.unref();
+  const stopSweeping = repeat(sweep, intervalMs, Math.min(intervalMs, AFTER_START_MS));
   return async () => {
-    clearTimeout(firstSweep);
-    clearInterval(timer);
+    stopSweeping();
     await waitAtMost(1000, running);
   };
 }

@@ -25,8 +25,9 @@ export function toReview(row: ReviewWithPurchases): Review {
 }
 
 /**
- * The reviews in the home grid's order (DESIGN §9): verified buyers' first, then the others, each newest first so a
- * fresh review shows at the top. What an author bought is summed from their orders (user_id indexed).
+ * The reviews in the home grid's order (DESIGN §9), the first `limit` of them or all: verified buyers'
+ * first, then the others, each newest first so a fresh review shows at the top. What an author bought is
+ * summed from their orders (user_id indexed).
  */
 export async function listReviews(ex: Executor, limit?: number): Promise<ReviewWithPurchases[]> {
   const unitsBought = sql<number>`coalesce((${ex
