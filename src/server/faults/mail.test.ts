@@ -146,8 +146,9 @@ describe('the mail worker', () => {
       firstRunMs: 50,
     });
     try {
-      await until(async () => sent.length === 1, 5_000);
-      expect((await database.db.select().from(mailOutbox))[0]?.status).toBe('sent');
+      // Sent means delivered and then marked so: wait for the mark, not for the delivery alone.
+      await until(async () => (await database.db.select().from(mailOutbox))[0]?.status === 'sent', 5_000);
+      expect(sent).toHaveLength(1);
     } finally {
       await worker.stop();
     }
