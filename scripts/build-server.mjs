@@ -1,6 +1,6 @@
 // Bundles the server (dist/server/main.js) and the admin command (dist/server/admin.js) and pre-compresses the built pages (brotli and gzip), so
 // the server sends static files compressed without spending CPU per request.
-import { readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
@@ -10,6 +10,36 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { build } from 'esbuild';
 
+/**
+ * Packages the bundle leaves in node_modules; every other one the server imports is bundled in, so a
+ * start reads and compiles a few files instead of ~670 (on this machine ~0.3 s of a 1.9 s start).
+ */
+const external = [
+  // Read files that sit beside their code: PGlite its WebAssembly and data, pdfkit its font metrics.
+  // (pino is bundled: only its transports, which the shop does not use, start a worker from a file.)
+  '@electric-sql/pglite',
+  'dejavu-fonts-ttf',
+  'pdfkit',
+  // Loaded on first use, never during a start: bundling them would only make every start parse them.
+  'better-auth',
+  'csv-parse',
+  'csv-stringify',
+  'file-type',
+  'hash-wasm',
+  'nodemailer',
+  'pg',
+  'stripe',
+  // Fastify requires these only for what the shop does not use: Ajv and fast-json-stringify (zod's
+  // compilers replace them, see app.ts) and light-my-request (inject, used by the tests).
+  'ajv',
+  '@fastify/ajv-compiler',
+  '@fastify/fast-json-stringify-compiler',
+  'fast-json-stringify',
+  'light-my-request',
+];
+
+// A build starts from an empty folder: chunk names carry a hash, and old ones would pile up.
+await rm('dist/server', { recursive: true, force: true });
 await build({
   entryPoints: ['src/server/main.ts', 'src/server/cli/admin.ts'],
   outdir: 'dist/server',
@@ -18,7 +48,11 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  packages: 'external',
+  external: external.flatMap((name) => [name, `${name}/*`]),
+  // The bundled CommonJS packages call require(), which an ES module lacks: each output file gets one.
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
   // The application is a chunk that main.js loads while the database opens (a quicker start).
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',

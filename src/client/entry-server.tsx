@@ -9,6 +9,8 @@ import type { ServerData } from './app/server-data';
 import { toolQuery } from './features/catalog/api/get-tool';
 import { setApiTransport } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
+import { readyQueryClientSlot } from './lib/query-client-slot';
+import { anyReadFailed } from './lib/settled';
 import { type PageMeta, PageMetaCollector, SHOP_DESCRIPTION, documentTitle } from './lib/use-page-meta';
 
 /**
@@ -44,15 +46,18 @@ export function createPageRenderer(fetchApi: ApiFetch) {
     queryClient.setDefaultOptions({
       queries: { ...queryClient.getDefaultOptions().queries, retry: false },
     });
-    const routes = createRoutes(queryClient);
+    const queryClientSlot = readyQueryClientSlot(queryClient);
+    const routes = createRoutes(queryClientSlot);
     const handler = createStaticHandler(routes);
     const context = await handler.query(new Request(url));
     if (context instanceof Response || context.errors) return null;
     const status = context.statusCode;
-    const failed = queryClient
-      .getQueryCache()
-      .getAll()
-      .some((query) => query.state.status === 'error');
+    const failed =
+      anyReadFailed(context.loaderData) ||
+      queryClient
+        .getQueryCache()
+        .getAll()
+        .some((query) => query.state.status === 'error');
     if (failed && status !== 404) return null;
 
     const render = () => {
@@ -61,7 +66,7 @@ export function createPageRenderer(fetchApi: ApiFetch) {
       const html = renderToString(
         <StrictMode>
           <PageMetaCollector.Provider value={(collected) => (meta = collected)}>
-            <App queryClient={queryClient}>
+            <App queryClientSlot={queryClientSlot}>
               <StaticRouterProvider router={router} context={context} hydrate={false} />
             </App>
           </PageMetaCollector.Provider>

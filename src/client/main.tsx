@@ -1,6 +1,5 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { hydrate } from '@tanstack/react-query';
 import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import 'bootstrap/dist/css/bootstrap.min.css';
@@ -10,7 +9,7 @@ import { App } from './app/app';
 import { createRoutes } from './app/routes';
 import { SERVER_DATA_ID } from '../shared/page-routes';
 import type { ServerData } from './app/server-data';
-import { createQueryClient } from './lib/query-client';
+import { browserQueryClientSlot } from './lib/query-client-slot';
 
 /**
  * A public page arrives rendered by the server with its data (entry-server.tsx): React takes it over
@@ -23,10 +22,10 @@ async function start() {
   const dataScript = document.getElementById(SERVER_DATA_ID);
   const serverData = dataScript ? (JSON.parse(dataScript.textContent) as ServerData) : null;
 
-  const queryClient = createQueryClient();
-  const routes = createRoutes(queryClient);
+  // TanStack Query loads with the first page that uses it, which gets the server's reads (if any).
+  const queryClientSlot = browserQueryClientSlot(serverData?.queries);
+  const routes = createRoutes(queryClientSlot);
   if (serverData) {
-    hydrate(queryClient, serverData.queries);
     const lazyMatches = (matchRoutes(routes, window.location) ?? []).filter((match) => match.route.lazy);
     await Promise.all(
       lazyMatches.map(async ({ route }) => {
@@ -38,7 +37,7 @@ async function start() {
   const router = createBrowserRouter(routes, serverData ? { hydrationData: serverData.router } : {});
   const app = (
     <StrictMode>
-      <App queryClient={queryClient}>
+      <App queryClientSlot={queryClientSlot}>
         <RouterProvider router={router} />
       </App>
     </StrictMode>

@@ -86,6 +86,29 @@ test.describe('server-rendered public pages', () => {
     await context.close();
   });
 
+  test('the home page loads no TanStack Query: neither at first nor for the header once it is up', async ({
+    page,
+  }) => {
+    const scripts: Promise<string>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.text());
+    });
+    await page.goto('/');
+    await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+    // The header has read the session and shows the visitor's way in.
+    await expect(page.getByRole('navigation').getByRole('link', { name: 'Login' })).toBeVisible();
+    const loaded = await Promise.all(scripts);
+    expect(loaded.length).toBeGreaterThan(2);
+    // TanStack Query's provider carries this message wherever it is bundled.
+    expect(loaded.filter((text) => text.includes('No QueryClient set'))).toEqual([]);
+    // The shop's page brings it.
+    await page.getByRole('link', { name: 'View all products' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect
+      .poll(async () => (await Promise.all(scripts)).some((text) => text.includes('No QueryClient set')))
+      .toBe(true);
+  });
+
   test('with JavaScript the browser takes the page over without rendering it again', async ({
     page,
     pageErrors,

@@ -1,6 +1,6 @@
-import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, Suspense, lazy, useEffect, useSyncExternalStore } from 'react';
 import { toastsWanted } from '../lib/notify';
+import { type QueryClientSlot, QueryClientSlotContext } from '../lib/query-client-slot';
 
 // Loaded with the first toast: a visit that shows none does not fetch react-toastify (lib/notify.ts).
 const ToastContainer = lazy(async () => ({
@@ -14,7 +14,13 @@ const useToastsWanted = () => useSyncExternalStore(toastsWanted.subscribe, toast
  * The app around its router: the browser's (main.tsx) or the server's (entry-server.tsx), in the same
  * tree on both sides so that React's generated ids agree when the browser takes over the server's HTML.
  */
-export function App({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+export function App({
+  queryClientSlot,
+  children,
+}: {
+  queryClientSlot: QueryClientSlot;
+  children: ReactNode;
+}) {
   const toastsShown = useToastsWanted();
   // Says the page answers input now, not only shows (a server-rendered page shows before its script
   // runs); the browser journeys wait for it before they act.
@@ -22,7 +28,7 @@ export function App({ queryClient, children }: { queryClient: QueryClient; child
     document.documentElement.dataset.app = 'ready';
   }, []);
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientSlotContext.Provider value={queryClientSlot}>
       {children}
       {/* react-toastify's defaults are the spec's (spec §9): 5000 ms, top-right, light. */}
       {toastsShown && (
@@ -30,6 +36,6 @@ export function App({ queryClient, children }: { queryClient: QueryClient; child
           <ToastContainer />
         </Suspense>
       )}
-    </QueryClientProvider>
+    </QueryClientSlotContext.Provider>
   );
 }

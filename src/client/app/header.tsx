@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../config/paths';
-import { useCurrentUser } from '../features/auth/api/use-current-user';
 import { useSignOut } from '../features/auth/api/use-sign-out';
 import { homeContent } from '../config/site-content';
+import { useCurrentUser } from '../lib/session-store';
 
 /**
  * Logo and Home; Dashboard and Sign Out when signed in, Login when not (spec §2 header). Bootstrap's

@@ -1,13 +1,12 @@
 import Alert from 'react-bootstrap/Alert';
-import { usePublicConfig } from '../lib/public-config';
+import { usePublicConfigData } from '../lib/public-config';
 
 /**
  * Says plainly that payments are in test mode (no Stripe keys: the built-in test provider takes the
  * cards and no money moves), on the payment page and the admin pages. Nothing when Stripe is in use.
  */
 export function TestModeBanner() {
-  const config = usePublicConfig();
-  if (config.data?.payment.provider !== 'test') return null;
+  if (usePublicConfigData()?.payment.provider !== 'test') return null;
   return (
     <Alert variant="warning" className="test-mode-banner py-2 mb-4" role="status">
       <strong>Test mode:</strong> payments go to the shop’s built-in test provider and no money moves. Orders

@@ -1,14 +1,18 @@
 import { MutationCache, QueryCache, QueryClient, useQueryClient } from '@tanstack/react-query';
+
+// For the browser's query client slot (query-client-slot.ts), which imports this module on first use.
+export { hydrate } from '@tanstack/react-query';
 import { notify } from './notify';
 import { ApiError } from './api-client';
 import { queryRoots } from './query-keys';
+import { session } from './session-store';
 
 /**
  * Forgets who was signed in: the session reads as signed out, so the route guard sends the visitor to
  * /login (and back afterwards), and that user's records and orders leave the cache.
  */
 export function forgetSession(queryClient: QueryClient) {
-  queryClient.setQueryData(queryRoots.session, null);
+  session.forget();
   for (const root of [queryRoots.users, queryRoots.orders, queryRoots.paymentIntents]) {
     queryClient.removeQueries({ queryKey: root });
   }

@@ -4,8 +4,6 @@
  * without importing the other feature. `tools` and `reviews` are the spec's keys (spec §7).
  */
 export const queryRoots = {
-  config: ['config'],
-  session: ['session'],
   tools: ['tools'],
   reviews: ['reviews'],
   orders: ['orders'],

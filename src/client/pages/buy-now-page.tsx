@@ -14,6 +14,7 @@ import { ToolFacts } from '../features/catalog/components/tool-facts';
 import { ToolPicture } from '../features/catalog/components/tool-picture';
 import { BuyForm } from '../features/orders/components/buy-form';
 import { usePublicConfig } from '../lib/public-config';
+import { SettledState } from '../components/settled-state';
 import { NotFoundPage } from './not-found-page';
 import { usePageMeta } from '../lib/use-page-meta';
 
@@ -52,7 +53,7 @@ export function BuyNowPage() {
             </Col>
             <Col lg={6}>
               {user && (
-                <QueryState query={config} what="the shop's order settings">
+                <SettledState read={config} what="the shop's order settings">
                   {(settings) => (
                     <>
                       {/* An earlier order being placed again fills the form once it has loaded. */}
@@ -74,7 +75,7 @@ export function BuyNowPage() {
                       />
                     </>
                   )}
-                </QueryState>
+                </SettledState>
               )}
             </Col>
           </Row>

@@ -48,11 +48,12 @@ async function addProducts(n: number, { featured = false } = {}) {
   );
 }
 
+/** The statements a request runs: the mail worker's look at the outbox may fall between, and is not one. */
 async function statementsFor(url: string): Promise<string[]> {
   statements = [];
   const response = await ctx.app.inject({ method: 'GET', url });
   expect(response.statusCode).toBe(200);
-  return [...statements];
+  return statements.filter((statement) => !statement.includes('"mail_outbox"'));
 }
 
 describe('a growing catalog', () => {

@@ -92,6 +92,15 @@ function queryLogger(onQuery: ((sql: string) => void) | undefined) {
 // Any constant works; it only has to be the same for every process of this application.
 const MIGRATION_LOCK_KEY = 7_215_904_311;
 
+/**
+ * The embedded database's buffer pool, instead of PostgreSQL's 128 MB. PGlite fills the whole pool in
+ * its WebAssembly memory as it starts: 128 MB cost ~0.1-0.2 s of every start and its memory. Its files
+ * are read through the operating system's cache anyway, and 32 MB (4,096 pages, PostgreSQL's own
+ * default until 9.3) holds the tables and indexes of a catalog of tens of thousands of products.
+ * bench/cold-start.mjs opens PGlite alone with the same setting.
+ */
+const PGLITE_SHARED_BUFFERS = '32MB';
+
 /** Opens the database and brings its schema up to date with the committed migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const migrationsFolder = projectPaths.migrations;
@@ -141,6 +150,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       ]);
     // pg_trgm serves catalog search (DESIGN §9); PGlite loads an extension only when asked to.
     const client = await PGlite.create(location, {
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
       loadDataDir: options.pgliteDump ?? readNewDatabaseTemplate(location),
       extensions: { pg_trgm },
     });

@@ -4,11 +4,11 @@ import {
   type QuantityBounds,
   quantityBounds,
 } from '../../../shared/domain/order-quantity';
-import { usePublicConfig } from '../../lib/public-config';
+import { usePublicConfigData } from '../../lib/public-config';
 
-/** The shop's smallest order (GET /api/config: ORDER_MIN_UNITS), or the default while the config loads. */
+/** The shop's smallest order (GET /api/config: ORDER_MIN_UNITS), or the default when it could not be read. */
 export function useOrderFloor(): number {
-  return usePublicConfig().data?.orderMinUnits ?? DEFAULT_ORDER_MIN_UNITS;
+  return usePublicConfigData()?.orderMinUnits ?? DEFAULT_ORDER_MIN_UNITS;
 }
 
 /** A product's order bounds with the shop's floor: what cards and the buy page label stock by (DESIGN §4). */

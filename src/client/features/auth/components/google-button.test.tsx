@@ -1,29 +1,16 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { PublicConfig } from '../../../../shared/api/config.schemas';
+import { PublicConfigContext } from '../../../lib/public-config';
 import { GoogleButton } from './google-button';
 
 function renderWith(config: PublicConfig) {
-  vi.stubGlobal(
-    'fetch',
-    vi
-      .fn()
-      .mockResolvedValue(
-        new Response(JSON.stringify(config), { headers: { 'content-type': 'application/json' } }),
-      ),
-  );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <QueryClientProvider client={queryClient}>
+    <PublicConfigContext.Provider value={{ data: config }}>
       <GoogleButton label="Continue with Google" callbackURL="/" onError={() => undefined} />
-    </QueryClientProvider>,
+    </PublicConfigContext.Provider>,
   );
 }
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('GoogleButton', () => {
   it('says plainly when the shop has not set up Google sign-in, and cannot be pressed', async () => {

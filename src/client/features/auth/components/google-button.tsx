@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { loadAuthClient } from '../../../lib/auth-client';
-import { usePublicConfig } from '../../../lib/public-config';
+import { usePublicConfigData } from '../../../lib/public-config';
 
 function GoogleMark() {
   return (
@@ -32,9 +32,9 @@ interface GoogleButtonProps {
 
 /** Google sign-in (OpenID Connect); says so plainly when this shop has not set it up. */
 export function GoogleButton({ label, callbackURL, onError }: GoogleButtonProps) {
-  const config = usePublicConfig();
+  const config = usePublicConfigData();
   const [redirecting, setRedirecting] = useState(false);
-  const available = config.data?.googleSignIn === true;
+  const available = config?.googleSignIn === true;
 
   async function signIn() {
     setRedirecting(true);
@@ -63,7 +63,7 @@ export function GoogleButton({ label, callbackURL, onError }: GoogleButtonProps)
         <GoogleMark />
         {label}
       </Button>
-      {config.data && !available && (
+      {config && !available && (
         <small className="text-secondary mt-1 text-center">Google sign-in is not set up for this shop.</small>
       )}
     </div>

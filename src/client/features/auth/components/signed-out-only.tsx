@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, Outlet } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useCurrentUser } from '../api/use-current-user';
 
@@ -15,4 +15,13 @@ export function SignedOutOnly({ children }: { children: ReactNode }) {
   if (arrivedSignedIn === null && !isPending) setArrivedSignedIn(user !== null);
   if (arrivedSignedIn) return <Navigate to={paths.dashboard} replace />;
   return children;
+}
+
+/** The routes for signed-out visitors only (sign-in, registration), as a layout route. */
+export function SignedOutOnlyOutlet() {
+  return (
+    <SignedOutOnly>
+      <Outlet />
+    </SignedOutOnly>
+  );
 }

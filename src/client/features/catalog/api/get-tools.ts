@@ -1,14 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Tool } from '../../../../shared/api/catalog.schemas';
 import { api } from '../../../lib/api-client';
-import { queryRoots } from '../../../lib/query-keys';
 
-/** The home grid's products, cached under the spec's key `tools` (spec §7 GET /tool). */
-export const toolsQuery = queryOptions({
-  queryKey: queryRoots.tools,
-  queryFn: ({ signal }) => api<Tool[]>('/tool', { signal }),
-});
-
-export function useTools() {
-  return useQuery(toolsQuery);
+/** The home grid's products (spec §7 GET /tool), read by the home page's loader. */
+export function readTools(signal?: AbortSignal): Promise<Tool[]> {
+  return api<Tool[]>('/tool', { signal });
 }

@@ -1,9 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider, useLoaderData } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Tool } from '../../../../shared/api/catalog.schemas';
+import type { PublicConfig } from '../../../../shared/api/config.schemas';
+import { PublicConfigContext } from '../../../lib/public-config';
+import { settle } from '../../../lib/settled';
+import { readTools } from '../api/get-tools';
 import { ProductsSection } from './products-section';
 
 const drill: Tool = {
@@ -27,7 +30,7 @@ function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
-const config = {
+const config: PublicConfig = {
   payment: { provider: 'test', publishableKey: null },
   googleSignIn: false,
   orderMinUnits: 100,
@@ -42,19 +45,28 @@ function serve(...tools: Response[]) {
   return { toolCalls: () => mock.mock.calls.filter(([url]) => url === '/api/tool').length };
 }
 
+/** The section as the home page shows it: its products read by the route's loader. */
+async function toolsLoader({ request }: { request: Request }) {
+  return { tools: await settle(readTools(request.signal)) };
+}
+
+function Section() {
+  const { tools } = useLoaderData<typeof toolsLoader>();
+  return <ProductsSection tools={tools} />;
+}
+
 function renderSection() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(
     [
-      { path: '/', element: <ProductsSection /> },
+      { path: '/', loader: toolsLoader, Component: Section },
       { path: '/buyNow/:toolId', element: <p>buy page</p> },
     ],
     { initialEntries: ['/'] },
   );
   render(
-    <QueryClientProvider client={queryClient}>
+    <PublicConfigContext.Provider value={{ data: config }}>
       <RouterProvider router={router} />
-    </QueryClientProvider>,
+    </PublicConfigContext.Provider>,
   );
   return router;
 }

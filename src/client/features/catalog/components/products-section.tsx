@@ -1,22 +1,28 @@
 import { Link } from 'react-router';
-import { QueryState } from '../../../components/query-state';
+import type { Tool } from '../../../../shared/api/catalog.schemas';
+import { SettledState } from '../../../components/settled-state';
 import { paths } from '../../../config/paths';
-import { useTools } from '../api/get-tools';
+import type { Settled } from '../../../lib/settled';
 import { ToolCard } from './tool-card';
 
 /**
  * 'Our Products' (spec §2, home item 3): the featured and newest products, three columns on large
  * screens, and the way to the whole catalog (DESIGN §9).
  */
-export function ProductsSection({ heading = 'Our Products' }: { heading?: string }) {
-  const tools = useTools();
+export function ProductsSection({
+  tools,
+  heading = 'Our Products',
+}: {
+  tools: Settled<Tool[]>;
+  heading?: string;
+}) {
   return (
     <section id="our-products" className="py-5 scroll-target" aria-labelledby="our-products-heading">
       <div className="container">
         <h2 id="our-products-heading" className="section-title">
           {heading}
         </h2>
-        <QueryState query={tools} what="our products">
+        <SettledState read={tools} what="our products">
           {(list) =>
             list.length === 0 ? (
               <p className="text-center text-secondary">
@@ -39,7 +45,7 @@ export function ProductsSection({ heading = 'Our Products' }: { heading?: string
               </>
             )
           }
-        </QueryState>
+        </SettledState>
       </div>
     </section>
   );

@@ -1,12 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import type { SubscribeBody } from '../../../../shared/api/newsletter.schemas';
 import type { InsertResult } from '../../../../shared/api/common.schemas';
 import { api } from '../../../lib/api-client';
 
 export function subscribe(body: SubscribeBody) {
   return api<InsertResult>('/subscribe', { method: 'POST', body });
-}
-
-export function useSubscribe() {
-  return useMutation({ mutationFn: subscribe });
 }

@@ -1,17 +1,17 @@
-import { QueryState } from '../../../components/query-state';
-import { useHomeReviews } from '../api/get-reviews';
+import type { Review } from '../../../../shared/api/reviews.schemas';
+import { SettledState } from '../../../components/settled-state';
+import type { Settled } from '../../../lib/settled';
 import { ReviewCard } from './review-card';
 
 /** 'What Our Customer Say' (spec §2, home item 6): the newest reviews first. */
-export function ReviewsSection() {
-  const reviews = useHomeReviews();
+export function ReviewsSection({ reviews }: { reviews: Settled<Review[]> }) {
   return (
     <section className="py-5 bg-body-tertiary" aria-labelledby="reviews-heading">
       <div className="container">
         <h2 id="reviews-heading" className="section-title">
           What Our Customer Say
         </h2>
-        <QueryState query={reviews} what="customer reviews">
+        <SettledState read={reviews} what="customer reviews">
           {(list) =>
             list.length === 0 ? (
               <p className="text-center text-secondary">No reviews yet.</p>
@@ -25,7 +25,7 @@ export function ReviewsSection() {
               </div>
             )
           }
-        </QueryState>
+        </SettledState>
       </div>
     </section>
   );
