@@ -50,15 +50,31 @@ async function vitest(label, args, env = {}) {
   const report = JSON.parse(readFileSync(file, 'utf8'));
   const failed = report.numFailedTests + (ok || report.numFailedTests ? 0 : 1);
   record(label, seconds, report.numPassedTests, failed, report.numPendingTests + report.numTodoTests);
+  // The names go in the closing lines too, so that a CI log read from its tail says what failed.
+  for (const file of report.testResults) {
+    const path = file.name.replace(`${process.cwd()}/`, '');
+    const failures = file.assertionResults.filter((test) => test.status === 'failed');
+    for (const test of failures) lines.push(`      failed: ${path} › ${test.fullName}`);
+    if (!failures.length && file.status === 'failed') lines.push(`      failed: ${path} (${file.message})`);
+  }
 }
 
 async function playwright(label) {
   const file = `${out}/playwright.json`;
   const { ok, seconds } = await run('npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
   if (!existsSync(file)) return record(label, seconds, 0, 1);
-  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const { stats } = report;
   const failed = stats.unexpected + (ok || stats.unexpected ? 0 : 1);
   record(label, seconds, stats.expected + stats.flaky, failed, stats.skipped);
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      if (spec.tests.some((test) => test.status === 'unexpected'))
+        lines.push(`      failed: ${spec.file} › ${[...titles, spec.title].join(' › ')}`);
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of report.suites) walk(suite, []);
   if (stats.flaky)
     lines.push(`      ${stats.flaky} journey(s) passed only on retry (flaky): see the list above`);
 }

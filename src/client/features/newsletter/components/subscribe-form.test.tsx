@@ -7,13 +7,16 @@ import { SubscribeForm } from './subscribe-form';
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('../../../lib/notify', () => ({ notify }));
 
+/** Stubs fetch with a request that stays open until the test calls `release`, however slow the machine. */
 function answer(status: number, body: unknown) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
   const sent = vi.fn(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await held;
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   });
   vi.stubGlobal('fetch', sent);
-  return sent;
+  return { sent, release };
 }
 
 async function subscribe(email: string) {
@@ -31,9 +34,11 @@ afterEach(() => {
 
 describe('SubscribeForm', () => {
   it('posts the address, is busy meanwhile, then thanks and empties the field', async () => {
-    const sent = answer(201, { insertedId: 'a1', acknowledged: true });
+    const { sent, release } = answer(201, { insertedId: 'a1', acknowledged: true });
     const field = await subscribe('buyer@example.com');
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Subscribe' }).disabled).toBe(true);
+    expect(notify.success).not.toHaveBeenCalled();
+    release();
     await vi.waitFor(() => expect(notify.success).toHaveBeenCalledWith(messages.subscribed));
     expect(field.value).toBe('');
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Subscribe' }).disabled).toBe(false);
@@ -43,8 +48,11 @@ describe('SubscribeForm', () => {
   });
 
   it("tells the server's reason when the address is refused, and keeps what was typed", async () => {
-    answer(400, { error: { code: 'VALIDATION', message: 'Enter a valid email address.' } });
+    const { release } = answer(400, {
+      error: { code: 'VALIDATION', message: 'Enter a valid email address.' },
+    });
     const field = await subscribe('buyer@example.com');
+    release();
     await vi.waitFor(() => expect(notify.error).toHaveBeenCalledWith('Enter a valid email address.'));
     expect(notify.success).not.toHaveBeenCalled();
     expect(field.value).toBe('buyer@example.com');
