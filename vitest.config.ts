@@ -20,7 +20,9 @@ export default defineConfig({
           // Test files build their own app and database and share no module state, so a worker keeps
           // its imports (Fastify, better-auth, PGlite) from one file to the next instead of reloading them.
           isolate: false,
-          testTimeout: 30_000,
+          // A limit catches a test that hangs; it does not time one. CI runs these beside the browser
+          // journeys, where a test that hashes passwords ran 13-20 times slower than on an idle machine.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },

@@ -300,7 +300,7 @@ describe('invoices', () => {
 describe('invoice numbers under concurrent payments', () => {
   it(
     '30 orders settled at once, each twice: 30 numbers, no gap, no repeat, the counter at the last',
-    { timeout: 60_000 },
+    { timeout: 120_000 },
     async () => {
       // Placed one after another: one account's orders queue on its row lock, and what is under test here
       // is the payments arriving together.

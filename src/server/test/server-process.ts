@@ -7,7 +7,7 @@ import { inject } from 'vitest';
  * A test that starts server processes and loads them may take a while on a busy 2-core machine (CI runs
  * it beside the browser journeys); it waits for events, never for a fixed time.
  */
-export const PROCESS_TEST_TIMEOUT_MS = 120_000;
+export const PROCESS_TEST_TIMEOUT_MS = 180_000;
 
 export interface ServerProcess {
   child: ChildProcess;
