@@ -21,9 +21,6 @@ async function seriousViolations(page: Page, path: string): Promise<string[]> {
 }
 
 test.describe('WCAG 2.2 AA (axe-core)', () => {
-  // axe takes seconds a page on a busy machine, and more while the other browsers start.
-  test.describe.configure({ timeout: 120_000 });
-
   for (const path of [
     '/',
     '/shop',

@@ -36,8 +36,6 @@ async function expectNoSidewaysScroll(page: Page) {
 }
 
 test.describe('running the shop at a glance', () => {
-  test.describe.configure({ timeout: 120_000 });
-
   test('the overview shows sales, states, low stock and holds, each linking to its list', async ({
     page,
     browser,
@@ -182,7 +180,6 @@ test.describe('running the shop at a glance', () => {
 
 test.describe('every table on a phone (375 px)', () => {
   test.use({ viewport: { width: 375, height: 800 } });
-  test.describe.configure({ timeout: 120_000 });
 
   test('rows become cards with every value and action in view', async ({ page, browser, product }) => {
     // A customer with an order and a quote, so that their tables and the admin's have rows.

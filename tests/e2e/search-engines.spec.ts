@@ -2,8 +2,6 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
 
 test.describe("a product's public page (/tools/{id})", () => {
-  test.describe.configure({ timeout: 90_000 });
-
   test('opens from a card for any visitor, with the price breaks and Buy Now, and passes axe', async ({
     page,
     addProduct,
