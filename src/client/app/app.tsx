@@ -1,4 +1,5 @@
 import { type ReactNode, Suspense, lazy, useEffect, useSyncExternalStore } from 'react';
+import { afterPartsHydrated } from '../components/hydration-part';
 import { toastsWanted } from '../lib/notify';
 import { type QueryClientSlot, QueryClientSlotContext } from '../lib/query-client-slot';
 
@@ -23,9 +24,11 @@ export function App({
 }) {
   const toastsShown = useToastsWanted();
   // Says the page answers input now, not only shows (a server-rendered page shows before its script
-  // runs); the browser journeys wait for it before they act.
+  // runs, and its parts are taken over one by one); the browser journeys wait for it before they act.
   useEffect(() => {
-    document.documentElement.dataset.app = 'ready';
+    afterPartsHydrated(() => {
+      document.documentElement.dataset.app = 'ready';
+    });
   }, []);
   return (
     <QueryClientSlotContext.Provider value={queryClientSlot}>
