@@ -75,11 +75,9 @@ export async function benchColdStart() {
     for (let run = 0; run < RUNS.existing; run += 1) runs.existing.push(await start(dirs[0], 4431));
     const floors = [];
     for (let run = 0; run < 3; run += 1) floors.push(await pgliteAlone(dirs[0]));
-    const summary = {};
     for (const [label, starts] of Object.entries(runs)) {
       const times = starts.map((run) => run.firstAnswerMs / 1000);
       const peaks = starts.map((run) => run.peakMiB);
-      summary[label] = { medianS: median(times), peakMiB: Math.max(...peaks) };
       console.log(
         `start    ${label.padEnd(8)} embedded database: first answer after ${median(times).toFixed(2)} s ` +
           `(median of ${times.length}: ${times.map((time) => time.toFixed(2)).join(', ')}), peak memory ${Math.max(...peaks).toFixed(0)} MiB`,
@@ -88,7 +86,6 @@ export async function benchColdStart() {
     console.log(
       `start    PGlite alone on the existing database, from node to its first answer: ${(median(floors) / 1000).toFixed(2)} s (median of ${floors.length})`,
     );
-    return { ...summary, floorMs: median(floors) };
   } finally {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   }

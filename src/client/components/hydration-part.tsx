@@ -4,7 +4,7 @@ import { type ReactNode, Suspense, useEffect, useLayoutEffect, useState } from '
 const pending = new Set<object>();
 let waiting: (() => void)[] = [];
 
-function settle(part: object) {
+function takenOver(part: object) {
   pending.delete(part);
   if (pending.size > 0) return;
   const callbacks = waiting;
@@ -23,7 +23,7 @@ export function afterPartsHydrated(callback: () => void): void {
 }
 
 function Hydrated({ part }: { part: object }) {
-  useEffect(() => settle(part), [part]);
+  useEffect(() => takenOver(part), [part]);
   return null;
 }
 
@@ -37,7 +37,7 @@ export function HydrationPart({ children }: { children: ReactNode }) {
   // app's included); the part's own effect comes with the part's commit.
   useLayoutEffect(() => {
     pending.add(part);
-    return () => settle(part);
+    return () => takenOver(part);
   }, [part]);
   return (
     <Suspense fallback={null}>

@@ -138,7 +138,7 @@ describe('protection', () => {
     expect((await signIn(ctx.app, other.email, other.password)).statusCode).toBe(200);
   });
 
-  // These tests hash a password (scrypt) on nearly every call: ~0.15 s each here, and up to 20 times
+  // These tests hash a password (argon2id) on nearly every call: ~0.15 s each here, and up to 20 times
   // that with CI's journeys beside them, so they get more time than the default.
   it('counts failed sign-ins per address across accounts, and successful sign-ins never use it up', async () => {
     const address = nextClientIp();

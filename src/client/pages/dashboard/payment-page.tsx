@@ -19,7 +19,7 @@ import { usePayOrder, usePaymentIntent } from '../../features/payments/api/payme
 import { TestCardForm } from '../../features/payments/components/test-card-form';
 import { ApiError } from '../../lib/api-client';
 import { formatDateTime, formatUnits } from '../../lib/format';
-import { usePublicConfig, usePublicConfigData } from '../../lib/public-config';
+import { usePublicConfig } from '../../lib/public-config';
 import { SettledState } from '../../components/settled-state';
 
 // Stripe's SDK is only downloaded by shops that use Stripe.
@@ -54,7 +54,6 @@ function OrderSummary({ order }: { order: Order }) {
 
 function PaymentPanel({ order }: { order: Order }) {
   const config = usePublicConfig();
-  const settings = usePublicConfigData();
   const payable = canTransition(order.status, 'paid');
   const intent = usePaymentIntent(order._id, payable);
   const pay = usePayOrder(order._id);
@@ -108,22 +107,22 @@ function PaymentPanel({ order }: { order: Order }) {
     <Card className="shadow-sm">
       <Card.Body>
         <h2 className="h5 mb-3">Pay by card</h2>
-        {settings?.payment.provider === 'stripe' && settings.payment.publishableKey ? (
-          <Suspense fallback={<PageSpinner />}>
-            <StripeCardForm
-              publishableKey={settings.payment.publishableKey}
-              clientSecret={clientSecret}
-              pay={pay}
-              billing={{ name: order.name, email: order.email }}
-            />
-          </Suspense>
-        ) : settings ? (
-          <TestCardForm clientSecret={clientSecret} pay={pay} />
-        ) : (
-          <SettledState read={config} what="the shop's payment settings">
-            {() => null}
-          </SettledState>
-        )}
+        <SettledState read={config} what="the shop's payment settings">
+          {({ payment }) =>
+            payment.provider === 'stripe' && payment.publishableKey ? (
+              <Suspense fallback={<PageSpinner />}>
+                <StripeCardForm
+                  publishableKey={payment.publishableKey}
+                  clientSecret={clientSecret}
+                  pay={pay}
+                  billing={{ name: order.name, email: order.email }}
+                />
+              </Suspense>
+            ) : (
+              <TestCardForm clientSecret={clientSecret} pay={pay} />
+            )
+          }
+        </SettledState>
       </Card.Body>
     </Card>
   );
