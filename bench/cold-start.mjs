@@ -31,7 +31,7 @@ async function start(dataDir, port) {
 
 /**
  * PGlite alone opening the same database, with the settings the server gives it (db/database.ts:
- * PGlite's start parameters and a 32 MB buffer pool), and answering one query: the time from `node`'s
+ * PGlite's start parameters and a 16 MB buffer pool), and answering one query: the time from `node`'s
  * start to that answer, the part of a start no server code can shorten. Printed beside the start, it
  * tells a slow machine from a slow server (on this shared 2-core machine it ranged from 0.8 to 1.3 s
  * within one day).
@@ -42,7 +42,7 @@ async function pgliteAlone(dataDir) {
     const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
     const client = await PGlite.create(${JSON.stringify(join(dataDir, 'pglite'))}, {
       extensions: { pg_trgm },
-      startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
+      startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
     });
     await client.query('select count(*) from products');
     console.log(performance.now());

@@ -93,13 +93,16 @@ function queryLogger(onQuery: ((sql: string) => void) | undefined) {
 const MIGRATION_LOCK_KEY = 7_215_904_311;
 
 /**
- * The embedded database's buffer pool, instead of PostgreSQL's 128 MB. PGlite fills the whole pool in
- * its WebAssembly memory as it starts: 128 MB cost ~0.1-0.2 s of every start and its memory. Its files
- * are read through the operating system's cache anyway, and 32 MB (4,096 pages, PostgreSQL's own
- * default until 9.3) holds the tables and indexes of a catalog of tens of thousands of products.
+ * The embedded database's buffer pool, instead of PostgreSQL's 128 MB. PGlite zeroes its whole shared
+ * memory as it starts, in one long call to `memset` that V8 runs unoptimised (3-7 ms per MB on this
+ * machine): 128 MB cost ~0.3 s more than 32 MB, and 32 MB ~0.08 s more than 16 MB, on every start
+ * (alternated runs, November 2026). Its files are read through the operating system's cache anyway:
+ * 16 MB (2,048 pages) holds the demo catalog many times over, and of a catalog of ten thousand
+ * products (~16 MB with its indexes) the pages in use; a page not held costs one read from that
+ * cache. A larger shop runs on PostgreSQL (DATABASE_URL).
  * bench/cold-start.mjs opens PGlite alone with the same setting.
  */
-const PGLITE_SHARED_BUFFERS = '32MB';
+const PGLITE_SHARED_BUFFERS = '16MB';
 
 /** Opens the database and brings its schema up to date with the committed migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {

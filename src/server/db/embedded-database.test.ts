@@ -6,12 +6,12 @@ import { hasNewestMigration } from './database';
 
 /** Settings the embedded database starts with (db/database.ts); PostgreSQL keeps its server's own. */
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the embedded database', () => {
-  it('starts with a 32 MB buffer pool, not the 128 MB PGlite would fill at every start', async () => {
+  it('starts with a 16 MB buffer pool, not the 128 MB PGlite would zero at every start', async () => {
     const database = await openTestDatabase();
     try {
       const result = await database.db.execute(sql`show shared_buffers`);
       const { rows } = result as { rows: { shared_buffers: string }[] };
-      expect(rows[0]?.shared_buffers).toBe('32MB');
+      expect(rows[0]?.shared_buffers).toBe('16MB');
     } finally {
       await database.close();
     }
