@@ -114,6 +114,20 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          property: 'toLocaleString',
+          message:
+            'Write numbers with shared/numbers.ts (formatUnits, formatUsd): the same in every message, and no ICU start (~20 ms) when a page or the server loads.',
+        },
+      ],
+    },
+  },
   clientLayers,
   ...clientApiConvention,
   boundary(['src/client/**'], ['server']),

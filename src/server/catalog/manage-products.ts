@@ -5,6 +5,7 @@ import { lowerBound } from '../../shared/domain/order-quantity';
 import { type CentsTier, tierProblem, tiersFrom } from '../../shared/domain/price-tiers';
 import { messages } from '../../shared/messages';
 import { centsToDollars, dollarsToCents } from '../../shared/money';
+import { formatUnits } from '../../shared/numbers';
 import { type Actor, changedValues, recordAudit } from '../audit/audit.repository';
 import type { Database, Executor } from '../db/database';
 import { DomainError } from '../http/domain-error';
@@ -177,7 +178,7 @@ export async function editProduct(
           'VALIDATION_FAILED',
           product.available + (body.availableChange ?? 0) < 0
             ? `Only ${product.available} units are unreserved; the stock cannot go below zero`
-            : `The stock cannot go above ${MAX_STOCK_UNITS.toLocaleString('en-US')} units (it is ${product.available} now)`,
+            : `The stock cannot go above ${formatUnits(MAX_STOCK_UNITS)} units (it is ${product.available} now)`,
         );
       }
       const edited = await productNow(tx, id);

@@ -9,6 +9,7 @@ import {
 import { lowerBound } from '../../shared/domain/order-quantity';
 import { tierProblem, tiersFrom } from '../../shared/domain/price-tiers';
 import { centsToDollars } from '../../shared/money';
+import { formatUnits } from '../../shared/numbers';
 import { type Actor, type AuditRecord, changedValues, recordAudit } from '../audit/audit.repository';
 import type { Database } from '../db/database';
 import { DomainError } from '../http/domain-error';
@@ -198,7 +199,7 @@ async function checkFile(csv: string, minUnits: number): Promise<ParsedFile> {
     return {
       rows: [],
       total: body.length,
-      errors: [fileProblem(1, `One import takes at most ${MAX_IMPORT_ROWS.toLocaleString('en-US')} rows`)],
+      errors: [fileProblem(1, `One import takes at most ${formatUnits(MAX_IMPORT_ROWS)} rows`)],
     };
   }
 

@@ -11,7 +11,10 @@ import { projectPaths } from '../project-paths';
 import type { ShopDetails } from '../shop-details';
 import type { OrderRow } from './orders.repository';
 
-const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+// Made on first use: the process's first Intl formatter starts ICU (~20 ms), which a start need not pay.
+let dayFormat: Intl.DateTimeFormat | undefined;
+const formatDay = (at: Date) =>
+  (dayFormat ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' })).format(at);
 
 /**
  * DejaVu Sans, embedded (subset to the glyphs used): PDF's built-in Helvetica only knows Western
@@ -80,7 +83,7 @@ export async function renderInvoicePdf(order: InvoicedOrder, shop: ShopDetails):
     });
   const facts: [string, string][] = [
     ['Invoice number', number],
-    ['Invoice date', day.format(order.paidAt)],
+    ['Invoice date', formatDay(order.paidAt)],
     ['Order number', String(order.orderNumber)],
     ...(order.poNumber ? ([['PO number', order.poNumber]] as [string, string][]) : []),
   ];
@@ -147,7 +150,7 @@ export async function renderInvoicePdf(order: InvoicedOrder, shop: ShopDetails):
   doc.x = PAGE.margin;
   doc.font(BOLD).fontSize(10).fillColor(INK).text('Payment', PAGE.margin, doc.y);
   doc.font(REGULAR).fontSize(10);
-  doc.text(`Paid in full by card on ${day.format(order.paidAt)}.`);
+  doc.text(`Paid in full by card on ${formatDay(order.paidAt)}.`);
   doc.text(`Transaction: ${order.transactionId}`);
   if (order.paidInTestMode) {
     doc.moveDown(0.5);

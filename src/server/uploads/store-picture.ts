@@ -2,12 +2,13 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MAX_PICTURE_BYTES, PICTURE_TYPES } from '../../shared/api/uploads.schemas';
+import { formatUnits } from '../../shared/numbers';
 import { DomainError } from '../http/domain-error';
 
 /** An uploaded picture's file name: its content's hash and its type (what /uploads/ serves). */
 export const UPLOADED_NAME = /^[a-f0-9]{40}\.(jpg|png|webp)$/;
 
-const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toLocaleString('en-US')} MB`;
+const megabytes = (bytes: number) => `${formatUnits(bytes / 1024 / 1024)} MB`;
 
 /**
  * Keeps an admin's product picture under `dir` (DATA_DIR/uploads) and answers its address. The type

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages';
 import { MAX_PRICE_TIERS } from '../domain/price-tiers';
+import { formatUnits } from '../numbers';
 import { pictureUrl, text } from './text';
 
 /** The most units of one product the shop keeps or sells (DESIGN §4; the database checks it too). */
@@ -11,7 +12,7 @@ const wholeUnits = (what: string) =>
     .number({ error: messages.fillAllFields })
     .int({ error: `The ${what} must be a whole number of units` })
     .max(MAX_STOCK_UNITS, {
-      error: `The ${what} is too large (at most ${MAX_STOCK_UNITS.toLocaleString('en-US')})`,
+      error: `The ${what} is too large (at most ${formatUnits(MAX_STOCK_UNITS)})`,
     });
 
 /** A price in dollars and cents, as forms send it. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { QuoteStatus } from '../domain/quote-status';
+import { formatUnits } from '../numbers';
 import { DeliveryDetails } from './orders.schemas';
 import { MAX_STOCK_UNITS, dollars } from './products.schemas';
 import { text } from './text';
@@ -11,7 +12,7 @@ export const RequestQuoteBody = z.strictObject({
     .number({ error: 'Please enter a quantity' })
     .int({ error: 'The quantity must be a whole number' })
     .max(MAX_STOCK_UNITS, {
-      error: `Please ask for at most ${MAX_STOCK_UNITS.toLocaleString('en-US')} units in one quote`,
+      error: `Please ask for at most ${formatUnits(MAX_STOCK_UNITS)} units in one quote`,
     }),
   note: text({ max: 1000, multiline: true }).default(''),
 });

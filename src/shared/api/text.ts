@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatUnits } from '../numbers';
 
 /**
  * Text typed by a person (DESIGN §3): one schema for every text field of every body, so that a NUL or
@@ -27,7 +28,7 @@ export function text({ required, max, multiline = false, raw = false }: TextRule
   const base = raw ? z.string() : z.string().trim();
   return base
     .min(required ? 1 : 0, { error: required ?? 'Please fill in this field' })
-    .max(max, { error: `Please keep this under ${max.toLocaleString('en-US')} characters` })
+    .max(max, { error: `Please keep this under ${formatUnits(max)} characters` })
     .refine((value) => !controls.test(value), { error: NO_CONTROL_CHARACTERS });
 }
 

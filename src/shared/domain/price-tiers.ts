@@ -1,4 +1,5 @@
 import { formatDollars } from '../money';
+import { formatUnits } from '../numbers';
 
 /**
  * Volume pricing (DESIGN §9): a product's price breaks, ascending by quantity, the first at the
@@ -52,13 +53,13 @@ export function tierProblem(
   const [first] = tiers;
   if (!first) return 'Give at least one price';
   if (first.minQuantity !== lower) {
-    return `The first price break must start at the minimum order (${lower.toLocaleString('en-US')} units)`;
+    return `The first price break must start at the minimum order (${formatUnits(lower)} units)`;
   }
   let previous = first;
   for (const [i, tier] of tiers.entries()) {
     if (i === 0) continue;
     if (tier.minQuantity <= previous.minQuantity) {
-      return `Price break ${i + 1}: its quantity must be above ${previous.minQuantity.toLocaleString('en-US')} units (breaks go up in quantity)`;
+      return `Price break ${i + 1}: its quantity must be above ${formatUnits(previous.minQuantity)} units (breaks go up in quantity)`;
     }
     if (tier.price > previous.price) {
       return `Price break ${i + 1}: its price must not be above ${formatDollars(previous.price)} (prices never rise with quantity)`;
