@@ -19,31 +19,63 @@ async function box(locator: Locator): Promise<Box> {
   return found;
 }
 
+const CONTROLS = {
+  'the previous arrow': '.carousel-control-prev-icon',
+  'the next arrow': '.carousel-control-next-icon',
+  'the slide indicators': '.carousel-indicators',
+};
+
+/**
+ * The boxes of slide `slide`'s caption and picture and of the carousel's controls, all read in one
+ * script, so from one layout: read one call at a time, a page that moved in between (a slide starting,
+ * a scroll) would pair a caption with controls from another moment. Null while a slide is moving or
+ * another one shows.
+ */
+async function restingBoxes(page: Page, slide: number) {
+  return page.evaluate(
+    ({ slide, controls }) => {
+      const carousel = document.querySelector('.hero-carousel');
+      const item = carousel?.querySelectorAll('.carousel-item')[slide];
+      if (!carousel || !item?.classList.contains('active')) return null;
+      if (carousel.querySelector('[class*="carousel-item-"]')) return null;
+      const boxOf = (element: Element | null | undefined) => {
+        if (!element) throw new Error('a carousel part is missing');
+        const { x, y, width, height } = element.getBoundingClientRect();
+        return { x, y, width, height };
+      };
+      return {
+        caption: boxOf(item.querySelector('.hero-caption')),
+        image: boxOf(item.querySelector('img')),
+        controls: Object.entries(controls).map(([name, selector]) => ({
+          name,
+          box: boxOf(carousel.querySelector(selector)),
+        })),
+      };
+    },
+    { slide, controls: CONTROLS },
+  );
+}
+
 async function expectCaptionClear(page: Page, width: number, slide: number) {
-  const item = page.locator('.hero-carousel .carousel-item').nth(slide);
+  const at = `at ${width} px, slide ${slide + 1}`;
   // Measured at rest: the slide shown, and none moving (a moving one keeps its place in the box).
-  await expect(item).toHaveClass(/\bactive\b/);
-  await expect(page.locator('.hero-carousel [class*="carousel-item-"]')).toHaveCount(0);
-  const caption = await box(item.locator('.hero-caption'));
-  const image = await box(item.locator('img'));
-  const controls = [
-    await box(page.locator('.hero-carousel .carousel-control-prev-icon')),
-    await box(page.locator('.hero-carousel .carousel-control-next-icon')),
-    await box(page.locator('.hero-carousel .carousel-indicators')),
-  ];
-  for (const control of controls) {
-    expect(overlaps(caption, control), `at ${width} px, slide ${slide + 1}: caption over a control`).toBe(
-      false,
-    );
+  await expect
+    .poll(() => restingBoxes(page, slide), { message: `${at}: the slide comes to rest` })
+    .not.toBeNull();
+  const boxes = await restingBoxes(page, slide);
+  if (!boxes) throw new Error(`${at}: the carousel moved on while it was measured`);
+  const { caption, image, controls } = boxes;
+  for (const { name, box } of controls) {
+    expect(
+      overlaps(caption, box),
+      `${at}: caption ${JSON.stringify(caption)} over ${name} ${JSON.stringify(box)}`,
+    ).toBe(false);
   }
   // The caption stays inside its picture.
-  expect(caption.y, `at ${width} px, slide ${slide + 1}: caption above the picture`).toBeGreaterThanOrEqual(
-    image.y,
+  expect(caption.y, `${at}: caption above the picture`).toBeGreaterThanOrEqual(image.y);
+  expect(caption.y + caption.height, `${at}: caption below the picture`).toBeLessThanOrEqual(
+    image.y + image.height,
   );
-  expect(
-    caption.y + caption.height,
-    `at ${width} px, slide ${slide + 1}: caption below the picture`,
-  ).toBeLessThanOrEqual(image.y + image.height);
 }
 
 test.describe('layout at every width', () => {
