@@ -1,3 +1,4 @@
+import { dateFormat } from '../../shared/date-format';
 import type { ShopDetails } from '../shop-details';
 import type { Mail } from './mailer';
 
@@ -16,13 +17,11 @@ export const escapeHtml = (value: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-// Made on first use: the process's first Intl formatter starts ICU (~20 ms), which a start need not pay.
-let mailTime: Intl.DateTimeFormat | undefined;
+const mailTime = dateFormat({ dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 
 /** 'Nov 24, 2026, 11:05 PM UTC': mails cannot know the reader's time zone, so they say which it is. */
 export function formatMailTime(at: Date): string {
-  mailTime ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
-  return `${mailTime.format(at)} UTC`;
+  return `${mailTime(at)} UTC`;
 }
 
 export interface BusinessMailParts {

@@ -5,16 +5,14 @@ import type { Database } from '../db/database';
 import { type MailAttachmentRef, orders } from '../db/schema';
 import type { MailFile } from '../mail/mailer';
 import { formatInvoiceNumber } from '../../shared/domain/document-numbers';
+import { dateFormat } from '../../shared/date-format';
 import { formatCents } from '../../shared/money';
 import { formatUnits } from '../../shared/numbers';
 import { projectPaths } from '../project-paths';
 import type { ShopDetails } from '../shop-details';
 import type { OrderRow } from './orders.repository';
 
-// Made on first use: the process's first Intl formatter starts ICU (~20 ms), which a start need not pay.
-let dayFormat: Intl.DateTimeFormat | undefined;
-const formatDay = (at: Date) =>
-  (dayFormat ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' })).format(at);
+const formatDay = dateFormat({ dateStyle: 'long', timeZone: 'UTC' });
 
 /**
  * DejaVu Sans, embedded (subset to the glyphs used): PDF's built-in Helvetica only knows Western
