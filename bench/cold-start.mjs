@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { median } from './support.mjs';
 
 async function start(dataDir, port) {
   const started = performance.now();
@@ -57,8 +58,6 @@ async function pgliteAlone(dataDir) {
   // performance.now() counts from the process's start.
   return Number(output.trim());
 }
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** Several starts, since one start on this shared machine can be off by a third either way. */
 const RUNS = { new: 3, existing: 5 };

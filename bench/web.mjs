@@ -4,12 +4,11 @@
 // sends it and as Lighthouse saw the browser fetch it.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { homePageScript, withDemoShop } from './support.mjs';
+import { homePageScript, median, withDemoShop } from './support.mjs';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const port = 4480;
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 await withDemoShop(port, async (baseUrl) => {
   const url = `${baseUrl}/`;

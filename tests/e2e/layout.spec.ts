@@ -58,12 +58,16 @@ async function restingBoxes(page: Page, slide: number) {
 
 async function expectCaptionClear(page: Page, width: number, slide: number) {
   const at = `at ${width} px, slide ${slide + 1}`;
-  // Measured at rest: the slide shown, and none moving (a moving one keeps its place in the box).
+  // Measured at rest: the slide shown, and none moving (a moving one keeps its place in the box). The
+  // boxes checked are the ones the poll read at rest (set in its callback, which TypeScript cannot
+  // follow, hence the cast).
+  let boxes = null as Awaited<ReturnType<typeof restingBoxes>>;
   await expect
-    .poll(() => restingBoxes(page, slide), { message: `${at}: the slide comes to rest` })
+    .poll(async () => (boxes = await restingBoxes(page, slide)), {
+      message: `${at}: the slide comes to rest`,
+    })
     .not.toBeNull();
-  const boxes = await restingBoxes(page, slide);
-  if (!boxes) throw new Error(`${at}: the carousel moved on while it was measured`);
+  if (!boxes) throw new Error(`${at}: the slide never came to rest`);
   const { caption, image, controls } = boxes;
   for (const { name, box } of controls) {
     expect(

@@ -1,5 +1,5 @@
 import { act, lazy, useEffect } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { HydrationPart, afterPartsHydrated } from './hydration-part';
@@ -51,7 +51,6 @@ describe('HydrationPart', () => {
   it('is ready at once on a page rendered in the browser, where nothing waits to be taken over', async () => {
     const onReady = vi.fn();
     const container = document.createElement('div');
-    const { createRoot } = await import('react-dom/client');
     const root = createRoot(container);
     await act(async () => root.render(<Page part={Carousel} onReady={onReady} />));
     expect(onReady).toHaveBeenCalledTimes(1);
