@@ -2,20 +2,65 @@
 // with Debian's Chromium, three runs of the home page against the built shop on a fresh embedded
 // database, printing each run and the median; then the home page's JavaScript weight, as the server
 // sends it and as Lighthouse saw the browser fetch it.
+//
+// Beside it, in the same session, two pages that show what the machine itself costs: the same home page
+// with its script emptied (the server's HTML, stylesheet and pictures, no app), and a page of one
+// paragraph. Lighthouse's blocking time is the browser's own main-thread tasks, four times as long as
+// they ran here, so on a slow or busy machine even a page without script has some; the difference
+// between the first two rows is what the app's script costs.
+import http from 'node:http';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { homePageScript, median, withDemoShop } from './support.mjs';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const port = 4480;
+const proxyPort = 4481;
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-await withDemoShop(port, async (baseUrl) => {
-  const url = `${baseUrl}/`;
-  // One visit first, so the catalog cache is filled as a shop in use has it.
-  await fetch(`${url}api/tool`);
+const ONE_PARAGRAPH = `<!doctype html>
+<html lang="en"><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width, initial-scale=1" />
+<title>One paragraph</title><meta name="description" content="A page of one paragraph." /></head>
+<body><h1>One paragraph</h1><p>The least a page can be: this text, and nothing else to fetch or run.</p></body></html>`;
+
+/**
+ * The shop as a browser sees it, but for its loader (`/boot-<hash>.js`), which answers an empty script:
+ * the page parses, styles and paints exactly as served (the stylesheet still holds the end of parsing,
+ * as the deferred loader does) and no app runs. `/one-paragraph` is the page above.
+ */
+function startScriptlessProxy(shopUrl) {
+  const shop = new URL(shopUrl);
+  const server = http.createServer((request, response) => {
+    if (/^\/boot-[0-9a-f]+\.js$/.test(request.url)) {
+      response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end('');
+      return;
+    }
+    if (request.url === '/one-paragraph') {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(ONE_PARAGRAPH);
+      return;
+    }
+    const forwarded = http.request(
+      {
+        host: shop.hostname,
+        port: shop.port,
+        path: request.url,
+        method: request.method,
+        headers: request.headers,
+      },
+      (answer) => {
+        response.writeHead(answer.statusCode, answer.headers);
+        answer.pipe(response);
+      },
+    );
+    forwarded.on('error', (error) => response.destroy(error));
+    request.pipe(forwarded);
+  });
+  return new Promise((resolve) => server.listen(proxyPort, '127.0.0.1', () => resolve(server)));
+}
+
+/** `RUNS` Lighthouse runs of `url`, each printed, then their median; a run it could not measure is run again. */
+async function lighthouseRuns(label, url) {
   const runs = [];
-  // A run Lighthouse could not measure (its trace came back without a figure) is told and run again.
   for (let run = 1, failures = 0; run <= RUNS; run += 1) {
     const chrome = await chromeLauncher.launch({
       chromePath,
@@ -43,7 +88,7 @@ await withDemoShop(port, async (baseUrl) => {
       if (runtimeError || unmeasured.length > 0) {
         failures += 1;
         console.log(
-          `web      run ${run} not measured (${runtimeError?.message ?? `no ${unmeasured.join(', ')}`}); again`,
+          `web      ${label} run ${run} not measured (${runtimeError?.message ?? `no ${unmeasured.join(', ')}`}); again`,
         );
         if (failures > 3) throw new Error('Lighthouse failed to measure the page four times');
         run -= 1;
@@ -64,7 +109,7 @@ await withDemoShop(port, async (baseUrl) => {
       };
       runs.push(figures);
       console.log(
-        `web      run ${run}: performance ${figures.score}, FCP ${(figures.fcp / 1000).toFixed(2)} s, LCP ${(figures.lcp / 1000).toFixed(2)} s, TBT ${figures.tbt.toFixed(0)} ms, CLS ${figures.cls.toFixed(3)}; ` +
+        `web      ${label} run ${run}: performance ${figures.score}, FCP ${(figures.fcp / 1000).toFixed(2)} s, LCP ${(figures.lcp / 1000).toFixed(2)} s, TBT ${figures.tbt.toFixed(0)} ms, CLS ${figures.cls.toFixed(3)}; ` +
           `script fetched: ${figures.scriptFiles} files, ${figures.scriptKiB.toFixed(1)} KiB; ` +
           `machine benchmarkIndex ${figures.benchmarkIndex.toFixed(0)}`,
       );
@@ -74,7 +119,21 @@ await withDemoShop(port, async (baseUrl) => {
   }
   const m = (key) => median(runs.map((figures) => figures[key]));
   console.log(
-    `web      median of ${RUNS} (Lighthouse 12, mobile): performance ${m('score')}, FCP ${(m('fcp') / 1000).toFixed(2)} s, LCP ${(m('lcp') / 1000).toFixed(2)} s, TBT ${m('tbt').toFixed(0)} ms, CLS ${m('cls').toFixed(3)}`,
+    `web      ${label} median of ${RUNS} (Lighthouse 12, mobile): performance ${m('score')}, FCP ${(m('fcp') / 1000).toFixed(2)} s, LCP ${(m('lcp') / 1000).toFixed(2)} s, TBT ${m('tbt').toFixed(0)} ms, CLS ${m('cls').toFixed(3)}`,
   );
+}
+
+await withDemoShop(port, async (baseUrl) => {
+  // One visit first, so the catalog cache is filled as a shop in use has it.
+  await fetch(`${baseUrl}/api/tool`);
+  await lighthouseRuns('home page', `${baseUrl}/`);
   await homePageScript(baseUrl);
+  const proxy = await startScriptlessProxy(baseUrl);
+  try {
+    const proxyUrl = `http://127.0.0.1:${proxyPort}`;
+    await lighthouseRuns('home page, its script emptied', `${proxyUrl}/`);
+    await lighthouseRuns('a page of one paragraph', `${proxyUrl}/one-paragraph`);
+  } finally {
+    proxy.close();
+  }
 });
