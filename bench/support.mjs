@@ -66,6 +66,15 @@ export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(v
 export const spread = (values) => `${Math.min(...values).toFixed(0)}-${Math.max(...values).toFixed(0)}`;
 
 /**
+ * A server-rendered page's loader (web/page-document.ts): its address, the app's entry and the chunks
+ * it starts; null on a page the browser renders, which names its scripts itself.
+ */
+export function pageLoader(html) {
+  const loader = /<script src="([^"]+)" defer data-entry="([^"]+)" data-preload="([^"]*)"/.exec(html);
+  return loader ? { src: loader[1], entry: loader[2], chunks: loader[3].split(' ').filter(Boolean) } : null;
+}
+
+/**
  * The home page's script as the server sends it to a browser that takes brotli: the page's own script
  * tags (on a server-rendered page, the loader and the chunks it starts) fetched from the running shop
  * at `baseUrl`, bodies and headers counted apart. Scripts a page loads later, on a click, are not in it;
@@ -73,9 +82,9 @@ export const spread = (values) => `${Math.min(...values).toFixed(0)}-${Math.max(
  */
 export async function homePageScript(baseUrl) {
   const html = (await rawGet(`${baseUrl}/`, {})).body.toString('utf8');
-  const loader = /<script src="([^"]+)" defer data-entry="([^"]+)" data-preload="([^"]*)"/.exec(html);
+  const loader = pageLoader(html);
   const files = loader
-    ? [loader[1], loader[2], ...loader[3].split(' ').filter(Boolean)]
+    ? [loader.src, loader.entry, ...loader.chunks]
     : [...html.matchAll(/<(?:script[^>]*\ssrc|link rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)].map(
         (match) => match[1],
       );

@@ -11,7 +11,7 @@
 import http from 'node:http';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { homePageScript, median, withDemoShop } from './support.mjs';
+import { homePageScript, median, pageLoader, rawGet, withDemoShop } from './support.mjs';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const port = 4480;
@@ -24,14 +24,16 @@ const ONE_PARAGRAPH = `<!doctype html>
 <body><h1>One paragraph</h1><p>The least a page can be: this text, and nothing else to fetch or run.</p></body></html>`;
 
 /**
- * The shop as a browser sees it, but for its loader (`/boot-<hash>.js`), which answers an empty script:
- * the page parses, styles and paints exactly as served (the stylesheet still holds the end of parsing,
- * as the deferred loader does) and no app runs. `/one-paragraph` is the page above.
+ * The shop as a browser sees it, but for the home page's loader, which answers an empty script: the
+ * page parses, styles and paints exactly as served (the stylesheet still holds the end of parsing, as
+ * the deferred loader does) and no app runs. `/one-paragraph` is the page above.
  */
-function startScriptlessProxy(shopUrl) {
+async function startScriptlessProxy(shopUrl) {
   const shop = new URL(shopUrl);
+  const loader = pageLoader((await rawGet(`${shopUrl}/`, {})).body.toString('utf8'));
+  if (!loader) throw new Error('the home page has no loader: is it still rendered by the server?');
   const server = http.createServer((request, response) => {
-    if (/^\/boot-[0-9a-f]+\.js$/.test(request.url)) {
+    if (request.url === loader.src) {
       response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end('');
       return;
     }
