@@ -8,9 +8,18 @@
 // paragraph. Lighthouse's blocking time is the browser's own main-thread tasks, four times as long as
 // they ran here, so on a slow or busy machine even a page without script has some; the difference
 // between the first two rows is what the app's script costs.
+//
+// Each run also gives its blocking time from CPU time: Lighthouse's own simulation of the same trace,
+// with every task's recorded length replaced by the CPU time its thread spent in it. Here the page's
+// main thread spends more of its long tasks waiting than running (Chromium runs it at a lower priority
+// than its own browser and compositor threads, and on two cores it waits for them and for the tracing),
+// and Lighthouse makes every waited millisecond four. The recorded figure is what Lighthouse reports;
+// the one from CPU time is the page's own work, with nothing waited for, not even what a phone would.
 import http from 'node:http';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+// Lighthouse's simulated blocking time (Lantern), as its total-blocking-time audit computes it.
+import { LanternTotalBlockingTime } from 'lighthouse/core/computed/metrics/lantern-total-blocking-time.js';
 import { homePageScript, median, pageLoader, rawGet, withDemoShop } from './support.mjs';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -60,6 +69,33 @@ async function startScriptlessProxy(shopUrl) {
   return new Promise((resolve) => server.listen(proxyPort, '127.0.0.1', () => resolve(server)));
 }
 
+/** The main thread's tasks, as Lighthouse's simulation finds them in a trace. */
+const TASK_EVENTS = new Set(['RunTask', 'ThreadControllerImpl::RunTask', 'ThreadControllerImpl::DoWork']);
+
+/** A run's blocking time as Lighthouse simulates it, from each task's CPU time instead of its length. */
+async function blockingTimeFromCpuTime({ lhr, artifacts }) {
+  const traceEvents = artifacts.Trace.traceEvents.map((event) =>
+    TASK_EVENTS.has(event.name) &&
+    event.ph === 'X' &&
+    typeof event.tdur === 'number' &&
+    event.tdur < event.dur
+      ? { ...event, dur: event.tdur }
+      : event,
+  );
+  const settings = lhr.configSettings;
+  const data = {
+    trace: { ...artifacts.Trace, traceEvents },
+    devtoolsLog: artifacts.DevtoolsLog,
+    gatherContext: artifacts.GatherContext,
+    settings,
+    URL: artifacts.URL,
+    SourceMaps: artifacts.SourceMaps,
+    simulator: null,
+  };
+  const { timing } = await LanternTotalBlockingTime.request(data, { computedCache: new Map(), settings });
+  return timing;
+}
+
 /** `RUNS` Lighthouse runs of `url`, each printed, then their median; a run it could not measure is run again. */
 async function lighthouseRuns(label, url) {
   const runs = [];
@@ -102,6 +138,7 @@ async function lighthouseRuns(label, url) {
         fcp: audits['first-contentful-paint'].numericValue,
         lcp: audits['largest-contentful-paint'].numericValue,
         tbt: audits['total-blocking-time'].numericValue,
+        cpuTbt: await blockingTimeFromCpuTime(result),
         cls: audits['cumulative-layout-shift'].numericValue,
         scriptFiles: scripts.requestCount,
         scriptKiB: scripts.transferSize / 1024,
@@ -111,7 +148,7 @@ async function lighthouseRuns(label, url) {
       };
       runs.push(figures);
       console.log(
-        `web      ${label} run ${run}: performance ${figures.score}, FCP ${(figures.fcp / 1000).toFixed(2)} s, LCP ${(figures.lcp / 1000).toFixed(2)} s, TBT ${figures.tbt.toFixed(0)} ms, CLS ${figures.cls.toFixed(3)}; ` +
+        `web      ${label} run ${run}: performance ${figures.score}, FCP ${(figures.fcp / 1000).toFixed(2)} s, LCP ${(figures.lcp / 1000).toFixed(2)} s, TBT ${figures.tbt.toFixed(0)} ms (${figures.cpuTbt.toFixed(0)} ms from CPU time), CLS ${figures.cls.toFixed(3)}; ` +
           `script fetched: ${figures.scriptFiles} files, ${figures.scriptKiB.toFixed(1)} KiB; ` +
           `machine benchmarkIndex ${figures.benchmarkIndex.toFixed(0)}`,
       );
@@ -121,7 +158,7 @@ async function lighthouseRuns(label, url) {
   }
   const m = (key) => median(runs.map((figures) => figures[key]));
   console.log(
-    `web      ${label} median of ${RUNS} (Lighthouse 12, mobile): performance ${m('score')}, FCP ${(m('fcp') / 1000).toFixed(2)} s, LCP ${(m('lcp') / 1000).toFixed(2)} s, TBT ${m('tbt').toFixed(0)} ms, CLS ${m('cls').toFixed(3)}`,
+    `web      ${label} median of ${RUNS} (Lighthouse 12, mobile): performance ${m('score')}, FCP ${(m('fcp') / 1000).toFixed(2)} s, LCP ${(m('lcp') / 1000).toFixed(2)} s, TBT ${m('tbt').toFixed(0)} ms (${m('cpuTbt').toFixed(0)} ms from CPU time), CLS ${m('cls').toFixed(3)}`,
   );
 }
 
