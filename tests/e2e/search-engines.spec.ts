@@ -107,6 +107,28 @@ test.describe('server-rendered public pages', () => {
       .toBe(true);
   });
 
+  test("the app's script is asked for only once the page has loaded and its first paint is on the screen", async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+    const timings = await page.evaluate(() => ({
+      firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0,
+      loaded: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname.startsWith('/assets/') && entry.name.endsWith('.js'))
+        .map((entry) => entry.startTime),
+    }));
+    expect(timings.firstPaint).toBeGreaterThan(0);
+    expect(timings.loaded).toBeGreaterThan(0);
+    // The bundler's runtime, React, React Router, the rest and the entry.
+    expect(timings.scripts.length).toBeGreaterThanOrEqual(5);
+    const firstAsked = Math.min(...timings.scripts);
+    expect(firstAsked).toBeGreaterThanOrEqual(timings.firstPaint);
+    expect(firstAsked).toBeGreaterThanOrEqual(timings.loaded);
+  });
+
   test('with JavaScript the browser takes the page over without rendering it again', async ({
     page,
     pageErrors,

@@ -73,8 +73,9 @@ export function withHead(
 
 /**
  * The app's loader on server-rendered pages. Such a page shows whole without its script, so the script
- * is asked for once the page has loaded and painted: on a slow network it does not share the bandwidth
- * with the stylesheet and the pictures in view, nor the main thread with the first paint. All of its
+ * is asked for once the page has loaded and its first paint is on the screen: on a slow network it does
+ * not share the bandwidth with the stylesheet and the pictures in view, nor the main thread with the
+ * first paint. All of its
  * chunks and the entry are fetched at once; the chunks run one at a time (Vite lists them in the order
  * they depend on each other: the bundler's runtime, React, React Router, the rest; vite.config.ts)
  * with a pause between, then the entry, so that a phone is never
@@ -110,17 +111,43 @@ export const BOOT_SCRIPT = `(function () {
     next();
   }
   var started = false;
-  function afterPaint() {
+  function startOnce() {
     if (started) return;
     started = true;
-    requestAnimationFrame(function () { setTimeout(start, 0); });
+    setTimeout(start, 0);
   }
-  if (document.readyState === 'complete') afterPaint();
-  else {
-    addEventListener('load', afterPaint, { once: true });
-    // A picture that is slow to come (a review's avatar from elsewhere) does not hold the app back.
-    setTimeout(afterPaint, 3000);
+  // Painted means on the screen: the first contentful paint's entry comes once its frame is shown,
+  // which on a busy phone can be well after the load event and the next animation frame.
+  var loaded = document.readyState === 'complete';
+  var painted = false;
+  function whenLoadedAndPainted() {
+    if (loaded && painted) startOnce();
   }
+  var entryTypes = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
+  if (entryTypes.indexOf('paint') >= 0) {
+    new PerformanceObserver(function (list, observer) {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      painted = true;
+      whenLoadedAndPainted();
+    }).observe({ type: 'paint', buffered: true });
+  } else {
+    painted = true;
+  }
+  if (!loaded) {
+    addEventListener(
+      'load',
+      function () {
+        loaded = true;
+        whenLoadedAndPainted();
+      },
+      { once: true },
+    );
+  }
+  whenLoadedAndPainted();
+  // A picture that is slow to come (a review's avatar from elsewhere), or a page opened in a
+  // background tab, which does not paint, does not hold the app back.
+  setTimeout(startOnce, 3000);
 })();
 `;
 
