@@ -114,6 +114,8 @@ test.describe('server-rendered public pages', () => {
     await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
     const timings = await page.evaluate(() => ({
       firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0,
+      parsed: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming)
+        .domContentLoadedEventStart,
       loaded: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart,
       scripts: performance
         .getEntriesByType('resource')
@@ -125,6 +127,10 @@ test.describe('server-rendered public pages', () => {
     // The bundler's runtime, React, React Router, the rest and the entry.
     expect(timings.scripts.length).toBeGreaterThanOrEqual(5);
     const firstAsked = Math.min(...timings.scripts);
+    // The loader (run just before DOMContentLoaded) does not wait more than 3 s; on a machine busy
+    // enough to take that long to load and paint, the order is not the loader's to keep (its unit test
+    // covers that case).
+    test.skip(firstAsked >= timings.parsed + 2900, 'the loader gave up waiting after 3 s');
     expect(firstAsked).toBeGreaterThanOrEqual(timings.firstPaint);
     expect(firstAsked).toBeGreaterThanOrEqual(timings.loaded);
   });

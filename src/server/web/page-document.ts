@@ -75,13 +75,12 @@ export function withHead(
  * The app's loader on server-rendered pages. Such a page shows whole without its script, so the script
  * is asked for once the page has loaded and its first paint is on the screen: on a slow network it does
  * not share the bandwidth with the stylesheet and the pictures in view, nor the main thread with the
- * first paint. All of its
- * chunks and the entry are fetched at once; the chunks run one at a time (Vite lists them in the order
- * they depend on each other: the bundler's runtime, React, React Router, the rest; vite.config.ts)
- * with a pause between, then the entry, so that a phone is never
- * busy for long without answering a tap. Until the app has run (<html data-app="ready">), the page
- * shows but does not answer clicks on buttons; links work. A chunk that fails to load stops nothing
- * here: the entry's own import reports it.
+ * first paint. All of its chunks and the entry are fetched at once; the chunks run one at a time (Vite
+ * lists them in the order they depend on each other: the bundler's runtime, React, React Router, the
+ * rest; vite.config.ts) with a pause between, then the entry, so that a phone is never busy for long
+ * without answering a tap. Until the app has run (<html data-app="ready">), the page shows but does not
+ * answer clicks on buttons; links work. A chunk that fails to load stops nothing here: the entry's own
+ * import reports it.
  */
 export const BOOT_SCRIPT = `(function () {
   var me = document.currentScript;
@@ -116,22 +115,26 @@ export const BOOT_SCRIPT = `(function () {
     started = true;
     setTimeout(start, 0);
   }
+  // A picture that is slow to come (a review's avatar from elsewhere), or a page opened in a
+  // background tab, which does not paint, does not hold the app back.
+  setTimeout(startOnce, 3000);
   // Painted means on the screen: the first contentful paint's entry comes once its frame is shown,
-  // which on a busy phone can be well after the load event and the next animation frame.
+  // which on a busy machine can be well after the load event and the next animation frame.
   var loaded = document.readyState === 'complete';
   var painted = false;
   function whenLoadedAndPainted() {
     if (loaded && painted) startOnce();
   }
   var entryTypes = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
-  if (entryTypes.indexOf('paint') >= 0) {
+  try {
+    if (entryTypes.indexOf('paint') < 0) throw new Error('no paint timing');
     new PerformanceObserver(function (list, observer) {
       if (list.getEntriesByName('first-contentful-paint').length === 0) return;
       observer.disconnect();
       painted = true;
       whenLoadedAndPainted();
     }).observe({ type: 'paint', buffered: true });
-  } else {
+  } catch (noPaintTiming) {
     painted = true;
   }
   if (!loaded) {
@@ -145,9 +148,6 @@ export const BOOT_SCRIPT = `(function () {
     );
   }
   whenLoadedAndPainted();
-  // A picture that is slow to come (a review's avatar from elsewhere), or a page opened in a
-  // background tab, which does not paint, does not hold the app back.
-  setTimeout(startOnce, 3000);
 })();
 `;
 
