@@ -90,14 +90,14 @@ async function blockingTimeFromCpuTime({ lhr, artifacts }) {
     simulator: null,
   };
   const context = { computedCache: new Map(), settings };
-  // The same request, so the same cached graph, as Lighthouse's Lantern metrics make.
-  const graph = await PageDependencyGraph.request({ ...data, fromTrace: false }, context);
-  graph.traverse((node) => {
-    if (node.type !== 'cpu' || typeof node.event.tdur !== 'number') return;
-    const cpuEnd = node.startTime + node.event.tdur;
-    if (cpuEnd < node.endTime) node.correctedEndTs = cpuEnd;
-  });
   try {
+    // The same request, so the same cached graph, as Lighthouse's Lantern metrics make.
+    const graph = await PageDependencyGraph.request({ ...data, fromTrace: false }, context);
+    graph.traverse((node) => {
+      if (node.type !== 'cpu' || typeof node.event.tdur !== 'number') return;
+      const cpuEnd = node.startTime + node.event.tdur;
+      if (cpuEnd < node.endTime) node.correctedEndTs = cpuEnd;
+    });
     return (await LanternTotalBlockingTime.request(data, context)).timing;
   } catch (error) {
     console.log(`web      (no blocking time from CPU time: ${error.message})`);
