@@ -23,6 +23,8 @@ import lighthouse from 'lighthouse';
 // task graph that simulation runs on.
 import { LanternTotalBlockingTime } from 'lighthouse/core/computed/metrics/lantern-total-blocking-time.js';
 import { PageDependencyGraph } from 'lighthouse/core/computed/page-dependency-graph.js';
+// What every Lighthouse metric is computed from, as its audits assemble it from a run's artifacts.
+import { Audit } from 'lighthouse/core/audits/audit.js';
 import { homePageScript, median, pageLoader, rawGet, withDemoShop } from './support.mjs';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -79,17 +81,8 @@ async function startScriptlessProxy(shopUrl) {
  * cached in `context`, where the blocking time's computation then finds it.
  */
 async function blockingTimeFromCpuTime({ lhr, artifacts }) {
-  const settings = lhr.configSettings;
-  const data = {
-    trace: artifacts.Trace,
-    devtoolsLog: artifacts.DevtoolsLog,
-    gatherContext: artifacts.GatherContext,
-    settings,
-    URL: artifacts.URL,
-    SourceMaps: artifacts.SourceMaps,
-    simulator: null,
-  };
-  const context = { computedCache: new Map(), settings };
+  const context = { computedCache: new Map(), settings: lhr.configSettings };
+  const data = Audit.makeMetricComputationDataInput(artifacts, context);
   try {
     // The same request, so the same cached graph, as Lighthouse's Lantern metrics make.
     const graph = await PageDependencyGraph.request({ ...data, fromTrace: false }, context);
@@ -104,6 +97,9 @@ async function blockingTimeFromCpuTime({ lhr, artifacts }) {
     return Number.NaN;
   }
 }
+
+/** Milliseconds for a figure that may be missing (NaN). */
+const ms = (value) => (Number.isNaN(value) ? 'n/a' : value.toFixed(0));
 
 /** `RUNS` Lighthouse runs of `url`, each printed, then their median; a run it could not measure is run again. */
 async function lighthouseRuns(label, url) {
@@ -157,7 +153,7 @@ async function lighthouseRuns(label, url) {
       };
       runs.push(figures);
       console.log(
-        `web      ${label} run ${run}: performance ${figures.score}, FCP ${(figures.fcp / 1000).toFixed(2)} s, LCP ${(figures.lcp / 1000).toFixed(2)} s, TBT ${figures.tbt.toFixed(0)} ms (${Number.isNaN(figures.cpuTbt) ? 'n/a' : figures.cpuTbt.toFixed(0)} ms from CPU time), CLS ${figures.cls.toFixed(3)}; ` +
+        `web      ${label} run ${run}: performance ${figures.score}, FCP ${(figures.fcp / 1000).toFixed(2)} s, LCP ${(figures.lcp / 1000).toFixed(2)} s, TBT ${figures.tbt.toFixed(0)} ms (${ms(figures.cpuTbt)} ms from CPU time), CLS ${figures.cls.toFixed(3)}; ` +
           `script fetched: ${figures.scriptFiles} files, ${figures.scriptKiB.toFixed(1)} KiB; ` +
           `machine benchmarkIndex ${figures.benchmarkIndex.toFixed(0)}`,
       );
@@ -167,7 +163,7 @@ async function lighthouseRuns(label, url) {
   }
   const m = (key) => median(runs.map((figures) => figures[key]));
   const fromCpu = runs.map((figures) => figures.cpuTbt).filter((value) => !Number.isNaN(value));
-  const cpuTbt = fromCpu.length > 0 ? median(fromCpu).toFixed(0) : 'n/a';
+  const cpuTbt = ms(fromCpu.length > 0 ? median(fromCpu) : Number.NaN);
   console.log(
     `web      ${label} median of ${RUNS} (Lighthouse 12, mobile): performance ${m('score')}, FCP ${(m('fcp') / 1000).toFixed(2)} s, LCP ${(m('lcp') / 1000).toFixed(2)} s, TBT ${m('tbt').toFixed(0)} ms (${cpuTbt} ms from CPU time), CLS ${m('cls').toFixed(3)}`,
   );

@@ -121,21 +121,23 @@ export const BOOT_SCRIPT = `(function () {
   // Painted means on the screen: the first contentful paint's entry comes once its frame is shown,
   // which on a busy machine can be well after the load event and the next animation frame.
   var loaded = document.readyState === 'complete';
-  var painted = false;
+  // A browser without paint timing starts the app on load alone.
+  var entryTypes = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
+  var painted = entryTypes.indexOf('paint') < 0;
   function whenLoadedAndPainted() {
     if (loaded && painted) startOnce();
   }
-  var entryTypes = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
-  try {
-    if (entryTypes.indexOf('paint') < 0) throw new Error('no paint timing');
-    new PerformanceObserver(function (list, observer) {
-      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
-      observer.disconnect();
+  if (!painted) {
+    try {
+      new PerformanceObserver(function (list, observer) {
+        if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+        observer.disconnect();
+        painted = true;
+        whenLoadedAndPainted();
+      }).observe({ type: 'paint', buffered: true });
+    } catch (observerRefused) {
       painted = true;
-      whenLoadedAndPainted();
-    }).observe({ type: 'paint', buffered: true });
-  } catch (noPaintTiming) {
-    painted = true;
+    }
   }
   if (!loaded) {
     addEventListener(
