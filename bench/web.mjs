@@ -101,6 +101,11 @@ async function blockingTimeFromCpuTime({ lhr, artifacts }) {
 /** Milliseconds for a figure that may be missing (NaN). */
 const ms = (value) => (Number.isNaN(value) ? 'n/a' : value.toFixed(0));
 
+/** A run's figures, or their medians, as each line prints them. */
+const pageFigures = ({ score, fcp, lcp, tbt, cpuTbt, cls }) =>
+  `performance ${score}, FCP ${(fcp / 1000).toFixed(2)} s, LCP ${(lcp / 1000).toFixed(2)} s, ` +
+  `TBT ${tbt.toFixed(0)} ms (${ms(cpuTbt)} ms from CPU time), CLS ${cls.toFixed(3)}`;
+
 /** `RUNS` Lighthouse runs of `url`, each printed, then their median; a run it could not measure is run again. */
 async function lighthouseRuns(label, url) {
   const runs = [];
@@ -153,7 +158,7 @@ async function lighthouseRuns(label, url) {
       };
       runs.push(figures);
       console.log(
-        `web      ${label} run ${run}: performance ${figures.score}, FCP ${(figures.fcp / 1000).toFixed(2)} s, LCP ${(figures.lcp / 1000).toFixed(2)} s, TBT ${figures.tbt.toFixed(0)} ms (${ms(figures.cpuTbt)} ms from CPU time), CLS ${figures.cls.toFixed(3)}; ` +
+        `web      ${label} run ${run}: ${pageFigures(figures)}; ` +
           `script fetched: ${figures.scriptFiles} files, ${figures.scriptKiB.toFixed(1)} KiB; ` +
           `machine benchmarkIndex ${figures.benchmarkIndex.toFixed(0)}`,
       );
@@ -163,10 +168,15 @@ async function lighthouseRuns(label, url) {
   }
   const m = (key) => median(runs.map((figures) => figures[key]));
   const fromCpu = runs.map((figures) => figures.cpuTbt).filter((value) => !Number.isNaN(value));
-  const cpuTbt = ms(fromCpu.length > 0 ? median(fromCpu) : Number.NaN);
-  console.log(
-    `web      ${label} median of ${RUNS} (Lighthouse 12, mobile): performance ${m('score')}, FCP ${(m('fcp') / 1000).toFixed(2)} s, LCP ${(m('lcp') / 1000).toFixed(2)} s, TBT ${m('tbt').toFixed(0)} ms (${cpuTbt} ms from CPU time), CLS ${m('cls').toFixed(3)}`,
-  );
+  const medians = {
+    score: m('score'),
+    fcp: m('fcp'),
+    lcp: m('lcp'),
+    tbt: m('tbt'),
+    cpuTbt: fromCpu.length > 0 ? median(fromCpu) : Number.NaN,
+    cls: m('cls'),
+  };
+  console.log(`web      ${label} median of ${RUNS} (Lighthouse 12, mobile): ${pageFigures(medians)}`);
 }
 
 await withDemoShop(port, async (baseUrl) => {
