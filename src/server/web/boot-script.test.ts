@@ -5,11 +5,11 @@ import { BOOT_SCRIPT } from './page-document';
 type PaintObserver = (list: { getEntriesByName(name: string): unknown[] }, observer: unknown) => void;
 
 /**
- * A page for the loader to run in, on a clock of its own: `load()` fires the load event, `paint()`
+ * The loader, run in a page on a clock of its own: `load()` fires the load event, `paint()`
  * delivers the first contentful paint's entry, `advance(ms)` runs the timers that fall due. What the
  * loader adds to the head (its module preloads, then the entry's script) is in `head`.
  */
-function pageWith({ readyState = 'loading', entryTypes = ['paint'] as string[] | null } = {}) {
+function loaderOnPage({ readyState = 'loading', entryTypes = ['paint'] as string[] | null } = {}) {
   let now = 0;
   let timers: { at: number; run: () => void }[] = [];
   const head: string[] = [];
@@ -47,11 +47,9 @@ function pageWith({ readyState = 'loading', entryTypes = ['paint'] as string[] |
   };
   if (entryTypes) context.PerformanceObserver = PerformanceObserver;
   context.window = context;
+  runInNewContext(BOOT_SCRIPT, context);
   return {
     head,
-    run: () => {
-      runInNewContext(BOOT_SCRIPT, context);
-    },
     load: () => loadListeners.splice(0).forEach((listener) => listener()),
     paint: (name = 'first-contentful-paint') =>
       [...observers].forEach((observer) =>
@@ -84,8 +82,7 @@ const EVERYTHING = [
 describe('the app loader on server-rendered pages', () => {
   it('asks for the app once the page has loaded and its first paint is shown, whichever comes first', async () => {
     for (const order of [['paint', 'load'] as const, ['load', 'paint'] as const]) {
-      const page = pageWith();
-      page.run();
+      const page = loaderOnPage();
       page[order[0]]();
       await page.advance(100);
       expect(page.head, `after ${order[0]} alone`).toEqual([]);
@@ -96,8 +93,7 @@ describe('the app loader on server-rendered pages', () => {
   });
 
   it('waits for the first contentful paint, not for any paint', async () => {
-    const page = pageWith();
-    page.run();
+    const page = loaderOnPage();
     page.load();
     page.paint('first-paint');
     await page.advance(100);
@@ -108,8 +104,7 @@ describe('the app loader on server-rendered pages', () => {
   });
 
   it('starts once, however the load, the paint and the fallback fall', async () => {
-    const page = pageWith();
-    page.run();
+    const page = loaderOnPage();
     page.load();
     page.paint();
     page.paint();
@@ -118,8 +113,7 @@ describe('the app loader on server-rendered pages', () => {
   });
 
   it('does not wait more than 3 s for a page that does not paint (a background tab) or load', async () => {
-    const page = pageWith();
-    page.run();
+    const page = loaderOnPage();
     page.load();
     await page.advance(2999);
     expect(page.head).toEqual([]);
@@ -131,8 +125,7 @@ describe('the app loader on server-rendered pages', () => {
   });
 
   it('runs on a page that has already loaded, once its paint entry comes', async () => {
-    const page = pageWith({ readyState: 'complete' });
-    page.run();
+    const page = loaderOnPage({ readyState: 'complete' });
     await page.advance(100);
     expect(page.head).toEqual([]);
     page.paint();
@@ -142,8 +135,7 @@ describe('the app loader on server-rendered pages', () => {
 
   it('starts on load in a browser without paint timing', async () => {
     for (const entryTypes of [null, ['navigation', 'resource']]) {
-      const page = pageWith({ entryTypes });
-      page.run();
+      const page = loaderOnPage({ entryTypes });
       await page.advance(100);
       expect(page.head).toEqual([]);
       page.load();
