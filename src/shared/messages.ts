@@ -37,6 +37,9 @@ export const messages = {
     `You can add one review a day. Your next one can be added after ${next.toUTCString().replace(' GMT', ' UTC')}.`,
   reviewDeleted: 'The review was deleted',
   checkInbox: (email: string) => `Welcome! We sent a link to ${email}: open it to confirm your address.`,
+  addressConfirmed: 'Thank you: your email address is confirmed.',
+  confirmSignIn:
+    'To confirm your address, sign in with the password chosen when this account was made. Not yours, or forgotten? Use Forgot Password: the reset link confirms the address too.',
   verificationSent: (email: string) => `We sent a new confirmation link to ${email}.`,
   reviewNotFound: 'There is no such review',
   paymentInProgress: 'The payment of this order is still being processed. Please try again in a minute.',

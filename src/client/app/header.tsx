@@ -1,5 +1,7 @@
-import { useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { messages } from '../../shared/messages';
+import { notify } from '../lib/notify';
 import { paths } from '../config/paths';
 import { useSignOut } from '../features/auth/api/use-sign-out';
 import { homeContent } from '../config/site-content';
@@ -18,6 +20,7 @@ export function Header() {
   const [openOn, setOpenOn] = useState<string | null>(null);
   const menuOpen = openOn === pathname;
   const closeMenu = () => setOpenOn(null);
+  useAddressConfirmedNotice();
   return (
     <nav data-bs-theme="dark" className="site-header navbar navbar-expand-md bg-dark sticky-top">
       <div className="container">
@@ -43,6 +46,11 @@ export function Header() {
             <li className="nav-item">
               <NavLink to={paths.home} end className="nav-link" onClick={closeMenu}>
                 Home
+              </NavLink>
+            </li>
+            <li className="nav-item">
+              <NavLink to={paths.shop} className="nav-link" onClick={closeMenu}>
+                Shop
               </NavLink>
             </li>
             {user && (
@@ -77,4 +85,18 @@ export function Header() {
       </div>
     </nav>
   );
+}
+
+/** A confirmation link lands on a page with `?confirmed=1` (auth.routes.ts): say so, once, and tidy the address. */
+function useAddressConfirmedNotice() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    if (params.get('confirmed') !== '1') return;
+    params.delete('confirmed');
+    notify.success(messages.addressConfirmed);
+    const search = params.toString();
+    void navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true });
+  }, [location.pathname, location.search, navigate]);
 }

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
@@ -26,6 +27,10 @@ export function LoginPage() {
   const [searchParams] = useSearchParams();
   const from = (location.state as FromState | null)?.from;
   const returnTo = from ? `${from.pathname}${from.search}${from.hash}` : paths.home;
+  // A confirmation link opened while signed out (auth.routes.ts): it is followed once the account's
+  // password is proven. Only the shop's own confirmation call is followed, never another address.
+  const confirm = searchParams.get('confirm');
+  const confirmLink = confirm?.startsWith('/api/auth/verify-email?') ? confirm : null;
   // Only codes the identity service is known to send are shown, never the text in the address.
   const [error, setError] = useState<string | null>(describeAuthError(searchParams.get('error')));
   const [sendingReset, setSendingReset] = useState(false);
@@ -40,6 +45,10 @@ export function LoginPage() {
     const result = await (await loadAuthClient()).signIn.email(values);
     if (result.error) {
       setError(result.error.message ?? 'Signing in failed');
+      return;
+    }
+    if (confirmLink) {
+      window.location.assign(confirmLink);
       return;
     }
     await refreshSession();
@@ -64,6 +73,11 @@ export function LoginPage() {
 
   return (
     <AuthCard title="Login">
+      {confirmLink && (
+        <Alert variant="info" role="status">
+          {messages.confirmSignIn}
+        </Alert>
+      )}
       <Form noValidate onSubmit={(event) => void form.handleSubmit(onSubmit)(event)}>
         <FormField
           controlId="login-email"

@@ -32,16 +32,100 @@ const mailsTo = (email: string, subject: string) =>
     .from(mailOutbox)
     .where(and(eq(mailOutbox.toAddress, email), like(mailOutbox.subject, `${subject}%`)));
 
+async function confirmationLink(email: string): Promise<string> {
+  const [mail] = await mailsTo(email, 'Confirm your email');
+  const link = new URL(
+    /http:\/\/\S+\/api\/auth\/verify-email\?\S+/.exec(mail?.textBody ?? '')?.[0] ?? 'http://x/',
+  );
+  return link.pathname + link.search;
+}
+
+/** Who the session of this cookie is, as the shop sees it on its next request (null: nobody). */
+async function sessionUser(cookie: string) {
+  const response = await ctx.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } });
+  return response.json<{ user: { id: string; emailVerified: boolean } } | null>()?.user ?? null;
+}
+
+async function resetPassword(email: string, newPassword: string) {
+  await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/request-password-reset',
+    headers: { origin: ORIGIN },
+    payload: { email, redirectTo: '/reset-password' },
+    remoteAddress: nextClientIp(),
+  });
+  const [mail] = await mailsTo(email, 'Reset your');
+  const link = new URL(
+    /http:\/\/\S+\/api\/auth\/reset-password\/\S+/.exec(mail?.textBody ?? '')?.[0] ?? 'http://x/',
+  );
+  const token = link.pathname.split('/').pop();
+  const reset = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/reset-password',
+    headers: { origin: ORIGIN },
+    payload: { token, newPassword },
+    remoteAddress: nextClientIp(),
+  });
+  expect(reset.statusCode).toBe(200);
+}
+
 describe('sign-up', () => {
   it('signs the customer in and mails a link that verifies the address', async () => {
     const user = await signUp(ctx.app, { verified: false });
-    const [mail] = await mailsTo(user.email, 'Confirm your email');
-    const link = new URL(
-      /http:\/\/\S+\/api\/auth\/verify-email\?\S+/.exec(mail?.textBody ?? '')?.[0] ?? 'http://x/',
-    );
-    expect((await ctx.app.inject({ method: 'GET', url: link.pathname + link.search })).statusCode).toBe(302);
+    const otherDevice = cookieHeader(await signIn(ctx.app, user.email, user.password));
+    const link = await confirmationLink(user.email);
+    const follow = await ctx.app.inject({ method: 'GET', url: link, headers: { cookie: user.cookie } });
+    expect(follow.statusCode).toBe(302);
+    // It lands where the link says, and the page says the address is confirmed.
+    expect(follow.headers.location).toBe('/?confirmed=1');
     const [row] = await ctx.db.select().from(users).where(eq(users.id, user.id));
     expect(row?.emailVerified).toBe(true);
+    // The confirming browser stays signed in; every earlier session ends.
+    expect(await sessionUser(user.cookie)).toMatchObject({ id: user.id, emailVerified: true });
+    expect(await sessionUser(otherDevice)).toBeNull();
+  });
+
+  it('never confirms a password the mailbox owner did not choose (pre-registration takeover)', async () => {
+    // Someone registers the owner's address with a password of their choosing.
+    const attacker = await signUp(ctx.app, { verified: false });
+    const link = await confirmationLink(attacker.email);
+
+    // The owner opens the mailed link: not signed in to that account, so it confirms nothing and asks
+    // for the account's password first.
+    const follow = await ctx.app.inject({ method: 'GET', url: link });
+    expect(follow.statusCode).toBe(302);
+    const login = new URL(String(follow.headers.location), ORIGIN);
+    expect(login.pathname).toBe('/login');
+    expect(login.searchParams.get('confirm')).toBe(link);
+    // Signed in to another account changes nothing either.
+    const other = await signUp(ctx.app);
+    await ctx.app.inject({ method: 'GET', url: link, headers: { cookie: other.cookie } });
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, attacker.id));
+    expect(row?.emailVerified).toBe(false);
+
+    // The owner resets the password instead: that confirms the address with the owner's password, and
+    // the session opened with the other one ends.
+    await resetPassword(attacker.email, 'the-owners-own-password');
+    const [after] = await ctx.db.select().from(users).where(eq(users.id, attacker.id));
+    expect(after?.emailVerified).toBe(true);
+    expect(await sessionUser(attacker.cookie)).toBeNull();
+    expect((await signIn(ctx.app, attacker.email, attacker.password)).statusCode).toBe(401);
+    expect((await signIn(ctx.app, attacker.email, 'the-owners-own-password')).statusCode).toBe(200);
+  });
+
+  it('signs a session out for good: its cookie replayed after sign-out is refused at once', async () => {
+    const user = await signUp(ctx.app);
+    expect(await sessionUser(user.cookie)).toMatchObject({ id: user.id });
+    const out = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { origin: ORIGIN, cookie: user.cookie, 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(out.statusCode).toBe(200);
+    expect(await sessionUser(user.cookie)).toBeNull();
+    const orders = await injectAs(ctx.app, user, { method: 'GET', url: `/api/purchase?email=${user.email}` });
+    expect(orders.statusCode).toBe(401);
   });
 
   it('answers an existing address as a new sign-up, in the same time, and mails the owner instead', async () => {

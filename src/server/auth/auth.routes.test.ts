@@ -94,7 +94,11 @@ describe('first admins from ADMIN_EMAILS', () => {
     const link = new URL(
       /http:\/\/\S+\/api\/auth\/verify-email\?\S+/.exec(mail?.textBody ?? '')?.[0] ?? 'http://x/',
     );
-    const follow = await ctx.app.inject({ method: 'GET', url: link.pathname + link.search });
+    const follow = await ctx.app.inject({
+      method: 'GET',
+      url: link.pathname + link.search,
+      headers: { cookie: boss.cookie },
+    });
     expect(follow.statusCode).toBe(302);
     expect((await session(boss.cookie)).json()).toMatchObject({
       user: { role: 'admin', emailVerified: true },

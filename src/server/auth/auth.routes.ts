@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { messages } from '../../shared/messages';
 import type { Database } from '../db/database';
@@ -6,7 +7,7 @@ import { databaseAnswers } from '../db/probe';
 import { DomainError } from '../http/domain-error';
 import { limit } from '../http/rate-limit';
 import type { Mail } from '../mail/mailer';
-import { findUserByEmail } from '../users/users.repository';
+import { endSessionsOf, findUserByEmail } from '../users/users.repository';
 import { alreadyRegisteredMail } from './account-mails';
 import { AUTH_BASE_PATH, type Auth } from './auth';
 import { gateAuthRequest, NEW_PASSWORD_FIELD } from './auth-gate';
@@ -42,6 +43,17 @@ function toFetchRequest(request: FastifyRequest, publicUrl: string, body?: strin
   });
 }
 
+/** The address a confirmation link is for (better-auth signs it as a JWT, and checks it again itself). */
+function emailOfToken(token: string): string | undefined {
+  try {
+    const payload: unknown = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+    const email = (payload as { email?: unknown } | null)?.email;
+    return typeof email === 'string' ? email : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -64,6 +76,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
 
   /** What better-auth answers, once our own rules let the request through. */
   async function answer(request: FastifyRequest, path: string): Promise<Response> {
+    if (request.method === 'GET' && path === '/verify-email') return confirmAddress(request);
     const decision = gateAuthRequest(request.method, path, request.body);
     if (decision.kind === 'refuse')
       return json(decision.status, { code: decision.code, message: decision.message });
@@ -96,6 +109,39 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       return response;
     }
     return auth.handler(toFetchRequest(request, publicUrl, JSON.stringify(body)));
+  }
+
+  /**
+   * Follows a confirmation link only in a browser signed in to the account it confirms. Whoever signed
+   * up chose the account's password, and the link goes to the mailbox: were the link alone enough, the
+   * mailbox's owner clicking it would confirm (and, for an ADMIN_EMAILS address, make admin) a password
+   * someone else chose. Anyone else is asked to sign in first, and a mailbox owner who does not know
+   * the password resets it, which confirms the address with a password they chose (auth.ts). A
+   * confirmation ends every session the account had before it.
+   */
+  async function confirmAddress(request: FastifyRequest): Promise<Response> {
+    const url = new URL(request.url, publicUrl);
+    const token = url.searchParams.get('token') ?? '';
+    const account = await findUserByEmail(db, emailOfToken(token) ?? '');
+    if (!account || account.emailVerified) return auth.handler(toFetchRequest(request, publicUrl));
+    const session = await auth.getSession(fromNodeHeaders(request.headers));
+    if (session?.user.id !== account.id) {
+      const login = new URL('/login', publicUrl);
+      login.searchParams.set('confirm', `${url.pathname}${url.search}`);
+      return new Response(null, { status: 302, headers: { location: login.pathname + login.search } });
+    }
+    const response = await auth.handler(toFetchRequest(request, publicUrl));
+    const location = response.headers.get('location');
+    if (response.status === 302 && location && !/[?&]error=/.test(location)) {
+      await endSessionsOf(db, account.id, session.session.id);
+      // The page it lands on says the address is confirmed.
+      const landing = new URL(location, publicUrl);
+      landing.searchParams.set('confirmed', '1');
+      const headers = new Headers(response.headers);
+      headers.set('location', landing.href.slice(landing.origin.length));
+      return new Response(null, { status: 302, headers });
+    }
+    return response;
   }
 
   /**

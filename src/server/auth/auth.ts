@@ -8,7 +8,7 @@ import { safeError } from '../http/log-safety';
 import type { Mail } from '../mail/mailer';
 import { SYSTEM_ACTORS } from '../audit/audit.repository';
 import { makeAdmin } from '../users/make-admin';
-import { findUserById } from '../users/users.repository';
+import { endSessionsOf, findUserById } from '../users/users.repository';
 import { resetPasswordMail, verifyEmailMail } from './account-mails';
 import { hashPassword, needsRehash, verifyPassword } from './passwords';
 
@@ -106,6 +106,18 @@ function configureBetterAuth(
       autoSignIn: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      // The reset link proved the mailbox and its owner chose this password: the address is confirmed
+      // (an account someone else registered for this address is now its owner's, with no other session).
+      onPasswordReset: async ({ user }) => {
+        if (user.emailVerified) return;
+        await db
+          .update(users)
+          .set({ emailVerified: true, updatedAt: new Date() })
+          .where(eq(users.id, user.id));
+        if (isAdminAddress({ ...user, emailVerified: true })) {
+          await makeAdmin(db, SYSTEM_ACTORS.adminEmails, user.email);
+        }
+      },
       sendResetPassword: async ({ user, url }) => {
         await queueMail(resetPasswordMail({ to: user.email, name: user.name, url, shopName }));
       },
@@ -128,12 +140,10 @@ function configureBetterAuth(
     session: {
       expiresIn: 60 * 60 * 24 * 7,
       updateAge: 60 * 60 * 24,
-      // The signed session cookie answers for up to SESSION_CACHE_SECONDS without two database reads;
-      // admin routes read the role from the database all the same (session.ts).
-      cookieCache: {
-        enabled: config.sessionCacheSeconds > 0,
-        maxAge: Math.max(config.sessionCacheSeconds, 1),
-      },
+      // No signed-cookie cache: every request reads its session from the database, so a sign-out, a
+      // deleted account, a role change or a password reset counts on the very next request, on every
+      // instance (a cached cookie replayed after sign-out would still have been let in).
+      cookieCache: { enabled: false },
     },
     databaseHooks: {
       user: {
@@ -149,6 +159,22 @@ function configureBetterAuth(
         update: {
           after: async (user) => {
             if (isAdminAddress(user)) await makeAdmin(db, SYSTEM_ACTORS.adminEmails, user.email);
+          },
+        },
+      },
+      account: {
+        create: {
+          // Google vouching for an address someone registered with a password but never confirmed: the
+          // password was chosen by whoever signed up, not necessarily the mailbox's owner, so it goes,
+          // with every session it opened, before Google's sign-in confirms the address.
+          after: async (account) => {
+            if (account.providerId === 'credential') return;
+            const user = await findUserById(db, account.userId);
+            if (!user || user.emailVerified) return;
+            await db
+              .delete(accounts)
+              .where(and(eq(accounts.userId, user.id), eq(accounts.providerId, 'credential')));
+            await endSessionsOf(db, user.id);
           },
         },
       },

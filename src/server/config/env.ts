@@ -83,12 +83,6 @@ export const ConfigSchema = z
       .min(1, { error: 'expected at least 1 unit' })
       .max(10_000_000)
       .default(DEFAULT_ORDER_MIN_UNITS),
-    SESSION_CACHE_SECONDS: z.coerce
-      .number({ error: 'expected a number of seconds' })
-      .int({ error: 'expected a whole number of seconds' })
-      .min(0)
-      .max(30, { error: 'at most 30 seconds: it is how long a revoked session can still act' })
-      .default(30),
     RATE_LIMIT_SCALE: z.coerce
       .number({ error: 'expected a number, e.g. 2 to allow twice as many requests' })
       .positive({ error: 'expected a number above 0' })
@@ -171,7 +165,6 @@ export const ConfigSchema = z
      * How long a signed session cookie is trusted without asking the database (better-auth's cookie
      * cache): the longest a revoked session can still act on customer routes; 0 turns it off.
      */
-    sessionCacheSeconds: env.SESSION_CACHE_SECONDS,
     /** Multiplies every limit on the shop's own writes (subscribe, reviews, orders, payments, sign-up). */
     rateLimitScale: env.RATE_LIMIT_SCALE,
     google:

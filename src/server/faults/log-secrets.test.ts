@@ -19,7 +19,7 @@ beforeAll(async () => {
   database = await openTestDatabase();
   app = await buildApp({
     // The session is read from the database (no cookie cache), so that its failure is logged.
-    config: loadConfig({ SEED_DEMO: 'false', SESSION_CACHE_SECONDS: '0' }),
+    config: loadConfig({ SEED_DEMO: 'false' }),
     authSecret: 'test-secret-test-secret-test-secret-0123',
     database,
     orderSweepMs: 0,

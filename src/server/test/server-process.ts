@@ -42,7 +42,6 @@ export async function startServerProcess(
         SEED_DEMO: 'false',
         MAX_UNPAID_ORDERS: '1000',
         RATE_LIMIT_SCALE: '1000',
-        SESSION_CACHE_SECONDS: '0',
         // CI's PostgreSQL, busy creating other files' databases, once took more than the 5 s default
         // to accept a connection; the tests of that limit set their own.
         DB_CONNECT_TIMEOUT_MS: '30000',

@@ -53,7 +53,6 @@ export async function createTestApp({
     MAX_UNPAID_ORDERS: '1000',
     RATE_LIMIT_SCALE: '1000',
     // Tests change accounts in the database directly and expect the next request to see it.
-    SESSION_CACHE_SECONDS: '0',
     ...env,
   });
   const database = await openTestDatabase({ onQuery });

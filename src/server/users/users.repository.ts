@@ -78,3 +78,12 @@ export async function lockAccount(ex: Executor, userId: string): Promise<void> {
   const [account] = await ex.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
   if (!account) throw new DomainError('UNAUTHENTICATED', 'Please sign in first');
 }
+
+/** Ends every session of the account but `keep` (all of them without it); answers how many. */
+export async function endSessionsOf(ex: Executor, userId: string, keep?: string): Promise<number> {
+  const ended = await ex
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), keep ? ne(sessions.id, keep) : undefined))
+    .returning({ id: sessions.id });
+  return ended.length;
+}
