@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestUser, injectAs, signUp, signUpAdmin } from './test/auth-helpers';
 import { insertReview, insertTool } from './test/factories';
-import { createTestApp } from './test/test-app';
+import { createTestApp, renderFromSource } from './test/test-app';
 
 /**
  * Issue 11 item 5: generated bodies (boundary numbers, control characters, wrong types, extra keys,
@@ -19,7 +22,13 @@ let ids = { tool: '', order: '', review: '' };
 let requests = 0;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  // With the real page renderer, so the server-rendered pages (/shop, /tools/{id}) are fuzzed too.
+  const clientDir = mkdtempSync(join(tmpdir(), 'toolshop-fuzz-'));
+  writeFileSync(
+    join(clientDir, 'index.html'),
+    '<!doctype html><html lang="en"><head><title>Shop</title></head><body><div id="root"></div></body></html>',
+  );
+  ctx = await createTestApp({ clientDir, loadPageRenderer: renderFromSource });
   [admin, customer] = await Promise.all([signUpAdmin(ctx.app, ctx.db), signUp(ctx.app)]);
   const tool = await insertTool(ctx.db, { available: 1_000_000 });
   const placed = await injectAs(ctx.app, customer, {
@@ -254,6 +263,19 @@ const endpoints: Endpoint[] = [
   },
 ];
 
+/** Percent-encodes any text, a lone surrogate too (as the bytes a hostile client would send for it). */
+function encodeSegment(text: string): string {
+  return Array.from(text, (char) => char)
+    .map((char) => {
+      try {
+        return encodeURIComponent(char);
+      } catch {
+        return '%ED%A0%80';
+      }
+    })
+    .join('');
+}
+
 const nameOf = (endpoint: Endpoint) => `${endpoint.method} ${endpoint.url(':x')}`;
 
 describe('every write endpoint under generated input', () => {
@@ -265,7 +287,7 @@ describe('every write endpoint under generated input', () => {
           const before = await fingerprint();
           const response = await injectAs(ctx.app, endpoint.as(), {
             method: endpoint.method,
-            url: endpoint.url(encodeURIComponent(segment)),
+            url: endpoint.url(encodeSegment(segment)),
             headers: { 'content-type': 'application/json' },
             payload: JSON.stringify(body ?? null),
           });
@@ -278,4 +300,203 @@ describe('every write endpoint under generated input', () => {
       );
     },
   );
+});
+
+/** Text no form should pass along: NUL and other controls, half characters, invisible formatting. */
+const hostileText = fc.string({
+  unit: fc.constantFrom(
+    '\u0000',
+    '\u001b',
+    '\uD800',
+    '\uDFFF',
+    '\u202E',
+    '\u2066',
+    '\uFEFF',
+    'a',
+    '%',
+    '_',
+    '\\',
+    "'",
+  ),
+  minLength: 1,
+});
+const queryValue = fc.oneof(
+  hostileText,
+  fc.string(),
+  fc.constantFrom('%00', '-1', '0', '1e400', '99999999999999999999', '2147483648', '', ' ', 'true', 'null'),
+  fc.integer().map(String),
+  hugeText.map((t) => t.slice(0, 3000)),
+);
+
+interface Read {
+  url: string;
+  params: string[];
+  as: () => TestUser | null;
+}
+
+/** Every read that takes a query string or a path parameter, with the names it reads. */
+const reads: Read[] = [
+  {
+    url: '/api/catalog',
+    params: ['q', 'category', 'minPrice', 'maxPrice', 'sort', 'limit', 'cursor', 'inStock', 'lowStock'],
+    as: () => null,
+  },
+  { url: '/api/tools', params: ['q'], as: () => null },
+  { url: '/api/tool', params: ['q'], as: () => null },
+  { url: '/api/purchase', params: ['email'], as: () => customer },
+  { url: '/api/quotes', params: ['status'], as: () => customer },
+  { url: '/api/admin/audit', params: ['actor', 'action', 'from', 'to', 'before', 'limit'], as: () => admin },
+  { url: '/api/admin/orders', params: ['page', 'status', 'q'], as: () => admin },
+  { url: '/api/admin/orders.csv', params: ['status', 'from', 'to'], as: () => admin },
+  { url: '/api/admin/dashboard', params: ['days', 'from', 'to'], as: () => admin },
+  { url: '/shop', params: ['q', 'category', 'minPrice', 'maxPrice', 'sort', 'cursor'], as: () => null },
+];
+
+/** Reads with a generated path segment: any text where an id or an address belongs. */
+const pathReads = [
+  (s: string) => `/api/tools/${s}`,
+  (s: string) => `/api/buyNow/${s}`,
+  (s: string) => `/api/purchase/${s}`,
+  (s: string) => `/api/purchase/${s}/invoice`,
+  (s: string) => `/api/users/${s}`,
+  (s: string) => `/tools/${s}`,
+  (s: string) => `/sitemaps/${s}`,
+];
+
+describe('every read under generated query strings and paths', () => {
+  it.each(reads.map((read) => [read.url, read] as const))(
+    'GET %s never answers 5xx, whatever its query string holds',
+    async (_url, read) => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.dictionary(fc.constantFrom(...read.params, 'extra'), queryValue, { minKeys: 1, maxKeys: 3 }),
+          async (query) => {
+            const search = Object.entries(query)
+              .map(([name, text]) => `${name}=${encodeSegment(text)}`)
+              .join('&');
+            const response = await injectAs(ctx.app, read.as(), {
+              method: 'GET',
+              url: `${read.url}?${search}`,
+            });
+            requests += 1;
+            expect(response.statusCode, `${read.url}?${search}: ${response.body.slice(0, 300)}`).toBeLessThan(
+              500,
+            );
+          },
+        ),
+        { numRuns: 30, seed: Number(process.env.FUZZ_SEED ?? 20_261_126) },
+      );
+    },
+  );
+
+  it('GET with any path segment never answers 5xx', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...pathReads),
+        fc.oneof(pathSegment, hostileText),
+        async (url, segment) => {
+          for (const as of [null, customer, admin]) {
+            const path = url(encodeSegment(segment));
+            const response = await injectAs(ctx.app, as, { method: 'GET', url: path });
+            requests += 1;
+            expect(response.statusCode, `${path}: ${response.body.slice(0, 300)}`).toBeLessThan(500);
+          }
+        },
+      ),
+      { numRuns: 60, seed: Number(process.env.FUZZ_SEED ?? 20_261_126) },
+    );
+  });
+
+  it('names the problem of a NUL in a query string, as the catalog search would meet it', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/catalog?q=%00' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'q: Please remove the invisible control characters from this text',
+      },
+    });
+  });
+});
+
+describe('multipart bodies', () => {
+  const boundary = '----fuzzboundary';
+  const part = (content: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n${content}`;
+  const bodies = fc.oneof(
+    // Cut anywhere: before, inside or after the part's headers, or before the closing boundary.
+    fc
+      .nat({ max: 200 })
+      .map((cut) => `${part('\x89PNG\r\n\x1a\n' + 'x'.repeat(100))}\r\n--${boundary}--\r\n`.slice(0, cut)),
+    fc.string().map((text) => `${part(text)}\r\n--${boundary}--\r\n`),
+    fc.string().map((text) => `--${boundary}\r\n${text}`),
+    fc.constant(`--${boundary}--\r\n`),
+  );
+
+  it('POST /api/admin/uploads never answers 5xx, and a cut or malformed body says so', async () => {
+    await fc.assert(
+      fc.asyncProperty(bodies, async (body) => {
+        const response = await injectAs(ctx.app, admin, {
+          method: 'POST',
+          url: '/api/admin/uploads',
+          headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+          payload: body,
+        });
+        requests += 1;
+        expect(response.statusCode, response.body.slice(0, 300)).toBeLessThan(500);
+      }),
+      { numRuns: 60, seed: Number(process.env.FUZZ_SEED ?? 20_261_126) },
+    );
+  });
+
+  it('answers an upload cut short with 400 and a sentence', async () => {
+    const response = await injectAs(ctx.app, admin, {
+      method: 'POST',
+      url: '/api/admin/uploads',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: part('\x89PNG\r\n\x1a\n'),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ error: { message: string } }>().error.message).toMatch(/cut short/);
+  });
+});
+
+describe('numbers beyond what a column holds', () => {
+  it('refuses a quantity beyond 32 bits with the stock message, not a 500', async () => {
+    const response = await injectAs(ctx.app, customer, {
+      method: 'POST',
+      url: '/api/purchase',
+      payload: { toolId: ids.tool, name: 'Big', address: '1 Road', number: '5550100', quantity: 2 ** 33 },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ error: { message: string } }>().error.message).toBe(
+      'quantity: Sorry, you can not buy more than 10,000,000',
+    );
+  });
+});
+
+describe('an account deleted moments before', () => {
+  it('writes nothing and answers 401, never 500, on every write it could make', async () => {
+    const gone = await signUp(ctx.app);
+    const deleted = await injectAs(ctx.app, admin, { method: 'DELETE', url: `/api/user/${gone.email}` });
+    expect(deleted.statusCode).toBe(200);
+    const before = await fingerprint();
+    const writes = [
+      {
+        url: '/api/purchase',
+        payload: { toolId: ids.tool, name: 'Gone', address: '1 Road', number: '5550100', quantity: 100 },
+      },
+      { url: '/api/quotes', payload: { toolId: ids.tool, quantity: 500 } },
+      {
+        url: '/api/addreview',
+        payload: { name: 'Gone', img: 'https://example.com/r.png', customer_review: 'Good', rating: 4 },
+      },
+      { url: '/api/create-payment-intent', payload: { orderId: ids.order } },
+    ];
+    for (const { url, payload } of writes) {
+      const response = await injectAs(ctx.app, gone, { method: 'POST', url, payload });
+      expect(response.statusCode, `${url}: ${response.body}`).toBe(401);
+    }
+    expect(await fingerprint()).toBe(before);
+  });
 });

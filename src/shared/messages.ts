@@ -37,6 +37,10 @@ export const messages = {
     `You can add one review a day. Your next one can be added after ${next.toUTCString().replace(' GMT', ' UTC')}.`,
   reviewDeleted: 'The review was deleted',
   checkInbox: (email: string) => `Welcome! We sent a link to ${email}: open it to confirm your address.`,
+  uploadCutShort: 'The upload arrived cut short or malformed. Please choose the picture and upload it again.',
+  unreadableValue: 'The request holds a value the shop cannot read or store. Please check what you typed.',
+  goneMeanwhile:
+    'Something this request refers to was removed a moment ago. Please reload the page and try again.',
   addressConfirmed: 'Thank you: your email address is confirmed.',
   confirmSignIn:
     'To confirm your address, sign in with the password chosen when this account was made. Not yours, or forgotten? Use Forgot Password: the reset link confirms the address too.',

@@ -48,3 +48,17 @@ const UNAVAILABLE_MESSAGES = [
 
 /** Seconds a client is asked to wait before trying again after a 503. */
 export const RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The SQLSTATE of a database error somewhere in an error's causes: drizzle wraps the driver's error,
+ * whose `code` says what the database refused.
+ */
+export function sqlStateOf(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    if (!(current instanceof Error)) return undefined;
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = current.cause;
+  }
+  return undefined;
+}

@@ -36,5 +36,6 @@ export const statusOf: Record<ErrorCode, number> = {
   TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNAVAILABLE: 503,
+  CONFLICT: 409,
   INTERNAL: 500,
 };

@@ -2,7 +2,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '../../shared/api/errors';
 import { messages } from '../../shared/messages';
-import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable';
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, sqlStateOf } from '../db/unavailable';
+import { textProblem } from '../../shared/api/text';
 import { DomainError, statusOf } from './domain-error';
 
 function send(reply: FastifyReply, status: number, code: ErrorCode, message: string) {
@@ -54,8 +55,36 @@ export function registerErrorHandling(app: FastifyInstance) {
       reply.header('retry-after', String(RETRY_AFTER_SECONDS));
       return send(reply, 503, 'UNAVAILABLE', messages.unavailable);
     }
+    // The last line of defence against input no schema caught: the database refusing a value (class
+    // 22, data exception: a NUL, a number out of range) is the request's fault, and a row it refers
+    // to that went away meanwhile (23503, e.g. an account deleted moments before) is a conflict.
+    const state = sqlStateOf(error);
+    if (state?.startsWith('22')) {
+      request.log.warn({ err: error }, 'the database refused a value of the request');
+      return send(reply, 400, 'BAD_REQUEST', messages.unreadableValue);
+    }
+    if (state === '23503') {
+      request.log.warn({ err: error }, 'the request refers to a row that is gone');
+      return send(reply, 409, 'CONFLICT', messages.goneMeanwhile);
+    }
     request.log.error({ err: error }, 'request failed');
     return send(reply, 500, 'INTERNAL', messages.serverError);
+  });
+
+  // A query string or path holding a NUL or half a character reaches no handler: no schema of a
+  // route has to remember it, and PostgreSQL would refuse it with a 500.
+  app.addHook('preValidation', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    for (const source of [request.query, request.params]) {
+      if (!source || typeof source !== 'object') continue;
+      for (const [name, value] of Object.entries(source as Record<string, unknown>)) {
+        for (const item of Array.isArray(value) ? value : [value]) {
+          if (typeof item !== 'string') continue;
+          const problem = textProblem(item);
+          if (problem) throw new DomainError('VALIDATION_FAILED', `${name}: ${problem}`);
+        }
+      }
+    }
   });
 }
 

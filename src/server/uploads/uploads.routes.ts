@@ -1,5 +1,7 @@
 import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { messages } from '../../shared/messages';
 import { errorResponses } from '../../shared/api/errors';
 import { MAX_PICTURE_BYTES, UploadResult } from '../../shared/api/uploads.schemas';
 import type { AuthGuards } from '../auth/session';
@@ -33,16 +35,26 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ guards: AuthGuards; uploadsD
           'Send the picture as multipart/form-data, in the field “file”',
         );
       }
-      const file = await request.file();
-      if (!file) throw new DomainError('VALIDATION_FAILED', 'Choose a picture to upload');
-      let content: Buffer;
-      try {
-        content = await file.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-        throw error;
-      }
+      const content = await readUploadedFile(request);
       return reply.status(201).send(await storePicture(uploadsDir, content));
     },
   );
 };
+
+/**
+ * The one file of a multipart body. A body cut short or malformed (busboy's "Unexpected end of form"
+ * carries no status) is the client's fault, told as such, not a 500.
+ */
+async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
+  try {
+    const file = await request.file();
+    if (!file) throw new DomainError('VALIDATION_FAILED', 'Choose a picture to upload');
+    return await file.toBuffer();
+  } catch (error) {
+    if (error instanceof DomainError) throw error;
+    const { code, statusCode } = error as { code?: string; statusCode?: number };
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    if (statusCode !== undefined && statusCode < 500) throw error;
+    throw new DomainError('BAD_REQUEST', messages.uploadCutShort);
+  }
+}

@@ -27,7 +27,7 @@ export const AdminOrdersFilter = z.strictObject({
 export type AdminOrdersFilter = z.output<typeof AdminOrdersFilter>;
 
 export const AdminOrdersQuery = AdminOrdersFilter.extend({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(1_000_000, { error: 'There is no such page' }).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 export type AdminOrdersQuery = z.input<typeof AdminOrdersQuery>;

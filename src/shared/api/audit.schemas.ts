@@ -47,7 +47,7 @@ export const AuditQuery = z.strictObject({
   from: day.optional(),
   to: day.optional(),
   /** The keyset cursor: entries older than this id. */
-  before: z.coerce.number().int().positive().optional(),
+  before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 export type AuditQuery = z.input<typeof AuditQuery>;

@@ -25,6 +25,7 @@ import { z } from 'zod';
  * - TOO_LARGE: an upload is larger than the shop takes (413).
  * - UNSUPPORTED_MEDIA_TYPE: an upload's content is not a type the shop takes (415).
  * - UNAVAILABLE: the database is down or too slow right now; nothing was changed, try again (503).
+ * - CONFLICT: something the request refers to was removed meanwhile (409).
  * - INTERNAL: anything unexpected; its details are only logged (500).
  */
 export const ErrorCode = z.enum([
@@ -51,6 +52,7 @@ export const ErrorCode = z.enum([
   'TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'UNAVAILABLE',
+  'CONFLICT',
   'INTERNAL',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

@@ -1,3 +1,5 @@
+import { MAX_STOCK_UNITS } from './products.schemas';
+import { formatUnits } from '../numbers';
 import { z } from 'zod';
 import { OrderStatus } from '../domain/order-status';
 import { text } from './text';
@@ -35,7 +37,9 @@ export const PlaceOrderBody = DeliveryDetails.extend({
   email: text({ max: 254 }).optional(),
   quantity: z
     .number({ error: 'Please enter a quantity' })
-    .int({ error: 'The quantity must be a whole number' }),
+    .int({ error: 'The quantity must be a whole number' })
+    // No product holds more (its stock is at most this); beyond it the stock check has nothing to say.
+    .max(MAX_STOCK_UNITS, { error: `Sorry, you can not buy more than ${formatUnits(MAX_STOCK_UNITS)}` }),
   amount: z.number().optional(),
   itemName: text({ max: 200 }).optional(),
 });

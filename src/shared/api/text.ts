@@ -12,7 +12,22 @@ const CONTROL_SINGLE_LINE = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
 // eslint-disable-next-line no-control-regex
 const CONTROL_MULTILINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
+// Characters that change how text around them reads without showing themselves: the bidirectional
+// embeddings, overrides and isolates (a name that shows as 'Acme' and sorts as 'emcA'), and the byte
+// order mark. A lone surrogate is half a character, which no keyboard types and PostgreSQL refuses.
+const INVISIBLE_FORMATTING = /[\u202A-\u202E\u2066-\u2069\uFEFF]/;
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
 export const NO_CONTROL_CHARACTERS = 'Please remove the invisible control characters from this text';
+export const BROKEN_CHARACTER = 'This text holds a broken character; please type it again';
+
+/** Whether a text is free of control and invisible formatting characters and of broken ones. */
+export function textProblem(value: string, multiline = false): string | null {
+  if ((multiline ? CONTROL_MULTILINE : CONTROL_SINGLE_LINE).test(value) || INVISIBLE_FORMATTING.test(value))
+    return NO_CONTROL_CHARACTERS;
+  if (LONE_SURROGATE.test(value)) return BROKEN_CHARACTER;
+  return null;
+}
 
 export interface TextRules {
   /** The message when the field is empty; absent: it may be empty. */
@@ -24,12 +39,14 @@ export interface TextRules {
 }
 
 export function text({ required, max, multiline = false, raw = false }: TextRules) {
-  const controls = multiline ? CONTROL_MULTILINE : CONTROL_SINGLE_LINE;
   const base = raw ? z.string() : z.string().trim();
   return base
     .min(required ? 1 : 0, { error: required ?? 'Please fill in this field' })
     .max(max, { error: `Please keep this under ${formatUnits(max)} characters` })
-    .refine((value) => !controls.test(value), { error: NO_CONTROL_CHARACTERS });
+    .superRefine((value, ctx) => {
+      const problem = textProblem(value, multiline);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
 }
 
 /** A web address for a picture: https only (DESIGN §4), or http too where `http` is allowed. */
