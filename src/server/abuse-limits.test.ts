@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../shared/messages';
 import { injectAs, signUp, signUpAdmin } from './test/auth-helpers';
 import { insertTool } from './test/factories';
+import { UNCONFIRMED_HOLD_HOURS } from './orders/place-order';
 import { createTestApp } from './test/test-app';
 
 /** Issue 11 items 2, 4 and 7: no hoarding, limits on public writes, reviews an owner can keep clean. */
@@ -49,7 +50,14 @@ describe('unpaid orders', () => {
     const user = await signUp(ctx.app, { verified: false });
     const place = () =>
       injectAs(ctx.app, user, { method: 'POST', url: '/api/purchase', payload: { toolId, ...order } });
-    expect((await place()).statusCode).toBe(201);
+    const first = await place();
+    expect(first.statusCode).toBe(201);
+    // Its stock is held for an hour, not ORDER_HOLD_HOURS: nobody keeps the stock from paying customers
+    // for two days with an account made in a minute.
+    const held = first.json<{ order: { createdAt: string; holdExpiresAt: string } }>().order;
+    expect(new Date(held.holdExpiresAt).getTime() - new Date(held.createdAt).getTime()).toBe(
+      UNCONFIRMED_HOLD_HOURS * 3_600_000,
+    );
     const second = await place();
     expect(second.statusCode).toBe(409);
     expect(second.json<{ error: { message: string } }>().error.message).toMatch(

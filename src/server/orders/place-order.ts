@@ -19,6 +19,12 @@ import type { MailContext } from '../mail/mail-layout';
 import { orderPlacedMail } from './order-mails';
 import { type OrderRow, countUnpaidOrders, insertOrder } from './orders.repository';
 
+/**
+ * How long an unconfirmed account's unpaid order holds its stock: an account anybody can make in a
+ * minute must not keep a product's whole stock from paying customers for ORDER_HOLD_HOURS.
+ */
+export const UNCONFIRMED_HOLD_HOURS = 1;
+
 /** Amounts are stored as 32-bit cents; an order above this is not one to take through a web form. */
 export const MAX_AMOUNT_CENTS = 2_000_000_000;
 
@@ -102,7 +108,8 @@ export async function holdUnpaidOrderSlot(ex: Executor, user: SessionUser, maxUn
 }
 
 /**
- * Stores an unpaid order whose stock is already reserved, held for `holdHours`, and queues its
+ * Stores an unpaid order whose stock is already reserved, held for `holdHours` (an hour at most until
+ * the account's address is confirmed), and queues its
  * 'order placed' mail in the same transaction: the buy form's orders and accepted quotes alike.
  */
 export async function insertUnpaidOrder(
@@ -150,7 +157,10 @@ export async function insertUnpaidOrder(
     quoteId,
     createdAt: placedAt,
     updatedAt: placedAt,
-    holdExpiresAt: new Date(placedAt.getTime() + holdHours * 3_600_000),
+    holdExpiresAt: new Date(
+      placedAt.getTime() +
+        (user.emailVerified ? holdHours : Math.min(holdHours, UNCONFIRMED_HOLD_HOURS)) * 3_600_000,
+    ),
   });
   await queueMail(ex, orderPlacedMail(mail, row));
   return row;
