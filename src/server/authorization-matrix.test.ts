@@ -242,6 +242,12 @@ const rows: Row[] = [
   },
   {
     method: 'DELETE',
+    path: '/api/user/admin/:email',
+    url: async (f) => `/api/user/admin/${(await f.spareAccount()).email}`,
+    expected: adminOnly(200),
+  },
+  {
+    method: 'DELETE',
     path: '/api/user/:email',
     url: async (f) => `/api/user/${(await f.spareAccount()).email}`,
     expected: adminOnly(200),

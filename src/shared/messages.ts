@@ -41,6 +41,7 @@ export const messages = {
   unreadableValue: 'The request holds a value the shop cannot read or store. Please check what you typed.',
   goneMeanwhile:
     'Something this request refers to was removed a moment ago. Please reload the page and try again.',
+  adminRevoked: (email: string) => `${email} is no longer an admin`,
   addressConfirmed: 'Thank you: your email address is confirmed.',
   confirmSignIn:
     'To confirm your address, sign in with the password chosen when this account was made. Not yours, or forgotten? Use Forgot Password: the reset link confirms the address too.',

@@ -51,6 +51,11 @@ test.describe('an admin named by ADMIN_EMAILS', () => {
     const customerRow = page.getByRole('row').filter({ hasText: customer.email });
     await expect(customerRow.getByRole('cell').nth(2)).toHaveText('user');
     await customerRow.getByRole('button', { name: 'Make Admin' }).click();
+    // It asks first, naming the account; No changes nothing.
+    const grant = page.getByRole('dialog');
+    await expect(grant.getByRole('heading', { name: 'Make this user an admin?' })).toBeVisible();
+    await expect(grant).toContainText(customer.email);
+    await grant.getByRole('button', { name: 'Yes, Make Admin' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Admin added successful' })).toBeVisible();
     await expect(customerRow.getByText('Admin', { exact: true })).toBeVisible();
     await expect(customerRow.getByRole('button', { name: 'Make Admin' })).toBeHidden();
@@ -67,6 +72,18 @@ test.describe('an admin named by ADMIN_EMAILS', () => {
       'Manage Reviews',
       'Audit Log',
     ]);
+
+    // And it can be taken back, also after a question.
+    await customerRow.getByRole('button', { name: 'Revoke Admin' }).click();
+    const revoke = page.getByRole('dialog');
+    await expect(revoke.getByRole('heading', { name: 'Revoke admin rights?' })).toBeVisible();
+    await revoke.getByRole('button', { name: 'Yes, Revoke' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: `${customer.email} is no longer an admin` }),
+    ).toBeVisible();
+    await expect(customerRow.getByRole('button', { name: 'Make Admin' })).toBeVisible();
+    await customerPage.reload();
+    await expect(customerNav.getByRole('link', { name: 'Make Admin' })).toBeHidden();
 
     const leavingRow = page.getByRole('row').filter({ hasText: leaving.email });
     await leavingRow.getByRole('button', { name: 'Delete' }).click();

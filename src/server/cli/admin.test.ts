@@ -43,3 +43,28 @@ describe('npm run admin -- grant <email>', () => {
     expect(await runAdminCommand(['promote'], { DATA_DIR: dataDir })).toBe(2);
   });
 });
+
+describe('npm run admin -- revoke <email>', () => {
+  it('takes admin rights back, but never from the last admin', async () => {
+    const database = await openDatabase({ dataDir });
+    await database.db
+      .insert(users)
+      .values({ id: 'u2', name: 'Second', email: 'second@example.com', role: 'admin' });
+    await database.db.update(users).set({ role: 'admin' }).where(eq(users.id, 'u1'));
+    await database.close();
+    const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+
+    expect(await runAdminCommand(['revoke', 'second@example.com'], { DATA_DIR: dataDir })).toBe(0);
+    expect(info).toHaveBeenCalledWith('second@example.com is no longer an admin.');
+    expect(await runAdminCommand(['revoke', 'owner@example.com'], { DATA_DIR: dataDir })).toBe(1);
+    expect(error).toHaveBeenCalledWith('The last admin cannot lose admin rights');
+
+    const check = await openDatabase({ dataDir });
+    const rows = await check.db.select({ id: users.id, role: users.role }).from(users);
+    const revoked = await check.db.select().from(auditLog).where(eq(auditLog.action, 'user.revoke_admin'));
+    await check.close();
+    expect(Object.fromEntries(rows.map((row) => [row.id, row.role]))).toEqual({ u1: 'admin', u2: 'user' });
+    expect(revoked).toMatchObject([{ actorEmail: 'npm run admin', subject: 'second@example.com' }]);
+  });
+});

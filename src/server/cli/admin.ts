@@ -2,10 +2,17 @@ import { ConfigError, loadConfig } from '../config/env';
 import { DataDirError } from '../db/data-dir-lock';
 import { DatabaseUnreachableError, openDatabase } from '../db/database';
 import { SYSTEM_ACTORS } from '../audit/audit.repository';
+import { DomainError } from '../http/domain-error';
 import { makeAdmin } from '../users/make-admin';
+import { revokeAdmin } from '../users/revoke-admin';
 import { findUserByEmail } from '../users/users.repository';
 
-const usage = 'Usage: npm run admin -- grant <email>\n  Makes an existing account admin (sign up first).';
+const usage = [
+  'Usage: npm run admin -- grant <email>',
+  '  Makes an existing account admin (sign up first).',
+  '       npm run admin -- revoke <email>',
+  '  Takes admin rights back (never from the last admin).',
+].join('\n');
 
 /** `npm run admin -- grant <email>`: the way to name the first admin when ADMIN_EMAILS is not used. */
 export async function runAdminCommand(
@@ -13,7 +20,7 @@ export async function runAdminCommand(
   env: Record<string, string | undefined> = process.env,
 ): Promise<number> {
   const [command, email] = args;
-  if (command !== 'grant' || !email) {
+  if ((command !== 'grant' && command !== 'revoke') || !email) {
     console.error(usage);
     return 2;
   }
@@ -28,10 +35,21 @@ export async function runAdminCommand(
       console.error(`There is no account for ${email}. Sign up in the shop first, then run this again.`);
       return 1;
     }
-    // Recorded in the audit log as granted from the command line.
-    const { modifiedCount: changed } = await makeAdmin(database.db, SYSTEM_ACTORS.commandLine, email);
-    console.info(changed ? `${email} is now an admin.` : `${email} already was an admin.`);
-    return 0;
+    // Recorded in the audit log as done from the command line.
+    if (command === 'grant') {
+      const { modifiedCount: changed } = await makeAdmin(database.db, SYSTEM_ACTORS.commandLine, email);
+      console.info(changed ? `${email} is now an admin.` : `${email} already was an admin.`);
+      return 0;
+    }
+    try {
+      const { modifiedCount: changed } = await revokeAdmin(database.db, SYSTEM_ACTORS.commandLine, email);
+      console.info(changed ? `${email} is no longer an admin.` : `${email} was not an admin.`);
+      return 0;
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      console.error(error.message);
+      return 1;
+    }
   } finally {
     await database.close();
   }

@@ -406,6 +406,10 @@ export const auditAction = pgEnum('audit_action', [
   'order.ship',
   'review.delete',
   'quote.answer',
+  'user.revoke_admin',
+  'upload.add',
+  'orders.export',
+  'products.export',
 ]);
 
 /**

@@ -39,6 +39,11 @@ export async function grantAdmin(ex: Executor, email: string): Promise<number> {
   return changed.length;
 }
 
+/** Sets an account's role. */
+export async function setRole(ex: Executor, id: string, role: UserRow['role']): Promise<void> {
+  await ex.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id));
+}
+
 /** The ids of every admin, locked until the transaction ends (so two deletions cannot both pass). */
 export async function lockAdmins(ex: Executor): Promise<string[]> {
   const rows = await ex.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).for('update');

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../db/schema';
 import { type TestUser, injectAs, signUp, signUpAdmin } from '../test/auth-helpers';
@@ -77,6 +77,42 @@ describe('Make Admin', () => {
       url: '/api/user/admin/ghost@example.com',
     });
     expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('DELETE /api/user/admin/:email', () => {
+  it('revokes admin rights at once (the next request), but never from the last admin', async () => {
+    const other = await signUpAdmin(ctx.app, ctx.db);
+    expect((await injectAs(ctx.app, other, { method: 'GET', url: '/api/user' })).statusCode).toBe(200);
+    const revoked = await injectAs(ctx.app, admin, {
+      method: 'DELETE',
+      url: `/api/user/admin/${other.email}`,
+    });
+    expect(revoked.json()).toEqual({ modifiedCount: 1 });
+    expect((await injectAs(ctx.app, other, { method: 'GET', url: '/api/user' })).statusCode).toBe(403);
+    // A customer: nothing to revoke.
+    const again = await injectAs(ctx.app, admin, { method: 'DELETE', url: `/api/user/admin/${other.email}` });
+    expect(again.json()).toEqual({ modifiedCount: 0 });
+    // A customer may not revoke anyone.
+    const byCustomer = await injectAs(ctx.app, customer, {
+      method: 'DELETE',
+      url: `/api/user/admin/${admin.email}`,
+    });
+    expect(byCustomer.statusCode).toBe(403);
+  });
+
+  it('refuses to leave the shop without an admin', async () => {
+    // Every other admin made in this file is a customer again first.
+    await ctx.db.update(users).set({ role: 'user' }).where(ne(users.id, admin.id));
+    const response = await injectAs(ctx.app, admin, {
+      method: 'DELETE',
+      url: `/api/user/admin/${admin.email}`,
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      error: { code: 'LAST_ADMIN', message: 'The last admin cannot lose admin rights' },
+    });
+    expect(await countAdmins(ctx.db)).toBe(1);
   });
 });
 

@@ -6,6 +6,7 @@ import { type AuthGuards, signedInUser } from '../auth/session';
 import { deleteUser } from './delete-user';
 import { getUserRecord } from './get-user-record';
 import { makeAdmin } from './make-admin';
+import { revokeAdmin } from './revoke-admin';
 import type { Database } from '../db/database';
 import { listUsers, toUserRecord } from './users.repository';
 
@@ -54,6 +55,20 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Database; guards: AuthGuar
       },
     },
     async (request) => makeAdmin(db, signedInUser(request), request.params.email),
+  );
+
+  app.delete(
+    '/user/admin/:email',
+    {
+      onRequest: guards.requireAdmin,
+      schema: {
+        tags: ['users'],
+        summary: "Revoke a user's admin rights (admin; never the last admin)",
+        params: EmailParams,
+        response: { 200: UpdateResult, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => revokeAdmin(db, signedInUser(request), request.params.email),
   );
 
   app.delete(

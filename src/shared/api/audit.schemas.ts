@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * What an admin can do that the audit log records (DESIGN §9), each with the words the Audit Log page
- * shows. The database keeps the same list as an enum (migration 0008).
+ * shows. The database keeps the same list as an enum (migrations 0008 and 0009).
  */
 export const AUDIT_ACTIONS = {
   'product.add': 'Product added',
@@ -14,6 +14,10 @@ export const AUDIT_ACTIONS = {
   'order.ship': 'Order marked shipped',
   'review.delete': 'Review removed',
   'quote.answer': 'Quote answered',
+  'user.revoke_admin': 'Admin rights revoked',
+  'upload.add': 'Picture uploaded',
+  'orders.export': 'Orders exported',
+  'products.export': 'Products exported',
 } as const;
 
 export const AuditAction = z.enum(Object.keys(AUDIT_ACTIONS) as [keyof typeof AUDIT_ACTIONS]);

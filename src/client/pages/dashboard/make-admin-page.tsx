@@ -1,29 +1,34 @@
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
-import { notify } from '../../lib/notify';
 import type { UserRecord } from '../../../shared/api/users.schemas';
 import { messages } from '../../../shared/messages';
 import { ConfirmModal, useConfirm } from '../../components/confirm-modal';
 import { QueryState } from '../../components/query-state';
 import { useCurrentUser } from '../../features/auth/api/use-current-user';
-import { useDeleteUser, useMakeAdmin, useUsers } from '../../features/users/api/users';
+import { useDeleteUser, useMakeAdmin, useRevokeAdmin, useUsers } from '../../features/users/api/users';
+
+const list = (users: UserRecord[] | undefined) => users ?? [];
 
 /** /dashboard/makeAdmin (spec §2; DESIGN §5.5: Delete asks, then deletes). */
 export function MakeAdminPage() {
   const users = useUsers();
   const { user: me } = useCurrentUser();
-  const makeAdmin = useMakeAdmin();
+  // Granting and revoking each ask first, naming the account: a right given by a slip of the mouse
+  // reads every order and invoice of the shop.
+  const grant = useConfirm(useMakeAdmin(), {
+    variables: (user: UserRecord) => user.email,
+    done: () => messages.adminAdded,
+  });
+  const revoke = useConfirm(useRevokeAdmin(), {
+    variables: (user: UserRecord) => user.email,
+    done: (user) => messages.adminRevoked(user.email),
+  });
   const remove = useConfirm(useDeleteUser(), {
     variables: (user: UserRecord) => user.email,
     done: (user) => messages.userDeleted(user.email),
   });
-
-  function grant(email: string) {
-    makeAdmin.mutate(email, {
-      onSuccess: () => notify.success(messages.adminAdded),
-    });
-  }
+  const adminCount = list(users.data).filter((user) => user.role === 'admin').length;
 
   return (
     <QueryState query={users} what="the users">
@@ -50,16 +55,22 @@ export function MakeAdminPage() {
                   <td data-label="Action">
                     <div className="d-flex flex-wrap gap-2">
                       {user.role === 'admin' ? (
-                        <Badge bg="success" className="align-self-center">
-                          Admin
-                        </Badge>
+                        <>
+                          <Badge bg="success" className="align-self-center">
+                            Admin
+                          </Badge>
+                          <Button
+                            size="sm"
+                            variant="outline-dark"
+                            onClick={() => revoke.ask(user)}
+                            disabled={adminCount <= 1}
+                            title={adminCount <= 1 ? 'The last admin cannot lose admin rights' : undefined}
+                          >
+                            Revoke Admin
+                          </Button>
+                        </>
                       ) : (
-                        <Button
-                          size="sm"
-                          variant="dark"
-                          onClick={() => grant(user.email)}
-                          disabled={makeAdmin.isPending}
-                        >
+                        <Button size="sm" variant="dark" onClick={() => grant.ask(user)}>
                           Make Admin
                         </Button>
                       )}
@@ -82,6 +93,21 @@ export function MakeAdminPage() {
               ))}
             </tbody>
           </Table>
+          <ConfirmModal {...grant.modal} title="Make this user an admin?" confirmLabel="Yes, Make Admin">
+            {grant.item && (
+              <p className="mb-0">
+                <strong>{grant.item.email}</strong> will see every order, invoice, quote and account, and can
+                change the catalog. You can revoke it later here.
+              </p>
+            )}
+          </ConfirmModal>
+          <ConfirmModal {...revoke.modal} title="Revoke admin rights?" confirmLabel="Yes, Revoke">
+            {revoke.item && (
+              <p className="mb-0">
+                <strong>{revoke.item.email}</strong> becomes a customer again from their next click.
+              </p>
+            )}
+          </ConfirmModal>
           <ConfirmModal
             {...remove.modal}
             title="Are you sure, you want to delete this user?"

@@ -27,6 +27,15 @@ export function useMakeAdmin() {
   });
 }
 
+export function useRevokeAdmin() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: (email: string) =>
+      api<UpdateResult>(`/user/admin/${encodeURIComponent(email)}`, { method: 'DELETE' }),
+    onSuccess: invalidate,
+  });
+}
+
 export function useDeleteUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
