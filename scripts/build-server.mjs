@@ -62,7 +62,8 @@ await build({
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
-const compressible = /\.(js|css|html|svg|json|map|txt)$/;
+// Source maps are for the engineers and never served (web.routes.ts): no compressed copies of them.
+const compressible = /\.(js|css|html|svg|json|txt)$/;
 
 async function* files(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {

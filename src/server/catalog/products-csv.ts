@@ -1,3 +1,4 @@
+import { neutraliseRecord, restoreFormulas } from '../http/spreadsheet-cells';
 import { Readable, pipeline } from 'node:stream';
 import { categorySlug } from '../../shared/api/catalog.schemas';
 import {
@@ -56,10 +57,6 @@ const COLUMN_OF: Record<string, string> = {
   featured: 'featured',
 };
 
-// Spreadsheets run a cell that starts with one of these as a formula: an export writes it after a
-// quote (csv-stringify's escape_formulas), and an import takes that quote off again.
-const ESCAPED_FORMULA = /^'(?=[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20])/;
-
 /** Price breaks as one cell: `100:12.50|500:11.00` (from 100 units $12.50 each, from 500 $11.00). */
 export function formatTiersCell(tiers: readonly { minQuantity: number; price: number }[]): string {
   return tiers.map((tier) => `${tier.minQuantity}:${tier.price.toFixed(2)}`).join('|');
@@ -101,13 +98,13 @@ export async function exportProductsCsv({ db, minUnits }: Pick<Deps, 'db' | 'min
   const { stringify } = await import('csv-stringify');
   const records = Readable.from(
     (async function* () {
-      for await (const product of eachProductBySku(db)) yield csvRecord(product, minUnits);
+      for await (const product of eachProductBySku(db)) yield neutraliseRecord(csvRecord(product, minUnits));
     })(),
   );
   // pipeline, not pipe: a failing query destroys the response instead of throwing where nobody listens.
   return pipeline(
     records,
-    stringify({ header: true, columns: [...PRODUCT_CSV_COLUMNS], escape_formulas: true, bom: true }),
+    stringify({ header: true, columns: [...PRODUCT_CSV_COLUMNS], bom: true }),
     () => undefined,
   );
 }
@@ -214,7 +211,7 @@ async function checkFile(csv: string, minUnits: number): Promise<ParsedFile> {
     const line = lines[index] ?? 0;
     const cell = (column: string) => {
       const index = columns.indexOf(column);
-      return (index < 0 ? '' : (record[index] ?? '')).replace(ESCAPED_FORMULA, '');
+      return index < 0 ? '' : restoreFormulas(record[index] ?? '');
     };
     const sku = cell('sku').trim().toUpperCase() || null;
     // The columns this row's problems name: each is named once.

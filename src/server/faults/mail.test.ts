@@ -124,11 +124,9 @@ describe('the mail worker', () => {
         attempts: 3,
         lastError: 'connect ECONNREFUSED 127.0.0.1:25',
       });
-      expect(await mailHealth(database.db)).toEqual({
-        pending: 0,
-        failed: 1,
-        lastError: 'connect ECONNREFUSED 127.0.0.1:25',
-      });
+      // Counts only: the public readiness answer never shows a mail server's error, which names
+      // customers' addresses and internal hosts.
+      expect(await mailHealth(database.db)).toEqual({ pending: 0, failed: 1 });
     } finally {
       await worker.stop();
     }

@@ -3,6 +3,7 @@ import type { AdminOrdersFilter } from '../../shared/api/admin-orders.schemas';
 import { formatInvoiceNumber } from '../../shared/domain/document-numbers';
 import { centsToDollars } from '../../shared/money';
 import type { Database } from '../db/database';
+import { neutraliseRecord } from '../http/spreadsheet-cells';
 import { eachOrderOf, type OrderRow } from './orders.repository';
 
 const COLUMNS = [
@@ -53,19 +54,15 @@ function csvRecord(order: OrderRow): Record<(typeof COLUMNS)[number], string | n
 
 /**
  * The orders an admin filter picks (Manage All Orders' export, DESIGN §9), in the order they were
- * placed, streamed a batch at a time. Cells a spreadsheet would run as formulas are escaped.
+ * placed, streamed a batch at a time. No cell holds anything a spreadsheet would run as a formula.
  */
 export async function exportOrdersCsv(db: Database, filter: AdminOrdersFilter): Promise<Readable> {
   const { stringify } = await import('csv-stringify');
   const records = Readable.from(
     (async function* () {
-      for await (const order of eachOrderOf(db, filter)) yield csvRecord(order);
+      for await (const order of eachOrderOf(db, filter)) yield neutraliseRecord(csvRecord(order));
     })(),
   );
   // pipeline, not pipe: a failing query destroys the response instead of throwing where nobody listens.
-  return pipeline(
-    records,
-    stringify({ header: true, columns: [...COLUMNS], escape_formulas: true, bom: true }),
-    () => undefined,
-  );
+  return pipeline(records, stringify({ header: true, columns: [...COLUMNS], bom: true }), () => undefined);
 }

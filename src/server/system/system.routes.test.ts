@@ -58,7 +58,7 @@ describe('GET /api/healthz and /api/readyz', () => {
     expect(ready.json()).toEqual({
       status: 'ready',
       database: 'ok',
-      mail: { pending: 0, failed: 0, lastError: null },
+      mail: { pending: 0, failed: 0 },
     });
   });
 

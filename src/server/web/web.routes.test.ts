@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/test-app';
 
@@ -16,7 +16,11 @@ beforeAll(async () => {
   writeFileSync(join(clientDir, 'index.html'), INDEX);
   writeFileSync(join(clientDir, 'assets', 'index-abc123.js'), SCRIPT);
   writeFileSync(join(clientDir, 'assets', 'index-abc123.js.br'), brotliCompressSync(SCRIPT));
-  writeFileSync(join(clientDir, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["secret.ts"]}');
+  const map = '{"version":3,"sources":["secret.ts"]}';
+  writeFileSync(join(clientDir, 'assets', 'index-abc123.js.map'), map);
+  // Builds before this change left compressed copies of the maps beside them.
+  writeFileSync(join(clientDir, 'assets', 'index-abc123.js.map.br'), brotliCompressSync(map));
+  writeFileSync(join(clientDir, 'assets', 'index-abc123.js.map.gz'), gzipSync(map));
   ctx = await createTestApp({ clientDir });
 });
 afterAll(async () => {
@@ -25,11 +29,20 @@ afterAll(async () => {
 });
 
 describe('serving the pages', () => {
-  it('does not serve source maps', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/assets/index-abc123.js.map' });
-    expect(response.statusCode).toBe(404);
-    expect(response.body).not.toContain('secret.ts');
-  });
+  it.each(['.map', '.map.br', '.map.gz'])(
+    'does not serve source maps (%s), compressed or not',
+    async (ending) => {
+      for (const encoding of ['br', 'gzip', 'identity']) {
+        const response = await ctx.app.inject({
+          method: 'GET',
+          url: `/assets/index-abc123.js${ending}`,
+          headers: { 'accept-encoding': encoding },
+        });
+        expect(response.statusCode).toBe(404);
+        expect(response.rawPayload.includes('secret')).toBe(false);
+      }
+    },
+  );
 
   it.each(['/', '/home', '/dashboard/myOrder', '/buyNow/5f0c4a3e-8a1b-4c2d-9e3f-0a1b2c3d4e5f'])(
     'answers the app for %s so a reload of a deep link works',

@@ -52,7 +52,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
       wildcard: true,
       preCompressed: true,
       // Source maps are built for the engineers, not served to the world.
-      allowedPath: (path) => !path.endsWith('.map'),
+      allowedPath: (path) => !/\.map(\.(br|gz))?$/.test(path),
       cacheControl: false,
       setHeaders(res, path) {
         res.setHeader('cache-control', path.includes(`${join('/', 'assets')}/`) ? IMMUTABLE : 'no-cache');

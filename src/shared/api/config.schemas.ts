@@ -19,8 +19,6 @@ export const Health = z.object({ status: z.literal('ok') });
 export const Readiness = z.object({
   status: z.enum(['ready', 'unavailable']),
   database: z.enum(['ok', 'down']),
-  /** The mail outbox, when the database answered: what waits, what gave up, the latest error. */
-  mail: z
-    .object({ pending: z.number().int(), failed: z.number().int(), lastError: z.string().nullable() })
-    .optional(),
+  /** The mail outbox, when the database answered: how many wait, how many gave up (details: the log). */
+  mail: z.object({ pending: z.number().int(), failed: z.number().int() }).optional(),
 });
