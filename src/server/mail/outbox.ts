@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/database';
 import { mailOutbox } from '../db/schema';
 import type { Mail } from './mailer';
