@@ -47,6 +47,7 @@ import { choosePaymentProvider } from './payments/choose-provider';
 import { ordersRoutes } from './orders/orders.routes';
 import { reviewsRoutes } from './reviews/reviews.routes';
 import { systemRoutes } from './system/system.routes';
+import { scheduleUnusedPictureRemoval } from './uploads/unused-pictures';
 import { uploadsRoutes } from './uploads/uploads.routes';
 import { usersRoutes } from './users/users.routes';
 import type { PageRendererModule } from './web/pages';
@@ -278,7 +279,7 @@ export async function buildApp({
       await api.register(systemRoutes, { config, db });
       await api.register(usersRoutes, { db, guards });
       await api.register(auditRoutes, { db, guards });
-      await api.register(uploadsRoutes, { guards, uploadsDir });
+      await api.register(uploadsRoutes, { db, guards, uploadsDir, quotaBytes: config.uploadsQuotaBytes });
       await api.register(dashboardRoutes, { db, guards, minUnits: config.orderMinUnits });
       await api.register(authRoutes, {
         auth,
@@ -326,6 +327,7 @@ export async function buildApp({
     mailWorker = worker;
     stops.push(() => worker.stop());
     if (orderSweepMs > 0) {
+      stops.push(scheduleUnusedPictureRemoval(uploadsDir, db, app.log));
       stops.push(
         scheduleOrderExpiry(
           { db, catalogCache, provider: paymentProvider, mail, log: app.log },

@@ -37,6 +37,8 @@ export const messages = {
     `You can add one review a day. Your next one can be added after ${next.toUTCString().replace(' GMT', ' UTC')}.`,
   reviewDeleted: 'The review was deleted',
   checkInbox: (email: string) => `Welcome! We sent a link to ${email}: open it to confirm your address.`,
+  uploadsFull: (quota: string) =>
+    `The picture storage is full (${quota} in all). Pictures no product uses are removed a day after their upload; or raise UPLOADS_QUOTA_MB.`,
   uploadCutShort: 'The upload arrived cut short or malformed. Please choose the picture and upload it again.',
   unreadableValue: 'The request holds a value the shop cannot read or store. Please check what you typed.',
   goneMeanwhile:

@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/audit.repository';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ToolIdParams } from '../../shared/api/catalog.schemas';
@@ -82,8 +83,12 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<{
         produces: ['text/csv'],
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       const day = new Date().toISOString().slice(0, 10);
+      await recordAudit(db, signedInUser(request), {
+        action: 'products.export',
+        subject: `products-${day}.csv`,
+      });
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="products-${day}.csv"`)

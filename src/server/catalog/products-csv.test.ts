@@ -4,7 +4,7 @@ import type { AuditPage } from '../../shared/api/audit.schemas';
 import type { CatalogPage } from '../../shared/api/catalog.schemas';
 import type { ErrorBody } from '../../shared/api/errors';
 import type { ImportReport } from '../../shared/api/products.schemas';
-import { products } from '../db/schema';
+import { auditLog, products } from '../db/schema';
 import { seedDemoOnce } from '../db/seed-demo';
 import { type TestUser, injectAs, signUpAdmin } from '../test/auth-helpers';
 import { insertTool } from '../test/factories';
@@ -79,6 +79,8 @@ describe('catalog CSV round trip', () => {
     });
     const exported = await exportCsv(shop, admin);
     expect(exported.startsWith('\uFEFFsku,name,category')).toBe(true);
+    const exports = await shop.db.select().from(auditLog).where(eq(auditLog.action, 'products.export'));
+    expect(exports.at(-1)).toMatchObject({ actorEmail: admin.email });
     // The formula is written so that a spreadsheet shows it as text.
     expect(exported).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
 
@@ -324,6 +326,13 @@ describe('orders CSV', () => {
     // A spreadsheet that splits at semicolons would start a formula after the ';': not here.
     expect(lines[1]).toContain(`,unpaid,,,,'+Pat,${customer.email},x;'=2*3,PO-77,`);
     expect(lines[1]).toContain(`,'@SUM(A1) drill,150,12.50,1875.00,`);
+    // Who took the customers' details out of the shop is on record.
+    const exports = await shop.db.select().from(auditLog).where(eq(auditLog.action, 'orders.export'));
+    expect(exports.at(-1)).toMatchObject({
+      actorEmail: admin.email,
+      subject: `orders-${today}-to-${today}.csv`,
+      after: { from: today, to: today },
+    });
 
     const none = await injectAs(shop.app, admin, {
       method: 'GET',

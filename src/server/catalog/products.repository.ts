@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  like,
+  lte,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Category, Tool } from '../../shared/api/catalog.schemas';
 import { MAX_STOCK_UNITS } from '../../shared/api/products.schemas';
 import type { CatalogSort } from '../../shared/api/catalog.schemas';
@@ -457,4 +470,13 @@ export async function listProductIds(ex: Executor, offset: number, limit: number
 export async function countProducts(ex: Executor): Promise<number> {
   const [row] = await ex.select({ n: count() }).from(products);
   return row?.n ?? 0;
+}
+
+/** The uploaded pictures (`/uploads/…`) that some product shows. */
+export async function uploadedPicturesInUse(ex: Executor): Promise<Set<string>> {
+  const rows = await ex
+    .select({ url: products.imageUrl })
+    .from(products)
+    .where(like(products.imageUrl, '/uploads/%'));
+  return new Set(rows.map((row) => row.url));
 }

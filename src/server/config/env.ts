@@ -77,6 +77,11 @@ export const ConfigSchema = z
       .positive()
       .max(24 * 90)
       .default(48),
+    UPLOADS_QUOTA_MB: z.coerce
+      .number({ error: 'expected a number of megabytes' })
+      .positive()
+      .max(1_000_000)
+      .default(500),
     ORDER_MIN_UNITS: z.coerce
       .number({ error: 'expected a whole number of units' })
       .int({ error: 'expected a whole number of units' })
@@ -157,14 +162,12 @@ export const ConfigSchema = z
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     /** How long an unpaid order keeps its stock reserved. */
     orderHoldHours: env.ORDER_HOLD_HOURS,
+    /** The most the uploaded pictures may take together; unused ones are removed after a day. */
+    uploadsQuotaBytes: Math.round(env.UPLOADS_QUOTA_MB * 1024 * 1024),
     /** The shop-wide smallest order; a product's own minimum may raise it (DESIGN §4). */
     orderMinUnits: env.ORDER_MIN_UNITS,
     /** Unpaid orders an account may hold at once (1 until its email is verified): no stock hoarding. */
     maxUnpaidOrders: env.MAX_UNPAID_ORDERS,
-    /**
-     * How long a signed session cookie is trusted without asking the database (better-auth's cookie
-     * cache): the longest a revoked session can still act on customer routes; 0 turns it off.
-     */
     /** Multiplies every limit on the shop's own writes (subscribe, reviews, orders, payments, sign-up). */
     rateLimitScale: env.RATE_LIMIT_SCALE,
     google:

@@ -4,15 +4,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages } from '../../shared/messages';
 import { errorResponses } from '../../shared/api/errors';
 import { MAX_PICTURE_BYTES, UploadResult } from '../../shared/api/uploads.schemas';
-import type { AuthGuards } from '../auth/session';
+import { recordAudit } from '../audit/audit.repository';
+import { type AuthGuards, signedInUser } from '../auth/session';
+import type { Database } from '../db/database';
 import { DomainError } from '../http/domain-error';
 import { storePicture, tooLarge } from './store-picture';
 
 /** An admin uploads a product picture (DESIGN §9): one file, multipart/form-data, field `file`. */
-export const uploadsRoutes: FastifyPluginAsyncZod<{ guards: AuthGuards; uploadsDir: string }> = async (
-  app,
-  { guards, uploadsDir },
-) => {
+export const uploadsRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  guards: AuthGuards;
+  uploadsDir: string;
+  quotaBytes: number;
+}> = async (app, { db, guards, uploadsDir, quotaBytes }) => {
   // Only this route reads multipart bodies, and never more than one file of the largest size.
   await app.register(multipart, {
     limits: { fileSize: MAX_PICTURE_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 20 },
@@ -36,7 +40,15 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ guards: AuthGuards; uploadsD
         );
       }
       const content = await readUploadedFile(request);
-      return reply.status(201).send(await storePicture(uploadsDir, content));
+      const { url, bytes, added } = await storePicture(uploadsDir, content, quotaBytes);
+      // Who put which file on the shop's disk (the same picture again adds nothing).
+      if (added)
+        await recordAudit(db, signedInUser(request), {
+          action: 'upload.add',
+          subject: url,
+          after: { bytes },
+        });
+      return reply.status(201).send({ url });
     },
   );
 };

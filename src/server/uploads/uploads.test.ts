@@ -1,4 +1,11 @@
+import { mkdtempSync, readdirSync, rmSync, utimesSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadedPicturesInUse } from '../catalog/products.repository';
+import { auditLog } from '../db/schema';
+import { removeUnusedPictures, storePicture, UNUSED_PICTURE_MS } from './store-picture';
 import type { ErrorBody } from '../../shared/api/errors';
 import type { UploadResult } from '../../shared/api/uploads.schemas';
 import { type TestUser, injectAs, signUp, signUpAdmin } from '../test/auth-helpers';
@@ -138,6 +145,59 @@ describe('POST /api/admin/uploads', () => {
   it('serves nothing but uploaded pictures under /uploads', async () => {
     for (const url of ['/uploads/../package.json', '/uploads/%2e%2e/package.json', '/uploads/notes.txt']) {
       expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    }
+  });
+});
+
+/** A PNG of its own content: the 1×1 picture with `n` in a trailing chunk-free tail (file-type reads the head). */
+const pngNumbered = (n: number, bytes = 0) =>
+  Buffer.concat([png, Buffer.from(`#${n}#`), Buffer.alloc(bytes)]);
+
+describe('the uploads folder', () => {
+  it('records each new picture in the audit log, with who uploaded it', async () => {
+    const response = await upload(admin, pngNumbered(1));
+    const { url } = response.json<UploadResult>();
+    const entries = await ctx.db.select().from(auditLog).where(eq(auditLog.subject, url));
+    expect(entries).toMatchObject([{ action: 'upload.add', actorEmail: admin.email }]);
+    // The same picture again is the same file: nothing new to record.
+    await upload(admin, pngNumbered(1));
+    expect(await ctx.db.select().from(auditLog).where(eq(auditLog.subject, url))).toHaveLength(1);
+  });
+
+  it('refuses a picture past the quota, and takes the same picture again', async () => {
+    const small = await createTestApp({ env: { UPLOADS_QUOTA_MB: '0.01' } });
+    try {
+      const owner = await signUpAdmin(small.app, small.db);
+      const send = (content: Buffer) =>
+        injectAs(small.app, owner, { method: 'POST', url: '/api/admin/uploads', ...multipart(content) });
+      expect((await send(pngNumbered(2, 6000))).statusCode).toBe(201);
+      const full = await send(pngNumbered(3, 6000));
+      expect(full.statusCode).toBe(413);
+      expect(full.json<ErrorBody>().error.message).toMatch(
+        /^The picture storage is full \(0\.01 MB in all\)/,
+      );
+      expect((await send(pngNumbered(2, 6000))).statusCode).toBe(201);
+    } finally {
+      await small.app.close();
+    }
+  });
+
+  it('removes pictures no product shows once they are a day old, and keeps the rest', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'toolshop-unused-'));
+    try {
+      const quota = 1024 * 1024;
+      const used = await storePicture(dir, pngNumbered(10), quota);
+      const unusedOld = await storePicture(dir, pngNumbered(11), quota);
+      const unusedNew = await storePicture(dir, pngNumbered(12), quota);
+      const dayAgo = (Date.now() - UNUSED_PICTURE_MS - 60_000) / 1000;
+      for (const picture of [used, unusedOld]) utimesSync(join(dir, basename(picture.url)), dayAgo, dayAgo);
+      await insertTool(ctx.db, { imageUrl: used.url });
+
+      const removed = await removeUnusedPictures(dir, () => uploadedPicturesInUse(ctx.db));
+      expect(removed).toBe(1);
+      expect(readdirSync(dir).sort()).toEqual([basename(used.url), basename(unusedNew.url)].sort());
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
