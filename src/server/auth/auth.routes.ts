@@ -185,7 +185,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     // Every sign-up counts, an existing address's included (it sends a mail too).
     config: {
       rateLimit: {
-        ...limit('sign-up', 5, 10, 'address'),
+        ...limit('sign-up'),
         hook: 'onRequest' as const,
         allowList: (request: FastifyRequest) => !request.url.startsWith(`${AUTH_BASE_PATH}/sign-up/`),
       },

@@ -32,7 +32,8 @@ export const AUTH_RATE_LIMITS = {
   // Failed sign-ins are counted per account and address by the gate (sign-in-failures.ts); this only
   // stops floods, so successful sign-ins do not use up an allowance.
   '/sign-in/email': { window: 60, max: 60 },
-  '/sign-up/email': { window: 60, max: 5 },
+  // Sign-ups are limited by the shop's own rule (http/rate-limit.ts), not a second time here.
+  '/sign-up/email': false as const,
   '/request-password-reset': { window: 300, max: 3 },
   '/reset-password': { window: 300, max: 10 },
   '/sign-in/social': { window: 60, max: 10 },

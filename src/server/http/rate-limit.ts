@@ -58,8 +58,36 @@ export async function registerRateLimits(app: FastifyInstance, db: Database, sca
 const byAccount = (request: FastifyRequest) => `account:${request.user?.id ?? request.ip}`;
 const byAddress = (request: FastifyRequest) => `ip:${request.ip}`;
 
-/** A route's limit: `max` requests per `minutes`, per account or per client address. */
-export function limit(name: string, max: number, minutes: number, per: 'account' | 'address') {
+interface LimitRule {
+  max: number;
+  minutes: number;
+  per: 'account' | 'address';
+}
+
+/**
+ * Every limit on the shop's own routes, each under its own key, defined once: `max` requests per
+ * `minutes`, per account or per client address, times RATE_LIMIT_SCALE. (Sign-in, reset mails and
+ * Google sign-in are better-auth's, in auth.ts; sign-up is only here.)
+ */
+export const RATE_LIMITS = {
+  'sign-up': { max: 5, minutes: 10, per: 'address' },
+  'place-order': { max: 10, minutes: 10, per: 'account' },
+  'read-orders': { max: 120, minutes: 10, per: 'account' },
+  invoice: { max: 60, minutes: 10, per: 'account' },
+  'quote-request': { max: 10, minutes: 60, per: 'account' },
+  'accept-quote': { max: 10, minutes: 10, per: 'account' },
+  'add-review': { max: 5, minutes: 10, per: 'address' },
+  'payment-intent': { max: 30, minutes: 10, per: 'account' },
+  // Card testing is a classic abuse of a payment form: a handful of tries per address.
+  'test-card': { max: 10, minutes: 10, per: 'address' },
+  subscribe: { max: 5, minutes: 10, per: 'address' },
+} as const satisfies Record<string, LimitRule>;
+
+export type LimitName = keyof typeof RATE_LIMITS;
+
+/** A route's limit, by its name in RATE_LIMITS: `config: { rateLimit: limit('place-order') }`. */
+export function limit(name: LimitName) {
+  const { max, minutes, per }: LimitRule = RATE_LIMITS[name];
   const key = per === 'account' ? byAccount : byAddress;
   return {
     max: (request: FastifyRequest) => Math.ceil(max * request.server.rateLimitScale),

@@ -10,7 +10,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
   app.post(
     '/subscribe',
     {
-      config: { rateLimit: limit('subscribe', 5, 10, 'address') },
+      config: { rateLimit: limit('subscribe') },
       schema: {
         tags: ['newsletter'],
         summary: 'Subscribe an email address to the newsletter (footer form); idempotent',

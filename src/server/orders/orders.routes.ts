@@ -44,7 +44,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
     '/purchase',
     {
       onRequest: guards.requireUser,
-      config: { rateLimit: limit('place-order', 10, 10, 'account') },
+      config: { rateLimit: limit('place-order') },
       schema: {
         tags: ['orders'],
         summary: 'Place an order; the server prices it and reserves the stock (spec §7 POST /purchase)',
@@ -66,7 +66,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
     '/purchase',
     {
       onRequest: guards.requireUser,
-      config: { rateLimit: limit('place-order', 10, 10, 'account') },
+      config: { rateLimit: limit('read-orders') },
       schema: {
         tags: ['orders'],
         summary: "The caller's orders (spec §7 GET /purchase?email=); admins may ask for anyone's",
@@ -97,7 +97,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
     {
       onRequest: guards.requireUser,
       // Each invoice is drawn on request: plenty for an accounts department, not a way to load the server.
-      config: { rateLimit: limit('invoice', 60, 10, 'account') },
+      config: { rateLimit: limit('invoice') },
       schema: {
         tags: ['orders'],
         summary: 'The invoice of a paid or shipped order as a PDF: your own, or any for admins',

@@ -39,7 +39,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
     '/create-payment-intent',
     {
       onRequest: guards.requireUser,
-      config: { rateLimit: limit('payment-intent', 30, 10, 'account') },
+      config: { rateLimit: limit('payment-intent') },
       schema: {
         tags: ['payments'],
         summary: "The payment intent of your unpaid order, for the order's amount (one per order)",
@@ -101,8 +101,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
     app.post(
       '/payments/test/confirm',
       {
-        // Card testing is a classic abuse of a payment form: a handful of tries per address.
-        config: { rateLimit: limit('test-card', 10, 10, 'address') },
+        config: { rateLimit: limit('test-card') },
         schema: {
           tags: ['payments'],
           summary: "Test provider: charge a card against a client secret, answering as Stripe's test mode",

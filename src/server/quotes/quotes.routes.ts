@@ -43,7 +43,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<QuotesRoutesOptions> = async (a
     {
       onRequest: guards.requireUser,
       // Each request mails the shop: a few an hour is plenty for a buyer, and nothing for a spammer.
-      config: { rateLimit: limit('quote-request', 10, 60, 'account') },
+      config: { rateLimit: limit('quote-request') },
       schema: {
         tags: ['quotes'],
         summary: 'Ask for a price on a quantity: beyond the stock, or a large order',
@@ -77,7 +77,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<QuotesRoutesOptions> = async (a
     '/quotes/:id/accept',
     {
       onRequest: guards.requireUser,
-      config: { rateLimit: limit('place-order', 10, 10, 'account') },
+      config: { rateLimit: limit('accept-quote') },
       schema: {
         tags: ['quotes'],
         summary: 'Accept your answered quote: an unpaid order at the quoted price, its stock reserved',

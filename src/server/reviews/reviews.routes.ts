@@ -41,7 +41,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<ReviewsRoutesOptions> = async 
     '/addreview',
     {
       onRequest: guards.requireUser,
-      config: { rateLimit: limit('add-review', 5, 10, 'address') },
+      config: { rateLimit: limit('add-review') },
       schema: {
         tags: ['reviews'],
         summary: 'Add a review (spec §7 POST /addreview); rating 1..5, picture an https URL, one a day',

@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORIGIN, type TestUser, injectAs, nextClientIp, signUp } from '../test/auth-helpers';
+import { createTestApp } from '../test/test-app';
+import { type LimitName, RATE_LIMITS } from './rate-limit';
+
+/**
+ * Every limit of RATE_LIMITS at the scale the shop ships with (RATE_LIMIT_SCALE=1): its `max` calls go
+ * through to the route, the next is 429, and no other limit was used up on the way (each counts under
+ * its own key). The calls are the cheapest that the limit counts: most are refused after counting.
+ */
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ env: { RATE_LIMIT_SCALE: '1' } });
+});
+afterAll(async () => {
+  await ctx.app.close();
+});
+
+const nowhere = '00000000-0000-4000-8000-000000000000';
+const delivery = { name: 'Buyer', address: '1 Road', number: '5550100' };
+
+interface Caller {
+  user: TestUser;
+  address: string;
+}
+
+/** One call that the named limit counts, made by this caller. */
+const calls: Record<LimitName, (caller: Caller) => ReturnType<typeof injectAs>> = {
+  'sign-up': ({ address }) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { origin: ORIGIN },
+      payload: { name: 'A', email: 'a@example.com', password: 'short' },
+      remoteAddress: address,
+    }),
+  'place-order': ({ user, address }) =>
+    injectAs(ctx.app, user, {
+      method: 'POST',
+      url: '/api/purchase',
+      payload: { ...delivery, toolId: nowhere, quantity: 100 },
+      remoteAddress: address,
+    }),
+  'read-orders': ({ user, address }) =>
+    injectAs(ctx.app, user, {
+      method: 'GET',
+      url: `/api/purchase?email=${user.email}`,
+      remoteAddress: address,
+    }),
+  invoice: ({ user, address }) =>
+    injectAs(ctx.app, user, {
+      method: 'GET',
+      url: `/api/purchase/${nowhere}/invoice`,
+      remoteAddress: address,
+    }),
+  'quote-request': ({ user, address }) =>
+    injectAs(ctx.app, user, {
+      method: 'POST',
+      url: '/api/quotes',
+      payload: { toolId: nowhere, quantity: 500 },
+      remoteAddress: address,
+    }),
+  'accept-quote': ({ user, address }) =>
+    injectAs(ctx.app, user, {
+      method: 'POST',
+      url: `/api/quotes/${nowhere}/accept`,
+      payload: delivery,
+      remoteAddress: address,
+    }),
+  'add-review': ({ user, address }) =>
+    injectAs(ctx.app, user, {
+      method: 'POST',
+      url: '/api/addreview',
+      payload: { name: 'Rita', img: 'https://example.com/r.png', customer_review: 'Good', rating: 4 },
+      remoteAddress: address,
+    }),
+  'payment-intent': ({ user, address }) =>
+    injectAs(ctx.app, user, {
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      payload: { orderId: nowhere },
+      remoteAddress: address,
+    }),
+  'test-card': ({ address }) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/payments/test/confirm',
+      headers: { origin: ORIGIN },
+      payload: {
+        clientSecret: 'pi_nowhere_secret_x',
+        number: '4242424242424242',
+        expMonth: 12,
+        expYear: 2034,
+        cvc: '123',
+      },
+      remoteAddress: address,
+    }),
+  subscribe: ({ address }) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/subscribe',
+      headers: { origin: ORIGIN },
+      payload: { email: `news-${Math.random().toString(36).slice(2)}@example.com` },
+      remoteAddress: address,
+    }),
+};
+
+/** A caller: its own account and address, or (for per-address limits counted across accounts) a new account. */
+async function callerFor(name: LimitName, shared: Caller): Promise<Caller> {
+  // One review a day per account is a rule of its own: the per-address limit is seen across accounts.
+  if (name === 'add-review') return { user: await signUp(ctx.app), address: shared.address };
+  return shared;
+}
+
+describe('each limit at RATE_LIMIT_SCALE=1', () => {
+  it.each(Object.keys(RATE_LIMITS) as LimitName[])(
+    '%s: max calls go through, the next is 429, and no other limit is used up',
+    async (name) => {
+      const { max } = RATE_LIMITS[name];
+      const shared: Caller = { user: await signUp(ctx.app), address: nextClientIp() };
+      for (let n = 0; n < max; n += 1) {
+        const response = await calls[name](await callerFor(name, shared));
+        expect(response.statusCode, `call ${n + 1}: ${response.body}`).not.toBe(429);
+      }
+      const over = await calls[name](await callerFor(name, shared));
+      expect(over.statusCode).toBe(429);
+      expect(over.json<{ error: { code: string } }>().error.code).toBe('RATE_LIMITED');
+
+      // The same account and address may still do everything else.
+      for (const other of Object.keys(RATE_LIMITS) as LimitName[]) {
+        if (other === name) continue;
+        const response = await calls[other](
+          other === 'add-review' ? { ...shared, user: await signUp(ctx.app) } : shared,
+        );
+        expect(response.statusCode, `${other} after ${name}: ${response.body}`).not.toBe(429);
+      }
+    },
+  );
+});
+
+describe('one definition per limit', () => {
+  it('sign-up is counted once, by the shop’s scaled rule (better-auth’s own rule is off for it)', async () => {
+    const doubled = await createTestApp({ env: { RATE_LIMIT_SCALE: '2' } });
+    try {
+      const address = nextClientIp();
+      const statuses: number[] = [];
+      for (let n = 0; n < 2 * RATE_LIMITS['sign-up'].max + 1; n += 1) {
+        const response = await doubled.app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-up/email',
+          headers: { origin: ORIGIN },
+          payload: {
+            name: 'New',
+            email: `twice-${n}-${Date.now()}@example.com`,
+            password: 'a-fine-password',
+          },
+          remoteAddress: address,
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses).toEqual([...Array<number>(10).fill(200), 429]);
+    } finally {
+      await doubled.app.close();
+    }
+  });
+});
