@@ -59,6 +59,28 @@ describe('POST /api/addproduct', () => {
     });
   });
 
+  it("takes the specification's payload as it is: a SKU is made and the product goes to General", async () => {
+    const response = await injectAs(ctx.app, admin, {
+      method: 'POST',
+      url: '/api/addproduct',
+      // spec §7: POST /addproduct with name, img, dis, min_order, available, price and nothing else.
+      payload: {
+        name: 'Spec Hammer',
+        img: 'https://example.com/hammer.png',
+        dis: 'A hammer',
+        min_order: 100,
+        available: 500,
+        price: 4.5,
+      },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const { insertedId } = response.json<{ insertedId: string }>();
+    const grid = await ctx.app.inject({ method: 'GET', url: '/api/catalog?q=Spec%20Hammer' });
+    const tool = grid.json<{ items: Tool[] }>().items.find((item) => item._id === insertedId);
+    expect(tool?.sku).toMatch(/^FT-[0-9A-F]{10}$/);
+    expect(tool?.category).toEqual({ slug: 'general', name: 'General' });
+  });
+
   it('stores price breaks, a new category, and the featured mark', async () => {
     const response = await injectAs(ctx.app, admin, {
       method: 'POST',

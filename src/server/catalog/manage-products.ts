@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { categorySlug } from '../../shared/api/catalog.schemas';
 import { MAX_STOCK_UNITS } from '../../shared/api/products.schemas';
 import type { AddProductBody, UpdateProductBody } from '../../shared/api/products.schemas';
@@ -78,6 +79,14 @@ export async function categoryNamed(ex: Executor, name: string): Promise<string>
   return findOrCreateCategory(ex, slug, name);
 }
 
+/** Where a product added without a category goes (the spec's payload has none), as in migration 0006. */
+export const DEFAULT_CATEGORY = 'General';
+
+/** A SKU for a product added without one: `FT-` and ten random hex digits, the shape migration 0006 gave. */
+export function generatedSku(): string {
+  return `FT-${randomUUID().replaceAll('-', '').slice(0, 10).toUpperCase()}`;
+}
+
 /** Refuses a SKU another product has, naming that product. */
 async function checkSkuFree(ex: Executor, sku: string, ownId?: string) {
   const holder = await findProductBySku(ex, sku);
@@ -111,15 +120,16 @@ export async function addProduct(
 ): Promise<{ id: string }> {
   const lower = lowerBound(body.min_order, minUnits);
   const pricing = checkedTiers(body.priceTiers ?? [{ minQuantity: lower, price: body.price }], lower);
-  const row = await refusingTakenSku(body.sku, () =>
+  const sku = body.sku ?? generatedSku();
+  const row = await refusingTakenSku(sku, () =>
     db.transaction(async (tx) => {
-      await checkSkuFree(tx, body.sku);
+      await checkSkuFree(tx, sku);
       const added = await insertProduct(tx, {
-        sku: body.sku,
+        sku,
         name: body.name,
         imageUrl: body.img,
         description: body.dis,
-        categoryId: await categoryNamed(tx, body.category),
+        categoryId: await categoryNamed(tx, body.category ?? DEFAULT_CATEGORY),
         minOrder: body.min_order,
         available: body.available,
         ...pricing,

@@ -56,12 +56,13 @@ const startsAtThePriceError = { path: ['priceTiers'], error: 'The first price br
  */
 export const AddProductBody = z
   .strictObject({
-    sku: Sku,
+    /** Absent (the spec's payload has none): the shop makes one, as migration 0006 did for older products. */
+    sku: Sku.optional(),
     name: text({ required: messages.fillAllFields, max: 120 }),
     img: pictureUrl({ required: messages.fillAllFields, http: true, noun: 'image' }),
     dis: text({ required: messages.fillAllFields, max: 2000, multiline: true }),
-    /** A category's name; a new name creates the category. */
-    category: text({ required: 'Please choose a category', max: 60 }),
+    /** A category's name; a new name creates the category. Absent (the spec's payload): General. */
+    category: text({ required: 'Please choose a category', max: 60 }).optional(),
     min_order: wholeUnits('minimum order').positive({ error: 'The minimum order must be at least 1 unit' }),
     available: wholeUnits('available quantity').positive({
       error: 'The available quantity must be at least 1 unit',
@@ -99,6 +100,9 @@ export type UpdateProductBody = z.infer<typeof UpdateProductBody>;
 export const ImportProductRow = z
   .strictObject({
     ...AddProductBody.def.shape,
+    // A row names its product by SKU, and its category.
+    sku: Sku,
+    category: text({ required: 'Please choose a category', max: 60 }),
     available: wholeUnits('available quantity').min(0, {
       error: 'The available quantity cannot be negative',
     }),

@@ -77,6 +77,10 @@ export function productFormSchema(floor: number, { editing = false } = {}) {
   return z
     .object({
       ...base,
+      // The API makes a SKU and picks General when a caller sends none (the spec's payload); the form
+      // asks for both.
+      sku: base.sku.unwrap(),
+      category: base.category.unwrap(),
       available: editing
         ? z
             .number({ error: messages.fillAllFields })
