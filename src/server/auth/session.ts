@@ -2,6 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { Role } from '../../shared/api/users.schemas';
 import type { Database } from '../db/database';
+import { messages } from '../../shared/messages';
+import { databaseAnswers } from '../db/probe';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { DomainError } from '../http/domain-error';
 import { findUserById } from '../users/users.repository';
 import type { Auth } from './auth';
@@ -31,8 +34,20 @@ export function isPastAbsoluteLifetime(createdAt: Date, now = Date.now()): boole
 
 /** Route guards: `onRequest: guards.requireUser` (401 when signed out), `guards.requireAdmin` (403). */
 export function createAuthGuards(auth: Auth, db: Database) {
+  /** The request's session; a database that is down or stalled is a 503, not better-auth's 500. */
+  async function readSession(request: FastifyRequest) {
+    try {
+      return await auth.getSession(fromNodeHeaders(request.headers));
+    } catch (error) {
+      if (isDatabaseUnavailable(error) || !(await databaseAnswers(db, 1000))) {
+        throw new DomainError('UNAVAILABLE', messages.unavailable);
+      }
+      throw error;
+    }
+  }
+
   async function loadUser(request: FastifyRequest): Promise<SessionUser> {
-    const session = await auth.getSession(fromNodeHeaders(request.headers));
+    const session = await readSession(request);
     if (!session || isPastAbsoluteLifetime(session.session.createdAt)) {
       throw new DomainError('UNAUTHENTICATED', 'Please sign in first');
     }

@@ -4,6 +4,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config/env';
 import { DatabaseUnreachableError, openDatabase } from '../db/database';
+import { injectAs, signUp } from '../test/auth-helpers';
 import { insertTool } from '../test/factories';
 import { databaseUrl, onServer } from '../test/global-setup';
 import { startTcpProxy } from '../test/tcp-proxy';
@@ -48,6 +49,7 @@ describe.skipIf(!serverUrl)('a stalled PostgreSQL', () => {
     try {
       await insertTool(database.db);
       expect((await app.inject({ method: 'GET', url: '/api/tool' })).statusCode).toBe(200);
+      const customer = await signUp(app);
 
       proxy.stall();
       let started = Date.now();
@@ -64,6 +66,14 @@ describe.skipIf(!serverUrl)('a stalled PostgreSQL', () => {
       });
       // The client's own limit is the statement timeout plus a second; generous room for a busy machine.
       expect(toUnavailableMs).toBeLessThan(timeouts.statementMs + 4000);
+
+      // A signed-in route, whose session must be read first, says the same.
+      const mine = await injectAs(app, customer, {
+        method: 'GET',
+        url: `/api/purchase?email=${customer.email}`,
+      });
+      expect(mine.statusCode, mine.body).toBe(503);
+      expect(mine.headers['retry-after']).toBe('5');
 
       // better-auth's own routes say the same, not a generic 500.
       const signIn = await app.inject({
