@@ -18,6 +18,26 @@ interface LockOwner {
   host: string;
   command: string;
   since: string;
+  /** Unique to one taking of the lock: a restarted process with the same pid does not hold it. */
+  token?: string;
+}
+
+/** The locks this process holds (by token): a pid alone cannot say, since a container restarts as pid 1. */
+const heldHere = new Set<string>();
+
+/** When a process on this machine started (ms since the epoch), from /proc; null where unknown. */
+function processStartedAt(pid: number): number | null {
+  try {
+    // Field 22 of /proc/<pid>/stat is the start time in clock ticks after boot (100 a second on Linux);
+    // the command name (field 2) may hold spaces, so the fields are counted after its closing bracket.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const ticks = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
+    const bootSeconds = Number(/^btime (\d+)$/m.exec(readFileSync('/proc/stat', 'utf8'))?.[1]);
+    if (!Number.isFinite(ticks) || !Number.isFinite(bootSeconds)) return null;
+    return bootSeconds * 1000 + ticks * 10;
+  } catch {
+    return null;
+  }
 }
 
 export class DataDirError extends Error {
@@ -42,14 +62,18 @@ function readOwner(file: string): LockOwner | null {
 /** Whether the process that wrote `owner` still runs (on this machine; another host's lock is kept). */
 function isAlive(owner: LockOwner): boolean {
   if (owner.host !== hostname()) return true;
-  if (owner.pid === process.pid) return true;
+  // This very process holds it only if it took it (after a kill -9 the next start may get the same pid).
+  if (owner.pid === process.pid) return owner.token !== undefined && heldHere.has(owner.token);
   try {
     process.kill(owner.pid, 0);
   } catch (error) {
     // EPERM: the process exists but belongs to someone else; ESRCH: it is gone.
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
-  // A pid reused by an unrelated program after a crash and a reboot does not hold the folder.
+  // A pid reused after a crash (another program, or another shop started later) does not hold the
+  // folder: the holder started before it wrote the lock (a second's room for the clock's rounding).
+  const startedAt = processStartedAt(owner.pid);
+  if (startedAt !== null && startedAt > Date.parse(owner.since) + 1000) return false;
   try {
     return readFileSync(`/proc/${owner.pid}/cmdline`, 'utf8').includes('node');
   } catch {
@@ -79,7 +103,13 @@ export function lockDataDir(dataDir: string, command = basename(process.argv[1] 
     throw notWritable(dataDir, error);
   }
   const file = join(dataDir, LOCK_FILE);
-  const me: LockOwner = { pid: process.pid, host: hostname(), command, since: new Date().toISOString() };
+  const me: LockOwner = {
+    pid: process.pid,
+    host: hostname(),
+    command,
+    since: new Date().toISOString(),
+    token: randomBytes(8).toString('hex'),
+  };
   const draft = join(dataDir, `.${LOCK_FILE}.${process.pid}.${randomBytes(4).toString('hex')}`);
   try {
     writeFileSync(draft, JSON.stringify(me), { mode: 0o600 });
@@ -92,8 +122,10 @@ export function lockDataDir(dataDir: string, command = basename(process.argv[1] 
       try {
         // A hard link is created whole or not at all: of two processes exactly one gets the name.
         linkSync(draft, file);
+        heldHere.add(me.token ?? '');
         return () => {
-          if (readOwner(file)?.pid === process.pid) rmSync(file, { force: true });
+          heldHere.delete(me.token ?? '');
+          if (readOwner(file)?.token === me.token) rmSync(file, { force: true });
         };
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw notWritable(dataDir, error);
