@@ -9,6 +9,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { createServer } from 'node:http';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -32,6 +33,7 @@ import { logSerializers, REDACT_PATHS } from './http/log-safety';
 import { startMailWorker } from './mail/mail-worker';
 import { createMailTransport, type Mail } from './mail/mailer';
 import { registerRateLimits } from './http/rate-limit';
+import { trackUnfinishedRequests } from './http/unfinished-requests';
 import type { MailContext } from './mail/mail-layout';
 import { queueMail } from './mail/outbox';
 import { makeOrderAttachments } from './orders/invoice-pdf';
@@ -78,6 +80,11 @@ export interface AppDependencies {
    * folder removed when the app closes.
    */
   uploadsDir?: string;
+  /**
+   * The longest a client may take to send a whole request, body included, before it is answered 408
+   * and its connection closed (a silent client must not hold a connection, or a shutdown, for ever).
+   */
+  requestTimeoutMs?: number;
   /** The most addresses one sitemap file lists (50,000; tests lower it to see the index). */
   sitemapMaxUrls?: number;
   /**
@@ -116,6 +123,7 @@ export async function buildApp({
   clientDir = projectPaths.client,
   catalogCacheMs = database.url ? 30_000 : 1000,
   orderSweepMs = 60_000,
+  requestTimeoutMs = 30_000,
   mailRetryMs,
   onRoute,
   uploadsDir: givenUploadsDir,
@@ -127,6 +135,13 @@ export async function buildApp({
     // Every schema is zod's: given here, Fastify never loads Ajv and fast-json-stringify (about 0.1 s
     // of the start) only to replace them.
     schemaController: { compilersFactory: zodCompilers },
+    // Node checks the request timeout every connectionsCheckingInterval (30 s by default), which would
+    // let a silent client keep a connection up to twice the timeout.
+    serverFactory: (handler) =>
+      createServer(
+        { requestTimeout: requestTimeoutMs, connectionsCheckingInterval: Math.min(1000, requestTimeoutMs) },
+        handler,
+      ),
     // A hop count trusts that many proxies nearest to us, and never what the client wrote further back.
     trustProxy:
       typeof config.trustProxy === 'number'
@@ -144,6 +159,7 @@ export async function buildApp({
     await database.close();
   });
   registerErrorHandling(app);
+  trackUnfinishedRequests(app);
   registerSameOriginCheck(app, config.publicUrl);
   await registerRateLimits(app, database.db, config.rateLimitScale);
   // API answers are private unless a route says otherwise (the catalog's are public and revalidated):

@@ -7,6 +7,8 @@ import { seedDemoOnce } from './db/seed-demo';
 
 /** After SIGTERM, how long requests in flight may take before the process gives up on them. */
 const SHUTDOWN_GRACE_MS = 10_000;
+/** After SIGTERM, how long a request whose body is still arriving may take to finish sending it. */
+const UNFINISHED_BODY_GRACE_MS = 1000;
 
 class PortTakenError extends Error {
   override name = 'PortTakenError';
@@ -81,6 +83,11 @@ async function main() {
       // A keep-alive connection whose request finishes during shutdown is closed as soon as it is idle,
       // instead of holding the exit until the client lets it go.
       setInterval(() => app.server.closeIdleConnections(), 50).unref();
+      // A client silent in the middle of its body would hold the exit until the grace ran out.
+      setTimeout(() => {
+        const ended = app.endUnfinishedRequests();
+        if (ended > 0) app.log.warn({ ended }, 'closed connections whose request body stopped arriving');
+      }, UNFINISHED_BODY_GRACE_MS).unref();
       setTimeout(() => {
         app.log.error('shutdown took too long; exiting');
         process.exit(1);
