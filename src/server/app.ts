@@ -292,7 +292,14 @@ export async function buildApp({
       await api.register(adminCatalogRoutes, { db, catalogCache, guards, minUnits: config.orderMinUnits });
       await api.register(adminOrdersRoutes, { db, guards, mail });
       await api.register(paymentsRoutes, { db, provider: paymentProvider, testProvider, guards, mail });
-      await api.register(systemRoutes, { config, db });
+      await api.register(systemRoutes, {
+        config,
+        db,
+        writableDirs: [
+          uploadsDir,
+          ...(database.url || config.dataDir.startsWith('memory://') ? [] : [config.dataDir]),
+        ],
+      });
       await api.register(usersRoutes, { db, guards });
       await api.register(auditRoutes, { db, guards });
       await api.register(uploadsRoutes, { db, guards, uploadsDir, quotaBytes: config.uploadsQuotaBytes });

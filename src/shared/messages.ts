@@ -40,6 +40,8 @@ export const messages = {
   uploadsFull: (quota: string) =>
     `The picture storage is full (${quota} in all). Pictures no product uses are removed a day after their upload; or raise UPLOADS_QUOTA_MB.`,
   uploadCutShort: 'The upload arrived cut short or malformed. Please choose the picture and upload it again.',
+  storageUnavailable:
+    'The shop cannot store anything right now: its disk is full or read-only. Nothing was changed; please try again later.',
   unreadableValue: 'The request holds a value the shop cannot read or store. Please check what you typed.',
   goneMeanwhile:
     'Something this request refers to was removed a moment ago. Please reload the page and try again.',

@@ -62,3 +62,18 @@ export function sqlStateOf(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** The disk is full or read-only: the database's (53100 disk_full, 58030 io_error) or a file's own. */
+const STORAGE_CODES = new Set(['ENOSPC', 'EROFS', 'EDQUOT', '53100', '58030']);
+
+/** Whether an error says the shop cannot write: nothing was stored, and trying later may work. */
+export function isStorageFull(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    if (!(current instanceof Error)) return false;
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && STORAGE_CODES.has(code)) return true;
+    if (/No space left on device|Read-only file system/.test(current.message)) return true;
+    current = current.cause;
+  }
+  return false;
+}

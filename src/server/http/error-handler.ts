@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '../../shared/api/errors';
 import { messages } from '../../shared/messages';
-import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, sqlStateOf } from '../db/unavailable';
+import { isDatabaseUnavailable, isStorageFull, RETRY_AFTER_SECONDS, sqlStateOf } from '../db/unavailable';
 import { textProblem } from '../../shared/api/text';
 import { DomainError, statusOf } from './domain-error';
 
@@ -49,6 +49,11 @@ export function registerErrorHandling(app: FastifyInstance) {
               ? 'FORBIDDEN'
               : 'BAD_REQUEST';
       return send(reply, status, code, error.message);
+    }
+    if (isStorageFull(error)) {
+      request.log.error({ err: error }, 'storage full or read-only');
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return send(reply, 503, 'UNAVAILABLE', messages.storageUnavailable);
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');

@@ -58,6 +58,7 @@ describe('GET /api/healthz and /api/readyz', () => {
     expect(ready.json()).toEqual({
       status: 'ready',
       database: 'ok',
+      storage: 'ok',
       mail: { pending: 0, failed: 0 },
     });
   });

@@ -1,3 +1,5 @@
+import { open, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Health, PublicConfig, Readiness } from '../../shared/api/config.schemas';
@@ -10,10 +12,34 @@ import { mailHealth } from '../mail/outbox';
 /** How long /api/readyz waits for the database before it answers that it is down. */
 export const READY_CHECK_MS = 2000;
 
-export const systemRoutes: FastifyPluginAsyncZod<{ config: AppConfig; db: Database }> = async (
-  app,
-  { config, db },
-) => {
+/**
+ * Whether a folder takes a write: a small file written, flushed and removed. A full disk (ENOSPC) or
+ * a read-only one (EROFS) fails it, which the database's own check does not see until an order fails.
+ */
+async function writable(dir: string): Promise<boolean> {
+  const probe = join(dir, `.ready-${process.pid}`);
+  try {
+    const file = await open(probe, 'w');
+    try {
+      await file.write(Buffer.alloc(4096));
+      await file.sync();
+    } finally {
+      await file.close();
+    }
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await rm(probe, { force: true });
+  }
+}
+
+export const systemRoutes: FastifyPluginAsyncZod<{
+  config: AppConfig;
+  db: Database;
+  /** The folders the shop writes to: the embedded database's, the uploads'. */
+  writableDirs: string[];
+}> = async (app, { config, db, writableDirs }) => {
   const publicConfig: PublicConfig = {
     payment: config.stripe
       ? { provider: 'stripe', publishableKey: config.stripe.publishableKey }
@@ -55,11 +81,27 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: AppConfig; db: Databa
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       try {
-        const [, mail] = await within(
+        const [, mail, storage] = await within(
           READY_CHECK_MS,
-          Promise.all([db.execute(sql`select 1`), mailHealth(db)]),
+          Promise.all([
+            db.execute(sql`select 1`),
+            mailHealth(db),
+            Promise.all(writableDirs.map(writable)).then((dirs) => dirs.every(Boolean)),
+          ]),
         );
-        return { status: 'ready' as const, database: 'ok' as const, mail };
+        if (!storage) {
+          request.log.warn({ dirs: writableDirs }, 'readiness check: a folder of the shop takes no writes');
+          reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+          return reply
+            .status(503)
+            .send({
+              status: 'unavailable' as const,
+              database: 'ok' as const,
+              storage: 'unwritable' as const,
+              mail,
+            });
+        }
+        return { status: 'ready' as const, database: 'ok' as const, storage: 'ok' as const, mail };
       } catch (error) {
         request.log.warn({ err: error }, 'readiness check: the database does not answer');
         reply.header('retry-after', String(RETRY_AFTER_SECONDS));

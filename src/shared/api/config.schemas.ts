@@ -19,6 +19,8 @@ export const Health = z.object({ status: z.literal('ok') });
 export const Readiness = z.object({
   status: z.enum(['ready', 'unavailable']),
   database: z.enum(['ok', 'down']),
+  /** Whether the shop can write its files (the embedded database's folder, uploads): full or read-only is 'unwritable'. */
+  storage: z.enum(['ok', 'unwritable']).optional(),
   /** The mail outbox, when the database answered: how many wait, how many gave up (details: the log). */
   mail: z.object({ pending: z.number().int(), failed: z.number().int() }).optional(),
 });
