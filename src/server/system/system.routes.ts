@@ -92,14 +92,12 @@ export const systemRoutes: FastifyPluginAsyncZod<{
         if (!storage) {
           request.log.warn({ dirs: writableDirs }, 'readiness check: a folder of the shop takes no writes');
           reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-          return reply
-            .status(503)
-            .send({
-              status: 'unavailable' as const,
-              database: 'ok' as const,
-              storage: 'unwritable' as const,
-              mail,
-            });
+          return await reply.status(503).send({
+            status: 'unavailable' as const,
+            database: 'ok' as const,
+            storage: 'unwritable' as const,
+            mail,
+          });
         }
         return { status: 'ready' as const, database: 'ok' as const, storage: 'ok' as const, mail };
       } catch (error) {
