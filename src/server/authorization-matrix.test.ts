@@ -224,7 +224,7 @@ const rows: Row[] = [
     method: 'PATCH',
     path: '/api/admin/orders/:id/status',
     url: async (f) => `/api/admin/orders/${await f.orderOfA()}/status`,
-    payload: { status: 'shipped' },
+    payload: { status: 'shipped', carrier: 'UPS' },
     expected: adminOnly(409),
   },
   {

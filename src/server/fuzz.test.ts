@@ -195,7 +195,7 @@ const endpoints: Endpoint[] = [
   {
     method: 'PATCH',
     url: () => `/api/admin/orders/${ids.order}/status`,
-    valid: () => ({ status: 'shipped' }),
+    valid: () => ({ status: 'shipped', carrier: 'UPS', trackingNumber: '1Z999' }),
     as: () => admin,
   },
   { method: 'PUT', url: (s) => `/api/user/admin/${s}`, valid: none, as: () => admin },

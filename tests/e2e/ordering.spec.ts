@@ -61,16 +61,21 @@ test.describe('a customer ordering in bulk', () => {
       /\/dashboard\/payment\/[0-9a-f-]{36}$/,
     );
     await expect(row).toContainText('Reserved until');
+    await expect(row).toContainText(/Order \d+ · placed [A-Z][a-z]{2} \d{1,2}, \d{4}/);
 
     await row.getByRole('button', { name: 'CANCEL' }).click();
     const modal = page.getByRole('dialog');
     await expect(
       modal.getByRole('heading', { name: 'Are you sure, you want to cancel this order?' }),
     ).toBeVisible();
+    // The question names the order it is about.
+    await expect(modal).toContainText(/Order \d+, placed /);
     await expect(modal.getByRole('button', { name: 'Close' })).toBeVisible();
     await modal.getByRole('button', { name: 'Yes Cancel' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Item Deleted Successfully' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'My Orders: 0' })).toBeVisible();
+    // The cancelled order stays on the list, as cancelled.
+    await expect(row.getByText('Cancelled', { exact: true })).toBeVisible();
+    await expect(row.getByRole('button', { name: 'CANCEL' })).toBeDisabled();
 
     await openProduct(page, sockets);
     await expect(page.getByText('700 units', { exact: true })).toBeVisible();

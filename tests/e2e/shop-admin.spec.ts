@@ -75,6 +75,14 @@ test('an admin runs the catalogue and follows an order from payment to shipment'
   await expect(row).toContainText('$1,840.00');
   await expect(row.getByText('Paid', { exact: true })).toBeVisible();
   await row.getByRole('button', { name: 'Mark shipped' }).click();
+  // It asks first, naming the order, and for the carrier (the tracking number is optional).
+  const ship = page.getByRole('dialog');
+  await expect(ship.getByRole('heading', { name: /^Ship order \d+\?$/ })).toBeVisible();
+  await ship.getByRole('button', { name: 'Yes, mark shipped' }).click();
+  await expect(ship.getByText('Please name the carrier')).toBeVisible();
+  await ship.getByLabel('Carrier').fill('DHL Freight');
+  await ship.getByLabel('Tracking number (optional)').fill('JD014600003');
+  await ship.getByRole('button', { name: 'Yes, mark shipped' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'The order is marked shipped' })).toBeVisible();
   await page.getByLabel('Show orders that are').selectOption('shipped');
   await expect(

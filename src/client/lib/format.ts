@@ -4,6 +4,12 @@ export { formatUnits } from '../../shared/numbers';
 
 const dateTime = dateFormat({ dateStyle: 'medium', timeStyle: 'short' });
 const utcDay = dateFormat({ dateStyle: 'medium', timeZone: 'UTC' });
+const day = dateFormat({ dateStyle: 'medium' });
+
+/** 'Nov 23, 2026' for an ISO timestamp from the API, in the reader's time zone. */
+export function formatDate(iso: string): string {
+  return day(new Date(iso));
+}
 
 /** 'Nov 23, 2026, 12:48 AM' for an ISO timestamp from the API. */
 export function formatDateTime(iso: string): string {

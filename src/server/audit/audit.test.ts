@@ -127,12 +127,12 @@ describe('the audit log records every admin action with who, when, what, before 
     const tool = await insertTool(ctx.db, { available: 10_000 });
     const order = await placeOrderAs(ctx.app, customer, tool.id);
     await payOrderAs(ctx.app, customer, order._id);
-    await as(admin)('PATCH', `/api/admin/orders/${order._id}/status`, { status: 'shipped' });
+    await as(admin)('PATCH', `/api/admin/orders/${order._id}/status`, { status: 'shipped', carrier: 'UPS' });
     expect(await newest()).toMatchObject({
       action: 'order.ship',
       subject: `order ${order.orderNumber}`,
       before: { status: 'paid' },
-      after: { status: 'shipped' },
+      after: { status: 'shipped', carrier: 'UPS', trackingNumber: null },
     });
 
     const review = await insertReview(ctx.db, { name: 'Spam Bot', text: 'Buy my stuff', rating: 1 });

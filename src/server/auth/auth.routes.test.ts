@@ -160,21 +160,9 @@ describe('protection', () => {
     expect(await failAs(20)).toBe(429);
   }, 120_000);
 
-  it('limits sign-ups and password reset mails per address too', async () => {
+  // Sign-ups are limited by the shop's own rule (http/rate-limits.test.ts runs it at its shipped scale).
+  it('limits password reset mails per address', async () => {
     const address = nextClientIp();
-    const signUps: number[] = [];
-    for (let n = 0; n < 6; n += 1) {
-      const response = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/auth/sign-up/email',
-        headers: { origin: ORIGIN },
-        payload: { name: 'Bulk', email: `bulk-${n}-${Date.now()}@example.com`, password: 'long-enough-pw' },
-        remoteAddress: address,
-      });
-      signUps.push(response.statusCode);
-    }
-    expect(signUps).toEqual([200, 200, 200, 200, 200, 429]);
-
     const resets: number[] = [];
     for (let n = 0; n < 4; n += 1) {
       const response = await ctx.app.inject({

@@ -198,6 +198,9 @@ export const orders = pgTable(
     // When the order reached each later state: its history, with createdAt as 'placed'.
     paidAt: timestamp('paid_at', { withTimezone: true }),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    /** Who carries a shipped order, and its tracking number (given when it is marked shipped). */
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
     /** When it was cancelled or expired. */
     closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: createdAt(),

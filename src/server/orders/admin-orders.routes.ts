@@ -79,6 +79,6 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{
         response: { 200: UpdateResult, ...errors },
       },
     },
-    async (request) => shipOrder({ db, mail }, signedInUser(request), request.params.id),
+    async (request) => shipOrder({ db, mail }, signedInUser(request), request.params.id, request.body),
   );
 };

@@ -1,9 +1,11 @@
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrderPage } from '../../shared/api/admin-orders.schemas';
 import type { Order } from '../../shared/api/orders.schemas';
 import { type TestUser, injectAs, signUp, signUpAdmin } from '../test/auth-helpers';
 import { insertTool } from '../test/factories';
 import { createTestApp } from '../test/test-app';
+import { mailOutbox } from '../db/schema';
 import { moveOrder } from './orders.repository';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -31,8 +33,16 @@ afterAll(async () => {
 });
 
 const list = (query: string) => injectAs(ctx.app, admin, { method: 'GET', url: `/api/admin/orders${query}` });
-const ship = (id: string, status = 'shipped') =>
-  injectAs(ctx.app, admin, { method: 'PATCH', url: `/api/admin/orders/${id}/status`, payload: { status } });
+const ship = (
+  id: string,
+  status = 'shipped',
+  shipment: object = { carrier: 'DHL Freight', trackingNumber: 'JD0142' },
+) =>
+  injectAs(ctx.app, admin, {
+    method: 'PATCH',
+    url: `/api/admin/orders/${id}/status`,
+    payload: { status, ...shipment },
+  });
 
 describe('Manage All Orders', () => {
   it('lists every order newest first, cancelled ones included, a page at a time', async () => {
@@ -55,11 +65,26 @@ describe('Manage All Orders', () => {
     expect((await list('?status=lost')).statusCode).toBe(400);
   });
 
-  it('marks a paid order shipped once, and the customer sees it', async () => {
+  it('marks a paid order shipped once, with its carrier and tracking number, and the customer sees and is mailed them', async () => {
+    const noCarrier = await ship(ids[0] ?? '', 'shipped', {});
+    expect(noCarrier.statusCode).toBe(400);
+    expect(noCarrier.json<{ error: { message: string } }>().error.message).toBe(
+      'carrier: Please name the carrier',
+    );
     expect((await ship(ids[0] ?? '')).json()).toEqual({ modifiedCount: 1 });
     expect((await ship(ids[0] ?? '')).json()).toEqual({ modifiedCount: 0 });
     const mine = await injectAs(ctx.app, customer, { method: 'GET', url: `/api/purchase/${ids[0] ?? ''}` });
-    expect(mine.json<Order>()).toMatchObject({ status: 'shipped', paid: true });
+    expect(mine.json<Order>()).toMatchObject({
+      status: 'shipped',
+      paid: true,
+      shipment: { carrier: 'DHL Freight', trackingNumber: 'JD0142' },
+    });
+    const [mail] = await ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, customer.email), like(mailOutbox.subject, '%has shipped')));
+    expect(mail?.textBody).toContain('with DHL Freight.');
+    expect(mail?.textBody).toContain('Tracking number: JD0142');
   });
 
   it('refuses any other transition', async () => {

@@ -139,7 +139,7 @@ describe('order mails through the outbox, received by a real SMTP server', () =>
     const ship = await injectAs(ctx.app, admin, {
       method: 'PATCH',
       url: `/api/admin/orders/${order._id}/status`,
-      payload: { status: 'shipped' },
+      payload: { status: 'shipped', carrier: 'UPS' },
     });
     expect(ship.json()).toEqual({ modifiedCount: 1 });
     const shipped = await smtp.nextMailTo(buyer.email, new RegExp(`^Order ${order.orderNumber} has shipped`));

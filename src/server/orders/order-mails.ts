@@ -92,7 +92,12 @@ export function orderShippedMail(ctx: OrderMailContext, order: OrderRow): Mail {
     to: order.email,
     subject: `Order ${order.orderNumber} has shipped`,
     greeting: `Hello ${order.buyerName},`,
-    lead: [`Your order left our warehouse on ${formatMailTime(order.shippedAt ?? new Date())}.`],
+    lead: [
+      `Your order left our warehouse on ${formatMailTime(order.shippedAt ?? new Date())}` +
+        (order.carrier ? ` with ${order.carrier}` : '') +
+        '.',
+      ...(order.trackingNumber ? [`Tracking number: ${order.trackingNumber}`] : []),
+    ],
     facts: orderFacts(order),
     action: ordersLink(ctx),
     shop: ctx.shop,

@@ -14,9 +14,11 @@ export async function shipOrder(
   { db, mail }: { db: Database; mail: MailContext },
   actor: Actor,
   orderId: string,
+  shipment: { carrier: string; trackingNumber?: string | undefined },
 ): Promise<{ modifiedCount: number }> {
   const shipped = await db.transaction(async (tx) => {
     const moved = await moveOrder(tx, orderId, 'shipped', {
+      set: { carrier: shipment.carrier, trackingNumber: shipment.trackingNumber || null },
       alreadyDone: (current) => current.status === 'shipped',
     });
     if (moved) {
@@ -25,7 +27,7 @@ export async function shipOrder(
         action: 'order.ship',
         subject: `order ${moved.orderNumber}`,
         before: { status: 'paid' },
-        after: { status: 'shipped' },
+        after: { status: 'shipped', carrier: moved.carrier, trackingNumber: moved.trackingNumber },
       });
     }
     return moved;

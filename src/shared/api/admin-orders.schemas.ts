@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 import { OrderStatus } from '../domain/order-status';
 import { Sku } from './products.schemas';
 import { Order } from './orders.schemas';
@@ -40,5 +41,13 @@ export const AdminOrderPage = z.object({
 });
 export type AdminOrderPage = z.infer<typeof AdminOrderPage>;
 
-/** An admin moves an order along (DESIGN §5.7): only paid → shipped is open to them. */
-export const ChangeOrderStatusBody = z.strictObject({ status: z.literal('shipped') });
+/**
+ * An admin moves an order along (DESIGN §5.7): only paid → shipped is open to them, naming the carrier
+ * and, when it has one, the tracking number, which the shipped mail and the order page show.
+ */
+export const ChangeOrderStatusBody = z.strictObject({
+  status: z.literal('shipped'),
+  carrier: text({ required: 'Please name the carrier', max: 60 }),
+  trackingNumber: text({ max: 80 }).optional(),
+});
+export type ChangeOrderStatusBody = z.input<typeof ChangeOrderStatusBody>;

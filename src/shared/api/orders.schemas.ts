@@ -79,6 +79,8 @@ export const Order = z
     invoiceNumber: z.string().nullable(),
     /** The accepted quote the order was made from, priced at the quote. */
     quoteId: z.string().nullable(),
+    /** Once shipped: who carries it and its tracking number (null when none was given). */
+    shipment: z.object({ carrier: z.string(), trackingNumber: z.string().nullable() }).nullable(),
     /** Each state the order reached and when, oldest first: placed (unpaid), then paid, shipped, closed. */
     history: z.array(z.object({ status: OrderStatus, at: z.string() })),
   })

@@ -39,7 +39,9 @@ export interface TextRules {
 }
 
 export function text({ required, max, multiline = false, raw = false }: TextRules) {
-  const base = raw ? z.string() : z.string().trim();
+  // A required field that is missing altogether says the same as an empty one.
+  const string = z.string({ error: (issue) => (issue.input === undefined ? required : undefined) });
+  const base = raw ? string : string.trim();
   return base
     .min(required ? 1 : 0, { error: required ?? 'Please fill in this field' })
     .max(max, { error: `Please keep this under ${formatUnits(max)} characters` })

@@ -4,20 +4,14 @@ import Form from 'react-bootstrap/Form';
 import Pagination from 'react-bootstrap/Pagination';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
-import { notify } from '../../lib/notify';
 import { OrderStatus, canTransition } from '../../../shared/domain/order-status';
-import { messages } from '../../../shared/messages';
 import { formatDollars } from '../../../shared/money';
 import { DateRangeFields } from '../../components/date-range-fields';
 import { OrderPaymentFlags, OrderStatusBadge } from '../../components/order-status-badge';
+import { ShipOrderButton } from '../../features/orders/components/ship-order-button';
 import { QueryState } from '../../components/query-state';
 import { paths } from '../../config/paths';
-import {
-  type AdminOrdersFilter,
-  ordersCsvUrl,
-  useAllOrders,
-  useShipOrder,
-} from '../../features/orders/api/admin-orders';
+import { type AdminOrdersFilter, ordersCsvUrl, useAllOrders } from '../../features/orders/api/admin-orders';
 import { formatDateTime, formatOrderStatus, formatUnits } from '../../lib/format';
 import { useUrlFilter } from '../../lib/use-url-filter';
 
@@ -53,17 +47,10 @@ export function ManageAllOrdersPage() {
   const filter = filterOf(params);
   const [page, setPage] = useState(1);
   const orders = useAllOrders(filter, page);
-  const shipOrder = useShipOrder();
 
   function setFilter(changes: Partial<Record<keyof AdminOrdersFilter, string | undefined>>) {
     setUrlFilter(changes);
     setPage(1);
-  }
-
-  function ship(orderId: string) {
-    shipOrder.mutate(orderId, {
-      onSuccess: () => notify.success(messages.orderShipped),
-    });
   }
 
   const extra = describeFilter(filter);
@@ -173,14 +160,7 @@ export function ManageAllOrdersPage() {
                       </td>
                       <td data-label={canTransition(order.status, 'shipped') ? 'Action' : ''}>
                         {canTransition(order.status, 'shipped') && (
-                          <Button
-                            size="sm"
-                            variant="dark"
-                            disabled={shipOrder.isPending}
-                            onClick={() => ship(order._id)}
-                          >
-                            Mark shipped
-                          </Button>
+                          <ShipOrderButton order={order} size="sm" />
                         )}
                       </td>
                     </tr>

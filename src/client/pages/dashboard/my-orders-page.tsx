@@ -12,7 +12,8 @@ import { paths } from '../../config/paths';
 import { useCurrentUser } from '../../features/auth/api/use-current-user';
 import { useCancelOrder, useMyOrders } from '../../features/orders/api/orders';
 import { InvoiceLink } from '../../features/orders/components/invoice-link';
-import { formatDateTime, formatOrderStatus, formatUnits } from '../../lib/format';
+import { shipmentText } from '../../features/orders/shipment-text';
+import { formatDate, formatDateTime, formatOrderStatus, formatUnits } from '../../lib/format';
 
 function OrderStatusCell({ order }: { order: Order }) {
   if (!canTransition(order.status, 'paid')) {
@@ -76,8 +77,9 @@ export function MyOrdersPage() {
                           {formatUnits(order.quantity)} units at {formatDollars(order.unitPrice)}
                         </div>
                         <div className="small text-secondary">
-                          Order {order.orderNumber}
+                          Order {order.orderNumber} · placed {formatDate(order.createdAt)}
                           {order.poNumber && <> · PO {order.poNumber}</>}
+                          {order.shipment && <> · shipped with {shipmentText(order.shipment)}</>}
                         </div>
                       </div>
                     </td>
@@ -120,8 +122,10 @@ export function MyOrdersPage() {
           >
             {cancel.item && (
               <p className="mb-0">
+                <strong>Order {cancel.item.orderNumber}</strong>, placed {formatDate(cancel.item.createdAt)}
+                {cancel.item.poNumber && <> for PO {cancel.item.poNumber}</>}:{' '}
                 {formatUnits(cancel.item.quantity)} × {cancel.item.itemName} (
-                {formatDollars(cancel.item.amount)})
+                {formatDollars(cancel.item.amount)}). Its reserved stock goes back on sale.
               </p>
             )}
           </ConfirmModal>

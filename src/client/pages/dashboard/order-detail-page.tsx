@@ -1,18 +1,16 @@
 import { Fragment, type ReactNode } from 'react';
-import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { Link, useParams } from 'react-router';
-import { notify } from '../../lib/notify';
 import type { Order } from '../../../shared/api/orders.schemas';
 import { canTransition } from '../../../shared/domain/order-status';
-import { messages } from '../../../shared/messages';
 import { formatDollars } from '../../../shared/money';
 import { OrderPaymentFlags, OrderStatusBadge } from '../../components/order-status-badge';
 import { QueryState } from '../../components/query-state';
 import { paths } from '../../config/paths';
-import { useShipOrder } from '../../features/orders/api/admin-orders';
+import { shipmentText } from '../../features/orders/shipment-text';
+import { ShipOrderButton } from '../../features/orders/components/ship-order-button';
 import { useOrder } from '../../features/orders/api/orders';
 import { InvoiceLink } from '../../features/orders/components/invoice-link';
 import { formatDateTime, formatOrderStatus, formatUnits } from '../../lib/format';
@@ -43,7 +41,6 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
 export function OrderDetailPage() {
   const { orderId = '' } = useParams();
   const order = useOrder(orderId);
-  const shipOrder = useShipOrder();
   return (
     <>
       <p className="mb-2">
@@ -58,17 +55,7 @@ export function OrderDetailPage() {
               <OrderPaymentFlags order={o} />
               <div className="ms-auto d-flex gap-2">
                 <InvoiceLink order={o} />
-                {canTransition(o.status, 'shipped') && (
-                  <Button
-                    variant="dark"
-                    disabled={shipOrder.isPending}
-                    onClick={() =>
-                      shipOrder.mutate(o._id, { onSuccess: () => notify.success(messages.orderShipped) })
-                    }
-                  >
-                    Mark shipped
-                  </Button>
-                )}
+                {canTransition(o.status, 'shipped') && <ShipOrderButton order={o} />}
               </div>
             </div>
             <Row className="g-3">
@@ -122,7 +109,10 @@ export function OrderDetailPage() {
                           <span className="fw-semibold" style={{ minWidth: '6rem' }}>
                             {historyLabel[step.status]}
                           </span>
-                          <span>{formatDateTime(step.at)}</span>
+                          <span>
+                            {formatDateTime(step.at)}
+                            {step.status === 'shipped' && o.shipment && <> · {shipmentText(o.shipment)}</>}
+                          </span>
                         </li>
                       ))}
                       {o.holdExpiresAt && (

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { AdminOrderPage } from '../../../../shared/api/admin-orders.schemas';
+import type { AdminOrderPage, ChangeOrderStatusBody } from '../../../../shared/api/admin-orders.schemas';
 import type { SalesDashboard } from '../../../../shared/api/dashboard.schemas';
 import type { UpdateResult } from '../../../../shared/api/common.schemas';
 import type { OrderStatus } from '../../../../shared/domain/order-status';
@@ -63,10 +63,16 @@ export function useSalesDashboard() {
 export function useShipOrder() {
   const invalidate = useInvalidate(queryRoots.orders);
   return useMutation({
-    mutationFn: (orderId: string) =>
+    mutationFn: ({
+      orderId,
+      shipment,
+    }: {
+      orderId: string;
+      shipment: Omit<ChangeOrderStatusBody, 'status'>;
+    }) =>
       api<UpdateResult>(`/admin/orders/${encodeURIComponent(orderId)}/status`, {
         method: 'PATCH',
-        body: { status: 'shipped' },
+        body: { status: 'shipped', ...shipment } satisfies ChangeOrderStatusBody,
       }),
     onSuccess: invalidate,
   });
