@@ -73,7 +73,7 @@ export function DashboardLayout() {
         </Col>
         <Col md={9}>
           {user && !user.emailVerified && <VerifyEmailBanner email={user.email} />}
-          {isAdmin && <TestModeBanner />}
+          {isAdmin && <TestModeBanner audience="admin" />}
           {isPending ? <PageSpinner /> : <Outlet />}
         </Col>
       </Row>

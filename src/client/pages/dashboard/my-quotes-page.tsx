@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
@@ -14,6 +15,7 @@ import { formatDollars } from '../../../shared/money';
 import { QueryState } from '../../components/query-state';
 import { paths } from '../../config/paths';
 import { useCurrentUser } from '../../features/auth/api/use-current-user';
+import { useMyOrders } from '../../features/orders/api/orders';
 import { DeliveryFields } from '../../features/orders/components/delivery-fields';
 import { useAcceptQuote, useQuotes } from '../../features/quotes/api/quotes';
 import { QuoteCells } from '../../features/quotes/components/quote-cells';
@@ -27,9 +29,18 @@ function AcceptQuoteModal({ quote, onClose }: { quote: Quote | null; onClose: ()
   const { user } = useCurrentUser();
   const accept = useAcceptQuote();
   const navigate = useNavigate();
+  // Where the buyer's latest order went: a quote is usually delivered to the same place.
+  const latest = useMyOrders(user?.email).data?.[0];
   const form = useForm<AcceptValues, unknown, AcceptOutput>({
     resolver: zodResolver(AcceptQuoteBody),
-    defaultValues: { name: user?.name ?? '', address: '', number: '', company: '', poNumber: '' },
+    values: {
+      name: latest?.name ?? user?.name ?? '',
+      address: latest?.address ?? '',
+      number: latest?.number ?? '',
+      company: latest?.company ?? '',
+      poNumber: '',
+    },
+    resetOptions: { keepDirtyValues: true },
   });
 
   function onSubmit(details: AcceptOutput) {
@@ -63,6 +74,11 @@ function AcceptQuoteModal({ quote, onClose }: { quote: Quote | null; onClose: ()
               </p>
             )}
             <DeliveryFields idPrefix="accept" />
+            {accept.error && (
+              <Alert variant="danger" className="mt-3 mb-0">
+                {accept.error.message}
+              </Alert>
+            )}
           </Modal.Body>
           <Modal.Footer>
             <Button variant="secondary" onClick={onClose}>

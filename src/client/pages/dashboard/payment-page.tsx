@@ -33,8 +33,11 @@ function OrderSummary({ order }: { order: Order }) {
       <Card.Body>
         <h2 className="h5 mb-3">Order</h2>
         <dl className="profile-facts mb-0">
-          <dt>Order ID</dt>
-          <dd className="text-break">{order._id}</dd>
+          <dt>Order</dt>
+          <dd>
+            {order.orderNumber}
+            {order.poNumber && <span className="d-block small text-secondary">PO {order.poNumber}</span>}
+          </dd>
           <dt>Product</dt>
           <dd>
             {order.itemName}
@@ -148,7 +151,7 @@ export function PaymentPage() {
       {(loaded) => (
         <>
           {/* An admin sees the banner from the dashboard already. */}
-          {!isAdmin && <TestModeBanner />}
+          {!isAdmin && <TestModeBanner audience="buyer" />}
           <Row className="g-4">
             <Col lg={5}>
               <OrderSummary order={loaded} />

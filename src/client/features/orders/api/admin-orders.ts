@@ -74,6 +74,8 @@ export function useShipOrder() {
         method: 'PATCH',
         body: { status: 'shipped', ...shipment } satisfies ChangeOrderStatusBody,
       }),
+    // The dialog shows the refusal.
+    meta: { errorToast: false },
     onSuccess: invalidate,
   });
 }

@@ -51,6 +51,8 @@ export function useAcceptQuote() {
         method: 'POST',
         body: details,
       }),
+    // The dialog shows the refusal beside the fields it is about.
+    meta: { errorToast: false },
     onSettled: invalidate,
   });
 }
