@@ -73,12 +73,18 @@ describe('tierProblem', () => {
 });
 
 describe('volumeNudge', () => {
-  it('names the units to add, the new unit price and the saving when a break is near', () => {
+  it('names the units to add, the new unit price and how the total changes when a break is near', () => {
+    // 450 at $10.00 is $4,500; 500 at $9.00 is $4,500 too: no saving to claim, 50 units for nothing.
     expect(volumeNudge(tiers, 450, 5000)).toEqual({
       addUnits: 50,
       unitPriceCents: 900,
-      savingCents: 100 * 500,
+      totalCents: 450_000,
+      totalChangeCents: 0,
     });
+    // 480 at $10.00 is $4,800; 500 at $9.00 costs $300 less in all.
+    expect(volumeNudge(tiers, 480, 5000)).toMatchObject({ addUnits: 20, totalChangeCents: -30_000 });
+    // 420 at $10.00 is $4,200; the larger order costs $300 more: never called a saving.
+    expect(volumeNudge(tiers, 420, 5000)).toMatchObject({ addUnits: 80, totalChangeCents: 30_000 });
   });
 
   it('stays quiet when the next break is far', () => {

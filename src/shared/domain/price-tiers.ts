@@ -74,8 +74,13 @@ export interface VolumeNudge {
   addUnits: number;
   /** The unit price from that break on, in cents. */
   unitPriceCents: number;
-  /** What the larger order saves against the same units at today's unit price, in cents. */
-  savingCents: number;
+  /** The larger order's total, in cents. */
+  totalCents: number;
+  /**
+   * The larger order's total less today's, in cents: below zero the larger order costs less in all;
+   * otherwise it is what the added units cost together, at the new break.
+   */
+  totalChangeCents: number;
 }
 
 /** A break counts as near when it is at most this share of the current quantity away. */
@@ -95,9 +100,11 @@ export function volumeNudge(
   if (!next || next.minQuantity > upper || next.priceCents >= current.priceCents) return null;
   const addUnits = next.minQuantity - quantity;
   if (addUnits > Math.max(1, Math.floor(quantity * NEAR_SHARE))) return null;
+  const totalCents = next.priceCents * next.minQuantity;
   return {
     addUnits,
     unitPriceCents: next.priceCents,
-    savingCents: (current.priceCents - next.priceCents) * next.minQuantity,
+    totalCents,
+    totalChangeCents: totalCents - current.priceCents * quantity,
   };
 }

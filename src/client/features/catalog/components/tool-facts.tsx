@@ -28,7 +28,7 @@ export function ToolFacts({ tool, large = false }: { tool: Tool; large?: boolean
         )}
       </dd>
       <dt>Minimum order</dt>
-      <dd>{formatUnits(tool.min_order)} units</dd>
+      <dd>{formatUnits(bounds.lower)} units</dd>
       <dt>Available</dt>
       <dd>
         <span>{formatUnits(tool.available)} units</span> <StockBadge bounds={bounds} />

@@ -248,7 +248,10 @@ describe('BuyForm', () => {
     await userEvent.clear(input);
     await userEvent.type(input, '250');
     expect(
-      screen.getByText(/Add 50 more units to pay \$56\.50 per unit \(save \$720\.00 on this order\)/),
+      // 250 at $58.90 is $14,725.00; 300 at $56.50 is $16,950.00: more in all, and said so.
+      screen.getByText(
+        /Add 50 more units to pay \$56\.50 per unit: \$16,950\.00 in all, \$2,225\.00 more \(\$44\.50 a unit for the 50 added\)\./,
+      ),
     ).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Add 50 units' }));
     expect(input.value).toBe('300');

@@ -73,8 +73,14 @@ function LivePrice({
       )}
       {nudge && (
         <p className="volume-nudge small mb-0">
-          Add {formatUnits(nudge.addUnits)} more units to pay {formatCents(nudge.unitPriceCents)} per unit
-          (save {formatCents(nudge.savingCents)} on this order){' '}
+          Add {formatUnits(nudge.addUnits)} more units to pay {formatCents(nudge.unitPriceCents)} per unit:{' '}
+          {formatCents(nudge.totalCents)} in all,{' '}
+          {nudge.totalChangeCents < 0
+            ? `${formatCents(-nudge.totalChangeCents)} less than now`
+            : nudge.totalChangeCents === 0
+              ? 'the same as now'
+              : `${formatCents(nudge.totalChangeCents)} more (${formatCents(Math.round(nudge.totalChangeCents / nudge.addUnits))} a unit for the ${formatUnits(nudge.addUnits)} added)`}
+          .{' '}
           <Button
             size="sm"
             variant="link"
