@@ -54,8 +54,9 @@ test.describe('a buyer in a large catalog', () => {
     await form.getByLabel('Quantity').fill('450');
     await expect(form.getByTestId('unit-price')).toHaveText('$20.00');
     await expect(form.getByTestId('order-total')).toHaveText('$9,000.00');
+    // 450 at $20.00 and 500 at $18.00 both cost $9,000.00: 50 units for nothing, and no made-up saving.
     await expect(form).toContainText(
-      'Add 50 more units to pay $18.00 per unit (save $1,000.00 on this order)',
+      'Add 50 more units to pay $18.00 per unit: $9,000.00 in all, the same as now.',
     );
     await form.getByRole('button', { name: 'Add 50 units' }).click();
     await expect(form.getByLabel('Quantity')).toHaveValue('500');
