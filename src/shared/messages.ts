@@ -40,6 +40,10 @@ export const messages = {
   uploadsFull: (quota: string) =>
     `The picture storage is full (${quota} in all). Pictures no product uses are removed a day after their upload; or raise UPLOADS_QUOTA_MB.`,
   uploadCutShort: 'The upload arrived cut short or malformed. Please choose the picture and upload it again.',
+  stillBackordered: (count: number) =>
+    `${count === 1 ? '1 unit' : `${units(count)} units`} of this order ${count === 1 ? 'is' : 'are'} still awaited from new stock; it can ship once they are in`,
+  quoteNeedsShipDate: (inStock: number, missing: number) =>
+    `Only ${units(inStock)} units are in stock: please give the date the other ${units(missing)} will ship`,
   storageUnavailable:
     'The shop cannot store anything right now: its disk is full or read-only. Nothing was changed; please try again later.',
   unreadableValue: 'The request holds a value the shop cannot read or store. Please check what you typed.',

@@ -10,6 +10,7 @@ import { formatUnits } from '../../shared/numbers';
 import { type Actor, changedValues, recordAudit } from '../audit/audit.repository';
 import type { Database, Executor } from '../db/database';
 import { DomainError } from '../http/domain-error';
+import { fillBackorders } from '../orders/backorders';
 import type { CatalogCache } from './catalog-cache';
 import {
   deleteProduct,
@@ -191,6 +192,8 @@ export async function editProduct(
             : `The stock cannot go above ${formatUnits(MAX_STOCK_UNITS)} units (it is ${product.available} now)`,
         );
       }
+      // New stock fills the product's backorders first.
+      if ((body.availableChange ?? 0) > 0) await fillBackorders(tx, [id]);
       const edited = await productNow(tx, id);
       const changed = changedValues(productAuditValues(product), productAuditValues(edited));
       if (changed) {

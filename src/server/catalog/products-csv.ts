@@ -1,4 +1,5 @@
 import { neutraliseRecord, restoreFormulas } from '../http/spreadsheet-cells';
+import { fillBackorders } from '../orders/backorders';
 import { Readable, pipeline } from 'node:stream';
 import { categorySlug } from '../../shared/api/catalog.schemas';
 import {
@@ -402,6 +403,16 @@ export async function importProductsCsv(
       ...checkedTiers(row.priceTiers ?? [], lowerBound(row.min_order, minUnits)),
     }));
     await upsertProducts(tx, values);
+    // A known product given more stock fills its backorders first.
+    if (setStock) {
+      const restocked = changed.filter(
+        ({ existing, checked }) => existing && checked.row.available > existing.available,
+      );
+      await fillBackorders(
+        tx,
+        restocked.flatMap(({ existing }) => (existing ? [existing.id] : [])),
+      );
+    }
     await recordAudit(
       tx,
       actor,

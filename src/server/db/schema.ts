@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -132,6 +133,8 @@ export const quotes = pgTable(
     unitPriceCents: integer('unit_price_cents'),
     validUntil: timestamp('valid_until', { withTimezone: true }),
     reply: text('reply'),
+    /** When the quantity is beyond the stock: the day the shop promises the rest will ship. */
+    shipDate: date('ship_date', { mode: 'string' }),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     /** When it was accepted, declined or expired. */
     closedAt: timestamp('closed_at', { withTimezone: true }),
@@ -201,6 +204,13 @@ export const orders = pgTable(
     /** Who carries a shipped order, and its tracking number (given when it is marked shipped). */
     carrier: text('carrier'),
     trackingNumber: text('tracking_number'),
+    /**
+     * Units of an accepted quote that were not in stock when it was accepted: not reserved, filled
+     * first by new stock (orders/backorders.ts); the order ships once none are left.
+     */
+    backorderedUnits: integer('backordered_units').notNull().default(0),
+    /** The day the shop promised the backordered units would ship (from the quote's answer). */
+    shipDate: date('ship_date', { mode: 'string' }),
     /** When it was cancelled or expired. */
     closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -209,6 +219,11 @@ export const orders = pgTable(
   (t) => [
     check('orders_quantity_positive', sql`${t.quantity} > 0`),
     check('orders_amount_positive', sql`${t.amountCents} > 0`),
+    check('orders_backorder_range', sql`${t.backorderedUnits} between 0 and ${t.quantity}`),
+    // New stock looks for the oldest backorders of its product.
+    index('orders_backorders_idx')
+      .on(t.productId, t.createdAt)
+      .where(sql`${t.backorderedUnits} > 0`),
     index('orders_email_idx').on(t.email),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_status_created_idx').on(t.status, t.createdAt),

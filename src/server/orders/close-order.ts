@@ -1,5 +1,4 @@
 import type { CatalogCache } from '../catalog/catalog-cache';
-import { releaseStockOf } from '../catalog/products.repository';
 import type { Database } from '../db/database';
 import { DomainError } from '../http/domain-error';
 import type { PaymentProvider } from '../payments/payment-provider';
@@ -7,6 +6,7 @@ import { settlePayment } from '../payments/settle-payment';
 import { messages } from '../../shared/messages';
 import type { MailContext } from '../mail/mail-layout';
 import { queueMail } from '../mail/outbox';
+import { releaseReservations } from './backorders';
 import { orderExpiredMail } from './order-mails';
 import { moveOrder, type OrderRow } from './orders.repository';
 
@@ -41,9 +41,10 @@ export async function closeOrder(
   }
   const stock = await deps.db.transaction(async (tx) => {
     const closed = await moveOrder(tx, order.id, to);
+    if (!closed) return [];
     // The customer who cancelled knows; an order that ran out of time is news to its customer.
-    if (closed && to === 'expired') await queueMail(tx, orderExpiredMail(deps.mail, closed));
-    return releaseStockOf(tx, [order]);
+    if (to === 'expired') await queueMail(tx, orderExpiredMail(deps.mail, closed));
+    return releaseReservations(tx, [closed]);
   });
   deps.catalogCache.stockChanged(stock);
   if (to === 'expired') deps.mail.nudge();

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { releaseStockOf } from '../catalog/products.repository';
 import { SESSION_MAX_AGE_MS } from '../auth/session';
+import { releaseReservations } from './backorders';
 import { DomainError } from '../http/domain-error';
 import { AFTER_START_MS, repeat, waitAtMost } from '../time-limits';
 import { endSessionsOlderThan } from '../users/users.repository';
@@ -39,7 +39,7 @@ export async function expireOverdueOrders(
       if (closed) mails.push(orderExpiredMail(deps.mail, closed));
     }
     await queueMails(tx, mails);
-    return { expired: overdue.length, stock: await releaseStockOf(tx, overdue) };
+    return { expired: overdue.length, stock: await releaseReservations(tx, overdue) };
   });
   deps.catalogCache.stockChanged(stock);
   if (expired > 0) deps.mail.nudge();

@@ -39,7 +39,18 @@ export function orderPlacedMail(ctx: OrderMailContext, order: OrderRow): Mail {
     lead: [
       `Thank you for your order at ${ctx.shop.name}. We have reserved the stock for you until ${formatMailTime(order.holdExpiresAt)}; pay before then and we ship it.`,
     ],
-    facts: [...orderFacts(order), ['Reserved until', formatMailTime(order.holdExpiresAt)]],
+    facts: [
+      ...orderFacts(order),
+      ['Reserved until', formatMailTime(order.holdExpiresAt)],
+      ...(order.backorderedUnits > 0
+        ? ([
+            [
+              'Backordered',
+              `${formatUnits(order.backorderedUnits)} units, shipping by ${order.shipDate ?? 'the date we agreed'}`,
+            ],
+          ] as [string, string][])
+        : []),
+    ],
     action: payLink(ctx, order),
     close: ['If the order is not paid by then, the reservation ends and the order expires.'],
     shop: ctx.shop,

@@ -65,6 +65,8 @@ export function toOrder(row: OrderRow): Order {
     holdExpiresAt: row.status === 'unpaid' ? row.holdExpiresAt.toISOString() : null,
     invoiceNumber: row.invoiceNumber === null ? null : formatInvoiceNumber(row.invoiceNumber),
     quoteId: row.quoteId,
+    backordered: row.backorderedUnits,
+    shipDate: row.backorderedUnits > 0 ? row.shipDate : null,
     shipment: row.carrier ? { carrier: row.carrier, trackingNumber: row.trackingNumber } : null,
     history: orderHistory(row),
   };
@@ -221,7 +223,12 @@ const overdue = (now: Date) => and(eq(orders.status, 'unpaid'), lte(orders.holdE
  */
 export async function lockOverdueOrdersWithoutIntent(ex: Executor, now: Date, limit: number) {
   return ex
-    .select({ id: orders.id, productId: orders.productId, quantity: orders.quantity })
+    .select({
+      id: orders.id,
+      productId: orders.productId,
+      quantity: orders.quantity,
+      backorderedUnits: orders.backorderedUnits,
+    })
     .from(orders)
     .where(and(overdue(now), isNull(orders.paymentIntentId)))
     .orderBy(asc(orders.holdExpiresAt))
@@ -404,4 +411,14 @@ export async function holdsEndingBetween(ex: Executor, now: Date, until: Date, l
     .where(and(eq(orders.status, 'unpaid'), gt(orders.holdExpiresAt, now), lte(orders.holdExpiresAt, until)))
     .orderBy(asc(orders.holdExpiresAt))
     .limit(limit);
+}
+
+/** How many of an order's units still wait for stock (0 for an unknown order: the move says why). */
+export async function backorderedUnitsOf(ex: Executor, orderId: string): Promise<number> {
+  const [row] = await ex
+    .select({ units: orders.backorderedUnits })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .for('update');
+  return row?.units ?? 0;
 }

@@ -124,6 +124,7 @@ export async function insertUnpaidOrder(
     mail,
     placedAt,
     quoteId = null,
+    backorder = { units: 0, shipDate: null },
   }: {
     user: SessionUser;
     details: DeliveryFields;
@@ -134,6 +135,8 @@ export async function insertUnpaidOrder(
     mail: MailContext;
     placedAt: Date;
     quoteId?: string | null;
+    /** Units not in stock (an accepted quote's), and the day the shop promised they would ship. */
+    backorder?: { units: number; shipDate: string | null };
   },
 ): Promise<OrderRow> {
   const amountCents = unitPriceCents * quantity;
@@ -155,6 +158,8 @@ export async function insertUnpaidOrder(
     unitPriceCents,
     amountCents,
     quoteId,
+    backorderedUnits: backorder.units,
+    shipDate: backorder.units > 0 ? backorder.shipDate : null,
     createdAt: placedAt,
     updatedAt: placedAt,
     holdExpiresAt: new Date(

@@ -3,7 +3,9 @@ import type { Database } from '../db/database';
 import type { MailContext } from '../mail/mail-layout';
 import { queueMail } from '../mail/outbox';
 import { orderShippedMail } from './order-mails';
-import { moveOrder } from './orders.repository';
+import { messages } from '../../shared/messages';
+import { DomainError } from '../http/domain-error';
+import { backorderedUnitsOf, moveOrder } from './orders.repository';
 
 /**
  * An admin marks a paid order shipped (DESIGN §5.7) through the one transition function, and the
@@ -17,6 +19,10 @@ export async function shipOrder(
   shipment: { carrier: string; trackingNumber?: string | undefined },
 ): Promise<{ modifiedCount: number }> {
   const shipped = await db.transaction(async (tx) => {
+    const waiting = await backorderedUnitsOf(tx, orderId);
+    if (waiting > 0) {
+      throw new DomainError('INVALID_TRANSITION', messages.stillBackordered(waiting));
+    }
     const moved = await moveOrder(tx, orderId, 'shipped', {
       set: { carrier: shipment.carrier, trackingNumber: shipment.trackingNumber || null },
       alreadyDone: (current) => current.status === 'shipped',

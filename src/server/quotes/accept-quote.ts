@@ -1,9 +1,9 @@
 import type { SessionUser } from '../auth/session';
 import type { CatalogCache } from '../catalog/catalog-cache';
-import { findProduct, reserveStockFor } from '../catalog/products.repository';
 import type { Database } from '../db/database';
 import { DomainError } from '../http/domain-error';
 import type { MailContext } from '../mail/mail-layout';
+import { takeStockUpTo } from '../orders/backorders';
 import type { OrderRow } from '../orders/orders.repository';
 import { type DeliveryFields, holdUnpaidOrderSlot, insertUnpaidOrder } from '../orders/place-order';
 import { canAcceptQuote } from '../../shared/domain/quote-status';
@@ -22,9 +22,10 @@ export interface AcceptQuoteDeps {
 
 /**
  * A customer accepts their answered quote before it expires (POST /api/quotes/{id}/accept): in one
- * transaction the quote becomes accepted, its quantity is reserved from the stock as it is now, and an
- * unpaid order at the quoted unit price is stored, with its 'order placed' mail. Too little stock, an
- * expired quote or one accepted already refuse it and change nothing.
+ * transaction the quote becomes accepted, its quantity is reserved from the stock as it is now (what
+ * is missing is backordered when the answer gave a ship date for it), and an unpaid order at the quoted
+ * unit price is stored, with its 'order placed' mail. Too little stock without a ship date, an expired
+ * quote or one accepted already refuse it and change nothing.
  */
 export async function acceptQuote(
   { db, catalogCache, holdHours, maxUnpaid, mail, now = () => new Date() }: AcceptQuoteDeps,
@@ -39,15 +40,15 @@ export async function acceptQuote(
     await holdUnpaidOrderSlot(tx, user, maxUnpaid);
     // The arbiter between two acceptances at once: only one moves the quote.
     const accepted = await moveQuote(tx, quoteId, 'accepted', { stillValidAt: at });
-    const product = accepted.productId
-      ? await reserveStockFor(tx, accepted.productId, accepted.quantity, null)
-      : null;
-    if (!product) {
-      const current = accepted.productId ? await findProduct(tx, accepted.productId) : undefined;
-      if (!current) throw new DomainError('OUT_OF_STOCK', messages.productNotFound);
+    // A quote answered with a ship date takes what is in stock and backorders the rest, which new
+    // stock fills first; one answered without needs its whole quantity in stock now.
+    const taking = accepted.productId ? await takeStockUpTo(tx, accepted.productId, accepted.quantity) : null;
+    if (!taking) throw new DomainError('OUT_OF_STOCK', messages.productNotFound);
+    const { product, taken } = taking;
+    if (taken < accepted.quantity && accepted.shipDate === null) {
       throw new DomainError(
         'OUT_OF_STOCK',
-        `Only ${formatUnits(current.available)} units are in stock now, fewer than the ${formatUnits(accepted.quantity)} of this quote. Nothing was ordered; please try again later or contact us.`,
+        `Only ${formatUnits(taken)} units are in stock now, fewer than the ${formatUnits(accepted.quantity)} of this quote. Nothing was ordered; please try again later or contact us.`,
       );
     }
     const row = await insertUnpaidOrder(tx, {
@@ -60,6 +61,7 @@ export async function acceptQuote(
       mail,
       placedAt: at,
       quoteId: accepted.id,
+      backorder: { units: accepted.quantity - taken, shipDate: accepted.shipDate },
     });
     return { row, stock: { id: product.id, available: product.available } };
   });

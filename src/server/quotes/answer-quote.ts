@@ -1,6 +1,8 @@
 import { formatQuoteNumber } from '../../shared/domain/document-numbers';
 import { dollarsToCents } from '../../shared/money';
+import { messages } from '../../shared/messages';
 import { type Actor, recordAudit } from '../audit/audit.repository';
+import { findProduct } from '../catalog/products.repository';
 import type { Database } from '../db/database';
 import { DomainError } from '../http/domain-error';
 import type { MailContext } from '../mail/mail-layout';
@@ -30,6 +32,7 @@ export async function answerQuote(
   answer: {
     unitPrice?: number | undefined;
     validUntil?: string | undefined;
+    shipDate?: string | undefined;
     declined?: true | undefined;
     reply: string;
   },
@@ -54,8 +57,23 @@ export async function answerQuote(
     }
     const unitPriceCents = dollarsToCents(answer.unitPrice ?? 0);
     const answered = await moveQuote(tx, quoteId, 'answered', {
-      set: { unitPriceCents, validUntil, reply: answer.reply || null, answeredAt: today },
+      set: {
+        unitPriceCents,
+        validUntil,
+        reply: answer.reply || null,
+        shipDate: answer.shipDate ?? null,
+        answeredAt: today,
+      },
     });
+    // More than the stock: the shop says when the rest ships, and accepting backorders it.
+    const product = answered.productId ? await findProduct(tx, answered.productId) : undefined;
+    const missing = answered.quantity - (product?.available ?? 0);
+    if (missing > 0 && !answer.shipDate) {
+      throw invalid(messages.quoteNeedsShipDate(product?.available ?? 0, missing));
+    }
+    if (answer.shipDate && endOfDay(answer.shipDate) <= today) {
+      throw invalid('The ship date must be today or later');
+    }
     if (unitPriceCents * answered.quantity > MAX_AMOUNT_CENTS) {
       throw invalid('This quote is too large to take online: its total would exceed what one order can hold');
     }
@@ -68,6 +86,7 @@ export async function answerQuote(
         status: 'answered',
         unitPriceCents,
         validUntil: validUntil.toISOString(),
+        shipDate: answered.shipDate,
         reply: answered.reply,
       },
     });

@@ -43,6 +43,7 @@ export function quoteAnsweredMail(ctx: QuoteMailContext, quote: QuoteRow): Mail 
       ['Unit price', formatCents(unit)],
       ['Total', formatCents(unit * quote.quantity)],
       ['Valid until', quote.validUntil ? formatMailTime(quote.validUntil) : ''],
+      ...(quote.shipDate ? ([['Units not in stock ship by', quote.shipDate]] as [string, string][]) : []),
       ...(quote.reply ? ([['Our note', quote.reply]] as [string, string][]) : []),
     ],
     action: { url: `${ctx.publicUrl}/dashboard/myQuotes`, label: 'See and accept the quote' },

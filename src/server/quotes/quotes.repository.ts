@@ -9,13 +9,17 @@ import {
 import { centsToDollars } from '../../shared/money';
 import type { SessionUser } from '../auth/session';
 import type { Executor } from '../db/database';
-import { orders, quotes } from '../db/schema';
+import { orders, products, quotes } from '../db/schema';
 import { DomainError } from '../http/domain-error';
 
 /** Every query of the `quotes` table; who may see a quote and how its status moves are decided here. */
 
 export type QuoteRow = typeof quotes.$inferSelect;
-type QuoteWithOrder = QuoteRow & { orderId: string | null };
+type QuoteWithOrder = QuoteRow & {
+  orderId: string | null;
+  /** The product's stock now, where it was read with the quote. */
+  available?: number | null;
+};
 
 const QUOTE_NOT_FOUND = 'There is no such quote';
 /** The most quotes one list answers, newest first. */
@@ -37,6 +41,8 @@ export function toQuote(row: QuoteWithOrder): Quote {
     unitPrice,
     amount: row.unitPriceCents === null ? null : centsToDollars(row.unitPriceCents * row.quantity),
     validUntil: row.validUntil?.toISOString() ?? null,
+    shipDate: row.shipDate,
+    available: row.available ?? null,
     reply: row.reply,
     orderId: row.orderId,
     createdAt: row.createdAt.toISOString(),
@@ -47,14 +53,20 @@ export function toQuote(row: QuoteWithOrder): Quote {
 /** Quotes with the order each became, if any. */
 const selectQuotes = (ex: Executor) =>
   ex
-    .select({ quote: quotes, orderId: orders.id })
+    .select({ quote: quotes, orderId: orders.id, available: products.available })
     .from(quotes)
-    .leftJoin(orders, eq(orders.quoteId, quotes.id));
+    .leftJoin(orders, eq(orders.quoteId, quotes.id))
+    .leftJoin(products, eq(products.id, quotes.productId));
 
-const flatten = ({ quote, orderId }: { quote: QuoteRow; orderId: string | null }): QuoteWithOrder => ({
-  ...quote,
+const flatten = ({
+  quote,
   orderId,
-});
+  available,
+}: {
+  quote: QuoteRow;
+  orderId: string | null;
+  available: number | null;
+}): QuoteWithOrder => ({ ...quote, orderId, available });
 
 export async function insertQuote(ex: Executor, values: typeof quotes.$inferInsert): Promise<QuoteRow> {
   const [row] = await ex.insert(quotes).values(values).returning();
@@ -112,7 +124,7 @@ export async function moveQuote(
     set = {},
     stillValidAt,
   }: {
-    set?: Partial<Pick<QuoteRow, 'unitPriceCents' | 'validUntil' | 'reply' | 'answeredAt'>>;
+    set?: Partial<Pick<QuoteRow, 'unitPriceCents' | 'validUntil' | 'reply' | 'shipDate' | 'answeredAt'>>;
     stillValidAt?: Date;
   } = {},
 ): Promise<QuoteRow> {

@@ -9,6 +9,7 @@ import { insertTool } from '../test/factories';
 import { answerQuoteAs, daysFromToday, delivery, requestQuoteAs } from '../test/order-helpers';
 import { startSmtpCatcher } from '../test/smtp-catcher';
 import { createTestApp } from '../test/test-app';
+import { moveOrder } from '../orders/orders.repository';
 import { expireQuotes } from './quotes.repository';
 
 /** Issue 13 item 5: a quote's whole life, and every way it can be refused. */
@@ -75,10 +76,23 @@ describe('a quote from request to paid order', () => {
     expect((await myQuotes(buyer)).map((q) => q._id)).toContain(quote._id);
     expect((await myQuotes(other)).map((q) => q._id)).not.toContain(quote._id);
 
+    // The admin answers against the stock they see: beyond it, they must say when the rest ships.
+    expect(open.find((q) => q._id === quote._id)).toMatchObject({ available: 800, shipDate: null });
     const validUntil = daysFromToday(14);
+    const withoutDate = await injectAs(ctx.app, admin, {
+      method: 'PATCH',
+      url: `/api/admin/quotes/${quote._id}`,
+      payload: { unitPrice: 21.75, validUntil },
+    });
+    expect(withoutDate.statusCode).toBe(400);
+    expect(withoutDate.json<ErrorBody>().error.message).toBe(
+      'Only 800 units are in stock: please give the date the other 4,200 will ship',
+    );
+    const shipDate = daysFromToday(30);
     const answered = await answerQuoteAs(ctx.app, admin, quote._id, {
       unitPrice: 21.75,
       validUntil,
+      shipDate,
       reply: 'Ships in two lots',
     });
     expect(answered).toMatchObject({
@@ -86,6 +100,7 @@ describe('a quote from request to paid order', () => {
       unitPrice: 21.75,
       amount: 108_750,
       validUntil: `${validUntil}T23:59:59.999Z`,
+      shipDate,
       reply: 'Ships in two lots',
     });
     const toCustomer = await smtp.nextMailTo(buyer.email, new RegExp(`^Your quote ${quote.quoteNumber}`));
@@ -94,8 +109,7 @@ describe('a quote from request to paid order', () => {
     expect(toCustomer.parsed.text).toContain('Ships in two lots');
     expect(toCustomer.parsed.text).toContain('http://localhost:3000/dashboard/myQuotes');
 
-    // The stock arrives; the customer accepts.
-    await ctx.db.update(products).set({ available: 6000 }).where(eq(products.id, tool.id));
+    // The customer accepts with 800 in stock: those are reserved, the other 4,200 backordered.
     const accepted = await accept(buyer, quote._id, { company: 'Acme', poNumber: 'PO-Q-1' });
     expect(accepted.statusCode).toBe(201);
     const { order } = accepted.json<{ order: Order }>();
@@ -108,8 +122,21 @@ describe('a quote from request to paid order', () => {
       quoteId: quote._id,
       company: 'Acme',
       poNumber: 'PO-Q-1',
+      backordered: 4200,
+      shipDate,
     });
+    expect(await stockOf(tool.id)).toBe(0);
+
+    // New stock fills the backorder before anyone else can buy it.
+    const restock = await injectAs(ctx.app, admin, {
+      method: 'PATCH',
+      url: `/api/tools/${tool.id}`,
+      payload: { availableChange: 5200 },
+    });
+    expect(restock.statusCode, restock.body).toBe(200);
     expect(await stockOf(tool.id)).toBe(1000);
+    const filled = await injectAs(ctx.app, buyer, { method: 'GET', url: `/api/purchase/${order._id}` });
+    expect(filled.json<Order>()).toMatchObject({ backordered: 0, shipDate: null });
     const [mine] = (await myQuotes(buyer)).filter((q) => q._id === quote._id);
     expect(mine).toMatchObject({ status: 'accepted', orderId: order._id });
     await smtp.nextMailTo(buyer.email, new RegExp(`^Order ${order.orderNumber} placed`));
@@ -150,10 +177,12 @@ describe('a quote from request to paid order', () => {
 });
 
 describe('refusals', () => {
-  it('stock short at acceptance: 409 naming the stock, and nothing changes', async () => {
-    const tool = await insertTool(ctx.db, { available: 300 });
+  it('stock short at acceptance of a quote answered without a ship date: 409 naming the stock, and nothing changes', async () => {
+    const tool = await insertTool(ctx.db, { available: 1500 });
     const quote = await requestQuoteAs(ctx.app, buyer, tool.id, 1200);
     await answerQuoteAs(ctx.app, admin, quote._id, { unitPrice: 9.5, validUntil: daysFromToday(2) });
+    // Others bought it meanwhile.
+    await ctx.db.update(products).set({ available: 300 }).where(eq(products.id, tool.id));
     const response = await accept(buyer, quote._id);
     expect(response.statusCode).toBe(409);
     expect(response.json<ErrorBody>().error).toEqual({
@@ -163,6 +192,53 @@ describe('refusals', () => {
     });
     expect(await stockOf(tool.id)).toBe(300);
     expect((await myQuotes(buyer)).find((q) => q._id === quote._id)?.status).toBe('answered');
+  });
+
+  it('a closed backordered order gives back only what it reserved, and older backorders take it first; it cannot ship while units are awaited', async () => {
+    const tool = await insertTool(ctx.db, { available: 500 });
+    const first = await requestQuoteAs(ctx.app, buyer, tool.id, 800);
+    await answerQuoteAs(ctx.app, admin, first._id, {
+      unitPrice: 9,
+      validUntil: daysFromToday(3),
+      shipDate: daysFromToday(20),
+    });
+    const firstOrder = (await accept(buyer, first._id)).json<{ order: Order }>().order;
+    expect(firstOrder).toMatchObject({ backordered: 300 });
+    const second = await requestQuoteAs(ctx.app, other, tool.id, 400);
+    await answerQuoteAs(ctx.app, admin, second._id, {
+      unitPrice: 9,
+      validUntil: daysFromToday(3),
+      shipDate: daysFromToday(20),
+    });
+    const secondOrder = (await accept(other, second._id)).json<{ order: Order }>().order;
+    expect(secondOrder).toMatchObject({ backordered: 400 });
+    expect(await stockOf(tool.id)).toBe(0);
+
+    // Paid, it still cannot ship: 400 units are awaited.
+    await moveOrder(ctx.db, secondOrder._id, 'paid', { set: { transactionId: 'pi_test_backorder' } });
+    const early = await injectAs(ctx.app, admin, {
+      method: 'PATCH',
+      url: `/api/admin/orders/${secondOrder._id}/status`,
+      payload: { status: 'shipped', carrier: 'UPS' },
+    });
+    expect(early.statusCode).toBe(409);
+    expect(early.json<ErrorBody>().error.message).toBe(
+      '400 units of this order are still awaited from new stock; it can ship once they are in',
+    );
+
+    // The first buyer cancels: its 500 reserved units go back, and the waiting order takes 400.
+    const cancelled = await injectAs(ctx.app, buyer, {
+      method: 'DELETE',
+      url: `/api/purchase/${firstOrder._id}`,
+    });
+    expect(cancelled.statusCode).toBe(200);
+    expect(await stockOf(tool.id)).toBe(100);
+    const ready = await injectAs(ctx.app, admin, {
+      method: 'PATCH',
+      url: `/api/admin/orders/${secondOrder._id}/status`,
+      payload: { status: 'shipped', carrier: 'UPS' },
+    });
+    expect(ready.json()).toEqual({ modifiedCount: 1 });
   });
 
   it('expired: 409 before the sweep and after it; the sweep marks answered quotes past their date expired', async () => {

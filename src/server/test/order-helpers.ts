@@ -72,7 +72,7 @@ export async function answerQuoteAs(
   app: App,
   admin: TestUser,
   quoteId: string,
-  answer: { unitPrice: number; validUntil: string; reply?: string },
+  answer: { unitPrice: number; validUntil: string; shipDate?: string; reply?: string },
 ): Promise<Quote> {
   const response = await injectAs(app, admin, {
     method: 'PATCH',

@@ -79,6 +79,10 @@ export const Order = z
     invoiceNumber: z.string().nullable(),
     /** The accepted quote the order was made from, priced at the quote. */
     quoteId: z.string().nullable(),
+    /** Units not yet in stock (an accepted quote's beyond the stock): the order ships once none are left. */
+    backordered: z.number().int(),
+    /** The day the shop promised the backordered units would ship (YYYY-MM-DD), while some are. */
+    shipDate: z.string().nullable(),
     /** Once shipped: who carries it and its tracking number (null when none was given). */
     shipment: z.object({ carrier: z.string(), trackingNumber: z.string().nullable() }).nullable(),
     /** Each state the order reached and when, oldest first: placed (unpaid), then paid, shipped, closed. */

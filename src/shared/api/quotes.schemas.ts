@@ -29,6 +29,8 @@ export const AnswerQuoteBody = z
   .strictObject({
     unitPrice: dollars('unit price').optional(),
     validUntil: validityDate.optional(),
+    /** When the quantity is beyond the stock: the day the rest will ship (accepting backorders it). */
+    shipDate: z.iso.date({ error: 'Ship dates are written YYYY-MM-DD' }).optional(),
     declined: z.literal(true).optional(),
     reply: text({ max: 1000, multiline: true }).default(''),
   })
@@ -71,6 +73,10 @@ export const Quote = z
     amount: z.number().nullable(),
     /** The end of the last day the price holds. */
     validUntil: z.string().nullable(),
+    /** The day the units beyond the stock will ship, when the shop gave one (YYYY-MM-DD). */
+    shipDate: z.string().nullable(),
+    /** The product's stock now (null once the product is gone): what an admin answers against. */
+    available: z.number().int().nullable(),
     reply: z.string().nullable(),
     /** The order made when the quote was accepted. */
     orderId: z.string().nullable(),

@@ -80,6 +80,13 @@ export function MyOrdersPage() {
                           Order {order.orderNumber} · placed {formatDate(order.createdAt)}
                           {order.poNumber && <> · PO {order.poNumber}</>}
                           {order.shipment && <> · shipped with {shipmentText(order.shipment)}</>}
+                          {order.backordered > 0 && (
+                            <>
+                              {' '}
+                              · {formatUnits(order.backordered)} units backordered
+                              {order.shipDate && <>, shipping by {order.shipDate}</>}
+                            </>
+                          )}
                         </div>
                       </div>
                     </td>

@@ -85,6 +85,14 @@ export function OrderDetailPage() {
                         ['Product', o.itemName],
                         ['SKU', <span className="font-monospace">{o.sku ?? '—'}</span>],
                         ['Quantity', `${formatUnits(o.quantity)} units`],
+                        ...(o.backordered > 0
+                          ? ([
+                              [
+                                'Backordered',
+                                `${formatUnits(o.backordered)} units awaited${o.shipDate ? `, promised by ${o.shipDate}` : ''}`,
+                              ],
+                            ] as [string, string][])
+                          : []),
                         ['Unit price', formatDollars(o.unitPrice)],
                         ['Amount', <strong>{formatDollars(o.amount)}</strong>],
                         ...(o.quoteId ? ([['Priced by', 'an accepted quote']] as [string, string][]) : []),

@@ -60,6 +60,13 @@ function AnswerQuoteModal({ quote, onClose }: { quote: Quote | null; onClose: ()
               {quote.name} ({quote.email}) asks for {formatUnits(quote.quantity)} × {quote.itemName} (
               <span className="font-monospace">{quote.sku}</span>).
               {quote.note && <span className="d-block text-secondary">“{quote.note}”</span>}
+              {quote.available !== null && (
+                <span className="d-block mt-1" data-testid="quote-stock">
+                  In stock now: <strong>{formatUnits(quote.available)} units</strong>
+                  {quote.available < quote.quantity &&
+                    `; the other ${formatUnits(quote.quantity - quote.available)} are backordered when the customer accepts, and ship by the date below.`}
+                </span>
+              )}
             </p>
           )}
           <FormField
@@ -78,6 +85,15 @@ function AnswerQuoteModal({ quote, onClose }: { quote: Quote | null; onClose: ()
             type="date"
             {...form.register('validUntil')}
           />
+          {quote && quote.available !== null && quote.available < quote.quantity && (
+            <FormField
+              controlId="answer-ship-date"
+              label="Ship date for the units not in stock"
+              error={errors.shipDate?.message}
+              type="date"
+              {...form.register('shipDate', { setValueAs: (v: string) => (v === '' ? undefined : v) })}
+            />
+          )}
           <FormField
             controlId="answer-reply"
             label={

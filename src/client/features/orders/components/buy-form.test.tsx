@@ -51,6 +51,8 @@ const placed: Order = {
   holdExpiresAt: '2026-11-24T10:00:00.000Z',
   invoiceNumber: null,
   quoteId: null,
+  backordered: 0,
+  shipDate: null,
   shipment: null,
   history: [{ status: 'unpaid', at: '2026-11-22T10:00:00.000Z' }],
 };

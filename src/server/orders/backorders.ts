@@ -1,0 +1,101 @@
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { type ProductStock, releaseStockOf } from '../catalog/products.repository';
+import type { Executor } from '../db/database';
+import { orders, products } from '../db/schema';
+
+/**
+ * Takes up to `quantity` units of a product's stock for an accepted quote: what there is, when there
+ * is less. The row is locked first, so concurrent takings count one after the other. Answers the
+ * product's details and how many units were taken; null when there is no such product.
+ */
+export async function takeStockUpTo(ex: Executor, productId: string, quantity: number) {
+  const [locked] = await ex
+    .select({ available: products.available })
+    .from(products)
+    .where(eq(products.id, productId))
+    .for('update');
+  if (!locked) return null;
+  const taken = Math.min(locked.available, quantity);
+  const [product] = await ex
+    .update(products)
+    .set({ available: sql`${products.available} - ${taken}` })
+    .where(eq(products.id, productId))
+    .returning({
+      id: products.id,
+      sku: products.sku,
+      name: products.name,
+      available: products.available,
+    });
+  return product ? { product, taken } : null;
+}
+
+/**
+ * New stock fills backorders first (issue 31): for each product, the open orders still waiting for
+ * units, oldest first, take what the product now has, before any new order can. Call it in the
+ * transaction that added the stock; products are visited in id order, so two such transactions never
+ * wait on each other in a cycle. Answers each product's stock afterwards.
+ */
+export async function fillBackorders(ex: Executor, productIds: readonly string[]): Promise<ProductStock[]> {
+  const levels: ProductStock[] = [];
+  for (const productId of [...new Set(productIds)].sort()) {
+    const [product] = await ex
+      .select({ available: products.available })
+      .from(products)
+      .where(eq(products.id, productId))
+      .for('update');
+    if (!product) continue;
+    let available = product.available;
+    if (available === 0) continue;
+    const waiting = await ex
+      .select({ id: orders.id, backorderedUnits: orders.backorderedUnits })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.productId, productId),
+          gt(orders.backorderedUnits, 0),
+          inArray(orders.status, ['unpaid', 'paid']),
+        ),
+      )
+      .orderBy(asc(orders.createdAt), asc(orders.id))
+      // An order being closed right now (the expiry job holds it) gives its units back itself.
+      .for('update', { skipLocked: true });
+    for (const order of waiting) {
+      if (available === 0) break;
+      const units = Math.min(available, order.backorderedUnits);
+      await ex
+        .update(orders)
+        .set({ backorderedUnits: sql`${orders.backorderedUnits} - ${units}`, updatedAt: new Date() })
+        .where(eq(orders.id, order.id));
+      available -= units;
+    }
+    if (available !== product.available) {
+      await ex.update(products).set({ available }).where(eq(products.id, productId));
+      levels.push({ id: productId, available });
+    }
+  }
+  return levels;
+}
+
+/**
+ * Gives back what closed orders had reserved (their units less those still on backorder), then lets
+ * the products' other backorders take it first. Answers each product's stock afterwards.
+ */
+export async function releaseReservations(
+  ex: Executor,
+  closed: readonly { productId: string | null; quantity: number; backorderedUnits: number }[],
+): Promise<ProductStock[]> {
+  const released = await releaseStockOf(
+    ex,
+    closed.map((order) => ({
+      productId: order.productId,
+      quantity: order.quantity - order.backorderedUnits,
+    })),
+  );
+  const filled = await fillBackorders(
+    ex,
+    released.map((level) => level.id),
+  );
+  const after = new Map(released.map((level) => [level.id, level.available]));
+  for (const level of filled) after.set(level.id, level.available);
+  return [...after].map(([id, available]) => ({ id, available }));
+}
