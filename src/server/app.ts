@@ -9,7 +9,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { createServer } from 'node:http';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -137,11 +136,12 @@ export async function buildApp({
     schemaController: { compilersFactory: zodCompilers },
     // Node checks the request timeout every connectionsCheckingInterval (30 s by default), which would
     // let a silent client keep a connection up to twice the timeout.
-    serverFactory: (handler) =>
-      createServer(
-        { requestTimeout: requestTimeoutMs, connectionsCheckingInterval: Math.min(1000, requestTimeoutMs) },
-        handler,
-      ),
+    requestTimeout: requestTimeoutMs,
+    http: {
+      connectionsCheckingInterval: Math.min(1000, requestTimeoutMs),
+      // Node checks the headers' deadline first and the whole request's only within it.
+      headersTimeout: Math.min(60_000, requestTimeoutMs),
+    },
     // A hop count trusts that many proxies nearest to us, and never what the client wrote further back.
     trustProxy:
       typeof config.trustProxy === 'number'

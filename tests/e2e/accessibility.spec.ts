@@ -168,7 +168,7 @@ test.describe('WCAG 2.2 AA (axe-core) with every dialog open', () => {
     });
     const validUntil = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
     const answered = await owner.request.patch(`/api/admin/quotes/${quote._id}`, {
-      data: { unitPrice: 9.5, validUntil, reply: 'Yes' },
+      data: { unitPrice: 9.5, validUntil, shipDate: validUntil, reply: 'Yes' },
       headers: { origin: shopUrl },
     });
     expect(answered.status(), await answered.text()).toBe(200);

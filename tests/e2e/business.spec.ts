@@ -122,7 +122,11 @@ test.describe('buying as a business', () => {
     await expect(quoteRow).toContainText('Two lots: March and May');
     await quoteRow.getByRole('button', { name: 'Answer' }).click();
     const dialog = ownerPage.getByRole('dialog', { name: `Answer quote ${quoteNumber}` });
+    // The owner answers against the stock: 300 now, and a date for the other 1,700.
+    await expect(dialog.getByTestId('quote-stock')).toContainText('In stock now: 300 units; the other 1,700');
     await dialog.getByLabel('Unit price ($)').fill('8.75');
+    const shipDate = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    await dialog.getByLabel('Ship date for the units not in stock').fill(shipDate);
     await dialog.getByLabel(/Note to the customer/).fill('Both lots from our Leeds stock');
     await expectNoAxeViolations(ownerPage, 'answer quote');
     await dialog.getByRole('button', { name: 'Send the price' }).click();
@@ -141,9 +145,7 @@ test.describe('buying as a business', () => {
       )
       .toBe(1);
 
-    // The factory makes the units; the customer accepts.
-    const restock = await catalogAdmin.patch(`/api/tools/${tool._id}`, { data: { availableChange: 2000 } });
-    expect(restock.status(), await restock.text()).toBe(200);
+    // The customer accepts now: the 300 in stock are reserved, the other 1,700 backordered.
     await page.goto('/dashboard/myQuotes');
     const mine = page.getByRole('row').filter({ hasText: quoteNumber });
     await expect(mine).toContainText('$8.75 per unit');
@@ -161,5 +163,14 @@ test.describe('buying as a business', () => {
 
     await page.goto('/dashboard/myQuotes');
     await expect(page.getByRole('row').filter({ hasText: quoteNumber })).toContainText('Accepted');
+    await page.goto('/dashboard/myOrder');
+    const order = page.getByRole('row').filter({ hasText: 'PO PO-Q-9' });
+    await expect(order).toContainText(`1,700 units backordered, shipping by ${shipDate}`);
+
+    // The factory makes the units: they fill the backorder before anyone else can buy them.
+    const restock = await catalogAdmin.patch(`/api/tools/${tool._id}`, { data: { availableChange: 2000 } });
+    expect(restock.status(), await restock.text()).toBe(200);
+    await page.reload();
+    await expect(order).not.toContainText('backordered');
   });
 });

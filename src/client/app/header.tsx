@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { messages } from '../../shared/messages';
 import { notify } from '../lib/notify';
@@ -20,6 +20,18 @@ export function Header() {
   const [openOn, setOpenOn] = useState<string | null>(null);
   const menuOpen = openOn === pathname;
   const closeMenu = () => setOpenOn(null);
+  const toggler = useRef<HTMLButtonElement>(null);
+  // Escape closes the open menu and gives focus back to its button, as a disclosure should.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpenOn(null);
+      toggler.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
   useAddressConfirmedNotice();
   return (
     <nav data-bs-theme="dark" className="site-header navbar navbar-expand-md bg-dark sticky-top">
@@ -29,6 +41,7 @@ export function Header() {
           <span className="fw-bold">{homeContent.brand}</span>
         </Link>
         <button
+          ref={toggler}
           type="button"
           className={menuOpen ? 'navbar-toggler' : 'navbar-toggler collapsed'}
           aria-controls="main-nav"

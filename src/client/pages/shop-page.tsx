@@ -29,12 +29,15 @@ const dollars = (value: string | null) =>
 function searchFrom(params: URLSearchParams): CatalogSearch {
   const sort = params.get('sort');
   const category = params.get('category');
+  const minPrice = dollars(params.get('minPrice'));
+  const maxPrice = dollars(params.get('maxPrice'));
+  // A range whose low end is above its high end is no range: both go (the form never sends one).
+  const range = minPrice && maxPrice && Number(minPrice) > Number(maxPrice) ? {} : { minPrice, maxPrice };
   return {
     q: params.get('q')?.trim().slice(0, 100) || undefined,
     category: category && CATEGORY_SLUG.test(category) ? category : undefined,
     inStock: params.get('inStock') === 'true' || undefined,
-    minPrice: dollars(params.get('minPrice')),
-    maxPrice: dollars(params.get('maxPrice')),
+    ...range,
     sort: isSort(sort) ? sort : undefined,
   };
 }

@@ -40,6 +40,7 @@ export function createAuthGuards(auth: Auth, db: Database) {
       return await auth.getSession(fromNodeHeaders(request.headers));
     } catch (error) {
       if (isDatabaseUnavailable(error) || !(await databaseAnswers(db, 1000))) {
+        request.log.warn({ err: error }, 'database unavailable while reading the session');
         throw new DomainError('UNAVAILABLE', messages.unavailable);
       }
       throw error;

@@ -33,7 +33,7 @@ function Figure({ label, value, note, to }: { label: string; value: string; note
       <Card className="h-100 shadow-sm">
         <Card.Body>
           <h3 className="h6 text-secondary mb-1">{label}</h3>
-          <p className="fs-4 fw-bold mb-1">{value}</p>
+          <p className="dashboard-figure fw-bold mb-1">{value}</p>
           <Link to={to} className="small">
             {note}
           </Link>

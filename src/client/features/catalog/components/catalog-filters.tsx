@@ -1,6 +1,7 @@
 import { type SyntheticEvent, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { messages } from '../../../../shared/messages';
 import InputGroup from 'react-bootstrap/InputGroup';
 import type { CatalogSort } from '../../../../shared/api/catalog.schemas';
 import { useCategories } from '../api/get-catalog';
@@ -27,6 +28,7 @@ export function CatalogFilters({
 }) {
   const categories = useCategories();
   const [open, setOpen] = useState(false);
+  const [rangeError, setRangeError] = useState<string | null>(null);
   const active = [search.category, search.inStock, search.minPrice, search.maxPrice, search.sort].filter(
     (value) => value !== undefined && value !== '',
   ).length;
@@ -45,6 +47,13 @@ export function CatalogFilters({
       return typeof value === 'string' ? value.trim() : '';
     };
     const q = field('q');
+    const [low, high] = [field('minPrice'), field('maxPrice')];
+    if (low !== '' && high !== '' && Number(low) > Number(high)) {
+      setRangeError(messages.priceRangeReversed);
+      setOpen(true);
+      return;
+    }
+    setRangeError(null);
     onChange({
       ...search,
       q,
@@ -64,7 +73,7 @@ export function CatalogFilters({
             type="search"
             name="q"
             defaultValue={search.q ?? ''}
-            placeholder="Name, SKU or description"
+            placeholder="Name or SKU"
             maxLength={100}
           />
           <Button type="submit" variant="warning">
@@ -117,6 +126,8 @@ export function CatalogFilters({
           <div className="d-flex gap-2 align-items-center">
             <Form.Control
               aria-label="Lowest price"
+              isInvalid={rangeError !== null}
+              aria-describedby={rangeError ? 'catalog-price-error' : undefined}
               name="minPrice"
               type="number"
               min={0}
@@ -127,6 +138,8 @@ export function CatalogFilters({
             <span aria-hidden="true">–</span>
             <Form.Control
               aria-label="Highest price"
+              isInvalid={rangeError !== null}
+              aria-describedby={rangeError ? 'catalog-price-error' : undefined}
               name="maxPrice"
               type="number"
               min={0}
@@ -135,6 +148,11 @@ export function CatalogFilters({
               defaultValue={search.maxPrice ?? ''}
             />
           </div>
+          {rangeError && (
+            <div id="catalog-price-error" className="invalid-feedback d-block" role="alert">
+              {rangeError}
+            </div>
+          )}
           <Button type="submit" size="sm" variant="outline-dark" className="mt-2">
             Apply
           </Button>

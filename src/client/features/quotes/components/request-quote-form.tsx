@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -40,6 +40,15 @@ export function RequestQuoteForm({ tool, bounds }: { tool: Tool; bounds: Quantit
     defaultValues: { quantity: suggested, note: '' },
   });
   const { errors } = form.formState;
+  // The button that opened the form goes away with it: focus moves into the form, and back to the
+  // button when the form folds again, so a keyboard user is never left on the page's top.
+  const opener = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (open) form.setFocus('quantity');
+    else if (wasOpen.current) opener.current?.focus();
+    wasOpen.current = open;
+  }, [open, form]);
 
   function onSubmit(values: QuoteFormOutput) {
     request.mutate(
@@ -74,7 +83,7 @@ export function RequestQuoteForm({ tool, bounds }: { tool: Tool; bounds: Quantit
               Ask us for a quote on any quantity from {formatUnits(bounds.lower)} units, beyond the{' '}
               {formatUnits(bounds.upper)} in stock too.
             </p>
-            <Button variant="outline-dark" onClick={() => setOpen(true)}>
+            <Button ref={opener} variant="outline-dark" onClick={() => setOpen(true)}>
               Request a quote
             </Button>
           </>
