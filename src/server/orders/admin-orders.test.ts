@@ -59,6 +59,47 @@ describe('Manage All Orders', () => {
     });
   });
 
+  it('finds an order by its number, PO, buyer, email, company or SKU, and reads % and _ as themselves', async () => {
+    const tool = await insertTool(ctx.db, { available: 10_000, sku: 'FIND-ME-9' });
+    const placed = await injectAs(ctx.app, customer, {
+      method: 'POST',
+      url: '/api/purchase',
+      payload: {
+        toolId: tool.id,
+        name: 'Greta Findley',
+        address: 'Road 1',
+        number: '5550100',
+        quantity: 100,
+        company: 'Zeta_Works 50%',
+        poNumber: 'PO-FIND-4471',
+      },
+    });
+    const order = placed.json<{ order: Order }>().order;
+    const found = async (q: string) =>
+      (await list(`?q=${encodeURIComponent(q)}`)).json<AdminOrderPage>().orders.map((o) => o._id);
+    for (const q of [
+      String(order.orderNumber),
+      `#${order.orderNumber}`,
+      'find-4471',
+      'greta find',
+      'zeta_works',
+      '50%',
+      'find-me',
+    ]) {
+      expect(await found(q), q).toEqual([order._id]);
+    }
+    expect(await found(customer.email)).toContain(order._id);
+    // % and _ are not wildcards: nothing else matches them.
+    expect(await found('%')).toEqual([order._id]);
+    expect(await found('no such order anywhere')).toEqual([]);
+    // The CSV export takes the same search.
+    const csv = await injectAs(ctx.app, admin, {
+      method: 'GET',
+      url: '/api/admin/orders.csv?q=PO-FIND-4471',
+    });
+    expect(csv.body.trim().split('\n')).toHaveLength(2);
+  });
+
   it('filters by state', async () => {
     const cancelled = (await list('?status=cancelled')).json<AdminOrderPage>();
     expect(cancelled.orders.map((order) => order._id)).toEqual([ids[1]]);

@@ -7,11 +7,13 @@ import {
   eq,
   gt,
   gte,
+  ilike,
   inArray,
   isNotNull,
   isNull,
   lt,
   lte,
+  or,
   sql,
 } from 'drizzle-orm';
 import type { AdminOrdersFilter } from '../../shared/api/admin-orders.schemas';
@@ -152,10 +154,28 @@ export async function listOrdersFor(ex: Executor, caller: SessionUser, email: st
 
 /** Every order, newest first, optionally of one state, one page of them and the total (DESIGN §5.7). */
 
+/**
+ * What an admin types to find an order: its number (10001, or #10001), or any part of its PO number,
+ * the buyer's name, email or company, or the SKU, in any letter case.
+ */
+function orderSearch(q: string): SQL | undefined {
+  const number = /^#?(\d{1,9})$/.exec(q.trim())?.[1];
+  const pattern = `%${q.trim().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  return or(
+    number ? eq(orders.orderNumber, Number(number)) : undefined,
+    ilike(orders.poNumber, pattern),
+    ilike(orders.buyerName, pattern),
+    ilike(orders.email, pattern),
+    ilike(orders.company, pattern),
+    ilike(orders.sku, pattern),
+  );
+}
+
 /** The orders an admin filter picks (Manage All Orders, its CSV export and the dashboard's links). */
 export function adminOrdersWhere(filter: AdminOrdersFilter, now = new Date()): SQL | undefined {
   const dated = filter.by === 'paid' ? orders.paidAt : orders.createdAt;
   return and(
+    filter.q ? orderSearch(filter.q) : undefined,
     filter.status ? eq(orders.status, filter.status) : undefined,
     filter.sku ? eq(orders.sku, filter.sku) : undefined,
     filter.by === 'paid' ? isNotNull(orders.paidAt) : undefined,

@@ -7,10 +7,13 @@ import { Order } from './orders.schemas';
 const day = z.iso.date({ error: 'Dates are written YYYY-MM-DD' });
 
 /**
- * Which orders Manage All Orders lists and exports (DESIGN §9): by state, product, a range of days (UTC)
- * on the day they were placed or paid, and unpaid holds ending within some hours.
+ * Which orders Manage All Orders lists and exports (DESIGN §9): by a search (order number, PO, buyer,
+ * SKU), state, product, a range of days (UTC) on the day they were placed or paid, and unpaid holds
+ * ending within some hours.
  */
 export const AdminOrdersFilter = z.strictObject({
+  /** An order number, or part of a PO number, a buyer's name, email or company, or a SKU. */
+  q: text({ max: 100 }).optional(),
   status: OrderStatus.optional(),
   sku: Sku.optional(),
   from: day.optional(),

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import InputGroup from 'react-bootstrap/InputGroup';
 import Pagination from 'react-bootstrap/Pagination';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
@@ -21,6 +22,7 @@ function filterOf(params: URLSearchParams): AdminOrdersFilter {
   const status = OrderStatus.safeParse(value('status'));
   const hours = Number(value('holdEndsWithin'));
   return {
+    q: value('q')?.slice(0, 100),
     status: status.success ? status.data : undefined,
     sku: value('sku'),
     from: value('from'),
@@ -33,6 +35,7 @@ function filterOf(params: URLSearchParams): AdminOrdersFilter {
 /** What a filter beyond the state and the days picks, in words, to show above the list. */
 function describeFilter(filter: AdminOrdersFilter): string[] {
   return [
+    filter.q ? `orders matching “${filter.q}”` : '',
     filter.sku ? `SKU ${filter.sku}` : '',
     filter.holdEndsWithin ? `holds ending within ${String(filter.holdEndsWithin)} hours` : '',
   ].filter(Boolean);
@@ -75,6 +78,34 @@ export function ManageAllOrdersPage() {
         </Form.Select>
       </div>
       <Form
+        role="search"
+        aria-label="Find an order"
+        className="mb-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const q = new FormData(event.currentTarget).get('q');
+          setFilter({ q: typeof q === 'string' && q.trim() ? q.trim() : undefined });
+        }}
+      >
+        <Form.Label htmlFor="orders-q" className="small mb-1">
+          Find an order
+        </Form.Label>
+        <InputGroup size="sm" style={{ maxWidth: '32rem' }}>
+          <Form.Control
+            id="orders-q"
+            key={filter.q ?? ''}
+            name="q"
+            type="search"
+            maxLength={100}
+            defaultValue={filter.q ?? ''}
+            placeholder="Order number, PO, buyer, email, company or SKU"
+          />
+          <Button type="submit" variant="dark">
+            Find
+          </Button>
+        </InputGroup>
+      </Form>
+      <Form
         className="d-flex flex-wrap align-items-end gap-2 mb-3"
         aria-label="Orders of a range of days"
         onSubmit={(event) => event.preventDefault()}
@@ -102,7 +133,7 @@ export function ManageAllOrdersPage() {
             variant="link"
             size="sm"
             className="p-0 align-baseline"
-            onClick={() => setFilter({ sku: undefined, holdEndsWithin: undefined })}
+            onClick={() => setFilter({ q: undefined, sku: undefined, holdEndsWithin: undefined })}
           >
             Show all
           </Button>

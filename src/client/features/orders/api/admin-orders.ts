@@ -9,6 +9,7 @@ import { queryRoots } from '../../../lib/query-keys';
 
 /** Which orders Manage All Orders shows and exports, as its URL keeps them (every field optional). */
 export interface AdminOrdersFilter {
+  q?: string | undefined;
   status?: OrderStatus | undefined;
   sku?: string | undefined;
   from?: string | undefined;
