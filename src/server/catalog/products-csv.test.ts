@@ -231,6 +231,28 @@ describe('a catalog CSV with mistakes', () => {
     expect(await productCount(shop)).toBe(before);
   });
 
+  it("lists all of one row's problems, the rules comparing fields included, in one dry run", async () => {
+    const row = [
+      'GOOD-1', // already on line 2
+      '', // no name
+      '!!!', // a category with no letters
+      'A drill',
+      'https://example.com/p.png',
+      '100',
+      '50',
+      '100:1.00|500:2.00', // a break whose price rises
+      'maybe',
+    ].join(',');
+    const first = 'GOOD-1,Good,Hand Tools,Drill,https://example.com/p.png,100,50,100:1.00,yes';
+    const report = await importReport(shop, admin, [HEADER, first, row].join('\n'));
+    expect(
+      report.errors
+        .filter((error) => error.line === 3)
+        .map((error) => error.column)
+        .sort(),
+    ).toEqual(['category', 'featured', 'name', 'price_tiers', 'sku'].sort());
+  });
+
   it('counts lines as a text editor does, a quoted cell over CRLF line breaks included', async () => {
     const report = await importReport(
       shop,

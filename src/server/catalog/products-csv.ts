@@ -4,6 +4,7 @@ import { Readable, pipeline } from 'node:stream';
 import { categorySlug } from '../../shared/api/catalog.schemas';
 import {
   ImportProductRow,
+  Sku,
   type ImportProblem,
   type ImportReport,
   PRODUCT_CSV_COLUMNS,
@@ -266,22 +267,33 @@ async function checkFile(csv: string, minUnits: number): Promise<ParsedFile> {
         if (!reported.has(column)) problem(column, column ? `${column}: ${issue.message}` : issue.message);
       }
     }
-    if (checked.success && !categorySlug(checked.data.category)) {
+    // The rules that compare fields are checked too whenever their fields could be read, so that a
+    // row's problems are all listed at once, not one more at each try.
+    const category = cell('category').trim();
+    if (category && !reported.has('category') && !categorySlug(category)) {
       problem('category', 'category: The category name needs letters or digits');
+    }
+    if (
+      tiers &&
+      minOrder !== undefined &&
+      Number.isInteger(minOrder) &&
+      minOrder > 0 &&
+      !reported.has('price_tiers')
+    ) {
+      const tierError = tierProblem(tiers, lowerBound(minOrder, minUnits));
+      if (tierError) problem('price_tiers', `price_tiers: ${tierError}`);
+    }
+    const validSku = Sku.safeParse(cell('sku'));
+    if (validSku.success) {
+      const earlier = firstLineOf.get(validSku.data);
+      if (earlier !== undefined) {
+        problem('sku', `The SKU ${validSku.data} is already on line ${earlier}; each product appears once`);
+      } else {
+        firstLineOf.set(validSku.data, line);
+      }
     }
     if (!checked.success || reported.size > 0) continue;
     const row = checked.data;
-    const tierError = tierProblem(row.priceTiers ?? [], lowerBound(row.min_order, minUnits));
-    if (tierError) {
-      problem('price_tiers', `price_tiers: ${tierError}`);
-      continue;
-    }
-    const earlier = firstLineOf.get(row.sku);
-    if (earlier !== undefined) {
-      problem('sku', `The SKU ${row.sku} is already on line ${earlier}; each product appears once`);
-      continue;
-    }
-    firstLineOf.set(row.sku, line);
     rows.push({ line, row });
   }
   return { rows, total: body.length, errors };
