@@ -13,6 +13,7 @@ import { LoadMoreButton } from '../../components/load-more-button';
 import { QueryState } from '../../components/query-state';
 import { type AuditFilter, useAuditLog } from '../../features/audit/api/get-audit-log';
 import { formatDateTime } from '../../lib/format';
+import { show } from '../../features/audit/audit-values';
 import { useUrlFilter } from '../../lib/use-url-filter';
 
 function filterOf(params: URLSearchParams): AuditFilter {
@@ -23,12 +24,6 @@ function filterOf(params: URLSearchParams): AuditFilter {
     from: params.get('from') || undefined,
     to: params.get('to') || undefined,
   };
-}
-
-function show(value: unknown): string {
-  if (value === null || value === undefined) return '—';
-  if (typeof value === 'string') return value.length > 80 ? `${value.slice(0, 79)}…` : value;
-  return JSON.stringify(value);
 }
 
 /** The values an entry records, field by field: before → after, or what was added or removed. */
@@ -44,10 +39,11 @@ function Values({ entry }: { entry: AuditEntry }) {
           <span className="fw-semibold">{field}</span>:{' '}
           {entry.before && entry.after ? (
             <>
-              <del>{show(before[field])}</del> → <ins>{show(after[field])}</ins>
+              <del>{show(before[field], field, after[field])}</del> →{' '}
+              <ins>{show(after[field], field, before[field])}</ins>
             </>
           ) : (
-            show(entry.after ? after[field] : before[field])
+            show(entry.after ? after[field] : before[field], field)
           )}
         </li>
       ))}
