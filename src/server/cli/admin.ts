@@ -12,6 +12,8 @@ const usage = [
   '  Makes an existing account admin (sign up first).',
   '       npm run admin -- revoke <email>',
   '  Takes admin rights back (never from the last admin).',
+  '       npm run admin -- migrate',
+  "  Brings the database's schema up to date and stops (run it as the tables' owner).",
 ].join('\n');
 
 /** `npm run admin -- grant <email>`: the way to name the first admin when ADMIN_EMAILS is not used. */
@@ -20,7 +22,8 @@ export async function runAdminCommand(
   env: Record<string, string | undefined> = process.env,
 ): Promise<number> {
   const [command, email] = args;
-  if ((command !== 'grant' && command !== 'revoke') || !email) {
+  const known = command === 'migrate' || ((command === 'grant' || command === 'revoke') && email);
+  if (!known) {
     console.error(usage);
     return 2;
   }
@@ -31,6 +34,11 @@ export async function runAdminCommand(
     timeouts: config.databaseTimeouts,
   });
   try {
+    // Opening the database applied the migrations.
+    if (command === 'migrate' || !email) {
+      console.info('The database schema is up to date.');
+      return 0;
+    }
     if (!(await findUserByEmail(database.db, email))) {
       console.error(`There is no account for ${email}. Sign up in the shop first, then run this again.`);
       return 1;

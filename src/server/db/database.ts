@@ -5,6 +5,7 @@ import type pg from 'pg';
 import { projectPaths } from '../project-paths';
 import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
+import { sqlStateOf } from './unavailable';
 
 /** The one database type the repositories see, whichever driver is underneath. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -174,7 +175,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 }
 
 /**
- * Whether the embedded database already has the newest committed migration, told by one read. Drizzle's
+ * Whether the database already has the newest committed migration, told by one read. Drizzle's
  * migrator would find nothing to run too, but only after creating its schema and table if missing and
  * an empty transaction: 45-90 ms of a start on this machine. It runs whenever this cannot tell.
  */
@@ -221,7 +222,17 @@ async function migratePostgres(driver: typeof pg, url: string, connectMs: number
   }
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    // Up to date: nothing to run, and nothing a role without rights on the schema may not do (a shop
+    // run as a least-privilege role, README) reaches the migrator.
+    if (await hasNewestMigration(client, migrationsFolder)) return;
     await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+  } catch (error) {
+    if (sqlStateOf(error) !== '42501') throw error;
+    throw new DatabaseUnreachableError(
+      `The role of DATABASE_URL (${describeDatabaseUrl(url)}) may not change the schema, and this version ` +
+        'of the shop has new migrations: apply them as the owner of the tables ' +
+        '(DATABASE_URL=<owner> npm run admin -- migrate, then scripts/least-privilege.sql), and start again.',
+    );
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
     await client.end().catch(() => undefined);
