@@ -104,9 +104,8 @@ describe.skipIf(!serverUrl)('the shop as a least-privilege PostgreSQL role', () 
         );
         return error?.code;
       };
-      expect(Number((await client.query('select count(*) as n from audit_log')).rows[0]?.n)).toBeGreaterThan(
-        0,
-      );
+      const entries = await client.query<{ n: string }>('select count(*) as n from audit_log');
+      expect(Number(entries.rows[0]?.n)).toBeGreaterThan(0);
       // Only an owner or a superuser may do any of these: 42501, insufficient privilege.
       for (const statement of [
         'alter table audit_log disable trigger all',
