@@ -5,13 +5,23 @@
 // when TEST_DATABASE_URL names a server. Typecheck, lint and build count as one check
 // each; vitest and Playwright count their tests. Each stage's wall time is printed at the end.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 
 const out = '.test-output';
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
+
+/** Every server test file under `dir`. */
+function serverTestFiles(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return serverTestFiles(path);
+    return entry.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
 const lines = [];
 
 /** Runs a command with the output shown; resolves to whether it succeeded and how long it took. */
@@ -96,19 +106,16 @@ async function postgresRun() {
     lines.push('skip  server tests on PostgreSQL: set TEST_DATABASE_URL=postgres://... to run them');
     return;
   }
-  // Again on PostgreSQL: the files whose database comes from openTestDatabase. These never read
-  // TEST_DATABASE_URL, so a second run would repeat the first to the letter: the process test (its
-  // server runs on embedded PGlite), the double start on one DATA_DIR, the admin CLI test (PGlite in a folder) and the pure ones.
-  const databaseFree = [
-    'main.test.ts',
-    'faults/double-start.test.ts',
-    'cli/admin.test.ts',
-    'config/env.test.ts',
-    'mail/mailer.test.ts',
-    'catalog/catalog-cache.test.ts',
-    'payments/test-card.test.ts',
-    'db/new-database-template.test.ts',
-  ].flatMap((file) => ['--exclude', `src/server/${file}`]);
+  // Again on PostgreSQL, but only the files that use the test database (createTestApp,
+  // openTestDatabase, or TEST_DATABASE_URL itself): the others never read TEST_DATABASE_URL, so a
+  // second run would repeat the first to the letter. Derived from the files, so a new test is never
+  // left out by a list nobody updated.
+  const databaseFree = serverTestFiles('src/server')
+    .filter(
+      (file) =>
+        !/createTestApp|openTestDatabase|TEST_DATABASE_URL|postgresTemplate/.test(readFileSync(file, 'utf8')),
+    )
+    .flatMap((file) => ['--exclude', file]);
   await vitest('server tests on PostgreSQL', ['--project', 'server', ...databaseFree], {
     TEST_DATABASE_URL: process.env.TEST_DATABASE_URL,
   });
