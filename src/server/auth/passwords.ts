@@ -12,9 +12,17 @@ export const ARGON2 = { memorySize: 19_456, iterations: 2, parallelism: 1, hashL
 
 const PREFIX = '$argon2id$';
 
-/** hash-wasm's argon2id, loaded by the first sign-up or sign-in rather than at start-up. */
-const argon2id = async (...args: Parameters<typeof Argon2id>) =>
-  (await import('hash-wasm')).argon2id(...args);
+/**
+ * hash-wasm's argon2id, loaded by the first sign-up or sign-in rather than at start-up, one hash at a
+ * time. Each hash runs on this thread anyway, so a queue costs no throughput; but each takes a 19 MiB
+ * WebAssembly memory, and forty sign-ins at once held forty of them (a 1.3 GB peak in a soak).
+ */
+let hashing: Promise<unknown> = Promise.resolve();
+async function argon2id<T extends Parameters<typeof Argon2id>[0]>(options: T) {
+  const run = hashing.then(async () => (await import('hash-wasm')).argon2id(options));
+  hashing = run.catch(() => undefined);
+  return run;
+}
 
 export async function hashPassword(password: string): Promise<string> {
   return argon2id({ password, salt: randomBytes(16), ...ARGON2, outputType: 'encoded' });
