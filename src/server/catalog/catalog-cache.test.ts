@@ -45,7 +45,7 @@ function setup({ maxAgeMs = 1000, maxEntries = 256 } = {}) {
   };
 }
 
-const itemsOf = (answer: { body: string }) => (JSON.parse(answer.body) as { items: Tool[] }).items;
+const itemsOf = (answer: { raw: Buffer }) => (JSON.parse(answer.raw.toString()) as { items: Tool[] }).items;
 
 describe('catalog cache', () => {
   it('serves one fill, serialized and compressed once, with a stable ETag until it ages out', async () => {
@@ -54,8 +54,8 @@ describe('catalog cache', () => {
     const first = await cache.answer('home', load);
     expect(itemsOf(first)).toEqual([tool('a', 500)]);
     expect(first.etag).toMatch(/^"[\w-]+"$/);
-    expect(brotliDecompressSync(first.br).toString()).toBe(first.body);
-    expect(gunzipSync(first.gzip).toString()).toBe(first.body);
+    expect(brotliDecompressSync(first.br).toString()).toBe(first.raw.toString());
+    expect(gunzipSync(first.gzip).toString()).toBe(first.raw.toString());
 
     setStock('a', 400);
     advance(999);
@@ -169,5 +169,35 @@ describe('catalog cache', () => {
     await cache.answer('home', load);
     await cache.answer('home', load);
     expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('the bound in bytes', () => {
+  it('keeps the answers within maxBytes, the least recently used going first, and keeps none larger than a third', async () => {
+    const cache = createCatalogCache({ maxAgeMs: 60_000, maxBytes: 64 * 1024 });
+    const page = (n: number) => async () => {
+      const tools = Array.from({ length: 6 }, (_, i) => tool(`${n}-${i}`, 100));
+      return { value: { items: tools, filler: 'x'.repeat(2000) }, tools };
+    };
+    for (let n = 0; n < 40; n += 1) await cache.answer(`page-${n}`, page(n));
+    expect(cache.bytes).toBeLessThanOrEqual(64 * 1024);
+    expect(cache.bytes).toBeGreaterThan(32 * 1024);
+    // The newest is kept; the oldest went.
+    const newest = vi.fn(page(39));
+    await cache.answer('page-39', newest);
+    expect(newest).not.toHaveBeenCalled();
+    const oldest = vi.fn(page(0));
+    await cache.answer('page-0', oldest);
+    expect(oldest).toHaveBeenCalledOnce();
+
+    // An answer larger than a third of the bound is served, and read again next time.
+    const huge = vi.fn(async () => {
+      const tools = Array.from({ length: 16 }, (_, i) => tool(`huge-${i}`, 100));
+      return { value: { items: tools }, tools };
+    });
+    await cache.answer('huge', huge);
+    await cache.answer('huge', huge);
+    expect(huge).toHaveBeenCalledTimes(2);
+    expect(cache.bytes).toBeLessThanOrEqual(64 * 1024);
   });
 });

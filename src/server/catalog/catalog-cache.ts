@@ -9,8 +9,6 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 export interface SerializedAnswer {
-  /** The JSON answer, serialized once per fill. */
-  body: string;
   etag: string;
   /** The same bytes, and compressed once per fill (never per request): what the route sends. */
   raw: Buffer;
@@ -24,15 +22,14 @@ export interface SerializedAnswer {
  * that missed the cache). Both run on libuv's threads, never on the event loop.
  */
 async function serialize(value: unknown): Promise<SerializedAnswer> {
-  const body = JSON.stringify(value);
-  const raw = Buffer.from(body);
+  const raw = Buffer.from(JSON.stringify(value));
   const [br, gz] = await Promise.all([
     brotli(raw, {
       params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
     }),
     gzipAsync(raw, { level: 6 }),
   ]);
-  return { body, raw, br, gzip: gz, etag: `"${createHash('sha1').update(raw).digest('base64url')}"` };
+  return { raw, br, gzip: gz, etag: `"${createHash('sha1').update(raw).digest('base64url')}"` };
 }
 
 /**
@@ -70,6 +67,16 @@ interface Entry {
   filledAt: number;
   /** Serialized and compressed on first use after each fill or stock update, once. */
   serialized?: Promise<SerializedAnswer>;
+  /** The serialized bytes (raw, brotli, gzip) once known. */
+  bytes?: number;
+}
+
+/**
+ * What an entry holds, in bytes, near enough to bound memory: its parsed value is estimated from the
+ * products it shows (about 1.5 KB each as objects, measured), plus its serialized bytes once made.
+ */
+function entryBytes(entry: Entry): number {
+  return 1024 + entry.tools.size * 1536 + (entry.bytes ?? 0);
 }
 
 /** What changed, as told to the other instances on one PostgreSQL (catalog-changes.ts). */
@@ -83,6 +90,12 @@ export interface CatalogCacheOptions {
   maxAgeMs: number;
   /** How many answers are kept (the least recently used goes first). */
   maxEntries?: number;
+  /**
+   * How many bytes the kept answers may take together, as counted by `entryBytes`; an answer larger
+   * than a third of it is served but not kept (the full list of a 10,000-product catalog, ~21 MB, is
+   * kept under the default).
+   */
+  maxBytes?: number;
   now?: () => number;
   /** Told after each local change: tells the other instances (catalog-changes.ts). */
   onChange?: (change: CatalogChange) => void;
@@ -97,10 +110,16 @@ export interface CatalogCacheOptions {
 export function createCatalogCache({
   maxAgeMs,
   maxEntries = 256,
+  maxBytes = 96 * 1024 * 1024,
   now = Date.now,
   onChange,
 }: CatalogCacheOptions) {
-  const entries = new LRUCache<string, Entry>({ max: maxEntries });
+  const entries = new LRUCache<string, Entry>({
+    max: maxEntries,
+    maxSize: maxBytes,
+    maxEntrySize: Math.floor(maxBytes / 3),
+    sizeCalculation: entryBytes,
+  });
   const pending = new Map<string, Promise<Entry>>();
   // Bumped by every change: a fill that a change overtook is served once but not kept.
   let generation = 0;
@@ -147,8 +166,19 @@ export function createCatalogCache({
     /** A cached answer's bytes, loading it on a miss. */
     async answer<T>(key: string, load: () => Promise<CatalogFill<T>>): Promise<SerializedAnswer> {
       const entry = await entryFor(key, load);
-      entry.serialized ??= serialize(entry.value);
+      if (!entry.serialized) {
+        entry.serialized = serialize(entry.value);
+        // Counted again with its bytes, now that they are known (a larger one may push others out).
+        const bytes = await entry.serialized;
+        entry.bytes = bytes.raw.length + bytes.br.length + bytes.gzip.length;
+        if (entries.peek(key) === entry) entries.set(key, entry);
+      }
       return entry.serialized;
+    },
+
+    /** What the kept answers take, as the bound counts it (for tests and the bench). */
+    get bytes() {
+      return entries.calculatedSize;
     },
 
     /** A cached value (a count, a list) the caller reads rather than sends. */
@@ -173,6 +203,7 @@ export function createCatalogCache({
           if (tool && tool.available !== available) {
             tool.available = available;
             entry.serialized = undefined;
+            entry.bytes = undefined;
           }
         }
       }

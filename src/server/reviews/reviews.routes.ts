@@ -35,7 +35,12 @@ export const reviewsRoutes: FastifyPluginAsyncZod<ReviewsRoutesOptions> = async 
 ) => {
   // The home page reads the reviews on every visit, and each review's label sums its author's orders:
   // the answers are kept as bytes like the catalog's, so a visit costs no SQL.
-  const answers = createCatalogCache({ maxAgeMs: cacheMs, maxEntries: REVIEWS_MAX_LIMIT + 1 });
+  // Reviews are a small part of a page: their answers keep to 8 MB in all.
+  const answers = createCatalogCache({
+    maxAgeMs: cacheMs,
+    maxEntries: REVIEWS_MAX_LIMIT + 1,
+    maxBytes: 8 * 1024 * 1024,
+  });
 
   app.post(
     '/addreview',
