@@ -72,7 +72,7 @@ export async function answerQuote(
       throw invalid(messages.quoteNeedsShipDate(product?.available ?? 0, missing));
     }
     if (answer.shipDate && endOfDay(answer.shipDate) <= today) {
-      throw invalid('The ship date must be today or later');
+      throw invalid(messages.shipDatePast);
     }
     if (unitPriceCents * answered.quantity > MAX_AMOUNT_CENTS) {
       throw invalid('This quote is too large to take online: its total would exceed what one order can hold');

@@ -1,3 +1,4 @@
+import { messages } from '../../shared/messages';
 import { type Actor, recordAudit } from '../audit/audit.repository';
 import type { Database } from '../db/database';
 import { DomainError } from '../http/domain-error';
@@ -18,7 +19,7 @@ export async function revokeAdmin(
     if (!target) throw new DomainError('NOT_FOUND', `There is no account for ${email}`);
     const admins = await lockAdmins(tx);
     if (!admins.includes(target.id)) return { modifiedCount: 0 };
-    if (admins.length <= 1) throw new DomainError('LAST_ADMIN', 'The last admin cannot lose admin rights');
+    if (admins.length <= 1) throw new DomainError('LAST_ADMIN', messages.lastAdminRevoke);
     await setRole(tx, target.id, 'user');
     await recordAudit(tx, actor, {
       action: 'user.revoke_admin',

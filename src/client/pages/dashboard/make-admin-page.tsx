@@ -64,7 +64,7 @@ export function MakeAdminPage() {
                             variant="outline-dark"
                             onClick={() => revoke.ask(user)}
                             disabled={adminCount <= 1}
-                            title={adminCount <= 1 ? 'The last admin cannot lose admin rights' : undefined}
+                            title={adminCount <= 1 ? messages.lastAdminRevoke : undefined}
                           >
                             Revoke Admin
                           </Button>
