@@ -80,11 +80,14 @@ export async function signInOrUp(api: APIRequestContext, account: Account) {
     expect(again.status(), await again.text()).toBe(200);
   }
   // ADMIN_EMAILS promotes an address once it is confirmed: confirm it unless an earlier run did.
-  const session = (await (await api.get('/api/auth/get-session')).json()) as {
-    user: { emailVerified: boolean };
-  };
-  if (!session.user.emailVerified) {
-    await confirmAddress(api, account.email);
+  // Confirming ends the account's other sessions: another worker confirming it just now may have ended
+  // this one, which then signs in again.
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const session = (await (await api.get('/api/auth/get-session')).json()) as {
+      user: { emailVerified: boolean };
+    } | null;
+    if (session?.user.emailVerified) return;
+    if (session) await confirmAddress(api, account.email);
     await authCall(api, 'sign-in', account);
   }
 }

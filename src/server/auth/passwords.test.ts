@@ -1,10 +1,11 @@
+import type * as HashWasm from 'hash-wasm';
 import { describe, expect, it, vi } from 'vitest';
 
 // Counts how many argon2 hashes run at once (each holds a 19 MiB WebAssembly memory while it runs).
 let running = 0;
 let most = 0;
 vi.mock('hash-wasm', async (importOriginal) => {
-  const real = await importOriginal<typeof import('hash-wasm')>();
+  const real = await importOriginal<typeof HashWasm>();
   return {
     ...real,
     argon2id: async (options: Parameters<typeof real.argon2id>[0]) => {
