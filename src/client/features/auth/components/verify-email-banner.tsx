@@ -20,7 +20,7 @@ export function VerifyEmailBanner({ email }: { email: string }) {
     <Alert variant="info" className="d-flex flex-wrap align-items-center gap-2 py-2 mb-4" role="status">
       <span className="me-auto">
         <strong>Please confirm your email address.</strong> We sent a link to {email}. Until then you can hold
-        one unpaid order at a time.
+        one unpaid order at a time, and its stock is reserved for an hour.
       </span>
       <Button size="sm" variant="outline-dark" onClick={() => resend.mutate()} disabled={resend.isPending}>
         Send the link again
