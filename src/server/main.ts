@@ -8,7 +8,7 @@ import { seedDemoOnce } from './db/seed-demo';
 /** After SIGTERM, how long requests in flight may take before the process gives up on them. */
 const SHUTDOWN_GRACE_MS = 10_000;
 /** After SIGTERM, how long a request whose body is still arriving may take to finish sending it. */
-const UNFINISHED_BODY_GRACE_MS = 1000;
+const UNFINISHED_BODY_GRACE_MS = 2000;
 
 class PortTakenError extends Error {
   override name = 'PortTakenError';
