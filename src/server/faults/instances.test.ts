@@ -41,7 +41,8 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL', () => {
       ADMIN_EMAILS: 'owner@instances.test',
       SMTP_URL: smtp.url,
     };
-    [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+    // B logs each request it receives: the shutdown test waits for its request to have arrived.
+    [a, b] = await Promise.all([startServerProcess(env), startServerProcess({ ...env, LOG_LEVEL: 'info' })]);
     [urlA, urlB] = await Promise.all([a.url(), b.url()]);
   });
   afterAll(async () => {
@@ -190,9 +191,11 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL', () => {
     slow.write(
       `POST /api/subscribe HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: keep-alive\r\n\r\n${body.slice(0, 10)}`,
     );
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The request is in flight (B has read its headers) when the signal comes.
+    await b.printed(/"url":"\/api\/subscribe"/);
     b.child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The signal is handled (B says it is shutting down) before the rest of the body goes.
+    await b.printed(/shutting down/);
     let answer = '';
     slow.on('data', (chunk: Buffer) => (answer += chunk.toString()));
     const answered = new Promise((resolve) => slow.once('data', resolve));
