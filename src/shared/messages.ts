@@ -50,6 +50,9 @@ export const messages = {
   unreadableValue: 'The request holds a value the shop cannot read or store. Please check what you typed.',
   goneMeanwhile:
     'Something this request refers to was removed a moment ago. Please reload the page and try again.',
+  noAccountFor: (email: string) => `There is no account for ${email}`,
+  signInFirst: 'Please sign in first',
+  adminOnly: 'Only an admin can do this',
   lastAdminRevoke: 'The last admin cannot lose admin rights',
   shipDatePast: 'The ship date must be today or later',
   adminRevoked: (email: string) => `${email} is no longer an admin`,

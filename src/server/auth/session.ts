@@ -50,7 +50,7 @@ export function createAuthGuards(auth: Auth, db: Database) {
   async function loadUser(request: FastifyRequest): Promise<SessionUser> {
     const session = await readSession(request);
     if (!session || isPastAbsoluteLifetime(session.session.createdAt)) {
-      throw new DomainError('UNAUTHENTICATED', 'Please sign in first');
+      throw new DomainError('UNAUTHENTICATED', messages.signInFirst);
     }
     const { id, name, email, role, emailVerified } = session.user;
     const user: SessionUser = { id, name, email, role: role === 'admin' ? 'admin' : 'user', emailVerified };
@@ -67,9 +67,9 @@ export function createAuthGuards(auth: Auth, db: Database) {
       // The session may come from the cookie cache: a role is always read from the database, so a
       // revoked admin right takes effect at once.
       const account = await findUserById(db, user.id);
-      if (!account) throw new DomainError('UNAUTHENTICATED', 'Please sign in first');
+      if (!account) throw new DomainError('UNAUTHENTICATED', messages.signInFirst);
       user.role = account.role;
-      if (user.role !== 'admin') throw new DomainError('FORBIDDEN', 'Only an admin can do this');
+      if (user.role !== 'admin') throw new DomainError('FORBIDDEN', messages.adminOnly);
     },
   };
 }

@@ -1,3 +1,4 @@
+import { messages } from '../../shared/messages';
 import { recordAudit } from '../audit/audit.repository';
 import type { SessionUser } from '../auth/session';
 import type { Database } from '../db/database';
@@ -15,7 +16,7 @@ export async function deleteUser(
   email: string,
 ): Promise<{ deletedCount: number }> {
   const target = await findUserByEmail(db, email);
-  if (!target) throw new DomainError('NOT_FOUND', `There is no account for ${email}`);
+  if (!target) throw new DomainError('NOT_FOUND', messages.noAccountFor(email));
   if (target.id === actor.id)
     throw new DomainError('CANNOT_DELETE_SELF', 'You cannot delete your own account');
   return db.transaction(async (tx) => {

@@ -1,3 +1,4 @@
+import { messages } from '../../shared/messages';
 import type { UserRecord } from '../../shared/api/users.schemas';
 import type { SessionUser } from '../auth/session';
 import type { Executor } from '../db/database';
@@ -11,6 +12,6 @@ import { findUserByEmail, toUserRecord } from './users.repository';
 export async function getUserRecord(ex: Executor, caller: SessionUser, email: string): Promise<UserRecord> {
   const visible = caller.role === 'admin' || caller.email.toLowerCase() === email.toLowerCase();
   const row = visible ? await findUserByEmail(ex, email) : undefined;
-  if (!row) throw new DomainError('NOT_FOUND', `There is no account for ${email}`);
+  if (!row) throw new DomainError('NOT_FOUND', messages.noAccountFor(email));
   return toUserRecord(row);
 }

@@ -1,3 +1,4 @@
+import { messages } from '../../shared/messages';
 import { type Actor, recordAudit } from '../audit/audit.repository';
 import type { Database } from '../db/database';
 import { DomainError } from '../http/domain-error';
@@ -14,7 +15,7 @@ export async function makeAdmin(
 ): Promise<{ modifiedCount: number }> {
   return db.transaction(async (tx) => {
     const target = await findUserByEmail(tx, email);
-    if (!target) throw new DomainError('NOT_FOUND', `There is no account for ${email}`);
+    if (!target) throw new DomainError('NOT_FOUND', messages.noAccountFor(email));
     const modifiedCount = await grantAdmin(tx, email);
     if (modifiedCount > 0) {
       await recordAudit(tx, actor, {

@@ -16,7 +16,7 @@ export async function revokeAdmin(
 ): Promise<{ modifiedCount: number }> {
   return db.transaction(async (tx) => {
     const target = await findUserByEmail(tx, email);
-    if (!target) throw new DomainError('NOT_FOUND', `There is no account for ${email}`);
+    if (!target) throw new DomainError('NOT_FOUND', messages.noAccountFor(email));
     const admins = await lockAdmins(tx);
     if (!admins.includes(target.id)) return { modifiedCount: 0 };
     if (admins.length <= 1) throw new DomainError('LAST_ADMIN', messages.lastAdminRevoke);

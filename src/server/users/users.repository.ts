@@ -1,3 +1,4 @@
+import { messages } from '../../shared/messages';
 import { and, asc, count, eq, lt, ne } from 'drizzle-orm';
 import type { UserRecord } from '../../shared/api/users.schemas';
 import { DomainError } from '../http/domain-error';
@@ -81,7 +82,7 @@ export async function endSessionsOlderThan(
  */
 export async function lockAccount(ex: Executor, userId: string): Promise<void> {
   const [account] = await ex.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-  if (!account) throw new DomainError('UNAUTHENTICATED', 'Please sign in first');
+  if (!account) throw new DomainError('UNAUTHENTICATED', messages.signInFirst);
 }
 
 /** Ends every session of the account but `keep` (all of them without it); answers how many. */
