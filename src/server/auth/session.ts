@@ -6,7 +6,6 @@ import { messages } from '../../shared/messages';
 import { databaseAnswers } from '../db/probe';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { DomainError } from '../http/domain-error';
-import { findUserById } from '../users/users.repository';
 import type { Auth } from './auth';
 
 export interface SessionUser {
@@ -63,12 +62,9 @@ export function createAuthGuards(auth: Auth, db: Database) {
       await loadUser(request);
     },
     requireAdmin: async (request: FastifyRequest) => {
+      // The session and its user were read from the database just now (there is no cookie cache), so
+      // a revoked admin right counts at once.
       const user = await loadUser(request);
-      // The session may come from the cookie cache: a role is always read from the database, so a
-      // revoked admin right takes effect at once.
-      const account = await findUserById(db, user.id);
-      if (!account) throw new DomainError('UNAUTHENTICATED', messages.signInFirst);
-      user.role = account.role;
       if (user.role !== 'admin') throw new DomainError('FORBIDDEN', messages.adminOnly);
     },
   };
