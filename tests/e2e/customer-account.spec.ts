@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { type Account, expect, login, mailsTo, newAccount, register, signUp, test } from './fixtures';
+import { shopUrl } from './support/ports';
 
 /** An account that exists, with the page signed out. */
 async function existingAccount(page: Page, name: string): Promise<Account> {
@@ -162,5 +163,44 @@ test.describe('the dashboard navigation', () => {
     await nav.getByRole('link', { name: 'My Orders' }).click();
     await expect(nav.getByRole('link', { name: 'My Orders' })).toHaveAttribute('aria-current', 'page');
     await expect(nav.getByRole('link', { name: 'My Profile' })).not.toHaveAttribute('aria-current', 'page');
+  });
+});
+
+test.describe('an address registered by someone else', () => {
+  test('Google sign-in does not open an account someone else registered with a password; the owner is told how to claim it', async ({
+    page,
+    browser,
+  }) => {
+    const login = `owner.${Date.now()}`;
+    const email = `${login}@oidc.test`;
+    // Someone registers the owner's address with a password of their own.
+    const squatter = await browser.newContext({
+      baseURL: shopUrl,
+      extraHTTPHeaders: { 'x-forwarded-for': '203.0.113.95' },
+    });
+    await signUp(
+      squatter.request,
+      { name: 'Squatter', email, password: 'squatters-own-password' },
+      { confirm: false },
+    );
+
+    // The owner signs in with Google: refused, and told to use Forgot Password, whose link proves the
+    // mailbox and sets the owner's own password (auth.ts).
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await page.locator('input[name="login"]').fill(login);
+    await page.locator('input[name="password"]').fill('anything');
+    await page.getByRole('button', { name: /sign-in/i }).click();
+    await expect(
+      page.getByText(/An account with this address already exists.*Forgot Password/),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+
+    // Google's word did not confirm the squatter's account either.
+    const session = (await (await squatter.request.get('/api/auth/get-session')).json()) as {
+      user: { emailVerified: boolean };
+    };
+    expect(session.user.emailVerified).toBe(false);
+    await squatter.close();
   });
 });

@@ -9,7 +9,10 @@ const KNOWN: Record<string, string> = {
   access_denied: 'Google sign-in was cancelled.',
   state_mismatch: 'Google sign-in could not be completed. Please try again.',
   please_restart_the_process: 'Google sign-in took too long. Please try again.',
-  account_not_linked: 'This Google account could not be linked to the account with the same address.',
+  // Google is not linked to an account whose address nobody has confirmed: its password may be a
+  // stranger's. The mailbox's owner proves the address with a reset link, which ends other sessions.
+  account_not_linked:
+    'An account with this address already exists, made with a password. If it is yours, sign in with it; if not, or if you forgot it, use Forgot Password to set your own.',
   unable_to_create_user: 'The account could not be created. Please try again.',
   email_not_found: 'Google did not share an email address, so we could not sign you in.',
   email_doesnt_match: 'The email address does not match.',
