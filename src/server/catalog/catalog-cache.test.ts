@@ -201,3 +201,27 @@ describe('the bound in bytes', () => {
     expect(cache.bytes).toBeLessThanOrEqual(64 * 1024);
   });
 });
+
+describe('a stock change while an answer is being compressed', () => {
+  it('still answers that request with bytes (a soak found 500s here)', async () => {
+    const cache = createCatalogCache({ maxAgeMs: 60_000 });
+    const drill = tool('drill', 500);
+    // The stock changes in the middle of the serialization: queued by the serializer's own read of
+    // the answer, it runs once the compression has started.
+    const value = {
+      items: [drill],
+      toJSON() {
+        queueMicrotask(() => cache.stockChanged([{ id: 'drill', available: 400 }]));
+        return { items: [drill] };
+      },
+    };
+    const answer = await cache.answer('list', async () => ({ value, tools: [drill] }));
+    expect(answer.raw.length).toBeGreaterThan(0);
+    expect(answer.br.length).toBeGreaterThan(0);
+    // The next request gets the new stock.
+    expect(
+      itemsOf(await cache.answer('list', async () => ({ value: { items: [drill] }, tools: [drill] })))[0]
+        ?.available,
+    ).toBe(400);
+  });
+});

@@ -166,14 +166,21 @@ export function createCatalogCache({
     /** A cached answer's bytes, loading it on a miss. */
     async answer<T>(key: string, load: () => Promise<CatalogFill<T>>): Promise<SerializedAnswer> {
       const entry = await entryFor(key, load);
-      if (!entry.serialized) {
-        entry.serialized = serialize(entry.value);
+      // Kept in a local: a stock change while this one compresses clears `entry.serialized`, and the
+      // bytes asked for here are still this answer's.
+      let serialized = entry.serialized;
+      if (!serialized) {
+        const made = serialize(entry.value);
+        serialized = made;
+        entry.serialized = made;
         // Counted again with its bytes, now that they are known (a larger one may push others out).
-        const bytes = await entry.serialized;
-        entry.bytes = bytes.raw.length + bytes.br.length + bytes.gzip.length;
-        if (entries.peek(key) === entry) entries.set(key, entry);
+        const bytes = await made;
+        if (entry.serialized === made) {
+          entry.bytes = bytes.raw.length + bytes.br.length + bytes.gzip.length;
+          if (entries.peek(key) === entry) entries.set(key, entry);
+        }
       }
-      return entry.serialized;
+      return serialized;
     },
 
     /** What the kept answers take, as the bound counts it (for tests and the bench). */
