@@ -80,8 +80,8 @@ export async function signInOrUp(api: APIRequestContext, account: Account) {
     expect(again.status(), await again.text()).toBe(200);
   }
   // ADMIN_EMAILS promotes an address once it is confirmed: confirm it unless an earlier run did.
-  // Confirming ends the account's other sessions: another worker confirming it just now may have ended
-  // this one, which then signs in again.
+  // Another worker may be signing the same address in and confirming it at this moment: read the
+  // session again until it is confirmed.
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const session = (await (await api.get('/api/auth/get-session')).json()) as {
       user: { emailVerified: boolean };

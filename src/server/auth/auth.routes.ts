@@ -7,7 +7,7 @@ import { databaseAnswers } from '../db/probe';
 import { DomainError } from '../http/domain-error';
 import { limit } from '../http/rate-limit';
 import type { Mail } from '../mail/mailer';
-import { endSessionsOf, findUserByEmail } from '../users/users.repository';
+import { findUserByEmail } from '../users/users.repository';
 import { alreadyRegisteredMail } from './account-mails';
 import { AUTH_BASE_PATH, type Auth } from './auth';
 import { gateAuthRequest, NEW_PASSWORD_FIELD } from './auth-gate';
@@ -116,8 +116,9 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
    * up chose the account's password, and the link goes to the mailbox: were the link alone enough, the
    * mailbox's owner clicking it would confirm (and, for an ADMIN_EMAILS address, make admin) a password
    * someone else chose. Anyone else is asked to sign in first, and a mailbox owner who does not know
-   * the password resets it, which confirms the address with a password they chose (auth.ts). A
-   * confirmation ends every session the account had before it.
+   * the password resets it, which confirms the address with a password they chose (auth.ts) and ends
+   * every other session. (The account's other sessions were opened with the same password the
+   * confirming browser proved, so the confirmation itself leaves them be.)
    */
   async function confirmAddress(request: FastifyRequest): Promise<Response> {
     const url = new URL(request.url, publicUrl);
@@ -133,7 +134,6 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     const response = await auth.handler(toFetchRequest(request, publicUrl));
     const location = response.headers.get('location');
     if (response.status === 302 && location && !/[?&]error=/.test(location)) {
-      await endSessionsOf(db, account.id, session.session.id);
       // The page it lands on says the address is confirmed.
       const landing = new URL(location, publicUrl);
       landing.searchParams.set('confirmed', '1');
