@@ -177,14 +177,14 @@ export interface ProductStock {
  * zero (DESIGN §4): takes `quantity` units when the product exists,
  * has that many, and `quantity` reaches its lower bound (max of `floor` and its own minimum), and
  * answers what the order needs of the product; null when any of that fails (the caller then reads the
- * product once to say which). The fast path reads nothing before it. A null `floor` skips the lower
- * bound: an accepted quote's quantity was agreed with the shop.
+ * product once to say which). The fast path reads nothing before it. (An accepted quote, whose
+ * quantity was agreed with the shop, takes its stock through orders/backorders.ts instead.)
  */
 export async function reserveStockFor(
   ex: Executor,
   productId: string,
   quantity: number,
-  floor: number | null,
+  floor: number,
 ) {
   const [reserved] = await ex
     .update(products)
@@ -193,7 +193,7 @@ export async function reserveStockFor(
       and(
         eq(products.id, productId),
         gte(products.available, quantity),
-        floor === null ? undefined : sql`${lowerBoundOf(floor)} <= ${quantity}`,
+        sql`${lowerBoundOf(floor)} <= ${quantity}`,
       ),
     )
     .returning({

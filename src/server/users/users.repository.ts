@@ -78,7 +78,7 @@ export async function endSessionsOlderThan(
 /**
  * Locks the account's row until the transaction ends: writes one account may make only one at a time
  * (its orders against the unpaid limit, its reviews against one a day) take it first. A session can
- * outlive its account by the session cache's lifetime (DESIGN §3): such a session writes nothing.
+ * be read just before its account is deleted by another request: such a session writes nothing.
  */
 export async function lockAccount(ex: Executor, userId: string): Promise<void> {
   const [account] = await ex.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
