@@ -48,6 +48,7 @@ import { choosePaymentProvider } from './payments/choose-provider';
 import { ordersRoutes } from './orders/orders.routes';
 import { reviewsRoutes } from './reviews/reviews.routes';
 import { systemRoutes } from './system/system.routes';
+import { bucketStore, folderStore, type PictureStore } from './uploads/picture-store';
 import { scheduleUnusedPictureRemoval } from './uploads/unused-pictures';
 import { uploadsRoutes } from './uploads/uploads.routes';
 import { usersRoutes } from './users/users.routes';
@@ -219,7 +220,7 @@ export async function buildApp({
 
   const { db } = database;
   const shopName = readShopName();
-  const uploadsDir = givenUploadsDir ?? (await uploadsFolder(config.dataDir, stops));
+  const pictures = await pictureStore(config, givenUploadsDir, stops);
   const mailTransport = createMailTransport({
     smtpUrl: config.mail.smtpUrl,
     from: config.mail.from,
@@ -295,14 +296,12 @@ export async function buildApp({
       await api.register(systemRoutes, {
         config,
         db,
-        writableDirs: [
-          uploadsDir,
-          ...(database.url || config.dataDir.startsWith('memory://') ? [] : [config.dataDir]),
-        ],
+        writableDirs: database.url || config.dataDir.startsWith('memory://') ? [] : [config.dataDir],
+        pictures,
       });
       await api.register(usersRoutes, { db, guards });
       await api.register(auditRoutes, { db, guards });
-      await api.register(uploadsRoutes, { db, guards, uploadsDir, quotaBytes: config.uploadsQuotaBytes });
+      await api.register(uploadsRoutes, { db, guards, pictures, quotaBytes: config.uploadsQuotaBytes });
       await api.register(dashboardRoutes, { db, guards, minUnits: config.orderMinUnits });
       await api.register(authRoutes, {
         auth,
@@ -320,7 +319,7 @@ export async function buildApp({
   await registerWeb(app, {
     clientDir,
     imagesDir: projectPaths.images,
-    uploadsDir,
+    pictures,
     db,
     publicUrl: config.publicUrl,
     shopName,
@@ -350,7 +349,7 @@ export async function buildApp({
     mailWorker = worker;
     stops.push(() => worker.stop());
     if (orderSweepMs > 0) {
-      stops.push(scheduleUnusedPictureRemoval(uploadsDir, db, app.log));
+      stops.push(scheduleUnusedPictureRemoval(pictures, db, app.log));
       stops.push(
         scheduleOrderExpiry(
           { db, catalogCache, provider: paymentProvider, mail, log: app.log },
@@ -360,6 +359,23 @@ export async function buildApp({
     }
   });
   return app;
+}
+
+/**
+ * Where uploaded pictures go: the configured bucket, else the given folder, else DATA_DIR/uploads
+ * (made when missing), or a throw-away folder for an in-memory shop.
+ */
+async function pictureStore(
+  config: AppConfig,
+  givenDir: string | undefined,
+  stops: (() => Promise<void>)[],
+): Promise<PictureStore> {
+  if (config.pictureBucket) {
+    const bucket = await bucketStore(config.pictureBucket);
+    stops.push(async () => bucket.close());
+    return bucket;
+  }
+  return folderStore(givenDir ?? (await uploadsFolder(config.dataDir, stops)));
 }
 
 /** DATA_DIR/uploads, made when missing; a throw-away folder for an in-memory shop. */

@@ -46,6 +46,8 @@ export const messages = {
     `Only ${units(inStock)} units are in stock: please give the date the other ${units(missing)} will ship`,
   storageUnavailable:
     'The shop cannot store anything right now: its disk is full or read-only. Nothing was changed; please try again later.',
+  picturesUnreachable:
+    'The picture storage does not answer right now. Nothing was changed; please try again in a moment.',
   priceRangeReversed: 'The lowest price is above the highest: please swap them or change one',
   unreadableValue: 'The request holds a value the shop cannot read or store. Please check what you typed.',
   goneMeanwhile:

@@ -35,6 +35,36 @@ describe('loadConfig', () => {
     );
   });
 
+  it('keeps pictures in DATA_DIR/uploads unless a bucket is given, by S3_URL or by its parts', () => {
+    expect(loadConfig({}).pictureBucket).toBeNull();
+    expect(
+      loadConfig({ S3_URL: 'https://AKIA%2B1:s%2Fecret@minio.internal:9000/shop/pictures/' }).pictureBucket,
+    ).toEqual({
+      endpoint: 'https://minio.internal:9000',
+      bucket: 'shop',
+      prefix: 'pictures/',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'AKIA+1', secretAccessKey: 's/ecret' },
+      forcePathStyle: true,
+    });
+    expect(loadConfig({ S3_URL: 'http://k:s@localhost:9000/shop' }).pictureBucket?.prefix).toBe('uploads/');
+    // AWS S3 itself: the bucket by name, keys from the SDK's usual variables or role.
+    expect(
+      loadConfig({ S3_BUCKET: 'forgeline-pictures', AWS_REGION: 'eu-west-1', S3_PREFIX: '/a/b/' })
+        .pictureBucket,
+    ).toEqual({
+      endpoint: undefined,
+      bucket: 'forgeline-pictures',
+      prefix: 'a/b/',
+      region: 'eu-west-1',
+      forcePathStyle: false,
+    });
+    expect(() => loadConfig({ S3_URL: 'http://k:s@localhost:9000/' })).toThrow(/S3_URL: expected the bucket/);
+    expect(() => loadConfig({ S3_URL: 'http://k:s@h/a', S3_BUCKET: 'b-b' })).toThrow(/S3_URL and S3_BUCKET/);
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://minio:9000' })).toThrow(/S3_ENDPOINT: set S3_BUCKET/);
+    expect(() => loadConfig({ S3_BUCKET: 'Not_A_Bucket' })).toThrow(/S3_BUCKET: expected a bucket name/);
+  });
+
   it('treats an empty value as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).databaseUrl).toBeUndefined();
   });

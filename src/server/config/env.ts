@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_ORDER_MIN_UNITS } from '../../shared/domain/order-quantity';
 import { DEFAULT_DATABASE_TIMEOUTS } from '../db/database';
+import type { BucketConfig } from '../uploads/picture-store';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'expected true or false' })
@@ -19,6 +20,36 @@ const timeoutMs = z.coerce
   .max(600_000);
 
 const bothOrNeither = (a: unknown, b: unknown) => Boolean(a) === Boolean(b);
+
+/** A bucket's key prefix: no leading slash, one trailing one (`uploads/`), or empty for the whole bucket. */
+const keyPrefix = z
+  .string()
+  .regex(/^[A-Za-z0-9._/-]*$/, { error: 'expected letters, digits, . _ - and /' })
+  .transform((prefix) => {
+    const trimmed = prefix.replace(/^\/+|\/+$/g, '');
+    return trimmed ? `${trimmed}/` : '';
+  });
+
+/**
+ * S3_URL, `http(s)://ACCESS_KEY:SECRET@host[:port]/bucket[/prefix]`: an S3-compatible service addressed
+ * by path (MinIO, Ceph, R2…). Keys in the address are URL-encoded.
+ */
+const s3Url = httpUrl.transform((value, context) => {
+  const url = new URL(value);
+  const [bucket, ...prefix] = url.pathname.split('/').filter(Boolean);
+  if (!bucket) {
+    context.issues.push({
+      code: 'custom',
+      input: value,
+      message: 'expected the bucket as the path: http(s)://key:secret@host/bucket',
+    });
+    return z.NEVER;
+  }
+  const credentials = url.username
+    ? { accessKeyId: decodeURIComponent(url.username), secretAccessKey: decodeURIComponent(url.password) }
+    : undefined;
+  return { endpoint: url.origin, bucket, prefix: prefix.join('/'), credentials };
+});
 
 /**
  * Every environment variable the server reads (DESIGN §6; `.env.example` documents each), and the
@@ -118,6 +149,18 @@ export const ConfigSchema = z
     DB_CONNECT_TIMEOUT_MS: timeoutMs.default(DEFAULT_DATABASE_TIMEOUTS.connectMs),
     DB_STATEMENT_TIMEOUT_MS: timeoutMs.default(DEFAULT_DATABASE_TIMEOUTS.statementMs),
     DB_LOCK_TIMEOUT_MS: timeoutMs.default(DEFAULT_DATABASE_TIMEOUTS.lockMs),
+    // Uploaded pictures in an S3-compatible bucket (every instance sees the same ones): S3_URL, or
+    // S3_BUCKET with S3_ENDPOINT (unset for AWS S3 itself) and the AWS SDK's own credential variables.
+    S3_URL: s3Url.optional(),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: 'expected a bucket name' })
+      .optional(),
+    S3_ENDPOINT: httpUrl.optional(),
+    S3_PREFIX: keyPrefix.prefault('uploads'),
+    S3_REGION: z.string().min(1).optional(),
+    AWS_REGION: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: flag.optional(),
   })
   .refine((env) => bothOrNeither(env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY), {
     path: ['STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY'],
@@ -132,6 +175,14 @@ export const ConfigSchema = z
         'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY, or PAYMENTS_TEST_MODE=true to take test payments on purpose',
     },
   )
+  .refine((env) => !(env.S3_URL && env.S3_BUCKET), {
+    path: ['S3_URL and S3_BUCKET'],
+    error: 'set one: S3_URL holds the bucket already',
+  })
+  .refine((env) => !env.S3_ENDPOINT || env.S3_BUCKET, {
+    path: ['S3_ENDPOINT'],
+    error: 'set S3_BUCKET too (or S3_URL alone)',
+  })
   .refine((env) => bothOrNeither(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET), {
     path: ['GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET'],
     error: 'set both to enable Google sign-in, or neither',
@@ -164,6 +215,8 @@ export const ConfigSchema = z
     orderHoldHours: env.ORDER_HOLD_HOURS,
     /** The most the uploaded pictures may take together; unused ones are removed after a day. */
     uploadsQuotaBytes: Math.round(env.UPLOADS_QUOTA_MB * 1024 * 1024),
+    /** The bucket the uploaded pictures go to; null keeps them in DATA_DIR/uploads. */
+    pictureBucket: pictureBucket(env),
     /** The shop-wide smallest order; a product's own minimum may raise it (DESIGN §4). */
     orderMinUnits: env.ORDER_MIN_UNITS,
     /** Unpaid orders an account may hold at once (1 until its email is verified): no stock hoarding. */
@@ -193,6 +246,36 @@ export const ConfigSchema = z
   }));
 
 export type AppConfig = z.output<typeof ConfigSchema>;
+
+function pictureBucket(env: {
+  S3_URL?: { endpoint: string; bucket: string; prefix: string; credentials?: BucketConfig['credentials'] };
+  S3_BUCKET?: string;
+  S3_ENDPOINT?: string;
+  S3_PREFIX: string;
+  S3_REGION?: string;
+  AWS_REGION?: string;
+  S3_FORCE_PATH_STYLE?: boolean;
+}): BucketConfig | null {
+  const region = env.S3_REGION ?? env.AWS_REGION ?? 'us-east-1';
+  if (env.S3_URL) {
+    const { prefix } = env.S3_URL;
+    return {
+      ...env.S3_URL,
+      prefix: prefix ? `${prefix.replace(/\/+$/, '')}/` : env.S3_PREFIX,
+      region,
+      forcePathStyle: env.S3_FORCE_PATH_STYLE ?? true,
+    };
+  }
+  if (!env.S3_BUCKET) return null;
+  return {
+    endpoint: env.S3_ENDPOINT,
+    bucket: env.S3_BUCKET,
+    prefix: env.S3_PREFIX,
+    region,
+    // AWS itself addresses buckets by host name; most other services by path.
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ?? Boolean(env.S3_ENDPOINT),
+  };
+}
 
 export class ConfigError extends Error {
   override name = 'ConfigError';

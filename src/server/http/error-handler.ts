@@ -4,6 +4,7 @@ import type { ErrorBody, ErrorCode } from '../../shared/api/errors';
 import { messages } from '../../shared/messages';
 import { isDatabaseUnavailable, isStorageFull, RETRY_AFTER_SECONDS, sqlStateOf } from '../db/unavailable';
 import { textProblem } from '../../shared/api/text';
+import { BucketUnavailable } from '../uploads/picture-store';
 import { DomainError, statusOf } from './domain-error';
 
 function send(reply: FastifyReply, status: number, code: ErrorCode, message: string) {
@@ -54,6 +55,11 @@ export function registerErrorHandling(app: FastifyInstance) {
       request.log.error({ err: error }, 'storage full or read-only');
       reply.header('retry-after', String(RETRY_AFTER_SECONDS));
       return send(reply, 503, 'UNAVAILABLE', messages.storageUnavailable);
+    }
+    if (error instanceof BucketUnavailable) {
+      request.log.error({ err: error }, 'the picture bucket did not answer');
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return send(reply, 503, 'UNAVAILABLE', messages.picturesUnreachable);
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');

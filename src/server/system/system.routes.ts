@@ -1,5 +1,3 @@
-import { open, rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Health, PublicConfig, Readiness } from '../../shared/api/config.schemas';
@@ -8,38 +6,18 @@ import type { Database } from '../db/database';
 import { within } from '../time-limits';
 import { RETRY_AFTER_SECONDS } from '../db/unavailable';
 import { mailHealth } from '../mail/outbox';
+import { folderTakesWrites, type PictureStore } from '../uploads/picture-store';
 
 /** How long /api/readyz waits for the database before it answers that it is down. */
 export const READY_CHECK_MS = 2000;
 
-/**
- * Whether a folder takes a write: a small file written, flushed and removed. A full disk (ENOSPC) or
- * a read-only one (EROFS) fails it, which the database's own check does not see until an order fails.
- */
-async function writable(dir: string): Promise<boolean> {
-  const probe = join(dir, `.ready-${process.pid}`);
-  try {
-    const file = await open(probe, 'w');
-    try {
-      await file.write(Buffer.alloc(4096));
-      await file.sync();
-    } finally {
-      await file.close();
-    }
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await rm(probe, { force: true });
-  }
-}
-
 export const systemRoutes: FastifyPluginAsyncZod<{
   config: AppConfig;
   db: Database;
-  /** The folders the shop writes to: the embedded database's, the uploads'. */
+  /** The folders the shop writes to besides the pictures': the embedded database's. */
   writableDirs: string[];
-}> = async (app, { config, db, writableDirs }) => {
+  pictures: PictureStore;
+}> = async (app, { config, db, writableDirs, pictures }) => {
   const publicConfig: PublicConfig = {
     payment: config.stripe
       ? { provider: 'stripe', publishableKey: config.stripe.publishableKey }
@@ -86,11 +64,16 @@ export const systemRoutes: FastifyPluginAsyncZod<{
           Promise.all([
             db.execute(sql`select 1`),
             mailHealth(db),
-            Promise.all(writableDirs.map(writable)).then((dirs) => dirs.every(Boolean)),
+            Promise.all([...writableDirs.map(folderTakesWrites), pictures.ready()]).then((all) =>
+              all.every(Boolean),
+            ),
           ]),
         );
         if (!storage) {
-          request.log.warn({ dirs: writableDirs }, 'readiness check: a folder of the shop takes no writes');
+          request.log.warn(
+            { dirs: writableDirs, pictures: pictures.where },
+            'readiness check: the shop cannot write its data or its pictures',
+          );
           reply.header('retry-after', String(RETRY_AFTER_SECONDS));
           return await reply.status(503).send({
             status: 'unavailable' as const,

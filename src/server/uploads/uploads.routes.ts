@@ -8,15 +8,16 @@ import { recordAudit } from '../audit/audit.repository';
 import { type AuthGuards, signedInUser } from '../auth/session';
 import type { Database } from '../db/database';
 import { DomainError } from '../http/domain-error';
+import type { PictureStore } from './picture-store';
 import { storePicture, tooLarge } from './store-picture';
 
 /** An admin uploads a product picture (DESIGN §9): one file, multipart/form-data, field `file`. */
 export const uploadsRoutes: FastifyPluginAsyncZod<{
   db: Database;
   guards: AuthGuards;
-  uploadsDir: string;
+  pictures: PictureStore;
   quotaBytes: number;
-}> = async (app, { db, guards, uploadsDir, quotaBytes }) => {
+}> = async (app, { db, guards, pictures, quotaBytes }) => {
   // Only this route reads multipart bodies, and never more than one file of the largest size.
   await app.register(multipart, {
     limits: { fileSize: MAX_PICTURE_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 20 },
@@ -40,7 +41,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{
         );
       }
       const content = await readUploadedFile(request);
-      const { url, bytes, added } = await storePicture(uploadsDir, content, quotaBytes);
+      const { url, bytes, added } = await storePicture(pictures, content, quotaBytes);
       // Who put which file on the shop's disk (the same picture again adds nothing).
       if (added)
         await recordAudit(db, signedInUser(request), {

@@ -1,11 +1,13 @@
-import { mkdtempSync, readdirSync, rmSync, utimesSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadedPicturesInUse } from '../catalog/products.repository';
 import { auditLog } from '../db/schema';
+import { bucketStore, folderStore, type PictureStore } from './picture-store';
 import { removeUnusedPictures, storePicture, UNUSED_PICTURE_MS } from './store-picture';
+import { LOCAL_S3_KEYS, startLocalS3 } from '../test/local-s3';
 import type { ErrorBody } from '../../shared/api/errors';
 import type { UploadResult } from '../../shared/api/uploads.schemas';
 import { type TestUser, injectAs, signUp, signUpAdmin } from '../test/auth-helpers';
@@ -14,13 +16,13 @@ import { createTestApp } from '../test/test-app';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let admin: TestUser;
+let s3: Awaited<ReturnType<typeof startLocalS3>>;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await signUpAdmin(ctx.app, ctx.db);
+  s3 = await startLocalS3();
 });
 afterAll(async () => {
-  await ctx.app.close();
+  await s3.close();
 });
 
 // Real pictures, the smallest there are (a 1×1 PNG), and the signatures JPEG and WebP files start with.
@@ -55,7 +57,20 @@ function multipart(content: Buffer, { filename = 'photo.png', type = 'image/png'
 const upload = (user: TestUser | null, content: Buffer, options?: Parameters<typeof multipart>[1]) =>
   injectAs(ctx.app, user, { method: 'POST', url: '/api/admin/uploads', ...multipart(content, options) });
 
-describe('POST /api/admin/uploads', () => {
+/** The shop's settings for each place pictures can be kept: the default folder, or the local bucket. */
+const STORES = ['folder', 'bucket'] as const;
+const storeEnv = (store: (typeof STORES)[number], prefix = ''): Record<string, string> =>
+  store === 'bucket' ? { S3_URL: `${s3.url}${prefix}` } : {};
+
+describe.each(STORES)('POST /api/admin/uploads, pictures kept in a %s', (store) => {
+  beforeAll(async () => {
+    ctx = await createTestApp({ env: storeEnv(store) });
+    admin = await signUpAdmin(ctx.app, ctx.db);
+  });
+  afterAll(async () => {
+    await ctx.app.close();
+  });
+
   it.each([
     ['PNG', png, 'png', 'image/png'],
     ['JPEG', jpeg, 'jpg', 'image/jpeg'],
@@ -153,7 +168,15 @@ describe('POST /api/admin/uploads', () => {
 const pngNumbered = (n: number, bytes = 0) =>
   Buffer.concat([png, Buffer.from(`#${n}#`), Buffer.alloc(bytes)]);
 
-describe('the uploads folder', () => {
+describe.each(STORES)('the uploaded pictures, kept in a %s', (store) => {
+  beforeAll(async () => {
+    ctx = await createTestApp({ env: storeEnv(store, '/audit') });
+    admin = await signUpAdmin(ctx.app, ctx.db);
+  });
+  afterAll(async () => {
+    await ctx.app.close();
+  });
+
   it('records each new picture in the audit log, with who uploaded it', async () => {
     const response = await upload(admin, pngNumbered(1));
     const { url } = response.json<UploadResult>();
@@ -165,7 +188,7 @@ describe('the uploads folder', () => {
   });
 
   it('refuses a picture past the quota, and takes the same picture again', async () => {
-    const small = await createTestApp({ env: { UPLOADS_QUOTA_MB: '0.01' } });
+    const small = await createTestApp({ env: { UPLOADS_QUOTA_MB: '0.01', ...storeEnv(store, '/quota') } });
     try {
       const owner = await signUpAdmin(small.app, small.db);
       const send = (content: Buffer) =>
@@ -184,20 +207,103 @@ describe('the uploads folder', () => {
 
   it('removes pictures no product shows once they are a day old, and keeps the rest', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'toolshop-unused-'));
+    const pictures: PictureStore =
+      store === 'bucket'
+        ? await bucketStore({
+            endpoint: s3.endpoint,
+            bucket: s3.bucket,
+            prefix: 'cleaning/',
+            region: 'us-east-1',
+            credentials: LOCAL_S3_KEYS,
+            forcePathStyle: true,
+          })
+        : folderStore(dir);
     try {
       const quota = 1024 * 1024;
-      const used = await storePicture(dir, pngNumbered(10), quota);
-      const unusedOld = await storePicture(dir, pngNumbered(11), quota);
-      const unusedNew = await storePicture(dir, pngNumbered(12), quota);
-      const dayAgo = (Date.now() - UNUSED_PICTURE_MS - 60_000) / 1000;
-      for (const picture of [used, unusedOld]) utimesSync(join(dir, basename(picture.url)), dayAgo, dayAgo);
+      const used = await storePicture(pictures, pngNumbered(10), quota);
+      const unused = await storePicture(pictures, pngNumbered(11), quota);
       await insertTool(ctx.db, { imageUrl: used.url });
+      const inUse = () => uploadedPicturesInUse(ctx.db);
+      const names = async () => (await pictures.list()).map((picture) => picture.name).sort();
 
-      const removed = await removeUnusedPictures(dir, () => uploadedPicturesInUse(ctx.db));
-      expect(removed).toBe(1);
-      expect(readdirSync(dir).sort()).toEqual([basename(used.url), basename(unusedNew.url)].sort());
+      // Uploaded moments ago: the product form that will show it may still be open.
+      expect(await removeUnusedPictures(pictures, inUse)).toBe(0);
+      const dayLater = Date.now() + UNUSED_PICTURE_MS + 60_000;
+      expect(await removeUnusedPictures(pictures, inUse, dayLater)).toBe(1);
+      expect(await names()).toEqual([basename(used.url)]);
+      expect(await names()).not.toContain(basename(unused.url));
     } finally {
+      if (pictures.kind === 'bucket') pictures.close();
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('pictures in a bucket that several instances share', () => {
+  it('a picture uploaded through one instance is served by another, from the bucket', async () => {
+    const first = await createTestApp({ env: { S3_URL: `${s3.url}/shared` } });
+    const second = await createTestApp({ env: { S3_URL: `${s3.url}/shared` } });
+    try {
+      const owner = await signUpAdmin(first.app, first.db);
+      const content = pngNumbered(20, 1000);
+      const sent = await injectAs(first.app, owner, {
+        method: 'POST',
+        url: '/api/admin/uploads',
+        ...multipart(content),
+      });
+      expect(sent.statusCode, sent.body).toBe(201);
+      const { url } = sent.json<UploadResult>();
+      const served = await second.app.inject({ method: 'GET', url });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/png');
+      expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(served.rawPayload.equals(content)).toBe(true);
+      // Kept under its prefix, named by its content, in the bucket itself.
+      const bucket = await fetch(`${s3.endpoint}/${s3.bucket}/shared/${basename(url)}`);
+      expect(bucket.status).toBe(200);
+      expect(Buffer.from(await bucket.arrayBuffer()).equals(content)).toBe(true);
+      for (const missing of ['/uploads/0000000000000000000000000000000000000000.png', '/uploads/x.txt']) {
+        expect((await second.app.inject({ method: 'GET', url: missing })).statusCode).toBe(404);
+      }
+    } finally {
+      await first.app.close();
+      await second.app.close();
+    }
+  });
+
+  it('while the bucket is down, uploads and pictures answer 503 and readiness says so; then all is back', async () => {
+    const shop = await createTestApp({ env: { S3_URL: `${s3.url}/outage` } });
+    try {
+      const owner = await signUpAdmin(shop.app, shop.db);
+      const send = (content: Buffer) =>
+        injectAs(shop.app, owner, { method: 'POST', url: '/api/admin/uploads', ...multipart(content) });
+      const { url } = (await send(pngNumbered(30))).json<UploadResult>();
+
+      await s3.stop();
+      try {
+        const refused = await send(pngNumbered(31));
+        expect(refused.statusCode).toBe(503);
+        expect(refused.headers['retry-after']).toBeDefined();
+        expect(refused.json<ErrorBody>().error).toEqual({
+          code: 'UNAVAILABLE',
+          message:
+            'The picture storage does not answer right now. Nothing was changed; please try again in a moment.',
+        });
+        expect((await shop.app.inject({ method: 'GET', url })).statusCode).toBe(503);
+        const ready = await shop.app.inject({ method: 'GET', url: '/api/readyz' });
+        expect(ready.statusCode).toBe(503);
+        expect(ready.json()).toMatchObject({ database: 'ok', storage: 'unwritable' });
+        expect(await shop.db.select().from(auditLog).where(eq(auditLog.action, 'upload.add'))).toHaveLength(
+          1,
+        );
+      } finally {
+        await s3.start();
+      }
+      expect((await send(pngNumbered(31))).statusCode).toBe(201);
+      expect((await shop.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+      expect((await shop.app.inject({ method: 'GET', url: '/api/readyz' })).statusCode).toBe(200);
+    } finally {
+      await shop.app.close();
     }
   });
 });

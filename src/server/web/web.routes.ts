@@ -12,6 +12,8 @@ import { BOOT_SCRIPT, BOOT_SCRIPT_PATH } from './page-document';
 import { type PageRendererModule, createPageSender } from './pages';
 import { SITEMAP_MAX_URLS, sitemapIndexXml, sitemapParts, sitemapXml } from './sitemap';
 import { readHeroImage } from '../project-paths';
+import { PICTURE_TYPES } from '../../shared/api/uploads.schemas';
+import type { BucketStore, PictureStore } from '../uploads/picture-store';
 import { UPLOADED_NAME } from '../uploads/store-picture';
 
 export interface WebOptions {
@@ -20,7 +22,7 @@ export interface WebOptions {
   /** Shop-owner images (content/images), served under /images. */
   imagesDir: string;
   /** Admins' uploaded product pictures (named by their content's hash), served under /uploads. */
-  uploadsDir: string;
+  pictures: PictureStore;
   db: Database;
   publicUrl: string;
   shopName: string;
@@ -35,11 +37,34 @@ export interface WebOptions {
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
+ * /uploads/<hash>.<ext> read from the bucket and sent on. Browsers and any CDN in front keep each
+ * picture for good, so the bucket is asked once per picture per cache, not per page view.
+ */
+function registerBucketPictures(app: FastifyInstance, pictures: BucketStore) {
+  app.get('/uploads/:name', { schema: { hide: true } }, async (request, reply) => {
+    const { name } = request.params as { name: string };
+    if (!UPLOADED_NAME.test(name)) return reply.callNotFound();
+    const picture = await pictures.read(name);
+    if (!picture) return reply.callNotFound();
+    reply.header('cache-control', IMMUTABLE).type(picture.type ?? pictureType(name));
+    if (picture.bytes !== undefined) reply.header('content-length', picture.bytes);
+    return reply.send(picture.body);
+  });
+}
+
+/** The content type of an uploaded picture, told by its name's extension (which the upload read from its bytes). */
+function pictureType(name: string): string {
+  const extension = name.slice(name.lastIndexOf('.') + 1);
+  const type = Object.entries(PICTURE_TYPES).find(([, known]) => known === extension);
+  return type?.[0] ?? 'application/octet-stream';
+}
+
+/**
  * Serves the built pages and the shop's images. Hashed assets are cached for good and sent pre-compressed;
  * any other path without a file extension answers the app, so reloading a deep link works.
  */
 export async function registerWeb(app: FastifyInstance, options: WebOptions) {
-  const { clientDir, imagesDir, uploadsDir } = options;
+  const { clientDir, imagesDir, pictures } = options;
   const indexFile = join(clientDir, 'index.html');
   const clientBuilt = existsSync(indexFile);
   const indexHtml = clientBuilt ? readFileSync(indexFile, 'utf8') : null;
@@ -69,17 +94,21 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
     maxAge: '1h',
   });
   // A picture's name is its content's hash: the same address never shows another picture.
-  await app.register(fastifyStatic, {
-    root: uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    wildcard: true,
-    allowedPath: (path) => UPLOADED_NAME.test(path.replace(/^\//, '')),
-    cacheControl: false,
-    setHeaders(res) {
-      res.setHeader('cache-control', IMMUTABLE);
-    },
-  });
+  if (pictures.kind === 'folder') {
+    await app.register(fastifyStatic, {
+      root: pictures.folder,
+      prefix: '/uploads/',
+      decorateReply: false,
+      wildcard: true,
+      allowedPath: (path) => UPLOADED_NAME.test(path.replace(/^\//, '')),
+      cacheControl: false,
+      setHeaders(res) {
+        res.setHeader('cache-control', IMMUTABLE);
+      },
+    });
+  } else {
+    registerBucketPictures(app, pictures);
+  }
 
   registerSearchEngineRoutes(app, options);
   app.get(BOOT_SCRIPT_PATH, async (_request, reply) =>
