@@ -21,6 +21,7 @@ const external = [
   'dejavu-fonts-ttf',
   'pdfkit',
   // Loaded on first use, never during a start: bundling them would only make every start parse them.
+  '@aws-sdk/client-s3',
   'better-auth',
   'csv-parse',
   'csv-stringify',
