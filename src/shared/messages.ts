@@ -71,4 +71,53 @@ export const messages = {
   unavailable:
     'The shop cannot reach its database right now. Nothing was changed; please try again in a moment.',
   networkError: 'We could not reach the shop. Check your connection and try again.',
+
+  // Requests the API refuses, by the module that refuses them.
+  quantityWhole: 'The quantity must be a whole number',
+  cardNumberInvalid: 'Your card number is invalid.',
+  crossSiteRequest: 'This request came from another site and was refused',
+  fieldProblem: (field: string, problem: string) => `${field}: ${problem}`,
+  cursorUnknown: 'cursor: not a cursor this catalog gave out',
+  cursorOtherSort: 'cursor: it belongs to another sort order; start from the first page',
+  importRefused: (count: number, line: number, problem: string) =>
+    `Nothing was imported: ${count} problem${count === 1 ? '' : 's'}, the first on line ${line}: ${problem}`,
+  givePrice: 'Give at least one price',
+  categoryNeedsLetters: 'The category name needs letters or digits',
+  skuTaken: (sku: string, holder?: string) =>
+    holder ? `The SKU ${sku} is already used by ${holder}` : `The SKU ${sku} is already used`,
+  stockBelowZero: (available: number) =>
+    `Only ${units(available)} units are unreserved; the stock cannot go below zero`,
+  stockAboveMost: (most: number, available: number) =>
+    `The stock cannot go above ${units(most)} units (it is ${units(available)} now)`,
+  cannotDeleteSelf: 'You cannot delete your own account',
+  lastAdminDelete: 'The last admin cannot be deleted',
+  orderTooLarge: 'This order is too large to place online. Please contact us.',
+  invoiceNotReady: (status: string) => `This order is ${status}: an invoice is made once it is paid`,
+  shipOnlyPaid: (status: string) => `This order is ${status}; only paid orders can be marked shipped`,
+  alreadyPaid: 'This order is already paid',
+  paidNoLonger: (move: string) => `This order is paid and can no longer be ${move}`,
+  alreadyClosed: (status: string) => `This order is already ${status}`,
+  closedNoLonger: (why: string, move: string) => `${why}, so it can no longer be ${move}`,
+  orderCannotMove: (status: string, move: string) => `An order that is ${status} cannot be ${move}`,
+  quoteNotFound: 'There is no such quote',
+  quoteExpired: 'This quote has expired. Please request a new one.',
+  quoteCannotMove: (happened: string, move: string) => `This quote ${happened}, so it cannot be ${move}`,
+  quoteBelowMinimum: (lower: number) =>
+    `A quote is for at least ${units(lower)} units, the smallest order of this product`,
+  quoteStockShort: (inStock: number, quoted: number) =>
+    `Only ${units(inStock)} units are in stock now, fewer than the ${units(quoted)} of this quote. Nothing was ordered; please try again later or contact us.`,
+  quoteValidFromToday: 'The price must be valid until today or later',
+  quoteValidityTooLong: (days: number) => `A quoted price can be promised for at most ${days} days`,
+  quoteTooLarge: 'This quote is too large to take online: its total would exceed what one order can hold',
+  pictureEmpty: 'The picture file is empty',
+  pictureType: (detected?: string) =>
+    `Pictures must be JPEG, PNG or WebP images${detected ? ` (this file is ${detected})` : ''}`,
+  pictureTooLarge: (most: string) => `A picture may be at most ${most}`,
+  pictureAsMultipart: 'Send the picture as multipart/form-data, in the field “file”',
+  choosePicture: 'Choose a picture to upload',
+  webhookSignature: 'Invalid webhook signature',
+  paymentNotFound: 'There is no such payment',
+  paymentOtherOrder: 'This payment does not belong to this order',
+  paymentAmountMismatch: 'The payment amount does not match the order',
+  paymentNotSucceeded: 'The payment has not succeeded',
 } as const;

@@ -14,6 +14,7 @@ import {
   listProducts,
   toTool,
 } from './products.repository';
+import { messages } from '../../shared/messages';
 
 export interface BrowseDeps {
   db: Executor;
@@ -46,7 +47,7 @@ export function categoryList({ db, catalogCache }: BrowseDeps): Promise<Serializ
   return catalogCache.answer('categories', async () => ({ value: await listCategories(db), tools: [] }));
 }
 
-const badCursor = () => new DomainError('VALIDATION_FAILED', 'cursor: not a cursor this catalog gave out');
+const badCursor = () => new DomainError('VALIDATION_FAILED', messages.cursorUnknown);
 
 /** A cursor is the last product's sort and sort key and id, as base64url JSON: opaque to clients. */
 function encodeCursor(sort: CatalogSort, key: string | number, id: string): string {
@@ -66,10 +67,7 @@ function decodeCursor(cursor: string, sort: CatalogSort): CatalogAfter {
   const [cursorSort, key, id] = parsed as unknown[];
   if (typeof id !== 'string' || !UUID.test(id)) throw badCursor();
   if (cursorSort !== sort) {
-    throw new DomainError(
-      'VALIDATION_FAILED',
-      'cursor: it belongs to another sort order; start from the first page',
-    );
+    throw new DomainError('VALIDATION_FAILED', messages.cursorOtherSort);
   }
   const numeric = sort === 'relevance' || sort === 'price_asc' || sort === 'price_desc';
   if (numeric ? !Number.isSafeInteger(key) : typeof key !== 'string' || key.length > 200) throw badCursor();

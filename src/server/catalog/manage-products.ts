@@ -6,7 +6,6 @@ import { lowerBound } from '../../shared/domain/order-quantity';
 import { type CentsTier, tierProblem, tiersFrom } from '../../shared/domain/price-tiers';
 import { messages } from '../../shared/messages';
 import { centsToDollars, dollarsToCents } from '../../shared/money';
-import { formatUnits } from '../../shared/numbers';
 import { type Actor, changedValues, recordAudit } from '../audit/audit.repository';
 import type { Database, Executor } from '../db/database';
 import { DomainError } from '../http/domain-error';
@@ -62,7 +61,7 @@ export function checkedTiers(
 ): { priceTiers: CentsTier[]; priceCents: number } {
   const problem = tierProblem(tiers, lower);
   const [first] = tiers;
-  if (problem || !first) throw new DomainError('VALIDATION_FAILED', problem ?? 'Give at least one price');
+  if (problem || !first) throw new DomainError('VALIDATION_FAILED', problem ?? messages.givePrice);
   return {
     priceTiers: tiers.map((tier) => ({
       minQuantity: tier.minQuantity,
@@ -76,7 +75,7 @@ export function checkedTiers(
 /** The category named `name`, created when new; a name without letters or digits names none. */
 export async function categoryNamed(ex: Executor, name: string): Promise<string> {
   const slug = categorySlug(name);
-  if (!slug) throw new DomainError('VALIDATION_FAILED', 'The category name needs letters or digits');
+  if (!slug) throw new DomainError('VALIDATION_FAILED', messages.categoryNeedsLetters);
   return findOrCreateCategory(ex, slug, name);
 }
 
@@ -92,7 +91,7 @@ export function generatedSku(): string {
 async function checkSkuFree(ex: Executor, sku: string, ownId?: string) {
   const holder = await findProductBySku(ex, sku);
   if (holder && holder.id !== ownId) {
-    throw new DomainError('SKU_TAKEN', `The SKU ${sku} is already used by ${holder.name}`);
+    throw new DomainError('SKU_TAKEN', messages.skuTaken(sku, holder.name));
   }
 }
 
@@ -108,7 +107,7 @@ async function refusingTakenSku<T>(sku: string | undefined, write: () => Promise
   try {
     return await write();
   } catch (error) {
-    if (sku && isSkuConflict(error)) throw new DomainError('SKU_TAKEN', `The SKU ${sku} is already used`);
+    if (sku && isSkuConflict(error)) throw new DomainError('SKU_TAKEN', messages.skuTaken(sku));
     throw error;
   }
 }
@@ -188,8 +187,8 @@ export async function editProduct(
         throw new DomainError(
           'VALIDATION_FAILED',
           product.available + (body.availableChange ?? 0) < 0
-            ? `Only ${product.available} units are unreserved; the stock cannot go below zero`
-            : `The stock cannot go above ${formatUnits(MAX_STOCK_UNITS)} units (it is ${product.available} now)`,
+            ? messages.stockBelowZero(product.available)
+            : messages.stockAboveMost(MAX_STOCK_UNITS, product.available),
         );
       }
       // New stock fills the product's backorders first.

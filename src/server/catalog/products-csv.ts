@@ -25,6 +25,7 @@ import {
   type ProductView,
   upsertProducts,
 } from './products.repository';
+import { messages } from '../../shared/messages';
 
 /**
  * The catalog as CSV, and back (DESIGN §9): an export an owner edits in a spreadsheet, and an import
@@ -383,7 +384,7 @@ export async function importProductsCsv(
       const [first] = errors;
       throw new DomainError(
         'VALIDATION_FAILED',
-        `Nothing was imported: ${errors.length} problem${errors.length === 1 ? '' : 's'}, the first on line ${first?.line}: ${first?.message}`,
+        messages.importRefused(errors.length, first?.line ?? 0, first?.message ?? ''),
       );
     }
     return report(

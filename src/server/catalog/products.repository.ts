@@ -180,12 +180,7 @@ export interface ProductStock {
  * product once to say which). The fast path reads nothing before it. (An accepted quote, whose
  * quantity was agreed with the shop, takes its stock through orders/backorders.ts instead.)
  */
-export async function reserveStockFor(
-  ex: Executor,
-  productId: string,
-  quantity: number,
-  floor: number,
-) {
+export async function reserveStockFor(ex: Executor, productId: string, quantity: number, floor: number) {
   const [reserved] = await ex
     .update(products)
     .set({ available: sql`${products.available} - ${quantity}` })

@@ -92,7 +92,7 @@ export function registerErrorHandling(app: FastifyInstance) {
         for (const item of Array.isArray(value) ? value : [value]) {
           if (typeof item !== 'string') continue;
           const problem = textProblem(item);
-          if (problem) throw new DomainError('VALIDATION_FAILED', `${name}: ${problem}`);
+          if (problem) throw new DomainError('VALIDATION_FAILED', messages.fieldProblem(name, problem));
         }
       }
     }

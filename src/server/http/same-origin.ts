@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { DomainError } from './domain-error';
+import { messages } from '../../shared/messages';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -23,7 +24,7 @@ export function registerSameOriginCheck(app: FastifyInstance, publicUrl: string)
     if (SAFE_METHODS.has(request.method) || !request.headers.cookie) return;
     const origin = request.headers.origin ?? originOf(request.headers.referer);
     if (origin !== allowed) {
-      throw new DomainError('FORBIDDEN', 'This request came from another site and was refused');
+      throw new DomainError('FORBIDDEN', messages.crossSiteRequest);
     }
   });
 }

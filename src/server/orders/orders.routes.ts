@@ -22,6 +22,7 @@ import { isInvoiced, renderInvoicePdf } from './invoice-pdf';
 import { cancelOrder } from './cancel-order';
 import { findOrderFor, listOrdersFor, toOrder } from './orders.repository';
 import { placeOrder } from './place-order';
+import { messages } from '../../shared/messages';
 
 export interface OrdersRoutesOptions {
   db: Database;
@@ -109,10 +110,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
     async (request, reply) => {
       const order = await findOrderFor(db, signedInUser(request), request.params.id, { access: 'read' });
       if (!isInvoiced(order)) {
-        throw new DomainError(
-          'INVOICE_NOT_READY',
-          `This order is ${order.status}: an invoice is made once it is paid`,
-        );
+        throw new DomainError('INVOICE_NOT_READY', messages.invoiceNotReady(order.status));
       }
       const pdf = await renderInvoicePdf(order, mail.shop);
       return reply

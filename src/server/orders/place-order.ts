@@ -141,7 +141,7 @@ export async function insertUnpaidOrder(
 ): Promise<OrderRow> {
   const amountCents = unitPriceCents * quantity;
   if (amountCents > MAX_AMOUNT_CENTS) {
-    throw new DomainError('VALIDATION_FAILED', 'This order is too large to place online. Please contact us.');
+    throw new DomainError('VALIDATION_FAILED', messages.orderTooLarge);
   }
   const row = await insertOrder(ex, {
     productId: product.id,

@@ -4,6 +4,7 @@ import { processedWebhookEvents } from '../db/schema';
 import { DomainError } from '../http/domain-error';
 import { type PaymentEvent, WebhookSignatureError } from './payment-provider';
 import { type SettlePaymentDeps, settlePayment } from './settle-payment';
+import { messages } from '../../shared/messages';
 
 /**
  * A provider's webhook delivery (DESIGN §4): the signature is verified against the raw body first; a
@@ -20,7 +21,7 @@ export async function handleWebhook(
     event = deps.provider.parseWebhook(rawBody, signature);
   } catch (error) {
     if (error instanceof WebhookSignatureError)
-      throw new DomainError('INVALID_SIGNATURE', 'Invalid webhook signature');
+      throw new DomainError('INVALID_SIGNATURE', messages.webhookSignature);
     throw error;
   }
 

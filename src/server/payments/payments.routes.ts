@@ -19,6 +19,7 @@ import { handleWebhook } from './handle-webhook';
 import type { PaymentProvider } from './payment-provider';
 import { settlePayment } from './settle-payment';
 import type { TestPaymentProvider } from './test-provider';
+import { messages } from '../../shared/messages';
 
 export interface PaymentsRoutesOptions {
   db: Database;
@@ -112,7 +113,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       async (request) => {
         const { clientSecret, ...card } = request.body;
         const result = await testProvider.confirmCard(clientSecret, card);
-        if (!result) throw new DomainError('NOT_FOUND', 'There is no such payment');
+        if (!result) throw new DomainError('NOT_FOUND', messages.paymentNotFound);
         if (!result.ok) throw new DomainError('CARD_DECLINED', result.message);
         return { status: 'succeeded' as const, transactionId: result.intent.id };
       },

@@ -43,12 +43,12 @@ export async function settlePayment(
     intent.orderId !== order.id ||
     (order.paymentIntentId && order.paymentIntentId !== intent.id)
   ) {
-    throw notVerified('This payment does not belong to this order');
+    throw notVerified(messages.paymentOtherOrder);
   }
   if (intent.amountCents !== order.amountCents || intent.currency !== CURRENCY) {
-    throw notVerified('The payment amount does not match the order');
+    throw notVerified(messages.paymentAmountMismatch);
   }
-  if (intent.status !== 'succeeded') throw notVerified('The payment has not succeeded');
+  if (intent.status !== 'succeeded') throw notVerified(messages.paymentNotSucceeded);
   if (refusal) return refundLatePayment({ db, provider }, order.id, intent);
 
   try {

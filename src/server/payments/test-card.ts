@@ -1,3 +1,5 @@
+import { messages } from '../../shared/messages';
+
 /** Stripe's test-mode card outcomes (DESIGN §4), simulated by the built-in test provider. */
 export const cardDeclines: Record<string, string> = {
   '4000000000000002': 'Your card was declined.',
@@ -6,7 +8,7 @@ export const cardDeclines: Record<string, string> = {
   '4000000000000127': "Your card's security code is incorrect.",
 };
 
-export const INVALID_NUMBER = 'Your card number is invalid.';
+export const INVALID_NUMBER = messages.cardNumberInvalid;
 export const PAST_EXPIRY = "Your card's expiration date is in the past.";
 
 /** The Luhn checksum every real card number satisfies. */

@@ -8,7 +8,6 @@ import type { OrderRow } from '../orders/orders.repository';
 import { type DeliveryFields, holdUnpaidOrderSlot, insertUnpaidOrder } from '../orders/place-order';
 import { canAcceptQuote } from '../../shared/domain/quote-status';
 import { messages } from '../../shared/messages';
-import { formatUnits } from '../../shared/numbers';
 import { findQuoteFor, moveQuote, quoteExpired } from './quotes.repository';
 
 export interface AcceptQuoteDeps {
@@ -46,10 +45,7 @@ export async function acceptQuote(
     if (!taking) throw new DomainError('OUT_OF_STOCK', messages.productNotFound);
     const { product, taken } = taking;
     if (taken < accepted.quantity && accepted.shipDate === null) {
-      throw new DomainError(
-        'OUT_OF_STOCK',
-        `Only ${formatUnits(taken)} units are in stock now, fewer than the ${formatUnits(accepted.quantity)} of this quote. Nothing was ordered; please try again later or contact us.`,
-      );
+      throw new DomainError('OUT_OF_STOCK', messages.quoteStockShort(taken, accepted.quantity));
     }
     const row = await insertUnpaidOrder(tx, {
       user,

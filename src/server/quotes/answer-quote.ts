@@ -51,9 +51,9 @@ export async function answerQuote(
     }
     const validUntil = endOfDay(answer.validUntil ?? '');
     const today = now();
-    if (validUntil <= today) throw invalid('The price must be valid until today or later');
+    if (validUntil <= today) throw invalid(messages.quoteValidFromToday);
     if (validUntil.getTime() - today.getTime() > MAX_VALIDITY_DAYS * DAY_MS) {
-      throw invalid(`A quoted price can be promised for at most ${MAX_VALIDITY_DAYS} days`);
+      throw invalid(messages.quoteValidityTooLong(MAX_VALIDITY_DAYS));
     }
     const unitPriceCents = dollarsToCents(answer.unitPrice ?? 0);
     const answered = await moveQuote(tx, quoteId, 'answered', {
@@ -75,7 +75,7 @@ export async function answerQuote(
       throw invalid(messages.shipDatePast);
     }
     if (unitPriceCents * answered.quantity > MAX_AMOUNT_CENTS) {
-      throw invalid('This quote is too large to take online: its total would exceed what one order can hold');
+      throw invalid(messages.quoteTooLarge);
     }
     await queueMail(tx, quoteAnsweredMail(mail, answered));
     await recordAudit(tx, actor, {

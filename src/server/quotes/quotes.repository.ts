@@ -11,6 +11,7 @@ import type { SessionUser } from '../auth/session';
 import type { Executor } from '../db/database';
 import { orders, products, quotes } from '../db/schema';
 import { DomainError } from '../http/domain-error';
+import { messages } from '../../shared/messages';
 
 /** Every query of the `quotes` table; who may see a quote and how its status moves are decided here. */
 
@@ -21,7 +22,6 @@ type QuoteWithOrder = QuoteRow & {
   available?: number | null;
 };
 
-const QUOTE_NOT_FOUND = 'There is no such quote';
 /** The most quotes one list answers, newest first. */
 const LIST_LIMIT = 200;
 
@@ -107,7 +107,7 @@ export async function findQuoteFor(
 ): Promise<QuoteWithOrder> {
   const [row] = await selectQuotes(ex).where(eq(quotes.id, quoteId));
   const visible = row && (row.quote.userId === caller.id || (access === 'any' && caller.role === 'admin'));
-  if (!visible) throw new DomainError('NOT_FOUND', QUOTE_NOT_FOUND);
+  if (!visible) throw new DomainError('NOT_FOUND', messages.quoteNotFound);
   return flatten(row);
 }
 
@@ -142,15 +142,14 @@ export async function moveQuote(
     .returning();
   if (moved) return moved;
   const [current] = await ex.select().from(quotes).where(eq(quotes.id, quoteId));
-  if (!current) throw new DomainError('NOT_FOUND', QUOTE_NOT_FOUND);
+  if (!current) throw new DomainError('NOT_FOUND', messages.quoteNotFound);
   const refusal = quoteTransitionRefusal(current.status, to);
   if (refusal) throw new DomainError(refusal.code, refusal.message);
   // The table allows the move, so the price's validity ended.
   throw quoteExpired();
 }
 
-export const quoteExpired = () =>
-  new DomainError('QUOTE_EXPIRED', 'This quote has expired. Please request a new one.');
+export const quoteExpired = () => new DomainError('QUOTE_EXPIRED', messages.quoteExpired);
 
 /** Answered quotes whose validity ended by `now` become expired; answers how many. */
 export async function expireQuotes(ex: Executor, now = new Date()): Promise<number> {

@@ -1,6 +1,5 @@
 import { lowerBound } from '../../shared/domain/order-quantity';
 import { messages } from '../../shared/messages';
-import { formatUnits } from '../../shared/numbers';
 import type { SessionUser } from '../auth/session';
 import { findProduct } from '../catalog/products.repository';
 import type { Database } from '../db/database';
@@ -25,10 +24,7 @@ export async function requestQuote(
     if (!product) throw new DomainError('NOT_FOUND', messages.productNotFound);
     const lower = lowerBound(product.minOrder, minUnits);
     if (input.quantity < lower) {
-      throw new DomainError(
-        'VALIDATION_FAILED',
-        `A quote is for at least ${formatUnits(lower)} units, the smallest order of this product`,
-      );
+      throw new DomainError('VALIDATION_FAILED', messages.quoteBelowMinimum(lower));
     }
     const row = await insertQuote(tx, {
       userId: user.id,

@@ -20,17 +20,14 @@ export async function storePicture(
   content: Buffer,
   quotaBytes: number,
 ): Promise<{ url: string; bytes: number; added: boolean }> {
-  if (content.length === 0) throw new DomainError('VALIDATION_FAILED', 'The picture file is empty');
+  if (content.length === 0) throw new DomainError('VALIDATION_FAILED', messages.pictureEmpty);
   if (content.length > MAX_PICTURE_BYTES) throw tooLarge();
   const { fileTypeFromBuffer } = await import('file-type');
   const detected = await fileTypeFromBuffer(content);
   const type = detected?.mime as keyof typeof PICTURE_TYPES | undefined;
   const extension = type && PICTURE_TYPES[type];
   if (!extension) {
-    throw new DomainError(
-      'UNSUPPORTED_MEDIA_TYPE',
-      `Pictures must be JPEG, PNG or WebP images${detected ? ` (this file is ${detected.mime})` : ''}`,
-    );
+    throw new DomainError('UNSUPPORTED_MEDIA_TYPE', messages.pictureType(detected?.mime));
   }
   const name = `${createHash('sha256').update(content).digest('hex').slice(0, 40)}.${extension}`;
   const url = `/uploads/${name}`;
@@ -67,5 +64,5 @@ export async function removeUnusedPictures(
 }
 
 export function tooLarge() {
-  return new DomainError('TOO_LARGE', `A picture may be at most ${megabytes(MAX_PICTURE_BYTES)}`);
+  return new DomainError('TOO_LARGE', messages.pictureTooLarge(megabytes(MAX_PICTURE_BYTES)));
 }

@@ -35,10 +35,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       if (!request.isMultipart()) {
-        throw new DomainError(
-          'VALIDATION_FAILED',
-          'Send the picture as multipart/form-data, in the field “file”',
-        );
+        throw new DomainError('VALIDATION_FAILED', messages.pictureAsMultipart);
       }
       const content = await readUploadedFile(request);
       const { url, bytes, added } = await storePicture(pictures, content, quotaBytes);
@@ -61,7 +58,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{
 async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
   try {
     const file = await request.file();
-    if (!file) throw new DomainError('VALIDATION_FAILED', 'Choose a picture to upload');
+    if (!file) throw new DomainError('VALIDATION_FAILED', messages.choosePicture);
     return await file.toBuffer();
   } catch (error) {
     if (error instanceof DomainError) throw error;

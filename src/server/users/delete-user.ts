@@ -17,12 +17,11 @@ export async function deleteUser(
 ): Promise<{ deletedCount: number }> {
   const target = await findUserByEmail(db, email);
   if (!target) throw new DomainError('NOT_FOUND', messages.noAccountFor(email));
-  if (target.id === actor.id)
-    throw new DomainError('CANNOT_DELETE_SELF', 'You cannot delete your own account');
+  if (target.id === actor.id) throw new DomainError('CANNOT_DELETE_SELF', messages.cannotDeleteSelf);
   return db.transaction(async (tx) => {
     const admins = await lockAdmins(tx);
     if (admins.includes(target.id) && admins.length <= 1) {
-      throw new DomainError('LAST_ADMIN', 'The last admin cannot be deleted');
+      throw new DomainError('LAST_ADMIN', messages.lastAdminDelete);
     }
     if (!(await deleteUserById(tx, target.id))) return { deletedCount: 0 };
     await recordAudit(tx, actor, {

@@ -3,6 +3,7 @@ import { formatUnits } from '../numbers';
 import { z } from 'zod';
 import { OrderStatus } from '../domain/order-status';
 import { text } from './text';
+import { messages } from '../messages';
 
 const required = (field: string, max: number) => text({ required: `Please enter your ${field}`, max });
 
@@ -37,7 +38,7 @@ export const PlaceOrderBody = DeliveryDetails.extend({
   email: text({ max: 254 }).optional(),
   quantity: z
     .number({ error: 'Please enter a quantity' })
-    .int({ error: 'The quantity must be a whole number' })
+    .int({ error: messages.quantityWhole })
     // No product holds more (its stock is at most this); beyond it the stock check has nothing to say.
     .max(MAX_STOCK_UNITS, { error: `Sorry, you can not buy more than ${formatUnits(MAX_STOCK_UNITS)}` }),
   amount: z.number().optional(),

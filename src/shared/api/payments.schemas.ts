@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './text';
+import { messages } from '../messages';
 
 /**
  * POST /create-payment-intent (DESIGN §3: takes orderId; the amount comes from the order). The spec's
@@ -24,7 +25,7 @@ export type ConfirmPaymentBody = z.infer<typeof ConfirmPaymentBody>;
 /** The test provider's card form (DESIGN §4): what Stripe.js would send to Stripe. */
 export const TestCardBody = z.strictObject({
   clientSecret: text({ required: 'The payment has no client secret', max: 255 }),
-  number: z.string().regex(/^[\d\s-]{12,23}$/, { error: 'Your card number is invalid.' }),
+  number: z.string().regex(/^[\d\s-]{12,23}$/, { error: messages.cardNumberInvalid }),
   expMonth: z
     .number()
     .int()

@@ -4,13 +4,14 @@ import { formatUnits } from '../numbers';
 import { DeliveryDetails } from './orders.schemas';
 import { MAX_STOCK_UNITS, dollars } from './products.schemas';
 import { text } from './text';
+import { messages } from '../messages';
 
 /** POST /api/quotes: a price asked for a quantity (beyond the stock, or a large order). */
 export const RequestQuoteBody = z.strictObject({
   toolId: z.uuid({ error: 'Malformed product id' }),
   quantity: z
     .number({ error: 'Please enter a quantity' })
-    .int({ error: 'The quantity must be a whole number' })
+    .int({ error: messages.quantityWhole })
     .max(MAX_STOCK_UNITS, {
       error: `Please ask for at most ${formatUnits(MAX_STOCK_UNITS)} units in one quote`,
     }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ErrorCode } from '../api/errors';
+import { messages } from '../messages';
 
 export const OrderStatus = z.enum(['unpaid', 'paid', 'shipped', 'cancelled', 'expired']);
 export type OrderStatus = z.infer<typeof OrderStatus>;
@@ -61,25 +62,21 @@ export function transitionRefusal(from: OrderStatus, to: OrderStatus): Transitio
   if (to === 'shipped') {
     return {
       code: 'INVALID_TRANSITION',
-      message: `This order is ${from}; only paid orders can be marked shipped`,
+      message: messages.shipOnlyPaid(from),
     };
   }
   if (isPaid(from)) {
     return {
       code: 'ORDER_ALREADY_PAID',
-      message:
-        to === 'paid'
-          ? 'This order is already paid'
-          : `This order is paid and can no longer be ${moveName[to]}`,
+      message: to === 'paid' ? messages.alreadyPaid : messages.paidNoLonger(moveName[to]),
     };
   }
   const closed = closedBecause[from];
   if (closed) {
     return {
       code: 'ORDER_CLOSED',
-      message:
-        from === to ? `This order is already ${from}` : `${closed}, so it can no longer be ${moveName[to]}`,
+      message: from === to ? messages.alreadyClosed(from) : messages.closedNoLonger(closed, moveName[to]),
     };
   }
-  return { code: 'INVALID_TRANSITION', message: `An order that is ${from} cannot be ${moveName[to]}` };
+  return { code: 'INVALID_TRANSITION', message: messages.orderCannotMove(from, moveName[to]) };
 }

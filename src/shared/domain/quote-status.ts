@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ErrorCode } from '../api/errors';
+import { messages } from '../messages';
 
 export const QuoteStatus = z.enum(['requested', 'answered', 'declined', 'accepted', 'expired']);
 export type QuoteStatus = z.infer<typeof QuoteStatus>;
@@ -62,10 +63,10 @@ const moveName: Record<QuoteStatus, string> = {
 export function quoteTransitionRefusal(from: QuoteStatus, to: QuoteStatus): QuoteTransitionRefusal | null {
   if (canQuoteTransition(from, to)) return null;
   if (from === 'expired') {
-    return { code: 'QUOTE_EXPIRED', message: 'This quote has expired. Please request a new one.' };
+    return { code: 'QUOTE_EXPIRED', message: messages.quoteExpired };
   }
   return {
     code: 'INVALID_TRANSITION',
-    message: `This quote ${whatHappened[from]}, so it cannot be ${moveName[to]}`,
+    message: messages.quoteCannotMove(whatHappened[from], moveName[to]),
   };
 }

@@ -79,11 +79,7 @@ export function MakeAdminPage() {
                         variant="outline-danger"
                         onClick={() => remove.ask(user)}
                         disabled={user.email === me?.email.toLowerCase()}
-                        title={
-                          user.email === me?.email.toLowerCase()
-                            ? 'You cannot delete your own account'
-                            : undefined
-                        }
+                        title={user.email === me?.email.toLowerCase() ? messages.cannotDeleteSelf : undefined}
                       >
                         Delete
                       </Button>

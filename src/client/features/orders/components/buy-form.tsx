@@ -31,7 +31,7 @@ function buyFormSchema(bounds: QuantityBounds) {
   return DeliveryDetails.extend({
     quantity: z
       .number({ error: 'Please enter a quantity' })
-      .int({ error: 'The quantity must be a whole number' })
+      .int({ error: messages.quantityWhole })
       .superRefine((quantity, ctx) => {
         const problem = quantityProblem(quantity, bounds);
         if (problem) ctx.addIssue({ code: 'custom', message: problem.message });
