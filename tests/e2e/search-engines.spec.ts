@@ -131,12 +131,11 @@ test.describe('server-rendered public pages', () => {
     // The bundler's runtime, React, React Router, the rest and the entry.
     expect(timings.scripts.length).toBeGreaterThanOrEqual(5);
     const firstAsked = Math.min(...timings.scripts);
-    // The loader (run just before DOMContentLoaded) does not wait more than 3 s; on a machine busy
-    // enough to take that long to load and paint, the order is not the loader's to keep (its unit test
-    // covers that case).
-    test.skip(firstAsked >= timings.parsed + 2900, 'the loader gave up waiting after 3 s');
-    expect(firstAsked).toBeGreaterThanOrEqual(timings.firstPaint);
-    expect(firstAsked).toBeGreaterThanOrEqual(timings.loaded);
+    // The loader (run just before DOMContentLoaded) waits for the first paint and the load event, but
+    // never more than 3 s: on a machine busy enough to take longer, the scripts come at its limit.
+    const limit = timings.parsed + 2900;
+    expect(firstAsked).toBeGreaterThanOrEqual(Math.min(timings.firstPaint, limit));
+    expect(firstAsked).toBeGreaterThanOrEqual(Math.min(timings.loaded, limit));
   });
 
   test('with JavaScript the browser takes the page over without rendering it again', async ({
