@@ -2,7 +2,7 @@ import { NO_CONTROL_CHARACTERS } from '../../shared/api/text';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Category, Tool } from '../../shared/api/catalog.schemas';
-import { orders, products } from '../db/schema';
+import { orderLines, orders, products } from '../db/schema';
 import { type TestUser, injectAs, signUp, signUpAdmin } from '../test/auth-helpers';
 import { insertTool } from '../test/factories';
 import { createTestApp } from '../test/test-app';
@@ -269,13 +269,11 @@ describe('DELETE /api/tools/:id', () => {
     expect((await ctx.app.inject({ method: 'GET', url: `/api/buyNow/${tool.id}` })).statusCode).toBe(404);
 
     const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
-    expect(order).toMatchObject({
-      productId: null,
-      itemName: 'Soon Gone',
-      quantity: 100,
-      amountCents: 100_000,
-      status: 'unpaid',
-    });
+    expect(order).toMatchObject({ quantity: 100, amountCents: 100_000, status: 'unpaid' });
+    const lines = await ctx.db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
+    expect(lines).toMatchObject([
+      { productId: null, name: 'Soon Gone', quantity: 100, unitPriceCents: 1000, amountCents: 100_000 },
+    ]);
     const cancel = await injectAs(ctx.app, customer, { method: 'DELETE', url: `/api/purchase/${orderId}` });
     expect(cancel.json()).toEqual({ deletedCount: 1 });
 

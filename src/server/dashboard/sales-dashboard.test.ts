@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SalesDashboard } from '../../shared/api/dashboard.schemas';
-import { orders } from '../db/schema';
+import { orderLines, orders } from '../db/schema';
 import { signUpAdmin, injectAs } from '../test/auth-helpers';
 import { insertTool } from '../test/factories';
 import { createTestApp } from '../test/test-app';
@@ -16,20 +16,32 @@ async function insertOrder(
   tool: { id: string; sku: string; name: string },
   fields: { status: OrderStatus; quantity: number; dollars: number; paidAt?: string; holdEndsAt?: string },
 ) {
-  await ctx.db.insert(orders).values({
+  const [order] = await ctx.db
+    .insert(orders)
+    .values({
+      buyerName: 'Data Set',
+      email: 'dataset@example.com',
+      address: '1 Test Road',
+      phone: '5550100',
+      quantity: fields.quantity,
+      amountCents: fields.dollars * 100,
+      status: fields.status,
+      paidAt: fields.paidAt ? new Date(fields.paidAt) : null,
+      holdExpiresAt: new Date(fields.holdEndsAt ?? '2026-06-01T00:00:00Z'),
+    })
+    .returning({ id: orders.id });
+  if (!order) throw new Error('the order was not stored');
+  await ctx.db.insert(orderLines).values({
+    orderId: order.id,
+    lineNumber: 1,
     productId: tool.id,
     sku: tool.sku,
-    itemName: tool.name,
-    buyerName: 'Data Set',
-    email: 'dataset@example.com',
-    address: '1 Test Road',
-    phone: '5550100',
+    name: tool.name,
     quantity: fields.quantity,
     unitPriceCents: Math.round((fields.dollars * 100) / fields.quantity),
     amountCents: fields.dollars * 100,
-    status: fields.status,
-    paidAt: fields.paidAt ? new Date(fields.paidAt) : null,
-    holdExpiresAt: new Date(fields.holdEndsAt ?? '2026-06-01T00:00:00Z'),
+    priceSource: 'tier',
+    priceSourceRef: null,
   });
 }
 

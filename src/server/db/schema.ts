@@ -11,6 +11,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -155,8 +156,6 @@ export const orders = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** What people say on the phone and in mails: order 10001. Numbered in placing order, gaps allowed. */
     orderNumber: integer('order_number').notNull().generatedAlwaysAsIdentity({ startWith: 10001 }).unique(),
-    // Kept when the product is deleted: the order carries its own item name, quantity and amount.
-    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
     // Kept when the account is deleted (DESIGN: orders outlive users); `email` still says whose it was.
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     buyerName: text('buyer_name').notNull(),
@@ -166,12 +165,11 @@ export const orders = pgTable(
     /** The buyer's company and purchase-order number, for their accounts department (optional). */
     company: text('company'),
     poNumber: text('po_number'),
-    itemName: text('item_name').notNull(),
-    /** The product's SKU when ordered (null for orders placed before products had one and since deleted). */
-    sku: text('sku'),
+    /**
+     * The order's totals, summed from its lines (order_lines) by orderTotals() when it is placed:
+     * every unit of every line, and what they cost together.
+     */
     quantity: integer('quantity').notNull(),
-    /** The unit price the order was priced at: the product's tier for this quantity, or its quote's. */
-    unitPriceCents: integer('unit_price_cents').notNull(),
     amountCents: integer('amount_cents').notNull(),
     status: orderStatus('status').notNull().default('unpaid'),
     transactionId: text('transaction_id').unique(),
@@ -204,12 +202,7 @@ export const orders = pgTable(
     /** Who carries a shipped order, and its tracking number (given when it is marked shipped). */
     carrier: text('carrier'),
     trackingNumber: text('tracking_number'),
-    /**
-     * Units of an accepted quote that were not in stock when it was accepted: not reserved, filled
-     * first by new stock (orders/backorders.ts); the order ships once none are left.
-     */
-    backorderedUnits: integer('backordered_units').notNull().default(0),
-    /** The day the shop promised the backordered units would ship (from the quote's answer). */
+    /** The day the shop promised the backordered units (order_lines) would ship (from the quote's answer). */
     shipDate: date('ship_date', { mode: 'string' }),
     /** When it was cancelled or expired. */
     closedAt: timestamp('closed_at', { withTimezone: true }),
@@ -219,11 +212,6 @@ export const orders = pgTable(
   (t) => [
     check('orders_quantity_positive', sql`${t.quantity} > 0`),
     check('orders_amount_positive', sql`${t.amountCents} > 0`),
-    check('orders_backorder_range', sql`${t.backorderedUnits} between 0 and ${t.quantity}`),
-    // New stock looks for the oldest backorders of its product.
-    index('orders_backorders_idx')
-      .on(t.productId, t.createdAt)
-      .where(sql`${t.backorderedUnits} > 0`),
     index('orders_email_idx').on(t.email),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_status_created_idx').on(t.status, t.createdAt),
@@ -236,6 +224,52 @@ export const orders = pgTable(
     index('orders_unpaid_hold_idx')
       .on(t.holdExpiresAt)
       .where(sql`${t.status} = 'unpaid'`),
+  ],
+);
+
+/** Where a line's unit price came from: the product's volume tiers, or the quote it was agreed in. */
+export const priceSource = pgEnum('price_source', ['tier', 'quote']);
+
+/**
+ * An order's lines (issue 32): one product each, with what it was called, its SKU and its price when
+ * the order was placed, so that an order reads the same after the product changes or goes.
+ */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** 1, 2, 3… in the order the buyer listed them. */
+    lineNumber: smallint('line_number').notNull(),
+    // Kept when the product is deleted: the line carries its own name, SKU, quantity and price.
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    /** The product's SKU when ordered (null for lines ordered before products had one and since deleted). */
+    sku: text('sku'),
+    name: text('name').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    /** How the unit price was found (priceLine): `tier`, or `quote` with the quote's id as its ref. */
+    priceSource: priceSource('price_source').notNull(),
+    priceSourceRef: text('price_source_ref'),
+    /**
+     * Units that were not in stock when the order was made (an accepted quote's): not reserved, filled
+     * first by new stock (orders/backorders.ts); the order ships once no line has any left.
+     */
+    backorderedUnits: integer('backordered_units').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.lineNumber] }),
+    check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
+    check('order_lines_price_not_negative', sql`${t.unitPriceCents} >= 0`),
+    check('order_lines_backorder_range', sql`${t.backorderedUnits} between 0 and ${t.quantity}`),
+    // What was bought of a product (reviews, the dashboard), and its oldest backorders (new stock).
+    index('order_lines_product_idx').on(t.productId),
+    index('order_lines_backorders_idx')
+      .on(t.productId)
+      .where(sql`${t.backorderedUnits} > 0`),
+    index('order_lines_sku_idx').on(t.sku),
   ],
 );
 

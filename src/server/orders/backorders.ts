@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { type ProductStock, releaseStockOf } from '../catalog/products.repository';
 import type { Executor } from '../db/database';
-import { orders, products } from '../db/schema';
+import { orderLines, orders, products } from '../db/schema';
 
 /**
  * Takes up to `quantity` units of a product's stock for an accepted quote: what there is, when there
@@ -30,10 +30,10 @@ export async function takeStockUpTo(ex: Executor, productId: string, quantity: n
 }
 
 /**
- * New stock fills backorders first (issue 31): for each product, the open orders still waiting for
- * units, oldest first, take what the product now has, before any new order can. Call it in the
- * transaction that added the stock; products are visited in id order, so two such transactions never
- * wait on each other in a cycle. Answers each product's stock afterwards.
+ * New stock fills backorders first (issue 31): for each product, the lines of open orders still
+ * waiting for units, oldest order first, take what the product now has, before any new order can.
+ * Call it in the transaction that added the stock; products are visited in id order, so two such
+ * transactions never wait on each other in a cycle. Answers each product's stock afterwards.
  */
 export async function fillBackorders(ex: Executor, productIds: readonly string[]): Promise<ProductStock[]> {
   const levels: ProductStock[] = [];
@@ -47,25 +47,31 @@ export async function fillBackorders(ex: Executor, productIds: readonly string[]
     let available = product.available;
     if (available === 0) continue;
     const waiting = await ex
-      .select({ id: orders.id, backorderedUnits: orders.backorderedUnits })
-      .from(orders)
+      .select({
+        orderId: orderLines.orderId,
+        lineNumber: orderLines.lineNumber,
+        backorderedUnits: orderLines.backorderedUnits,
+      })
+      .from(orderLines)
+      .innerJoin(orders, eq(orders.id, orderLines.orderId))
       .where(
         and(
-          eq(orders.productId, productId),
-          gt(orders.backorderedUnits, 0),
+          eq(orderLines.productId, productId),
+          gt(orderLines.backorderedUnits, 0),
           inArray(orders.status, ['unpaid', 'paid']),
         ),
       )
-      .orderBy(asc(orders.createdAt), asc(orders.id))
+      .orderBy(asc(orders.createdAt), asc(orders.id), asc(orderLines.lineNumber))
       // An order being closed right now (the expiry job holds it) gives its units back itself.
-      .for('update', { skipLocked: true });
-    for (const order of waiting) {
+      .for('update', { of: orders, skipLocked: true });
+    for (const line of waiting) {
       if (available === 0) break;
-      const units = Math.min(available, order.backorderedUnits);
+      const units = Math.min(available, line.backorderedUnits);
       await ex
-        .update(orders)
-        .set({ backorderedUnits: sql`${orders.backorderedUnits} - ${units}`, updatedAt: new Date() })
-        .where(eq(orders.id, order.id));
+        .update(orderLines)
+        .set({ backorderedUnits: sql`${orderLines.backorderedUnits} - ${units}` })
+        .where(and(eq(orderLines.orderId, line.orderId), eq(orderLines.lineNumber, line.lineNumber)));
+      await ex.update(orders).set({ updatedAt: new Date() }).where(eq(orders.id, line.orderId));
       available -= units;
     }
     if (available !== product.available) {
@@ -77,19 +83,25 @@ export async function fillBackorders(ex: Executor, productIds: readonly string[]
 }
 
 /**
- * Gives back what closed orders had reserved (their units less those still on backorder), then lets
- * the products' other backorders take it first. Answers each product's stock afterwards.
+ * Gives back what closed orders had reserved (every line's units less those still on backorder),
+ * then lets the products' other backorders take it first. Answers each product's stock afterwards.
  */
 export async function releaseReservations(
   ex: Executor,
-  closed: readonly { productId: string | null; quantity: number; backorderedUnits: number }[],
+  closedOrderIds: readonly string[],
 ): Promise<ProductStock[]> {
+  if (closedOrderIds.length === 0) return [];
+  const lines = await ex
+    .select({
+      productId: orderLines.productId,
+      quantity: orderLines.quantity,
+      backorderedUnits: orderLines.backorderedUnits,
+    })
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, [...closedOrderIds]));
   const released = await releaseStockOf(
     ex,
-    closed.map((order) => ({
-      productId: order.productId,
-      quantity: order.quantity - order.backorderedUnits,
-    })),
+    lines.map((line) => ({ productId: line.productId, quantity: line.quantity - line.backorderedUnits })),
   );
   const filled = await fillBackorders(
     ex,

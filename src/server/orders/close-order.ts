@@ -8,7 +8,7 @@ import type { MailContext } from '../mail/mail-layout';
 import { queueMail } from '../mail/outbox';
 import { releaseReservations } from './backorders';
 import { orderExpiredMail } from './order-mails';
-import { moveOrder, type OrderRow } from './orders.repository';
+import { moveOrder, type OrderRow, withLinesOf } from './orders.repository';
 
 export interface CloseOrderDeps {
   db: Database;
@@ -27,7 +27,7 @@ export interface CloseOrderDeps {
  */
 export async function closeOrder(
   deps: CloseOrderDeps,
-  order: Pick<OrderRow, 'id' | 'productId' | 'quantity' | 'paymentIntentId'>,
+  order: Pick<OrderRow, 'id' | 'paymentIntentId'>,
   to: 'cancelled' | 'expired',
 ): Promise<'closed' | 'paid'> {
   if (order.paymentIntentId) {
@@ -43,8 +43,8 @@ export async function closeOrder(
     const closed = await moveOrder(tx, order.id, to);
     if (!closed) return [];
     // The customer who cancelled knows; an order that ran out of time is news to its customer.
-    if (to === 'expired') await queueMail(tx, orderExpiredMail(deps.mail, closed));
-    return releaseReservations(tx, [closed]);
+    if (to === 'expired') await queueMail(tx, orderExpiredMail(deps.mail, await withLinesOf(tx, closed)));
+    return releaseReservations(tx, [closed.id]);
   });
   deps.catalogCache.stockChanged(stock);
   if (to === 'expired') deps.mail.nudge();

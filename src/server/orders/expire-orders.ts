@@ -15,6 +15,8 @@ import {
   listOverdueOrdersWithIntent,
   lockOverdueOrdersWithoutIntent,
   moveOrder,
+  withLines,
+  withLinesOf,
 } from './orders.repository';
 
 const BATCH = 200;
@@ -36,10 +38,14 @@ export async function expireOverdueOrders(
     const mails = [];
     for (const order of overdue) {
       const closed = await moveOrder(tx, order.id, 'expired');
-      if (closed) mails.push(orderExpiredMail(deps.mail, closed));
+      if (closed) mails.push(orderExpiredMail(deps.mail, await withLinesOf(tx, closed)));
     }
     await queueMails(tx, mails);
-    return { expired: overdue.length, stock: await releaseReservations(tx, overdue) };
+    const stock = await releaseReservations(
+      tx,
+      overdue.map((order) => order.id),
+    );
+    return { expired: overdue.length, stock };
   });
   deps.catalogCache.stockChanged(stock);
   if (expired > 0) deps.mail.nudge();
@@ -69,7 +75,7 @@ export const HOLD_REMINDER_MS = 12 * 3_600_000;
  */
 export async function remindHoldsEnding(deps: { db: Database; mail: MailContext }, now = new Date()) {
   const told = await deps.db.transaction(async (tx) => {
-    const orders = await claimHoldReminders(tx, now, HOLD_REMINDER_MS, BATCH);
+    const orders = await withLines(tx, await claimHoldReminders(tx, now, HOLD_REMINDER_MS, BATCH));
     await queueMails(
       tx,
       orders.map((order) => holdEndingMail(deps.mail, order)),

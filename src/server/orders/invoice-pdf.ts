@@ -10,7 +10,7 @@ import { formatCents } from '../../shared/money';
 import { formatUnits } from '../../shared/numbers';
 import { projectPaths } from '../project-paths';
 import type { ShopDetails } from '../shop-details';
-import type { OrderRow } from './orders.repository';
+import { type OrderRow, type PlacedOrder, withLinesOf } from './orders.repository';
 
 const formatDay = dateFormat({ dateStyle: 'long', timeZone: 'UTC' });
 
@@ -28,22 +28,24 @@ function invoiceFonts(): Record<string, Buffer> {
   return fonts;
 }
 
-const PAGE = { margin: 50, width: 612 };
+const PAGE = { margin: 50, width: 612, height: 792 };
 const RIGHT = PAGE.width - PAGE.margin;
 const INK = '#212529';
 const MUTED = '#555555';
 
 /** An order that has an invoice: paid (or shipped), so it carries its number and payment. */
-export type InvoicedOrder = OrderRow & { invoiceNumber: number; paidAt: Date; transactionId: string };
+export type InvoicedOrder = PlacedOrder & { invoiceNumber: number; paidAt: Date; transactionId: string };
 
-export function isInvoiced(order: OrderRow): order is InvoicedOrder {
+export function isInvoiced<T extends OrderRow>(
+  order: T,
+): order is T & { invoiceNumber: number; paidAt: Date; transactionId: string } {
   return order.invoiceNumber !== null && order.paidAt !== null && order.transactionId !== null;
 }
 
 /**
  * The invoice of a paid order as a PDF (US Letter), made with pdfkit: the seller from content/,
- * the buyer with company and PO number, the line with SKU, quantity, unit price and amount, and the
- * payment's date and transaction id. Made on each request from the order as stored: an invoice never
+ * the buyer with company and PO number, a row per line with SKU, quantity, unit price and amount
+ * (continued on further pages, under the column titles again), and the payment's date and transaction id. Made on each request from the order as stored: an invoice never
  * changes once the order is paid, so the same order always gives the same invoice.
  */
 export async function renderInvoicePdf(order: InvoicedOrder, shop: ShopDetails): Promise<Buffer> {
@@ -97,7 +99,7 @@ export async function renderInvoicePdf(order: InvoicedOrder, shop: ShopDetails):
     if (line) doc.text(line, { width: 300 });
   }
 
-  // The line: one product per order.
+  // The lines, a row each.
   doc.moveDown(1.5);
   const columns = [
     { title: 'SKU', x: PAGE.margin, width: 90, align: 'left' as const },
@@ -122,21 +124,33 @@ export async function renderInvoicePdf(order: InvoicedOrder, shop: ShopDetails):
     doc.moveTo(PAGE.margin, doc.y).lineTo(RIGHT, doc.y).strokeColor('#cccccc').stroke();
     doc.y += 6;
   };
-  row(
-    columns.map((c) => c.title),
-    BOLD,
-  );
-  rule();
-  row(
-    [
-      order.sku ?? '—',
-      order.itemName,
-      formatUnits(order.quantity),
-      formatCents(order.unitPriceCents),
-      formatCents(order.amountCents),
-    ],
-    REGULAR,
-  );
+  const titles = () => {
+    row(
+      columns.map((c) => c.title),
+      BOLD,
+    );
+    rule();
+  };
+  titles();
+  // A row that would run into the bottom margin starts a new page, under the titles again.
+  const lastRowTop = PAGE.height - PAGE.margin - 40;
+  for (const line of order.lines) {
+    if (doc.y > lastRowTop) {
+      doc.addPage();
+      doc.y = PAGE.margin;
+      titles();
+    }
+    row(
+      [
+        line.sku ?? '—',
+        line.name,
+        formatUnits(line.quantity),
+        formatCents(line.unitPriceCents),
+        formatCents(line.amountCents),
+      ],
+      REGULAR,
+    );
+  }
   rule();
   doc.font(BOLD).fontSize(11);
   doc.text('Total (USD)', 340, doc.y, { width: 135, align: 'right', continued: false });
@@ -187,7 +201,8 @@ export async function makeOrderAttachments(
 ): Promise<MailFile[]> {
   return Promise.all(
     refs.map(async ({ orderId }) => {
-      const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+      const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+      const order = row && (await withLinesOf(db, row));
       if (!order || !isInvoiced(order)) throw new Error(`Order ${orderId} has no invoice to attach`);
       return {
         filename: `${formatInvoiceNumber(order.invoiceNumber)}.pdf`,

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, products } from '../db/schema';
+import { orderLines, products } from '../db/schema';
 import { type TestUser, injectAs, signUp } from '../test/auth-helpers';
 import { insertTool } from '../test/factories';
 import { createTestApp } from '../test/test-app';
@@ -45,9 +45,9 @@ describe.runIf(onPostgres)('stock under concurrent orders (PostgreSQL)', () => {
           .where(eq(products.id, tool.id));
         expect(stock?.available).toBe(0);
         const [reserved] = await ctx.db
-          .select({ units: sql<number>`coalesce(sum(${orders.quantity}), 0)::int` })
-          .from(orders)
-          .where(eq(orders.productId, tool.id));
+          .select({ units: sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int` })
+          .from(orderLines)
+          .where(eq(orderLines.productId, tool.id));
         expect(reserved?.units).toBe(500);
       }
     },

@@ -3,25 +3,35 @@ import { formatCents } from '../../shared/money';
 import { formatUnits } from '../../shared/numbers';
 import { type MailContext, businessMail, formatMailTime } from '../mail/mail-layout';
 import type { Mail } from '../mail/mailer';
-import type { OrderRow } from './orders.repository';
+import { itemsSummary } from '../../shared/domain/order-lines';
+import type { PlacedOrder } from './orders.repository';
 
 /** The seller and PUBLIC_URL: what order mails need besides the order. */
 export type OrderMailContext = Pick<MailContext, 'shop' | 'publicUrl'>;
 
-/** The order at a glance, as every order mail shows it. */
-function orderFacts(order: OrderRow): [string, string][] {
+/** A line as a mail lists it: `SKU Name: 250 units at $12.50 = $3,125.00`. */
+const lineFact = (line: PlacedOrder['lines'][number]): [string, string] => [
+  line.sku ? `${line.name} (${line.sku})` : line.name,
+  `${formatUnits(line.quantity)} units at ${formatCents(line.unitPriceCents)} = ${formatCents(line.amountCents)}` +
+    (line.backorderedUnits > 0 ? ` (${formatUnits(line.backorderedUnits)} backordered)` : ''),
+];
+
+/** The order at a glance, as every order mail shows it: its lines, then its total and references. */
+function orderFacts(order: PlacedOrder): [string, string][] {
   return [
-    ['Order', String(order.orderNumber)],
-    ['Item', order.sku ? `${order.itemName} (${order.sku})` : order.itemName],
-    ['Quantity', `${formatUnits(order.quantity)} units at ${formatCents(order.unitPriceCents)}`],
-    ['Total', formatCents(order.amountCents)],
+    ['Order', `${order.orderNumber}: ${itemsSummary(order.lines)}`],
+    ...order.lines.map(lineFact),
+    ['Total', `${formatUnits(order.quantity)} units, ${formatCents(order.amountCents)}`],
     ...(order.company ? ([['Company', order.company]] as [string, string][]) : []),
     ...(order.poNumber ? ([['PO number', order.poNumber]] as [string, string][]) : []),
     ['Ship to', `${order.buyerName}, ${order.address.replace(/\s*\n\s*/g, ', ')}`],
   ];
 }
 
-const payLink = ({ publicUrl }: OrderMailContext, order: OrderRow) => ({
+const backorderedUnits = (order: PlacedOrder) =>
+  order.lines.reduce((sum, line) => sum + line.backorderedUnits, 0);
+
+const payLink = ({ publicUrl }: OrderMailContext, order: PlacedOrder) => ({
   url: `${publicUrl}/dashboard/payment/${order.id}`,
   label: 'Pay now',
 });
@@ -31,7 +41,7 @@ const ordersLink = ({ publicUrl }: OrderMailContext) => ({
 });
 
 /** Sent when an order is placed (or a quote accepted): what it is, how to pay, and until when. */
-export function orderPlacedMail(ctx: OrderMailContext, order: OrderRow): Mail {
+export function orderPlacedMail(ctx: OrderMailContext, order: PlacedOrder): Mail {
   return businessMail({
     to: order.email,
     subject: `Order ${order.orderNumber} placed: please pay by ${formatMailTime(order.holdExpiresAt)}`,
@@ -42,11 +52,11 @@ export function orderPlacedMail(ctx: OrderMailContext, order: OrderRow): Mail {
     facts: [
       ...orderFacts(order),
       ['Reserved until', formatMailTime(order.holdExpiresAt)],
-      ...(order.backorderedUnits > 0
+      ...(backorderedUnits(order) > 0
         ? ([
             [
               'Backordered',
-              `${formatUnits(order.backorderedUnits)} units, shipping by ${order.shipDate ?? 'the date we agreed'}`,
+              `${formatUnits(backorderedUnits(order))} units, shipping by ${order.shipDate ?? 'the date we agreed'}`,
             ],
           ] as [string, string][])
         : []),
@@ -58,7 +68,7 @@ export function orderPlacedMail(ctx: OrderMailContext, order: OrderRow): Mail {
 }
 
 /** Sent in the transaction that marks the order paid: the receipt, with the invoice PDF attached. */
-export function paymentReceivedMail(ctx: OrderMailContext, order: OrderRow): Mail {
+export function paymentReceivedMail(ctx: OrderMailContext, order: PlacedOrder): Mail {
   const invoice = order.invoiceNumber === null ? null : formatInvoiceNumber(order.invoiceNumber);
   return {
     ...businessMail({
@@ -83,7 +93,7 @@ export function paymentReceivedMail(ctx: OrderMailContext, order: OrderRow): Mai
 }
 
 /** Sent once per order when its hold ends within the reminder window and it is still unpaid. */
-export function holdEndingMail(ctx: OrderMailContext, order: OrderRow): Mail {
+export function holdEndingMail(ctx: OrderMailContext, order: PlacedOrder): Mail {
   return businessMail({
     to: order.email,
     subject: `Order ${order.orderNumber}: your reservation ends ${formatMailTime(order.holdExpiresAt)}`,
@@ -98,7 +108,7 @@ export function holdEndingMail(ctx: OrderMailContext, order: OrderRow): Mail {
 }
 
 /** Sent when an admin marks the order shipped. */
-export function orderShippedMail(ctx: OrderMailContext, order: OrderRow): Mail {
+export function orderShippedMail(ctx: OrderMailContext, order: PlacedOrder): Mail {
   return businessMail({
     to: order.email,
     subject: `Order ${order.orderNumber} has shipped`,
@@ -116,7 +126,7 @@ export function orderShippedMail(ctx: OrderMailContext, order: OrderRow): Mail {
 }
 
 /** Sent when an unpaid order's hold ended: the order is closed and its stock is back on sale. */
-export function orderExpiredMail(ctx: OrderMailContext, order: OrderRow): Mail {
+export function orderExpiredMail(ctx: OrderMailContext, order: PlacedOrder): Mail {
   return businessMail({
     to: order.email,
     subject: `Order ${order.orderNumber} expired unpaid`,
@@ -126,9 +136,10 @@ export function orderExpiredMail(ctx: OrderMailContext, order: OrderRow): Mail {
     ],
     facts: orderFacts(order),
     action: {
-      url: order.productId
-        ? `${ctx.publicUrl}/buyNow/${order.productId}?again=${order.id}`
-        : `${ctx.publicUrl}/shop`,
+      url:
+        order.lines.length === 1 && order.lines[0]?.productId
+          ? `${ctx.publicUrl}/buyNow/${order.lines[0].productId}?again=${order.id}`
+          : `${ctx.publicUrl}/shop`,
       label: 'Order again',
     },
     shop: ctx.shop,

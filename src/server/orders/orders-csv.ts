@@ -4,7 +4,7 @@ import { formatInvoiceNumber } from '../../shared/domain/document-numbers';
 import { centsToDollars } from '../../shared/money';
 import type { Database } from '../db/database';
 import { neutraliseRecord } from '../http/spreadsheet-cells';
-import { eachOrderOf, type OrderRow } from './orders.repository';
+import { eachOrderOf, type OrderLineRow, type PlacedOrder } from './orders.repository';
 
 const COLUMNS = [
   'order_number',
@@ -19,17 +19,24 @@ const COLUMNS = [
   'po_number',
   'phone',
   'address',
+  'line',
   'sku',
   'item',
   'quantity',
   'unit_price',
-  'amount',
+  'line_amount',
+  'order_units',
+  'order_amount',
   'transaction_id',
 ] as const;
 
 const time = (date: Date | null) => date?.toISOString() ?? '';
 
-function csvRecord(order: OrderRow): Record<(typeof COLUMNS)[number], string | number> {
+/** One row per line, each with its order's columns, so a spreadsheet can filter or sum either. */
+function csvRecord(
+  order: PlacedOrder,
+  line: OrderLineRow,
+): Record<(typeof COLUMNS)[number], string | number> {
   return {
     order_number: order.orderNumber,
     placed_at: time(order.createdAt),
@@ -43,24 +50,29 @@ function csvRecord(order: OrderRow): Record<(typeof COLUMNS)[number], string | n
     po_number: order.poNumber ?? '',
     phone: order.phone,
     address: order.address,
-    sku: order.sku ?? '',
-    item: order.itemName,
-    quantity: order.quantity,
-    unit_price: centsToDollars(order.unitPriceCents).toFixed(2),
-    amount: centsToDollars(order.amountCents).toFixed(2),
+    line: line.lineNumber,
+    sku: line.sku ?? '',
+    item: line.name,
+    quantity: line.quantity,
+    unit_price: centsToDollars(line.unitPriceCents).toFixed(2),
+    line_amount: centsToDollars(line.amountCents).toFixed(2),
+    order_units: order.quantity,
+    order_amount: centsToDollars(order.amountCents).toFixed(2),
     transaction_id: order.transactionId ?? '',
   };
 }
 
 /**
- * The orders an admin filter picks (Manage All Orders' export, DESIGN §9), in the order they were
- * placed, streamed a batch at a time. No cell holds anything a spreadsheet would run as a formula.
+ * The orders an admin filter picks (Manage All Orders' export, DESIGN §9), a row per line, in the
+ * order they were placed, streamed a batch at a time. No cell holds anything a spreadsheet would run as a formula.
  */
 export async function exportOrdersCsv(db: Database, filter: AdminOrdersFilter): Promise<Readable> {
   const { stringify } = await import('csv-stringify');
   const records = Readable.from(
     (async function* () {
-      for await (const order of eachOrderOf(db, filter)) yield neutraliseRecord(csvRecord(order));
+      for await (const order of eachOrderOf(db, filter)) {
+        for (const line of order.lines) yield neutraliseRecord(csvRecord(order, line));
+      }
     })(),
   );
   // pipeline, not pipe: a failing query destroys the response instead of throwing where nobody listens.

@@ -30,7 +30,8 @@ import { centsToDollars } from '../../shared/money';
 import { formatInvoiceNumber } from '../../shared/domain/document-numbers';
 import type { SessionUser } from '../auth/session';
 import type { Executor } from '../db/database';
-import { counters, orders } from '../db/schema';
+import { counters, orderLines, orders } from '../db/schema';
+import { itemsSummary } from '../../shared/domain/order-lines';
 import { DomainError } from '../http/domain-error';
 
 /**
@@ -40,13 +41,22 @@ import { DomainError } from '../http/domain-error';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+/** A line as it is written: numbered by insertOrder, nothing backordered unless said. */
+export type NewOrderLine = Omit<OrderLineRow, 'orderId' | 'lineNumber' | 'backorderedUnits'> & {
+  backorderedUnits?: number;
+};
+/** An order with its lines, in line order: what pages, mails, invoices and exports show. */
+export type PlacedOrder = OrderRow & { lines: OrderLineRow[] };
 
-/** The API's order shape (spec §3) with its derived `paid` flag. */
-export function toOrder(row: OrderRow): Order {
+/** The API's order shape (spec §3) with its lines and its derived `paid` flag. */
+export function toOrder(row: PlacedOrder): Order {
+  const only = row.lines.length === 1 ? row.lines[0] : undefined;
+  const backordered = row.lines.reduce((sum, line) => sum + line.backorderedUnits, 0);
   return {
     _id: row.id,
     orderNumber: row.orderNumber,
-    toolId: row.productId,
+    toolId: only?.productId ?? null,
     name: row.buyerName,
     email: row.email,
     address: row.address,
@@ -54,10 +64,21 @@ export function toOrder(row: OrderRow): Order {
     company: row.company,
     poNumber: row.poNumber,
     quantity: row.quantity,
-    unitPrice: centsToDollars(row.unitPriceCents),
+    unitPrice: only ? centsToDollars(only.unitPriceCents) : null,
     amount: centsToDollars(row.amountCents),
-    itemName: row.itemName,
-    sku: row.sku,
+    itemName: itemsSummary(row.lines),
+    sku: only?.sku ?? null,
+    lines: row.lines.map((line) => ({
+      line: line.lineNumber,
+      toolId: line.productId,
+      sku: line.sku,
+      name: line.name,
+      quantity: line.quantity,
+      unitPrice: centsToDollars(line.unitPriceCents),
+      amount: centsToDollars(line.amountCents),
+      priceSource: line.priceSource,
+      backordered: line.backorderedUnits,
+    })),
     paid: isPaid(row.status),
     status: row.status,
     ...(row.transactionId ? { payment: { transactionId: row.transactionId } } : {}),
@@ -67,8 +88,8 @@ export function toOrder(row: OrderRow): Order {
     holdExpiresAt: row.status === 'unpaid' ? row.holdExpiresAt.toISOString() : null,
     invoiceNumber: row.invoiceNumber === null ? null : formatInvoiceNumber(row.invoiceNumber),
     quoteId: row.quoteId,
-    backordered: row.backorderedUnits,
-    shipDate: row.backorderedUnits > 0 ? row.shipDate : null,
+    backordered: backordered,
+    shipDate: backordered > 0 ? row.shipDate : null,
     shipment: row.carrier ? { carrier: row.carrier, trackingNumber: row.trackingNumber } : null,
     history: orderHistory(row),
   };
@@ -107,11 +128,55 @@ export async function countUnpaidOrders(ex: Executor, userId: string): Promise<n
   return row?.n ?? 0;
 }
 
-export async function insertOrder(ex: Executor, values: NewOrder): Promise<OrderRow> {
+/** Stores an order and its lines, numbered 1, 2, 3… in the order given. */
+export async function insertOrder(
+  ex: Executor,
+  values: NewOrder,
+  lines: readonly NewOrderLine[],
+): Promise<PlacedOrder> {
   const [row] = await ex.insert(orders).values(values).returning();
   if (!row) throw new Error('The order was not stored');
-  return row;
+  const stored = await ex
+    .insert(orderLines)
+    .values(lines.map((line, index) => ({ ...line, orderId: row.id, lineNumber: index + 1 })))
+    .returning();
+  return { ...row, lines: stored.sort((a, b) => a.lineNumber - b.lineNumber) };
 }
+
+/** The lines of these orders, each order's in line order. */
+export async function linesOf(
+  ex: Executor,
+  orderIds: readonly string[],
+): Promise<Map<string, OrderLineRow[]>> {
+  const byOrder = new Map<string, OrderLineRow[]>(orderIds.map((id) => [id, []]));
+  if (orderIds.length === 0) return byOrder;
+  const rows = await ex
+    .select()
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, [...orderIds]))
+    .orderBy(asc(orderLines.orderId), asc(orderLines.lineNumber));
+  for (const line of rows) byOrder.get(line.orderId)?.push(line);
+  return byOrder;
+}
+
+/** The orders with their lines (one query for all of them). */
+export async function withLines(ex: Executor, rows: readonly OrderRow[]): Promise<PlacedOrder[]> {
+  const lines = await linesOf(
+    ex,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({ ...row, lines: lines.get(row.id) ?? [] }));
+}
+
+/** One order with its lines. */
+export async function withLinesOf(ex: Executor, row: OrderRow): Promise<PlacedOrder> {
+  const [placed] = await withLines(ex, [row]);
+  return placed ?? { ...row, lines: [] };
+}
+
+/** Some line of the order has (or had) SKU-matching text: `exists` over order_lines (order_lines_sku_idx). */
+const hasLine = (condition: SQL) =>
+  sql`exists (select 1 from ${orderLines} where ${orderLines.orderId} = ${orders.id} and ${condition})`;
 
 /** The ownership rule of orders (DESIGN §3): a customer sees their own; an admin may read anyone's. */
 function readsEveryOrder(caller: SessionUser): boolean {
@@ -128,12 +193,12 @@ export async function findOrderFor(
   caller: SessionUser | null,
   orderId: string,
   { access = 'own' }: { access?: 'read' | 'own' } = {},
-): Promise<OrderRow> {
+): Promise<PlacedOrder> {
   const [row] = await ex.select().from(orders).where(eq(orders.id, orderId));
   const visible =
     row && (caller === null || row.userId === caller.id || (access === 'read' && readsEveryOrder(caller)));
   if (!visible) throw new DomainError('NOT_FOUND', messages.orderNotFound);
-  return row;
+  return withLinesOf(ex, row);
 }
 
 /**
@@ -142,14 +207,19 @@ export async function findOrderFor(
  * and expired orders are listed too, with their state: a buyer's record of what they cancelled (the
  * spec's My Orders hid them, which left a buyer no trace of an order they placed).
  */
-export async function listOrdersFor(ex: Executor, caller: SessionUser, email: string): Promise<OrderRow[]> {
+export async function listOrdersFor(
+  ex: Executor,
+  caller: SessionUser,
+  email: string,
+): Promise<PlacedOrder[]> {
   const own = email.toLowerCase() === caller.email.toLowerCase();
   if (!own && !readsEveryOrder(caller)) throw new DomainError('NOT_FOUND', messages.noOrdersFor(email));
-  return ex
+  const rows = await ex
     .select()
     .from(orders)
     .where(own ? eq(orders.userId, caller.id) : eq(orders.email, email.toLowerCase()))
     .orderBy(desc(orders.createdAt));
+  return withLines(ex, rows);
 }
 
 /** Every order, newest first, optionally of one state, one page of them and the total (DESIGN §5.7). */
@@ -167,7 +237,7 @@ function orderSearch(q: string): SQL | undefined {
     ilike(orders.buyerName, pattern),
     ilike(orders.email, pattern),
     ilike(orders.company, pattern),
-    ilike(orders.sku, pattern),
+    hasLine(ilike(orderLines.sku, pattern)),
   );
 }
 
@@ -177,7 +247,7 @@ export function adminOrdersWhere(filter: AdminOrdersFilter, now = new Date()): S
   return and(
     filter.q ? orderSearch(filter.q) : undefined,
     filter.status ? eq(orders.status, filter.status) : undefined,
-    filter.sku ? eq(orders.sku, filter.sku) : undefined,
+    filter.sku ? hasLine(eq(orderLines.sku, filter.sku)) : undefined,
     filter.by === 'paid' ? isNotNull(orders.paidAt) : undefined,
     filter.from ? gte(dated, startOfUtcDay(filter.from)) : undefined,
     filter.to ? lt(dated, startOfNextUtcDay(filter.to)) : undefined,
@@ -195,7 +265,7 @@ export function adminOrdersWhere(filter: AdminOrdersFilter, now = new Date()): S
 export async function listOrdersPage(
   ex: Executor,
   { page, pageSize, ...filter }: AdminOrdersFilter & { page: number; pageSize: number },
-): Promise<{ rows: OrderRow[]; total: number }> {
+): Promise<{ rows: PlacedOrder[]; total: number }> {
   const where = adminOrdersWhere(filter);
   const [rows, [total]] = await Promise.all([
     ex
@@ -207,7 +277,7 @@ export async function listOrdersPage(
       .offset((page - 1) * pageSize),
     ex.select({ n: count() }).from(orders).where(where),
   ]);
-  return { rows, total: total?.n ?? 0 };
+  return { rows: await withLines(ex, rows), total: total?.n ?? 0 };
 }
 
 /**
@@ -218,7 +288,7 @@ export async function* eachOrderOf(
   ex: Executor,
   filter: AdminOrdersFilter,
   batch = 1000,
-): AsyncGenerator<OrderRow> {
+): AsyncGenerator<PlacedOrder> {
   const where = adminOrdersWhere(filter);
   let after = 0;
   for (;;) {
@@ -228,7 +298,7 @@ export async function* eachOrderOf(
       .where(and(where, gt(orders.orderNumber, after)))
       .orderBy(asc(orders.orderNumber))
       .limit(batch);
-    yield* rows;
+    yield* await withLines(ex, rows);
     const last = rows.at(-1);
     if (!last || rows.length < batch) return;
     after = last.orderNumber;
@@ -243,12 +313,7 @@ const overdue = (now: Date) => and(eq(orders.status, 'unpaid'), lte(orders.holdE
  */
 export async function lockOverdueOrdersWithoutIntent(ex: Executor, now: Date, limit: number) {
   return ex
-    .select({
-      id: orders.id,
-      productId: orders.productId,
-      quantity: orders.quantity,
-      backorderedUnits: orders.backorderedUnits,
-    })
+    .select({ id: orders.id })
     .from(orders)
     .where(and(overdue(now), isNull(orders.paymentIntentId)))
     .orderBy(asc(orders.holdExpiresAt))
@@ -287,7 +352,7 @@ export async function claimHoldReminders(ex: Executor, now: Date, windowMs: numb
 /** Unpaid orders past their hold that have a payment intent: the provider is asked before each closes. */
 export async function listOverdueOrdersWithIntent(ex: Executor, now: Date, limit: number) {
   return ex
-    .select()
+    .select({ id: orders.id, paymentIntentId: orders.paymentIntentId })
     .from(orders)
     .where(and(overdue(now), isNotNull(orders.paymentIntentId)))
     .orderBy(asc(orders.holdExpiresAt))
@@ -396,20 +461,21 @@ export async function countOrdersByStatus(ex: Executor) {
   return ex.select({ status: orders.status, count: count() }).from(orders).groupBy(orders.status);
 }
 
-/** The products most units were paid for since `since`, by SKU (orders_paid_idx). */
+/** The products most units were paid for since `since`, by SKU, summed over order lines (orders_paid_idx). */
 export async function topProductsByUnits(ex: Executor, since: Date, limit: number) {
-  const units = sql<number>`sum(${orders.quantity})::bigint`.mapWith(Number);
+  const units = sql<number>`sum(${orderLines.quantity})::bigint`.mapWith(Number);
   return ex
     .select({
-      sku: orders.sku,
-      name: sql<string>`max(${orders.itemName})`,
+      sku: orderLines.sku,
+      name: sql<string>`max(${orderLines.name})`,
       units,
-      cents: sql<number>`sum(${orders.amountCents})::bigint`.mapWith(Number),
+      cents: sql<number>`sum(${orderLines.amountCents})::bigint`.mapWith(Number),
     })
     .from(orders)
+    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
     .where(gte(orders.paidAt, since))
-    .groupBy(orders.sku, sql`case when ${orders.sku} is null then ${orders.itemName} end`)
-    .orderBy(desc(units), asc(orders.sku))
+    .groupBy(orderLines.sku, sql`case when ${orderLines.sku} is null then ${orderLines.name} end`)
+    .orderBy(desc(units), asc(orderLines.sku))
     .limit(limit);
 }
 
@@ -433,12 +499,16 @@ export async function holdsEndingBetween(ex: Executor, now: Date, until: Date, l
     .limit(limit);
 }
 
-/** How many of an order's units still wait for stock (0 for an unknown order: the move says why). */
+/**
+ * How many of an order's units still wait for stock, over all its lines (0 for an unknown order: the
+ * move says why). The order row is locked first, as new stock filling its lines locks it.
+ */
 export async function backorderedUnitsOf(ex: Executor, orderId: string): Promise<number> {
+  const [order] = await ex.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!order) return 0;
   const [row] = await ex
-    .select({ units: orders.backorderedUnits })
-    .from(orders)
-    .where(eq(orders.id, orderId))
-    .for('update');
+    .select({ units: sql<number>`coalesce(sum(${orderLines.backorderedUnits}), 0)::int`.mapWith(Number) })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId));
   return row?.units ?? 0;
 }

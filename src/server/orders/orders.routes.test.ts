@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../shared/api/orders.schemas';
-import { orders, products } from '../db/schema';
+import { orderLines, orders, products } from '../db/schema';
 import { type TestUser, injectAs, signUp, signUpAdmin } from '../test/auth-helpers';
 import { insertTool } from '../test/factories';
 import { createTestApp } from '../test/test-app';
@@ -112,12 +112,23 @@ describe('POST /api/purchase', () => {
     const row = await orderRow(insertedId);
     expect(row).toMatchObject({
       amountCents: 120 * 1999,
-      itemName: 'Torque Wrench',
       email: alice.email,
       userId: alice.id,
       status: 'unpaid',
       quantity: 120,
     });
+    const lines = await ctx.db.select().from(orderLines).where(eq(orderLines.orderId, insertedId));
+    expect(lines).toMatchObject([
+      {
+        lineNumber: 1,
+        productId: tool.id,
+        name: 'Torque Wrench',
+        quantity: 120,
+        unitPriceCents: 1999,
+        amountCents: 120 * 1999,
+        priceSource: 'tier',
+      },
+    ]);
     const shown = await injectAs(ctx.app, alice, { method: 'GET', url: `/api/purchase/${insertedId}` });
     expect(shown.json()).toMatchObject({
       amount: 2398.8,

@@ -17,7 +17,8 @@ import { lockAccount } from '../users/users.repository';
 import { queueMail } from '../mail/outbox';
 import type { MailContext } from '../mail/mail-layout';
 import { orderPlacedMail } from './order-mails';
-import { type OrderRow, countUnpaidOrders, insertOrder } from './orders.repository';
+import { type NewOrderLine, type PlacedOrder, countUnpaidOrders, insertOrder } from './orders.repository';
+import { orderTotals } from '../../shared/domain/order-lines';
 
 /**
  * How long an unconfirmed account's unpaid order holds its stock: an account anybody can make in a
@@ -55,7 +56,7 @@ export async function placeOrder(
   { db, catalogCache, holdHours, minUnits, maxUnpaid, mail, now = () => new Date() }: PlaceOrderDeps,
   user: SessionUser,
   input: { toolId: string; quantity: number } & DeliveryFields,
-): Promise<OrderRow> {
+): Promise<PlacedOrder> {
   const order = await db.transaction(async (tx) => {
     // One account's orders are placed one at a time, so that two at once cannot both pass the limit.
     await holdUnpaidOrderSlot(tx, user, maxUnpaid);
@@ -71,9 +72,18 @@ export async function placeOrder(
     const row = await insertUnpaidOrder(tx, {
       user,
       details: input,
-      product,
-      quantity: input.quantity,
-      unitPriceCents,
+      lines: [
+        {
+          productId: product.id,
+          sku: product.sku,
+          name: product.name,
+          quantity: input.quantity,
+          unitPriceCents,
+          amountCents: unitPriceCents * input.quantity,
+          priceSource: 'tier',
+          priceSourceRef: null,
+        },
+      ],
       holdHours,
       mail,
       placedAt: now(),
@@ -108,65 +118,62 @@ export async function holdUnpaidOrderSlot(ex: Executor, user: SessionUser, maxUn
 }
 
 /**
- * Stores an unpaid order whose stock is already reserved, held for `holdHours` (an hour at most until
- * the account's address is confirmed), and queues its
- * 'order placed' mail in the same transaction: the buy form's orders and accepted quotes alike.
+ * Stores an unpaid order of these lines, whose stock is already reserved (but for each line's
+ * backordered units), held for `holdHours` (an hour at most until the account's address is
+ * confirmed), and queues its 'order placed' mail in the same transaction: the buy form's orders and
+ * accepted quotes alike. The order's totals are its lines' (orderTotals).
  */
 export async function insertUnpaidOrder(
   ex: Executor,
   {
     user,
     details,
-    product,
-    quantity,
-    unitPriceCents,
+    lines,
     holdHours,
     mail,
     placedAt,
     quoteId = null,
-    backorder = { units: 0, shipDate: null },
+    shipDate = null,
   }: {
     user: SessionUser;
     details: DeliveryFields;
-    product: { id: string; name: string; sku: string };
-    quantity: number;
-    unitPriceCents: number;
+    lines: NewOrderLine[];
     holdHours: number;
     mail: MailContext;
     placedAt: Date;
     quoteId?: string | null;
-    /** Units not in stock (an accepted quote's), and the day the shop promised they would ship. */
-    backorder?: { units: number; shipDate: string | null };
+    /** The day the shop promised the lines' backordered units would ship (an accepted quote's). */
+    shipDate?: string | null;
   },
-): Promise<OrderRow> {
-  const amountCents = unitPriceCents * quantity;
+): Promise<PlacedOrder> {
+  const { quantity, amountCents } = orderTotals(lines);
   if (amountCents > MAX_AMOUNT_CENTS) {
     throw new DomainError('VALIDATION_FAILED', messages.orderTooLarge);
   }
-  const row = await insertOrder(ex, {
-    productId: product.id,
-    userId: user.id,
-    buyerName: details.name,
-    email: user.email.toLowerCase(),
-    address: details.address,
-    phone: details.number,
-    company: details.company ?? null,
-    poNumber: details.poNumber ?? null,
-    itemName: product.name,
-    sku: product.sku,
-    quantity,
-    unitPriceCents,
-    amountCents,
-    quoteId,
-    backorderedUnits: backorder.units,
-    shipDate: backorder.units > 0 ? backorder.shipDate : null,
-    createdAt: placedAt,
-    updatedAt: placedAt,
-    holdExpiresAt: new Date(
-      placedAt.getTime() +
-        (user.emailVerified ? holdHours : Math.min(holdHours, UNCONFIRMED_HOLD_HOURS)) * 3_600_000,
-    ),
-  });
+  const backordered = lines.some((line) => (line.backorderedUnits ?? 0) > 0);
+  const row = await insertOrder(
+    ex,
+    {
+      userId: user.id,
+      buyerName: details.name,
+      email: user.email.toLowerCase(),
+      address: details.address,
+      phone: details.number,
+      company: details.company ?? null,
+      poNumber: details.poNumber ?? null,
+      quantity,
+      amountCents,
+      quoteId,
+      shipDate: backordered ? shipDate : null,
+      createdAt: placedAt,
+      updatedAt: placedAt,
+      holdExpiresAt: new Date(
+        placedAt.getTime() +
+          (user.emailVerified ? holdHours : Math.min(holdHours, UNCONFIRMED_HOLD_HOURS)) * 3_600_000,
+      ),
+    },
+    lines,
+  );
   await queueMail(ex, orderPlacedMail(mail, row));
   return row;
 }

@@ -5,7 +5,7 @@ import { queueMail } from '../mail/outbox';
 import { orderShippedMail } from './order-mails';
 import { messages } from '../../shared/messages';
 import { DomainError } from '../http/domain-error';
-import { backorderedUnitsOf, moveOrder } from './orders.repository';
+import { backorderedUnitsOf, moveOrder, withLinesOf } from './orders.repository';
 
 /**
  * An admin marks a paid order shipped (DESIGN §5.7) through the one transition function, and the
@@ -28,7 +28,7 @@ export async function shipOrder(
       alreadyDone: (current) => current.status === 'shipped',
     });
     if (moved) {
-      await queueMail(tx, orderShippedMail(mail, moved));
+      await queueMail(tx, orderShippedMail(mail, await withLinesOf(tx, moved)));
       await recordAudit(tx, actor, {
         action: 'order.ship',
         subject: `order ${moved.orderNumber}`,

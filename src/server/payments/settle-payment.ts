@@ -4,7 +4,13 @@ import { DomainError } from '../http/domain-error';
 import type { MailContext } from '../mail/mail-layout';
 import { queueMail } from '../mail/outbox';
 import { paymentReceivedMail } from '../orders/order-mails';
-import { assignInvoiceNumber, findOrderFor, moveOrder, recordRefund } from '../orders/orders.repository';
+import {
+  assignInvoiceNumber,
+  findOrderFor,
+  moveOrder,
+  recordRefund,
+  withLinesOf,
+} from '../orders/orders.repository';
 import { transitionRefusal } from '../../shared/domain/order-status';
 import { messages } from '../../shared/messages';
 import { CURRENCY, type PaymentIntent, type PaymentProvider } from './payment-provider';
@@ -60,7 +66,7 @@ export async function settlePayment(
       });
       if (!moved) return null;
       const invoiced = await assignInvoiceNumber(tx, moved.id);
-      await queueMail(tx, paymentReceivedMail(mail, invoiced));
+      await queueMail(tx, paymentReceivedMail(mail, await withLinesOf(tx, invoiced)));
       return invoiced;
     });
     if (paid) mail.nudge();

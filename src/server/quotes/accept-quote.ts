@@ -4,7 +4,7 @@ import type { Database } from '../db/database';
 import { DomainError } from '../http/domain-error';
 import type { MailContext } from '../mail/mail-layout';
 import { takeStockUpTo } from '../orders/backorders';
-import type { OrderRow } from '../orders/orders.repository';
+import type { PlacedOrder } from '../orders/orders.repository';
 import { type DeliveryFields, holdUnpaidOrderSlot, insertUnpaidOrder } from '../orders/place-order';
 import { canAcceptQuote } from '../../shared/domain/quote-status';
 import { messages } from '../../shared/messages';
@@ -31,7 +31,7 @@ export async function acceptQuote(
   user: SessionUser,
   quoteId: string,
   details: DeliveryFields,
-): Promise<OrderRow> {
+): Promise<PlacedOrder> {
   const placed = await db.transaction(async (tx) => {
     const quote = await findQuoteFor(tx, user, quoteId);
     const at = now();
@@ -47,17 +47,28 @@ export async function acceptQuote(
     if (taken < accepted.quantity && accepted.shipDate === null) {
       throw new DomainError('OUT_OF_STOCK', messages.quoteStockShort(taken, accepted.quantity));
     }
+    const unitPriceCents = accepted.unitPriceCents ?? 0;
     const row = await insertUnpaidOrder(tx, {
       user,
       details,
-      product,
-      quantity: accepted.quantity,
-      unitPriceCents: accepted.unitPriceCents ?? 0,
+      lines: [
+        {
+          productId: product.id,
+          sku: product.sku,
+          name: product.name,
+          quantity: accepted.quantity,
+          unitPriceCents,
+          amountCents: unitPriceCents * accepted.quantity,
+          priceSource: 'quote',
+          priceSourceRef: accepted.id,
+          backorderedUnits: accepted.quantity - taken,
+        },
+      ],
       holdHours,
       mail,
       placedAt: at,
       quoteId: accepted.id,
-      backorder: { units: accepted.quantity - taken, shipDate: accepted.shipDate },
+      shipDate: accepted.shipDate,
     });
     return { row, stock: { id: product.id, available: product.available } };
   });

@@ -46,7 +46,32 @@ export const PlaceOrderBody = DeliveryDetails.extend({
 });
 export type PlaceOrderBody = z.input<typeof PlaceOrderBody>;
 
-/** An order as the API shows it: the spec's fields (spec §3) plus its state and hold. */
+/** One line of an order: a product, priced when the order was placed. */
+export const OrderLine = z
+  .object({
+    /** 1, 2, 3… in the order the buyer listed them. */
+    line: z.number().int(),
+    /** The product (null once it was deleted from the catalog). */
+    toolId: z.string().nullable(),
+    sku: z.string().nullable(),
+    name: z.string(),
+    quantity: z.number().int(),
+    unitPrice: z.number(),
+    amount: z.number(),
+    /** Where the unit price came from: the product's volume tiers, or an accepted quote. */
+    priceSource: z.enum(['tier', 'quote']),
+    /** Units of this line not yet in stock (an accepted quote's beyond the stock). */
+    backordered: z.number().int(),
+  })
+  .meta({ id: 'OrderLine' });
+export type OrderLine = z.infer<typeof OrderLine>;
+
+/**
+ * An order as the API shows it: the spec's fields (spec §3), its lines, its state and hold. The
+ * spec's one-product fields describe the whole order: `itemName` is the first line's name ("+ 2 more"
+ * when there are more), `quantity` every unit, `amount` the total; `toolId`, `sku` and `unitPrice`
+ * are the one line's, and null when there are several.
+ */
 export const Order = z
   .object({
     _id: z.string(),
@@ -60,12 +85,13 @@ export const Order = z
     company: z.string().nullable(),
     poNumber: z.string().nullable(),
     quantity: z.number().int(),
-    /** The unit price the order was priced at: the product's price break for this quantity. */
-    unitPrice: z.number(),
+    /** The one line's unit price; null when the order has several lines. */
+    unitPrice: z.number().nullable(),
     amount: z.number(),
     itemName: z.string(),
-    /** The product's SKU when ordered (null only for orders from before products had one). */
+    /** The one line's SKU when ordered (null for several lines, or an order from before SKUs). */
     sku: z.string().nullable(),
+    lines: z.array(OrderLine),
     paid: z.boolean(),
     status: OrderStatus,
     payment: z.object({ transactionId: z.string() }).optional(),
@@ -80,7 +106,7 @@ export const Order = z
     invoiceNumber: z.string().nullable(),
     /** The accepted quote the order was made from, priced at the quote. */
     quoteId: z.string().nullable(),
-    /** Units not yet in stock (an accepted quote's beyond the stock): the order ships once none are left. */
+    /** Units not yet in stock, every line's (an accepted quote's beyond the stock): it ships once none are left. */
     backordered: z.number().int(),
     /** The day the shop promised the backordered units would ship (YYYY-MM-DD), while some are. */
     shipDate: z.string().nullable(),

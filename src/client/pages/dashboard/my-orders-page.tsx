@@ -74,7 +74,8 @@ export function MyOrdersPage() {
                         {order.itemName}
                         <div className="small text-secondary">
                           {order.sku && <span className="font-monospace">{order.sku} · </span>}
-                          {formatUnits(order.quantity)} units at {formatDollars(order.unitPrice)}
+                          {formatUnits(order.quantity)} units
+                          {order.unitPrice !== null && <> at {formatDollars(order.unitPrice)}</>}
                         </div>
                         <div className="small text-secondary">
                           Order {order.orderNumber} · placed {formatDate(order.createdAt)}

@@ -93,7 +93,9 @@ export function OrderDetailPage() {
                               ],
                             ] as [string, string][])
                           : []),
-                        ['Unit price', formatDollars(o.unitPrice)],
+                        ...(o.unitPrice !== null
+                          ? ([['Unit price', formatDollars(o.unitPrice)]] as [string, string][])
+                          : []),
                         ['Amount', <strong>{formatDollars(o.amount)}</strong>],
                         ...(o.quoteId ? ([['Priced by', 'an accepted quote']] as [string, string][]) : []),
                         ...(o.payment

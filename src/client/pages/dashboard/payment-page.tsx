@@ -45,7 +45,8 @@ function OrderSummary({ order }: { order: Order }) {
           </dd>
           <dt>Quantity</dt>
           <dd>
-            {formatUnits(order.quantity)} units at {formatDollars(order.unitPrice)}
+            {formatUnits(order.quantity)} units
+            {order.unitPrice !== null && <> at {formatDollars(order.unitPrice)}</>}
           </dd>
           <dt>Payable amount</dt>
           <dd className="fs-5 fw-bold">{formatDollars(order.amount)}</dd>
