@@ -3,9 +3,10 @@ import { categorySlug } from '../../shared/api/catalog.schemas';
 import { MAX_STOCK_UNITS } from '../../shared/api/products.schemas';
 import type { AddProductBody, UpdateProductBody } from '../../shared/api/products.schemas';
 import { lowerBound } from '../../shared/domain/order-quantity';
-import { type CentsTier, tierProblem, tiersFrom } from '../../shared/domain/price-tiers';
+import { type CentsTier, tierProblem } from '../../shared/domain/price-tiers';
+import { effectiveTiersInDollars } from '../orders/price-line';
 import { messages } from '../../shared/messages';
-import { centsToDollars, dollarsToCents } from '../../shared/money';
+import { dollarsToCents } from '../../shared/money';
 import { type Actor, changedValues, recordAudit } from '../audit/audit.repository';
 import type { Database, Executor } from '../db/database';
 import { DomainError } from '../http/domain-error';
@@ -176,10 +177,10 @@ export async function editProduct(
       };
       if (body.priceTiers || body.price !== undefined || body.min_order !== undefined) {
         const lower = lowerBound(body.min_order ?? product.minOrder, minUnits);
-        const kept = tiersFrom(product.priceTiers, lower).map((tier) => ({
-          minQuantity: tier.minQuantity,
-          price: centsToDollars(tier.priceCents),
-        }));
+        const kept = effectiveTiersInDollars(
+          { minOrder: body.min_order ?? product.minOrder, priceTiers: product.priceTiers },
+          minUnits,
+        );
         if (body.price !== undefined) kept[0] = { minQuantity: lower, price: body.price };
         Object.assign(changes, checkedTiers(body.priceTiers ?? kept, lower));
       }

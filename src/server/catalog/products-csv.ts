@@ -10,8 +10,8 @@ import {
   PRODUCT_CSV_COLUMNS,
 } from '../../shared/api/products.schemas';
 import { lowerBound } from '../../shared/domain/order-quantity';
-import { tierProblem, tiersFrom } from '../../shared/domain/price-tiers';
-import { centsToDollars } from '../../shared/money';
+import { tierProblem } from '../../shared/domain/price-tiers';
+import { effectiveTiersInDollars } from '../orders/price-line';
 import { formatUnits } from '../../shared/numbers';
 import { type Actor, type AuditRecord, changedValues, recordAudit } from '../audit/audit.repository';
 import type { Database } from '../db/database';
@@ -79,10 +79,7 @@ const NO = new Set(['no', 'false', '0', 'n', '']);
 // --- Export ---
 
 function csvRecord(product: ProductView, minUnits: number): Record<string, string | number> {
-  const tiers = tiersFrom(product.priceTiers, lowerBound(product.minOrder, minUnits)).map((tier) => ({
-    minQuantity: tier.minQuantity,
-    price: centsToDollars(tier.priceCents),
-  }));
+  const tiers = effectiveTiersInDollars(product, minUnits);
   return {
     sku: product.sku,
     name: product.name,

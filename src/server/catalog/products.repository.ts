@@ -15,8 +15,8 @@ import {
 import type { Category, Tool } from '../../shared/api/catalog.schemas';
 import { MAX_STOCK_UNITS } from '../../shared/api/products.schemas';
 import type { CatalogSort } from '../../shared/api/catalog.schemas';
-import { LOW_STOCK_FACTOR, lowerBound } from '../../shared/domain/order-quantity';
-import { tiersFrom } from '../../shared/domain/price-tiers';
+import { LOW_STOCK_FACTOR } from '../../shared/domain/order-quantity';
+import { effectiveTiersInDollars } from '../orders/price-line';
 import { centsToDollars } from '../../shared/money';
 import type { Executor } from '../db/database';
 import { categories, products } from '../db/schema';
@@ -76,10 +76,7 @@ function selectProducts(ex: Executor) {
  * bound today, which the shop-wide floor (ORDER_MIN_UNITS) is part of.
  */
 export function toTool(row: ProductView, floor: number): Tool {
-  const tiers = tiersFrom(row.priceTiers, lowerBound(row.minOrder, floor)).map((tier) => ({
-    minQuantity: tier.minQuantity,
-    price: centsToDollars(tier.priceCents),
-  }));
+  const tiers = effectiveTiersInDollars(row, floor);
   return {
     _id: row.id,
     sku: row.sku,

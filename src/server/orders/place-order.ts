@@ -1,11 +1,10 @@
 import type { ErrorCode } from '../../shared/api/errors';
 import {
   type QuantityProblem,
-  lowerBound,
   quantityBounds,
   quantityProblem,
 } from '../../shared/domain/order-quantity';
-import { priceOrder, tiersFrom } from '../../shared/domain/price-tiers';
+import { priceLine } from './price-line';
 import { messages } from '../../shared/messages';
 import type { SessionUser } from '../auth/session';
 import type { CatalogCache } from '../catalog/catalog-cache';
@@ -65,9 +64,8 @@ export async function placeOrder(
     const product =
       (await reserveStockFor(tx, input.toolId, input.quantity, minUnits)) ??
       (await explainRefusal(tx, input.toolId, input.quantity, minUnits));
-    // Priced from the product's breaks by the rule the buy form shows (DESIGN §9).
-    const tiers = tiersFrom(product.priceTiers, lowerBound(product.minOrder, minUnits));
-    const { unitPriceCents } = priceOrder(tiers, input.quantity);
+    // Priced by the one pricing rule (price-line.ts), which the buy form previews (DESIGN §9).
+    const price = priceLine(user, product, input.quantity, minUnits);
 
     const row = await insertUnpaidOrder(tx, {
       user,
@@ -78,10 +76,10 @@ export async function placeOrder(
           sku: product.sku,
           name: product.name,
           quantity: input.quantity,
-          unitPriceCents,
-          amountCents: unitPriceCents * input.quantity,
-          priceSource: 'tier',
-          priceSourceRef: null,
+          unitPriceCents: price.unitPriceCents,
+          amountCents: price.amountCents,
+          priceSource: price.source.kind,
+          priceSourceRef: price.source.ref,
         },
       ],
       holdHours,
