@@ -22,24 +22,33 @@ async function fill(pool) {
     [PRODUCTS],
   );
   // Placed over 90 days; about 60% paid (a quarter of those shipped), the rest unpaid, cancelled or expired.
+  // Each order is one line; the ids are made first so the order and its line are written together.
   await pool.query(
-    `insert into orders (product_id, sku, item_name, buyer_name, email, address, phone, quantity, unit_price_cents,
-                         amount_cents, status, paid_at, shipped_at, hold_expires_at, created_at)
-     select p.id, p.sku, p.name, 'Bench Buyer', 'buyer' || (n % 500) || '@example.com', '1 Road', '5550100',
-            q, p.price_cents, q * p.price_cents, s::order_status,
-            case when s in ('paid', 'shipped') then placed + interval '2 hours' end,
-            case when s = 'shipped' then placed + interval '1 day' end,
-            placed + interval '48 hours', placed
-     from (
-       select n, 100 + (n * 13) % 900 as q,
+    `with o as materialized (
+       select gen_random_uuid() as id, n, 100 + (n * 13) % 900 as q,
               now() - (n % 90) * interval '1 day' - (n % 1440) * interval '1 minute' as placed,
               (array['paid','paid','paid','shipped','unpaid','cancelled','expired','paid','paid','shipped'])[1 + n % 10] as s,
               1 + n % $2 as product_number
        from generate_series(1, $1) as n
-     ) o
-     join products p on p.sku = 'BENCH-' || lpad(o.product_number::text, 5, '0')`,
+     ), priced as materialized (
+       select o.*, p.id as product_id, p.sku, p.name, p.price_cents
+       from o join products p on p.sku = 'BENCH-' || lpad(o.product_number::text, 5, '0')
+     ), placed_orders as (
+       insert into orders (id, buyer_name, email, address, phone, quantity, amount_cents, status, paid_at, shipped_at,
+                           hold_expires_at, created_at)
+       select id, 'Bench Buyer', 'buyer' || (n % 500) || '@example.com', '1 Road', '5550100', q, q * price_cents,
+              s::order_status,
+              case when s in ('paid', 'shipped') then placed + interval '2 hours' end,
+              case when s = 'shipped' then placed + interval '1 day' end,
+              placed + interval '48 hours', placed
+       from priced
+       returning id
+     )
+     insert into order_lines (order_id, line_number, product_id, sku, name, quantity, unit_price_cents, amount_cents, price_source)
+     select id, 1, product_id, sku, name, q, price_cents, q * price_cents, 'tier' from priced`,
     [ORDERS, PRODUCTS],
   );
+  await pool.query('vacuum analyze order_lines');
   await pool.query('vacuum analyze orders');
   await pool.query('vacuum analyze products');
 }

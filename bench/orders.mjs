@@ -30,14 +30,19 @@ async function floorRound(pool, productId, userIds) {
             'update products set available = available - $2 where id = $1 and available >= $2 returning price_cents, name, sku',
             [productId, QUANTITY],
           );
+          const order = await client.query(
+            `insert into orders (user_id, buyer_name, email, address, phone, quantity, amount_cents, hold_expires_at)
+             values ($1, 'Floor', 'floor@example.com', '1 Road', '5550100', $2, $3, now() + interval '48 hours') returning id`,
+            [userId, QUANTITY, rows[0].price_cents * QUANTITY],
+          );
           await client.query(
-            `insert into orders (product_id, user_id, buyer_name, email, address, phone, item_name, sku, quantity, unit_price_cents, amount_cents, hold_expires_at)
-             values ($1, $2, 'Floor', 'floor@example.com', '1 Road', '5550100', $3, $4, $5, $6, $7, now() + interval '48 hours') returning id`,
+            `insert into order_lines (order_id, line_number, product_id, sku, name, quantity, unit_price_cents, amount_cents, price_source)
+             values ($1, 1, $2, $3, $4, $5, $6, $7, 'tier') returning order_id`,
             [
+              order.rows[0].id,
               productId,
-              userId,
-              rows[0].name,
               rows[0].sku,
+              rows[0].name,
               QUANTITY,
               rows[0].price_cents,
               rows[0].price_cents * QUANTITY,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tool } from '../../shared/api/catalog.schemas';
 import { createCatalogCache } from '../catalog/catalog-cache';
 import { type DatabaseHandle, openDatabase } from '../db/database';
-import { orders, products } from '../db/schema';
+import { orderLines, orders, products } from '../db/schema';
 import { expireOverdueOrders } from '../orders/expire-orders';
 import { createTestPaymentProvider } from '../payments/test-provider';
 import { insertTool } from '../test/factories';
@@ -124,23 +124,37 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL', () => {
       );
       for (let round = 0; round < 3; round += 1) {
         const past = new Date(Date.now() - 3_600_000);
-        const rows = Array.from({ length: 600 }, (_, n) => {
-          const tool = tools[(n * 7 + round) % tools.length] ?? tools[0];
-          if (!tool) throw new Error('no tool');
-          return {
-            productId: tool.id,
-            buyerName: 'Sweep',
-            email: 'sweep@instances.test',
-            address: 'Here',
-            phone: '555',
-            itemName: tool.name,
-            quantity: 1,
-            unitPriceCents: 100,
-            amountCents: 100,
-            holdExpiresAt: past,
-          };
-        });
-        await first.db.insert(orders).values(rows);
+        const placed = await first.db
+          .insert(orders)
+          .values(
+            Array.from({ length: 600 }, () => ({
+              buyerName: 'Sweep',
+              email: 'sweep@instances.test',
+              address: 'Here',
+              phone: '555',
+              quantity: 1,
+              amountCents: 100,
+              holdExpiresAt: past,
+            })),
+          )
+          .returning({ id: orders.id });
+        await first.db.insert(orderLines).values(
+          placed.map(({ id }, n) => {
+            const tool = tools[(n * 7 + round) % tools.length] ?? tools[0];
+            if (!tool) throw new Error('no tool');
+            return {
+              orderId: id,
+              lineNumber: 1,
+              productId: tool.id,
+              name: tool.name,
+              quantity: 1,
+              unitPriceCents: 100,
+              amountCents: 100,
+              priceSource: 'tier' as const,
+              priceSourceRef: null,
+            };
+          }),
+        );
         const sweeps = handles.map((handle) =>
           expireOverdueOrders({
             db: handle.db,
