@@ -42,14 +42,14 @@ import { newsletterRoutes } from './newsletter/newsletter.routes';
 import { AFTER_START_MS } from './time-limits';
 import { projectPaths, readShopName } from './project-paths';
 import { adminOrdersRoutes } from './orders/admin-orders.routes';
-import { scheduleOrderExpiry } from './orders/expire-orders';
 import { paymentsRoutes } from './payments/payments.routes';
 import { choosePaymentProvider } from './payments/choose-provider';
 import { ordersRoutes } from './orders/orders.routes';
 import { reviewsRoutes } from './reviews/reviews.routes';
 import { systemRoutes } from './system/system.routes';
 import { bucketStore, folderStore, type PictureStore } from './uploads/picture-store';
-import { scheduleUnusedPictureRemoval } from './uploads/unused-pictures';
+import { scheduleJobs } from './jobs/scheduler';
+import { shopJobs } from './jobs/shop-jobs';
 import { uploadsRoutes } from './uploads/uploads.routes';
 import { usersRoutes } from './users/users.routes';
 import type { PageRendererModule } from './web/pages';
@@ -66,8 +66,8 @@ export interface AppDependencies {
   clientDir?: string;
   /** Told of every route as it is declared (the authorization matrix test checks it covers them all). */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
-  /** How often unpaid orders past their hold are expired; 0 turns the sweep off (tests run it directly). */
-  orderSweepMs?: number;
+  /** Whether the background jobs run (src/server/jobs); tests turn them off and run each directly. */
+  backgroundJobs?: boolean;
   /**
    * How long cached catalog answers are reused (see catalog-cache.ts); tests use 0. By default 1 s,
    * and 30 s on PostgreSQL, where other instances' changes arrive by LISTEN/NOTIFY at once.
@@ -122,7 +122,7 @@ export async function buildApp({
   logger = false,
   clientDir = projectPaths.client,
   catalogCacheMs = database.url ? 30_000 : 1000,
-  orderSweepMs = 60_000,
+  backgroundJobs = true,
   requestTimeoutMs = 30_000,
   mailRetryMs,
   onRoute,
@@ -348,14 +348,16 @@ export async function buildApp({
     });
     mailWorker = worker;
     stops.push(() => worker.stop());
-    if (orderSweepMs > 0) {
-      stops.push(scheduleUnusedPictureRemoval(pictures, db, app.log));
-      stops.push(
-        scheduleOrderExpiry(
-          { db, catalogCache, provider: paymentProvider, mail, log: app.log },
-          orderSweepMs,
-        ),
-      );
+    if (backgroundJobs) {
+      const jobs = shopJobs(config.jobs, {
+        db,
+        catalogCache,
+        provider: paymentProvider,
+        mail,
+        log: app.log,
+        pictures,
+      });
+      stops.push(scheduleJobs(jobs, app.log));
     }
   });
   return app;

@@ -19,6 +19,13 @@ const timeoutMs = z.coerce
   .min(100, { error: 'expected at least 100 ms' })
   .max(600_000);
 
+/** A background job's interval (src/server/jobs): seconds, 0 to turn it off on this instance. */
+const everySeconds = z.coerce
+  .number({ error: 'expected a number of seconds (0 turns the job off)' })
+  .int({ error: 'expected a whole number of seconds' })
+  .min(0)
+  .max(7 * 86_400, { error: 'expected at most a week (604800 seconds)' });
+
 const bothOrNeither = (a: unknown, b: unknown) => Boolean(a) === Boolean(b);
 
 /** A bucket's key prefix: no leading slash, one trailing one (`uploads/`), or empty for the whole bucket. */
@@ -149,6 +156,9 @@ export const ConfigSchema = z
     DB_CONNECT_TIMEOUT_MS: timeoutMs.default(DEFAULT_DATABASE_TIMEOUTS.connectMs),
     DB_STATEMENT_TIMEOUT_MS: timeoutMs.default(DEFAULT_DATABASE_TIMEOUTS.statementMs),
     DB_LOCK_TIMEOUT_MS: timeoutMs.default(DEFAULT_DATABASE_TIMEOUTS.lockMs),
+    ORDER_EXPIRY_EVERY_SECONDS: everySeconds.default(60),
+    QUOTE_EXPIRY_EVERY_SECONDS: everySeconds.default(300),
+    SESSION_CLEANUP_EVERY_SECONDS: everySeconds.default(3600),
     // Uploaded pictures in an S3-compatible bucket (every instance sees the same ones): S3_URL, or
     // S3_BUCKET with S3_ENDPOINT (unset for AWS S3 itself) and the AWS SDK's own credential variables.
     S3_URL: s3Url.optional(),
@@ -215,6 +225,12 @@ export const ConfigSchema = z
     orderHoldHours: env.ORDER_HOLD_HOURS,
     /** The most the uploaded pictures may take together; unused ones are removed after a day. */
     uploadsQuotaBytes: Math.round(env.UPLOADS_QUOTA_MB * 1024 * 1024),
+    /** How often each background job runs on this instance, in ms (0: not here). */
+    jobs: {
+      orderExpiryMs: env.ORDER_EXPIRY_EVERY_SECONDS * 1000,
+      quoteExpiryMs: env.QUOTE_EXPIRY_EVERY_SECONDS * 1000,
+      sessionCleanupMs: env.SESSION_CLEANUP_EVERY_SECONDS * 1000,
+    },
     /** The bucket the uploaded pictures go to; null keeps them in DATA_DIR/uploads. */
     pictureBucket: pictureBucket(env),
     /** The shop-wide smallest order; a product's own minimum may raise it (DESIGN §4). */

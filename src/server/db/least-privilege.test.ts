@@ -70,7 +70,7 @@ describe.skipIf(!serverUrl)('the shop as a least-privilege PostgreSQL role', () 
       config: loadConfig({ SEED_DEMO: 'false', DATABASE_URL: shopUrl }),
       authSecret: 'test-secret-test-secret-test-secret-0123',
       database,
-      orderSweepMs: 0,
+      backgroundJobs: false,
     });
     await app.ready();
     try {

@@ -43,7 +43,7 @@ describe.skipIf(!serverUrl)('a stalled PostgreSQL', () => {
       authSecret: 'test-secret-test-secret-test-secret-0123',
       database,
       catalogCacheMs: 0,
-      orderSweepMs: 0,
+      backgroundJobs: false,
     });
     await app.ready();
     try {

@@ -56,7 +56,7 @@ describe.skipIf(!canMount)('a full or read-only disk', () => {
       config: loadConfig({ SEED_DEMO: 'false', DATA_DIR: 'memory://' }),
       authSecret: 'test-secret-test-secret-test-secret-0123',
       database,
-      orderSweepMs: 0,
+      backgroundJobs: false,
       uploadsDir: mountPoint,
     });
     await app.ready();

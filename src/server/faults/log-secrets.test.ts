@@ -22,7 +22,7 @@ beforeAll(async () => {
     config: loadConfig({ SEED_DEMO: 'false' }),
     authSecret: 'test-secret-test-secret-test-secret-0123',
     database,
-    orderSweepMs: 0,
+    backgroundJobs: false,
     logger: { level: 'trace', stream: { write: (line: string) => lines.push(line) } },
   });
   await app.ready();

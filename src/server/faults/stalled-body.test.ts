@@ -28,7 +28,7 @@ describe('a request whose body stops arriving', () => {
       config: loadConfig({ SEED_DEMO: 'false', DATA_DIR: 'memory://' }),
       authSecret: 'test-secret-test-secret-test-secret-0123',
       database: await openTestDatabase(),
-      orderSweepMs: 0,
+      backgroundJobs: false,
       requestTimeoutMs: 500,
     });
     try {

@@ -1,14 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { SESSION_MAX_AGE_MS } from '../auth/session';
 import { releaseReservations } from './backorders';
 import { DomainError } from '../http/domain-error';
-import { AFTER_START_MS, repeat, waitAtMost } from '../time-limits';
-import { endSessionsOlderThan } from '../users/users.repository';
 import { type CloseOrderDeps, closeOrder } from './close-order';
 import type { Database } from '../db/database';
 import type { MailContext } from '../mail/mail-layout';
 import { queueMails } from '../mail/outbox';
-import { expireQuotes } from '../quotes/quotes.repository';
 import { holdEndingMail, orderExpiredMail } from './order-mails';
 import {
   claimHoldReminders,
@@ -19,7 +15,8 @@ import {
   withLinesOf,
 } from './orders.repository';
 
-const BATCH = 200;
+/** Orders one transaction expires; the order-expiry job runs again while a batch comes back full. */
+export const BATCH = 200;
 
 /**
  * Unpaid orders past their hold become expired and give their stock back (DESIGN §4); answers how
@@ -84,41 +81,4 @@ export async function remindHoldsEnding(deps: { db: Database; mail: MailContext 
   });
   if (told > 0) deps.mail.nudge();
   return told;
-}
-
-/**
- * Runs the sweep a second after the start (or after `intervalMs` if sooner), then every `intervalMs`.
- * Not at once: its queries would run before the server's first answers (on the embedded database, in
- * the same thread), and a hold that ended while the shop was down waits no longer than one interval,
- * as any hold does. The returned function stops it, waiting up to a second for a sweep under way (one
- * cut short leaves its orders to the next sweep, here or elsewhere).
- */
-export function scheduleOrderExpiry(deps: CloseOrderDeps & { log: FastifyBaseLogger }, intervalMs: number) {
-  let running: Promise<void> | null = null;
-  const sweep = () => {
-    running ??= (async () => {
-      try {
-        let handled: number;
-        do {
-          handled = await expireOverdueOrders(deps);
-          if (handled > 0) deps.log.info({ handled }, 'expired unpaid orders past their hold');
-        } while (handled >= BATCH);
-        const reminded = await remindHoldsEnding(deps);
-        if (reminded > 0) deps.log.info({ reminded }, 'told customers their order holds end soon');
-        const quotesExpired = await expireQuotes(deps.db);
-        if (quotesExpired > 0) deps.log.info({ quotesExpired }, 'expired quotes past their validity');
-        // Sessions past their absolute lifetime end here too (the guards refuse them already).
-        await endSessionsOlderThan(deps.db, SESSION_MAX_AGE_MS);
-      } catch (error) {
-        deps.log.error({ err: error }, 'order expiry sweep failed');
-      } finally {
-        running = null;
-      }
-    })();
-  };
-  const stopSweeping = repeat(sweep, intervalMs, Math.min(intervalMs, AFTER_START_MS));
-  return async () => {
-    stopSweeping();
-    await waitAtMost(1000, running);
-  };
 }

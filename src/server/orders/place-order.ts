@@ -1,9 +1,5 @@
 import type { ErrorCode } from '../../shared/api/errors';
-import {
-  type QuantityProblem,
-  quantityBounds,
-  quantityProblem,
-} from '../../shared/domain/order-quantity';
+import { type QuantityProblem, quantityBounds, quantityProblem } from '../../shared/domain/order-quantity';
 import { priceLine } from './price-line';
 import { messages } from '../../shared/messages';
 import type { SessionUser } from '../auth/session';

@@ -69,7 +69,7 @@ describe('GET /api/healthz and /api/readyz', () => {
       config: loadConfig({ SEED_DEMO: 'false' }),
       authSecret: 'test-secret-test-secret-test-secret-0123',
       database,
-      orderSweepMs: 0,
+      backgroundJobs: false,
     });
     await app.ready();
     try {

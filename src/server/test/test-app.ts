@@ -66,7 +66,7 @@ export async function createTestApp({
     catalogCacheMs,
     sitemapMaxUrls,
     loadPageRenderer,
-    orderSweepMs: 0,
+    backgroundJobs: false,
     onRoute: ({ method, url }) => {
       for (const verb of [method].flat()) routes.push(`${verb} ${url}`);
     },
