@@ -28,6 +28,7 @@ import {
 import { messages } from '../../shared/messages';
 import { centsToDollars } from '../../shared/money';
 import { formatInvoiceNumber } from '../../shared/domain/document-numbers';
+import { type Access, canAccess, seesEveryBuyer } from '../auth/access';
 import type { SessionUser } from '../auth/session';
 import type { Executor } from '../db/database';
 import { counters, orderLines, orders } from '../db/schema';
@@ -178,26 +179,18 @@ export async function withLinesOf(ex: Executor, row: OrderRow): Promise<PlacedOr
 const hasLine = (condition: SQL) =>
   sql`exists (select 1 from ${orderLines} where ${orderLines.orderId} = ${orders.id} and ${condition})`;
 
-/** The ownership rule of orders (DESIGN §3): a customer sees their own; an admin may read anyone's. */
-function readsEveryOrder(caller: SessionUser): boolean {
-  return caller.role === 'admin';
-}
-
 /**
- * The order `caller` may act on, or NOT_FOUND: a customer's own, and for an admin any order when only
- * reading it (DESIGN §3: others' orders do not exist as far as a customer can tell). A null caller is
- * the shop itself (a verified payment webhook).
+ * The order `caller` may see or act on by the one access rule (auth/access.ts), or NOT_FOUND: others'
+ * orders do not exist as far as a customer can tell (DESIGN §3). A null caller is the shop itself.
  */
 export async function findOrderFor(
   ex: Executor,
   caller: SessionUser | null,
   orderId: string,
-  { access = 'own' }: { access?: 'read' | 'own' } = {},
+  access: Access = 'buyer',
 ): Promise<PlacedOrder> {
   const [row] = await ex.select().from(orders).where(eq(orders.id, orderId));
-  const visible =
-    row && (caller === null || row.userId === caller.id || (access === 'read' && readsEveryOrder(caller)));
-  if (!visible) throw new DomainError('NOT_FOUND', messages.orderNotFound);
+  if (!row || !canAccess(caller, row, access)) throw new DomainError('NOT_FOUND', messages.orderNotFound);
   return withLinesOf(ex, row);
 }
 
@@ -213,7 +206,7 @@ export async function listOrdersFor(
   email: string,
 ): Promise<PlacedOrder[]> {
   const own = email.toLowerCase() === caller.email.toLowerCase();
-  if (!own && !readsEveryOrder(caller)) throw new DomainError('NOT_FOUND', messages.noOrdersFor(email));
+  if (!own && !seesEveryBuyer(caller)) throw new DomainError('NOT_FOUND', messages.noOrdersFor(email));
   const rows = await ex
     .select()
     .from(orders)

@@ -89,8 +89,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
         response: { 200: Order, ...errors },
       },
     },
-    async (request) =>
-      toOrder(await findOrderFor(db, signedInUser(request), request.params.id, { access: 'read' })),
+    async (request) => toOrder(await findOrderFor(db, signedInUser(request), request.params.id, 'shop')),
   );
 
   app.get(
@@ -108,7 +107,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
       },
     },
     async (request, reply) => {
-      const order = await findOrderFor(db, signedInUser(request), request.params.id, { access: 'read' });
+      const order = await findOrderFor(db, signedInUser(request), request.params.id, 'shop');
       if (!isInvoiced(order)) {
         throw new DomainError('INVOICE_NOT_READY', messages.invoiceNotReady(order.status));
       }

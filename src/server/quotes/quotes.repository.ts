@@ -7,6 +7,7 @@ import {
   quoteTransitionRefusal,
 } from '../../shared/domain/quote-status';
 import { centsToDollars } from '../../shared/money';
+import { type Access, canAccess, seesEveryBuyer } from '../auth/access';
 import type { SessionUser } from '../auth/session';
 import type { Executor } from '../db/database';
 import { orders, products, quotes } from '../db/schema';
@@ -86,7 +87,7 @@ export async function listQuotesFor(
   const rows = await selectQuotes(ex)
     .where(
       and(
-        caller.role === 'admin' ? undefined : eq(quotes.userId, caller.id),
+        seesEveryBuyer(caller) ? undefined : eq(quotes.userId, caller.id),
         status ? eq(quotes.status, status) : undefined,
       ),
     )
@@ -96,18 +97,18 @@ export async function listQuotesFor(
 }
 
 /**
- * The quote `caller` may act on, or NOT_FOUND: a customer's own; any quote for an admin when
- * `access` is 'any' (answering). Another customer's quote does not exist as far as a customer can tell.
+ * The quote `caller` may see or act on by the one access rule (auth/access.ts), or NOT_FOUND: another
+ * customer's quote does not exist as far as a customer can tell.
  */
 export async function findQuoteFor(
   ex: Executor,
   caller: SessionUser,
   quoteId: string,
-  { access = 'own' }: { access?: 'own' | 'any' } = {},
+  access: Access = 'buyer',
 ): Promise<QuoteWithOrder> {
   const [row] = await selectQuotes(ex).where(eq(quotes.id, quoteId));
-  const visible = row && (row.quote.userId === caller.id || (access === 'any' && caller.role === 'admin'));
-  if (!visible) throw new DomainError('NOT_FOUND', messages.quoteNotFound);
+  if (!row || !canAccess(caller, row.quote, access))
+    throw new DomainError('NOT_FOUND', messages.quoteNotFound);
   return flatten(row);
 }
 
