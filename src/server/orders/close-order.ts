@@ -2,13 +2,11 @@ import type { CatalogCache } from '../catalog/catalog-cache';
 import type { Database } from '../db/database';
 import { DomainError } from '../http/domain-error';
 import type { PaymentProvider } from '../payments/payment-provider';
-import { settlePayment } from '../payments/settle-payment';
+import { settlePayment } from './settle-payment';
 import { messages } from '../../shared/messages';
 import type { MailContext } from '../mail/mail-layout';
-import { queueMail } from '../mail/outbox';
-import { releaseReservations } from './backorders';
-import { orderExpiredMail } from './order-mails';
-import { moveOrder, type OrderRow, withLinesOf } from './orders.repository';
+import type { OrderRow } from './orders.repository';
+import { transitionOrder } from './transitions';
 
 export interface CloseOrderDeps {
   db: Database;
@@ -39,14 +37,11 @@ export async function closeOrder(
     if (intent.status !== 'canceled')
       throw new DomainError('PAYMENT_IN_PROGRESS', messages.paymentInProgress);
   }
-  const stock = await deps.db.transaction(async (tx) => {
-    const closed = await moveOrder(tx, order.id, to);
-    if (!closed) return [];
-    // The customer who cancelled knows; an order that ran out of time is news to its customer.
-    if (to === 'expired') await queueMail(tx, orderExpiredMail(deps.mail, await withLinesOf(tx, closed)));
-    return releaseReservations(tx, [closed.id]);
-  });
-  deps.catalogCache.stockChanged(stock);
-  if (to === 'expired') deps.mail.nudge();
+  // The stock goes back and, for an expiry, the customer is told (transitions.ts).
+  const closed = await deps.db.transaction((tx) => transitionOrder(tx, order.id, to, deps.mail));
+  if (closed) {
+    deps.catalogCache.stockChanged(closed.stock);
+    if (closed.mailed) deps.mail.nudge();
+  }
   return 'closed';
 }

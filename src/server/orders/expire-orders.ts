@@ -1,19 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { releaseReservations } from './backorders';
 import { DomainError } from '../http/domain-error';
 import { type CloseOrderDeps, closeOrder } from './close-order';
 import type { Database } from '../db/database';
 import type { MailContext } from '../mail/mail-layout';
 import { queueMails } from '../mail/outbox';
-import { holdEndingMail, orderExpiredMail } from './order-mails';
+import { holdEndingMail } from './order-mails';
 import {
   claimHoldReminders,
   listOverdueOrdersWithIntent,
   lockOverdueOrdersWithoutIntent,
-  moveOrder,
   withLines,
-  withLinesOf,
 } from './orders.repository';
+import { transitionOrders } from './transitions';
 
 /** Orders one transaction expires; the order-expiry job runs again while a batch comes back full. */
 export const BATCH = 200;
@@ -32,15 +30,11 @@ export async function expireOverdueOrders(
 ): Promise<number> {
   const { expired, stock } = await deps.db.transaction(async (tx) => {
     const overdue = await lockOverdueOrdersWithoutIntent(tx, now, BATCH);
-    const mails = [];
-    for (const order of overdue) {
-      const closed = await moveOrder(tx, order.id, 'expired');
-      if (closed) mails.push(orderExpiredMail(deps.mail, await withLinesOf(tx, closed)));
-    }
-    await queueMails(tx, mails);
-    const stock = await releaseReservations(
+    const { stock } = await transitionOrders(
       tx,
       overdue.map((order) => order.id),
+      'expired',
+      deps.mail,
     );
     return { expired: overdue.length, stock };
   });

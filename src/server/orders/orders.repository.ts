@@ -381,7 +381,7 @@ export function assertCanMove(order: OrderRow, to: OrderStatus): void {
 }
 
 /**
- * The one place that writes an order's status (CONVENTIONS §6). One conditional UPDATE moves the order
+ * The one place that writes an order's status (CONVENTIONS §6), called only by transitions.ts. One conditional UPDATE moves the order
  * only from a state the table allows, so of two racing requests exactly one moves it. When no row
  * moved, the order is read once more: answers null when `alreadyDone` says the move had been made
  * (the same request twice), and otherwise throws the table's refusal, or NOT_FOUND. Answers the moved

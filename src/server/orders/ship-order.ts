@@ -1,11 +1,10 @@
 import { type Actor, recordAudit } from '../audit/audit.repository';
 import type { Database } from '../db/database';
 import type { MailContext } from '../mail/mail-layout';
-import { queueMail } from '../mail/outbox';
-import { orderShippedMail } from './order-mails';
 import { messages } from '../../shared/messages';
 import { DomainError } from '../http/domain-error';
-import { backorderedUnitsOf, moveOrder, withLinesOf } from './orders.repository';
+import { backorderedUnitsOf } from './orders.repository';
+import { transitionOrder } from './transitions';
 
 /**
  * An admin marks a paid order shipped (DESIGN §5.7) through the one transition function, and the
@@ -23,12 +22,12 @@ export async function shipOrder(
     if (waiting > 0) {
       throw new DomainError('INVALID_TRANSITION', messages.stillBackordered(waiting));
     }
-    const moved = await moveOrder(tx, orderId, 'shipped', {
+    const transition = await transitionOrder(tx, orderId, 'shipped', mail, {
       set: { carrier: shipment.carrier, trackingNumber: shipment.trackingNumber || null },
       alreadyDone: (current) => current.status === 'shipped',
     });
+    const moved = transition?.order;
     if (moved) {
-      await queueMail(tx, orderShippedMail(mail, await withLinesOf(tx, moved)));
       await recordAudit(tx, actor, {
         action: 'order.ship',
         subject: `order ${moved.orderNumber}`,

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { processedWebhookEvents } from '../db/schema';
 import { DomainError } from '../http/domain-error';
 import { type PaymentEvent, WebhookSignatureError } from './payment-provider';
-import { type SettlePaymentDeps, settlePayment } from './settle-payment';
+import { type SettlePaymentDeps, settlePayment } from '../orders/settle-payment';
 import { messages } from '../../shared/messages';
 
 /**

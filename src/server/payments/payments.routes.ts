@@ -17,7 +17,7 @@ import type { MailContext } from '../mail/mail-layout';
 import { createPaymentIntent } from './create-payment-intent';
 import { handleWebhook } from './handle-webhook';
 import type { PaymentProvider } from './payment-provider';
-import { settlePayment } from './settle-payment';
+import { settlePayment } from '../orders/settle-payment';
 import type { TestPaymentProvider } from './test-provider';
 import { messages } from '../../shared/messages';
 

@@ -2,23 +2,16 @@ import type { SessionUser } from '../auth/session';
 import type { Database } from '../db/database';
 import { DomainError } from '../http/domain-error';
 import type { MailContext } from '../mail/mail-layout';
-import { queueMail } from '../mail/outbox';
-import { paymentReceivedMail } from '../orders/order-mails';
-import {
-  assignInvoiceNumber,
-  findOrderFor,
-  moveOrder,
-  recordRefund,
-  withLinesOf,
-} from '../orders/orders.repository';
+import { findOrderFor, recordRefund } from './orders.repository';
+import { transitionOrder } from './transitions';
 import { transitionRefusal } from '../../shared/domain/order-status';
 import { messages } from '../../shared/messages';
-import { CURRENCY, type PaymentIntent, type PaymentProvider } from './payment-provider';
+import { CURRENCY, type PaymentIntent, type PaymentProvider } from '../payments/payment-provider';
 
 const notVerified = (message: string) => new DomainError('PAYMENT_NOT_VERIFIED', message);
 
 /**
- * Marks an order paid once the provider confirms that this intent succeeded, for this order and this
+ * Marks an order paid (orders/ moves orders; the payment provider is the port it asks) once the provider confirms that this intent succeeded, for this order and this
  * amount (DESIGN §4). Nothing the client says is taken on trust; doing it twice changes nothing, and of
  * concurrent calls exactly one moves the order (the transition is one conditional update).
  * A verified payment for an order that closed before it arrived is refunded, and the order records
@@ -59,17 +52,13 @@ export async function settlePayment(
 
   try {
     // Another request may settle the same payment meanwhile: that is the same move, made once.
-    const paid = await db.transaction(async (tx) => {
-      const moved = await moveOrder(tx, order.id, 'paid', {
+    const paid = await db.transaction((tx) =>
+      transitionOrder(tx, order.id, 'paid', mail, {
         set: { transactionId: intent.id, paidInTestMode: provider.name === 'test' },
         alreadyDone: (current) => current.transactionId === intent.id,
-      });
-      if (!moved) return null;
-      const invoiced = await assignInvoiceNumber(tx, moved.id);
-      await queueMail(tx, paymentReceivedMail(mail, await withLinesOf(tx, invoiced)));
-      return invoiced;
-    });
-    if (paid) mail.nudge();
+      }),
+    );
+    if (paid?.mailed) mail.nudge();
     return { modifiedCount: paid ? 1 : 0 };
   } catch (error) {
     // The order closed between our read and the move.

@@ -1,0 +1,112 @@
+import type { OrderStatus } from '../../shared/domain/order-status';
+import type { ProductStock } from '../catalog/products.repository';
+import type { Executor } from '../db/database';
+import type { MailContext } from '../mail/mail-layout';
+import { queueMail } from '../mail/outbox';
+import { releaseReservations } from './backorders';
+import { orderExpiredMail, orderShippedMail, paymentReceivedMail } from './order-mails';
+import {
+  type OrderRow,
+  type PlacedOrder,
+  assignInvoiceNumber,
+  moveOrder,
+  withLines,
+  withLinesOf,
+} from './orders.repository';
+
+/** What a transition changed besides the order: the products whose stock moved (for the catalog cache). */
+export interface TransitionEffects {
+  stock: ProductStock[];
+  /** A mail was queued: nudge the outbox once the transaction has committed. */
+  mailed: boolean;
+}
+
+/** What entering a state does to one order: queue its mail, number its invoice. Answers the order after. */
+type OnEnter = (ex: Executor, order: OrderRow, mail: MailContext) => Promise<OrderRow>;
+
+interface Consequences {
+  onEnter?: OnEnter;
+  /** The order's reserved stock goes back on sale (all moved orders' at once, products in id order). */
+  releasesStock?: true;
+  mails?: true;
+}
+
+/**
+ * What entering each state does, in the transaction that moves the order (in the manner of Vendure's
+ * onTransitionEnd): the one list of an order's consequences.
+ * - paid: the next invoice number, and the receipt with the invoice attached;
+ * - shipped: the shipped mail, with carrier and tracking number;
+ * - cancelled: every line's reserved stock goes back (and fills other orders' backorders first);
+ * - expired: the same, and the customer is told.
+ * A payment intent is cancelled, or a late payment refunded, before the move (close-order.ts,
+ * settle-payment.ts): a provider is never called inside a database transaction.
+ */
+const consequences: Record<OrderStatus, Consequences> = {
+  unpaid: {},
+  paid: {
+    mails: true,
+    async onEnter(ex, order, mail) {
+      const invoiced = await assignInvoiceNumber(ex, order.id);
+      await queueMail(ex, paymentReceivedMail(mail, await withLinesOf(ex, invoiced)));
+      return invoiced;
+    },
+  },
+  shipped: {
+    mails: true,
+    async onEnter(ex, order, mail) {
+      await queueMail(ex, orderShippedMail(mail, await withLinesOf(ex, order)));
+      return order;
+    },
+  },
+  cancelled: { releasesStock: true },
+  expired: {
+    releasesStock: true,
+    mails: true,
+    async onEnter(ex, order, mail) {
+      await queueMail(ex, orderExpiredMail(mail, await withLinesOf(ex, order)));
+      return order;
+    },
+  },
+};
+
+/**
+ * Moves orders to `to` through the one status writer (moveOrder: the transition table decides, and of
+ * two racing requests one moves an order) and carries out what entering `to` means, in the same
+ * transaction. Orders `alreadyDone` says had been moved are left out. Call it inside a transaction;
+ * nudge the mail outbox after it commits when `mailed`, and tell the catalog of `stock`.
+ */
+export async function transitionOrders(
+  ex: Executor,
+  orderIds: readonly string[],
+  to: OrderStatus,
+  mail: MailContext,
+  options: Parameters<typeof moveOrder>[3] = {},
+): Promise<TransitionEffects & { orders: PlacedOrder[] }> {
+  const { onEnter, releasesStock, mails } = consequences[to];
+  const moved: OrderRow[] = [];
+  for (const orderId of orderIds) {
+    const order = await moveOrder(ex, orderId, to, options);
+    if (order) moved.push(onEnter ? await onEnter(ex, order, mail) : order);
+  }
+  const stock =
+    releasesStock && moved.length > 0
+      ? await releaseReservations(
+          ex,
+          moved.map((order) => order.id),
+        )
+      : [];
+  return { orders: await withLines(ex, moved), stock, mailed: Boolean(mails) && moved.length > 0 };
+}
+
+/** One order's transition (transitionOrders); null when `alreadyDone` says it had been made. */
+export async function transitionOrder(
+  ex: Executor,
+  orderId: string,
+  to: OrderStatus,
+  mail: MailContext,
+  options: Parameters<typeof moveOrder>[3] = {},
+): Promise<(TransitionEffects & { order: PlacedOrder }) | null> {
+  const { orders, ...effects } = await transitionOrders(ex, [orderId], to, mail, options);
+  const [order] = orders;
+  return order ? { ...effects, order } : null;
+}
