@@ -45,6 +45,7 @@ import { adminOrdersRoutes } from './orders/admin-orders.routes';
 import { paymentsRoutes } from './payments/payments.routes';
 import { choosePaymentProvider } from './payments/choose-provider';
 import { ordersRoutes } from './orders/orders.routes';
+import { cartRoutes } from './orders/cart.routes';
 import { reviewsRoutes } from './reviews/reviews.routes';
 import { systemRoutes } from './system/system.routes';
 import { bucketStore, folderStore, type PictureStore } from './uploads/picture-store';
@@ -274,6 +275,15 @@ export async function buildApp({
         db,
         catalogCache,
         provider: paymentProvider,
+        guards,
+        holdHours: config.orderHoldHours,
+        minUnits: config.orderMinUnits,
+        maxUnpaid: config.maxUnpaidOrders,
+        mail,
+      });
+      await api.register(cartRoutes, {
+        db,
+        catalogCache,
         guards,
         holdHours: config.orderHoldHours,
         minUnits: config.orderMinUnits,

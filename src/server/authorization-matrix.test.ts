@@ -110,6 +110,37 @@ const rows: Row[] = [
     }),
     expected: { anonymous: 401, customerA: 201, customerB: 201, admin: 201 },
   },
+  // The cart is each signed-in buyer's own: there is no way to name another's.
+  { method: 'GET', path: '/api/cart', url: () => '/api/cart', expected: signedIn(200) },
+  {
+    method: 'PUT',
+    path: '/api/cart/lines/:toolId',
+    url: (f) => `/api/cart/lines/${f.toolId}`,
+    payload: { quantity: 100 },
+    expected: signedIn(200),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/cart/lines/:toolId',
+    url: (f) => `/api/cart/lines/${f.toolId}`,
+    expected: signedIn(200),
+  },
+  { method: 'DELETE', path: '/api/cart', url: () => '/api/cart', expected: signedIn(200) },
+  {
+    method: 'POST',
+    path: '/api/cart/merge',
+    url: () => '/api/cart/merge',
+    payload: { lines: [] },
+    expected: signedIn(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/cart/checkout',
+    url: () => '/api/cart/checkout',
+    payload: { name: 'Matrix', address: 'Row 1', number: '5550101' },
+    // Each caller's cart is empty at this point: a clear 400, never someone else's cart.
+    expected: signedIn(400),
+  },
   {
     method: 'GET',
     path: '/api/purchase',

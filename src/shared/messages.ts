@@ -73,6 +73,18 @@ export const messages = {
   networkError: 'We could not reach the shop. Check your connection and try again.',
 
   // Requests the API refuses, by the module that refuses them.
+  cartFull: (most: number) => `A cart holds at most ${units(most)} lines: check out or remove some first`,
+  cartEmpty: 'Your cart is empty: add products before checking out',
+  priceChangedSinceAdded: (before: string, now: string) =>
+    `The price has changed from ${before} to ${now} a unit since you set this line`,
+  productGone: 'This product is no longer sold',
+  lineBelowMinimum: (lower: number) => `The smallest order of this product is ${units(lower)} units`,
+  lineAboveStock: (available: number, lower: number) =>
+    available < lower
+      ? 'Out of stock: none can be ordered now'
+      : `Only ${units(available)} units are in stock`,
+  checkoutRefused: (problems: string[]) =>
+    `Nothing was ordered: ${problems.length === 1 ? 'a line needs' : `${problems.length} lines need`} changing. ${problems.join(' ')}`,
   quantityWhole: 'The quantity must be a whole number',
   cardNumberInvalid: 'Your card number is invalid.',
   crossSiteRequest: 'This request came from another site and was refused',

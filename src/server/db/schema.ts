@@ -273,6 +273,30 @@ export const orderLines = pgTable(
   ],
 );
 
+/**
+ * A signed-in buyer's cart (issue 32): one line per product, kept on the server so it survives sign-out
+ * and follows the buyer to other devices. `seenUnitPriceCents` is the price the buyer was shown when
+ * they last set the line, so the cart can say when the price has changed since.
+ */
+export const cartLines = pgTable(
+  'cart_lines',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    seenUnitPriceCents: integer('seen_unit_price_cents').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId] }),
+    check('cart_lines_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
 export const reviews = pgTable(
   'reviews',
   {

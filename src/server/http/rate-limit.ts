@@ -72,6 +72,9 @@ interface LimitRule {
 export const RATE_LIMITS = {
   'sign-up': { max: 5, minutes: 10, per: 'address' },
   'place-order': { max: 10, minutes: 10, per: 'account' },
+  checkout: { max: 10, minutes: 10, per: 'account' },
+  // Setting quantities as a buyer types, and pasting a quick order: generous, but not a way to load the server.
+  cart: { max: 300, minutes: 10, per: 'account' },
   'read-orders': { max: 120, minutes: 10, per: 'account' },
   invoice: { max: 60, minutes: 10, per: 'account' },
   'quote-request': { max: 10, minutes: 60, per: 'account' },

@@ -42,6 +42,20 @@ const calls: Record<LimitName, (caller: Caller) => ReturnType<typeof injectAs>> 
       payload: { ...delivery, toolId: nowhere, quantity: 100 },
       remoteAddress: address,
     }),
+  checkout: ({ user, address }) =>
+    injectAs(ctx.app, user, {
+      method: 'POST',
+      url: '/api/cart/checkout',
+      payload: delivery,
+      remoteAddress: address,
+    }),
+  cart: ({ user, address }) =>
+    injectAs(ctx.app, user, {
+      method: 'PUT',
+      url: `/api/cart/lines/${nowhere}`,
+      payload: { quantity: 100 },
+      remoteAddress: address,
+    }),
   'read-orders': ({ user, address }) =>
     injectAs(ctx.app, user, {
       method: 'GET',

@@ -1,0 +1,144 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  Cart,
+  CartLineParams,
+  CheckoutBody,
+  CheckoutResult,
+  MergeCartBody,
+  SetCartLineBody,
+} from '../../shared/api/cart.schemas';
+import { errorResponses } from '../../shared/api/errors';
+import { type AuthGuards, signedInUser } from '../auth/session';
+import type { CatalogCache } from '../catalog/catalog-cache';
+import type { Database } from '../db/database';
+import { limit } from '../http/rate-limit';
+import type { MailContext } from '../mail/mail-layout';
+import { cartLinesOf, emptyCart, mergeCart, removeCartLine, setCartLine, toCart } from './cart';
+import { checkout } from './checkout';
+import { toOrder } from './orders.repository';
+
+export interface CartRoutesOptions {
+  db: Database;
+  catalogCache: CatalogCache;
+  guards: AuthGuards;
+  holdHours: number;
+  minUnits: number;
+  maxUnpaid: number;
+  mail: MailContext;
+}
+
+const errors = errorResponses(400, 401, 403, 404, 409);
+
+/** The signed-in buyer's cart and its checkout (issue 32). Every answer is the cart as it is now. */
+export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, options) => {
+  const { db, guards, minUnits } = options;
+  const cartOf = async (user: ReturnType<typeof signedInUser>) =>
+    toCart(user, await cartLinesOf(db, user.id), minUnits);
+
+  app.get(
+    '/cart',
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        tags: ['cart'],
+        summary: 'Your cart: each line priced for you now, with what stands in its way, and the total',
+        response: { 200: Cart, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return cartOf(signedInUser(request));
+    },
+  );
+
+  app.put(
+    '/cart/lines/:toolId',
+    {
+      onRequest: guards.requireUser,
+      config: { rateLimit: limit('cart') },
+      schema: {
+        tags: ['cart'],
+        summary: 'Set a line’s quantity, adding the product when the cart has none of it (200 lines at most)',
+        params: CartLineParams,
+        body: SetCartLineBody,
+        response: { 200: Cart, ...errors },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      await setCartLine(db, user, request.params.toolId, request.body.quantity, minUnits);
+      return cartOf(user);
+    },
+  );
+
+  app.delete(
+    '/cart/lines/:toolId',
+    {
+      onRequest: guards.requireUser,
+      config: { rateLimit: limit('cart') },
+      schema: {
+        tags: ['cart'],
+        summary: 'Remove a line from your cart',
+        params: CartLineParams,
+        response: { 200: Cart, ...errors },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      await removeCartLine(db, user.id, request.params.toolId);
+      return cartOf(user);
+    },
+  );
+
+  app.delete(
+    '/cart',
+    {
+      onRequest: guards.requireUser,
+      config: { rateLimit: limit('cart') },
+      schema: { tags: ['cart'], summary: 'Empty your cart', response: { 200: Cart, ...errors } },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      await emptyCart(db, user.id);
+      return cartOf(user);
+    },
+  );
+
+  app.post(
+    '/cart/merge',
+    {
+      onRequest: guards.requireUser,
+      config: { rateLimit: limit('cart') },
+      schema: {
+        tags: ['cart'],
+        summary:
+          'Merge the cart kept in the browser before sign-in: a product in both keeps the larger quantity',
+        body: MergeCartBody,
+        response: { 200: Cart, ...errors },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      await mergeCart(db, user, request.body.lines, minUnits);
+      return cartOf(user);
+    },
+  );
+
+  app.post(
+    '/cart/checkout',
+    {
+      onRequest: guards.requireUser,
+      config: { rateLimit: limit('checkout') },
+      schema: {
+        tags: ['cart'],
+        summary: 'Order the whole cart as one order: all lines reserved or none; the cart empties on success',
+        body: CheckoutBody,
+        response: { 201: CheckoutResult, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const order = await checkout(options, signedInUser(request), request.body);
+      return reply.status(201).send({ acknowledged: true, insertedId: order.id, order: toOrder(order) });
+    },
+  );
+};

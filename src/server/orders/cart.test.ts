@@ -1,0 +1,283 @@
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Cart, CheckoutResult } from '../../shared/api/cart.schemas';
+import type { ErrorBody } from '../../shared/api/errors';
+import { MAX_ORDER_LINES } from '../../shared/domain/order-lines';
+import { cartLines, mailOutbox, orderLines, products } from '../db/schema';
+import { type TestUser, injectAs, signUp } from '../test/auth-helpers';
+import { insertTool } from '../test/factories';
+import { createTestApp } from '../test/test-app';
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(async () => {
+  await ctx.app.close();
+});
+
+const delivery = {
+  name: 'Dana Buyer',
+  address: '1 Dock Road\nLeeds',
+  number: '5550100',
+  poNumber: 'PO-4411',
+};
+
+const setLine = (user: TestUser, toolId: string, quantity: unknown) =>
+  injectAs(ctx.app, user, { method: 'PUT', url: `/api/cart/lines/${toolId}`, payload: { quantity } });
+const getCart = async (user: TestUser) =>
+  (await injectAs(ctx.app, user, { method: 'GET', url: '/api/cart' })).json<Cart>();
+const checkout = (user: TestUser, payload: Record<string, unknown> = delivery) =>
+  injectAs(ctx.app, user, { method: 'POST', url: '/api/cart/checkout', payload });
+
+/** A drill with breaks: 100 at $12.50, 500 at $11.00. */
+const drill = () =>
+  insertTool(ctx.db, {
+    name: 'Cordless Drill',
+    minOrder: 100,
+    available: 2000,
+    priceTiers: [
+      { minQuantity: 100, priceCents: 1250 },
+      { minQuantity: 500, priceCents: 1100 },
+    ],
+  });
+
+describe('the cart', () => {
+  it('prices each line by its break, live, and totals them; lines can change and go', async () => {
+    const buyer = await signUp(ctx.app);
+    const [a, b] = [await drill(), await insertTool(ctx.db, { name: 'Claw Hammer', priceCents: 800 })];
+    expect((await setLine(buyer, a.id, 100)).statusCode).toBe(200);
+    const cart = (await setLine(buyer, b.id, 200)).json<Cart>();
+    expect(cart).toMatchObject({
+      lines: [
+        {
+          toolId: a.id,
+          sku: a.sku,
+          name: 'Cordless Drill',
+          quantity: 100,
+          unitPrice: 12.5,
+          amount: 1250,
+          problem: null,
+        },
+        { toolId: b.id, name: 'Claw Hammer', quantity: 200, unitPrice: 8, amount: 1600, problem: null },
+      ],
+      total: 2850,
+      ready: true,
+    });
+    // 500 reaches the next break.
+    const more = (await setLine(buyer, a.id, 500)).json<Cart>();
+    expect(more.lines[0]).toMatchObject({ quantity: 500, unitPrice: 11, amount: 5500 });
+    expect(more.total).toBe(7100);
+    const removed = (
+      await injectAs(ctx.app, buyer, { method: 'DELETE', url: `/api/cart/lines/${b.id}` })
+    ).json<Cart>();
+    expect(removed.lines.map((line) => line.toolId)).toEqual([a.id]);
+    const emptied = (await injectAs(ctx.app, buyer, { method: 'DELETE', url: '/api/cart' })).json<Cart>();
+    expect(emptied).toEqual({ lines: [], total: 0, ready: false });
+  });
+
+  it('says what stands in each line’s way: below the minimum, over the stock, a price changed since', async () => {
+    const buyer = await signUp(ctx.app);
+    const low = await insertTool(ctx.db, { minOrder: 300, available: 5000 });
+    const scarce = await insertTool(ctx.db, { available: 150 });
+    const repriced = await insertTool(ctx.db, { priceCents: 1000 });
+    await setLine(buyer, low.id, 100);
+    await setLine(buyer, scarce.id, 400);
+    await setLine(buyer, repriced.id, 100);
+    await ctx.db
+      .update(products)
+      .set({ priceTiers: [{ minQuantity: 100, priceCents: 1200 }] })
+      .where(eq(products.id, repriced.id));
+    const cart = await getCart(buyer);
+    expect(cart.lines.map((line) => line.problem)).toEqual([
+      'The smallest order of this product is 300 units',
+      'Only 150 units are in stock',
+      'The price has changed from $10.00 to $12.00 a unit since you set this line',
+    ]);
+    expect(cart.ready).toBe(false);
+    // Setting the line again is seeing the new price.
+    expect((await setLine(buyer, repriced.id, 100)).json<Cart>().lines[2]?.problem).toBeNull();
+  });
+
+  it('refuses bad input clearly and holds at most 200 lines', async () => {
+    const buyer = await signUp(ctx.app);
+    const tool = await insertTool(ctx.db);
+    for (const [quantity, message] of [
+      [0, 'quantity: The quantity must be at least 1'],
+      [1.5, 'quantity: The quantity must be a whole number'],
+      ['100', 'quantity: Please enter a quantity'],
+    ] as const) {
+      const response = await setLine(buyer, tool.id, quantity);
+      expect(response.statusCode).toBe(400);
+      expect(response.json<ErrorBody>().error.message).toBe(message);
+    }
+    expect((await setLine(buyer, 'not-a-uuid', 100)).statusCode).toBe(400);
+    expect((await setLine(buyer, '00000000-0000-4000-8000-000000000000', 100)).statusCode).toBe(404);
+
+    const many = await Promise.all(Array.from({ length: MAX_ORDER_LINES }, () => insertTool(ctx.db)));
+    await ctx.db.insert(cartLines).values(
+      many.map((product) => ({
+        userId: buyer.id,
+        productId: product.id,
+        quantity: 100,
+        seenUnitPriceCents: 1250,
+      })),
+    );
+    const full = await setLine(buyer, tool.id, 100);
+    expect(full.statusCode).toBe(409);
+    expect(full.json<ErrorBody>().error.message).toBe(
+      'A cart holds at most 200 lines: check out or remove some first',
+    );
+    // A line already in the cart still changes.
+    expect((await setLine(buyer, many[0]?.id ?? '', 300)).statusCode).toBe(200);
+  });
+
+  it('merges the cart kept in the browser at sign-in: the larger quantity of a product in both wins', async () => {
+    const buyer = await signUp(ctx.app);
+    const [a, b, c] = [await insertTool(ctx.db), await insertTool(ctx.db), await insertTool(ctx.db)];
+    await setLine(buyer, a.id, 300);
+    await setLine(buyer, b.id, 100);
+    const merged = await injectAs(ctx.app, buyer, {
+      method: 'POST',
+      url: '/api/cart/merge',
+      payload: {
+        lines: [
+          { toolId: a.id, quantity: 200 },
+          { toolId: b.id, quantity: 250 },
+          { toolId: c.id, quantity: 120 },
+          { toolId: '00000000-0000-4000-8000-000000000000', quantity: 100 },
+        ],
+      },
+    });
+    expect(merged.statusCode).toBe(200);
+    expect(merged.json<Cart>().lines.map((line) => [line.toolId, line.quantity])).toEqual([
+      [a.id, 300],
+      [b.id, 250],
+      [c.id, 120],
+    ]);
+  });
+});
+
+describe('POST /api/cart/checkout', () => {
+  it('makes one order of a 10-line cart: one total, every line reserved, the cart emptied, one mail', async () => {
+    const buyer = await signUp(ctx.app, { verified: true });
+    const tools = await Promise.all(
+      Array.from({ length: 10 }, (_, n) =>
+        insertTool(ctx.db, { available: 1000, priceCents: 1000 + n * 100 }),
+      ),
+    );
+    for (const [n, tool] of tools.entries()) await setLine(buyer, tool.id, 100 + n * 10);
+    const response = await checkout(buyer);
+    expect(response.statusCode, response.body).toBe(201);
+    const { order, insertedId } = response.json<CheckoutResult>();
+    expect(order._id).toBe(insertedId);
+    expect(order.lines).toHaveLength(10);
+    expect(order.lines[0]).toMatchObject({
+      line: 1,
+      toolId: tools[0]?.id,
+      quantity: 100,
+      unitPrice: 10,
+      amount: 1000,
+    });
+    const expected = tools.reduce((sum, _tool, n) => sum + (100 + n * 10) * (1000 + n * 100), 0) / 100;
+    expect(order).toMatchObject({ amount: expected, quantity: 1450, poNumber: 'PO-4411', status: 'unpaid' });
+    expect(order.itemName).toBe(`${tools[0]?.name} + 9 more`);
+    expect(order.unitPrice).toBeNull();
+
+    const stock = await ctx.db
+      .select({ id: products.id, available: products.available })
+      .from(products)
+      .where(
+        inArray(
+          products.id,
+          tools.map((tool) => tool.id),
+        ),
+      );
+    for (const [n, tool] of tools.entries()) {
+      expect(stock.find((row) => row.id === tool.id)?.available).toBe(1000 - (100 + n * 10));
+    }
+    expect(await getCart(buyer)).toEqual({ lines: [], total: 0, ready: false });
+    const mails = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, buyer.email));
+    expect(mails.filter((mail) => mail.subject.startsWith(`Order ${order.orderNumber} placed`))).toHaveLength(
+      1,
+    );
+    // The spec's calls show the same order, with its lines.
+    const shown = await injectAs(ctx.app, buyer, { method: 'GET', url: `/api/purchase/${insertedId}` });
+    expect(shown.json()).toMatchObject({ lines: order.lines, amount: expected });
+  });
+
+  it('refuses a cart with lines that do not fit, naming each and what would; nothing is reserved or lost', async () => {
+    const buyer = await signUp(ctx.app, { verified: true });
+    const fine = await insertTool(ctx.db, { available: 1000 });
+    const scarce = await insertTool(ctx.db, { name: 'Scarce Saw', available: 150 });
+    const small = await insertTool(ctx.db, { name: 'Big Minimum', minOrder: 500, available: 5000 });
+    await setLine(buyer, fine.id, 100);
+    await setLine(buyer, scarce.id, 400);
+    await setLine(buyer, small.id, 100);
+    const refused = await checkout(buyer);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<ErrorBody>().error).toEqual({
+      code: 'OUT_OF_STOCK',
+      message: `Nothing was ordered: 2 lines need changing. ${scarce.sku} Scarce Saw: Only 150 units are in stock. ${small.sku} Big Minimum: The smallest order of this product is 500 units.`,
+    });
+    const [stock] = await ctx.db
+      .select({ available: products.available })
+      .from(products)
+      .where(eq(products.id, fine.id));
+    expect(stock?.available).toBe(1000);
+    expect((await getCart(buyer)).lines).toHaveLength(3);
+
+    const empty = await signUp(ctx.app);
+    const none = await checkout(empty);
+    expect(none.statusCode).toBe(400);
+    expect(none.json<ErrorBody>().error.message).toBe('Your cart is empty: add products before checking out');
+    expect((await checkout(buyer, { ...delivery, number: 'x' })).statusCode).toBe(400);
+  });
+
+  it('20 buyers checking out overlapping 10-line carts over 30 products while stock runs out: no oversell, no deadlock', async () => {
+    const tools = await Promise.all(Array.from({ length: 30 }, () => insertTool(ctx.db, { available: 700 })));
+    const buyers = await Promise.all(Array.from({ length: 20 }, () => signUp(ctx.app, { verified: true })));
+    for (const [b, buyer] of buyers.entries()) {
+      // Each cart takes 10 of the 30 products, starting at a different one: every product is in several carts.
+      for (let n = 0; n < 10; n += 1)
+        await setLine(buyer, tools[(b * 3 + n) % 30]?.id ?? '', 100 + ((b + n) % 3) * 50);
+    }
+    const answers = await Promise.all(buyers.map((buyer) => checkout(buyer)));
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.every((status) => status === 201 || status === 409)).toBe(true);
+    expect(statuses.filter((status) => status === 201).length).toBeGreaterThan(0);
+    for (const answer of answers.filter((a) => a.statusCode === 409)) {
+      // Each refusal names its lines by SKU.
+      expect(answer.json<ErrorBody>().error.message).toMatch(
+        /^Nothing was ordered: .*T-[\w-]+ [^:]+: (Only [\d,]+ units are in stock|Out of stock: none can be ordered now)\./,
+      );
+    }
+    // Every unit reserved is in an order line; no product went below zero.
+    const stock = await ctx.db
+      .select({ id: products.id, available: products.available })
+      .from(products)
+      .where(
+        inArray(
+          products.id,
+          tools.map((tool) => tool.id),
+        ),
+      );
+    const lines = await ctx.db
+      .select({ productId: orderLines.productId, quantity: orderLines.quantity })
+      .from(orderLines)
+      .where(
+        inArray(
+          orderLines.productId,
+          tools.map((tool) => tool.id),
+        ),
+      );
+    for (const { id, available } of stock) {
+      expect(available).toBeGreaterThanOrEqual(0);
+      const ordered = lines
+        .filter((line) => line.productId === id)
+        .reduce((sum, line) => sum + line.quantity, 0);
+      expect(available + ordered).toBe(700);
+    }
+  });
+});

@@ -1,0 +1,194 @@
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { Cart, CartLine } from '../../shared/api/cart.schemas';
+import { MAX_ORDER_LINES } from '../../shared/domain/order-lines';
+import { lowerBound } from '../../shared/domain/order-quantity';
+import { messages } from '../../shared/messages';
+import { centsToDollars, formatCents } from '../../shared/money';
+import type { SessionUser } from '../auth/session';
+import type { Executor } from '../db/database';
+import { cartLines, products } from '../db/schema';
+import { DomainError } from '../http/domain-error';
+import { priceLine } from './price-line';
+
+/**
+ * A signed-in buyer's cart (issue 32): one line per product, priced on every read by the one pricing
+ * rule (priceLine), so the cart always shows what checkout would charge. At most MAX_ORDER_LINES lines.
+ */
+
+/** A cart line with the product as it is now: what pricing, bounds and checkout need. */
+export interface StoredCartLine {
+  productId: string;
+  quantity: number;
+  seenUnitPriceCents: number;
+  sku: string;
+  name: string;
+  imageUrl: string;
+  minOrder: number;
+  available: number;
+  priceTiers: { minQuantity: number; priceCents: number }[];
+}
+
+/** The buyer's cart lines, oldest first, each with its product (deleted products' lines went with them). */
+export async function cartLinesOf(
+  ex: Executor,
+  userId: string,
+  { lock = false } = {},
+): Promise<StoredCartLine[]> {
+  const query = ex
+    .select({
+      productId: cartLines.productId,
+      quantity: cartLines.quantity,
+      seenUnitPriceCents: cartLines.seenUnitPriceCents,
+      sku: products.sku,
+      name: products.name,
+      imageUrl: products.imageUrl,
+      minOrder: products.minOrder,
+      available: products.available,
+      priceTiers: products.priceTiers,
+    })
+    .from(cartLines)
+    .innerJoin(products, eq(products.id, cartLines.productId))
+    .where(eq(cartLines.userId, userId))
+    .orderBy(asc(cartLines.addedAt), asc(products.sku));
+  // Checkout locks the products in id order first (checkout.ts); this lock is the cart's own rows.
+  return lock ? query.for('update', { of: cartLines }) : query;
+}
+
+/** Why a line cannot be ordered as it is now, or null: below the product's smallest order, or over its stock. */
+export function lineProblem(line: StoredCartLine, floor: number): string | null {
+  const lower = lowerBound(line.minOrder, floor);
+  if (line.quantity < lower) return messages.lineBelowMinimum(lower);
+  if (line.quantity > line.available) return messages.lineAboveStock(line.available, lower);
+  return null;
+}
+
+/** The cart as GET /api/cart shows it: every line priced for this buyer now, with its verdict. */
+export function toCart(user: SessionUser, lines: readonly StoredCartLine[], floor: number): Cart {
+  let totalCents = 0;
+  let ready = lines.length > 0;
+  const shown: CartLine[] = lines.map((line) => {
+    const price = priceLine(user, line, line.quantity, floor);
+    const blocking = lineProblem(line, floor);
+    if (blocking) ready = false;
+    totalCents += price.amountCents;
+    const changed =
+      price.unitPriceCents !== line.seenUnitPriceCents
+        ? messages.priceChangedSinceAdded(
+            formatCents(line.seenUnitPriceCents),
+            formatCents(price.unitPriceCents),
+          )
+        : null;
+    return {
+      toolId: line.productId,
+      sku: line.sku,
+      name: line.name,
+      img: line.imageUrl,
+      quantity: line.quantity,
+      unitPrice: centsToDollars(price.unitPriceCents),
+      amount: centsToDollars(price.amountCents),
+      minQuantity: lowerBound(line.minOrder, floor),
+      available: line.available,
+      problem: blocking ?? changed,
+    };
+  });
+  return { lines: shown, total: centsToDollars(totalCents), ready };
+}
+
+/**
+ * Sets a line's quantity, adding the line when the cart has none for the product; the price the buyer
+ * sees now is recorded with it. A cart already holding MAX_ORDER_LINES other lines refuses a new one.
+ */
+export async function setCartLine(
+  ex: Executor,
+  user: SessionUser,
+  productId: string,
+  quantity: number,
+  floor: number,
+): Promise<void> {
+  const [product] = await ex
+    .select({ minOrder: products.minOrder, priceTiers: products.priceTiers })
+    .from(products)
+    .where(eq(products.id, productId));
+  if (!product) throw new DomainError('NOT_FOUND', messages.productNotFound);
+  const seenUnitPriceCents = priceLine(user, product, quantity, floor).unitPriceCents;
+  const [existing] = await ex
+    .select({ n: count() })
+    .from(cartLines)
+    .where(and(eq(cartLines.userId, user.id), eq(cartLines.productId, productId)));
+  if (!existing?.n) {
+    const [held] = await ex.select({ n: count() }).from(cartLines).where(eq(cartLines.userId, user.id));
+    if ((held?.n ?? 0) >= MAX_ORDER_LINES)
+      throw new DomainError('CONFLICT', messages.cartFull(MAX_ORDER_LINES));
+  }
+  await ex
+    .insert(cartLines)
+    .values({ userId: user.id, productId, quantity, seenUnitPriceCents })
+    .onConflictDoUpdate({
+      target: [cartLines.userId, cartLines.productId],
+      set: { quantity, seenUnitPriceCents },
+    });
+}
+
+/**
+ * Merges a visitor's cart (kept in the browser) into the account's at sign-in: a product in both keeps
+ * the larger quantity; new products are added while the cart has room. Unknown products are skipped.
+ */
+export async function mergeCart(
+  ex: Executor,
+  user: SessionUser,
+  lines: readonly { toolId: string; quantity: number }[],
+  floor: number,
+): Promise<void> {
+  if (lines.length === 0) return;
+  const known = await ex
+    .select({ id: products.id, minOrder: products.minOrder, priceTiers: products.priceTiers })
+    .from(products)
+    .where(
+      inArray(
+        products.id,
+        lines.map((line) => line.toolId),
+      ),
+    );
+  const byId = new Map(known.map((product) => [product.id, product]));
+  const current = new Map(
+    (await ex.select().from(cartLines).where(eq(cartLines.userId, user.id))).map((line) => [
+      line.productId,
+      line,
+    ]),
+  );
+  let room = MAX_ORDER_LINES - current.size;
+  for (const { toolId, quantity } of lines) {
+    const product = byId.get(toolId);
+    if (!product) continue;
+    const mine = current.get(toolId);
+    if (!mine && room <= 0) continue;
+    const merged = Math.max(mine?.quantity ?? 0, quantity);
+    if (mine?.quantity === merged) continue;
+    if (!mine) room -= 1;
+    const seenUnitPriceCents = priceLine(user, product, merged, floor).unitPriceCents;
+    await ex
+      .insert(cartLines)
+      .values({ userId: user.id, productId: toolId, quantity: merged, seenUnitPriceCents })
+      .onConflictDoUpdate({
+        target: [cartLines.userId, cartLines.productId],
+        set: { quantity: merged, seenUnitPriceCents },
+      });
+  }
+}
+
+export async function removeCartLine(ex: Executor, userId: string, productId: string): Promise<void> {
+  await ex.delete(cartLines).where(and(eq(cartLines.userId, userId), eq(cartLines.productId, productId)));
+}
+
+export async function emptyCart(ex: Executor, userId: string): Promise<void> {
+  await ex.delete(cartLines).where(eq(cartLines.userId, userId));
+}
+
+/** How many lines the buyer's cart holds (the header's badge). */
+export async function cartSize(ex: Executor, userId: string): Promise<number> {
+  const [row] = await ex
+    .select({ n: sql<number>`count(*)::int` })
+    .from(cartLines)
+    .where(eq(cartLines.userId, userId));
+  return row?.n ?? 0;
+}

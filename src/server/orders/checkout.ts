@@ -1,0 +1,103 @@
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { messages } from '../../shared/messages';
+import type { SessionUser } from '../auth/session';
+import type { ProductStock } from '../catalog/products.repository';
+import { products } from '../db/schema';
+import { DomainError } from '../http/domain-error';
+import { cartLinesOf, emptyCart, lineProblem } from './cart';
+import type { PlacedOrder } from './orders.repository';
+import {
+  type DeliveryFields,
+  type PlaceOrderDeps,
+  holdUnpaidOrderSlot,
+  insertUnpaidOrder,
+} from './place-order';
+import { priceLine } from './price-line';
+
+/**
+ * The buyer's cart becomes one order (POST /api/cart/checkout, issue 32): every line's stock is
+ * reserved in one transaction, all lines or none, and the cart empties only when the order is stored.
+ * Every product in the cart is locked first, in id order, so two overlapping carts checking out at once
+ * wait for each other instead of deadlocking; the lines are then checked against the stock as locked,
+ * and a refusal names each line that cannot be ordered as it is and what would fit.
+ */
+export async function checkout(
+  { db, catalogCache, holdHours, minUnits, maxUnpaid, mail, now = () => new Date() }: PlaceOrderDeps,
+  user: SessionUser,
+  details: DeliveryFields,
+): Promise<PlacedOrder> {
+  const placed = await db.transaction(async (tx) => {
+    // One account checks out one cart at a time, and within its unpaid-order limit.
+    await holdUnpaidOrderSlot(tx, user, maxUnpaid);
+    const cart = await cartLinesOf(tx, user.id, { lock: true });
+    if (cart.length === 0) throw new DomainError('VALIDATION_FAILED', messages.cartEmpty);
+
+    const ids = [...new Set(cart.map((line) => line.productId))].sort();
+    const locked = await tx
+      .select({
+        id: products.id,
+        available: products.available,
+        minOrder: products.minOrder,
+        priceTiers: products.priceTiers,
+      })
+      .from(products)
+      .where(inArray(products.id, ids))
+      .orderBy(asc(products.id))
+      .for('update');
+    const current = new Map(locked.map((product) => [product.id, product]));
+    const lines = cart.map((line) => ({ ...line, ...current.get(line.productId) }));
+
+    const problems = lines.flatMap((line) => {
+      const problem = lineProblem(line, minUnits);
+      return problem ? [{ line, problem }] : [];
+    });
+    if (problems.length > 0) {
+      const short = problems.some(({ line }) => line.quantity > line.available);
+      throw new DomainError(
+        short ? 'OUT_OF_STOCK' : 'VALIDATION_FAILED',
+        messages.checkoutRefused(
+          problems.map(({ line, problem }) => `${line.sku} ${line.name}: ${problem}.`),
+        ),
+      );
+    }
+
+    const stock: ProductStock[] = [];
+    for (const id of ids) {
+      const units = lines
+        .filter((line) => line.productId === id)
+        .reduce((sum, line) => sum + line.quantity, 0);
+      const [level] = await tx
+        .update(products)
+        .set({ available: sql`${products.available} - ${units}` })
+        .where(eq(products.id, id))
+        .returning({ id: products.id, available: products.available });
+      if (level) stock.push(level);
+    }
+
+    const row = await insertUnpaidOrder(tx, {
+      user,
+      details,
+      lines: lines.map((line) => {
+        const price = priceLine(user, line, line.quantity, minUnits);
+        return {
+          productId: line.productId,
+          sku: line.sku,
+          name: line.name,
+          quantity: line.quantity,
+          unitPriceCents: price.unitPriceCents,
+          amountCents: price.amountCents,
+          priceSource: price.source.kind,
+          priceSourceRef: price.source.ref,
+        };
+      }),
+      holdHours,
+      mail,
+      placedAt: now(),
+    });
+    await emptyCart(tx, user.id);
+    return { row, stock };
+  });
+  catalogCache.stockChanged(placed.stock);
+  mail.nudge();
+  return placed.row;
+}

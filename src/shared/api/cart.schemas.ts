@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { MAX_ORDER_LINES } from '../domain/order-lines';
+import { messages } from '../messages';
+import { formatUnits } from '../numbers';
+import { MAX_STOCK_UNITS } from './products.schemas';
+import { DeliveryDetails, Order } from './orders.schemas';
+
+/** A line of the cart as the server prices it now (priceLine), with what stands in its way, if anything. */
+export const CartLine = z
+  .object({
+    toolId: z.string(),
+    sku: z.string(),
+    name: z.string(),
+    img: z.string(),
+    quantity: z.number().int(),
+    /** The price break this quantity reaches today, for this buyer. */
+    unitPrice: z.number(),
+    amount: z.number(),
+    /** The product's smallest order and stock today: the bounds a quantity must keep to. */
+    minQuantity: z.number().int(),
+    available: z.number().int(),
+    /** Null, or the sentence saying why the line cannot be ordered as it is (or what changed). */
+    problem: z.string().nullable(),
+  })
+  .meta({ id: 'CartLine' });
+export type CartLine = z.infer<typeof CartLine>;
+
+/** GET /api/cart: the lines in the order they were added, and the total of them all. */
+export const Cart = z
+  .object({
+    lines: z.array(CartLine),
+    total: z.number(),
+    /** Whether every line can be ordered as it is (no line has a blocking problem). */
+    ready: z.boolean(),
+  })
+  .meta({ id: 'Cart' });
+export type Cart = z.infer<typeof Cart>;
+
+export const CartLineParams = z.object({ toolId: z.uuid({ error: 'Malformed product id' }) });
+
+const quantity = z
+  .number({ error: 'Please enter a quantity' })
+  .int({ error: messages.quantityWhole })
+  .min(1, { error: 'The quantity must be at least 1' })
+  .max(MAX_STOCK_UNITS, { error: `Sorry, you can not buy more than ${formatUnits(MAX_STOCK_UNITS)}` });
+
+/** PUT /api/cart/lines/{toolId}: the line's new quantity (adds the line when the cart has none). */
+export const SetCartLineBody = z.strictObject({ quantity });
+
+/** POST /api/cart/merge: a visitor's cart (kept in the browser), merged in at sign-in. */
+export const MergeCartBody = z.strictObject({
+  lines: z
+    .array(z.strictObject({ toolId: z.uuid({ error: 'Malformed product id' }), quantity }))
+    .max(MAX_ORDER_LINES, { error: messages.cartFull(MAX_ORDER_LINES) }),
+});
+
+/** POST /api/cart/checkout: where the order goes and the buyer's references. */
+export const CheckoutBody = DeliveryDetails;
+
+export const CheckoutResult = z.object({
+  acknowledged: z.literal(true),
+  insertedId: z.string(),
+  order: Order,
+});
+export type CheckoutResult = z.infer<typeof CheckoutResult>;
