@@ -21,6 +21,7 @@ const PAGE_PATTERNS: readonly RegExp[] = [
   /^\/register$/,
   /^\/reset-password$/,
   /^\/buyNow\/[^/]+$/,
+  /^\/cart$/,
   /^\/dashboard(\/.*)?$/,
 ];
 

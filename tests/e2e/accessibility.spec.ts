@@ -30,6 +30,7 @@ test.describe('WCAG 2.2 AA (axe-core)', () => {
     '/register',
     '/nowhere',
     '/reset-password',
+    '/cart',
   ]) {
     test(`public page ${path}`, async ({ page }) => {
       expect(await seriousViolations(page, path)).toEqual([]);
@@ -48,6 +49,14 @@ test.describe('WCAG 2.2 AA (axe-core)', () => {
       expect(placed.status()).toBe(201);
       order = ((await placed.json()) as { insertedId: string }).insertedId;
     }
+    if (path === '/cart') {
+      // A cart with a line in it, the form to check it out beside it.
+      const added = await page.request.put(`/api/cart/lines/${toolId}`, {
+        data: { quantity: 100 },
+        headers: { origin: shopUrl },
+      });
+      expect(added.status()).toBe(200);
+    }
     return path.replace('{tool}', toolId).replace('{order}', order);
   }
 
@@ -58,6 +67,7 @@ test.describe('WCAG 2.2 AA (axe-core)', () => {
     '/dashboard/myQuotes',
     '/dashboard/payment/{order}',
     '/buyNow/{tool}',
+    '/cart',
   ];
   for (const path of customerPages) {
     test(`customer page ${path}`, async ({ page, customer: _, product }) => {

@@ -6,6 +6,7 @@ import { paths } from '../config/paths';
 import { useSignOut } from '../features/auth/api/use-sign-out';
 import { homeContent } from '../config/site-content';
 import { useCurrentUser } from '../lib/session-store';
+import { loadCart, useCartCount } from '../lib/cart-store';
 
 /**
  * Logo and Home; Dashboard and Sign Out when signed in, Login when not (spec §2 header). Bootstrap's
@@ -33,6 +34,13 @@ export function Header() {
     return () => document.removeEventListener('keydown', onKey);
   }, [menuOpen]);
   useAddressConfirmedNotice();
+  const cartLines = useCartCount();
+  const userId = user?.id;
+  // Once the session is known, and at each sign-in: the badge counts the cart (merged at sign-in).
+  useEffect(() => {
+    if (isPending) return;
+    loadCart(Boolean(userId)).catch(() => undefined);
+  }, [isPending, userId]);
   return (
     <nav data-bs-theme="dark" className="site-header navbar navbar-expand-md bg-dark sticky-top">
       <div className="container">
@@ -64,6 +72,20 @@ export function Header() {
             <li className="nav-item">
               <NavLink to={paths.shop} className="nav-link" onClick={closeMenu}>
                 Shop
+              </NavLink>
+            </li>
+            <li className="nav-item">
+              <NavLink to={paths.cart} className="nav-link" onClick={closeMenu}>
+                Cart
+                {cartLines > 0 && (
+                  <>
+                    {' '}
+                    <span className="badge rounded-pill text-bg-warning" data-testid="cart-badge">
+                      {cartLines}
+                    </span>
+                    <span className="visually-hidden">{cartLines === 1 ? ' line' : ' lines'}</span>
+                  </>
+                )}
               </NavLink>
             </li>
             {user && (

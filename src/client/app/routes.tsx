@@ -81,6 +81,7 @@ export const createRoutes = (slot: QueryClientSlot): RouteObject[] => {
             })),
           ],
         },
+        page(paths.cart, async () => ({ default: (await import('../pages/cart-page')).CartPage })),
         page(paths.resetPassword, async () => ({
           default: (await import('../pages/reset-password-page')).ResetPasswordPage,
         })),

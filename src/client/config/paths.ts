@@ -16,6 +16,10 @@ export const paths = {
   /** The buy page filled in from an earlier order: same quantity (within today's bounds) and address. */
   orderAgain: (toolId: string, orderId: string) =>
     `/buyNow/${encodeURIComponent(toolId)}?again=${encodeURIComponent(orderId)}`,
+  /** The cart: its lines priced now, and checkout (issue 32). */
+  cart: '/cart',
+  /** Paste SKUs and quantities, or a CSV, into the cart. */
+  quickOrder: '/dashboard/quickOrder',
   dashboard: '/dashboard',
   myProfile: '/dashboard/myProfile',
   addReview: '/dashboard/addReview',

@@ -11,4 +11,5 @@ export const queryRoots = {
   users: ['users'],
   paymentIntents: ['payment-intent'],
   audit: ['audit'],
+  cart: ['cart'],
 } as const satisfies Record<string, readonly [string]>;

@@ -14,6 +14,7 @@ import { useQuantityBounds } from '../features/catalog/use-quantity-bounds';
 import { usePageMeta } from '../lib/use-page-meta';
 import { NotFoundPage } from './not-found-page';
 import type { Tool } from '../../shared/api/catalog.schemas';
+import { AddToCartButton } from '../components/add-to-cart-button';
 
 /**
  * Reads the product into the cache. On the server, where the read is awaited, an unknown product makes
@@ -50,9 +51,17 @@ function Product({ tool }: { tool: Tool }) {
         <ToolFacts tool={tool} large />
         <PriceTierTable tiers={tool.priceTiers} />
         {orderable ? (
-          <Link className="btn btn-warning btn-lg fw-semibold" to={paths.buyNow(tool._id)}>
-            Buy Now
-          </Link>
+          <div className="d-flex flex-wrap gap-2">
+            <Link className="btn btn-warning btn-lg fw-semibold" to={paths.buyNow(tool._id)}>
+              Buy Now
+            </Link>
+            <AddToCartButton
+              toolId={tool._id}
+              name={tool.name}
+              quantity={tool.priceTiers[0]?.minQuantity ?? tool.min_order}
+              className="btn btn-outline-dark btn-lg"
+            />
+          </div>
         ) : (
           <p className="text-secondary">
             Not enough in stock for the smallest order right now.{' '}

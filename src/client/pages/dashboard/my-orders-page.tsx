@@ -14,6 +14,7 @@ import { useCancelOrder, useMyOrders } from '../../features/orders/api/orders';
 import { InvoiceLink } from '../../features/orders/components/invoice-link';
 import { shipmentText } from '../../features/orders/shipment-text';
 import { formatDate, formatDateTime, formatOrderStatus, formatUnits } from '../../lib/format';
+import { OrderLines } from '../../features/orders/components/order-lines';
 
 function OrderStatusCell({ order }: { order: Order }) {
   if (!canTransition(order.status, 'paid')) {
@@ -77,6 +78,12 @@ export function MyOrdersPage() {
                           {formatUnits(order.quantity)} units
                           {order.unitPrice !== null && <> at {formatDollars(order.unitPrice)}</>}
                         </div>
+                        {order.lines.length > 1 && (
+                          <details className="small">
+                            <summary>{order.lines.length} lines</summary>
+                            <OrderLines order={order} caption={`The lines of order ${order.orderNumber}`} />
+                          </details>
+                        )}
                         <div className="small text-secondary">
                           Order {order.orderNumber} · placed {formatDate(order.createdAt)}
                           {order.poNumber && <> · PO {order.poNumber}</>}

@@ -14,6 +14,7 @@ import { ShipOrderButton } from '../../features/orders/components/ship-order-but
 import { useOrder } from '../../features/orders/api/orders';
 import { InvoiceLink } from '../../features/orders/components/invoice-link';
 import { formatDateTime, formatOrderStatus, formatUnits } from '../../lib/format';
+import { OrderLines } from '../../features/orders/components/order-lines';
 
 const historyLabel: Record<Order['history'][number]['status'], string> = {
   unpaid: 'Placed',
@@ -79,11 +80,12 @@ export function OrderDetailPage() {
               <Col lg={6}>
                 <Card className="h-100">
                   <Card.Body>
-                    <h3 className="h6 text-uppercase text-secondary">Item</h3>
+                    <h3 className="h6 text-uppercase text-secondary">
+                      {o.lines.length === 1 ? 'Item' : `${o.lines.length} lines`}
+                    </h3>
+                    <OrderLines order={o} caption={`The lines of order ${o.orderNumber}`} />
                     <Facts
                       rows={[
-                        ['Product', o.itemName],
-                        ['SKU', <span className="font-monospace">{o.sku ?? '—'}</span>],
                         ['Quantity', `${formatUnits(o.quantity)} units`],
                         ...(o.backordered > 0
                           ? ([

@@ -21,6 +21,7 @@ import { ApiError } from '../../lib/api-client';
 import { formatDateTime, formatUnits } from '../../lib/format';
 import { usePublicConfig } from '../../lib/public-config';
 import { SettledState } from '../../components/settled-state';
+import { OrderLines } from '../../features/orders/components/order-lines';
 
 // Stripe's SDK is only downloaded by shops that use Stripe.
 const StripeCardForm = lazy(async () => ({
@@ -38,19 +39,15 @@ function OrderSummary({ order }: { order: Order }) {
             {order.orderNumber}
             {order.poNumber && <span className="d-block small text-secondary">PO {order.poNumber}</span>}
           </dd>
-          <dt>Product</dt>
-          <dd>
-            {order.itemName}
-            {order.sku && <span className="d-block small text-secondary font-monospace">{order.sku}</span>}
-          </dd>
           <dt>Quantity</dt>
           <dd>
             {formatUnits(order.quantity)} units
-            {order.unitPrice !== null && <> at {formatDollars(order.unitPrice)}</>}
+            {order.lines.length > 1 && <> on {order.lines.length} lines</>}
           </dd>
           <dt>Payable amount</dt>
           <dd className="fs-5 fw-bold">{formatDollars(order.amount)}</dd>
         </dl>
+        <OrderLines order={order} caption={`The lines of order ${order.orderNumber}`} />
       </Card.Body>
     </Card>
   );

@@ -4,10 +4,12 @@ import { canBeOrdered } from '../../../../shared/domain/order-quantity';
 import { paths } from '../../../config/paths';
 import { useQuantityBounds } from '../use-quantity-bounds';
 import { ToolFacts } from './tool-facts';
+import { AddToCartButton } from '../../../components/add-to-cart-button';
 
 export function ToolCard({ tool }: { tool: Tool }) {
   const navigate = useNavigate();
-  const orderable = canBeOrdered(useQuantityBounds(tool));
+  const bounds = useQuantityBounds(tool);
+  const orderable = canBeOrdered(bounds);
   return (
     <article className="card h-100 shadow-sm tool-card" aria-labelledby={`tool-${tool._id}`}>
       <img className="card-img-top" src={tool.img} alt={tool.name} loading="lazy" width={600} height={450} />
@@ -20,14 +22,17 @@ export function ToolCard({ tool }: { tool: Tool }) {
         </h3>
         <p className="card-text text-secondary small flex-grow-1">{tool.dis}</p>
         <ToolFacts tool={tool} />
-        <button
-          type="button"
-          className="btn btn-warning fw-semibold"
-          disabled={!orderable}
-          onClick={() => void navigate(paths.buyNow(tool._id))}
-        >
-          Buy Now
-        </button>
+        <div className="d-flex gap-2">
+          <button
+            type="button"
+            className="btn btn-warning fw-semibold flex-grow-1"
+            disabled={!orderable}
+            onClick={() => void navigate(paths.buyNow(tool._id))}
+          >
+            Buy Now
+          </button>
+          <AddToCartButton toolId={tool._id} name={tool.name} quantity={bounds.lower} disabled={!orderable} />
+        </div>
       </div>
     </article>
   );

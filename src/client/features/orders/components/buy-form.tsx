@@ -25,6 +25,7 @@ import { formatDateTime, formatUnits } from '../../../lib/format';
 import { usePlaceOrder } from '../api/orders';
 import { FormField } from '../../../components/form-field';
 import { DeliveryFields } from './delivery-fields';
+import { AddToCartButton } from '../../../components/add-to-cart-button';
 
 /** The buy form's rules: the order body's, with the quantity checked against this product's bounds. */
 function buyFormSchema(bounds: QuantityBounds) {
@@ -257,7 +258,7 @@ export function BuyForm({
               bounds={bounds}
               onAdd={(units) => form.setValue('quantity', quantity + units, { shouldValidate: true })}
             />
-            <div className="d-grid">
+            <div className="d-grid gap-2">
               <Button
                 type="submit"
                 variant="warning"
@@ -267,6 +268,12 @@ export function BuyForm({
               >
                 Buy Now
               </Button>
+              <AddToCartButton
+                toolId={tool._id}
+                name={tool.name}
+                quantity={quantity}
+                className="btn btn-outline-dark"
+              />
             </div>
           </Form>
         </FormProvider>

@@ -1,0 +1,353 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueries } from '@tanstack/react-query';
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Form from 'react-bootstrap/Form';
+import Table from 'react-bootstrap/Table';
+import { FormProvider, useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import type { Cart, CartLine } from '../../shared/api/cart.schemas';
+import { DeliveryDetails } from '../../shared/api/orders.schemas';
+import { quantityBounds, quantityProblem } from '../../shared/domain/order-quantity';
+import { priceOrder } from '../../shared/domain/price-tiers';
+import { messages } from '../../shared/messages';
+import { dollarsToCents, formatCents, formatDollars } from '../../shared/money';
+import { PageSpinner } from '../components/page-spinner';
+import { QueryState } from '../components/query-state';
+import { paths } from '../config/paths';
+import { useCart, useCheckout, useRemoveCartLine, useSetCartLine } from '../features/cart/api/cart';
+import { removeVisitorLine, setVisitorLine, visitorCart } from '../lib/cart-store';
+import { DeliveryFields } from '../features/orders/components/delivery-fields';
+import { toolQuery } from '../features/catalog/api/get-tool';
+import { formatUnits } from '../lib/format';
+import { notify } from '../lib/notify';
+import { useCurrentUser } from '../lib/session-store';
+import { usePageMeta } from '../lib/use-page-meta';
+import { usePublicConfigData } from '../lib/public-config';
+
+/**
+ * /cart (issue 32): every line with its price break, total and verdict, quantities changed in place, and
+ * checkout of the whole cart as one order. A visitor's cart is kept in this browser and priced here by
+ * the same tier rule; it joins their account's cart when they sign in to check out.
+ */
+export function CartPage() {
+  usePageMeta('Your cart');
+  const { user, isPending } = useCurrentUser();
+  if (isPending) return <PageSpinner />;
+  return (
+    <div className="container py-4 py-md-5">
+      <h1 className="h2 mb-4">Your cart</h1>
+      {user ? <BuyerCart buyer={user} /> : <VisitorCart />}
+    </div>
+  );
+}
+
+/** A quantity typed into a line, sent when it is left or Enter is pressed (not on every keystroke). */
+function QuantityInput({
+  line,
+  label,
+  onChange,
+  disabled,
+}: {
+  line: { quantity: number };
+  label: string;
+  onChange: (quantity: number) => void;
+  disabled?: boolean;
+}) {
+  const [value, setValue] = useState(String(line.quantity));
+  const [shown, setShown] = useState(line.quantity);
+  if (shown !== line.quantity) {
+    setShown(line.quantity);
+    setValue(String(line.quantity));
+  }
+  const commit = () => {
+    const quantity = Number(value);
+    if (!Number.isInteger(quantity) || quantity < 1) {
+      setValue(String(line.quantity));
+      notify.error(messages.quantityWhole);
+      return;
+    }
+    if (quantity !== line.quantity) onChange(quantity);
+  };
+  return (
+    <Form.Control
+      type="number"
+      min={1}
+      step={1}
+      inputMode="numeric"
+      size="sm"
+      className="cart-quantity ms-auto"
+      aria-label={label}
+      value={value}
+      disabled={disabled}
+      onChange={(event) => setValue(event.target.value)}
+      onBlur={commit}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') {
+          event.preventDefault();
+          commit();
+        }
+      }}
+    />
+  );
+}
+
+function LinesTable({
+  lines,
+  total,
+  onQuantity,
+  onRemove,
+  busy,
+}: {
+  lines: Pick<CartLine, 'toolId' | 'sku' | 'name' | 'quantity' | 'unitPrice' | 'amount' | 'problem'>[];
+  total: number;
+  onQuantity: (toolId: string, quantity: number) => void;
+  onRemove: (toolId: string) => void;
+  busy: boolean;
+}) {
+  return (
+    <>
+      <Table className="align-middle cart-lines table-stack" aria-label="Cart lines">
+        <thead>
+          <tr>
+            <th scope="col">Product</th>
+            <th scope="col" className="text-end">
+              Quantity
+            </th>
+            <th scope="col" className="text-end">
+              Unit price
+            </th>
+            <th scope="col" className="text-end">
+              Amount
+            </th>
+            <th scope="col">
+              <span className="visually-hidden">Remove</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line) => (
+            <tr key={line.toolId} data-testid="cart-line">
+              <td data-label="Product">
+                <div>
+                  <Link to={paths.tool(line.toolId)}>{line.name}</Link>
+                  <div className="small text-secondary font-monospace">{line.sku}</div>
+                  {line.problem && (
+                    <div className="small text-danger-emphasis" role="note">
+                      {line.problem}
+                    </div>
+                  )}
+                </div>
+              </td>
+              <td className="text-end" data-label="Quantity">
+                <QuantityInput
+                  line={line}
+                  label={`Quantity of ${line.name}`}
+                  disabled={busy}
+                  onChange={(quantity) => onQuantity(line.toolId, quantity)}
+                />
+              </td>
+              <td className="text-end text-nowrap" data-label="Unit price">
+                {formatDollars(line.unitPrice)}
+              </td>
+              <td className="text-end text-nowrap fw-semibold" data-label="Amount">
+                {formatDollars(line.amount)}
+              </td>
+              <td className="text-end" data-label="">
+                <Button
+                  variant="link"
+                  size="sm"
+                  className="text-danger"
+                  disabled={busy}
+                  aria-label={`Remove ${line.name}`}
+                  onClick={() => onRemove(line.toolId)}
+                >
+                  Remove
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+      <p className="text-end fs-5 mb-0">
+        Total <strong data-testid="cart-total">{formatDollars(total)}</strong>
+      </p>
+    </>
+  );
+}
+
+function EmptyCart() {
+  return (
+    <div className="alert alert-light border">
+      Your cart is empty. <Link className="alert-link" to={paths.shop}>Browse the shop</Link> and choose Add to cart, or paste a list
+      of SKUs into <Link className="alert-link" to={paths.quickOrder}>Quick order</Link>.
+    </div>
+  );
+}
+
+function BuyerCart({ buyer }: { buyer: { name: string; email: string } }) {
+  const cart = useCart();
+  const setLine = useSetCartLine();
+  const removeLine = useRemoveCartLine();
+  const report = (error: Error) => notify.error(error.message);
+  return (
+    <QueryState query={cart} what="your cart">
+      {(data) =>
+        data.lines.length === 0 ? (
+          <EmptyCart />
+        ) : (
+          <div className="row g-4">
+            <div className="col-lg-8">
+              <LinesTable
+                lines={data.lines}
+                total={data.total}
+                busy={setLine.isPending || removeLine.isPending}
+                onQuantity={(toolId, quantity) => setLine.mutate({ toolId, quantity }, { onError: report })}
+                onRemove={(toolId) => removeLine.mutate(toolId, { onError: report })}
+              />
+            </div>
+            <div className="col-lg-4">
+              <CheckoutForm cart={data} buyer={buyer} />
+            </div>
+          </div>
+        )
+      }
+    </QueryState>
+  );
+}
+
+function CheckoutForm({ cart, buyer }: { cart: Cart; buyer: { name: string; email: string } }) {
+  const navigate = useNavigate();
+  const checkout = useCheckout();
+  const form = useForm({
+    resolver: zodResolver(DeliveryDetails),
+    defaultValues: { name: buyer.name, address: '', number: '', company: '', poNumber: '' },
+  });
+  return (
+    <Card className="shadow-sm">
+      <Card.Body className="p-4">
+        <h2 className="h5 mb-3">Check out</h2>
+        <p className="mb-3">
+          {cart.lines.length} {cart.lines.length === 1 ? 'line' : 'lines'},{' '}
+          {formatUnits(cart.lines.reduce((sum, line) => sum + line.quantity, 0))} units:{' '}
+          <strong>{formatDollars(cart.total)}</strong>
+        </p>
+        {!cart.ready && (
+          <Alert variant="warning" className="small">
+            Some lines cannot be ordered as they are: change or remove them first.
+          </Alert>
+        )}
+        {checkout.error && (
+          <Alert variant="danger" className="small" role="alert">
+            {checkout.error.message}
+          </Alert>
+        )}
+        <FormProvider {...form}>
+          <Form
+            noValidate
+            aria-label="Check out"
+            onSubmit={(event) =>
+              void form.handleSubmit((details) =>
+                checkout.mutate(details, {
+                  onSuccess: ({ order }) => {
+                    notify.success(`Order ${order.orderNumber} placed: pay now to confirm it`);
+                    void navigate(paths.payment(order._id));
+                  },
+                }),
+              )(event)
+            }
+          >
+            <DeliveryFields idPrefix="checkout" />
+            <div className="d-grid">
+              <Button
+                type="submit"
+                variant="warning"
+                size="lg"
+                className="fw-semibold"
+                disabled={!cart.ready || checkout.isPending}
+              >
+                Place order
+              </Button>
+            </div>
+          </Form>
+        </FormProvider>
+      </Card.Body>
+    </Card>
+  );
+}
+
+/** A visitor's cart: kept in this browser, each product read and priced here; sign in to check out. */
+function VisitorCart() {
+  const [lines, setLines] = useState(visitorCart);
+  const config = usePublicConfigData();
+  const floor = config?.orderMinUnits ?? 1;
+  const tools = useQueries({ queries: lines.map((line) => toolQuery(line.toolId)) });
+  if (lines.length === 0) return <EmptyCart />;
+  if (tools.some((tool) => tool.isPending)) return <PageSpinner />;
+  const priced = lines.flatMap((line, index) => {
+    const tool = tools[index]?.data;
+    if (!tool) return [];
+    const tiers = tool.priceTiers.map((tier) => ({
+      minQuantity: tier.minQuantity,
+      priceCents: dollarsToCents(tier.price),
+    }));
+    const { unitPriceCents, amountCents } = priceOrder(tiers, line.quantity);
+    const problem = quantityProblem(line.quantity, quantityBounds(tool, floor));
+    return [
+      {
+        toolId: tool._id,
+        sku: tool.sku,
+        name: tool.name,
+        quantity: line.quantity,
+        unitPrice: unitPriceCents / 100,
+        amount: amountCents / 100,
+        problem: problem?.message ?? null,
+      },
+    ];
+  });
+  const totalCents = priced.reduce((sum, line) => sum + dollarsToCents(line.amount), 0);
+  return (
+    <div className="row g-4">
+      <div className="col-lg-8">
+        <LinesTable
+          lines={priced}
+          total={totalCents / 100}
+          busy={false}
+          onQuantity={(toolId, quantity) => {
+            setVisitorLine(toolId, quantity);
+            setLines(visitorCart());
+          }}
+          onRemove={(toolId) => {
+            removeVisitorLine(toolId);
+            setLines(visitorCart());
+          }}
+        />
+      </div>
+      <div className="col-lg-4">
+        <Card className="shadow-sm">
+          <Card.Body className="p-4">
+            <h2 className="h5 mb-3">Check out</h2>
+            <p>
+              {formatCents(totalCents)} for {priced.length} {priced.length === 1 ? 'line' : 'lines'}. Sign in
+              to place the order: this cart comes with you.
+            </p>
+            <div className="d-grid gap-2">
+              <Link
+                className="btn btn-warning btn-lg fw-semibold"
+                to={paths.login}
+                state={{ from: { pathname: paths.cart, search: '', hash: '' } }}
+              >
+                Sign in to check out
+              </Link>
+              <Link className="btn btn-outline-secondary" to={paths.register}>
+                Create an account
+              </Link>
+            </div>
+          </Card.Body>
+        </Card>
+      </div>
+    </div>
+  );
+}

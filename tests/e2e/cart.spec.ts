@@ -1,0 +1,95 @@
+import type { Page } from '@playwright/test';
+import type { Tool } from '../../src/shared/api/catalog.schemas';
+import { expect, newAccount, register, test } from './fixtures';
+
+async function addFromProductPage(page: Page, tool: Tool) {
+  await page.goto(`/tools/${tool._id}`);
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: `× ${tool.name} is in your cart` })).toBeVisible();
+}
+
+const cartLine = (page: Page, tool: Tool) => page.getByTestId('cart-line').filter({ hasText: tool.name });
+
+test.describe('a cart: many products, one purchase order', () => {
+  test('a buyer fills a cart, changes a line to the next price break, checks out with a PO and pays once', async ({
+    page,
+    customer: _,
+    addProduct,
+  }) => {
+    const drill = await addProduct({
+      min_order: 100,
+      available: 5000,
+      price: 20,
+      priceTiers: [
+        { minQuantity: 100, price: 20 },
+        { minQuantity: 500, price: 18 },
+      ],
+    });
+    const saw = await addProduct({ min_order: 100, available: 5000, price: 12.5 });
+    const clamp = await addProduct({ min_order: 100, available: 5000, price: 4 });
+    for (const tool of [drill, saw, clamp]) await addFromProductPage(page, tool);
+    await expect(page.getByTestId('cart-badge')).toHaveText('3');
+
+    await page.getByRole('link', { name: 'Cart 3 lines' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Your cart' })).toBeVisible();
+    await expect(cartLine(page, drill)).toContainText('$2,000.00');
+    await expect(page.getByTestId('cart-total')).toHaveText('$3,650.00');
+
+    // 500 drills reach the $18 break: the line and the total are priced again by the server.
+    const quantity = page.getByLabel(`Quantity of ${drill.name}`);
+    await quantity.fill('500');
+    await quantity.press('Enter');
+    await expect(cartLine(page, drill)).toContainText('$9,000.00');
+    await expect(cartLine(page, drill)).toContainText('$18.00');
+    await expect(page.getByTestId('cart-total')).toHaveText('$10,650.00');
+    await page.getByRole('button', { name: `Remove ${clamp.name}` }).click();
+    await expect(page.getByTestId('cart-line')).toHaveCount(2);
+    await expect(page.getByTestId('cart-total')).toHaveText('$10,250.00');
+
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `test-results/cart-${width}.png`, fullPage: true });
+    }
+
+    const checkout = page.getByRole('form', { name: 'Check out' });
+    await checkout.getByLabel('Address').fill('Unit 4, Dockside Estate\nHull');
+    await checkout.getByLabel('Phone number').fill('441482000000');
+    await checkout.getByLabel('PO number').fill('PO-2291');
+    await checkout.getByRole('button', { name: 'Place order' }).click();
+
+    await expect(page).toHaveURL(/\/dashboard\/payment\/[0-9a-f-]{36}$/);
+    await expect(page.getByTestId('order-line')).toHaveCount(2);
+    await expect(page.getByText('$10,250.00').first()).toBeVisible();
+    await expect(page.getByTestId('cart-badge')).toHaveCount(0);
+
+    const card = page.getByRole('form', { name: 'Card payment' });
+    await card.getByLabel('Card number').fill('4242424242424242');
+    await card.getByLabel('Expiry (MM / YY)').fill('1234');
+    await card.getByLabel('CVC').fill('123');
+    await card.getByRole('button', { name: 'Pay' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Your payment is completed' })).toBeVisible();
+
+    await page.goto('/dashboard/myOrder');
+    const row = page.getByRole('row').filter({ hasText: `${drill.name} + 1 more` });
+    await expect(row).toContainText('$10,250.00');
+    await row.getByText('2 lines').click();
+    await expect(row.getByTestId('order-line')).toHaveCount(2);
+  });
+
+  test('a visitor’s cart is kept in the browser and joins the account’s cart at sign-up', async ({
+    page,
+    addProduct,
+  }) => {
+    const wrench = await addProduct({ min_order: 100, available: 900, price: 7 });
+    await addFromProductPage(page, wrench);
+    await page.goto('/cart');
+    await expect(cartLine(page, wrench)).toContainText('$700.00');
+    await expect(page.getByRole('link', { name: 'Sign in to check out' })).toBeVisible();
+
+    await register(page, newAccount('Vera Visitor'));
+    await expect(page.getByTestId('cart-badge')).toHaveText('1');
+    await page.goto('/cart');
+    await expect(cartLine(page, wrench)).toContainText('$700.00');
+    await expect(page.getByRole('form', { name: 'Check out' })).toBeVisible();
+  });
+});
