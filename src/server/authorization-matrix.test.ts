@@ -135,6 +135,13 @@ const rows: Row[] = [
   },
   {
     method: 'POST',
+    path: '/api/cart/quick-add',
+    url: () => '/api/cart/quick-add',
+    payload: { text: 'NO-SUCH-SKU 100', dryRun: true },
+    expected: signedIn(200),
+  },
+  {
+    method: 'POST',
     path: '/api/cart/checkout',
     url: () => '/api/cart/checkout',
     payload: { name: 'Matrix', address: 'Row 1', number: '5550101' },

@@ -78,6 +78,12 @@ export const messages = {
   priceChangedSinceAdded: (before: string, now: string) =>
     `The price has changed from ${before} to ${now} a unit since you set this line`,
   productGone: 'This product is no longer sold',
+  quickOrderEmpty: 'Paste or upload at least one row: a SKU and a quantity, e.g. FT-CLW-16 250',
+  quickOrderTooLong: (rows: number, most: number) =>
+    `This list has ${units(rows)} rows; a quick order takes at most ${units(most)}. Split it in two.`,
+  quickOrderMerged: (row: number) => `Added to row ${row}, which has the same SKU`,
+  unknownSku: (sku: string, closest: string[]) =>
+    `No product has the SKU ${sku}${closest.length ? `. Did you mean ${closest.join(', ')}?` : ''}`,
   lineBelowMinimum: (lower: number) => `The smallest order of this product is ${units(lower)} units`,
   lineAboveStock: (available: number, lower: number) =>
     available < lower

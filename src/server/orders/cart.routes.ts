@@ -5,6 +5,8 @@ import {
   CheckoutBody,
   CheckoutResult,
   MergeCartBody,
+  QuickAddBody,
+  QuickAddResult,
   SetCartLineBody,
 } from '../../shared/api/cart.schemas';
 import { errorResponses } from '../../shared/api/errors';
@@ -15,6 +17,8 @@ import { limit } from '../http/rate-limit';
 import type { MailContext } from '../mail/mail-layout';
 import { cartLinesOf, emptyCart, mergeCart, removeCartLine, setCartLine, toCart } from './cart';
 import { checkout } from './checkout';
+import { quickAdd } from './quick-order';
+import { MAX_QUICK_ORDER_BYTES } from '../../shared/domain/quick-order';
 import { toOrder } from './orders.repository';
 
 export interface CartRoutesOptions {
@@ -121,6 +125,31 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
       const user = signedInUser(request);
       await mergeCart(db, user, request.body.lines, minUnits);
       return cartOf(user);
+    },
+  );
+
+  app.post(
+    '/cart/quick-add',
+    {
+      onRequest: guards.requireUser,
+      // The text itself may be 1 MB; JSON quotes and escapes add a little.
+      bodyLimit: 2 * MAX_QUICK_ORDER_BYTES,
+      config: { rateLimit: limit('cart') },
+      schema: {
+        tags: ['cart'],
+        summary:
+          'Quick order: "SKU quantity" rows (tab, comma, semicolon or spaces; up to 500) judged row by row, and unless dryRun added to your cart',
+        body: QuickAddBody,
+        response: { 200: QuickAddResult, ...errors },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      const { rows, added } = await quickAdd(db, user, request.body.text, {
+        dryRun: request.body.dryRun,
+        floor: minUnits,
+      });
+      return { rows, added, cart: await cartOf(user) };
     },
   );
 

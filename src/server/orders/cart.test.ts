@@ -159,6 +159,103 @@ describe('the cart', () => {
   });
 });
 
+describe('POST /api/cart/quick-add', () => {
+  const quickAdd = (user: TestUser, text: string, dryRun?: boolean) =>
+    injectAs(ctx.app, user, { method: 'POST', url: '/api/cart/quick-add', payload: { text, dryRun } });
+
+  it('judges every pasted row, merges duplicates, suggests SKUs, and adds the good rows in one step', async () => {
+    const buyer = await signUp(ctx.app);
+    const drill = await insertTool(ctx.db, {
+      sku: 'QO-DRILL-18',
+      name: 'Quick Drill',
+      available: 5000,
+      priceTiers: [
+        { minQuantity: 100, priceCents: 1250 },
+        { minQuantity: 500, priceCents: 1100 },
+      ],
+    });
+    await insertTool(ctx.db, { sku: 'QO-SAW-7', name: 'Quick Saw', minOrder: 300, available: 5000 });
+    await insertTool(ctx.db, { sku: 'QO-VISE-4', name: 'Quick Vise', available: 120 });
+    const text = [
+      'SKU,Quantity',
+      'qo-drill-18,300',
+      'QO-SAW-7\t100',
+      'QO-VISE-4;200',
+      'QO-DRIL-18 100',
+      'QO-DRILL-18 250',
+      'what',
+    ].join('\r\n');
+
+    const checked = await quickAdd(buyer, text, true);
+    expect(checked.statusCode, checked.body).toBe(200);
+    const { rows, added, cart } = checked.json<{ rows: unknown[]; added: number; cart: Cart }>();
+    expect(rows).toEqual([
+      {
+        row: 2,
+        sku: 'QO-DRILL-18',
+        quantity: 550,
+        ok: true,
+        message: 'Quick Drill: 550 units at $11.00, $6,050.00',
+      },
+      {
+        row: 3,
+        sku: 'QO-SAW-7',
+        quantity: 100,
+        ok: false,
+        message: 'Quick Saw: The smallest order of this product is 300 units',
+      },
+      {
+        row: 4,
+        sku: 'QO-VISE-4',
+        quantity: 200,
+        ok: false,
+        message: 'Quick Vise: Only 120 units are in stock',
+      },
+      {
+        row: 5,
+        sku: 'QO-DRIL-18',
+        quantity: 100,
+        ok: false,
+        message: expect.stringMatching(
+          /^No product has the SKU QO-DRIL-18\. Did you mean QO-DRILL-18/,
+        ) as string,
+      },
+      {
+        row: 6,
+        sku: 'QO-DRILL-18',
+        quantity: 250,
+        ok: true,
+        message: 'Added to row 2, which has the same SKU',
+      },
+      {
+        row: 7,
+        sku: 'what',
+        quantity: null,
+        ok: false,
+        message: 'Write a SKU and a quantity, e.g. FT-CLW-16 250',
+      },
+    ]);
+    expect(added).toBe(0);
+    expect(cart.lines).toHaveLength(0);
+
+    const done = (await quickAdd(buyer, text)).json<{ added: number; cart: Cart }>();
+    expect(done.added).toBe(1);
+    expect(done.cart.lines).toMatchObject([{ toolId: drill.id, quantity: 550, amount: 6050 }]);
+  });
+
+  it('refuses an empty paste and one of more than 500 rows, adding nothing', async () => {
+    const buyer = await signUp(ctx.app);
+    const empty = await quickAdd(buyer, '\n\n');
+    expect(empty.statusCode).toBe(400);
+    const long = await quickAdd(buyer, Array.from({ length: 501 }, (_, n) => `SKU-${n} 100`).join('\n'));
+    expect(long.statusCode).toBe(400);
+    expect(long.json<ErrorBody>().error.message).toBe(
+      'This list has 501 rows; a quick order takes at most 500. Split it in two.',
+    );
+    expect((await getCart(buyer)).lines).toHaveLength(0);
+  });
+});
+
 describe('POST /api/cart/checkout', () => {
   it('makes one order of a 10-line cart: one total, every line reserved, the cart emptied, one mail', async () => {
     const buyer = await signUp(ctx.app, { verified: true });

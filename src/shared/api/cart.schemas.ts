@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_ORDER_LINES } from '../domain/order-lines';
+import { MAX_QUICK_ORDER_BYTES } from '../domain/quick-order';
 import { messages } from '../messages';
 import { formatUnits } from '../numbers';
 import { MAX_STOCK_UNITS } from './products.schemas';
@@ -53,6 +54,29 @@ export const MergeCartBody = z.strictObject({
     .array(z.strictObject({ toolId: z.uuid({ error: 'Malformed product id' }), quantity }))
     .max(MAX_ORDER_LINES, { error: messages.cartFull(MAX_ORDER_LINES) }),
 });
+
+/** POST /api/cart/quick-add: pasted rows or a CSV file's text; `dryRun` only judges them. */
+export const QuickAddBody = z.strictObject({
+  text: z
+    .string({ error: 'Paste or upload the rows as text' })
+    .max(MAX_QUICK_ORDER_BYTES, { error: 'A quick order may be at most 1 MB of text' }),
+  dryRun: z.boolean().optional().default(false),
+});
+
+/** The verdict on one pasted row: whether it goes (or went) into the cart, and why not. */
+export const QuickAddRow = z.object({
+  row: z.number().int(),
+  sku: z.string(),
+  quantity: z.number().int().nullable(),
+  ok: z.boolean(),
+  message: z.string(),
+});
+export type QuickAddRow = z.infer<typeof QuickAddRow>;
+
+export const QuickAddResult = z
+  .object({ rows: z.array(QuickAddRow), added: z.number().int(), cart: Cart })
+  .meta({ id: 'QuickAddResult' });
+export type QuickAddResult = z.infer<typeof QuickAddResult>;
 
 /** POST /api/cart/checkout: where the order goes and the buyer's references. */
 export const CheckoutBody = DeliveryDetails;

@@ -1,0 +1,49 @@
+/**
+ * Quick order (issue 32): "SKU quantity" rows as a spreadsheet copies them, with a tab, a comma, a
+ * semicolon or spaces between, or a CSV file's text. Parsing is the same in the browser and on the
+ * server; the server decides what each row means for the cart.
+ */
+
+/** The most rows one paste or file may have. */
+export const MAX_QUICK_ORDER_ROWS = 500;
+/** The most text one paste or file may have (1 MB). */
+export const MAX_QUICK_ORDER_BYTES = 1024 * 1024;
+
+export type ParsedRow =
+  | { row: number; sku: string; quantity: number; problem: null }
+  | { row: number; sku: string; quantity: null; problem: string };
+
+const HEADER = /^\s*"?(sku|item|part|article)[^,;\t]*"?\s*[,;\t ]\s*"?(qty|quantity|units|amount)/i;
+
+/**
+ * The rows of `text`, numbered as the buyer sees them (1 is the first line). Empty lines are skipped,
+ * and so is a first line of column titles (SKU, Quantity). A byte-order mark and Windows line ends are
+ * understood; quotes around a cell are taken off.
+ */
+export function parseQuickOrder(text: string): ParsedRow[] {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
+  const rows: ParsedRow[] = [];
+  lines.forEach((line, index) => {
+    if (line.trim() === '') return;
+    if (index === 0 && HEADER.test(line)) return;
+    const cells = line
+      .split(/[\t,;]|\s+/)
+      .map((cell) =>
+        cell
+          .trim()
+          .replace(/^"(.*)"$/, '$1')
+          .trim(),
+      )
+      .filter(Boolean);
+    const [sku = '', amount, ...rest] = cells;
+    const row = index + 1;
+    if (!amount || rest.length > 0) {
+      rows.push({ row, sku, quantity: null, problem: 'Write a SKU and a quantity, e.g. FT-CLW-16 250' });
+    } else if (!/^\d{1,8}$/.test(amount) || Number(amount) === 0) {
+      rows.push({ row, sku, quantity: null, problem: `“${amount}” is not a whole number of units` });
+    } else {
+      rows.push({ row, sku: sku.toUpperCase(), quantity: Number(amount), problem: null });
+    }
+  });
+  return rows;
+}
