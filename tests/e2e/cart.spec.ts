@@ -92,4 +92,56 @@ test.describe('a cart: many products, one purchase order', () => {
     await expect(cartLine(page, wrench)).toContainText('$700.00');
     await expect(page.getByRole('form', { name: 'Check out' })).toBeVisible();
   });
+
+  test('a purchasing agent pastes 10 SKUs, fixes the row the shop flags, checks out one PO and pays once', async ({
+    page,
+    customer: _,
+    addProduct,
+  }) => {
+    const tools = await Promise.all(
+      Array.from({ length: 10 }, () => addProduct({ available: 2000, price: 5 })),
+    );
+    const rows = tools.map((tool, n) => `${tool.sku}\t${100 + n * 10}`);
+    await page.goto('/dashboard/quickOrder');
+    const pad = page.getByLabel('SKUs and quantities');
+    await pad.fill([...rows.slice(0, 9), `${tools[9]?.sku ?? ''}X\t190`].join('\n'));
+    await page.getByRole('button', { name: 'Check the lines' }).click();
+    await expect(page.getByRole('status')).toContainText('10 lines read, 1 to fix');
+    await expect(page.getByTestId('quick-order-row').nth(9)).toContainText(
+      `Did you mean ${tools[9]?.sku ?? ''}`,
+    );
+
+    await pad.fill(rows.join('\n'));
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(page.getByRole('status')).toContainText('10 lines read, all good; 10 added to your cart');
+    await expect(page.getByTestId('cart-badge')).toHaveText('10');
+    await page.getByRole('link', { name: 'Go to your cart' }).click();
+    await expect(page.getByTestId('cart-line')).toHaveCount(10);
+
+    const checkout = page.getByRole('form', { name: 'Check out' });
+    await checkout.getByLabel('Address').fill('2 Mill Yard, Sheffield');
+    await checkout.getByLabel('Phone number').fill('441142000000');
+    await checkout.getByLabel('PO number').fill('PO-10-LINES');
+    await checkout.getByRole('button', { name: 'Place order' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/payment\/[0-9a-f-]{36}$/);
+    await expect(page.getByTestId('order-line')).toHaveCount(10);
+    const orderId = page.url().split('/').pop() ?? '';
+
+    const card = page.getByRole('form', { name: 'Card payment' });
+    await card.getByLabel('Card number').fill('4242424242424242');
+    await card.getByLabel('Expiry (MM / YY)').fill('1234');
+    await card.getByLabel('CVC').fill('123');
+    await card.getByRole('button', { name: 'Pay' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Your payment is completed' })).toBeVisible();
+    const order = (await (await page.request.get(`/api/purchase/${orderId}`)).json()) as {
+      lines: unknown[];
+      status: string;
+      poNumber: string;
+    };
+    expect(order).toMatchObject({ status: 'paid', poNumber: 'PO-10-LINES' });
+    expect(order.lines).toHaveLength(10);
+    const invoice = await page.request.get(`/api/purchase/${orderId}/invoice`);
+    expect(invoice.status()).toBe(200);
+    expect(invoice.headers()['content-type']).toBe('application/pdf');
+  });
 });

@@ -114,6 +114,9 @@ export const createRoutes = (slot: QueryClientSlot): RouteObject[] => {
                 page(paths.myOrders, async () => ({
                   default: (await import('../pages/dashboard/my-orders-page')).MyOrdersPage,
                 })),
+                page(paths.quickOrder, async () => ({
+                  default: (await import('../pages/dashboard/quick-order-page')).QuickOrderPage,
+                })),
                 page(paths.myQuotes, async () => ({
                   default: (await import('../pages/dashboard/my-quotes-page')).MyQuotesPage,
                 })),

@@ -181,8 +181,15 @@ function LinesTable({
 function EmptyCart() {
   return (
     <div className="alert alert-light border">
-      Your cart is empty. <Link className="alert-link" to={paths.shop}>Browse the shop</Link> and choose Add to cart, or paste a list
-      of SKUs into <Link className="alert-link" to={paths.quickOrder}>Quick order</Link>.
+      Your cart is empty.{' '}
+      <Link className="alert-link" to={paths.shop}>
+        Browse the shop
+      </Link>{' '}
+      and choose Add to cart, or paste a list of SKUs into{' '}
+      <Link className="alert-link" to={paths.quickOrder}>
+        Quick order
+      </Link>
+      .
     </div>
   );
 }

@@ -16,6 +16,7 @@ const customers = [
   { to: paths.addReview, label: 'Add A Review' },
   { to: paths.myOrders, label: 'My Orders' },
   { to: paths.myQuotes, label: 'My Quotes' },
+  { to: paths.quickOrder, label: 'Quick Order' },
 ];
 const admins = [
   { to: paths.addProduct, label: 'Add A Product' },

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Cart, CheckoutResult } from '../../../../shared/api/cart.schemas';
+import type { Cart, CheckoutResult, QuickAddResult } from '../../../../shared/api/cart.schemas';
 import type { DeliveryDetails } from '../../../../shared/api/orders.schemas';
 import { api } from '../../../lib/api-client';
 import { useInvalidate } from '../../../lib/query-client';
@@ -44,6 +44,19 @@ export function useRemoveCartLine() {
   return useCartChange((toolId: string) =>
     api<Cart>(`/cart/lines/${encodeURIComponent(toolId)}`, { method: 'DELETE' }),
   );
+}
+
+/** Quick order: pasted rows judged (dryRun) or added to the cart; the answer carries the cart. */
+export function useQuickAdd() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { text: string; dryRun: boolean }) =>
+      api<QuickAddResult>('/cart/quick-add', { method: 'POST', body }),
+    onSuccess: ({ cart }) => {
+      queryClient.setQueryData(cartKey, cart);
+      cartChanged(cart);
+    },
+  });
 }
 
 /** Checkout: one order of the whole cart; the cart (now empty), orders and stock are read again. */

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { pdfText } from '../test/pdf-text';
+import { testMailContext } from '../test/mail-context';
+import { type InvoicedOrder, renderInvoicePdf } from './invoice-pdf';
+
+/** A paid order of `count` lines, as the invoice reads it. */
+function paidOrder(count: number): InvoicedOrder {
+  const at = new Date('2026-11-20T10:00:00Z');
+  const lines = Array.from({ length: count }, (_, n) => ({
+    orderId: 'o1',
+    lineNumber: n + 1,
+    productId: null,
+    sku: `INV-${String(n + 1).padStart(3, '0')}`,
+    name: `Line product ${n + 1}`,
+    quantity: 100,
+    unitPriceCents: 250,
+    amountCents: 25_000,
+    priceSource: 'tier' as const,
+    priceSourceRef: null,
+    backorderedUnits: 0,
+  }));
+  return {
+    id: 'o1',
+    orderNumber: 10_777,
+    userId: null,
+    buyerName: 'Ivy Invoice',
+    email: 'ivy@example.com',
+    address: '1 Ledger Lane',
+    phone: '5550100',
+    company: 'Ledger Ltd',
+    poNumber: 'PO-LONG',
+    quantity: 100 * count,
+    amountCents: 25_000 * count,
+    status: 'paid',
+    transactionId: 'pi_invoice',
+    paymentIntentId: 'pi_invoice',
+    paidInTestMode: true,
+    refundId: null,
+    refundedAt: null,
+    holdExpiresAt: at,
+    holdReminderSentAt: null,
+    invoiceNumber: 42,
+    quoteId: null,
+    paidAt: at,
+    shippedAt: null,
+    carrier: null,
+    trackingNumber: null,
+    shipDate: null,
+    closedAt: null,
+    createdAt: at,
+    updatedAt: at,
+    lines,
+  };
+}
+
+describe('the invoice of an order of many lines', () => {
+  it('has a row per line, continued on further pages under the column titles, and the total', async () => {
+    const pdf = await renderInvoicePdf(paidOrder(60), testMailContext().shop);
+    const text = await pdfText(pdf);
+    for (const n of [1, 30, 60]) expect(text).toContain(`INV-${String(n).padStart(3, '0')}`);
+    expect(text).toContain('$15,000.00');
+    const pages = pdf.toString('latin1').match(/\/Type \/Page\b/g) ?? [];
+    expect(pages.length).toBeGreaterThan(1);
+    // The column titles head the table again on the page it continues on (the payment may flow onto one more).
+    expect(text.match(/Unit price/g)?.length).toBeGreaterThanOrEqual(2);
+    expect(text.match(/INV-\d{3}\b/g)).toHaveLength(60);
+  });
+});
