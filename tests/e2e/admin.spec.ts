@@ -19,6 +19,7 @@ test.describe('an admin named by ADMIN_EMAILS', () => {
       'Add A Review',
       'My Orders',
       'My Quotes',
+      'Quick Order',
     ]);
     await expect(customerPage.getByText('Test mode:')).toHaveCount(0);
 

@@ -22,7 +22,13 @@ test.describe('a customer account', () => {
       page.getByRole('heading', { name: 'Welcome Ada Lovelace, to your DashBoard' }),
     ).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'Dashboard' });
-    await expect(nav.getByRole('link')).toHaveText(['My Profile', 'Add A Review', 'My Orders', 'My Quotes']);
+    await expect(nav.getByRole('link')).toHaveText([
+      'My Profile',
+      'Add A Review',
+      'My Orders',
+      'My Quotes',
+      'Quick Order',
+    ]);
 
     // Until the mailed link is followed, the dashboard asks for it and can send it again.
     const banner = page.getByRole('status').filter({ hasText: 'Please confirm your email address.' });

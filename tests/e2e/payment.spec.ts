@@ -35,7 +35,7 @@ test.describe('paying an order by card (built-in test provider)', () => {
 
     await expect(page.getByText(driver.name)).toBeVisible();
     await expect(page.getByText('100 units')).toBeVisible();
-    await expect(page.getByText('$7,100.00')).toBeVisible();
+    await expect(page.getByText('$7,100.00').first()).toBeVisible();
     await expect(page.getByText('Test mode:')).toBeVisible();
 
     await payWith(page, '4242424242424242');
