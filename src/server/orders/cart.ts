@@ -55,7 +55,10 @@ export async function cartLinesOf(
 }
 
 /** Why a line cannot be ordered as it is now, or null: below the product's smallest order, or over its stock. */
-export function lineProblem(line: StoredCartLine, floor: number): string | null {
+export function lineProblem(
+  line: Pick<StoredCartLine, 'quantity' | 'minOrder' | 'available'>,
+  floor: number,
+): string | null {
   const lower = lowerBound(line.minOrder, floor);
   if (line.quantity < lower) return messages.lineBelowMinimum(lower);
   if (line.quantity > line.available) return messages.lineAboveStock(line.available, lower);

@@ -12,7 +12,7 @@ import {
   holdUnpaidOrderSlot,
   insertUnpaidOrder,
 } from './place-order';
-import { priceLine } from './price-line';
+import { orderLineFor } from './price-line';
 
 /**
  * The buyer's cart becomes one order (POST /api/cart/checkout, issue 32): every line's stock is
@@ -77,19 +77,9 @@ export async function checkout(
     const row = await insertUnpaidOrder(tx, {
       user,
       details,
-      lines: lines.map((line) => {
-        const price = priceLine(user, line, line.quantity, minUnits);
-        return {
-          productId: line.productId,
-          sku: line.sku,
-          name: line.name,
-          quantity: line.quantity,
-          unitPriceCents: price.unitPriceCents,
-          amountCents: price.amountCents,
-          priceSource: price.source.kind,
-          priceSourceRef: price.source.ref,
-        };
-      }),
+      lines: lines.map((line) =>
+        orderLineFor(user, { ...line, id: line.productId }, line.quantity, minUnits),
+      ),
       holdHours,
       mail,
       placedAt: now(),

@@ -1,6 +1,6 @@
 import type { ErrorCode } from '../../shared/api/errors';
 import { type QuantityProblem, quantityBounds, quantityProblem } from '../../shared/domain/order-quantity';
-import { priceLine } from './price-line';
+import { orderLineFor } from './price-line';
 import { messages } from '../../shared/messages';
 import type { SessionUser } from '../auth/session';
 import type { CatalogCache } from '../catalog/catalog-cache';
@@ -61,23 +61,10 @@ export async function placeOrder(
       (await reserveStockFor(tx, input.toolId, input.quantity, minUnits)) ??
       (await explainRefusal(tx, input.toolId, input.quantity, minUnits));
     // Priced by the one pricing rule (price-line.ts), which the buy form previews (DESIGN §9).
-    const price = priceLine(user, product, input.quantity, minUnits);
-
     const row = await insertUnpaidOrder(tx, {
       user,
       details: input,
-      lines: [
-        {
-          productId: product.id,
-          sku: product.sku,
-          name: product.name,
-          quantity: input.quantity,
-          unitPriceCents: price.unitPriceCents,
-          amountCents: price.amountCents,
-          priceSource: price.source.kind,
-          priceSourceRef: price.source.ref,
-        },
-      ],
+      lines: [orderLineFor(user, product, input.quantity, minUnits)],
       holdHours,
       mail,
       placedAt: now(),

@@ -49,3 +49,23 @@ export function priceLine(_buyer: Buyer, product: PricedProduct, quantity: numbe
   const { unitPriceCents, amountCents } = priceOrder(effectiveTiers(product, floor), quantity);
   return { unitPriceCents, amountCents, source: { kind: 'tier', ref: null } };
 }
+
+/** A product's line of a new order: its name and SKU as they are now, priced for the buyer by priceLine. */
+export function orderLineFor(
+  buyer: Buyer,
+  product: PricedProduct & { id: string; sku: string; name: string },
+  quantity: number,
+  floor: number,
+) {
+  const price = priceLine(buyer, product, quantity, floor);
+  return {
+    productId: product.id,
+    sku: product.sku,
+    name: product.name,
+    quantity,
+    unitPriceCents: price.unitPriceCents,
+    amountCents: price.amountCents,
+    priceSource: price.source.kind,
+    priceSourceRef: price.source.ref,
+  };
+}

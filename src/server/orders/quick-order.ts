@@ -1,7 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { QuickAddRow } from '../../shared/api/cart.schemas';
 import { MAX_ORDER_LINES } from '../../shared/domain/order-lines';
-import { lowerBound } from '../../shared/domain/order-quantity';
 import { MAX_QUICK_ORDER_ROWS, parseQuickOrder } from '../../shared/domain/quick-order';
 import { messages } from '../../shared/messages';
 import { formatCents } from '../../shared/money';
@@ -10,7 +9,7 @@ import type { SessionUser } from '../auth/session';
 import type { Database } from '../db/database';
 import { cartLines, products } from '../db/schema';
 import { DomainError } from '../http/domain-error';
-import { setCartLine } from './cart';
+import { lineProblem, setCartLine } from './cart';
 import { priceLine } from './price-line';
 
 /** The SKUs most like `sku` (pg_trgm), for a row whose SKU no product has. */
@@ -100,13 +99,7 @@ export async function quickAdd(
       continue;
     }
     const quantity = totals.get(row.sku) ?? row.quantity;
-    const lower = lowerBound(product.minOrder, floor);
-    const problem =
-      quantity < lower
-        ? messages.lineBelowMinimum(lower)
-        : quantity > product.available
-          ? messages.lineAboveStock(product.available, lower)
-          : null;
+    const problem = lineProblem({ ...product, quantity }, floor);
     if (problem) {
       rows.push({
         row: row.row,
