@@ -112,7 +112,8 @@ function products(from, n) {
   return rows;
 }
 
-async function fill(databaseUrl, size) {
+/** `size` generated products (and their categories) in a new shop's database, vacuumed as a live one is. */
+export async function fillCatalog(databaseUrl, size) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -226,7 +227,7 @@ export async function benchCatalogScale({ createDatabase }) {
       });
       shops.push({ size, url, proxy, process });
       await waitFor(`${url}/api/healthz`);
-      await fill(databaseUrl, size);
+      await fillCatalog(databaseUrl, size);
     }
 
     const results = new Map(shops.map((shop) => [shop.size, { home: [], page: [] }]));

@@ -2,9 +2,17 @@
 // against the floor: a bare `pg` script doing the same work per order in one transaction (lock the
 // account, count its unpaid orders, reserve the stock, store the order, queue its 'order placed' mail,
 // which the shop writes in the same transaction since business purchasing). Rounds alternate A B A B.
-import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { connections, load, median, seconds, spread, startShop, waitFor } from './support.mjs';
+import {
+  connections,
+  load,
+  median,
+  seconds,
+  signedInCustomers,
+  spread,
+  startShop,
+  waitFor,
+} from './support.mjs';
 
 const QUANTITY = 100;
 // An 'order placed' mail of the real one's size (640 characters of text, 1,419 of HTML).
@@ -112,39 +120,7 @@ export async function benchOrders({ databaseUrl }) {
        from category returning id`,
     );
     const productId = rows[0].id;
-    const accounts = [];
-    for (let n = 0; n < connections; n += 1) {
-      const account = {
-        name: `Bench ${n}`,
-        email: `bench-${randomUUID().slice(0, 8)}@example.com`,
-        password: `bench-${randomUUID()}`,
-      };
-      const response = await fetch(`${url}/api/auth/sign-up/email`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: url, 'x-forwarded-for': `10.9.0.${n}` },
-        body: JSON.stringify(account),
-      });
-      if (!response.ok) throw new Error(`sign-up: ${response.status} ${await response.text()}`);
-      accounts.push({ ...account, id: (await response.json()).user.id });
-    }
-    const userIds = accounts.map((account) => account.id);
-    // Confirmed addresses (as if the mailed links were followed), then a fresh session each.
-    await pool.query('update users set email_verified = true where id = any($1)', [userIds]);
-    const cookies = [];
-    for (const [n, account] of accounts.entries()) {
-      const response = await fetch(`${url}/api/auth/sign-in/email`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: url, 'x-forwarded-for': `10.9.1.${n}` },
-        body: JSON.stringify({ email: account.email, password: account.password }),
-      });
-      if (!response.ok) throw new Error(`sign-in: ${response.status} ${await response.text()}`);
-      cookies.push(
-        response.headers
-          .getSetCookie()
-          .map((cookie) => cookie.split(';')[0])
-          .join('; '),
-      );
-    }
+    const { userIds, cookies } = await signedInCustomers(url, pool, connections);
 
     await realRound(url, cookies, productId); // warm-up (JIT, pools, caches)
     const rounds = { real: [], floor: [] };

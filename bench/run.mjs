@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { benchAdmin } from './admin.mjs';
 import { benchCatalog } from './catalog.mjs';
+import { benchCart } from './cart.mjs';
 import { benchCatalogScale } from './catalog-scale.mjs';
 import { benchColdStart } from './cold-start.mjs';
 import { benchOrders } from './orders.mjs';
@@ -38,6 +39,7 @@ try {
   if (!only || only === 'catalog') await benchCatalog({ databaseUrl: await createDatabase('catalog') });
   if (!only || only === 'scale') await benchCatalogScale({ createDatabase });
   if (!only || only === 'orders') await benchOrders({ databaseUrl: await createDatabase('orders') });
+  if (!only || only === 'cart') await benchCart({ databaseUrl: await createDatabase('cart') });
   if (!only || only === 'admin') await benchAdmin({ databaseUrl: await createDatabase('admin') });
   if (!only || only === 'start') await benchColdStart();
   if (!only || only === 'js') await withDemoShop(4470, homePageScript);

@@ -1,5 +1,6 @@
 // Shared pieces of the benchmark suite: starting the built server, waiting for it, loading with autocannon.
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import autocannon from 'autocannon';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -122,4 +123,44 @@ export async function withDemoShop(port, fn) {
     await new Promise((resolve) => shop.on('exit', resolve));
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * `n` customers of the shop at `url`, signed up through its API with their addresses confirmed (as if
+ * the mailed links were followed), each with a fresh session: their ids and session cookies.
+ */
+export async function signedInCustomers(url, pool, n) {
+  const accounts = [];
+  for (let i = 0; i < n; i += 1) {
+    const account = {
+      name: `Bench ${i}`,
+      email: `bench-${randomUUID().slice(0, 8)}@example.com`,
+      password: `bench-${randomUUID()}`,
+    };
+    const response = await fetch(`${url}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: url, 'x-forwarded-for': `10.9.0.${i}` },
+      body: JSON.stringify(account),
+    });
+    if (!response.ok) throw new Error(`sign-up: ${response.status} ${await response.text()}`);
+    accounts.push({ ...account, id: (await response.json()).user.id });
+  }
+  const userIds = accounts.map((account) => account.id);
+  await pool.query('update users set email_verified = true where id = any($1)', [userIds]);
+  const cookies = [];
+  for (const [i, account] of accounts.entries()) {
+    const response = await fetch(`${url}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: url, 'x-forwarded-for': `10.9.1.${i}` },
+      body: JSON.stringify({ email: account.email, password: account.password }),
+    });
+    if (!response.ok) throw new Error(`sign-in: ${response.status} ${await response.text()}`);
+    cookies.push(
+      response.headers
+        .getSetCookie()
+        .map((cookie) => cookie.split(';')[0])
+        .join('; '),
+    );
+  }
+  return { userIds, cookies };
 }

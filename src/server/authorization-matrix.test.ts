@@ -149,6 +149,22 @@ const rows: Row[] = [
     expected: signedIn(400),
   },
   {
+    method: 'POST',
+    path: '/api/cart/quote',
+    url: () => '/api/cart/quote',
+    payload: { note: 'Matrix' },
+    // As for checkout: an empty cart of one's own, never another's.
+    expected: signedIn(400),
+  },
+  {
+    method: 'POST',
+    path: '/api/cart/order-again',
+    url: () => '/api/cart/order-again',
+    payload: async (f) => ({ orderId: await f.orderOfA() }),
+    // After checkout, so that the cart above was empty. Only A's own order goes back into A's cart; for B it does not exist.
+    expected: { anonymous: 401, customerA: 200, customerB: 404, admin: 404 },
+  },
+  {
     method: 'GET',
     path: '/api/purchase',
     url: (f) => `/api/purchase?email=${encodeURIComponent(f.a.email)}`,

@@ -91,6 +91,13 @@ export const messages = {
       : `Only ${units(available)} units are in stock`,
   checkoutRefused: (problems: string[]) =>
     `Nothing was ordered: ${problems.length === 1 ? 'a line needs' : `${problems.length} lines need`} changing. ${problems.join(' ')}`,
+  orderAgainGone: 'No longer sold, so it was left out',
+  orderAgainOutOfStock: 'Out of stock now, so it was left out',
+  orderAgainRaised: (before: number, now: number) =>
+    `Raised from ${units(before)} to ${units(now)} units, this product's smallest order now`,
+  orderAgainLowered: (before: number, now: number) =>
+    `Lowered from ${units(before)} to ${units(now)} units: all there is in stock now`,
+  orderAgainRepriced: (before: string, now: string) => `Now ${now} a unit (it was ${before})`,
   quantityWhole: 'The quantity must be a whole number',
   cardNumberInvalid: 'Your card number is invalid.',
   crossSiteRequest: 'This request came from another site and was refused',
@@ -118,6 +125,13 @@ export const messages = {
   closedNoLonger: (why: string, move: string) => `${why}, so it can no longer be ${move}`,
   orderCannotMove: (status: string, move: string) => `An order that is ${status} cannot be ${move}`,
   quoteNotFound: 'There is no such quote',
+  /** A problem with one line of a quote or order of several, saying which. */
+  onLine: (line: number, name: string, problem: string) => `Line ${line} (${name}): ${problem}`,
+  quoteLinePrices: (lines: number) =>
+    `This quote has ${units(lines)} lines: please give a unit price for each`,
+  quoteLineUnknown: (line: number) => `This quote has no line ${line}`,
+  quoteProductGone:
+    'This product is no longer sold, so this quote cannot be accepted. Please request a new one.',
   quoteExpired: 'This quote has expired. Please request a new one.',
   quoteCannotMove: (happened: string, move: string) => `This quote ${happened}, so it cannot be ${move}`,
   quoteBelowMinimum: (lower: number) =>

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, mailsTo, signInOrUp, test } from './fixtures';
+import { shopUrl } from './support/ports';
 
 /** Issue 13's journeys: buying as a business does, and a quote from request to payment. */
 
@@ -172,5 +173,94 @@ test.describe('buying as a business', () => {
     expect(restock.status(), await restock.text()).toBe(200);
     await page.reload();
     await expect(order).not.toContainText('backordered');
+  });
+  test('a quote for the whole cart → the owner prices each line → accepted as one order of those lines', async ({
+    browser,
+    page,
+    customer: _,
+    addProduct,
+  }) => {
+    const vise = await addProduct({
+      name: `Bench Vise ${Date.now()}`,
+      price: 40,
+      min_order: 100,
+      available: 5000,
+    });
+    const clamp = await addProduct({
+      name: `Bar Clamp ${Date.now()}`,
+      price: 6,
+      min_order: 100,
+      available: 200,
+    });
+    for (const [tool, quantity] of [
+      [vise, 1000],
+      [clamp, 900],
+    ] as const) {
+      const put = await page.request.put(`/api/cart/lines/${tool._id}`, {
+        data: { quantity },
+        headers: { origin: shopUrl },
+      });
+      expect(put.status(), await put.text()).toBe(200);
+    }
+    await page.goto('/cart');
+    await page.getByText('Need more than the stock, or a better price? Request a quote').click();
+    const request = page.getByRole('form', { name: 'Request a quote for the cart' });
+    await request.getByLabel(/Note to the shop/).fill('Annual contract volumes');
+    await request.getByRole('button', { name: 'Request a quote' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/myQuotes$/);
+    const mine = page.getByRole('row').filter({ hasText: `${vise.name} + 1 more` });
+    await expect(mine).toContainText('1,900 ×');
+    const quoteNumber = (await mine.textContent())?.match(/Q-\d+/)?.[0] ?? '';
+    await expect(page.getByTestId('cart-badge')).toHaveCount(0);
+
+    const ownerContext = await browser.newContext({
+      extraHTTPHeaders: { 'x-forwarded-for': '203.0.113.62' },
+    });
+    const ownerPage = await ownerContext.newPage();
+    await signInOrUp(ownerContext.request, {
+      name: 'Olivia Owner',
+      email: 'owner@forgeline.test',
+      password: 'owner-e2e-secret',
+    });
+    await ownerPage.goto('/dashboard/quotes');
+    await ownerPage
+      .getByRole('row')
+      .filter({ hasText: quoteNumber })
+      .getByRole('button', { name: 'Answer' })
+      .click();
+    const dialog = ownerPage.getByRole('dialog', { name: `Answer quote ${quoteNumber}` });
+    await expect(dialog.getByTestId('quote-line')).toHaveCount(2);
+    await dialog.getByLabel(`Unit price of ${vise.name}`).fill('36.5');
+    await dialog.getByLabel(`Unit price of ${clamp.name}`).fill('5.2');
+    await expect(dialog.getByTestId('quote-answer-total')).toHaveText('$41,180.00');
+    // 900 clamps, 200 in stock: the owner says when the rest ship.
+    const shipDate = new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 10);
+    await dialog.getByLabel('Ship date for the units not in stock').fill(shipDate);
+    await expectNoAxeViolations(ownerPage, 'answer a quote of several lines');
+    for (const width of [375, 1280]) {
+      await ownerPage.setViewportSize({ width, height: 900 });
+      await ownerPage.screenshot({ path: `test-results/quote-lines-answer-${width}.png`, fullPage: true });
+    }
+    await dialog.getByRole('button', { name: 'Send the price' }).click();
+    await expect(
+      ownerPage.getByRole('alert').filter({ hasText: `Quote ${quoteNumber} answered` }),
+    ).toBeVisible();
+    await ownerContext.close();
+
+    await page.reload();
+    await expect(mine).toContainText('$41,180.00');
+    await mine.getByText('2 lines').click();
+    await expect(mine.getByTestId('quote-line')).toHaveCount(2);
+    await mine.getByRole('button', { name: 'Accept' }).click();
+    const accept = page.getByRole('dialog', { name: `Accept quote ${quoteNumber}` });
+    await expect(accept.getByTestId('quote-line')).toHaveCount(2);
+    await accept.getByLabel('Address').fill('Acme Building Ltd\n7 Foundry Lane\nLeeds');
+    await accept.getByLabel('Phone number').fill('441134960000');
+    await accept.getByLabel(/PO number/).fill('PO-ANNUAL');
+    await page.screenshot({ path: 'test-results/quote-lines-accept-1280.png', fullPage: true });
+    await accept.getByRole('button', { name: 'Accept and order' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/payment\/[0-9a-f-]{36}$/);
+    await expect(page.getByTestId('order-line')).toHaveCount(2);
+    await expect(page.getByText('$41,180.00').first()).toBeVisible();
   });
 });

@@ -25,7 +25,8 @@ test.describe('a cart: many products, one purchase order', () => {
         { minQuantity: 500, price: 18 },
       ],
     });
-    const saw = await addProduct({ min_order: 100, available: 5000, price: 12.5 });
+    // 150 saws: once this order takes 100, too few are left to order them again.
+    const saw = await addProduct({ min_order: 100, available: 150, price: 12.5 });
     const clamp = await addProduct({ min_order: 100, available: 5000, price: 4 });
     for (const tool of [drill, saw, clamp]) await addFromProductPage(page, tool);
     await expect(page.getByTestId('cart-badge')).toHaveText('3');
@@ -74,6 +75,18 @@ test.describe('a cart: many products, one purchase order', () => {
     await expect(row).toContainText('$10,250.00');
     await row.getByText('2 lines').click();
     await expect(row.getByTestId('order-line')).toHaveCount(2);
+
+    // Order again: the drills go back into the cart; the saws, sold out since, are left out with a note.
+    await row.getByRole('button', { name: 'Order again' }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    const notes = page.getByRole('status').filter({ hasText: 'are in your cart, with these changes' });
+    await expect(notes).toContainText(`Line 2, ${saw.name}`);
+    await expect(notes).toContainText('Out of stock now, so it was left out');
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    await expect(cartLine(page, drill)).toContainText('$9,000.00');
+    await expect(checkout.getByLabel('Address')).toHaveValue('Unit 4, Dockside Estate\nHull');
+    await expect(checkout.getByLabel('PO number')).toHaveValue('');
+    await page.screenshot({ path: 'test-results/cart-order-again-1280.png', fullPage: true });
   });
 
   test('a visitor’s cart is kept in the browser and joins the account’s cart at sign-up', async ({

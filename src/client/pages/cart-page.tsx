@@ -7,7 +7,7 @@ import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { FormProvider, useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import type { Cart, CartLine } from '../../shared/api/cart.schemas';
 import { DeliveryDetails } from '../../shared/api/orders.schemas';
 import { quantityBounds, quantityProblem } from '../../shared/domain/order-quantity';
@@ -17,7 +17,14 @@ import { dollarsToCents, formatCents, formatDollars } from '../../shared/money';
 import { PageSpinner } from '../components/page-spinner';
 import { QueryState } from '../components/query-state';
 import { paths } from '../config/paths';
-import { useCart, useCheckout, useRemoveCartLine, useSetCartLine } from '../features/cart/api/cart';
+import {
+  useCart,
+  useCheckout,
+  useRemoveCartLine,
+  useRequestCartQuote,
+  useSetCartLine,
+} from '../features/cart/api/cart';
+import { type OrderedAgain, orderedAgainIn } from '../features/cart/order-again';
 import { removeVisitorLine, setVisitorLine, visitorCart } from '../lib/cart-store';
 import { DeliveryFields } from '../features/orders/components/delivery-fields';
 import { toolQuery } from '../features/catalog/api/get-tool';
@@ -194,7 +201,32 @@ function EmptyCart() {
   );
 }
 
+/** What 'Order again' did: which order's lines are back, and the note on each line that changed. */
+function OrderedAgainNotes({ again }: { again: OrderedAgain }) {
+  return (
+    <Alert variant={again.notes.length ? 'warning' : 'success'} className="mb-4" role="status">
+      <p className="mb-0">
+        The lines of order {again.orderNumber} are in your cart
+        {again.notes.length ? ', with these changes:' : ' as they were ordered.'}
+      </p>
+      {again.notes.length > 0 && (
+        <ul className="mb-0 mt-2 small">
+          {again.notes.map((note) => (
+            <li key={note.line}>
+              <strong>
+                Line {note.line}, {note.name}
+              </strong>
+              {note.sku && <span className="font-monospace"> ({note.sku})</span>}: {note.message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Alert>
+  );
+}
+
 function BuyerCart({ buyer }: { buyer: { name: string; email: string } }) {
+  const again = orderedAgainIn(useLocation().state);
   const cart = useCart();
   const setLine = useSetCartLine();
   const removeLine = useRemoveCartLine();
@@ -203,9 +235,17 @@ function BuyerCart({ buyer }: { buyer: { name: string; email: string } }) {
     <QueryState query={cart} what="your cart">
       {(data) =>
         data.lines.length === 0 ? (
-          <EmptyCart />
+          <>
+            {again && <OrderedAgainNotes again={again} />}
+            <EmptyCart />
+          </>
         ) : (
           <div className="row g-4">
+            {again && (
+              <div className="col-12">
+                <OrderedAgainNotes again={again} />
+              </div>
+            )}
             <div className="col-lg-8">
               <LinesTable
                 lines={data.lines}
@@ -216,7 +256,8 @@ function BuyerCart({ buyer }: { buyer: { name: string; email: string } }) {
               />
             </div>
             <div className="col-lg-4">
-              <CheckoutForm cart={data} buyer={buyer} />
+              <CheckoutForm cart={data} buyer={buyer} details={again?.details} />
+              <CartQuoteForm />
             </div>
           </div>
         )
@@ -225,12 +266,21 @@ function BuyerCart({ buyer }: { buyer: { name: string; email: string } }) {
   );
 }
 
-function CheckoutForm({ cart, buyer }: { cart: Cart; buyer: { name: string; email: string } }) {
+function CheckoutForm({
+  cart,
+  buyer,
+  details,
+}: {
+  cart: Cart;
+  buyer: { name: string; email: string };
+  /** Where an order placed again went, to fill the form (a new PO number is the buyer's to give). */
+  details?: DeliveryDetails | undefined;
+}) {
   const navigate = useNavigate();
   const checkout = useCheckout();
   const form = useForm({
     resolver: zodResolver(DeliveryDetails),
-    defaultValues: { name: buyer.name, address: '', number: '', company: '', poNumber: '' },
+    defaultValues: details ?? { name: buyer.name, address: '', number: '', company: '', poNumber: '' },
   });
   return (
     <Card className="shadow-sm">
@@ -282,6 +332,63 @@ function CheckoutForm({ cart, buyer }: { cart: Cart; buyer: { name: string; emai
         </FormProvider>
       </Card.Body>
     </Card>
+  );
+}
+
+/**
+ * 'Request a quote' for the whole cart: for more than the stock, or a better price on a large order.
+ * The lines move from the cart to the quote; the shop answers each line's price by mail and on My Quotes.
+ */
+function CartQuoteForm() {
+  const navigate = useNavigate();
+  const request = useRequestCartQuote();
+  const [note, setNote] = useState('');
+  return (
+    <details className="card shadow-sm mt-3">
+      <summary className="card-body py-3">
+        Need more than the stock, or a better price? Request a quote
+      </summary>
+      <Form
+        className="px-4 pb-4"
+        aria-label="Request a quote for the cart"
+        onSubmit={(event) => {
+          event.preventDefault();
+          request.mutate(note, {
+            onSuccess: (quote) => {
+              notify.success(`Quote ${quote.quoteNumber} requested: we will answer by mail`);
+              void navigate(paths.myQuotes);
+            },
+          });
+        }}
+      >
+        <p className="small text-secondary">
+          Every line of your cart goes into one quote request, and the cart empties. We answer with a price
+          for each line; accepting the quote orders them all.
+        </p>
+        {request.error && (
+          <Alert variant="danger" className="small" role="alert">
+            {request.error.message}
+          </Alert>
+        )}
+        <Form.Group className="mb-3" controlId="cart-quote-note">
+          <Form.Label>
+            Note to the shop <span className="text-secondary small">(optional)</span>
+          </Form.Label>
+          <Form.Control
+            as="textarea"
+            rows={2}
+            maxLength={1000}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+          />
+        </Form.Group>
+        <div className="d-grid">
+          <Button type="submit" variant="outline-dark" disabled={request.isPending}>
+            Request a quote
+          </Button>
+        </div>
+      </Form>
+    </details>
   );
 }
 

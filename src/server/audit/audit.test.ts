@@ -132,7 +132,12 @@ describe('the audit log records every admin action with who, when, what, before 
       action: 'order.ship',
       subject: `order ${order.orderNumber}`,
       before: { status: 'paid' },
-      after: { status: 'shipped', carrier: 'UPS', trackingNumber: null },
+      after: {
+        status: 'shipped',
+        carrier: 'UPS',
+        trackingNumber: null,
+        lines: [{ line: 1, sku: tool.sku, name: tool.name, quantity: order.quantity }],
+      },
     });
 
     const review = await insertReview(ctx.db, { name: 'Spam Bot', text: 'Buy my stuff', rating: 1 });
@@ -150,7 +155,11 @@ describe('the audit log records every admin action with who, when, what, before 
       action: 'quote.answer',
       subject: `quote ${quote.quoteNumber} (${tool.sku} × 5000)`,
       before: { status: 'requested' },
-      after: { status: 'answered', unitPriceCents: 310, reply: 'Deal' },
+      after: {
+        status: 'answered',
+        lines: [{ line: 1, sku: tool.sku, name: tool.name, quantity: 5000, unitPriceCents: 310 }],
+        reply: 'Deal',
+      },
     });
     const declined = await requestQuoteAs(ctx.app, customer, tool.id, 6000);
     await as(admin)('PATCH', `/api/admin/quotes/${declined._id}`, { declined: true, reply: 'No stock' });

@@ -111,9 +111,9 @@ export const quoteStatus = pgEnum('quote_status', [
 ]);
 
 /**
- * A customer's request for a price on a quantity the shop does not sell through the buy form (beyond
- * the stock, or a negotiated price), the shop's answer, and the order it became (DESIGN §9). Its
- * state moves only through shared/domain/quote-status.
+ * A customer's request for a price on quantities the shop does not sell through the buy form (beyond
+ * the stock, or a negotiated price), the shop's answer, and the order it became (DESIGN §9). What is
+ * asked for is in its lines (quote_lines); its state moves only through shared/domain/quote-status.
  */
 export const quotes = pgTable(
   'quotes',
@@ -124,17 +124,14 @@ export const quotes = pgTable(
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     email: text('email').notNull(),
     buyerName: text('buyer_name').notNull(),
-    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
-    itemName: text('item_name').notNull(),
-    sku: text('sku').notNull(),
+    /** Every unit of every line (quote_lines), summed when the quote is requested. */
     quantity: integer('quantity').notNull(),
     note: text('note').notNull().default(''),
     status: quoteStatus('status').notNull().default('requested'),
-    /** The shop's answer: a unit price for this quantity, valid until a time. */
-    unitPriceCents: integer('unit_price_cents'),
+    /** The shop's answer: a unit price on each line, valid until a time. */
     validUntil: timestamp('valid_until', { withTimezone: true }),
     reply: text('reply'),
-    /** When the quantity is beyond the stock: the day the shop promises the rest will ship. */
+    /** When a quantity is beyond the stock: the day the shop promises the rest will ship. */
     shipDate: date('ship_date', { mode: 'string' }),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     /** When it was accepted, declined or expired. */
@@ -144,9 +141,36 @@ export const quotes = pgTable(
   },
   (t) => [
     check('quotes_quantity_positive', sql`${t.quantity} > 0`),
-    check('quotes_unit_price_positive', sql`${t.unitPriceCents} is null or ${t.unitPriceCents} > 0`),
     index('quotes_user_created_idx').on(t.userId, t.createdAt),
     index('quotes_status_created_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/**
+ * A quote's lines (issue 32): one product each, as it was called when asked for, and the unit price
+ * the shop answered for it. Accepting the quote makes an order of these lines at these prices.
+ */
+export const quoteLines = pgTable(
+  'quote_lines',
+  {
+    quoteId: uuid('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    /** 1, 2, 3… in the order the buyer listed them. */
+    lineNumber: smallint('line_number').notNull(),
+    // Kept when the product is deleted; such a line can no longer be accepted.
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    sku: text('sku').notNull(),
+    name: text('name').notNull(),
+    quantity: integer('quantity').notNull(),
+    /** The shop's price for a unit of this line, once answered. */
+    unitPriceCents: integer('unit_price_cents'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.quoteId, t.lineNumber] }),
+    check('quote_lines_quantity_positive', sql`${t.quantity} > 0`),
+    check('quote_lines_unit_price_positive', sql`${t.unitPriceCents} is null or ${t.unitPriceCents} > 0`),
+    index('quote_lines_product_idx').on(t.productId),
   ],
 );
 

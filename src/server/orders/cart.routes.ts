@@ -5,6 +5,8 @@ import {
   CheckoutBody,
   CheckoutResult,
   MergeCartBody,
+  OrderAgainBody,
+  OrderAgainResult,
   QuickAddBody,
   QuickAddResult,
   SetCartLineBody,
@@ -17,6 +19,7 @@ import { limit } from '../http/rate-limit';
 import type { MailContext } from '../mail/mail-layout';
 import { cartLinesOf, emptyCart, mergeCart, removeCartLine, setCartLine, toCart } from './cart';
 import { checkout } from './checkout';
+import { orderAgain } from './order-again';
 import { quickAdd } from './quick-order';
 import { MAX_QUICK_ORDER_BYTES } from '../../shared/domain/quick-order';
 import { toOrder } from './orders.repository';
@@ -150,6 +153,26 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
         floor: minUnits,
       });
       return { rows, added, cart: await cartOf(user) };
+    },
+  );
+
+  app.post(
+    '/cart/order-again',
+    {
+      onRequest: guards.requireUser,
+      config: { rateLimit: limit('cart') },
+      schema: {
+        tags: ['cart'],
+        summary:
+          'Order again: every line of one of your orders back into the cart, kept to today’s smallest order and stock, with a note for each line that changed',
+        body: OrderAgainBody,
+        response: { 200: OrderAgainResult, ...errors },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      const { notes, added } = await orderAgain(db, user, request.body.orderId, minUnits);
+      return { notes, added, cart: await cartOf(user) };
     },
   );
 

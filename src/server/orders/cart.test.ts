@@ -1,9 +1,13 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cart, CheckoutResult } from '../../shared/api/cart.schemas';
 import type { ErrorBody } from '../../shared/api/errors';
 import { MAX_ORDER_LINES } from '../../shared/domain/order-lines';
-import { cartLines, mailOutbox, orderLines, products } from '../db/schema';
+import { createCatalogCache } from '../catalog/catalog-cache';
+import { cartLines, mailOutbox, orderLines, orders, products } from '../db/schema';
+import { createTestPaymentProvider } from '../payments/test-provider';
+import { testMailContext } from '../test/mail-context';
+import { expireOverdueOrders } from './expire-orders';
 import { type TestUser, injectAs, signUp } from '../test/auth-helpers';
 import { insertTool } from '../test/factories';
 import { createTestApp } from '../test/test-app';
@@ -376,5 +380,128 @@ describe('POST /api/cart/checkout', () => {
         .reduce((sum, line) => sum + line.quantity, 0);
       expect(available + ordered).toBe(700);
     }
+  });
+});
+
+describe('POST /api/cart/order-again', () => {
+  const orderAgain = (user: TestUser, orderId: string) =>
+    injectAs(ctx.app, user, { method: 'POST', url: '/api/cart/order-again', payload: { orderId } });
+
+  it('puts every line of an order back into the cart, kept to today’s bounds, with a note per changed line', async () => {
+    const buyer = await signUp(ctx.app);
+    const same = await drill();
+    const scarce = await insertTool(ctx.db, { name: 'Pipe Wrench', available: 1000 });
+    const raised = await insertTool(ctx.db, { name: 'Tape Measure', available: 5000 });
+    const gone = await insertTool(ctx.db, { name: 'Old Saw', available: 5000 });
+    const soldOut = await insertTool(ctx.db, { name: 'Level', available: 5000 });
+    const repriced = await insertTool(ctx.db, { name: 'Chisel', priceCents: 900, available: 5000 });
+    for (const [tool, quantity] of [
+      [same, 500],
+      [scarce, 800],
+      [raised, 100],
+      [gone, 100],
+      [soldOut, 100],
+      [repriced, 100],
+    ] as const) {
+      await setLine(buyer, tool.id, quantity);
+    }
+    const placed = (await checkout(buyer)).json<CheckoutResult>().order;
+
+    // Today: the wrench has 150 left, the tape's smallest order is 250, the saw is gone, the level is
+    // sold out, the chisel costs more.
+    await ctx.db.update(products).set({ available: 150 }).where(eq(products.id, scarce.id));
+    await ctx.db.update(products).set({ minOrder: 250 }).where(eq(products.id, raised.id));
+    await ctx.db.delete(products).where(eq(products.id, gone.id));
+    await ctx.db.update(products).set({ available: 40 }).where(eq(products.id, soldOut.id));
+    await ctx.db
+      .update(products)
+      .set({ priceTiers: [{ minQuantity: 100, priceCents: 1000 }] })
+      .where(eq(products.id, repriced.id));
+
+    const response = await orderAgain(buyer, placed._id);
+    expect(response.statusCode).toBe(200);
+    const body = response.json<{ notes: unknown[]; added: number; cart: Cart }>();
+    expect(body.added).toBe(4);
+    expect(body.notes).toEqual([
+      {
+        line: 2,
+        sku: scarce.sku,
+        name: 'Pipe Wrench',
+        message: 'Lowered from 800 to 150 units: all there is in stock now',
+      },
+      {
+        line: 3,
+        sku: raised.sku,
+        name: 'Tape Measure',
+        message: "Raised from 100 to 250 units, this product's smallest order now",
+      },
+      { line: 4, sku: gone.sku, name: 'Old Saw', message: 'No longer sold, so it was left out' },
+      { line: 5, sku: soldOut.sku, name: 'Level', message: 'Out of stock now, so it was left out' },
+      { line: 6, sku: repriced.sku, name: 'Chisel', message: 'Now $10.00 a unit (it was $9.00)' },
+    ]);
+    expect(body.cart.lines.map((line) => [line.name, line.quantity, line.problem])).toEqual([
+      ['Cordless Drill', 500, null],
+      ['Pipe Wrench', 150, null],
+      ['Tape Measure', 250, null],
+      ['Chisel', 100, null],
+    ]);
+    expect(body.cart.ready).toBe(true);
+  });
+
+  it('is what the mail of a several-line order that expired unpaid leads to: My Orders, not one product', async () => {
+    const buyer = await signUp(ctx.app);
+    const [a, b] = [await insertTool(ctx.db), await insertTool(ctx.db)];
+    await setLine(buyer, a.id, 100);
+    await setLine(buyer, b.id, 100);
+    const placed = (await checkout(buyer)).json<CheckoutResult>().order;
+    await ctx.db
+      .update(orders)
+      .set({ holdExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, placed._id));
+    await expireOverdueOrders({
+      db: ctx.db,
+      catalogCache: createCatalogCache({ maxAgeMs: 0 }),
+      provider: createTestPaymentProvider(ctx.db),
+      mail: testMailContext('https://shop.example'),
+    });
+    const [mail] = await ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(
+        and(
+          eq(mailOutbox.toAddress, buyer.email),
+          eq(mailOutbox.subject, `Order ${placed.orderNumber} expired unpaid`),
+        ),
+      );
+    expect(mail?.textBody).toContain('https://shop.example/dashboard/myOrder');
+    expect(mail?.textBody).not.toContain('/buyNow/');
+  });
+
+  it('is the buyer’s own orders only, and refuses to overfill the cart', async () => {
+    const buyer = await signUp(ctx.app);
+    const other = await signUp(ctx.app);
+    const tool = await insertTool(ctx.db, { available: 5000 });
+    await setLine(buyer, tool.id, 100);
+    const placed = (await checkout(buyer)).json<CheckoutResult>().order;
+    const stranger = await orderAgain(other, placed._id);
+    expect(stranger.statusCode).toBe(404);
+    expect((await getCart(other)).lines).toEqual([]);
+    const malformed = await orderAgain(buyer, 'order-1');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json<ErrorBody>().error.message).toBe('orderId: Malformed order id');
+
+    const many = await Promise.all(Array.from({ length: MAX_ORDER_LINES }, () => insertTool(ctx.db)));
+    await ctx.db.insert(cartLines).values(
+      many.map((product) => ({
+        userId: buyer.id,
+        productId: product.id,
+        quantity: 100,
+        seenUnitPriceCents: 1,
+      })),
+    );
+    const full = await orderAgain(buyer, placed._id);
+    expect(full.statusCode).toBe(409);
+    const held = await ctx.db.select().from(cartLines).where(eq(cartLines.userId, buyer.id));
+    expect(held).toHaveLength(MAX_ORDER_LINES);
   });
 });

@@ -179,6 +179,29 @@ export async function mergeCart(
   }
 }
 
+/**
+ * Sets several lines at once (quick order, order again), each product taking the given quantity, in
+ * the caller's transaction: refused whole when the new products would take the cart past
+ * MAX_ORDER_LINES lines.
+ */
+export async function setCartLines(
+  ex: Executor,
+  user: SessionUser,
+  lines: ReadonlyMap<string, number>,
+  floor: number,
+): Promise<void> {
+  const held = await ex
+    .select({ productId: cartLines.productId })
+    .from(cartLines)
+    .where(eq(cartLines.userId, user.id));
+  const inCart = new Set(held.map((line) => line.productId));
+  const newLines = [...lines.keys()].filter((id) => !inCart.has(id)).length;
+  if (inCart.size + newLines > MAX_ORDER_LINES) {
+    throw new DomainError('CONFLICT', messages.cartFull(MAX_ORDER_LINES));
+  }
+  for (const [productId, quantity] of lines) await setCartLine(ex, user, productId, quantity, floor);
+}
+
 export async function removeCartLine(ex: Executor, userId: string, productId: string): Promise<void> {
   await ex.delete(cartLines).where(and(eq(cartLines.userId, userId), eq(cartLines.productId, productId)));
 }

@@ -135,11 +135,13 @@ export function orderExpiredMail(ctx: OrderMailContext, order: PlacedOrder): Mai
       `Your order was not paid by ${formatMailTime(order.holdExpiresAt)}, so we closed it and released the stock we had reserved. Nothing was charged.`,
     ],
     facts: orderFacts(order),
+    // One line: the buy page filled in from this order; several: My Orders, whose 'Order again' puts
+    // every line back into the cart.
     action: {
       url:
         order.lines.length === 1 && order.lines[0]?.productId
           ? `${ctx.publicUrl}/buyNow/${order.lines[0].productId}?again=${order.id}`
-          : `${ctx.publicUrl}/shop`,
+          : ordersLink(ctx).url,
       label: 'Order again',
     },
     shop: ctx.shop,

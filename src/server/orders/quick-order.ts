@@ -1,15 +1,14 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { QuickAddRow } from '../../shared/api/cart.schemas';
-import { MAX_ORDER_LINES } from '../../shared/domain/order-lines';
 import { MAX_QUICK_ORDER_ROWS, parseQuickOrder } from '../../shared/domain/quick-order';
 import { messages } from '../../shared/messages';
 import { formatCents } from '../../shared/money';
 import { formatUnits } from '../../shared/numbers';
 import type { SessionUser } from '../auth/session';
 import type { Database } from '../db/database';
-import { cartLines, products } from '../db/schema';
+import { products } from '../db/schema';
 import { DomainError } from '../http/domain-error';
-import { lineProblem, setCartLine } from './cart';
+import { lineProblem, setCartLines } from './cart';
 import { priceLine } from './price-line';
 
 /** The SKUs most like `sku` (pg_trgm), for a row whose SKU no product has. */
@@ -70,7 +69,7 @@ export async function quickAdd(
   }
 
   const rows: QuickAddRow[] = [];
-  const accepted = new Map<string, { id: string; quantity: number }>();
+  const accepted = new Map<string, number>();
   for (const row of parsed) {
     if (row.quantity === null) {
       rows.push({ row: row.row, sku: row.sku, quantity: null, ok: false, message: row.problem });
@@ -111,7 +110,7 @@ export async function quickAdd(
       continue;
     }
     const price = priceLine(user, product, quantity, floor);
-    accepted.set(product.id, { id: product.id, quantity });
+    accepted.set(product.id, quantity);
     rows.push({
       row: row.row,
       sku: product.sku,
@@ -122,17 +121,6 @@ export async function quickAdd(
   }
 
   if (dryRun || accepted.size === 0) return { rows, added: 0 };
-  await db.transaction(async (tx) => {
-    const held = await tx
-      .select({ productId: cartLines.productId })
-      .from(cartLines)
-      .where(eq(cartLines.userId, user.id));
-    const inCart = new Set(held.map((line) => line.productId));
-    const newLines = [...accepted.keys()].filter((id) => !inCart.has(id)).length;
-    if (inCart.size + newLines > MAX_ORDER_LINES) {
-      throw new DomainError('CONFLICT', messages.cartFull(MAX_ORDER_LINES));
-    }
-    for (const { id, quantity } of accepted.values()) await setCartLine(tx, user, id, quantity, floor);
-  });
+  await db.transaction((tx) => setCartLines(tx, user, accepted, floor));
   return { rows, added: accepted.size };
 }

@@ -8,7 +8,7 @@ import { transitionOrder } from './transitions';
 
 /**
  * An admin marks a paid order shipped (DESIGN §5.7) through the one transition function, and the
- * customer is told and the audit log records it in the same transaction; marking a shipped order
+ * customer is told and the audit log records it, with every line shipped, in the same transaction; marking a shipped order
  * shipped again changes nothing.
  */
 export async function shipOrder(
@@ -32,7 +32,17 @@ export async function shipOrder(
         action: 'order.ship',
         subject: `order ${moved.orderNumber}`,
         before: { status: 'paid' },
-        after: { status: 'shipped', carrier: moved.carrier, trackingNumber: moved.trackingNumber },
+        after: {
+          status: 'shipped',
+          carrier: moved.carrier,
+          trackingNumber: moved.trackingNumber,
+          lines: moved.lines.map(({ lineNumber, sku, name, quantity }) => ({
+            line: lineNumber,
+            sku,
+            name,
+            quantity,
+          })),
+        },
       });
     }
     return moved;

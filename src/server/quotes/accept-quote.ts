@@ -1,5 +1,6 @@
 import type { SessionUser } from '../auth/session';
 import type { CatalogCache } from '../catalog/catalog-cache';
+import type { ProductStock } from '../catalog/products.repository';
 import type { Database } from '../db/database';
 import { DomainError } from '../http/domain-error';
 import type { MailContext } from '../mail/mail-layout';
@@ -8,7 +9,7 @@ import type { PlacedOrder } from '../orders/orders.repository';
 import { type DeliveryFields, holdUnpaidOrderSlot, insertUnpaidOrder } from '../orders/place-order';
 import { canAcceptQuote } from '../../shared/domain/quote-status';
 import { messages } from '../../shared/messages';
-import { findQuoteFor, moveQuote, quoteExpired } from './quotes.repository';
+import { type FullQuote, findQuoteFor, moveQuote, quoteExpired } from './quotes.repository';
 
 export interface AcceptQuoteDeps {
   db: Database;
@@ -21,10 +22,11 @@ export interface AcceptQuoteDeps {
 
 /**
  * A customer accepts their answered quote before it expires (POST /api/quotes/{id}/accept): in one
- * transaction the quote becomes accepted, its quantity is reserved from the stock as it is now (what
- * is missing is backordered when the answer gave a ship date for it), and an unpaid order at the quoted
- * unit price is stored, with its 'order placed' mail. Too little stock without a ship date, an expired
- * quote or one accepted already refuse it and change nothing.
+ * transaction the quote becomes accepted, each line's quantity is reserved from the stock as it is now
+ * (products taken in id order, so overlapping acceptances never deadlock; what is missing is
+ * backordered when the answer gave a ship date), and one unpaid order of the quote's lines at the
+ * quoted prices is stored, with its 'order placed' mail. Too little stock without a ship date, a
+ * product gone, an expired quote or one accepted already refuse it and change nothing.
  */
 export async function acceptQuote(
   { db, catalogCache, holdHours, maxUnpaid, mail, now = () => new Date() }: AcceptQuoteDeps,
@@ -38,41 +40,59 @@ export async function acceptQuote(
     if (quote.status === 'answered' && !canAcceptQuote(quote, at)) throw quoteExpired();
     await holdUnpaidOrderSlot(tx, user, maxUnpaid);
     // The arbiter between two acceptances at once: only one moves the quote.
-    const accepted = await moveQuote(tx, quoteId, 'accepted', { stillValidAt: at });
+    await moveQuote(tx, quoteId, 'accepted', { stillValidAt: at });
+    const about = (line: FullQuote['lines'][number], problem: string) =>
+      quote.lines.length === 1 ? problem : messages.onLine(line.lineNumber, line.name, problem);
+
     // A quote answered with a ship date takes what is in stock and backorders the rest, which new
-    // stock fills first; one answered without needs its whole quantity in stock now.
-    const taking = accepted.productId ? await takeStockUpTo(tx, accepted.productId, accepted.quantity) : null;
-    if (!taking) throw new DomainError('OUT_OF_STOCK', messages.productNotFound);
-    const { product, taken } = taking;
-    if (taken < accepted.quantity && accepted.shipDate === null) {
-      throw new DomainError('OUT_OF_STOCK', messages.quoteStockShort(taken, accepted.quantity));
+    // stock fills first; one answered without needs every line's whole quantity in stock now.
+    const taken = new Map<number, number>();
+    const stock: ProductStock[] = [];
+    const problems = new Map<number, string>();
+    const byProduct = [...quote.lines].sort((a, b) => (a.productId ?? '').localeCompare(b.productId ?? ''));
+    for (const line of byProduct) {
+      const taking = line.productId ? await takeStockUpTo(tx, line.productId, line.quantity) : null;
+      if (!taking) {
+        problems.set(line.lineNumber, about(line, messages.quoteProductGone));
+        continue;
+      }
+      taken.set(line.lineNumber, taking.taken);
+      stock.push({ id: taking.product.id, available: taking.product.available });
+      if (taking.taken < line.quantity && quote.shipDate === null) {
+        problems.set(line.lineNumber, about(line, messages.quoteStockShort(taking.taken, line.quantity)));
+      }
     }
-    const unitPriceCents = accepted.unitPriceCents ?? 0;
+    if (problems.size > 0) {
+      const inLineOrder = [...problems].sort(([a], [b]) => a - b).map(([, problem]) => problem);
+      throw new DomainError('OUT_OF_STOCK', inLineOrder.join(' '));
+    }
+
     const row = await insertUnpaidOrder(tx, {
       user,
       details,
-      lines: [
-        {
-          productId: product.id,
-          sku: product.sku,
-          name: product.name,
-          quantity: accepted.quantity,
+      lines: quote.lines.map((line) => {
+        const unitPriceCents = line.unitPriceCents ?? 0;
+        return {
+          productId: line.productId,
+          sku: line.sku,
+          name: line.name,
+          quantity: line.quantity,
           unitPriceCents,
-          amountCents: unitPriceCents * accepted.quantity,
-          priceSource: 'quote',
-          priceSourceRef: accepted.id,
-          backorderedUnits: accepted.quantity - taken,
-        },
-      ],
+          amountCents: unitPriceCents * line.quantity,
+          priceSource: 'quote' as const,
+          priceSourceRef: quote.id,
+          backorderedUnits: line.quantity - (taken.get(line.lineNumber) ?? 0),
+        };
+      }),
       holdHours,
       mail,
       placedAt: at,
-      quoteId: accepted.id,
-      shipDate: accepted.shipDate,
+      quoteId: quote.id,
+      shipDate: quote.shipDate,
     });
-    return { row, stock: { id: product.id, available: product.available } };
+    return { row, stock };
   });
-  catalogCache.stockChanged([placed.stock]);
+  catalogCache.stockChanged(placed.stock);
   mail.nudge();
   return placed.row;
 }

@@ -1,15 +1,15 @@
 import { formatQuoteNumber } from '../../shared/domain/document-numbers';
 import { dollarsToCents } from '../../shared/money';
+import { formatUnits } from '../../shared/numbers';
 import { messages } from '../../shared/messages';
 import { type Actor, recordAudit } from '../audit/audit.repository';
-import { findProduct } from '../catalog/products.repository';
 import type { Database } from '../db/database';
 import { DomainError } from '../http/domain-error';
 import type { MailContext } from '../mail/mail-layout';
 import { queueMail } from '../mail/outbox';
 import { MAX_AMOUNT_CENTS } from '../orders/place-order';
 import { quoteAnsweredMail, quoteDeclinedMail } from './quote-mails';
-import { type QuoteRow, moveQuote } from './quotes.repository';
+import { type FullQuote, fullQuote, moveQuote, priceQuoteLines } from './quotes.repository';
 
 /** The longest a quoted price may be promised for. */
 const MAX_VALIDITY_DAYS = 365;
@@ -21,9 +21,10 @@ export function endOfDay(date: string): Date {
 }
 
 /**
- * An admin answers a requested quote (PATCH /api/admin/quotes/{id}): a unit price and the last day it
- * holds, or a decline; the customer is told by mail, and the audit log records the answer, in the same
- * transaction.
+ * An admin answers a requested quote (PATCH /api/admin/quotes/{id}): a unit price for every line and
+ * the last day they hold, or a decline; the customer is told by mail, and the audit log records the
+ * answer with each line's price, in the same transaction. A line beyond its product's stock needs the
+ * day the rest will ship.
  */
 export async function answerQuote(
   { db, mail, now = () => new Date() }: { db: Database; mail: MailContext; now?: () => Date },
@@ -31,15 +32,19 @@ export async function answerQuote(
   quoteId: string,
   answer: {
     unitPrice?: number | undefined;
+    lines?: { line: number; unitPrice: number }[] | undefined;
     validUntil?: string | undefined;
     shipDate?: string | undefined;
     declined?: true | undefined;
     reply: string;
   },
-): Promise<QuoteRow> {
+): Promise<FullQuote> {
   const quote = await db.transaction(async (tx) => {
     if (answer.declined) {
-      const declined = await moveQuote(tx, quoteId, 'declined', { set: { reply: answer.reply || null } });
+      const declined = await fullQuote(
+        tx,
+        await moveQuote(tx, quoteId, 'declined', { set: { reply: answer.reply || null } }),
+      );
       await queueMail(tx, quoteDeclinedMail(mail, declined));
       await recordAudit(tx, actor, {
         action: 'quote.answer',
@@ -55,28 +60,48 @@ export async function answerQuote(
     if (validUntil.getTime() - today.getTime() > MAX_VALIDITY_DAYS * DAY_MS) {
       throw invalid(messages.quoteValidityTooLong(MAX_VALIDITY_DAYS));
     }
-    const unitPriceCents = dollarsToCents(answer.unitPrice ?? 0);
-    const answered = await moveQuote(tx, quoteId, 'answered', {
-      set: {
-        unitPriceCents,
-        validUntil,
-        reply: answer.reply || null,
-        shipDate: answer.shipDate ?? null,
-        answeredAt: today,
-      },
-    });
+    const moved = await fullQuote(
+      tx,
+      await moveQuote(tx, quoteId, 'answered', {
+        set: {
+          validUntil,
+          reply: answer.reply || null,
+          shipDate: answer.shipDate ?? null,
+          answeredAt: today,
+        },
+      }),
+    );
+    const prices = linePrices(moved, answer);
+    const answered = {
+      ...moved,
+      lines: moved.lines.map((line) => ({ ...line, unitPriceCents: prices.get(line.lineNumber) ?? null })),
+    };
     // More than the stock: the shop says when the rest ships, and accepting backorders it.
-    const product = answered.productId ? await findProduct(tx, answered.productId) : undefined;
-    const missing = answered.quantity - (product?.available ?? 0);
-    if (missing > 0 && !answer.shipDate) {
-      throw invalid(messages.quoteNeedsShipDate(product?.available ?? 0, missing));
+    const short = answered.lines.filter((line) => line.quantity > (line.available ?? 0));
+    if (short.length > 0 && !answer.shipDate) {
+      throw invalid(
+        short
+          .map((line) => {
+            const problem = messages.quoteNeedsShipDate(
+              line.available ?? 0,
+              line.quantity - (line.available ?? 0),
+            );
+            return answered.lines.length === 1
+              ? problem
+              : messages.onLine(line.lineNumber, line.name, problem);
+          })
+          .join(' '),
+      );
     }
     if (answer.shipDate && endOfDay(answer.shipDate) <= today) {
       throw invalid(messages.shipDatePast);
     }
-    if (unitPriceCents * answered.quantity > MAX_AMOUNT_CENTS) {
-      throw invalid(messages.quoteTooLarge);
-    }
+    const totalCents = answered.lines.reduce(
+      (sum, line) => sum + (line.unitPriceCents ?? 0) * line.quantity,
+      0,
+    );
+    if (totalCents > MAX_AMOUNT_CENTS) throw invalid(messages.quoteTooLarge);
+    await priceQuoteLines(tx, quoteId, prices);
     await queueMail(tx, quoteAnsweredMail(mail, answered));
     await recordAudit(tx, actor, {
       action: 'quote.answer',
@@ -84,7 +109,13 @@ export async function answerQuote(
       before: { status: 'requested' },
       after: {
         status: 'answered',
-        unitPriceCents,
+        lines: answered.lines.map(({ lineNumber, sku, name, quantity, unitPriceCents }) => ({
+          line: lineNumber,
+          sku,
+          name,
+          quantity,
+          unitPriceCents,
+        })),
         validUntil: validUntil.toISOString(),
         shipDate: answered.shipDate,
         reply: answered.reply,
@@ -96,7 +127,35 @@ export async function answerQuote(
   return quote;
 }
 
-const quoteSubject = (quote: QuoteRow) =>
-  `quote ${formatQuoteNumber(quote.quoteNumber)} (${quote.sku} × ${quote.quantity})`;
+/**
+ * Each line's answered unit price in cents, by line number: `lines` must price every line of the
+ * quote and no other; `unitPrice` alone prices a one-line quote.
+ */
+function linePrices(
+  quote: FullQuote,
+  answer: { unitPrice?: number | undefined; lines?: { line: number; unitPrice: number }[] | undefined },
+): Map<number, number> {
+  const numbers = new Set(quote.lines.map((line) => line.lineNumber));
+  if (!answer.lines) {
+    const [only] = quote.lines;
+    if (quote.lines.length !== 1 || !only) throw invalid(messages.quoteLinePrices(quote.lines.length));
+    return new Map([[only.lineNumber, dollarsToCents(answer.unitPrice ?? 0)]]);
+  }
+  const prices = new Map<number, number>();
+  for (const { line, unitPrice } of answer.lines) {
+    if (!numbers.has(line)) throw invalid(messages.quoteLineUnknown(line));
+    prices.set(line, dollarsToCents(unitPrice));
+  }
+  if (prices.size !== numbers.size) throw invalid(messages.quoteLinePrices(quote.lines.length));
+  return prices;
+}
+
+/** `quote Q-1001 (FT-CLW-16 × 5,000)`, or for several lines `quote Q-1001 (3 lines, 1,200 units)`. */
+const quoteSubject = (quote: FullQuote) => {
+  const [only] = quote.lines.length === 1 ? quote.lines : [];
+  return only
+    ? `quote ${formatQuoteNumber(quote.quoteNumber)} (${only.sku} × ${only.quantity})`
+    : `quote ${formatQuoteNumber(quote.quoteNumber)} (${quote.lines.length} lines, ${formatUnits(quote.quantity)} units)`;
+};
 
 const invalid = (message: string) => new DomainError('VALIDATION_FAILED', message);

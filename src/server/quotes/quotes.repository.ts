@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Quote } from '../../shared/api/quotes.schemas';
 import { formatQuoteNumber } from '../../shared/domain/document-numbers';
+import { itemsSummary } from '../../shared/domain/order-lines';
 import {
   type QuoteStatus,
   quoteStatesThatCanBecome,
@@ -10,40 +11,54 @@ import { centsToDollars } from '../../shared/money';
 import { type Access, canAccess, seesEveryBuyer } from '../auth/access';
 import type { SessionUser } from '../auth/session';
 import type { Executor } from '../db/database';
-import { orders, products, quotes } from '../db/schema';
+import { orders, products, quoteLines, quotes } from '../db/schema';
 import { DomainError } from '../http/domain-error';
 import { messages } from '../../shared/messages';
 
 /** Every query of the `quotes` table; who may see a quote and how its status moves are decided here. */
 
 export type QuoteRow = typeof quotes.$inferSelect;
-type QuoteWithOrder = QuoteRow & {
-  orderId: string | null;
-  /** The product's stock now, where it was read with the quote. */
-  available?: number | null;
-};
+export type QuoteLineRow = typeof quoteLines.$inferSelect;
+/** A line as it is asked for: numbered by insertQuote, unpriced until answered. */
+export type NewQuoteLine = Pick<QuoteLineRow, 'productId' | 'sku' | 'name' | 'quantity'>;
+/** A quote's line with its product's stock now (null once the product is gone). */
+export type ShownQuoteLine = QuoteLineRow & { available: number | null };
+/** A quote with its lines in line order, and the order it became, if any. */
+export type FullQuote = QuoteRow & { lines: ShownQuoteLine[]; orderId: string | null };
 
 /** The most quotes one list answers, newest first. */
 const LIST_LIMIT = 200;
 
-export function toQuote(row: QuoteWithOrder): Quote {
-  const unitPrice = row.unitPriceCents === null ? null : centsToDollars(row.unitPriceCents);
+export function toQuote(row: FullQuote): Quote {
+  const only = row.lines.length === 1 ? row.lines[0] : undefined;
+  const answered = row.lines.length > 0 && row.lines.every((line) => line.unitPriceCents !== null);
+  const amountCents = row.lines.reduce((sum, line) => sum + (line.unitPriceCents ?? 0) * line.quantity, 0);
   return {
     _id: row.id,
     quoteNumber: formatQuoteNumber(row.quoteNumber),
-    toolId: row.productId,
-    itemName: row.itemName,
-    sku: row.sku,
+    toolId: only?.productId ?? null,
+    itemName: itemsSummary(row.lines),
+    sku: only?.sku ?? null,
     name: row.buyerName,
     email: row.email,
     quantity: row.quantity,
     note: row.note,
     status: row.status,
-    unitPrice,
-    amount: row.unitPriceCents === null ? null : centsToDollars(row.unitPriceCents * row.quantity),
+    unitPrice: only?.unitPriceCents == null ? null : centsToDollars(only.unitPriceCents),
+    amount: answered ? centsToDollars(amountCents) : null,
+    lines: row.lines.map((line) => ({
+      line: line.lineNumber,
+      toolId: line.productId,
+      sku: line.sku,
+      name: line.name,
+      quantity: line.quantity,
+      unitPrice: line.unitPriceCents === null ? null : centsToDollars(line.unitPriceCents),
+      amount: line.unitPriceCents === null ? null : centsToDollars(line.unitPriceCents * line.quantity),
+      available: line.available,
+    })),
     validUntil: row.validUntil?.toISOString() ?? null,
     shipDate: row.shipDate,
-    available: row.available ?? null,
+    available: only?.available ?? null,
     reply: row.reply,
     orderId: row.orderId,
     createdAt: row.createdAt.toISOString(),
@@ -54,25 +69,65 @@ export function toQuote(row: QuoteWithOrder): Quote {
 /** Quotes with the order each became, if any. */
 const selectQuotes = (ex: Executor) =>
   ex
-    .select({ quote: quotes, orderId: orders.id, available: products.available })
+    .select({ quote: quotes, orderId: orders.id })
     .from(quotes)
-    .leftJoin(orders, eq(orders.quoteId, quotes.id))
-    .leftJoin(products, eq(products.id, quotes.productId));
+    .leftJoin(orders, eq(orders.quoteId, quotes.id));
 
-const flatten = ({
-  quote,
-  orderId,
-  available,
-}: {
-  quote: QuoteRow;
-  orderId: string | null;
-  available: number | null;
-}): QuoteWithOrder => ({ ...quote, orderId, available });
+/** The lines of these quotes in line order, each with its product's stock now (one query for them all). */
+export async function withQuoteLines(
+  ex: Executor,
+  rows: readonly { quote: QuoteRow; orderId: string | null }[],
+): Promise<FullQuote[]> {
+  const ids = rows.map((row) => row.quote.id);
+  const lines = ids.length
+    ? await ex
+        .select({ line: quoteLines, available: products.available })
+        .from(quoteLines)
+        .leftJoin(products, eq(products.id, quoteLines.productId))
+        .where(inArray(quoteLines.quoteId, ids))
+        .orderBy(asc(quoteLines.quoteId), asc(quoteLines.lineNumber))
+    : [];
+  const byQuote = new Map<string, ShownQuoteLine[]>(ids.map((id) => [id, []]));
+  for (const { line, available } of lines) byQuote.get(line.quoteId)?.push({ ...line, available });
+  return rows.map(({ quote, orderId }) => ({ ...quote, orderId, lines: byQuote.get(quote.id) ?? [] }));
+}
 
-export async function insertQuote(ex: Executor, values: typeof quotes.$inferInsert): Promise<QuoteRow> {
-  const [row] = await ex.insert(quotes).values(values).returning();
+/** One quote row with its lines (and no order: a quote just requested or answered has none). */
+export async function fullQuote(ex: Executor, quote: QuoteRow): Promise<FullQuote> {
+  const [full] = await withQuoteLines(ex, [{ quote, orderId: null }]);
+  return full ?? { ...quote, orderId: null, lines: [] };
+}
+
+/** Stores a requested quote and its lines (numbered 1, 2, 3… in the order given); its quantity is theirs. */
+export async function insertQuote(
+  ex: Executor,
+  values: Omit<typeof quotes.$inferInsert, 'quantity'>,
+  lines: readonly NewQuoteLine[],
+): Promise<FullQuote> {
+  const quantity = lines.reduce((sum, line) => sum + line.quantity, 0);
+  const [row] = await ex
+    .insert(quotes)
+    .values({ ...values, quantity })
+    .returning();
   if (!row) throw new Error('The quote was not stored');
-  return row;
+  await ex
+    .insert(quoteLines)
+    .values(lines.map((line, index) => ({ ...line, quoteId: row.id, lineNumber: index + 1 })));
+  return fullQuote(ex, row);
+}
+
+/** Sets the answered unit price of each line (by line number). */
+export async function priceQuoteLines(
+  ex: Executor,
+  quoteId: string,
+  prices: ReadonlyMap<number, number>,
+): Promise<void> {
+  for (const [lineNumber, unitPriceCents] of prices) {
+    await ex
+      .update(quoteLines)
+      .set({ unitPriceCents })
+      .where(and(eq(quoteLines.quoteId, quoteId), eq(quoteLines.lineNumber, lineNumber)));
+  }
 }
 
 /**
@@ -83,7 +138,7 @@ export async function listQuotesFor(
   ex: Executor,
   caller: SessionUser,
   status?: QuoteStatus,
-): Promise<QuoteWithOrder[]> {
+): Promise<FullQuote[]> {
   const rows = await selectQuotes(ex)
     .where(
       and(
@@ -93,7 +148,7 @@ export async function listQuotesFor(
     )
     .orderBy(desc(quotes.createdAt), desc(quotes.id))
     .limit(LIST_LIMIT);
-  return rows.map(flatten);
+  return withQuoteLines(ex, rows);
 }
 
 /**
@@ -105,11 +160,13 @@ export async function findQuoteFor(
   caller: SessionUser,
   quoteId: string,
   access: Access = 'buyer',
-): Promise<QuoteWithOrder> {
+): Promise<FullQuote> {
   const [row] = await selectQuotes(ex).where(eq(quotes.id, quoteId));
   if (!row || !canAccess(caller, row.quote, access))
     throw new DomainError('NOT_FOUND', messages.quoteNotFound);
-  return flatten(row);
+  const [full] = await withQuoteLines(ex, [row]);
+  if (!full) throw new DomainError('NOT_FOUND', messages.quoteNotFound);
+  return full;
 }
 
 /**
@@ -125,7 +182,7 @@ export async function moveQuote(
     set = {},
     stillValidAt,
   }: {
-    set?: Partial<Pick<QuoteRow, 'unitPriceCents' | 'validUntil' | 'reply' | 'shipDate' | 'answeredAt'>>;
+    set?: Partial<Pick<QuoteRow, 'validUntil' | 'reply' | 'shipDate' | 'answeredAt'>>;
     stillValidAt?: Date;
   } = {},
 ): Promise<QuoteRow> {

@@ -4,6 +4,7 @@ import { PlaceOrderResult } from '../../shared/api/orders.schemas';
 import {
   AcceptQuoteBody,
   AnswerQuoteBody,
+  CartQuoteBody,
   Quote,
   QuoteIdParams,
   QuoteList,
@@ -20,7 +21,7 @@ import { toOrder } from '../orders/orders.repository';
 import { acceptQuote } from './accept-quote';
 import { answerQuote } from './answer-quote';
 import { listQuotesFor, toQuote } from './quotes.repository';
-import { requestQuote } from './request-quote';
+import { requestQuote, requestQuoteForCart } from './request-quote';
 
 export interface QuotesRoutesOptions {
   db: Database;
@@ -46,16 +47,43 @@ export const quotesRoutes: FastifyPluginAsyncZod<QuotesRoutesOptions> = async (a
       config: { rateLimit: limit('quote-request') },
       schema: {
         tags: ['quotes'],
-        summary: 'Ask for a price on a quantity: beyond the stock, or a large order',
+        summary:
+          'Ask for a price on a quantity of one product, or on several as lines: beyond the stock, or a large order',
         body: RequestQuoteBody,
         response: { 201: QuoteRequested, ...errors },
       },
     },
     async (request, reply) => {
-      const row = await requestQuote({ db, minUnits, mail }, signedInUser(request), request.body);
-      return reply
-        .status(201)
-        .send({ acknowledged: true, insertedId: row.id, quote: toQuote({ ...row, orderId: null }) });
+      const { toolId, quantity, lines, note } = request.body;
+      const quote = await requestQuote({ db, minUnits, mail }, signedInUser(request), {
+        // The schema allows lines, or one product's toolId and quantity.
+        lines: lines ?? [{ toolId: toolId ?? '', quantity: quantity ?? 0 }],
+        note,
+      });
+      return reply.status(201).send({ acknowledged: true, insertedId: quote.id, quote: toQuote(quote) });
+    },
+  );
+
+  app.post(
+    '/cart/quote',
+    {
+      onRequest: guards.requireUser,
+      config: { rateLimit: limit('quote-request') },
+      schema: {
+        tags: ['cart', 'quotes'],
+        summary:
+          'Ask for a price on your whole cart: its lines become one quote request and the cart empties',
+        body: CartQuoteBody,
+        response: { 201: QuoteRequested, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const quote = await requestQuoteForCart(
+        { db, minUnits, mail },
+        signedInUser(request),
+        request.body.note,
+      );
+      return reply.status(201).send({ acknowledged: true, insertedId: quote.id, quote: toQuote(quote) });
     },
   );
 
@@ -103,7 +131,8 @@ export const quotesRoutes: FastifyPluginAsyncZod<QuotesRoutesOptions> = async (a
       onRequest: guards.requireAdmin,
       schema: {
         tags: ['admin'],
-        summary: 'Answer a requested quote with a unit price and a validity date, or decline it (admin)',
+        summary:
+          'Answer a requested quote with a unit price for each line and a validity date, or decline it (admin)',
         params: QuoteIdParams,
         body: AnswerQuoteBody,
         response: { 200: Quote, ...errors },
@@ -111,8 +140,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<QuotesRoutesOptions> = async (a
     },
     async (request) => {
       // An unknown id answers NOT_FOUND from the move itself (moveQuote reads the quote when none moved).
-      const row = await answerQuote({ db, mail }, signedInUser(request), request.params.id, request.body);
-      return toQuote({ ...row, orderId: null });
+      return toQuote(await answerQuote({ db, mail }, signedInUser(request), request.params.id, request.body));
     },
   );
 };

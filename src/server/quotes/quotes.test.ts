@@ -311,3 +311,233 @@ describe('refusals', () => {
     expect((await myQuotes(buyer)).find((q) => q._id === quote._id)?.status).toBe('requested');
   });
 });
+
+describe('quotes of several lines (issue 32)', () => {
+  const postQuote = (user: TestUser, payload: Record<string, unknown>) =>
+    injectAs(ctx.app, user, { method: 'POST', url: '/api/quotes', payload });
+  const answer = (quoteId: string, payload: Record<string, unknown>) =>
+    injectAs(ctx.app, admin, { method: 'PATCH', url: `/api/admin/quotes/${quoteId}`, payload });
+
+  it('the cart becomes one quote; the admin prices each line; accepting makes one order of those lines', async () => {
+    const hammer = await insertTool(ctx.db, { name: 'Claw Hammer', available: 5000, priceCents: 900 });
+    const wrench = await insertTool(ctx.db, { name: 'Pipe Wrench', available: 300, priceCents: 2500 });
+    const customer = await signUp(ctx.app);
+    for (const [tool, quantity] of [
+      [hammer, 2000],
+      [wrench, 1000],
+    ] as const) {
+      await injectAs(ctx.app, customer, {
+        method: 'PUT',
+        url: `/api/cart/lines/${tool.id}`,
+        payload: { quantity },
+      });
+    }
+    const requested = await injectAs(ctx.app, customer, {
+      method: 'POST',
+      url: '/api/cart/quote',
+      payload: { note: 'Yearly stock-up' },
+    });
+    expect(requested.statusCode, requested.body).toBe(201);
+    const { quote } = requested.json<{ quote: Quote }>();
+    expect(quote).toMatchObject({
+      status: 'requested',
+      itemName: 'Claw Hammer + 1 more',
+      toolId: null,
+      sku: null,
+      quantity: 3000,
+      unitPrice: null,
+      amount: null,
+      available: null,
+      note: 'Yearly stock-up',
+      lines: [
+        {
+          line: 1,
+          toolId: hammer.id,
+          sku: hammer.sku,
+          name: 'Claw Hammer',
+          quantity: 2000,
+          unitPrice: null,
+          available: 5000,
+        },
+        {
+          line: 2,
+          toolId: wrench.id,
+          sku: wrench.sku,
+          name: 'Pipe Wrench',
+          quantity: 1000,
+          unitPrice: null,
+          available: 300,
+        },
+      ],
+    });
+    // The lines moved from the cart to the quote.
+    const cart = await injectAs(ctx.app, customer, { method: 'GET', url: '/api/cart' });
+    expect(cart.json<{ lines: unknown[] }>().lines).toEqual([]);
+    const toShop = await smtp.nextMailTo(
+      'orders@forgeline.example',
+      new RegExp(`^Quote request ${quote.quoteNumber}`),
+    );
+    expect(toShop.parsed.subject).toBe(`Quote request ${quote.quoteNumber}: 3,000 × Claw Hammer + 1 more`);
+    expect(toShop.parsed.text).toMatch(/Claw Hammer \(.+\):\s+2,000 units/);
+    expect(toShop.parsed.text).toMatch(/Pipe Wrench \(.+\):\s+1,000 units/);
+
+    // Every line needs its price; the wrench line, beyond the stock, needs a ship date, and says so.
+    const validUntil = daysFromToday(10);
+    const one = await answer(quote._id, { unitPrice: 8, validUntil });
+    expect(one.json<ErrorBody>().error.message).toBe(
+      'This quote has 2 lines: please give a unit price for each',
+    );
+    const missing = await answer(quote._id, { lines: [{ line: 1, unitPrice: 8 }], validUntil });
+    expect(missing.json<ErrorBody>().error.message).toBe(
+      'This quote has 2 lines: please give a unit price for each',
+    );
+    const unknown = await answer(quote._id, {
+      lines: [
+        { line: 1, unitPrice: 8 },
+        { line: 3, unitPrice: 8 },
+      ],
+      validUntil,
+    });
+    expect(unknown.json<ErrorBody>().error.message).toBe('This quote has no line 3');
+    const lines = [
+      { line: 1, unitPrice: 8 },
+      { line: 2, unitPrice: 21.5 },
+    ];
+    const noDate = await answer(quote._id, { lines, validUntil });
+    expect(noDate.statusCode).toBe(400);
+    expect(noDate.json<ErrorBody>().error.message).toBe(
+      'Line 2 (Pipe Wrench): Only 300 units are in stock: please give the date the other 700 will ship',
+    );
+    const shipDate = daysFromToday(20);
+    const answered = await answer(quote._id, { lines, validUntil, shipDate });
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(answered.json<Quote>()).toMatchObject({
+      status: 'answered',
+      amount: 37_500,
+      unitPrice: null,
+      lines: [
+        { line: 1, unitPrice: 8, amount: 16_000 },
+        { line: 2, unitPrice: 21.5, amount: 21_500 },
+      ],
+    });
+    const toCustomer = await smtp.nextMailTo(customer.email, new RegExp(`^Your quote ${quote.quoteNumber}`));
+    expect(toCustomer.parsed.subject).toBe(`Your quote ${quote.quoteNumber}: $37,500.00 for 2 lines`);
+    expect(toCustomer.parsed.text).toMatch(/Claw Hammer \(.+\):\s+2,000 units at \$8\.00 = \$16,000\.00/);
+    expect(toCustomer.parsed.text).toMatch(/Pipe Wrench \(.+\):\s+1,000 units at \$21\.50 = \$21,500\.00/);
+
+    // One order: both lines at the quoted prices, the wrench's missing 700 backordered.
+    const accepted = await accept(customer, quote._id, { poNumber: 'PO-YEAR' });
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    const { order } = accepted.json<{ order: Order }>();
+    expect(order).toMatchObject({
+      quantity: 3000,
+      amount: 37_500,
+      itemName: 'Claw Hammer + 1 more',
+      quoteId: quote._id,
+      poNumber: 'PO-YEAR',
+      backordered: 700,
+      shipDate,
+      lines: [
+        {
+          line: 1,
+          toolId: hammer.id,
+          quantity: 2000,
+          unitPrice: 8,
+          amount: 16_000,
+          priceSource: 'quote',
+          backordered: 0,
+        },
+        {
+          line: 2,
+          toolId: wrench.id,
+          quantity: 1000,
+          unitPrice: 21.5,
+          amount: 21_500,
+          priceSource: 'quote',
+          backordered: 700,
+        },
+      ],
+    });
+    expect(await stockOf(hammer.id)).toBe(3000);
+    expect(await stockOf(wrench.id)).toBe(0);
+  });
+
+  it('acceptance without a ship date refuses naming every line short of stock, and takes nothing', async () => {
+    const customer = await signUp(ctx.app);
+    const [a, b, c] = [
+      await insertTool(ctx.db, { name: 'Level', available: 1000 }),
+      await insertTool(ctx.db, { name: 'Chisel', available: 1000 }),
+      await insertTool(ctx.db, { name: 'Saw', available: 1000 }),
+    ];
+    const requested = await postQuote(customer, {
+      lines: [
+        { toolId: a.id, quantity: 500 },
+        { toolId: b.id, quantity: 600 },
+        { toolId: c.id, quantity: 700 },
+      ],
+    });
+    expect(requested.statusCode, requested.body).toBe(201);
+    const { quote } = requested.json<{ quote: Quote }>();
+    await answer(quote._id, {
+      lines: [1, 2, 3].map((line) => ({ line, unitPrice: 5 })),
+      validUntil: daysFromToday(5),
+    });
+    // Others buy in the meantime.
+    await ctx.db.update(products).set({ available: 100 }).where(eq(products.id, b.id));
+    await ctx.db.delete(products).where(eq(products.id, c.id));
+    const refused = await accept(customer, quote._id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<ErrorBody>().error.message).toBe(
+      'Line 2 (Chisel): Only 100 units are in stock now, fewer than the 600 of this quote. Nothing was ordered; please try again later or contact us. ' +
+        'Line 3 (Saw): This product is no longer sold, so this quote cannot be accepted. Please request a new one.',
+    );
+    expect(await stockOf(a.id)).toBe(1000);
+    expect(await stockOf(b.id)).toBe(100);
+    expect((await myQuotes(customer)).find((q) => q._id === quote._id)?.status).toBe('answered');
+  });
+
+  it('refuses bad lines clearly: duplicates, both shapes at once, below a minimum, an empty cart', async () => {
+    const customer = await signUp(ctx.app);
+    const [a, b] = [
+      await insertTool(ctx.db, { name: 'Rasp' }),
+      await insertTool(ctx.db, { name: 'File', minOrder: 400 }),
+    ];
+    const cases: [Record<string, unknown>, string][] = [
+      [
+        {
+          lines: [
+            { toolId: a.id, quantity: 100 },
+            { toolId: a.id, quantity: 200 },
+          ],
+        },
+        'lines: Each product may be asked for once: add its quantities together',
+      ],
+      [
+        { lines: [{ toolId: a.id, quantity: 100 }], toolId: a.id, quantity: 100 },
+        'lines: Give either lines, or a toolId and a quantity, not both',
+      ],
+      [{ lines: [] }, 'lines: Please ask for at least one product'],
+      [{ toolId: a.id }, 'quantity: Please enter a quantity'],
+      [
+        {
+          lines: [
+            { toolId: a.id, quantity: 100 },
+            { toolId: b.id, quantity: 100 },
+          ],
+        },
+        'Line 2 (File): A quote is for at least 400 units, the smallest order of this product',
+      ],
+    ];
+    for (const [payload, message] of cases) {
+      const response = await postQuote(customer, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json<ErrorBody>().error.message).toBe(message);
+    }
+    const empty = await injectAs(ctx.app, customer, { method: 'POST', url: '/api/cart/quote', payload: {} });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json<ErrorBody>().error.message).toBe(
+      'Your cart is empty: add products before checking out',
+    );
+    expect(await myQuotes(customer)).toEqual([]);
+  });
+});

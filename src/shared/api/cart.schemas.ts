@@ -78,6 +78,23 @@ export const QuickAddResult = z
   .meta({ id: 'QuickAddResult' });
 export type QuickAddResult = z.infer<typeof QuickAddResult>;
 
+/** POST /api/cart/order-again: one of your orders, whose lines go back into the cart. */
+export const OrderAgainBody = z.strictObject({ orderId: z.uuid({ error: 'Malformed order id' }) });
+
+/** What happened to a line of the earlier order on its way back into the cart, when it changed. */
+export const OrderAgainNote = z.object({
+  line: z.number().int(),
+  sku: z.string().nullable(),
+  name: z.string(),
+  message: z.string(),
+});
+export type OrderAgainNote = z.infer<typeof OrderAgainNote>;
+
+export const OrderAgainResult = z
+  .object({ notes: z.array(OrderAgainNote), added: z.number().int(), cart: Cart })
+  .meta({ id: 'OrderAgainResult' });
+export type OrderAgainResult = z.infer<typeof OrderAgainResult>;
+
 /** POST /api/cart/checkout: where the order goes and the buyer's references. */
 export const CheckoutBody = DeliveryDetails;
 

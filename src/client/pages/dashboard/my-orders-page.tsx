@@ -15,6 +15,7 @@ import { InvoiceLink } from '../../features/orders/components/invoice-link';
 import { shipmentText } from '../../features/orders/shipment-text';
 import { formatDate, formatDateTime, formatOrderStatus, formatUnits } from '../../lib/format';
 import { OrderLines } from '../../features/orders/components/order-lines';
+import { OrderAgainButton } from '../../features/cart/components/order-again-button';
 
 function OrderStatusCell({ order }: { order: Order }) {
   if (!canTransition(order.status, 'paid')) {
@@ -114,13 +115,16 @@ export function MyOrdersPage() {
                         >
                           CANCEL
                         </Button>
-                        {order.toolId && (
+                        {/* One line: the buy page, filled in; several: every line back into the cart. */}
+                        {order.toolId ? (
                           <Link
                             className="btn btn-sm btn-outline-dark"
                             to={paths.orderAgain(order.toolId, order._id)}
                           >
                             Order again
                           </Link>
+                        ) : (
+                          order.lines.length > 1 && <OrderAgainButton order={order} />
                         )}
                         <InvoiceLink order={order} small />
                       </div>

@@ -19,6 +19,7 @@ import { useMyOrders } from '../../features/orders/api/orders';
 import { DeliveryFields } from '../../features/orders/components/delivery-fields';
 import { useAcceptQuote, useQuotes } from '../../features/quotes/api/quotes';
 import { QuoteCells } from '../../features/quotes/components/quote-cells';
+import { QuoteLines } from '../../features/quotes/components/quote-lines';
 import { formatUnits } from '../../lib/format';
 
 type AcceptValues = z.input<typeof AcceptQuoteBody>;
@@ -67,11 +68,26 @@ function AcceptQuoteModal({ quote, onClose }: { quote: Quote | null; onClose: ()
             </Modal.Title>
           </Modal.Header>
           <Modal.Body>
-            {quote && quote.unitPrice !== null && quote.amount !== null && (
-              <p>
-                {formatUnits(quote.quantity)} × {quote.itemName} at {formatDollars(quote.unitPrice)}:{' '}
-                <strong>{formatDollars(quote.amount)}</strong>. We reserve the stock when you accept.
-              </p>
+            {quote && quote.amount !== null && (
+              <>
+                {quote.unitPrice !== null ? (
+                  <p>
+                    {formatUnits(quote.quantity)} × {quote.itemName} at {formatDollars(quote.unitPrice)}:{' '}
+                    <strong>{formatDollars(quote.amount)}</strong>. We reserve the stock when you accept.
+                  </p>
+                ) : (
+                  <>
+                    <p>
+                      {quote.lines.length} lines, {formatUnits(quote.quantity)} units:{' '}
+                      <strong>{formatDollars(quote.amount)}</strong>. We reserve the stock when you accept,
+                      and they become one order.
+                    </p>
+                    <div className="mb-3">
+                      <QuoteLines quote={quote} />
+                    </div>
+                  </>
+                )}
+              </>
             )}
             <DeliveryFields idPrefix="accept" />
             {accept.error && (
@@ -105,7 +121,8 @@ export function MyQuotesPage() {
           <h2 className="h4 mb-3">My Quotes: {list.length}</h2>
           {list.length === 0 ? (
             <p className="text-secondary">
-              No quotes yet. Ask for one from any product&apos;s page. <Link to={paths.shop}>Browse</Link>
+              No quotes yet. Ask for one from any product&apos;s page, or for your whole cart.{' '}
+              <Link to={paths.shop}>Browse</Link>
             </p>
           ) : (
             <Table responsive striped className="align-middle bg-white table-stack">

@@ -14,20 +14,104 @@ import { QueryState } from '../../components/query-state';
 import { useAnswerQuote, useQuotes } from '../../features/quotes/api/quotes';
 import { QuoteCells } from '../../features/quotes/components/quote-cells';
 import { formatUnits } from '../../lib/format';
+import { formatCents } from '../../../shared/money';
 
 type AnswerValues = z.input<typeof AnswerQuoteBody>;
 type AnswerOutput = z.output<typeof AnswerQuoteBody>;
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-/** The admin's answer: a unit price and the last day it holds, or a decline; a note either way. */
+const priceValue = (v: string) => (v === '' ? undefined : Number(v));
+
+/** A quote of several lines is priced line by line, against each product's stock now. */
+function LinePrices({
+  quote,
+  form,
+}: {
+  quote: Quote;
+  form: ReturnType<typeof useForm<AnswerValues, unknown, AnswerOutput>>;
+}) {
+  const prices = form.watch('lines') ?? [];
+  const errors = form.formState.errors.lines;
+  const totalCents = quote.lines.reduce((sum, line, index) => {
+    const price = Number(prices[index]?.unitPrice);
+    return Number.isFinite(price) ? sum + Math.round(price * 100) * line.quantity : sum;
+  }, 0);
+  return (
+    <Table size="sm" className="align-middle quote-answer-lines" aria-label="Unit price of each line">
+      <thead>
+        <tr>
+          <th scope="col">Product</th>
+          <th scope="col" className="text-end">
+            Units
+          </th>
+          <th scope="col" className="text-end">
+            Unit price ($)
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {quote.lines.map((line, index) => (
+          <tr key={line.line} data-testid="quote-line">
+            <td>
+              {line.name}
+              <span className="d-block small text-secondary font-monospace">{line.sku}</span>
+              {line.available !== null && (
+                <span
+                  className={`d-block small ${line.available < line.quantity ? 'text-danger-emphasis' : 'text-secondary'}`}
+                >
+                  In stock now: {formatUnits(line.available)}
+                </span>
+              )}
+            </td>
+            <td className="text-end">{formatUnits(line.quantity)}</td>
+            <td className="text-end">
+              <input
+                type="hidden"
+                value={line.line}
+                {...form.register(`lines.${index}.line`, { valueAsNumber: true })}
+              />
+              <Form.Control
+                type="number"
+                step="0.01"
+                min="0.01"
+                size="sm"
+                className="ms-auto quote-line-price"
+                aria-label={`Unit price of ${line.name}`}
+                isInvalid={Boolean(errors?.[index]?.unitPrice)}
+                {...form.register(`lines.${index}.unitPrice`, { setValueAs: priceValue })}
+              />
+              <Form.Control.Feedback type="invalid">
+                {errors?.[index]?.unitPrice?.message}
+              </Form.Control.Feedback>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row" colSpan={2} className="text-end">
+            Total
+          </th>
+          <td className="text-end fw-semibold" data-testid="quote-answer-total">
+            {formatCents(totalCents)}
+          </td>
+        </tr>
+      </tfoot>
+    </Table>
+  );
+}
+
+/** The admin's answer: a unit price per line and the last day they hold, or a decline; a note either way. */
 function AnswerQuoteModal({ quote, onClose }: { quote: Quote | null; onClose: () => void }) {
   const answer = useAnswerQuote();
+  const several = (quote?.lines.length ?? 0) > 1;
   const form = useForm<AnswerValues, unknown, AnswerOutput>({
     resolver: zodResolver(AnswerQuoteBody),
     defaultValues: { validUntil: inDays(14), reply: '' },
   });
   const { errors } = form.formState;
+  const beyondStock = quote?.lines.some((line) => line.available !== null && line.available < line.quantity);
 
   function send(body: AnswerOutput) {
     if (!quote) return;
@@ -55,7 +139,17 @@ function AnswerQuoteModal({ quote, onClose }: { quote: Quote | null; onClose: ()
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          {quote && (
+          {quote && several && (
+            <>
+              <p>
+                {quote.name} ({quote.email}) asks for {quote.lines.length} lines,{' '}
+                {formatUnits(quote.quantity)} units.
+                {quote.note && <span className="d-block text-secondary">“{quote.note}”</span>}
+              </p>
+              <LinePrices quote={quote} form={form} />
+            </>
+          )}
+          {quote && !several && (
             <p>
               {quote.name} ({quote.email}) asks for {formatUnits(quote.quantity)} × {quote.itemName} (
               <span className="font-monospace">{quote.sku}</span>).
@@ -69,15 +163,17 @@ function AnswerQuoteModal({ quote, onClose }: { quote: Quote | null; onClose: ()
               )}
             </p>
           )}
-          <FormField
-            controlId="answer-price"
-            label="Unit price ($)"
-            error={errors.unitPrice?.message}
-            type="number"
-            step="0.01"
-            min="0.01"
-            {...form.register('unitPrice', { setValueAs: (v: string) => (v === '' ? undefined : Number(v)) })}
-          />
+          {!several && (
+            <FormField
+              controlId="answer-price"
+              label="Unit price ($)"
+              error={errors.unitPrice?.message}
+              type="number"
+              step="0.01"
+              min="0.01"
+              {...form.register('unitPrice', { setValueAs: priceValue })}
+            />
+          )}
           <FormField
             controlId="answer-valid"
             label="Valid until (end of day, UTC)"
@@ -85,7 +181,7 @@ function AnswerQuoteModal({ quote, onClose }: { quote: Quote | null; onClose: ()
             type="date"
             {...form.register('validUntil')}
           />
-          {quote && quote.available !== null && quote.available < quote.quantity && (
+          {beyondStock && (
             <FormField
               controlId="answer-ship-date"
               label="Ship date for the units not in stock"

@@ -1,6 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Cart, CheckoutResult, QuickAddResult } from '../../../../shared/api/cart.schemas';
+import type {
+  Cart,
+  CheckoutResult,
+  OrderAgainResult,
+  QuickAddResult,
+} from '../../../../shared/api/cart.schemas';
 import type { DeliveryDetails } from '../../../../shared/api/orders.schemas';
+import type { QuoteRequested } from '../../../../shared/api/quotes.schemas';
 import { api } from '../../../lib/api-client';
 import { useInvalidate } from '../../../lib/query-client';
 import { queryRoots } from '../../../lib/query-keys';
@@ -22,12 +28,19 @@ export function useCart({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...cartQuery(), enabled });
 }
 
-/** A change answered with the whole cart: it becomes the cart on screen and the header's count. */
-function useCartChange<T>(change: (input: T) => Promise<Cart>) {
+/**
+ * A change answered with the whole cart (alone, or within a larger answer): it becomes the cart on
+ * screen and the header's count.
+ */
+function useCartChange<T, R = Cart>(
+  change: (input: T) => Promise<R>,
+  cartIn: (answer: R) => Cart = (answer) => answer as Cart,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: change,
-    onSuccess: (cart) => {
+    onSuccess: (answer) => {
+      const cart = cartIn(answer);
       queryClient.setQueryData(cartKey, cart);
       cartChanged(cart);
     },
@@ -48,13 +61,35 @@ export function useRemoveCartLine() {
 
 /** Quick order: pasted rows judged (dryRun) or added to the cart; the answer carries the cart. */
 export function useQuickAdd() {
+  return useCartChange(
+    (body: { text: string; dryRun: boolean }) =>
+      api<QuickAddResult>('/cart/quick-add', { method: 'POST', body }),
+    (answer) => answer.cart,
+  );
+}
+
+/** Order again: an earlier order's lines back into the cart; the answer carries the cart and a note per changed line. */
+export function useOrderAgain() {
+  return useCartChange(
+    (orderId: string) => api<OrderAgainResult>('/cart/order-again', { method: 'POST', body: { orderId } }),
+    (answer) => answer.cart,
+  );
+}
+
+/** The whole cart becomes one quote request; the cart (now empty) and the quotes are read again. */
+export function useRequestCartQuote() {
+  const invalidate = useInvalidate(queryRoots.quotes);
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { text: string; dryRun: boolean }) =>
-      api<QuickAddResult>('/cart/quick-add', { method: 'POST', body }),
-    onSuccess: ({ cart }) => {
-      queryClient.setQueryData(cartKey, cart);
-      cartChanged(cart);
+    mutationFn: (note: string) =>
+      api<QuoteRequested>('/cart/quote', { method: 'POST', body: { note } }).then((result) => result.quote),
+    // The form shows the refusal in place.
+    meta: { errorToast: false },
+    onSuccess: async () => {
+      const emptied: Cart = { lines: [], total: 0, ready: false };
+      queryClient.setQueryData(cartKey, emptied);
+      cartChanged(emptied);
+      await invalidate();
     },
   });
 }

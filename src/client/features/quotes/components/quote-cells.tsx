@@ -1,11 +1,12 @@
 import type { Quote } from '../../../../shared/api/quotes.schemas';
 import { formatDollars } from '../../../../shared/money';
 import { formatDateTime, formatUnits, formatValidThrough } from '../../../lib/format';
+import { QuoteLines } from './quote-lines';
 import { QuoteStatusBadge } from './quote-status-badge';
 
 /**
  * The cells a quote shows on My Quotes and on the admin's Quotes page: its number and date; what is
- * asked (and the customer's note or the shop's reply); the price with its validity; its state.
+ * asked, its lines folded when there are several (and the customer's note or the shop's reply); the price with its validity; its state.
  */
 export function QuoteCells({ quote, show }: { quote: Quote; show: 'note' | 'reply' }) {
   const remark =
@@ -21,14 +22,20 @@ export function QuoteCells({ quote, show }: { quote: Quote; show: 'note' | 'repl
       <td data-label="Item">
         <div>
           {formatUnits(quote.quantity)} × {quote.itemName}
-          <div className="small text-secondary font-monospace">{quote.sku}</div>
+          {quote.sku && <div className="small text-secondary font-monospace">{quote.sku}</div>}
+          {quote.lines.length > 1 && (
+            <details className="small">
+              <summary>{quote.lines.length} lines</summary>
+              <QuoteLines quote={quote} />
+            </details>
+          )}
           {remark && <div className="small text-secondary">{remark}</div>}
         </div>
       </td>
       <td data-label="Price">
-        {quote.unitPrice !== null && quote.amount !== null ? (
+        {quote.amount !== null ? (
           <div>
-            {formatDollars(quote.unitPrice)} per unit
+            {quote.unitPrice !== null && <>{formatDollars(quote.unitPrice)} per unit</>}
             <div className="fw-semibold">{formatDollars(quote.amount)}</div>
             {quote.validUntil && (
               <div className="small text-secondary">Valid through {formatValidThrough(quote.validUntil)}</div>

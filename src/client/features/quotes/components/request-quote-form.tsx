@@ -6,9 +6,9 @@ import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Tool } from '../../../../shared/api/catalog.schemas';
-import { type Quote, RequestQuoteBody } from '../../../../shared/api/quotes.schemas';
+import { type Quote, quoteNote, quoteQuantity } from '../../../../shared/api/quotes.schemas';
 import type { QuantityBounds } from '../../../../shared/domain/order-quantity';
 import { FormField } from '../../../components/form-field';
 import { paths } from '../../../config/paths';
@@ -16,10 +16,9 @@ import { formatUnits } from '../../../lib/format';
 import { useRequestQuote } from '../api/quotes';
 
 function quoteFormSchema(lower: number) {
-  return RequestQuoteBody.pick({ note: true }).extend({
-    quantity: RequestQuoteBody.shape.quantity.min(lower, {
-      error: `A quote is for at least ${formatUnits(lower)} units`,
-    }),
+  return z.object({
+    note: quoteNote,
+    quantity: quoteQuantity.min(lower, { error: `A quote is for at least ${formatUnits(lower)} units` }),
   });
 }
 type QuoteFormValues = z.input<ReturnType<typeof quoteFormSchema>>;

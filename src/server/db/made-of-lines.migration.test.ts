@@ -8,6 +8,18 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectPaths } from '../project-paths';
 
+/** The committed migrations up to and including `lastTag`, as a folder drizzle's migrator reads. */
+function migrationsUpTo(lastTag: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'toolshop-migrations-'));
+  cpSync(projectPaths.migrations, dir, { recursive: true });
+  const journalFile = join(dir, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
+  const last = journal.entries.findIndex((entry) => entry.tag === lastTag);
+  expect(last).toBeGreaterThan(0);
+  writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, last + 1) }));
+  return dir;
+}
+
 /**
  * Migration 0011 (issue 32) on a shop that has traded: a database at migration 0010 holding orders in
  * every state, one from an accepted quote with units on backorder and one whose product was deleted,
@@ -16,18 +28,6 @@ import { projectPaths } from '../project-paths';
 describe('migration 0011: orders made of lines', () => {
   let client: PGlite;
   let folder: string;
-
-  /** The committed migrations up to and including `lastTag`, as a folder drizzle's migrator reads. */
-  function migrationsUpTo(lastTag: string): string {
-    const dir = mkdtempSync(join(tmpdir(), 'toolshop-migrations-'));
-    cpSync(projectPaths.migrations, dir, { recursive: true });
-    const journalFile = join(dir, 'meta', '_journal.json');
-    const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-    const last = journal.entries.findIndex((entry) => entry.tag === lastTag);
-    expect(last).toBeGreaterThan(0);
-    writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, last + 1) }));
-    return dir;
-  }
 
   beforeAll(async () => {
     client = await PGlite.create({ extensions: { pg_trgm } });
@@ -139,6 +139,120 @@ describe('migration 0011: orders made of lines', () => {
     const columns = rows.map((row) => row.column_name);
     expect(columns).toEqual(expect.arrayContaining(['quantity', 'amount_cents', 'ship_date', 'quote_id']));
     for (const gone of ['product_id', 'item_name', 'sku', 'unit_price_cents', 'backordered_units']) {
+      expect(columns).not.toContain(gone);
+    }
+  });
+});
+
+/**
+ * Migration 0013 (issue 32) on a shop with quotes in every state: each becomes a one-line quote with
+ * the same product, name, SKU, quantity and answered price; one whose product was deleted keeps its
+ * name and SKU.
+ */
+describe('migration 0013: quotes made of lines', () => {
+  let client: PGlite;
+  let folder: string;
+
+  beforeAll(async () => {
+    client = await PGlite.create({ extensions: { pg_trgm } });
+    folder = migrationsUpTo('0012_carts');
+    await migrate(drizzle(client), { migrationsFolder: folder });
+    await client.exec(`
+      insert into categories (slug, name) values ('migration', 'Migration');
+      insert into products (id, sku, name, image_url, description, category_id, min_order, available,
+                            price_cents, price_tiers)
+        select ('00000000-0000-4000-8000-00000000000' || n)::uuid, 'MIG-' || n, 'Tool ' || n, '/images/x.svg', '',
+               (select id from categories where slug = 'migration'), 100, 1000, 1250,
+               '[{"minQuantity":100,"priceCents":1250}]'
+        from generate_series(1, 2) as n;
+      insert into quotes (id, product_id, item_name, sku, quantity, status, unit_price_cents, valid_until,
+                          email, buyer_name)
+      values
+        ('10000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000001', 'Tool 1', 'MIG-1',
+         500, 'requested', null, null, 'a@example.com', 'Ann'),
+        ('10000000-0000-4000-8000-000000000002', '00000000-0000-4000-8000-000000000001', 'Tool 1', 'MIG-1',
+         2500, 'answered', 1100, now() + interval '5 days', 'b@example.com', 'Ben'),
+        ('10000000-0000-4000-8000-000000000003', '00000000-0000-4000-8000-000000000002', 'Tool 2', 'MIG-2',
+         800, 'accepted', 990, now(), 'c@example.com', 'Cy'),
+        ('10000000-0000-4000-8000-000000000004', null, 'A deleted tool', 'GONE-1',
+         300, 'expired', 700, now() - interval '1 day', 'd@example.com', 'Di'),
+        ('10000000-0000-4000-8000-000000000005', '00000000-0000-4000-8000-000000000002', 'Tool 2', 'MIG-2',
+         400, 'declined', null, null, 'e@example.com', 'Ed');
+    `);
+    await migrate(drizzle(client), { migrationsFolder: projectPaths.migrations });
+  });
+
+  afterAll(async () => {
+    await client.close();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('makes every quote a one-line quote with the same product, name, SKU, quantity and price', async () => {
+    const { rows } = await client.query(`
+      select q.status, q.quantity as quote_units, l.line_number, l.product_id, l.sku, l.name, l.quantity,
+             l.unit_price_cents
+      from quotes q join quote_lines l on l.quote_id = q.id order by q.id`);
+    expect(rows).toEqual([
+      {
+        status: 'requested',
+        quote_units: 500,
+        line_number: 1,
+        product_id: '00000000-0000-4000-8000-000000000001',
+        sku: 'MIG-1',
+        name: 'Tool 1',
+        quantity: 500,
+        unit_price_cents: null,
+      },
+      {
+        status: 'answered',
+        quote_units: 2500,
+        line_number: 1,
+        product_id: '00000000-0000-4000-8000-000000000001',
+        sku: 'MIG-1',
+        name: 'Tool 1',
+        quantity: 2500,
+        unit_price_cents: 1100,
+      },
+      {
+        status: 'accepted',
+        quote_units: 800,
+        line_number: 1,
+        product_id: '00000000-0000-4000-8000-000000000002',
+        sku: 'MIG-2',
+        name: 'Tool 2',
+        quantity: 800,
+        unit_price_cents: 990,
+      },
+      {
+        status: 'expired',
+        quote_units: 300,
+        line_number: 1,
+        product_id: null,
+        sku: 'GONE-1',
+        name: 'A deleted tool',
+        quantity: 300,
+        unit_price_cents: 700,
+      },
+      {
+        status: 'declined',
+        quote_units: 400,
+        line_number: 1,
+        product_id: '00000000-0000-4000-8000-000000000002',
+        sku: 'MIG-2',
+        name: 'Tool 2',
+        quantity: 400,
+        unit_price_cents: null,
+      },
+    ]);
+  });
+
+  it('drops the one-product columns from quotes', async () => {
+    const { rows } = await client.query<{ column_name: string }>(
+      `select column_name from information_schema.columns where table_name = 'quotes'`,
+    );
+    const columns = rows.map((row) => row.column_name);
+    expect(columns).toEqual(expect.arrayContaining(['quantity', 'valid_until', 'ship_date', 'status']));
+    for (const gone of ['product_id', 'item_name', 'sku', 'unit_price_cents']) {
       expect(columns).not.toContain(gone);
     }
   });

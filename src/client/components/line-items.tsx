@@ -1,0 +1,62 @@
+import type { ReactNode } from 'react';
+import { formatDollars } from '../../shared/money';
+import { formatUnits } from '../lib/format';
+
+/** A line of an order or a quote as a table row shows it; a price not given yet shows as a dash. */
+export interface LineItem {
+  line: number;
+  name: string;
+  sku: string | null;
+  quantity: number;
+  unitPrice: number | null;
+  amount: number | null;
+  /** A remark under the name (units backordered, the stock now). */
+  remark?: ReactNode;
+}
+
+const money = (value: number | null) => (value === null ? '—' : formatDollars(value));
+
+/** The lines of an order or a quote: product and SKU, units, unit price and amount. */
+export function LineItems({
+  lines,
+  caption,
+  testId,
+}: {
+  lines: readonly LineItem[];
+  caption?: string | undefined;
+  testId: string;
+}) {
+  return (
+    <table className="table table-sm align-middle mb-0 order-lines">
+      {caption && <caption className="visually-hidden">{caption}</caption>}
+      <thead>
+        <tr>
+          <th scope="col">Product</th>
+          <th scope="col" className="text-end">
+            Units
+          </th>
+          <th scope="col" className="text-end">
+            Unit price
+          </th>
+          <th scope="col" className="text-end">
+            Amount
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((line) => (
+          <tr key={line.line} data-testid={testId}>
+            <td>
+              {line.name}
+              {line.sku && <span className="d-block small text-secondary font-monospace">{line.sku}</span>}
+              {line.remark && <span className="d-block small text-secondary">{line.remark}</span>}
+            </td>
+            <td className="text-end">{formatUnits(line.quantity)}</td>
+            <td className="text-end text-nowrap">{money(line.unitPrice)}</td>
+            <td className="text-end text-nowrap">{money(line.amount)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
