@@ -4,7 +4,7 @@
 //   account, count its unpaid orders, lock the cart and its products in id order, take each line's stock,
 //   store the order and its 10 lines, queue its mail, empty the cart). Each cart is filled straight in
 //   the database before its checkout, untimed, on both sides; rounds alternate A B A B.
-// - quick order: one purchasing agent pasting 500 rows (150 SKUs, some rows repeated, 10 unknown SKUs
+// - quick order (measured first): one purchasing agent pasting 500 rows (150 SKUs, some rows repeated, 10 unknown SKUs
 //   that get the closest SKUs by pg_trgm) into the cart, request after request: p95 latency.
 import pg from 'pg';
 import { fillCatalog } from './catalog-scale.mjs';
@@ -32,7 +32,7 @@ async function floorCheckout(pool, userId) {
   const client = await pool.connect();
   try {
     await client.query('begin');
-    await client.query('select id from users where id = $1 for update', [userId]);
+    await client.query('select id from users where id = $1 for no key update', [userId]);
     await client.query("select count(*) from orders where user_id = $1 and status = 'unpaid'", [userId]);
     const cart = await client.query(
       `select c.product_id, c.quantity, p.sku, p.name, p.price_tiers from cart_lines c
@@ -41,7 +41,7 @@ async function floorCheckout(pool, userId) {
     );
     const ids = [...new Set(cart.rows.map((line) => line.product_id))].sort();
     await client.query(
-      'select id, available, min_order, price_tiers from products where id = any($1) order by id for update',
+      'select id, available, min_order, price_tiers from products where id = any($1) order by id for no key update',
       [ids],
     );
     for (const line of cart.rows) {
@@ -144,7 +144,11 @@ async function quickAddLatency(url, cookie, text) {
     latencies.push(performance.now() - started);
   }
   latencies.sort((a, b) => a - b);
-  return { p95: latencies[Math.floor(latencies.length * 0.95)] ?? 0, count: latencies.length };
+  return {
+    p50: latencies[Math.floor(latencies.length * 0.5)] ?? 0,
+    p95: latencies[Math.floor(latencies.length * 0.95)] ?? 0,
+    count: latencies.length,
+  };
 }
 
 /** The shop is started on a new database, which its start migrates; the catalog is filled after. */
@@ -156,6 +160,7 @@ export async function benchCart({ databaseUrl }) {
     SEED_DEMO: 'false',
     TRUST_PROXY: '1',
     PUBLIC_URL: url,
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
   });
   const pool = new pg.Pool({ connectionString: databaseUrl, max: connections + 2 });
   try {
@@ -168,6 +173,17 @@ export async function benchCart({ databaseUrl }) {
     const shared = rows.slice(0, 30).map((row) => row.id);
     await pool.query('update products set available = 2000000000 where id = any($1)', [shared]);
     const { userIds, cookies } = await signedInCustomers(url, pool, connections);
+
+    // Quick order first, on the catalog as loaded, before the checkouts' writes keep the disk busy.
+    const text = pastedRows(skus);
+    await quickAddLatency(url, cookies[0], text); // warm-up
+    const quick = await quickAddLatency(url, cookies[0], text);
+    console.log(
+      `cart     POST /api/cart/quick-add, 500 rows (150 SKUs, 10 unknown) at ${CATALOG.toLocaleString('en')} products: ` +
+        `p50 ${quick.p50.toFixed(0)} ms, p95 ${quick.p95.toFixed(0)} ms over ${quick.count} pastes (target: p95 < 150 ms)`,
+    );
+
+    await pool.query('delete from cart_lines where user_id = $1', [userIds[0]]);
 
     const real = (n) => realCheckout(url, cookies[n]);
     const floor = (n) => floorCheckout(pool, userIds[n]);
@@ -186,13 +202,6 @@ export async function benchCart({ databaseUrl }) {
         `(${spread(rounds.floor.map((r) => r.rate))}, p99 ${p99('floor').toFixed(0)} ms); ratio real/floor ${ratio.toFixed(2)} (target >= 0.6)`,
     );
 
-    const text = pastedRows(skus);
-    await quickAddLatency(url, cookies[0], text); // warm-up
-    const quick = await quickAddLatency(url, cookies[0], text);
-    console.log(
-      `cart     POST /api/cart/quick-add, 500 rows (150 SKUs, 10 unknown) at ${CATALOG.toLocaleString('en')} products: ` +
-        `p95 ${quick.p95.toFixed(0)} ms over ${quick.count} pastes (target < 150 ms)`,
-    );
     return ratio;
   } finally {
     shop.kill('SIGTERM');

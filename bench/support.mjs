@@ -23,7 +23,7 @@ export function startShop(port, env) {
       MAX_UNPAID_ORDERS: '1000000',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.BENCH_LOG_LEVEL ? 'inherit' : 'ignore', 'inherit'],
   });
 }
 

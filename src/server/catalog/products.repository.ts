@@ -111,7 +111,7 @@ export async function findProduct(
   { lock = false } = {},
 ): Promise<ProductView | undefined> {
   const query = selectProducts(ex).where(eq(products.id, id));
-  const [row] = await (lock ? query.for('update', { of: products }) : query);
+  const [row] = await (lock ? query.for('no key update', { of: products }) : query);
   return row;
 }
 
@@ -407,17 +407,42 @@ export async function* eachProductBySku(ex: Executor, batch = 1000): AsyncGenera
   }
 }
 
-/** The products with these SKUs, locked until the transaction ends when `lock` (an import's commit). */
+/**
+ * The products with these SKUs, locked until the transaction ends when `lock` (an import's commit).
+ * Locks are taken in id order, as checkout and new stock take them, so an import never deadlocks with
+ * them: the ids are found first, then locked a batch at a time in that order.
+ */
 export async function findProductsBySkus(
   ex: Executor,
   skus: string[],
   { lock = false } = {},
 ): Promise<ProductView[]> {
   const found: ProductView[] = [];
-  for (let start = 0; start < skus.length; start += 5000) {
-    const where = inArray(products.sku, skus.slice(start, start + 5000));
-    const query = selectProducts(ex).where(where);
-    found.push(...(await (lock ? query.for('update', { of: products }) : query)));
+  const BATCH = 5000;
+  if (!lock) {
+    for (let start = 0; start < skus.length; start += BATCH) {
+      found.push(
+        ...(await selectProducts(ex).where(inArray(products.sku, skus.slice(start, start + BATCH)))),
+      );
+    }
+    return found;
+  }
+  const ids: string[] = [];
+  for (let start = 0; start < skus.length; start += BATCH) {
+    const rows = await ex
+      .select({ id: products.id })
+      .from(products)
+      .where(inArray(products.sku, skus.slice(start, start + BATCH)));
+    ids.push(...rows.map((row) => row.id));
+  }
+  ids.sort();
+  for (let start = 0; start < ids.length; start += BATCH) {
+    found.push(
+      ...(await selectProducts(ex)
+        .where(inArray(products.id, ids.slice(start, start + BATCH)))
+        .orderBy(asc(products.id))
+        .for('no key update', { of: products })),
+    );
   }
   return found;
 }

@@ -84,7 +84,11 @@ export const products = pgTable(
     index('products_price_idx').on(t.priceCents, t.id),
     index('products_category_newest_idx').on(t.categoryId, t.createdAt, t.id),
     index('products_featured_newest_idx').on(t.featured, t.createdAt, t.id),
+    check('products_sku_upper', sql`${t.sku} = upper(${t.sku})`),
     index('products_search_idx').using('gin', t.searchVector),
+    // Quick order's 'did you mean' for a SKU no product has: the nearest SKUs by trigram distance
+    // (pg_trgm `<->`), which a GiST index answers without reading every SKU.
+    index('products_sku_trgm_idx').using('gist', t.sku.op('gist_trgm_ops')),
     // Low stock (the dashboard): below twice the lower bound, max(min_order, ORDER_MIN_UNITS), is
     // "available < 2 * min_order or available < 2 * ORDER_MIN_UNITS", one index for each side.
     index('products_available_idx').on(t.available),

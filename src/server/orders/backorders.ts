@@ -13,7 +13,7 @@ export async function takeStockUpTo(ex: Executor, productId: string, quantity: n
     .select({ available: products.available })
     .from(products)
     .where(eq(products.id, productId))
-    .for('update');
+    .for('no key update');
   if (!locked) return null;
   const taken = Math.min(locked.available, quantity);
   const [product] = await ex
@@ -42,7 +42,7 @@ export async function fillBackorders(ex: Executor, productIds: readonly string[]
       .select({ available: products.available })
       .from(products)
       .where(eq(products.id, productId))
-      .for('update');
+      .for('no key update');
     if (!product) continue;
     let available = product.available;
     if (available === 0) continue;

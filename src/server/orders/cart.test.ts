@@ -336,6 +336,32 @@ describe('POST /api/cart/checkout', () => {
     expect((await checkout(buyer, { ...delivery, number: 'x' })).statusCode).toBe(400);
   });
 
+  it('carts being filled (quick order, many products at once) while others check out the same products: nobody waits on a deadlock', async () => {
+    const tools = await Promise.all(
+      Array.from({ length: 10 }, () => insertTool(ctx.db, { available: 1_000_000 })),
+    );
+    const checkers = await Promise.all(Array.from({ length: 8 }, () => signUp(ctx.app, { verified: true })));
+    const fillers = await Promise.all(Array.from({ length: 8 }, () => signUp(ctx.app, { verified: true })));
+    for (const buyer of checkers) for (const tool of tools) await setLine(buyer, tool.id, 100);
+    // The fillers paste the same SKUs in the opposite order to the products' ids, over and over.
+    const pasted = [...tools]
+      .sort((a, b) => b.id.localeCompare(a.id))
+      .map((tool) => `${tool.sku} 100`)
+      .join('\n');
+    const answers = await Promise.all([
+      ...checkers.map((buyer) => checkout(buyer)),
+      ...fillers.flatMap((buyer) =>
+        [1, 2, 3].map(() =>
+          injectAs(ctx.app, buyer, { method: 'POST', url: '/api/cart/quick-add', payload: { text: pasted } }),
+        ),
+      ),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).filter((status) => status >= 500)).toEqual([]);
+    expect(answers.slice(0, checkers.length).map((answer) => answer.statusCode)).toEqual(
+      checkers.map(() => 201),
+    );
+  });
+
   it('20 buyers checking out overlapping 10-line carts over 30 products while stock runs out: no oversell, no deadlock', async () => {
     const tools = await Promise.all(Array.from({ length: 30 }, () => insertTool(ctx.db, { available: 700 })));
     const buyers = await Promise.all(Array.from({ length: 20 }, () => signUp(ctx.app, { verified: true })));

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Cart, CartLine } from '../../shared/api/cart.schemas';
 import { MAX_ORDER_LINES } from '../../shared/domain/order-lines';
 import { lowerBound } from '../../shared/domain/order-quantity';
@@ -108,27 +108,52 @@ export async function setCartLine(
   quantity: number,
   floor: number,
 ): Promise<void> {
-  const [product] = await ex
-    .select({ minOrder: products.minOrder, priceTiers: products.priceTiers })
+  await setCartLines(ex, user, new Map([[productId, quantity]]), floor);
+}
+
+/**
+ * Sets several lines at once (quick order, order again, the merge at sign-in), each product taking the
+ * given quantity and the price the buyer is shown for it now, in one statement: refused whole when a
+ * product does not exist, or when the new products would take the cart past MAX_ORDER_LINES lines.
+ */
+export async function setCartLines(
+  ex: Executor,
+  user: SessionUser,
+  lines: ReadonlyMap<string, number>,
+  floor: number,
+): Promise<void> {
+  if (lines.size === 0) return;
+  const ids = [...lines.keys()].sort();
+  const found = await ex
+    .select({ id: products.id, minOrder: products.minOrder, priceTiers: products.priceTiers })
     .from(products)
-    .where(eq(products.id, productId));
-  if (!product) throw new DomainError('NOT_FOUND', messages.productNotFound);
-  const seenUnitPriceCents = priceLine(user, product, quantity, floor).unitPriceCents;
-  const [existing] = await ex
-    .select({ n: count() })
+    .where(inArray(products.id, ids))
+    .orderBy(asc(products.id));
+  if (found.length !== ids.length) throw new DomainError('NOT_FOUND', messages.productNotFound);
+  const held = await ex
+    .select({ productId: cartLines.productId })
     .from(cartLines)
-    .where(and(eq(cartLines.userId, user.id), eq(cartLines.productId, productId)));
-  if (!existing?.n) {
-    const [held] = await ex.select({ n: count() }).from(cartLines).where(eq(cartLines.userId, user.id));
-    if ((held?.n ?? 0) >= MAX_ORDER_LINES)
-      throw new DomainError('CONFLICT', messages.cartFull(MAX_ORDER_LINES));
+    .where(eq(cartLines.userId, user.id));
+  const inCart = new Set(held.map((line) => line.productId));
+  const newLines = ids.filter((id) => !inCart.has(id)).length;
+  if (newLines > 0 && inCart.size + newLines > MAX_ORDER_LINES) {
+    throw new DomainError('CONFLICT', messages.cartFull(MAX_ORDER_LINES));
   }
   await ex
     .insert(cartLines)
-    .values({ userId: user.id, productId, quantity, seenUnitPriceCents })
+    .values(
+      found.map((product) => {
+        const quantity = lines.get(product.id) ?? 0;
+        const seenUnitPriceCents = priceLine(user, product, quantity, floor).unitPriceCents;
+        return { userId: user.id, productId: product.id, quantity, seenUnitPriceCents };
+      }),
+    )
     .onConflictDoUpdate({
       target: [cartLines.userId, cartLines.productId],
-      set: { quantity, seenUnitPriceCents },
+      set: {
+        quantity: sql`excluded.quantity`,
+        seenUnitPriceCents: sql`excluded.seen_unit_price_cents`,
+      },
     });
 }
 
@@ -143,8 +168,8 @@ export async function mergeCart(
   floor: number,
 ): Promise<void> {
   if (lines.length === 0) return;
-  const known = await ex
-    .select({ id: products.id, minOrder: products.minOrder, priceTiers: products.priceTiers })
+  const found = await ex
+    .select({ id: products.id })
     .from(products)
     .where(
       inArray(
@@ -152,54 +177,24 @@ export async function mergeCart(
         lines.map((line) => line.toolId),
       ),
     );
-  const byId = new Map(known.map((product) => [product.id, product]));
-  const current = new Map(
-    (await ex.select().from(cartLines).where(eq(cartLines.userId, user.id))).map((line) => [
-      line.productId,
-      line,
-    ]),
-  );
-  let room = MAX_ORDER_LINES - current.size;
-  for (const { toolId, quantity } of lines) {
-    const product = byId.get(toolId);
-    if (!product) continue;
-    const mine = current.get(toolId);
-    if (!mine && room <= 0) continue;
-    const merged = Math.max(mine?.quantity ?? 0, quantity);
-    if (mine?.quantity === merged) continue;
-    if (!mine) room -= 1;
-    const seenUnitPriceCents = priceLine(user, product, merged, floor).unitPriceCents;
-    await ex
-      .insert(cartLines)
-      .values({ userId: user.id, productId: toolId, quantity: merged, seenUnitPriceCents })
-      .onConflictDoUpdate({
-        target: [cartLines.userId, cartLines.productId],
-        set: { quantity: merged, seenUnitPriceCents },
-      });
-  }
-}
-
-/**
- * Sets several lines at once (quick order, order again), each product taking the given quantity, in
- * the caller's transaction: refused whole when the new products would take the cart past
- * MAX_ORDER_LINES lines.
- */
-export async function setCartLines(
-  ex: Executor,
-  user: SessionUser,
-  lines: ReadonlyMap<string, number>,
-  floor: number,
-): Promise<void> {
+  const known = new Set(found.map((product) => product.id));
   const held = await ex
-    .select({ productId: cartLines.productId })
+    .select({ productId: cartLines.productId, quantity: cartLines.quantity })
     .from(cartLines)
     .where(eq(cartLines.userId, user.id));
-  const inCart = new Set(held.map((line) => line.productId));
-  const newLines = [...lines.keys()].filter((id) => !inCart.has(id)).length;
-  if (inCart.size + newLines > MAX_ORDER_LINES) {
-    throw new DomainError('CONFLICT', messages.cartFull(MAX_ORDER_LINES));
+  const current = new Map(held.map((line) => [line.productId, line.quantity]));
+  let room = MAX_ORDER_LINES - current.size;
+  const merged = new Map<string, number>();
+  for (const { toolId, quantity } of lines) {
+    if (!known.has(toolId)) continue;
+    const mine = merged.get(toolId) ?? current.get(toolId);
+    if (mine === undefined && room <= 0) continue;
+    const larger = Math.max(mine ?? 0, quantity);
+    if (mine === larger) continue;
+    if (mine === undefined) room -= 1;
+    merged.set(toolId, larger);
   }
-  for (const [productId, quantity] of lines) await setCartLine(ex, user, productId, quantity, floor);
+  await setCartLines(ex, user, merged, floor);
 }
 
 export async function removeCartLine(ex: Executor, userId: string, productId: string): Promise<void> {

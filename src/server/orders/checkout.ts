@@ -43,7 +43,9 @@ export async function checkout(
       .from(products)
       .where(inArray(products.id, ids))
       .orderBy(asc(products.id))
-      .for('update');
+      // Not FOR UPDATE: the stock is no key, so carts being filled (whose foreign keys take a key-share
+      // lock on the product) never wait for a checkout, nor a checkout for them.
+      .for('no key update');
     const current = new Map(locked.map((product) => [product.id, product]));
     const lines = cart.map((line) => ({ ...line, ...current.get(line.productId) }));
 

@@ -11,15 +11,35 @@ import { DomainError } from '../http/domain-error';
 import { lineProblem, setCartLines } from './cart';
 import { priceLine } from './price-line';
 
-/** The SKUs most like `sku` (pg_trgm), for a row whose SKU no product has. */
-async function closestSkus(db: Database, sku: string): Promise<string[]> {
-  const rows = await db
-    .select({ sku: products.sku })
-    .from(products)
-    .where(sql`similarity(${products.sku}, ${sku}) > 0.25`)
-    .orderBy(sql`similarity(${products.sku}, ${sku}) desc`, products.sku)
-    .limit(3);
-  return rows.map((row) => row.sku);
+/** How alike a SKU must be (pg_trgm similarity, 0 to 1) to be offered for one no product has. */
+const SUGGEST_SIMILARITY = 0.25;
+
+/**
+ * For each SKU that no product has, the SKUs most like it: the three nearest by trigram distance (`<->`,
+ * answered by the SKUs' GiST index without reading them all), of those alike enough, closest first.
+ * One query for all of them.
+ */
+async function closestSkus(db: Database, unknown: readonly string[]): Promise<Map<string, string[]>> {
+  const closest = new Map<string, string[]>(unknown.map((sku) => [sku, []]));
+  if (unknown.length === 0) return closest;
+  const asked = sql.join(
+    unknown.map((sku) => sql`${sku}`),
+    sql`, `,
+  );
+  // Distance alone orders the inner scan: a second sort key would read every SKU instead of walking the index.
+  const result: unknown = await db.execute(sql`
+    select asked.sku as "asked", near.sku as "sku", similarity(near.sku, asked.sku) as "similarity"
+    from unnest(array[${asked}]::text[]) as asked(sku)
+    cross join lateral (
+      select ${products.sku} as sku from ${products} order by ${products.sku} <-> asked.sku limit 3
+    ) as near`);
+  // Both drivers answer { rows }; similarity() is a `real`, which both read as a number.
+  const { rows } = result as { rows: { asked: string; sku: string; similarity: number }[] };
+  const alike = rows
+    .filter((row) => row.similarity > SUGGEST_SIMILARITY)
+    .sort((a, b) => b.similarity - a.similarity || a.sku.localeCompare(b.sku));
+  for (const row of alike) closest.get(row.asked)?.push(row.sku);
+  return closest;
 }
 
 /**
@@ -55,7 +75,8 @@ export async function quickAdd(
           priceTiers: products.priceTiers,
         })
         .from(products)
-        .where(inArray(sql`upper(${products.sku})`, skus))
+        // SKUs are stored upper case (products_sku_upper), as the parser reads them: the unique index finds them.
+        .where(inArray(products.sku, skus))
     : [];
   const bySku = new Map(known.map((product) => [product.sku.toUpperCase(), product]));
 
@@ -67,6 +88,11 @@ export async function quickAdd(
     totals.set(row.sku, (totals.get(row.sku) ?? 0) + row.quantity);
     if (!firstRowOf.has(row.sku)) firstRowOf.set(row.sku, row.row);
   }
+
+  const suggestions = await closestSkus(
+    db,
+    skus.filter((sku) => !bySku.has(sku)),
+  );
 
   const rows: QuickAddRow[] = [];
   const accepted = new Map<string, number>();
@@ -93,7 +119,7 @@ export async function quickAdd(
         sku: row.sku,
         quantity: row.quantity,
         ok: false,
-        message: messages.unknownSku(row.sku, await closestSkus(db, row.sku)),
+        message: messages.unknownSku(row.sku, suggestions.get(row.sku) ?? []),
       });
       continue;
     }

@@ -81,7 +81,11 @@ export async function endSessionsOlderThan(
  * be read just before its account is deleted by another request: such a session writes nothing.
  */
 export async function lockAccount(ex: Executor, userId: string): Promise<void> {
-  const [account] = await ex.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  const [account] = await ex
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('no key update');
   if (!account) throw new DomainError('UNAUTHENTICATED', messages.signInFirst);
 }
 
