@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { expect, mailsTo, signInOrUp, test } from './fixtures';
+import type { Browser, Page } from '@playwright/test';
+import { expect, mailsTo, signInOrUp, test, waitingForTheApp } from './fixtures';
 import { shopUrl } from './support/ports';
 
 /** Issue 13's journeys: buying as a business does, and a quote from request to payment. */
@@ -12,6 +12,18 @@ async function payByCard(page: Page) {
   await form.getByLabel('CVC').fill('123');
   await form.getByRole('button', { name: 'Pay' }).click();
   await expect(page.getByRole('heading', { name: 'Your payment is completed' })).toBeVisible();
+}
+
+/** The shop's owner (an admin by ADMIN_EMAILS), signed in in a browser context of their own. */
+async function ownerSignedIn(browser: Browser, address: string) {
+  const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': address } });
+  const page = waitingForTheApp(await context.newPage());
+  await signInOrUp(context.request, {
+    name: 'Olivia Owner',
+    email: 'owner@forgeline.test',
+    password: 'owner-e2e-secret',
+  });
+  return { context, page };
 }
 
 async function expectNoAxeViolations(page: Page, what: string) {
@@ -109,15 +121,7 @@ test.describe('buying as a business', () => {
     const quoteNumber = (await page.getByTestId('quote-sent').textContent())?.match(/Q-\d+/)?.[0] ?? '';
 
     // The owner answers from the Quotes page.
-    const ownerContext = await browser.newContext({
-      extraHTTPHeaders: { 'x-forwarded-for': '203.0.113.61' },
-    });
-    const ownerPage = await ownerContext.newPage();
-    await signInOrUp(ownerContext.request, {
-      name: 'Olivia Owner',
-      email: 'owner@forgeline.test',
-      password: 'owner-e2e-secret',
-    });
+    const { context: ownerContext, page: ownerPage } = await ownerSignedIn(browser, '203.0.113.61');
     await ownerPage.goto('/dashboard/quotes');
     const quoteRow = ownerPage.getByRole('row').filter({ hasText: quoteNumber });
     await expect(quoteRow).toContainText('Two lots: March and May');
@@ -213,15 +217,7 @@ test.describe('buying as a business', () => {
     const quoteNumber = (await mine.textContent())?.match(/Q-\d+/)?.[0] ?? '';
     await expect(page.getByTestId('cart-badge')).toHaveCount(0);
 
-    const ownerContext = await browser.newContext({
-      extraHTTPHeaders: { 'x-forwarded-for': '203.0.113.62' },
-    });
-    const ownerPage = await ownerContext.newPage();
-    await signInOrUp(ownerContext.request, {
-      name: 'Olivia Owner',
-      email: 'owner@forgeline.test',
-      password: 'owner-e2e-secret',
-    });
+    const { context: ownerContext, page: ownerPage } = await ownerSignedIn(browser, '203.0.113.62');
     await ownerPage.goto('/dashboard/quotes');
     await ownerPage
       .getByRole('row')

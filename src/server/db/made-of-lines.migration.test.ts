@@ -20,6 +20,19 @@ function migrationsUpTo(lastTag: string): string {
   return dir;
 }
 
+/** Products MIG-1… MIG-`count` (ids ending 1, 2, 3…), 1,000 in stock at $12.50, in one category. */
+async function insertProducts(client: PGlite, count: number) {
+  await client.exec(`
+    insert into categories (slug, name) values ('migration', 'Migration');
+    insert into products (id, sku, name, image_url, description, category_id, min_order, available,
+                          price_cents, price_tiers)
+      select ('00000000-0000-4000-8000-00000000000' || n)::uuid, 'MIG-' || n, 'Tool ' || n, '/images/x.svg', '',
+             (select id from categories where slug = 'migration'), 100, 1000, 1250,
+             '[{"minQuantity":100,"priceCents":1250}]'
+      from generate_series(1, ${count}) as n;
+  `);
+}
+
 /**
  * Migration 0011 (issue 32) on a shop that has traded: a database at migration 0010 holding orders in
  * every state, one from an accepted quote with units on backorder and one whose product was deleted,
@@ -34,15 +47,7 @@ describe('migration 0011: orders made of lines', () => {
     folder = migrationsUpTo('0010_shipments_and_backorders');
     await migrate(drizzle(client), { migrationsFolder: folder });
 
-    await client.exec(`
-      insert into categories (slug, name) values ('migration', 'Migration');
-      insert into products (id, sku, name, image_url, description, category_id, min_order, available,
-                            price_cents, price_tiers)
-        select ('00000000-0000-4000-8000-00000000000' || n)::uuid, 'MIG-' || n, 'Tool ' || n, '/images/x.svg', '',
-               (select id from categories where slug = 'migration'), 100, 1000, 1250,
-               '[{"minQuantity":100,"priceCents":1250}]'
-        from generate_series(1, 3) as n;
-    `);
+    await insertProducts(client, 3);
     await client.exec(`
       insert into quotes (id, user_id, product_id, item_name, sku, quantity, status, unit_price_cents, email, buyer_name)
         select '10000000-0000-4000-8000-000000000001', null, '00000000-0000-4000-8000-000000000003',
@@ -157,14 +162,8 @@ describe('migration 0013: quotes made of lines', () => {
     client = await PGlite.create({ extensions: { pg_trgm } });
     folder = migrationsUpTo('0012_carts');
     await migrate(drizzle(client), { migrationsFolder: folder });
+    await insertProducts(client, 2);
     await client.exec(`
-      insert into categories (slug, name) values ('migration', 'Migration');
-      insert into products (id, sku, name, image_url, description, category_id, min_order, available,
-                            price_cents, price_tiers)
-        select ('00000000-0000-4000-8000-00000000000' || n)::uuid, 'MIG-' || n, 'Tool ' || n, '/images/x.svg', '',
-               (select id from categories where slug = 'migration'), 100, 1000, 1250,
-               '[{"minQuantity":100,"priceCents":1250}]'
-        from generate_series(1, 2) as n;
       insert into quotes (id, product_id, item_name, sku, quantity, status, unit_price_cents, valid_until,
                           email, buyer_name)
       values
