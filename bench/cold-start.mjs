@@ -41,8 +41,9 @@ async function pgliteAlone(dataDir) {
   const script = `
     const { PGlite } = await import('@electric-sql/pglite');
     const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+    const { fuzzystrmatch } = await import('@electric-sql/pglite/contrib/fuzzystrmatch');
     const client = await PGlite.create(${JSON.stringify(join(dataDir, 'pglite'))}, {
-      extensions: { pg_trgm },
+      extensions: { pg_trgm, fuzzystrmatch },
       startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
     });
     await client.query('select count(*) from products');

@@ -2,6 +2,7 @@
 // the server sends static files compressed without spending CPU per request.
 import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
@@ -85,7 +86,7 @@ for await (const file of files('dist/client')) {
 // A new embedded database starts from this migrated, empty one instead of running initdb and every
 // migration in WebAssembly (db/database.ts): a first start ~2 s sooner, with less peak memory. Written
 // under a temporary name and renamed, so a server starting meanwhile sees the whole file or none.
-const template = await PGlite.create('memory://', { extensions: { pg_trgm } });
+const template = await PGlite.create('memory://', { extensions: { pg_trgm, fuzzystrmatch } });
 await migrate(drizzle(template), { migrationsFolder: 'drizzle' });
 const dump = Buffer.from(await (await template.dumpDataDir('gzip')).arrayBuffer());
 await template.close();

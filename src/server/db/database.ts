@@ -1,3 +1,4 @@
+import { pgliteExtensions } from './pglite-extensions';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -145,18 +146,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     location = join(location, 'pglite');
   }
   try {
-    const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] =
+    const [{ PGlite }, extensions, { drizzle: drizzlePglite }, { migrate: migratePglite }] =
       await Promise.all([
         import('@electric-sql/pglite'),
-        import('@electric-sql/pglite/contrib/pg_trgm'),
+        pgliteExtensions(),
         import('drizzle-orm/pglite'),
         import('drizzle-orm/pglite/migrator'),
       ]);
-    // pg_trgm serves catalog search (DESIGN §9); PGlite loads an extension only when asked to.
     const client = await PGlite.create(location, {
       startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
       loadDataDir: options.pgliteDump ?? readNewDatabaseTemplate(location),
-      extensions: { pg_trgm },
+      extensions,
     });
     const db = drizzlePglite(client, { schema, logger: queryLogger(options.onQuery) });
     if (!(await hasNewestMigration(client, migrationsFolder))) await migratePglite(db, { migrationsFolder });

@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { pgliteExtensions } from './pglite-extensions';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,7 +43,7 @@ describe('migration 0011: orders made of lines', () => {
   let folder: string;
 
   beforeAll(async () => {
-    client = await PGlite.create({ extensions: { pg_trgm } });
+    client = await PGlite.create({ extensions: await pgliteExtensions() });
     folder = migrationsUpTo('0010_shipments_and_backorders');
     await migrate(drizzle(client), { migrationsFolder: folder });
 
@@ -159,7 +159,7 @@ describe('migration 0013: quotes made of lines', () => {
   let folder: string;
 
   beforeAll(async () => {
-    client = await PGlite.create({ extensions: { pg_trgm } });
+    client = await PGlite.create({ extensions: await pgliteExtensions() });
     folder = migrationsUpTo('0012_carts');
     await migrate(drizzle(client), { migrationsFolder: folder });
     await insertProducts(client, 2);

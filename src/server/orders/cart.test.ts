@@ -247,6 +247,22 @@ describe('POST /api/cart/quick-add', () => {
     expect(done.cart.lines).toMatchObject([{ toolId: drill.id, quantity: 550, amount: 6050 }]);
   });
 
+  it('suggests the SKUs a keystroke or two away first, where trigrams alone tie (short SKUs)', async () => {
+    const buyer = await signUp(ctx.app);
+    for (const n of ['001', '002', '006', '012', '021', '120']) {
+      await insertTool(ctx.db, { sku: `KS-${n}`, name: `Keystroke ${n}` });
+    }
+    const { rows } = (await quickAdd(buyer, 'KS-0L2 100\nKS-12 100\nZZZZZZZZ 100', true)).json<{
+      rows: { message: string }[];
+    }>();
+    expect(rows.map((row) => row.message)).toEqual([
+      // One keystroke from each of the first two (L for 0, or for 1); ties go to the more alike.
+      'No product has the SKU KS-0L2. Did you mean KS-002, KS-012, KS-001?',
+      'No product has the SKU KS-12. Did you mean KS-120, KS-012, KS-002?',
+      'No product has the SKU ZZZZZZZZ',
+    ]);
+  });
+
   it('refuses an empty paste and one of more than 500 rows, adding nothing', async () => {
     const buyer = await signUp(ctx.app);
     const empty = await quickAdd(buyer, '\n\n');

@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { pgliteExtensions } from '../db/pglite-extensions';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -92,7 +92,7 @@ async function setupDatabases(project: TestProject): Promise<() => Promise<void>
     return () => onServer(serverUrl, `drop database if exists ${name} with (force)`);
   }
 
-  const client = await PGlite.create('memory://', { extensions: { pg_trgm } });
+  const client = await PGlite.create('memory://', { extensions: await pgliteExtensions() });
   await migrate(drizzle(client), { migrationsFolder: projectPaths.migrations });
   const dump = await client.dumpDataDir('none');
   await client.close();
