@@ -122,7 +122,7 @@ export function QuickOrderPage() {
               {result.rows.map((row) => (
                 <tr key={row.row} data-testid="quick-order-row" className={row.ok ? '' : 'table-warning'}>
                   <td data-label="Line">{row.row}</td>
-                  <td data-label="SKU" className="font-monospace">
+                  <td data-label="SKU" className="font-monospace text-nowrap">
                     {row.sku}
                   </td>
                   <td data-label="Quantity" className="text-end">
