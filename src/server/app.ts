@@ -37,6 +37,7 @@ import type { MailContext } from './mail/mail-layout';
 import { queueMail } from './mail/outbox';
 import { makeOrderAttachments } from './orders/invoice-pdf';
 import { quotesRoutes } from './quotes/quotes.routes';
+import { companiesRoutes } from './companies/companies.routes';
 import { readShopDetails } from './shop-details';
 import { newsletterRoutes } from './newsletter/newsletter.routes';
 import { AFTER_START_MS } from './time-limits';
@@ -299,6 +300,7 @@ export async function buildApp({
         minUnits: config.orderMinUnits,
         maxUnpaid: config.maxUnpaidOrders,
       });
+      await api.register(companiesRoutes, { db, guards, mail });
       await api.register(newsletterRoutes, { db });
       await api.register(adminCatalogRoutes, { db, catalogCache, guards, minUnits: config.orderMinUnits });
       await api.register(adminOrdersRoutes, { db, guards, mail });

@@ -273,6 +273,50 @@ const rows: Row[] = [
     url: async (f) => `/api/tools/${await f.spareTool()}`,
     expected: adminOnly(200),
   },
+  // Companies (issue 33). None of these callers belongs to a company: company calls answer 404 for
+  // them, never another company's anything; creating one is checked up to its validation here.
+  {
+    method: 'POST',
+    path: '/api/companies',
+    url: () => '/api/companies',
+    payload: { name: '' },
+    expected: signedIn(400),
+  },
+  { method: 'GET', path: '/api/company', url: () => '/api/company', expected: signedIn(404) },
+  {
+    method: 'POST',
+    path: '/api/company/invitations',
+    url: () => '/api/company/invitations',
+    payload: { email: 'colleague@example.com', roles: ['buyer'] },
+    expected: signedIn(404),
+  },
+  {
+    method: 'POST',
+    path: '/api/invitations/:token/accept',
+    url: () => `/api/invitations/${'A'.repeat(43)}/accept`,
+    expected: signedIn(404),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/company/members/:userId',
+    url: (f) => `/api/company/members/${f.a.id}`,
+    payload: { roles: ['viewer'] },
+    expected: signedIn(404),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/company/members/:userId',
+    url: (f) => `/api/company/members/${f.a.id}`,
+    expected: signedIn(404),
+  },
+  { method: 'GET', path: '/api/admin/companies', url: () => '/api/admin/companies', expected: adminOnly(200) },
+  {
+    method: 'PATCH',
+    path: '/api/admin/companies/:id',
+    url: () => '/api/admin/companies/00000000-0000-4000-8000-000000000000',
+    payload: { status: 'suspended' },
+    expected: adminOnly(404),
+  },
   { method: 'GET', path: '/api/admin/orders', url: () => '/api/admin/orders', expected: adminOnly(200) },
   {
     method: 'PATCH',

@@ -125,6 +125,19 @@ export const messages = {
   closedNoLonger: (why: string, move: string) => `${why}, so it can no longer be ${move}`,
   orderCannotMove: (status: string, move: string) => `An order that is ${status} cannot be ${move}`,
   quoteNotFound: 'There is no such quote',
+  companyNotFound: 'You do not belong to a company',
+  companyConfirmFirst: 'Confirm your email address first (see the link we mailed you), then try again.',
+  companyAlreadyMember:
+    'This account already belongs to a company: an account belongs to one company at most',
+  companyManagersOnly: "Only the company's admins can do this",
+  companyMemberNotFound: 'There is no such colleague in your company',
+  companyLastAdmin: 'A company keeps at least one admin: make another colleague admin first',
+  companyAlreadyInvitedMember: (email: string) => `${email} is already a colleague in your company`,
+  invitationInvalid:
+    'This invitation link is not valid, or it has been used. Ask your colleague for a new one.',
+  invitationExpired: 'This invitation has expired. Ask your colleague for a new one.',
+  invitationOtherAddress: (email: string) =>
+    `This invitation is for ${email}. Sign in with that address to accept it.`,
   /** A problem with one line of a quote or order of several, saying which. */
   onLine: (line: number, name: string, problem: string) => `Line ${line} (${name}): ${problem}`,
   quoteLinePrices: (lines: number) =>

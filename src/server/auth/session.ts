@@ -7,6 +7,7 @@ import { databaseAnswers } from '../db/probe';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { DomainError } from '../http/domain-error';
 import type { Auth } from './auth';
+import { type CompanyMembership, membershipOf } from '../companies/membership';
 
 export interface SessionUser {
   id: string;
@@ -15,6 +16,8 @@ export interface SessionUser {
   role: Role;
   /** Whether the account proved its mailbox (the verification link, or Google saying so). */
   emailVerified: boolean;
+  /** The company the account belongs to and its roles there (issue 33), or null. */
+  company: CompanyMembership | null;
 }
 
 declare module 'fastify' {
@@ -52,7 +55,14 @@ export function createAuthGuards(auth: Auth, db: Database) {
       throw new DomainError('UNAUTHENTICATED', messages.signInFirst);
     }
     const { id, name, email, role, emailVerified } = session.user;
-    const user: SessionUser = { id, name, email, role: role === 'admin' ? 'admin' : 'user', emailVerified };
+    const user: SessionUser = {
+      id,
+      name,
+      email,
+      role: role === 'admin' ? 'admin' : 'user',
+      emailVerified,
+      company: await membershipOf(db, id),
+    };
     request.user = user;
     return user;
   }

@@ -370,6 +370,68 @@ export const users = pgTable('users', {
   ...timestamps,
 });
 
+export const companyStatus = pgEnum('company_status', ['active', 'suspended']);
+export const companyRole = pgEnum('company_role', ['admin', 'buyer', 'approver', 'viewer']);
+
+/**
+ * A business that buys (issue 33): colleagues with roles share its orders, quotes, invoices, saved lists
+ * and address book. A suspended company's members can still read, not order.
+ */
+export const companies = pgTable('companies', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** The legal name, as invoices show it. */
+  name: text('name').notNull(),
+  /** A tax or VAT registration number, when it has one. */
+  taxId: text('tax_id'),
+  billingAddress: text('billing_address').notNull().default(''),
+  status: companyStatus('status').notNull().default('active'),
+  ...timestamps,
+});
+
+/** Who belongs to which company, and as what. An account belongs to at most one company. */
+export const companyMembers = pgTable(
+  'company_members',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** One role, or `admin` with `approver` (shared/domain/company-roles.ts). */
+    roles: companyRole('roles').array().notNull(),
+    joinedAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.userId] }),
+    check('company_members_roles_given', sql`cardinality(${t.roles}) between 1 and 2`),
+  ],
+);
+
+/**
+ * An invitation to join a company, mailed as a single-use link valid 7 days. Only the token's hash is
+ * kept: the link in the mail is the one copy of the token.
+ */
+export const companyInvitations = pgTable(
+  'company_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** The invited address, lower case: only a confirmed account with it may accept. */
+    email: text('email').notNull(),
+    roles: companyRole('roles').array().notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('company_invitations_company_idx').on(t.companyId, t.createdAt)],
+);
+
 export const sessions = pgTable(
   'sessions',
   {
@@ -514,6 +576,12 @@ export const auditAction = pgEnum('audit_action', [
   'upload.add',
   'orders.export',
   'products.export',
+  'company.create',
+  'company.invite',
+  'company.join',
+  'company.member_roles',
+  'company.member_remove',
+  'company.status',
 ]);
 
 /**

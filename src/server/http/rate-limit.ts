@@ -78,6 +78,8 @@ export const RATE_LIMITS = {
   'read-orders': { max: 120, minutes: 10, per: 'account' },
   invoice: { max: 60, minutes: 10, per: 'account' },
   'quote-request': { max: 10, minutes: 60, per: 'account' },
+  // Companies: creating one, inviting (each mails) and accepting; a busy admin invites a team at once.
+  company: { max: 30, minutes: 60, per: 'account' },
   'accept-quote': { max: 10, minutes: 10, per: 'account' },
   'add-review': { max: 5, minutes: 10, per: 'address' },
   'payment-intent': { max: 30, minutes: 10, per: 'account' },

@@ -68,6 +68,12 @@ const calls: Record<LimitName, (caller: Caller) => ReturnType<typeof injectAs>> 
       url: `/api/purchase/${nowhere}/invoice`,
       remoteAddress: address,
     }),
+  company: ({ user, address }) =>
+    injectAs(ctx.app, user, {
+      method: 'POST',
+      url: `/api/invitations/${'x'.repeat(43)}/accept`,
+      remoteAddress: address,
+    }),
   'quote-request': ({ user, address }) =>
     injectAs(ctx.app, user, {
       method: 'POST',

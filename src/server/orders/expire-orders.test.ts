@@ -34,6 +34,7 @@ describe('order holds', () => {
       email: user.email,
       role: 'user' as const,
       emailVerified: true,
+      company: null,
     };
     const input = {
       toolId: tool.id,

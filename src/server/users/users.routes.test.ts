@@ -148,6 +148,7 @@ describe('DELETE /api/user/:email', () => {
         email: 'gone@example.com',
         role: 'admin' as const,
         emailVerified: true,
+        company: null,
       };
       await expect(deleteUser(lone.db, ghostActor, onlyAdmin.email)).rejects.toMatchObject({
         code: 'LAST_ADMIN',

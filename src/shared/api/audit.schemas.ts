@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * What an admin can do that the audit log records (DESIGN §9), each with the words the Audit Log page
- * shows. The database keeps the same list as an enum (migrations 0008 and 0009).
+ * What an admin (of the shop, or of a company: issue 33) can do that the audit log records (DESIGN §9), each with the words the Audit Log page
+ * shows. The database keeps the same list as an enum (migrations 0008, 0009 and 0016).
  */
 export const AUDIT_ACTIONS = {
   'product.add': 'Product added',
@@ -18,6 +18,12 @@ export const AUDIT_ACTIONS = {
   'upload.add': 'Picture uploaded',
   'orders.export': 'Orders exported',
   'products.export': 'Products exported',
+  'company.create': 'Company created',
+  'company.invite': 'Colleague invited',
+  'company.join': 'Invitation accepted',
+  'company.member_roles': 'Company roles changed',
+  'company.member_remove': 'Colleague removed',
+  'company.status': 'Company suspended or reinstated',
 } as const;
 
 export const AuditAction = z.enum(Object.keys(AUDIT_ACTIONS) as [keyof typeof AUDIT_ACTIONS]);

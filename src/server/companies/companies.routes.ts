@@ -1,0 +1,183 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AdminCompanyList,
+  Company,
+  CompanyIdParams,
+  CompanyStatusBody,
+  CreateCompanyBody,
+  Inserted,
+  InvitationParams,
+  InviteBody,
+  Joined,
+  MemberParams,
+  SetRolesBody,
+} from '../../shared/api/companies.schemas';
+import { UpdateResult } from '../../shared/api/common.schemas';
+import { errorResponses } from '../../shared/api/errors';
+import { type AuthGuards, signedInUser } from '../auth/session';
+import type { Database } from '../db/database';
+import { limit } from '../http/rate-limit';
+import type { MailContext } from '../mail/mail-layout';
+import {
+  acceptInvitation,
+  createCompany,
+  inviteColleague,
+  listCompanies,
+  readCompany,
+  removeMember,
+  setCompanyStatus,
+  setMemberRoles,
+} from './companies';
+
+export interface CompaniesRoutesOptions {
+  db: Database;
+  guards: AuthGuards;
+  mail: MailContext;
+}
+
+const errors = errorResponses(400, 401, 403, 404, 409);
+
+/** Company accounts (issue 33): a company, its colleagues and their roles, and invitations. */
+export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRoutesOptions> = async (
+  app,
+  { db, guards, mail },
+) => {
+  app.post(
+    '/companies',
+    {
+      onRequest: guards.requireUser,
+      config: { rateLimit: limit('company') },
+      schema: {
+        tags: ['companies'],
+        summary: 'Create a company and become its admin (a confirmed address; one company per account)',
+        body: CreateCompanyBody,
+        response: { 201: Inserted, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const insertedId = await createCompany(db, signedInUser(request), request.body);
+      return reply.status(201).send({ acknowledged: true, insertedId });
+    },
+  );
+
+  app.get(
+    '/company',
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        tags: ['companies'],
+        summary: 'Your company, its colleagues and their roles (and, for its admins, the invitations sent)',
+        response: { 200: Company, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return readCompany(db, signedInUser(request));
+    },
+  );
+
+  app.post(
+    '/company/invitations',
+    {
+      onRequest: guards.requireUser,
+      // Each invitation sends a mail.
+      config: { rateLimit: limit('company') },
+      schema: {
+        tags: ['companies'],
+        summary:
+          'Invite a colleague by email with their roles: a single-use link valid 7 days (company admins)',
+        body: InviteBody,
+        response: { 201: Inserted, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const insertedId = await inviteColleague({ db, mail }, signedInUser(request), request.body);
+      return reply.status(201).send({ acknowledged: true, insertedId });
+    },
+  );
+
+  app.post(
+    '/invitations/:token/accept',
+    {
+      onRequest: guards.requireUser,
+      config: { rateLimit: limit('company') },
+      schema: {
+        tags: ['companies'],
+        summary: 'Accept an invitation, signed in with the invited, confirmed address',
+        params: InvitationParams,
+        response: { 200: Joined, ...errors },
+      },
+    },
+    async (request) => ({
+      acknowledged: true as const,
+      companyId: await acceptInvitation(db, signedInUser(request), request.params.token),
+    }),
+  );
+
+  app.patch(
+    '/company/members/:userId',
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        tags: ['companies'],
+        summary: 'Change a colleague’s roles (company admins; a company keeps at least one admin)',
+        params: MemberParams,
+        body: SetRolesBody,
+        response: { 200: UpdateResult, ...errors },
+      },
+    },
+    async (request) => {
+      await setMemberRoles(db, signedInUser(request), request.params.userId, request.body.roles);
+      return { modifiedCount: 1 };
+    },
+  );
+
+  app.delete(
+    '/company/members/:userId',
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        tags: ['companies'],
+        summary:
+          'Remove a colleague; their orders stay with the company (company admins; not the last admin)',
+        params: MemberParams,
+        response: { 200: UpdateResult, ...errors },
+      },
+    },
+    async (request) => {
+      await removeMember(db, signedInUser(request), request.params.userId);
+      return { modifiedCount: 1 };
+    },
+  );
+
+  app.get(
+    '/admin/companies',
+    {
+      onRequest: guards.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Every company with its members, newest first (admin)',
+        response: { 200: AdminCompanyList, ...errors },
+      },
+    },
+    async () => listCompanies(db),
+  );
+
+  app.patch(
+    '/admin/companies/:id',
+    {
+      onRequest: guards.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Suspend a company (its members can read, not order) or reinstate it (admin)',
+        params: CompanyIdParams,
+        body: CompanyStatusBody,
+        response: { 200: UpdateResult, ...errors },
+      },
+    },
+    async (request) => {
+      await setCompanyStatus(db, signedInUser(request), request.params.id, request.body.status);
+      return { modifiedCount: 1 };
+    },
+  );
+};

@@ -1,0 +1,337 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Company } from '../../shared/api/companies.schemas';
+import { type CompanyRole, companyRolesAllow } from '../../shared/domain/company-roles';
+import { messages } from '../../shared/messages';
+import { type Actor, recordAudit } from '../audit/audit.repository';
+import type { SessionUser } from '../auth/session';
+import type { Database, Executor } from '../db/database';
+import { companies, companyInvitations, companyMembers, users } from '../db/schema';
+import { DomainError } from '../http/domain-error';
+import type { MailContext } from '../mail/mail-layout';
+import { queueMail } from '../mail/outbox';
+import { invitationMail } from './company-mails';
+
+/**
+ * Companies and their members (issue 33): creating one, inviting colleagues by a single-use link,
+ * their roles, and removing them. A company keeps at least one admin; membership and role changes go
+ * to the audit log in the transaction that makes them.
+ */
+
+/** How long an invitation link can be accepted. */
+export const INVITATION_DAYS = 7;
+const DAY_MS = 86_400_000;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+const notInCompany = () => new DomainError('NOT_FOUND', messages.companyNotFound);
+
+/** The caller's company, when their roles allow `action` in it; NOT_FOUND without one, FORBIDDEN else. */
+export function companyOf(caller: SessionUser, action: 'read' | 'manage') {
+  const company = caller.company;
+  if (!company) throw notInCompany();
+  if (!companyRolesAllow(company.roles, action)) {
+    throw new DomainError('FORBIDDEN', messages.companyManagersOnly);
+  }
+  return company;
+}
+
+/** A signed-in customer with a confirmed address creates a company and becomes its admin. */
+export async function createCompany(
+  db: Database,
+  caller: SessionUser,
+  body: { name: string; taxId?: string | undefined; billingAddress?: string | undefined },
+): Promise<string> {
+  if (!caller.emailVerified) throw new DomainError('FORBIDDEN', messages.companyConfirmFirst);
+  if (caller.company) throw new DomainError('CONFLICT', messages.companyAlreadyMember);
+  return db.transaction(async (tx) => {
+    const [company] = await tx
+      .insert(companies)
+      .values({ name: body.name, taxId: body.taxId || null, billingAddress: body.billingAddress ?? '' })
+      .returning({ id: companies.id });
+    if (!company) throw new Error('The company was not stored');
+    // The unique user_id refuses a second company made by the same account at the same moment.
+    const joined = await tx
+      .insert(companyMembers)
+      .values({ companyId: company.id, userId: caller.id, roles: ['admin'] })
+      .onConflictDoNothing()
+      .returning({ userId: companyMembers.userId });
+    if (joined.length === 0) throw new DomainError('CONFLICT', messages.companyAlreadyMember);
+    await recordAudit(tx, caller, {
+      action: 'company.create',
+      subject: `company ${body.name}`,
+      after: { name: body.name, taxId: body.taxId ?? null, admin: caller.email },
+    });
+    return company.id;
+  });
+}
+
+async function membersOf(ex: Executor, companyId: string) {
+  const rows = await ex
+    .select({
+      userId: companyMembers.userId,
+      name: users.name,
+      email: users.email,
+      roles: companyMembers.roles,
+      joinedAt: companyMembers.joinedAt,
+    })
+    .from(companyMembers)
+    .innerJoin(users, eq(users.id, companyMembers.userId))
+    .where(eq(companyMembers.companyId, companyId))
+    .orderBy(asc(companyMembers.joinedAt), asc(users.email));
+  return rows.map((row) => ({ ...row, joinedAt: row.joinedAt.toISOString() }));
+}
+
+/** GET /api/company: the caller's company, its members, and for its admins the invitations sent. */
+export async function readCompany(db: Database, caller: SessionUser): Promise<Company> {
+  const membership = companyOf(caller, 'read');
+  const [company] = await db.select().from(companies).where(eq(companies.id, membership.id));
+  if (!company) throw notInCompany();
+  const invitations = companyRolesAllow(membership.roles, 'manage')
+    ? await db
+        .select()
+        .from(companyInvitations)
+        .where(eq(companyInvitations.companyId, company.id))
+        .orderBy(desc(companyInvitations.createdAt))
+        .limit(100)
+    : [];
+  return {
+    _id: company.id,
+    name: company.name,
+    taxId: company.taxId,
+    billingAddress: company.billingAddress,
+    status: company.status,
+    roles: membership.roles,
+    members: await membersOf(db, company.id),
+    invitations: invitations.map((invitation) => ({
+      _id: invitation.id,
+      email: invitation.email,
+      roles: invitation.roles,
+      expiresAt: invitation.expiresAt.toISOString(),
+      acceptedAt: invitation.acceptedAt?.toISOString() ?? null,
+    })),
+    createdAt: company.createdAt.toISOString(),
+  };
+}
+
+/**
+ * A company admin invites a colleague by address (POST /api/company/invitations): a single-use link,
+ * valid INVITATION_DAYS days, is mailed through the outbox; only the token's hash is stored. A new
+ * invitation to the same address replaces an open one.
+ */
+export async function inviteColleague(
+  { db, mail, now = () => new Date() }: { db: Database; mail: MailContext; now?: () => Date },
+  caller: SessionUser,
+  { email, roles }: { email: string; roles: CompanyRole[] },
+): Promise<string> {
+  const membership = companyOf(caller, 'manage');
+  const token = randomBytes(32).toString('base64url');
+  const id = await db.transaction(async (tx) => {
+    const [company] = await tx.select().from(companies).where(eq(companies.id, membership.id));
+    if (!company) throw notInCompany();
+    const [already] = await tx
+      .select({ userId: companyMembers.userId })
+      .from(companyMembers)
+      .innerJoin(users, eq(users.id, companyMembers.userId))
+      .where(and(eq(companyMembers.companyId, company.id), eq(sql`lower(${users.email})`, email)));
+    if (already) throw new DomainError('CONFLICT', messages.companyAlreadyInvitedMember(email));
+    await tx
+      .delete(companyInvitations)
+      .where(
+        and(
+          eq(companyInvitations.companyId, company.id),
+          eq(companyInvitations.email, email),
+          isNull(companyInvitations.acceptedAt),
+        ),
+      );
+    const expiresAt = new Date(now().getTime() + INVITATION_DAYS * DAY_MS);
+    const [invitation] = await tx
+      .insert(companyInvitations)
+      .values({
+        companyId: company.id,
+        email,
+        roles,
+        tokenHash: hashToken(token),
+        invitedBy: caller.id,
+        expiresAt,
+      })
+      .returning({ id: companyInvitations.id });
+    if (!invitation) throw new Error('The invitation was not stored');
+    await queueMail(
+      tx,
+      invitationMail(mail, { to: email, company: company.name, from: caller, roles, token, expiresAt }),
+    );
+    await recordAudit(tx, caller, {
+      action: 'company.invite',
+      subject: `${email} to ${company.name}`,
+      after: { email, roles, expiresAt: expiresAt.toISOString() },
+    });
+    return invitation.id;
+  });
+  mail.nudge();
+  return id;
+}
+
+/**
+ * The invited account accepts (POST /api/invitations/{token}/accept): signed in with the invited,
+ * confirmed address and in no company yet. One conditional update spends the link, so a replay or a
+ * second acceptance at the same moment finds it used.
+ */
+export async function acceptInvitation(
+  db: Database,
+  caller: SessionUser,
+  token: string,
+  now = new Date(),
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [invitation] = await tx
+      .select({ invitation: companyInvitations, company: companies.name })
+      .from(companyInvitations)
+      .innerJoin(companies, eq(companies.id, companyInvitations.companyId))
+      .where(eq(companyInvitations.tokenHash, hashToken(token)));
+    if (!invitation || invitation.invitation.acceptedAt) {
+      throw new DomainError('NOT_FOUND', messages.invitationInvalid);
+    }
+    const { id, email, roles, companyId, expiresAt } = invitation.invitation;
+    if (expiresAt <= now) throw new DomainError('CONFLICT', messages.invitationExpired);
+    if (caller.email.toLowerCase() !== email) {
+      throw new DomainError('FORBIDDEN', messages.invitationOtherAddress(email));
+    }
+    if (!caller.emailVerified) throw new DomainError('FORBIDDEN', messages.companyConfirmFirst);
+    if (caller.company) throw new DomainError('CONFLICT', messages.companyAlreadyMember);
+    const spent = await tx
+      .update(companyInvitations)
+      .set({ acceptedAt: now })
+      .where(
+        and(
+          eq(companyInvitations.id, id),
+          isNull(companyInvitations.acceptedAt),
+          gt(companyInvitations.expiresAt, now),
+        ),
+      )
+      .returning({ id: companyInvitations.id });
+    if (spent.length === 0) throw new DomainError('NOT_FOUND', messages.invitationInvalid);
+    const joined = await tx
+      .insert(companyMembers)
+      .values({ companyId, userId: caller.id, roles })
+      .onConflictDoNothing()
+      .returning({ userId: companyMembers.userId });
+    if (joined.length === 0) throw new DomainError('CONFLICT', messages.companyAlreadyMember);
+    await recordAudit(tx, caller, {
+      action: 'company.join',
+      subject: `${caller.email} joined ${invitation.company}`,
+      after: { roles },
+    });
+    return companyId;
+  });
+}
+
+/**
+ * Locks the company's row for a change of its members (one change at a time per company, so two
+ * admins demoting each other at once cannot leave it without one), and answers the target's roles.
+ */
+async function lockedMember(tx: Executor, companyId: string, userId: string) {
+  await tx
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .for('no key update');
+  const [member] = await tx
+    .select({ roles: companyMembers.roles, email: users.email })
+    .from(companyMembers)
+    .innerJoin(users, eq(users.id, companyMembers.userId))
+    .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
+  if (!member) throw new DomainError('NOT_FOUND', messages.companyMemberNotFound);
+  const admins = await tx
+    .select({ userId: companyMembers.userId })
+    .from(companyMembers)
+    .where(and(eq(companyMembers.companyId, companyId), sql`'admin' = any(${companyMembers.roles})`));
+  return { member, admins: admins.length };
+}
+
+/** PATCH /api/company/members/{userId}: a company admin changes a colleague's roles (not the last admin's). */
+export async function setMemberRoles(
+  db: Database,
+  caller: SessionUser,
+  userId: string,
+  roles: CompanyRole[],
+): Promise<void> {
+  const { id: companyId } = companyOf(caller, 'manage');
+  await db.transaction(async (tx) => {
+    const { member, admins } = await lockedMember(tx, companyId, userId);
+    if (member.roles.includes('admin') && !roles.includes('admin') && admins <= 1) {
+      throw new DomainError('LAST_ADMIN', messages.companyLastAdmin);
+    }
+    await tx
+      .update(companyMembers)
+      .set({ roles })
+      .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
+    await recordAudit(tx, caller, {
+      action: 'company.member_roles',
+      subject: member.email,
+      before: { roles: member.roles },
+      after: { roles },
+    });
+  });
+}
+
+/**
+ * DELETE /api/company/members/{userId}: a company admin removes a colleague (not the last admin); the
+ * orders they placed stay with the company. Their next request no longer finds them in it.
+ */
+export async function removeMember(db: Database, caller: SessionUser, userId: string): Promise<void> {
+  const { id: companyId } = companyOf(caller, 'manage');
+  await db.transaction(async (tx) => {
+    const { member, admins } = await lockedMember(tx, companyId, userId);
+    if (member.roles.includes('admin') && admins <= 1) {
+      throw new DomainError('LAST_ADMIN', messages.companyLastAdmin);
+    }
+    await tx
+      .delete(companyMembers)
+      .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
+    await recordAudit(tx, caller, {
+      action: 'company.member_remove',
+      subject: member.email,
+      before: { roles: member.roles },
+    });
+  });
+}
+
+/** GET /api/admin/companies: every company with its members, newest first (shop admins). */
+export async function listCompanies(db: Database) {
+  const rows = await db.select().from(companies).orderBy(desc(companies.createdAt)).limit(500);
+  return Promise.all(
+    rows.map(async (company) => ({
+      _id: company.id,
+      name: company.name,
+      taxId: company.taxId,
+      status: company.status,
+      members: await membersOf(db, company.id),
+      createdAt: company.createdAt.toISOString(),
+    })),
+  );
+}
+
+/** PATCH /api/admin/companies/{id}: a shop admin suspends a company or reinstates it. */
+export async function setCompanyStatus(
+  db: Database,
+  actor: Actor,
+  companyId: string,
+  status: 'active' | 'suspended',
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(companies)
+      .where(eq(companies.id, companyId))
+      .for('no key update');
+    if (!before) throw new DomainError('NOT_FOUND', messages.companyNotFound);
+    await tx.update(companies).set({ status, updatedAt: new Date() }).where(eq(companies.id, companyId));
+    await recordAudit(tx, actor, {
+      action: 'company.status',
+      subject: `company ${before.name}`,
+      before: { status: before.status },
+      after: { status },
+    });
+  });
+}

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { COMPANY_ROLES, companyRolesProblem } from '../domain/company-roles';
+import { text } from './text';
+
+export const CompanyRole = z.enum(COMPANY_ROLES, { error: 'Roles are admin, buyer, approver or viewer' });
+
+export const CompanyRoles = z.array(CompanyRole, { error: 'Choose a role' }).superRefine((roles, ctx) => {
+  const problem = companyRolesProblem(roles);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+/** POST /api/companies: the company as its invoices will name it. */
+export const CreateCompanyBody = z.strictObject({
+  name: text({ required: 'Please give the company’s legal name', max: 200 }),
+  taxId: text({ max: 40 }).optional(),
+  billingAddress: text({ max: 500, multiline: true }).optional(),
+});
+export type CreateCompanyBody = z.input<typeof CreateCompanyBody>;
+
+/** POST /api/company/invitations: who to invite, and as what. */
+export const InviteBody = z.strictObject({
+  email: z
+    .email({ error: 'Please enter a valid email address' })
+    .max(254)
+    .transform((email) => email.toLowerCase()),
+  roles: CompanyRoles,
+});
+
+/** PATCH /api/company/members/{userId} */
+export const SetRolesBody = z.strictObject({ roles: CompanyRoles });
+
+export const MemberParams = z.object({ userId: z.string().min(1).max(100) });
+export const InvitationParams = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: 'This invitation link is not valid' }),
+});
+export const CompanyIdParams = z.object({ id: z.uuid({ error: 'Malformed company id' }) });
+
+/** PATCH /api/admin/companies/{id}: a shop admin suspends a company (its members can read, not order). */
+export const CompanyStatusBody = z.strictObject({ status: z.enum(['active', 'suspended']) });
+
+export const CompanyMember = z.object({
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  roles: z.array(CompanyRole),
+  joinedAt: z.string(),
+});
+
+export const CompanyInvitation = z.object({
+  _id: z.string(),
+  email: z.string(),
+  roles: z.array(CompanyRole),
+  expiresAt: z.string(),
+  acceptedAt: z.string().nullable(),
+});
+
+/** GET /api/company: the caller's company; invitations are listed to its admins only. */
+export const Company = z
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    taxId: z.string().nullable(),
+    billingAddress: z.string(),
+    status: z.enum(['active', 'suspended']),
+    /** The caller's own roles in it. */
+    roles: z.array(CompanyRole),
+    members: z.array(CompanyMember),
+    invitations: z.array(CompanyInvitation),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Company' });
+export type Company = z.infer<typeof Company>;
+
+/** GET /api/admin/companies: every company, for the shop's admins. */
+export const AdminCompany = z.object({
+  _id: z.string(),
+  name: z.string(),
+  taxId: z.string().nullable(),
+  status: z.enum(['active', 'suspended']),
+  members: z.array(CompanyMember),
+  createdAt: z.string(),
+});
+export const AdminCompanyList = z.array(AdminCompany);
+
+export const Inserted = z.object({ acknowledged: z.literal(true), insertedId: z.string() });
+export const Joined = z.object({ acknowledged: z.literal(true), companyId: z.string() });
