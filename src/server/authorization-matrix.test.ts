@@ -309,7 +309,12 @@ const rows: Row[] = [
     url: (f) => `/api/company/members/${f.a.id}`,
     expected: signedIn(404),
   },
-  { method: 'GET', path: '/api/admin/companies', url: () => '/api/admin/companies', expected: adminOnly(200) },
+  {
+    method: 'GET',
+    path: '/api/admin/companies',
+    url: () => '/api/admin/companies',
+    expected: adminOnly(200),
+  },
   {
     method: 'PATCH',
     path: '/api/admin/companies/:id',

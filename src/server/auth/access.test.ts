@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { canAccess } from './access';
 import type { SessionUser } from './session';
 
-const buyer: SessionUser = { id: 'b', name: 'B', email: 'b@example.com', role: 'user', emailVerified: true, company: null };
+const buyer: SessionUser = {
+  id: 'b',
+  name: 'B',
+  email: 'b@example.com',
+  role: 'user',
+  emailVerified: true,
+  company: null,
+};
 const other: SessionUser = { ...buyer, id: 'o', email: 'o@example.com' };
 const admin: SessionUser = { ...buyer, id: 'a', email: 'a@example.com', role: 'admin' };
 
