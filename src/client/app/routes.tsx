@@ -93,6 +93,9 @@ export const createRoutes = (slot: QueryClientSlot): RouteObject[] => {
             page(paths.buyNowPattern, async () => ({
               default: (await import('../pages/buy-now-page')).BuyNowPage,
             })),
+            page(paths.invitationPattern, async () => ({
+              default: (await import('../pages/invitation-page')).InvitationPage,
+            })),
             {
               path: paths.dashboard,
               ...lazyIsland(slot, async () => ({

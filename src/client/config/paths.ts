@@ -16,6 +16,9 @@ export const paths = {
   /** The buy page filled in from an earlier order: same quantity (within today's bounds) and address. */
   orderAgain: (toolId: string, orderId: string) =>
     `/buyNow/${encodeURIComponent(toolId)}?again=${encodeURIComponent(orderId)}`,
+  /** A colleague's invitation to their company, as the mailed link opens it (issue 33). */
+  invitation: (token: string) => `/invitations/${encodeURIComponent(token)}`,
+  invitationPattern: '/invitations/:token',
   /** The cart: its lines priced now, and checkout (issue 32). */
   cart: '/cart',
   /** Paste SKUs and quantities, or a CSV, into the cart. */

@@ -12,4 +12,5 @@ export const queryRoots = {
   paymentIntents: ['payment-intent'],
   audit: ['audit'],
   cart: ['cart'],
+  company: ['company'],
 } as const satisfies Record<string, readonly [string]>;

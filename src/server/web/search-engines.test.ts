@@ -301,6 +301,8 @@ describe('robots.txt and the sitemap', () => {
     const response = await get('/robots.txt');
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('Disallow: /dashboard');
+    // An invitation link carries its token: never crawled.
+    expect(response.body).toContain('Disallow: /invitations/');
     expect(response.body).toContain('Sitemap: https://shop.example/sitemap.xml');
   });
 

@@ -170,7 +170,7 @@ function registerSearchEngineRoutes(app: FastifyInstance, options: WebOptions) {
       request,
       reply,
       'text/plain; charset=utf-8',
-      `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /dashboard\nDisallow: /buyNow/\n\nSitemap: ${absolute('/sitemap.xml')}\n`,
+      `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /dashboard\nDisallow: /buyNow/\nDisallow: /invitations/\n\nSitemap: ${absolute('/sitemap.xml')}\n`,
     ),
   );
 

@@ -84,3 +84,4 @@ export const AdminCompanyList = z.array(AdminCompany);
 
 export const Inserted = z.object({ acknowledged: z.literal(true), insertedId: z.string() });
 export const Joined = z.object({ acknowledged: z.literal(true), companyId: z.string() });
+export type Joined = z.infer<typeof Joined>;
