@@ -126,6 +126,10 @@ export const messages = {
   orderCannotMove: (status: string, move: string) => `An order that is ${status} cannot be ${move}`,
   quoteNotFound: 'There is no such quote',
   companyNotFound: 'You do not belong to a company',
+  companySuspended:
+    'Your company’s account is suspended: you can read its orders and invoices, not order. Please contact us.',
+  companyCannotOrder:
+    'Your role in your company does not include ordering: ask one of its admins to make you a buyer',
   companyConfirmFirst: 'Confirm your email address first (see the link we mailed you), then try again.',
   companyAlreadyMember:
     'This account already belongs to a company: an account belongs to one company at most',

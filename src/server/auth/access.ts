@@ -1,30 +1,57 @@
+import { type SQL, and, eq, isNull, or } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { companyRolesAllow } from '../../shared/domain/company-roles';
 import type { SessionUser } from './session';
 
 /**
- * Who may see and do what with a buyer's documents: orders, their invoices and quotes (issue 32). The
- * one rule, so that "the same company" (issue 33) is one change here and not five.
+ * Who may see and do what with a buyer's documents: orders, their invoices and quotes (issues 32, 33).
+ * The one rule for all of them.
  *
- * - `buyer`: what only the buyer does (cancel or pay an order, accept or decline a quote): the owner.
- * - `shop`: reading it, and what the shop does with it (an invoice, answering a quote): the owner, or an
- *   admin (the route's own guard says which actions are an admin's alone).
+ * - `buyer`: what a buyer does (cancel or pay an order, accept or decline a quote).
+ * - `shop`: reading it, and what the shop does with it (an invoice, answering a quote); an admin of the
+ *   shop may (the route's own guard says which actions are an admin's alone).
  *
- * A null caller is the shop itself (a verified payment webhook, a background job). Anyone else is told
- * NOT_FOUND by the caller of this rule: a customer cannot tell that others' documents exist.
+ * A document of a company belongs to the company: its colleagues read it, and those whose roles let
+ * them order (buyers, its admins) act on it; nobody else, its author included once they left. A
+ * document of no company belongs to its account. A null caller is the shop itself (a verified payment
+ * webhook, a background job). Anyone else is told NOT_FOUND by the caller of this rule: a customer
+ * cannot tell that others' documents exist.
  */
 export type Access = 'buyer' | 'shop';
 
-/** A buyer's document: the account it belongs to (null once that account was deleted). */
+/** A buyer's document: the account and the company it belongs to (null once they were deleted, or none). */
 export interface Owned {
   userId: string | null;
+  companyId: string | null;
 }
 
 export function canAccess(caller: SessionUser | null, resource: Owned, access: Access): boolean {
   if (caller === null) return true;
-  if (resource.userId !== null && resource.userId === caller.id) return true;
-  return access === 'shop' && seesEveryBuyer(caller);
+  if (access === 'shop' && seesEveryBuyer(caller)) return true;
+  if (resource.companyId !== null) {
+    const company = caller.company;
+    return (
+      company?.id === resource.companyId &&
+      companyRolesAllow(company.roles, access === 'shop' ? 'read' : 'order')
+    );
+  }
+  return resource.userId !== null && resource.userId === caller.id;
 }
 
-/** Whether lists show this caller every buyer's documents (an admin), or only their own. */
+/** Whether lists show this caller every buyer's documents (an admin), or only their own (and their company's). */
 export function seesEveryBuyer(caller: SessionUser): boolean {
   return caller.role === 'admin';
+}
+
+/**
+ * The same rule as a list's filter, for the caller's own lists (My Orders, My Quotes): their company's
+ * documents when their roles let them read, and their own documents of no company.
+ */
+export function visibleTo(
+  caller: SessionUser,
+  table: { userId: PgColumn; companyId: PgColumn },
+): SQL | undefined {
+  const own = and(eq(table.userId, caller.id), isNull(table.companyId));
+  const company = caller.company;
+  return company && companyRolesAllow(company.roles, 'read') ? or(eq(table.companyId, company.id), own) : own;
 }

@@ -2,9 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Company } from '../../shared/api/companies.schemas';
 import type { ErrorBody } from '../../shared/api/errors';
+import type { Order } from '../../shared/api/orders.schemas';
+import type { Quote } from '../../shared/api/quotes.schemas';
 import { auditLog, companyInvitations, users } from '../db/schema';
 import { type TestUser, injectAs, signUp, signUpAdmin } from '../test/auth-helpers';
 import { startSmtpCatcher } from '../test/smtp-catcher';
+import { insertTool } from '../test/factories';
+import { payOrderAs, placeOrderAs } from '../test/order-helpers';
 import { createTestApp } from '../test/test-app';
 
 /** Issue 33, companies: creating one, inviting colleagues, their roles, removal and the last admin. */
@@ -213,5 +217,118 @@ describe('a company', () => {
     });
     expect(suspended.statusCode).toBe(200);
     expect((await companyOf(admin)).status).toBe('suspended');
+  });
+});
+
+describe("a company's shared work", () => {
+  const ordersSeenBy = async (user: TestUser) =>
+    (await call(user, 'GET', `/api/purchase?email=${encodeURIComponent(user.email)}`)).json<Order[]>();
+
+  it('colleagues share orders, quotes and invoices by role; another company and a removed colleague see none', async () => {
+    const tool = await insertTool(ctx.db, { available: 100_000 });
+    const { admin } = await newCompany('Shared Ltd');
+    const buyer = await join(admin, ['buyer']);
+    const viewer = await join(admin, ['viewer']);
+    const approver = await join(admin, ['approver']);
+    const outsider = await newCompany('Elsewhere Ltd');
+
+    const earlier = await signUp(ctx.app);
+    const personal = await placeOrderAs(ctx.app, earlier, tool.id);
+
+    const order = await placeOrderAs(ctx.app, buyer, tool.id, { poNumber: 'PO-SHARED' });
+    await payOrderAs(ctx.app, buyer, order._id);
+    const quote = await call(buyer, 'POST', '/api/quotes', { toolId: tool.id, quantity: 5000 });
+    expect(quote.statusCode).toBe(201);
+    const quoteId = quote.json<{ quote: Quote }>().quote._id;
+
+    for (const colleague of [admin, buyer, viewer, approver]) {
+      expect((await ordersSeenBy(colleague)).map((seen) => seen._id)).toEqual([order._id]);
+      expect((await call(colleague, 'GET', `/api/purchase/${order._id}`)).statusCode).toBe(200);
+      expect((await call(colleague, 'GET', `/api/purchase/${order._id}/invoice`)).statusCode).toBe(200);
+      expect((await call(colleague, 'GET', '/api/quotes')).json<Quote[]>().map((seen) => seen._id)).toEqual([
+        quoteId,
+      ]);
+    }
+    // Another company's admin, and a customer of no company, find nothing of it.
+    for (const stranger of [outsider.admin, earlier]) {
+      expect((await call(stranger, 'GET', `/api/purchase/${order._id}`)).statusCode).toBe(404);
+      expect((await call(stranger, 'GET', `/api/purchase/${order._id}/invoice`)).statusCode).toBe(404);
+      expect((await call(stranger, 'GET', '/api/quotes')).json<Quote[]>()).toEqual([]);
+    }
+    // The shop's admin reads it.
+    const shopAdmin = await signUpAdmin(ctx.app, ctx.db);
+    expect((await call(shopAdmin, 'GET', `/api/purchase/${order._id}`)).statusCode).toBe(200);
+
+    // A viewer and an approver read, and do not order; a buyer does.
+    for (const [reader, name] of [
+      [viewer, 'viewer'],
+      [approver, 'approver'],
+    ] as const) {
+      const refused = await call(reader, 'POST', '/api/purchase', {
+        toolId: tool.id,
+        name,
+        address: '1 Road',
+        number: '5550100',
+        quantity: 100,
+      });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json<ErrorBody>().error.message).toBe(
+        'Your role in your company does not include ordering: ask one of its admins to make you a buyer',
+      );
+      expect((await call(reader, 'POST', '/api/quotes', { toolId: tool.id, quantity: 500 })).statusCode).toBe(
+        403,
+      );
+    }
+    // A second order, by the admin, for the company; the viewer cannot cancel it, the buyer can.
+    const second = await placeOrderAs(ctx.app, admin, tool.id);
+    expect((await call(viewer, 'DELETE', `/api/purchase/${second._id}`)).statusCode).toBe(404);
+    expect((await call(buyer, 'DELETE', `/api/purchase/${second._id}`)).statusCode).toBe(200);
+
+    // The buyer leaves: the orders stay with the company, out of the buyer's reach.
+    expect((await call(admin, 'DELETE', `/api/company/members/${buyer.id}`)).statusCode).toBe(200);
+    expect((await call(buyer, 'GET', `/api/purchase/${order._id}`)).statusCode).toBe(404);
+    expect(await ordersSeenBy(buyer)).toEqual([]);
+    expect((await ordersSeenBy(viewer)).map((seen) => seen._id).sort()).toEqual(
+      [order._id, second._id].sort(),
+    );
+
+    // An account's orders from before it joined stay its own.
+    const joinedLater = await signUp(ctx.app);
+    const ownOrder = await placeOrderAs(ctx.app, joinedLater, tool.id);
+    const token = await invite(admin, joinedLater.email, ['viewer']);
+    expect((await call(joinedLater, 'POST', `/api/invitations/${token}/accept`)).statusCode).toBe(200);
+    expect((await ordersSeenBy(joinedLater)).map((seen) => seen._id)).toContain(ownOrder._id);
+    expect((await ordersSeenBy(admin)).map((seen) => seen._id)).not.toContain(ownOrder._id);
+    expect(personal.status).toBe('unpaid');
+  });
+
+  it('a suspended company reads its orders and does not order', async () => {
+    const tool = await insertTool(ctx.db, { available: 10_000 });
+    const shopAdmin = await signUpAdmin(ctx.app, ctx.db);
+    const { admin, companyId } = await newCompany('Paused Ltd');
+    const order = await placeOrderAs(ctx.app, admin, tool.id);
+    await call(shopAdmin, 'PATCH', `/api/admin/companies/${companyId}`, { status: 'suspended' });
+    const refused = await call(admin, 'POST', '/api/purchase', {
+      toolId: tool.id,
+      name: 'A',
+      address: '1 Road',
+      number: '5550100',
+      quantity: 100,
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json<ErrorBody>().error.message).toMatch(/^Your company’s account is suspended/);
+    expect((await call(admin, 'GET', `/api/purchase/${order._id}`)).statusCode).toBe(200);
+    await call(shopAdmin, 'PATCH', `/api/admin/companies/${companyId}`, { status: 'active' });
+    expect(
+      (
+        await call(admin, 'POST', '/api/purchase', {
+          toolId: tool.id,
+          name: 'A',
+          address: '1 Road',
+          number: '5550100',
+          quantity: 100,
+        })
+      ).statusCode,
+    ).toBe(201);
   });
 });

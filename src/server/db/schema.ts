@@ -126,6 +126,8 @@ export const quotes = pgTable(
     /** What people say on the phone and in mails: Q-1001. */
     quoteNumber: integer('quote_number').notNull().generatedAlwaysAsIdentity({ startWith: 1001 }).unique(),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The company it was asked for (issue 33): its colleagues share it, by their roles. */
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
     email: text('email').notNull(),
     buyerName: text('buyer_name').notNull(),
     /** Every unit of every line (quote_lines), summed when the quote is requested. */
@@ -146,6 +148,7 @@ export const quotes = pgTable(
   (t) => [
     check('quotes_quantity_positive', sql`${t.quantity} > 0`),
     index('quotes_user_created_idx').on(t.userId, t.createdAt),
+    index('quotes_company_created_idx').on(t.companyId, t.createdAt),
     index('quotes_status_created_idx').on(t.status, t.createdAt),
   ],
 );
@@ -186,6 +189,8 @@ export const orders = pgTable(
     orderNumber: integer('order_number').notNull().generatedAlwaysAsIdentity({ startWith: 10001 }).unique(),
     // Kept when the account is deleted (DESIGN: orders outlive users); `email` still says whose it was.
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The company it was placed for (issue 33): its colleagues share it, by their roles. */
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
     buyerName: text('buyer_name').notNull(),
     email: text('email').notNull(),
     address: text('address').notNull(),
@@ -242,6 +247,7 @@ export const orders = pgTable(
     check('orders_amount_positive', sql`${t.amountCents} > 0`),
     index('orders_email_idx').on(t.email),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_company_created_idx').on(t.companyId, t.createdAt),
     index('orders_status_created_idx').on(t.status, t.createdAt),
     // Manage All Orders lists newest first, by any range of days; the dashboard sums what was paid by day.
     index('orders_created_idx').on(t.createdAt, t.id),

@@ -23,6 +23,7 @@ function paidOrder(count: number): InvoicedOrder {
     id: 'o1',
     orderNumber: 10_777,
     userId: null,
+    companyId: null,
     buyerName: 'Ivy Invoice',
     email: 'ivy@example.com',
     address: '1 Ledger Lane',

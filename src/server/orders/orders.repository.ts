@@ -28,7 +28,7 @@ import {
 import { messages } from '../../shared/messages';
 import { centsToDollars } from '../../shared/money';
 import { formatInvoiceNumber } from '../../shared/domain/document-numbers';
-import { type Access, canAccess, seesEveryBuyer } from '../auth/access';
+import { type Access, canAccess, seesEveryBuyer, visibleTo } from '../auth/access';
 import type { SessionUser } from '../auth/session';
 import type { Executor } from '../db/database';
 import { counters, orderLines, orders } from '../db/schema';
@@ -196,7 +196,8 @@ export async function findOrderFor(
 
 /**
  * The orders listed for an email (spec §7 GET /purchase?email=), newest first: a customer gets their
- * own, by account; an admin may ask for anyone's; anyone else's answer NOT_FOUND (DESIGN §3). Cancelled
+ * own, by account, and a company's colleague every order of the company (issue 33); an admin may ask
+ * for anyone's; anyone else's answer NOT_FOUND (DESIGN §3). Cancelled
  * and expired orders are listed too, with their state: a buyer's record of what they cancelled (the
  * spec's My Orders hid them, which left a buyer no trace of an order they placed).
  */
@@ -210,7 +211,7 @@ export async function listOrdersFor(
   const rows = await ex
     .select()
     .from(orders)
-    .where(own ? eq(orders.userId, caller.id) : eq(orders.email, email.toLowerCase()))
+    .where(own ? visibleTo(caller, orders) : eq(orders.email, email.toLowerCase()))
     .orderBy(desc(orders.createdAt));
   return withLines(ex, rows);
 }

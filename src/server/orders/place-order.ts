@@ -1,3 +1,4 @@
+import { companyRolesAllow } from '../../shared/domain/company-roles';
 import type { ErrorCode } from '../../shared/api/errors';
 import { type QuantityProblem, quantityBounds, quantityProblem } from '../../shared/domain/order-quantity';
 import { orderLineFor } from './price-line';
@@ -89,8 +90,10 @@ export interface DeliveryFields {
 /**
  * Takes one of the account's unpaid-order places, or throws UNPAID_ORDER_LIMIT. The account row is
  * locked first, so that two orders placed at once by one account are counted one after the other.
+ * A company's colleague orders only with a role that lets them, while the shop has not suspended it.
  */
 export async function holdUnpaidOrderSlot(ex: Executor, user: SessionUser, maxUnpaid: number) {
+  assertMayOrder(user);
   await lockAccount(ex, user.id);
   const unpaid = await countUnpaidOrders(ex, user.id);
   const allowed = user.emailVerified ? maxUnpaid : 1;
@@ -136,6 +139,7 @@ export async function insertUnpaidOrder(
     ex,
     {
       userId: user.id,
+      companyId: user.company?.id ?? null,
       buyerName: details.name,
       email: user.email.toLowerCase(),
       address: details.address,
@@ -175,4 +179,16 @@ async function explainRefusal(
   const problem = quantityProblem(quantity, bounds);
   if (problem) throw new DomainError(quantityErrorCode[problem.kind], problem.message);
   throw new DomainError('OUT_OF_STOCK', messages.orderAboveAvailable(product.available));
+}
+
+/**
+ * Refuses an order or a quote request from a company's colleague whose roles do not include ordering
+ * (a viewer, an approver alone), or while the shop has suspended the company (issue 33).
+ */
+export function assertMayOrder(user: SessionUser): void {
+  const company = user.company;
+  if (!company) return;
+  if (!company.active) throw new DomainError('FORBIDDEN', messages.companySuspended);
+  if (!companyRolesAllow(company.roles, 'order'))
+    throw new DomainError('FORBIDDEN', messages.companyCannotOrder);
 }

@@ -8,7 +8,7 @@ import {
   quoteTransitionRefusal,
 } from '../../shared/domain/quote-status';
 import { centsToDollars } from '../../shared/money';
-import { type Access, canAccess, seesEveryBuyer } from '../auth/access';
+import { type Access, canAccess, seesEveryBuyer, visibleTo } from '../auth/access';
 import type { SessionUser } from '../auth/session';
 import type { Executor } from '../db/database';
 import { orders, products, quoteLines, quotes } from '../db/schema';
@@ -142,7 +142,7 @@ export async function listQuotesFor(
   const rows = await selectQuotes(ex)
     .where(
       and(
-        seesEveryBuyer(caller) ? undefined : eq(quotes.userId, caller.id),
+        seesEveryBuyer(caller) ? undefined : visibleTo(caller, quotes),
         status ? eq(quotes.status, status) : undefined,
       ),
     )

@@ -8,6 +8,7 @@ import { DomainError } from '../http/domain-error';
 import type { MailContext } from '../mail/mail-layout';
 import { queueMail } from '../mail/outbox';
 import { cartLinesOf, emptyCart } from '../orders/cart';
+import { assertMayOrder } from '../orders/place-order';
 import { quoteRequestedMail } from './quote-mails';
 import { type FullQuote, insertQuote } from './quotes.repository';
 
@@ -27,6 +28,7 @@ export async function insertQuoteRequest(
   user: SessionUser,
   { lines, note }: QuoteRequest,
 ): Promise<FullQuote> {
+  assertMayOrder(user);
   const found = await tx
     .select({ id: products.id, sku: products.sku, name: products.name, minOrder: products.minOrder })
     .from(products)
@@ -46,7 +48,13 @@ export async function insertQuoteRequest(
   if (problems.length > 0) throw new DomainError('VALIDATION_FAILED', problems.join(' '));
   const quote = await insertQuote(
     tx,
-    { userId: user.id, email: user.email.toLowerCase(), buyerName: user.name, note },
+    {
+      userId: user.id,
+      companyId: user.company?.id ?? null,
+      email: user.email.toLowerCase(),
+      buyerName: user.name,
+      note,
+    },
     asked,
   );
   await queueMail(tx, quoteRequestedMail(mail, quote));
