@@ -22,6 +22,7 @@ const PAGE_PATTERNS: readonly RegExp[] = [
   /^\/reset-password$/,
   /^\/buyNow\/[^/]+$/,
   /^\/cart$/,
+  /^\/invitations\/[^/]+$/,
   /^\/dashboard(\/.*)?$/,
 ];
 

@@ -28,6 +28,7 @@ test.describe('a customer account', () => {
       'My Orders',
       'My Quotes',
       'Quick Order',
+      'Company',
     ]);
 
     // Until the mailed link is followed, the dashboard asks for it and can send it again.

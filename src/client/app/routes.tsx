@@ -123,6 +123,9 @@ export const createRoutes = (slot: QueryClientSlot): RouteObject[] => {
                 page(paths.myQuotes, async () => ({
                   default: (await import('../pages/dashboard/my-quotes-page')).MyQuotesPage,
                 })),
+                page(paths.company, async () => ({
+                  default: (await import('../pages/dashboard/company-page')).CompanyPage,
+                })),
                 {
                   ...lazyIsland(slot, async () => ({
                     default: (await import('../features/auth/components/require-admin')).RequireAdmin,

@@ -28,6 +28,8 @@ export const paths = {
   addReview: '/dashboard/addReview',
   myOrders: '/dashboard/myOrder',
   myQuotes: '/dashboard/myQuotes',
+  /** The customer's company: colleagues, roles, invitations (issue 33). */
+  company: '/dashboard/company',
   /** The order's invoice PDF (an API address: opened by the browser, not the router). */
   invoice: (orderId: string) => `/api/purchase/${encodeURIComponent(orderId)}/invoice`,
   payment: (orderId: string) => `/dashboard/payment/${encodeURIComponent(orderId)}`,

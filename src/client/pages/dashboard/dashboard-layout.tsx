@@ -17,6 +17,7 @@ const customers = [
   { to: paths.myOrders, label: 'My Orders' },
   { to: paths.myQuotes, label: 'My Quotes' },
   { to: paths.quickOrder, label: 'Quick Order' },
+  { to: paths.company, label: 'Company' },
 ];
 const admins = [
   { to: paths.addProduct, label: 'Add A Product' },

@@ -1,17 +1,62 @@
-import { useMutation } from '@tanstack/react-query';
-import type { Joined } from '../../../../shared/api/companies.schemas';
-import { api } from '../../../lib/api-client';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { Company, CreateCompanyBody, Joined } from '../../../../shared/api/companies.schemas';
+import type { CompanyRole } from '../../../../shared/domain/company-roles';
+import { ApiError, api } from '../../../lib/api-client';
 import { useInvalidate } from '../../../lib/query-client';
 import { queryRoots } from '../../../lib/query-keys';
+
+/** The caller's company, or null when they belong to none (the API's 404). */
+export const companyQuery = () =>
+  queryOptions({
+    queryKey: queryRoots.company,
+    queryFn: async ({ signal }) => {
+      try {
+        return await api<Company>('/company', { signal });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+  });
+
+export function useCompany() {
+  return useQuery(companyQuery());
+}
+
+/** Company changes: the company is read again, and orders and quotes, which it shares. */
+function useCompanyChange<T>(change: (input: T) => Promise<unknown>) {
+  const invalidate = useInvalidate(queryRoots.company, queryRoots.orders, queryRoots.quotes);
+  return useMutation({ mutationFn: change, onSuccess: invalidate });
+}
+
+export function useCreateCompany() {
+  return useCompanyChange((body: CreateCompanyBody) => api('/companies', { method: 'POST', body }));
+}
+
+export function useInviteColleague() {
+  return useCompanyChange((body: { email: string; roles: CompanyRole[] }) =>
+    api('/company/invitations', { method: 'POST', body }),
+  );
+}
+
+export function useSetColleagueRoles() {
+  return useCompanyChange(({ userId, roles }: { userId: string; roles: CompanyRole[] }) =>
+    api(`/company/members/${encodeURIComponent(userId)}`, { method: 'PATCH', body: { roles } }),
+  );
+}
+
+export function useRemoveColleague() {
+  return useCompanyChange((userId: string) =>
+    api(`/company/members/${encodeURIComponent(userId)}`, { method: 'DELETE' }),
+  );
+}
 
 /** Accepting a colleague's invitation: the account joins their company (issue 33). */
 export function useAcceptInvitation() {
   const invalidate = useInvalidate(queryRoots.company, queryRoots.orders, queryRoots.quotes);
   return useMutation({
     mutationFn: (token: string) =>
-      api<Joined>(`/invitations/${encodeURIComponent(token)}/accept`, {
-        method: 'POST',
-      }),
+      api<Joined>(`/invitations/${encodeURIComponent(token)}/accept`, { method: 'POST' }),
     // The page shows the refusal in place (another address, an expired or used link).
     meta: { errorToast: false },
     onSuccess: invalidate,

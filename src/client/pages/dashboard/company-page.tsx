@@ -1,0 +1,284 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Form from 'react-bootstrap/Form';
+import Table from 'react-bootstrap/Table';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { type Company, CreateCompanyBody } from '../../../shared/api/companies.schemas';
+import type { CompanyRole } from '../../../shared/domain/company-roles';
+import { ConfirmModal, useConfirm } from '../../components/confirm-modal';
+import { FormField } from '../../components/form-field';
+import { QueryState } from '../../components/query-state';
+import {
+  useCompany,
+  useCreateCompany,
+  useInviteColleague,
+  useRemoveColleague,
+  useSetColleagueRoles,
+} from '../../features/companies/api/companies';
+import { formatDate } from '../../lib/format';
+import { notify } from '../../lib/notify';
+
+/** The roles a colleague can be given, as the forms offer them. */
+const ROLE_CHOICES: { label: string; roles: CompanyRole[] }[] = [
+  { label: 'Buyer: places orders', roles: ['buyer'] },
+  { label: 'Approver: decides approvals', roles: ['approver'] },
+  { label: 'Viewer: reads only', roles: ['viewer'] },
+  { label: 'Admin: manages colleagues', roles: ['admin'] },
+  { label: 'Admin and approver', roles: ['admin', 'approver'] },
+];
+const choiceOf = (roles: readonly CompanyRole[]) =>
+  String(ROLE_CHOICES.findIndex((choice) => choice.roles.join() === [...roles].sort(byChoice).join()));
+const byChoice = (a: CompanyRole, b: CompanyRole) => (a === 'admin' ? -1 : b === 'admin' ? 1 : 0);
+const rolesText = (roles: readonly CompanyRole[]) => roles.join(' and ');
+
+type CreateValues = z.input<typeof CreateCompanyBody>;
+type CreateOutput = z.output<typeof CreateCompanyBody>;
+
+/** No company yet: create one (a confirmed address), or wait for a colleague's invitation. */
+function CreateCompanyForm() {
+  const create = useCreateCompany();
+  const form = useForm<CreateValues, unknown, CreateOutput>({
+    resolver: zodResolver(CreateCompanyBody),
+    defaultValues: { name: '', taxId: '', billingAddress: '' },
+  });
+  const { errors } = form.formState;
+  return (
+    <Card className="shadow-sm" style={{ maxWidth: 560 }}>
+      <Card.Body className="p-4">
+        <h2 className="h4">Buy as a company</h2>
+        <p className="text-secondary">
+          Create your company to share orders, quotes and invoices with colleagues, each with a role. Invited
+          by a colleague? Open the link in their mail instead.
+        </p>
+        <Form
+          noValidate
+          aria-label="Create a company"
+          onSubmit={(event) =>
+            void form.handleSubmit((body) =>
+              create.mutate(body, {
+                onSuccess: () => notify.success(`${body.name} is created: invite your colleagues`),
+              }),
+            )(event)
+          }
+        >
+          <FormField
+            controlId="company-name"
+            label="Legal name"
+            error={errors.name?.message}
+            {...form.register('name')}
+          />
+          <FormField
+            controlId="company-tax-id"
+            label={
+              <>
+                Tax or VAT number <span className="text-secondary small">(optional)</span>
+              </>
+            }
+            error={errors.taxId?.message}
+            {...form.register('taxId')}
+          />
+          <FormField
+            controlId="company-billing"
+            label={
+              <>
+                Billing address <span className="text-secondary small">(optional)</span>
+              </>
+            }
+            as="textarea"
+            rows={3}
+            error={errors.billingAddress?.message}
+            {...form.register('billingAddress')}
+          />
+          <Button type="submit" variant="warning" className="fw-semibold" disabled={create.isPending}>
+            Create the company
+          </Button>
+        </Form>
+      </Card.Body>
+    </Card>
+  );
+}
+
+function InviteForm() {
+  const invite = useInviteColleague();
+  const [email, setEmail] = useState('');
+  const [choice, setChoice] = useState('0');
+  return (
+    <Form
+      className="row g-2 align-items-end mb-4"
+      aria-label="Invite a colleague"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const roles = ROLE_CHOICES[Number(choice)]?.roles ?? ['viewer'];
+        invite.mutate(
+          { email, roles },
+          {
+            onSuccess: () => {
+              notify.success(`Invitation mailed to ${email}`);
+              setEmail('');
+            },
+          },
+        );
+      }}
+    >
+      <Form.Group className="col-md-6" controlId="invite-email">
+        <Form.Label>Colleague’s email</Form.Label>
+        <Form.Control
+          type="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+      </Form.Group>
+      <Form.Group className="col-md-4" controlId="invite-role">
+        <Form.Label>Role</Form.Label>
+        <Form.Select value={choice} onChange={(event) => setChoice(event.target.value)}>
+          {ROLE_CHOICES.map((option, index) => (
+            <option key={option.label} value={index}>
+              {option.label}
+            </option>
+          ))}
+        </Form.Select>
+      </Form.Group>
+      <div className="col-md-2 d-grid">
+        <Button type="submit" variant="dark" disabled={invite.isPending}>
+          Invite
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+function Members({ company, manages }: { company: Company; manages: boolean }) {
+  const setRoles = useSetColleagueRoles();
+  const remove = useConfirm(useRemoveColleague(), {
+    variables: (member: Company['members'][number]) => member.userId,
+    done: (member) => `${member.email} no longer belongs to ${company.name}`,
+  });
+  return (
+    <>
+      <Table responsive striped className="align-middle bg-white table-stack" aria-label="Colleagues">
+        <thead>
+          <tr>
+            <th scope="col">Colleague</th>
+            <th scope="col">Role</th>
+            <th scope="col">Joined</th>
+            {manages && (
+              <th scope="col">
+                <span className="visually-hidden">Remove</span>
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {company.members.map((member) => (
+            <tr key={member.userId} data-testid="colleague">
+              <td data-label="Colleague" className="text-break">
+                <div>
+                  {member.name}
+                  <div className="small text-secondary">{member.email}</div>
+                </div>
+              </td>
+              <td data-label="Role">
+                {manages ? (
+                  <Form.Select
+                    size="sm"
+                    aria-label={`Role of ${member.email}`}
+                    value={choiceOf(member.roles)}
+                    disabled={setRoles.isPending}
+                    onChange={(event) => {
+                      const roles = ROLE_CHOICES[Number(event.target.value)]?.roles;
+                      if (roles) setRoles.mutate({ userId: member.userId, roles });
+                    }}
+                  >
+                    {ROLE_CHOICES.map((option, index) => (
+                      <option key={option.label} value={index}>
+                        {option.label}
+                      </option>
+                    ))}
+                  </Form.Select>
+                ) : (
+                  rolesText(member.roles)
+                )}
+              </td>
+              <td data-label="Joined">{formatDate(member.joinedAt)}</td>
+              {manages && (
+                <td data-label="">
+                  <Button size="sm" variant="outline-danger" onClick={() => remove.ask(member)}>
+                    Remove
+                  </Button>
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+      <ConfirmModal {...remove.modal} title="Remove this colleague?" confirmLabel="Remove">
+        {remove.item && (
+          <p className="mb-0">
+            <strong>{remove.item.email}</strong> loses access to {company.name} at once. The orders they
+            placed stay with the company.
+          </p>
+        )}
+      </ConfirmModal>
+    </>
+  );
+}
+
+/** /dashboard/company (issue 33): the company, its colleagues and their roles, and invitations. */
+export function CompanyPage() {
+  const company = useCompany();
+  return (
+    <QueryState query={company} what="your company">
+      {(data) => {
+        if (!data) return <CreateCompanyForm />;
+        const manages = data.roles.includes('admin');
+        return (
+          <>
+            <h2 className="h4 mb-1">
+              {data.name}{' '}
+              {data.status === 'suspended' && (
+                <Badge bg="danger" className="align-middle">
+                  Suspended
+                </Badge>
+              )}
+            </h2>
+            <p className="text-secondary mb-3">
+              {data.taxId && <>Tax number {data.taxId} · </>}
+              Your role: {rolesText(data.roles)}
+            </p>
+            {data.status === 'suspended' && (
+              <Alert variant="warning">
+                The shop has suspended this company’s account: you can read its orders and invoices, not
+                order.
+              </Alert>
+            )}
+            {manages && <InviteForm />}
+            <Members company={data} manages={manages} />
+            {manages && data.invitations.length > 0 && (
+              <>
+                <h3 className="h5 mt-4">Invitations</h3>
+                <ul className="list-unstyled" aria-label="Invitations">
+                  {data.invitations.map((invitation) => (
+                    <li key={invitation._id} className="small mb-1">
+                      {invitation.email} as {rolesText(invitation.roles)}:{' '}
+                      {invitation.acceptedAt
+                        ? `accepted ${formatDate(invitation.acceptedAt)}`
+                        : new Date(invitation.expiresAt) < new Date()
+                          ? 'expired'
+                          : `open until ${formatDate(invitation.expiresAt)}`}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </>
+        );
+      }}
+    </QueryState>
+  );
+}
