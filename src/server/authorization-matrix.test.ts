@@ -310,6 +310,33 @@ const rows: Row[] = [
     expected: signedIn(404),
   },
   {
+    method: 'PATCH',
+    path: '/api/company',
+    url: () => '/api/company',
+    payload: { freeAddresses: false },
+    expected: signedIn(404),
+  },
+  {
+    method: 'POST',
+    path: '/api/company/addresses',
+    url: () => '/api/company/addresses',
+    payload: { label: 'Depot', name: 'Goods In', address: '1 Road', number: '5550100' },
+    expected: signedIn(404),
+  },
+  {
+    method: 'PUT',
+    path: '/api/company/addresses/:id',
+    url: () => '/api/company/addresses/00000000-0000-4000-8000-000000000000',
+    payload: { label: 'Depot', name: 'Goods In', address: '1 Road', number: '5550100' },
+    expected: signedIn(404),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/company/addresses/:id',
+    url: () => '/api/company/addresses/00000000-0000-4000-8000-000000000000',
+    expected: signedIn(404),
+  },
+  {
     method: 'GET',
     path: '/api/admin/companies',
     url: () => '/api/admin/companies',

@@ -126,6 +126,9 @@ export const messages = {
   orderCannotMove: (status: string, move: string) => `An order that is ${status} cannot be ${move}`,
   quoteNotFound: 'There is no such quote',
   companyNotFound: 'You do not belong to a company',
+  companyAddressNotFound: 'There is no such address in your company’s address book',
+  companyAddressesOnly:
+    'Your company ships only to the addresses in its address book: choose one of them (its admins can add more)',
   companySuspended:
     'Your company’s account is suspended: you can read its orders and invoices, not order. Please contact us.',
   companyCannotOrder:

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  AddressParams,
   AdminCompanyList,
+  CompanyAddressBody,
+  UpdateCompanyBody,
   Company,
   CompanyIdParams,
   CompanyStatusBody,
@@ -28,6 +31,7 @@ import {
   setCompanyStatus,
   setMemberRoles,
 } from './companies';
+import { removeAddress, saveAddress, updateCompany } from './addresses';
 
 export interface CompaniesRoutesOptions {
   db: Database;
@@ -73,6 +77,77 @@ export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRoutesOptions> = as
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return readCompany(db, signedInUser(request));
+    },
+  );
+
+  app.patch(
+    '/company',
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        tags: ['companies'],
+        summary:
+          'Change the company’s name, tax number, billing address, or whether colleagues may ship outside its address book (company admins)',
+        body: UpdateCompanyBody,
+        response: { 200: UpdateResult, ...errors },
+      },
+    },
+    async (request) => {
+      await updateCompany(db, signedInUser(request), request.body);
+      return { modifiedCount: 1 };
+    },
+  );
+
+  app.post(
+    '/company/addresses',
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        tags: ['companies'],
+        summary:
+          'Add a ship-to address to the company’s book; the first, or one marked isDefault, is the default (company admins)',
+        body: CompanyAddressBody,
+        response: { 201: Inserted, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const insertedId = await saveAddress(db, signedInUser(request), request.body);
+      return reply.status(201).send({ acknowledged: true, insertedId });
+    },
+  );
+
+  app.put(
+    '/company/addresses/:id',
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        tags: ['companies'],
+        summary: 'Change an address of the company’s book, or make it the default (company admins)',
+        params: AddressParams,
+        body: CompanyAddressBody,
+        response: { 200: UpdateResult, ...errors },
+      },
+    },
+    async (request) => {
+      await saveAddress(db, signedInUser(request), request.body, request.params.id);
+      return { modifiedCount: 1 };
+    },
+  );
+
+  app.delete(
+    '/company/addresses/:id',
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        tags: ['companies'],
+        summary: 'Remove an address from the company’s book (company admins); orders keep where they went',
+        params: AddressParams,
+        response: { 200: UpdateResult, ...errors },
+      },
+    },
+    async (request) => {
+      await removeAddress(db, signedInUser(request), request.params.id);
+      return { modifiedCount: 1 };
     },
   );
 

@@ -332,3 +332,85 @@ describe("a company's shared work", () => {
     ).toBe(201);
   });
 });
+
+describe("a company's address book", () => {
+  it('keeps ship-to addresses with one default; orders go to the book’s address, and only there when free addresses are off', async () => {
+    const tool = await insertTool(ctx.db, { available: 10_000 });
+    const { admin } = await newCompany('Depots Ltd');
+    const buyer = await join(admin, ['buyer']);
+    const viewer = await join(admin, ['viewer']);
+    const depot = {
+      label: 'Leeds depot',
+      name: 'Goods In',
+      address: '7 Foundry Lane\nLeeds',
+      number: '441134960000',
+    };
+    const first = await call(admin, 'POST', '/api/company/addresses', depot);
+    expect(first.statusCode, first.body).toBe(201);
+    const hull = await call(admin, 'POST', '/api/company/addresses', {
+      label: 'Hull yard',
+      name: 'Yard office',
+      address: '1 Dock Road\nHull',
+      number: '441482000000',
+      isDefault: true,
+    });
+    const hullId = hull.json<{ insertedId: string }>().insertedId;
+    expect((await companyOf(buyer)).addresses.map((address) => [address.label, address.isDefault])).toEqual([
+      ['Hull yard', true],
+      ['Leeds depot', false],
+    ]);
+    expect((await call(viewer, 'POST', '/api/company/addresses', depot)).statusCode).toBe(403);
+
+    // The book's address wins over whatever came beside its id.
+    const placed = await call(buyer, 'POST', '/api/purchase', {
+      toolId: tool.id,
+      name: 'Someone Else',
+      address: 'Elsewhere',
+      number: '5550100',
+      quantity: 100,
+      addressId: hullId,
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.json<{ order: Order }>().order).toMatchObject({
+      name: 'Yard office',
+      address: '1 Dock Road\nHull',
+      number: '441482000000',
+    });
+    const other = await newCompany('Not Theirs Ltd');
+    const foreign = await call(other.admin, 'POST', '/api/purchase', {
+      toolId: tool.id,
+      name: 'X',
+      address: 'Y',
+      number: '5550100',
+      quantity: 100,
+      addressId: hullId,
+    });
+    expect(foreign.statusCode).toBe(404);
+
+    // Free addresses off: a typed address is refused, the book's accepted (the cart's checkout too).
+    expect((await call(admin, 'PATCH', '/api/company', { freeAddresses: false })).statusCode).toBe(200);
+    const typed = await call(buyer, 'POST', '/api/purchase', {
+      toolId: tool.id,
+      name: 'Bea',
+      address: 'My house',
+      number: '5550100',
+      quantity: 100,
+    });
+    expect(typed.statusCode).toBe(400);
+    expect(typed.json<ErrorBody>().error.message).toMatch(
+      /^Your company ships only to the addresses in its address book/,
+    );
+    await call(buyer, 'PUT', `/api/cart/lines/${tool.id}`, { quantity: 100 });
+    const checkout = await call(buyer, 'POST', '/api/cart/checkout', {
+      name: 'Bea',
+      address: 'ignored',
+      number: '5550100',
+      addressId: hullId,
+    });
+    expect(checkout.statusCode, checkout.body).toBe(201);
+    expect((await call(viewer, 'PATCH', '/api/company', { freeAddresses: true })).statusCode).toBe(403);
+
+    expect((await call(admin, 'DELETE', `/api/company/addresses/${hullId}`)).statusCode).toBe(200);
+    expect((await call(admin, 'DELETE', `/api/company/addresses/${hullId}`)).statusCode).toBe(404);
+  });
+});

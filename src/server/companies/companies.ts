@@ -10,6 +10,7 @@ import { companies, companyInvitations, companyMembers, users } from '../db/sche
 import { DomainError } from '../http/domain-error';
 import type { MailContext } from '../mail/mail-layout';
 import { queueMail } from '../mail/outbox';
+import { addressesOf } from './addresses';
 import { invitationMail } from './company-mails';
 
 /**
@@ -101,6 +102,8 @@ export async function readCompany(db: Database, caller: SessionUser): Promise<Co
     taxId: company.taxId,
     billingAddress: company.billingAddress,
     status: company.status,
+    freeAddresses: company.freeAddresses,
+    addresses: await addressesOf(db, company.id),
     roles: membership.roles,
     members: await membersOf(db, company.id),
     invitations: invitations.map((invitation) => ({

@@ -15,6 +15,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -391,8 +392,35 @@ export const companies = pgTable('companies', {
   taxId: text('tax_id'),
   billingAddress: text('billing_address').notNull().default(''),
   status: companyStatus('status').notNull().default('active'),
+  /** Whether colleagues may ship to an address outside the address book (its admins decide). */
+  freeAddresses: boolean('free_addresses').notNull().default(true),
   ...timestamps,
 });
+
+/** A company's ship-to addresses (issue 33): checkout picks one; one of them is the default. */
+export const companyAddresses = pgTable(
+  'company_addresses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** What colleagues call it: "Leeds depot". */
+    label: text('label').notNull(),
+    /** Who receives, the address on lines of its own, and a phone number for the carrier. */
+    recipient: text('recipient').notNull(),
+    address: text('address').notNull(),
+    phone: text('phone').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('company_addresses_company_idx').on(t.companyId, t.createdAt),
+    uniqueIndex('company_addresses_one_default')
+      .on(t.companyId)
+      .where(sql`${t.isDefault}`),
+  ],
+);
 
 /** Who belongs to which company, and as what. An account belongs to at most one company. */
 export const companyMembers = pgTable(

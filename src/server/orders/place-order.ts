@@ -1,3 +1,4 @@
+import { shipTo } from '../companies/addresses';
 import { companyRolesAllow } from '../../shared/domain/company-roles';
 import type { ErrorCode } from '../../shared/api/errors';
 import { type QuantityProblem, quantityBounds, quantityProblem } from '../../shared/domain/order-quantity';
@@ -85,6 +86,8 @@ export interface DeliveryFields {
   number: string;
   company?: string | null;
   poNumber?: string | null;
+  /** One of the company's addresses, which then wins over the three fields above (issue 33). */
+  addressId?: string | undefined;
 }
 
 /**
@@ -135,15 +138,16 @@ export async function insertUnpaidOrder(
     throw new DomainError('VALIDATION_FAILED', messages.orderTooLarge);
   }
   const backordered = lines.some((line) => (line.backorderedUnits ?? 0) > 0);
+  const destination = await shipTo(ex, user, details);
   const row = await insertOrder(
     ex,
     {
       userId: user.id,
       companyId: user.company?.id ?? null,
-      buyerName: details.name,
+      buyerName: destination.name,
       email: user.email.toLowerCase(),
-      address: details.address,
-      phone: details.number,
+      address: destination.address,
+      phone: destination.phone,
       company: details.company ?? null,
       poNumber: details.poNumber ?? null,
       quantity,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COMPANY_ROLES, companyRolesProblem } from '../domain/company-roles';
+import { DeliveryDetails } from './orders.schemas';
 import { text } from './text';
 
 export const CompanyRole = z.enum(COMPANY_ROLES, { error: 'Roles are admin, buyer, approver or viewer' });
@@ -54,6 +55,32 @@ export const CompanyInvitation = z.object({
   acceptedAt: z.string().nullable(),
 });
 
+/** A ship-to address of the company's book, as its admins write it (POST, PUT /api/company/addresses). */
+export const CompanyAddressBody = DeliveryDetails.pick({ name: true, address: true, number: true }).extend({
+  label: text({ required: 'Please name the address, e.g. Leeds depot', max: 80 }),
+  isDefault: z.boolean().optional(),
+});
+export type CompanyAddressBody = z.input<typeof CompanyAddressBody>;
+
+export const CompanyAddress = z.object({
+  _id: z.string(),
+  label: z.string(),
+  name: z.string(),
+  address: z.string(),
+  number: z.string(),
+  isDefault: z.boolean(),
+});
+export type CompanyAddress = z.infer<typeof CompanyAddress>;
+export const AddressParams = z.object({ id: z.uuid({ error: 'Malformed address id' }) });
+
+/** PATCH /api/company: its admins change its details, and whether colleagues may ship elsewhere. */
+export const UpdateCompanyBody = z.strictObject({
+  name: text({ required: 'Please give the company’s legal name', max: 200 }).optional(),
+  taxId: text({ max: 40 }).optional(),
+  billingAddress: text({ max: 500, multiline: true }).optional(),
+  freeAddresses: z.boolean().optional(),
+});
+
 /** GET /api/company: the caller's company; invitations are listed to its admins only. */
 export const Company = z
   .object({
@@ -62,6 +89,9 @@ export const Company = z
     taxId: z.string().nullable(),
     billingAddress: z.string(),
     status: z.enum(['active', 'suspended']),
+    /** Whether colleagues may ship to an address outside the book. */
+    freeAddresses: z.boolean(),
+    addresses: z.array(CompanyAddress),
     /** The caller's own roles in it. */
     roles: z.array(CompanyRole),
     members: z.array(CompanyMember),

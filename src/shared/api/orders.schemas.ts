@@ -26,6 +26,8 @@ export const DeliveryDetails = z.strictObject({
   company: reference(120),
   /** The buyer's purchase-order number, printed on the invoice for their accounts department. */
   poNumber: reference(40),
+  /** One of the company's addresses (issue 33): the server ships to the book's, not the fields'. */
+  addressId: z.uuid({ error: 'Malformed address id' }).optional(),
 });
 export type DeliveryDetails = z.input<typeof DeliveryDetails>;
 

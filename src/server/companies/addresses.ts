@@ -1,0 +1,152 @@
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { CompanyAddress, CompanyAddressBody } from '../../shared/api/companies.schemas';
+import { messages } from '../../shared/messages';
+import type { SessionUser } from '../auth/session';
+import type { Database, Executor } from '../db/database';
+import { companies, companyAddresses } from '../db/schema';
+import { DomainError } from '../http/domain-error';
+import { companyOf } from './companies';
+
+/**
+ * A company's address book (issue 33): ship-to addresses its admins keep, one of them the default, and
+ * whether colleagues may ship anywhere else. Checkout ships to the book's address by its id, never to
+ * what the client sent beside it.
+ */
+
+type AddressRow = typeof companyAddresses.$inferSelect;
+
+export const toAddress = (row: AddressRow): CompanyAddress => ({
+  _id: row.id,
+  label: row.label,
+  name: row.recipient,
+  address: row.address,
+  number: row.phone,
+  isDefault: row.isDefault,
+});
+
+/** The book, the default first, then oldest first. */
+export async function addressesOf(ex: Executor, companyId: string): Promise<CompanyAddress[]> {
+  const rows = await ex
+    .select()
+    .from(companyAddresses)
+    .where(eq(companyAddresses.companyId, companyId))
+    .orderBy(desc(companyAddresses.isDefault), asc(companyAddresses.createdAt));
+  return rows.map(toAddress);
+}
+
+const notFound = () => new DomainError('NOT_FOUND', messages.companyAddressNotFound);
+
+/** Writes an address (new, or an existing one of this company's); the default moves to it when asked. */
+export async function saveAddress(
+  db: Database,
+  caller: SessionUser,
+  body: { label: string; name: string; address: string; number: string; isDefault?: boolean | undefined },
+  addressId?: string,
+): Promise<string> {
+  const { id: companyId } = companyOf(caller, 'manage');
+  return db.transaction(async (tx) => {
+    // One change of the book at a time per company, so two new defaults at once cannot both stand.
+    await tx
+      .select({ id: companies.id })
+      .from(companies)
+      .where(eq(companies.id, companyId))
+      .for('no key update');
+    const first =
+      (
+        await tx
+          .select({ id: companyAddresses.id })
+          .from(companyAddresses)
+          .where(eq(companyAddresses.companyId, companyId))
+          .limit(1)
+      ).length === 0;
+    const isDefault = body.isDefault === true || first;
+    if (isDefault) {
+      await tx
+        .update(companyAddresses)
+        .set({ isDefault: false })
+        .where(eq(companyAddresses.companyId, companyId));
+    }
+    const values = { label: body.label, recipient: body.name, address: body.address, phone: body.number };
+    if (addressId) {
+      const [saved] = await tx
+        .update(companyAddresses)
+        .set({ ...values, ...(isDefault ? { isDefault: true } : {}) })
+        .where(and(eq(companyAddresses.id, addressId), eq(companyAddresses.companyId, companyId)))
+        .returning({ id: companyAddresses.id });
+      if (!saved) throw notFound();
+      return saved.id;
+    }
+    const [saved] = await tx
+      .insert(companyAddresses)
+      .values({ ...values, companyId, isDefault })
+      .returning({ id: companyAddresses.id });
+    if (!saved) throw new Error('The address was not stored');
+    return saved.id;
+  });
+}
+
+export async function removeAddress(db: Database, caller: SessionUser, addressId: string): Promise<void> {
+  const { id: companyId } = companyOf(caller, 'manage');
+  const removed = await db
+    .delete(companyAddresses)
+    .where(and(eq(companyAddresses.id, addressId), eq(companyAddresses.companyId, companyId)))
+    .returning({ id: companyAddresses.id });
+  if (removed.length === 0) throw notFound();
+}
+
+/**
+ * Where an order goes: a company colleague's order to the book's address when `addressId` names one of
+ * their company's (NOT_FOUND for anything else), or to the typed one, which the company's admins may
+ * have turned off. Everyone else's goes where they typed.
+ */
+export async function shipTo(
+  ex: Executor,
+  user: SessionUser,
+  details: { name: string; address: string; number: string; addressId?: string | undefined },
+): Promise<{ name: string; address: string; phone: string }> {
+  const company = user.company;
+  if (details.addressId) {
+    if (!company) throw notFound();
+    const [row] = await ex
+      .select()
+      .from(companyAddresses)
+      .where(and(eq(companyAddresses.id, details.addressId), eq(companyAddresses.companyId, company.id)));
+    if (!row) throw notFound();
+    return { name: row.recipient, address: row.address, phone: row.phone };
+  }
+  if (company) {
+    const [settings] = await ex
+      .select({ freeAddresses: companies.freeAddresses })
+      .from(companies)
+      .where(eq(companies.id, company.id));
+    if (settings && !settings.freeAddresses)
+      throw new DomainError('VALIDATION_FAILED', messages.companyAddressesOnly);
+  }
+  return { name: details.name, address: details.address, phone: details.number };
+}
+
+/** PATCH /api/company: its admins change its name, tax number, billing address and address rule. */
+export async function updateCompany(
+  db: Database,
+  caller: SessionUser,
+  body: {
+    name?: string | undefined;
+    taxId?: string | undefined;
+    billingAddress?: string | undefined;
+    freeAddresses?: boolean | undefined;
+  },
+): Promise<void> {
+  const { id: companyId } = companyOf(caller, 'manage');
+  await db
+    .update(companies)
+    .set({
+      ...(body.name !== undefined ? { name: body.name } : {}),
+      ...(body.taxId !== undefined ? { taxId: body.taxId || null } : {}),
+      ...(body.billingAddress !== undefined ? { billingAddress: body.billingAddress } : {}),
+      ...(body.freeAddresses !== undefined ? { freeAddresses: body.freeAddresses } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(companies.id, companyId));
+}
+
+export type { CompanyAddressBody };
