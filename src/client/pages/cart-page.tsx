@@ -27,6 +27,7 @@ import {
 import { type OrderedAgain, orderedAgainIn } from '../features/cart/order-again';
 import { removeVisitorLine, setVisitorLine, visitorCart } from '../lib/cart-store';
 import { DeliveryFields } from '../features/orders/components/delivery-fields';
+import { ShipToPicker } from '../features/companies/components/ship-to-picker';
 import { toolQuery } from '../features/catalog/api/get-tool';
 import { formatUnits } from '../lib/format';
 import { notify } from '../lib/notify';
@@ -316,6 +317,7 @@ function CheckoutForm({
               )(event)
             }
           >
+            <ShipToPicker idPrefix="checkout" />
             <DeliveryFields idPrefix="checkout" />
             <div className="d-grid">
               <Button

@@ -8,7 +8,7 @@ import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { type Company, CreateCompanyBody } from '../../../shared/api/companies.schemas';
+import { type Company, CompanyAddressBody, CreateCompanyBody } from '../../../shared/api/companies.schemas';
 import type { CompanyRole } from '../../../shared/domain/company-roles';
 import { ConfirmModal, useConfirm } from '../../components/confirm-modal';
 import { FormField } from '../../components/form-field';
@@ -17,8 +17,11 @@ import {
   useCompany,
   useCreateCompany,
   useInviteColleague,
+  useRemoveAddress,
   useRemoveColleague,
+  useSaveAddress,
   useSetColleagueRoles,
+  useUpdateCompany,
 } from '../../features/companies/api/companies';
 import { formatDate } from '../../lib/format';
 import { notify } from '../../lib/notify';
@@ -229,6 +232,159 @@ function Members({ company, manages }: { company: Company; manages: boolean }) {
   );
 }
 
+type AddressValues = z.input<typeof CompanyAddressBody>;
+type AddressOutput = z.output<typeof CompanyAddressBody>;
+
+/** The company's ship-to addresses; its admins add, remove and choose the default, and the address rule. */
+function AddressBook({ company, manages }: { company: Company; manages: boolean }) {
+  const save = useSaveAddress();
+  const remove = useRemoveAddress();
+  const update = useUpdateCompany();
+  const form = useForm<AddressValues, unknown, AddressOutput>({
+    resolver: zodResolver(CompanyAddressBody),
+    defaultValues: { label: '', name: '', address: '', number: '', isDefault: false },
+  });
+  const { errors } = form.formState;
+  return (
+    <section className="mt-4" aria-labelledby="address-book-title">
+      <h3 className="h5" id="address-book-title">
+        Address book
+      </h3>
+      {company.addresses.length === 0 ? (
+        <p className="text-secondary">No addresses yet.</p>
+      ) : (
+        <ul className="list-unstyled row g-3" aria-label="Ship-to addresses">
+          {company.addresses.map((address) => (
+            <li key={address._id} className="col-md-6" data-testid="company-address">
+              <Card className="h-100">
+                <Card.Body>
+                  <div className="fw-semibold">
+                    {address.label}{' '}
+                    {address.isDefault && (
+                      <Badge bg="secondary" className="align-middle">
+                        Default
+                      </Badge>
+                    )}
+                  </div>
+                  <div className="small" style={{ whiteSpace: 'pre-line' }}>
+                    {address.name}
+                    {'\n'}
+                    {address.address}
+                    {'\n'}
+                    {address.number}
+                  </div>
+                  {manages && (
+                    <div className="d-flex gap-2 mt-2">
+                      {!address.isDefault && (
+                        <Button
+                          size="sm"
+                          variant="outline-dark"
+                          disabled={save.isPending}
+                          onClick={() =>
+                            save.mutate({
+                              id: address._id,
+                              body: {
+                                label: address.label,
+                                name: address.name,
+                                address: address.address,
+                                number: address.number,
+                                isDefault: true,
+                              },
+                            })
+                          }
+                        >
+                          Make default
+                        </Button>
+                      )}
+                      <Button
+                        size="sm"
+                        variant="outline-danger"
+                        aria-label={`Remove ${address.label}`}
+                        disabled={remove.isPending}
+                        onClick={() => remove.mutate(address._id)}
+                      >
+                        Remove
+                      </Button>
+                    </div>
+                  )}
+                </Card.Body>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+      {manages && (
+        <>
+          <Form.Check
+            type="switch"
+            id="free-addresses"
+            className="mb-3"
+            label="Colleagues may also ship to an address outside the book"
+            checked={company.freeAddresses}
+            disabled={update.isPending}
+            onChange={(event) => update.mutate({ freeAddresses: event.target.checked })}
+          />
+          <Form
+            noValidate
+            aria-label="Add an address"
+            className="row g-2"
+            onSubmit={(event) =>
+              void form.handleSubmit((body) =>
+                save.mutate(
+                  { body },
+                  {
+                    onSuccess: () => {
+                      notify.success(`${body.label} is in the address book`);
+                      form.reset();
+                    },
+                  },
+                ),
+              )(event)
+            }
+          >
+            <FormField
+              groupClassName="col-md-6"
+              controlId="address-label"
+              label="Name of the address"
+              error={errors.label?.message}
+              {...form.register('label')}
+            />
+            <FormField
+              groupClassName="col-md-6"
+              controlId="address-recipient"
+              label="Recipient"
+              error={errors.name?.message}
+              {...form.register('name')}
+            />
+            <FormField
+              groupClassName="col-md-6"
+              controlId="address-lines"
+              label="Address"
+              as="textarea"
+              rows={3}
+              error={errors.address?.message}
+              {...form.register('address')}
+            />
+            <FormField
+              groupClassName="col-md-6"
+              controlId="address-phone"
+              label="Phone number"
+              error={errors.number?.message}
+              {...form.register('number')}
+            />
+            <div className="col-12 d-flex align-items-center gap-3">
+              <Form.Check id="address-default" label="The default address" {...form.register('isDefault')} />
+              <Button type="submit" variant="dark" disabled={save.isPending}>
+                Add the address
+              </Button>
+            </div>
+          </Form>
+        </>
+      )}
+    </section>
+  );
+}
+
 /** /dashboard/company (issue 33): the company, its colleagues and their roles, and invitations. */
 export function CompanyPage() {
   const company = useCompany();
@@ -259,6 +415,7 @@ export function CompanyPage() {
             )}
             {manages && <InviteForm />}
             <Members company={data} manages={manages} />
+            <AddressBook company={data} manages={manages} />
             {manages && data.invitations.length > 0 && (
               <>
                 <h3 className="h5 mt-4">Invitations</h3>

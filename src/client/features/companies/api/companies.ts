@@ -1,5 +1,10 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { Company, CreateCompanyBody, Joined } from '../../../../shared/api/companies.schemas';
+import type {
+  Company,
+  CompanyAddressBody,
+  CreateCompanyBody,
+  Joined,
+} from '../../../../shared/api/companies.schemas';
 import type { CompanyRole } from '../../../../shared/domain/company-roles';
 import { ApiError, api } from '../../../lib/api-client';
 import { useInvalidate } from '../../../lib/query-client';
@@ -49,6 +54,24 @@ export function useRemoveColleague() {
   return useCompanyChange((userId: string) =>
     api(`/company/members/${encodeURIComponent(userId)}`, { method: 'DELETE' }),
   );
+}
+
+export function useSaveAddress() {
+  return useCompanyChange(({ id, body }: { id?: string; body: CompanyAddressBody }) =>
+    id
+      ? api(`/company/addresses/${encodeURIComponent(id)}`, { method: 'PUT', body })
+      : api('/company/addresses', { method: 'POST', body }),
+  );
+}
+
+export function useRemoveAddress() {
+  return useCompanyChange((id: string) =>
+    api(`/company/addresses/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  );
+}
+
+export function useUpdateCompany() {
+  return useCompanyChange((body: { freeAddresses?: boolean }) => api('/company', { method: 'PATCH', body }));
 }
 
 /** Accepting a colleague's invitation: the account joins their company (issue 33). */

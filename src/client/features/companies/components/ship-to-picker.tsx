@@ -1,0 +1,51 @@
+import { useEffect } from 'react';
+import Form from 'react-bootstrap/Form';
+import { useFormContext } from 'react-hook-form';
+import type { DeliveryDetails } from '../../../../shared/api/orders.schemas';
+import { useCompany } from '../api/companies';
+
+/**
+ * 'Ship to' for a company's colleague (issue 33): one of the company's addresses, the default chosen
+ * first, filling the delivery fields; or another address, unless the company's admins turned that off.
+ * The server ships to the book's address by its id. Nothing for a buyer of no company, or an empty book.
+ */
+export function ShipToPicker({ idPrefix }: { idPrefix: string }) {
+  const company = useCompany().data;
+  const { setValue, watch } = useFormContext<DeliveryDetails>();
+  const addresses = company?.addresses ?? [];
+  const chosen = watch('addressId') ?? '';
+
+  const choose = (id: string) => {
+    const address = addresses.find((entry) => entry._id === id);
+    if (!address) {
+      setValue('addressId', undefined);
+      return;
+    }
+    setValue('addressId', address._id);
+    setValue('name', address.name, { shouldValidate: true });
+    setValue('address', address.address, { shouldValidate: true });
+    setValue('number', address.number, { shouldValidate: true });
+  };
+  const fallback = addresses.find((entry) => entry.isDefault)?._id ?? addresses[0]?._id;
+  useEffect(() => {
+    if (!chosen && fallback) choose(fallback);
+    // Once, when the book has loaded: the buyer's own choice is theirs after that.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fallback]);
+
+  if (!company || addresses.length === 0) return null;
+  return (
+    <Form.Group className="mb-3" controlId={`${idPrefix}-ship-to`}>
+      <Form.Label>Ship to</Form.Label>
+      <Form.Select value={chosen} onChange={(event) => choose(event.target.value)}>
+        {addresses.map((address) => (
+          <option key={address._id} value={address._id}>
+            {address.label}
+            {address.isDefault ? ' (default)' : ''}
+          </option>
+        ))}
+        {company.freeAddresses && <option value="">Another address</option>}
+      </Form.Select>
+    </Form.Group>
+  );
+}
