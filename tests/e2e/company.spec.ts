@@ -47,9 +47,34 @@ test('a customer creates a company, invites a colleague by mail, who joins; a vi
   await expect(colleaguePage.getByRole('heading', { name })).toBeVisible();
   await expect(colleaguePage.getByText('Your role: buyer')).toBeVisible();
 
-  // The admin sees two colleagues, and makes the new one a viewer: they read, and cannot order.
+  // The admin keeps the company's depot in the address book.
   await page.reload();
   await expect(page.getByTestId('colleague')).toHaveCount(2);
+  const book = page.getByRole('form', { name: 'Add an address' });
+  await book.getByLabel('Name of the address').fill('Leeds depot');
+  await book.getByLabel('Recipient').fill('Goods In');
+  await book.getByLabel('Address', { exact: true }).fill('7 Foundry Lane\nLeeds');
+  await book.getByLabel('Phone number').fill('441134960000');
+  await book.getByRole('button', { name: 'Add the address' }).click();
+  await expect(page.getByTestId('company-address')).toContainText('Leeds depot');
+
+  // The buyer checks out to the depot, chosen for them as the default.
+  const put = await colleaguePage.request.put(`/api/cart/lines/${product._id}`, {
+    data: { quantity: 100 },
+    headers: { origin: shopUrl },
+  });
+  expect(put.status(), await put.text()).toBe(200);
+  await colleaguePage.goto('/cart');
+  const checkout = colleaguePage.getByRole('form', { name: 'Check out' });
+  await expect(checkout.getByLabel('Ship to')).toHaveValue(/[0-9a-f-]{36}/);
+  await expect(checkout.getByLabel('Address')).toHaveValue('7 Foundry Lane\nLeeds');
+  await checkout.getByRole('button', { name: 'Place order' }).click();
+  await expect(colleaguePage).toHaveURL(/\/dashboard\/payment\/[0-9a-f-]{36}$/);
+  const orderId = colleaguePage.url().split('/').pop() ?? '';
+  const order = (await (await page.request.get(`/api/purchase/${orderId}`)).json()) as { name: string };
+  expect(order.name).toBe('Goods In');
+
+  // The admin makes the new colleague a viewer: they read, and cannot order.
   await page.getByLabel(`Role of ${colleague.email}`).selectOption({ label: 'Viewer: reads only' });
   await expect(page.getByLabel(`Role of ${colleague.email}`)).toHaveValue('2');
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
