@@ -1,3 +1,4 @@
+import { ShipToPicker } from '../features/companies/components/ship-to-picker';
 import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
@@ -67,6 +68,7 @@ export function BuyNowPage() {
                           buyer={user}
                           minUnits={settings.orderMinUnits}
                           previous={previous.data?.toolId === product._id ? previous.data : undefined}
+                          shipTo={<ShipToPicker idPrefix="buy" />}
                         />
                       )}
                       <RequestQuoteForm

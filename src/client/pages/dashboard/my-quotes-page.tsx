@@ -17,6 +17,7 @@ import { paths } from '../../config/paths';
 import { useCurrentUser } from '../../features/auth/api/use-current-user';
 import { useMyOrders } from '../../features/orders/api/orders';
 import { DeliveryFields } from '../../features/orders/components/delivery-fields';
+import { ShipToPicker } from '../../features/companies/components/ship-to-picker';
 import { useAcceptQuote, useQuotes } from '../../features/quotes/api/quotes';
 import { QuoteCells } from '../../features/quotes/components/quote-cells';
 import { QuoteLines } from '../../features/quotes/components/quote-lines';
@@ -89,6 +90,7 @@ function AcceptQuoteModal({ quote, onClose }: { quote: Quote | null; onClose: ()
                 )}
               </>
             )}
+            <ShipToPicker idPrefix="accept" />
             <DeliveryFields idPrefix="accept" />
             {accept.error && (
               <Alert variant="danger" className="mt-3 mb-0">

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -150,11 +151,14 @@ export function BuyForm({
   buyer,
   minUnits,
   previous,
+  shipTo,
 }: {
   tool: Tool;
   buyer: { name: string; email: string };
   minUnits: number;
   previous?: Order | undefined;
+  /** A choice of where the order goes, above the delivery fields (a company's address book). */
+  shipTo?: ReactNode;
 }) {
   const bounds = quantityBounds(tool, minUnits);
   const again = previous ? quantityAgain(previous.quantity, bounds) : null;
@@ -234,6 +238,7 @@ export function BuyForm({
                 className="px-2 bg-body-tertiary rounded"
               />
             </Form.Group>
+            {shipTo}
             <DeliveryFields idPrefix="buy" />
             <FormField
               groupClassName="mb-2"
