@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Company } from '../../shared/api/companies.schemas';
 import { type CompanyRole, companyRolesAllow } from '../../shared/domain/company-roles';
 import { messages } from '../../shared/messages';
@@ -67,9 +67,13 @@ export async function createCompany(
   });
 }
 
-async function membersOf(ex: Executor, companyId: string) {
+/** The members of these companies, each company's in joining order (one query for them all). */
+async function membersOfEach(ex: Executor, companyIds: readonly string[]) {
+  const byCompany = new Map<string, Company['members']>(companyIds.map((id) => [id, []]));
+  if (companyIds.length === 0) return byCompany;
   const rows = await ex
     .select({
+      companyId: companyMembers.companyId,
       userId: companyMembers.userId,
       name: users.name,
       email: users.email,
@@ -78,10 +82,16 @@ async function membersOf(ex: Executor, companyId: string) {
     })
     .from(companyMembers)
     .innerJoin(users, eq(users.id, companyMembers.userId))
-    .where(eq(companyMembers.companyId, companyId))
+    .where(inArray(companyMembers.companyId, [...companyIds]))
     .orderBy(asc(companyMembers.joinedAt), asc(users.email));
-  return rows.map((row) => ({ ...row, joinedAt: row.joinedAt.toISOString() }));
+  for (const { companyId, joinedAt, ...member } of rows) {
+    byCompany.get(companyId)?.push({ ...member, joinedAt: joinedAt.toISOString() });
+  }
+  return byCompany;
 }
+
+const membersOf = async (ex: Executor, companyId: string) =>
+  (await membersOfEach(ex, [companyId])).get(companyId) ?? [];
 
 /** GET /api/company: the caller's company, its members, and for its admins the invitations sent. */
 export async function readCompany(db: Database, caller: SessionUser): Promise<Company> {
@@ -303,16 +313,18 @@ export async function removeMember(db: Database, caller: SessionUser, userId: st
 /** GET /api/admin/companies: every company with its members, newest first (shop admins). */
 export async function listCompanies(db: Database) {
   const rows = await db.select().from(companies).orderBy(desc(companies.createdAt)).limit(500);
-  return Promise.all(
-    rows.map(async (company) => ({
-      _id: company.id,
-      name: company.name,
-      taxId: company.taxId,
-      status: company.status,
-      members: await membersOf(db, company.id),
-      createdAt: company.createdAt.toISOString(),
-    })),
+  const members = await membersOfEach(
+    db,
+    rows.map((company) => company.id),
   );
+  return rows.map((company) => ({
+    _id: company.id,
+    name: company.name,
+    taxId: company.taxId,
+    status: company.status,
+    members: members.get(company.id) ?? [],
+    createdAt: company.createdAt.toISOString(),
+  }));
 }
 
 /** PATCH /api/admin/companies/{id}: a shop admin suspends a company or reinstates it. */
