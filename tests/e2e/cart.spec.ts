@@ -8,6 +8,16 @@ async function addFromProductPage(page: Page, tool: Tool) {
   await expect(page.getByRole('alert').filter({ hasText: `× ${tool.name} is in your cart` })).toBeVisible();
 }
 
+/** Fills the cart's checkout form and places the order; answers the form. */
+async function placeOrder(page: Page, address: string, phone: string, poNumber: string) {
+  const checkout = page.getByRole('form', { name: 'Check out' });
+  await checkout.getByLabel('Address').fill(address);
+  await checkout.getByLabel('Phone number').fill(phone);
+  await checkout.getByLabel('PO number').fill(poNumber);
+  await checkout.getByRole('button', { name: 'Place order' }).click();
+  return checkout;
+}
+
 const cartLine = (page: Page, tool: Tool) => page.getByTestId('cart-line').filter({ hasText: tool.name });
 
 test.describe('a cart: many products, one purchase order', () => {
@@ -52,11 +62,7 @@ test.describe('a cart: many products, one purchase order', () => {
       await page.screenshot({ path: `test-results/cart-${width}.png`, fullPage: true });
     }
 
-    const checkout = page.getByRole('form', { name: 'Check out' });
-    await checkout.getByLabel('Address').fill('Unit 4, Dockside Estate\nHull');
-    await checkout.getByLabel('Phone number').fill('441482000000');
-    await checkout.getByLabel('PO number').fill('PO-2291');
-    await checkout.getByRole('button', { name: 'Place order' }).click();
+    const checkout = await placeOrder(page, 'Unit 4, Dockside Estate\nHull', '441482000000', 'PO-2291');
 
     await expect(page).toHaveURL(/\/dashboard\/payment\/[0-9a-f-]{36}$/);
     await expect(page.getByTestId('order-line')).toHaveCount(2);
@@ -131,11 +137,7 @@ test.describe('a cart: many products, one purchase order', () => {
     await page.getByRole('link', { name: 'Go to your cart' }).click();
     await expect(page.getByTestId('cart-line')).toHaveCount(10);
 
-    const checkout = page.getByRole('form', { name: 'Check out' });
-    await checkout.getByLabel('Address').fill('2 Mill Yard, Sheffield');
-    await checkout.getByLabel('Phone number').fill('441142000000');
-    await checkout.getByLabel('PO number').fill('PO-10-LINES');
-    await checkout.getByRole('button', { name: 'Place order' }).click();
+    await placeOrder(page, '2 Mill Yard, Sheffield', '441142000000', 'PO-10-LINES');
     await expect(page).toHaveURL(/\/dashboard\/payment\/[0-9a-f-]{36}$/);
     await expect(page.getByTestId('order-line')).toHaveCount(10);
     const orderId = page.url().split('/').pop() ?? '';
