@@ -317,6 +317,32 @@ const rows: Row[] = [
     expected: signedIn(404),
   },
   {
+    method: 'PUT',
+    path: '/api/company/rules',
+    url: () => '/api/company/rules',
+    payload: { approvalAbove: 1000, monthlyLimit: null },
+    expected: signedIn(404),
+  },
+  {
+    method: 'GET',
+    path: '/api/company/approvals',
+    url: () => '/api/company/approvals',
+    expected: signedIn(404),
+  },
+  {
+    method: 'POST',
+    path: '/api/purchase/:id/approve',
+    url: async (f) => `/api/purchase/${await f.orderOfA()}/approve`,
+    expected: signedIn(404),
+  },
+  {
+    method: 'POST',
+    path: '/api/purchase/:id/reject',
+    url: async (f) => `/api/purchase/${await f.orderOfA()}/reject`,
+    payload: { reason: 'Not this month' },
+    expected: signedIn(404),
+  },
+  {
     method: 'POST',
     path: '/api/company/addresses',
     url: () => '/api/company/addresses',

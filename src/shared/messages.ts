@@ -2,6 +2,7 @@
  * Every sentence a user can see that the specification fixes (spec §8), plus the few we add.
  * Kept in one module so a shop owner can reword them in one place.
  */
+import { formatCents } from './money';
 import { formatUnits as units } from './numbers';
 
 export const messages = {
@@ -124,6 +125,10 @@ export const messages = {
   alreadyClosed: (status: string) => `This order is already ${status}`,
   closedNoLonger: (why: string, move: string) => `${why}, so it can no longer be ${move}`,
   orderCannotMove: (status: string, move: string) => `An order that is ${status} cannot be ${move}`,
+  awaitsApproval:
+    'This order is waiting for your company’s approval; it can be paid once an approver has approved it',
+  approvalDecided: (move: string) =>
+    `This order no longer awaits approval: it was approved already, so it cannot be ${move} now`,
   quoteNotFound: 'There is no such quote',
   companyNotFound: 'You do not belong to a company',
   companyAddressNotFound: 'There is no such address in your company’s address book',
@@ -137,6 +142,18 @@ export const messages = {
   companyAlreadyMember:
     'This account already belongs to a company: an account belongs to one company at most',
   companyManagersOnly: "Only the company's admins can do this",
+  companyMembershipChanged:
+    'Your place in your company changed a moment ago: reload the page and try again. Nothing was ordered.',
+  companyLimitReached: (limit: number, spent: number, amount: number) =>
+    `This order of ${formatCents(amount)} would take your company’s orders this month to ${formatCents(spent + amount)}, above its monthly limit of ${formatCents(limit)} (${formatCents(Math.max(0, limit - spent))} left). Nothing was ordered: make the order smaller, or ask your company’s admin to raise the limit.`,
+  memberLimitReached: (limit: number, spent: number, amount: number) =>
+    `This order of ${formatCents(amount)} would take your own orders this month to ${formatCents(spent + amount)}, above your monthly limit of ${formatCents(limit)} (${formatCents(Math.max(0, limit - spent))} left). Nothing was ordered: make the order smaller, or ask your company’s admin to raise your limit.`,
+  noApprover: (above: number, buyerApproves: boolean) =>
+    buyerApproves
+      ? `Orders above ${formatCents(above)} need a colleague’s approval, and you are your company’s only approver. Nothing was ordered: ask your company’s admin to make a colleague an approver, or to turn on automatic approval of the only approver’s orders.`
+      : `Orders above ${formatCents(above)} need an approver’s approval, and nobody in your company approves orders yet. Nothing was ordered: ask your company’s admin to make a colleague an approver.`,
+  selfApproval: 'You placed this order, so a colleague has to approve or reject it',
+  approversOnly: 'Only your company’s approvers decide the orders waiting for approval',
   companyMemberNotFound: 'There is no such colleague in your company',
   companyLastAdmin: 'A company keeps at least one admin: make another colleague admin first',
   companyAlreadyInvitedMember: (email: string) => `${email} is already a colleague in your company`,

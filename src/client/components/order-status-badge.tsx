@@ -5,17 +5,22 @@ import type { OrderStatus } from '../../shared/domain/order-status';
 import { formatDateTime } from '../lib/format';
 
 const variant: Record<OrderStatus, string> = {
+  awaiting_approval: 'info',
   unpaid: 'warning',
   paid: 'success',
   shipped: 'primary',
   cancelled: 'secondary',
   expired: 'secondary',
+  rejected: 'danger',
 };
 
 /** An order's state as a coloured badge, the same in My Orders and Manage All Orders. */
 export function OrderStatusBadge({ status, children }: { status: OrderStatus; children: ReactNode }) {
   return (
-    <Badge bg={variant[status]} text={status === 'unpaid' ? 'dark' : undefined}>
+    <Badge
+      bg={variant[status]}
+      text={status === 'unpaid' || status === 'awaiting_approval' ? 'dark' : undefined}
+    >
       {children}
     </Badge>
   );

@@ -16,9 +16,10 @@ export function formatDateTime(iso: string): string {
   return dateTime(new Date(iso));
 }
 
-/** 'Paid' for paid: an order state as a word in a sentence or a menu. */
+/** 'Paid' for paid, 'Awaiting approval' for awaiting_approval: an order state in a sentence or a menu. */
 export function formatOrderStatus(status: string): string {
-  return `${status.charAt(0).toUpperCase()}${status.slice(1)}`;
+  const words = status.replaceAll('_', ' ');
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
 }
 
 /** 'Dec 6, 2026': the last day a quoted price holds (a quote holds to the end of that day, UTC). */

@@ -10,6 +10,7 @@ import type { SessionUser } from './session';
  * - `buyer`: what a buyer does (cancel or pay an order, accept or decline a quote).
  * - `shop`: reading it, and what the shop does with it (an invoice, answering a quote); an admin of the
  *   shop may (the route's own guard says which actions are an admin's alone).
+ * - `approve`: deciding a company's order that waits for approval: its approvers alone.
  *
  * A document of a company belongs to the company: its colleagues read it, and those whose roles let
  * them order (buyers, its admins) act on it; nobody else, its author included once they left. A
@@ -17,7 +18,7 @@ import type { SessionUser } from './session';
  * webhook, a background job). Anyone else is told NOT_FOUND by the caller of this rule: a customer
  * cannot tell that others' documents exist.
  */
-export type Access = 'buyer' | 'shop';
+export type Access = 'buyer' | 'shop' | 'approve';
 
 /** A buyer's document: the account and the company it belongs to (null once they were deleted, or none). */
 export interface Owned {
@@ -25,17 +26,16 @@ export interface Owned {
   companyId: string | null;
 }
 
+const companyAction = { buyer: 'order', shop: 'read', approve: 'approve' } as const;
+
 export function canAccess(caller: SessionUser | null, resource: Owned, access: Access): boolean {
   if (caller === null) return true;
   if (access === 'shop' && seesEveryBuyer(caller)) return true;
   if (resource.companyId !== null) {
     const company = caller.company;
-    return (
-      company?.id === resource.companyId &&
-      companyRolesAllow(company.roles, access === 'shop' ? 'read' : 'order')
-    );
+    return company?.id === resource.companyId && companyRolesAllow(company.roles, companyAction[access]);
   }
-  return resource.userId !== null && resource.userId === caller.id;
+  return access !== 'approve' && resource.userId !== null && resource.userId === caller.id;
 }
 
 /** Whether lists show this caller every buyer's documents (an admin), or only their own (and their company's). */

@@ -5,7 +5,7 @@ import type { SessionUser } from '../auth/session';
 import type { Database, Executor } from '../db/database';
 import { companies, companyAddresses } from '../db/schema';
 import { DomainError } from '../http/domain-error';
-import { companyOf } from './companies';
+import { companyOf } from './membership';
 
 /**
  * A company's address book (issue 33): ship-to addresses its admins keep, one of them the default, and

@@ -6,6 +6,7 @@ import {
   UpdateCompanyBody,
   Company,
   CompanyIdParams,
+  CompanyRulesBody,
   CompanyStatusBody,
   CreateCompanyBody,
   Inserted,
@@ -13,7 +14,7 @@ import {
   InviteBody,
   Joined,
   MemberParams,
-  SetRolesBody,
+  UpdateMemberBody,
 } from '../../shared/api/companies.schemas';
 import { UpdateResult } from '../../shared/api/common.schemas';
 import { errorResponses } from '../../shared/api/errors';
@@ -29,9 +30,12 @@ import {
   readCompany,
   removeMember,
   setCompanyStatus,
-  setMemberRoles,
+  updateMember,
 } from './companies';
 import { removeAddress, saveAddress, updateCompany } from './addresses';
+import { listAwaitingApproval, setCompanyRules } from './approvals';
+import { OrderList } from '../../shared/api/orders.schemas';
+import { toOrder } from '../orders/orders.repository';
 
 export interface CompaniesRoutesOptions {
   db: Database;
@@ -195,14 +199,15 @@ export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRoutesOptions> = as
       onRequest: guards.requireUser,
       schema: {
         tags: ['companies'],
-        summary: 'Change a colleague’s roles (company admins; a company keeps at least one admin)',
+        summary:
+          'Change a colleague’s roles or their own monthly spending limit (company admins; a company keeps at least one admin)',
         params: MemberParams,
-        body: SetRolesBody,
+        body: UpdateMemberBody,
         response: { 200: UpdateResult, ...errors },
       },
     },
     async (request) => {
-      await setMemberRoles(db, signedInUser(request), request.params.userId, request.body.roles);
+      await updateMember(db, signedInUser(request), request.params.userId, request.body);
       return { modifiedCount: 1 };
     },
   );
@@ -222,6 +227,41 @@ export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRoutesOptions> = as
     async (request) => {
       await removeMember(db, signedInUser(request), request.params.userId);
       return { modifiedCount: 1 };
+    },
+  );
+
+  app.put(
+    '/company/rules',
+    {
+      onRequest: guards.requireUser,
+      config: { rateLimit: limit('company') },
+      schema: {
+        tags: ['companies'],
+        summary:
+          'Set the company’s rules: orders above `approvalAbove` wait for an approver; its orders in a calendar month (UTC) may not pass `monthlyLimit` (dollars, null for none) (company admins)',
+        body: CompanyRulesBody,
+        response: { 200: UpdateResult, ...errors },
+      },
+    },
+    async (request) => {
+      await setCompanyRules(db, signedInUser(request), request.body);
+      return { modifiedCount: 1 };
+    },
+  );
+
+  app.get(
+    '/company/approvals',
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        tags: ['companies'],
+        summary: 'The company’s orders waiting for approval, oldest first (its approvers)',
+        response: { 200: OrderList, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return (await listAwaitingApproval(db, signedInUser(request))).map(toOrder);
     },
   );
 

@@ -10,6 +10,8 @@ import { startSmtpCatcher } from '../test/smtp-catcher';
 import { insertTool } from '../test/factories';
 import { payOrderAs, placeOrderAs } from '../test/order-helpers';
 import { createTestApp } from '../test/test-app';
+import { inviteAs, joinCompany, newCompany as newCompanyIn } from '../test/company-helpers';
+import type { CompanyRole } from '../../shared/domain/company-roles';
 
 /** Issue 33, companies: creating one, inviting colleagues, their roles, removal and the last admin. */
 let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
@@ -32,30 +34,10 @@ const call = (
 ) => injectAs(ctx.app, user, { method, url, ...(payload === undefined ? {} : { payload }) });
 const companyOf = async (user: TestUser) => (await call(user, 'GET', '/api/company')).json<Company>();
 
-async function newCompany(name = 'Acme Building Ltd') {
-  const admin = await signUp(ctx.app);
-  const created = await call(admin, 'POST', '/api/companies', { name, taxId: 'GB123456789' });
-  expect(created.statusCode, created.body).toBe(201);
-  return { admin, companyId: created.json<{ insertedId: string }>().insertedId };
-}
-
-/** Invites `email` as `roles`; answers the token from the mailed link. */
-async function invite(admin: TestUser, email: string, roles: string[]) {
-  const sent = await call(admin, 'POST', '/api/company/invitations', { email, roles });
-  expect(sent.statusCode, sent.body).toBe(201);
-  const mail = await smtp.nextMailTo(email, /invites you to buy for/);
-  const token = mail.parsed.text?.match(/\/invitations\/([A-Za-z0-9_-]{43})/)?.[1];
-  expect(token).toBeDefined();
-  return token ?? '';
-}
-
-async function join(admin: TestUser, roles: string[]) {
-  const colleague = await signUp(ctx.app);
-  const token = await invite(admin, colleague.email, roles);
-  const accepted = await call(colleague, 'POST', `/api/invitations/${token}/accept`);
-  expect(accepted.statusCode, accepted.body).toBe(200);
-  return colleague;
-}
+const newCompany = (name?: string) => newCompanyIn(ctx.app, name);
+const invite = (admin: TestUser, email: string, roles: CompanyRole[]) =>
+  inviteAs(ctx.app, smtp, admin, email, roles);
+const join = (admin: TestUser, roles: CompanyRole[]) => joinCompany(ctx.app, smtp, admin, roles);
 
 describe('a company', () => {
   it('is created by a confirmed customer, who becomes its admin; one company per account', async () => {

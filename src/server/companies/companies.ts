@@ -11,6 +11,8 @@ import { DomainError } from '../http/domain-error';
 import type { MailContext } from '../mail/mail-layout';
 import { queueMail } from '../mail/outbox';
 import { addressesOf } from './addresses';
+import { companyOf, notInCompany } from './membership';
+import { centsOrNull, dollarsOrNull, rulesOf } from './approvals';
 import { invitationMail } from './company-mails';
 
 /**
@@ -24,18 +26,6 @@ export const INVITATION_DAYS = 7;
 const DAY_MS = 86_400_000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-const notInCompany = () => new DomainError('NOT_FOUND', messages.companyNotFound);
-
-/** The caller's company, when their roles allow `action` in it; NOT_FOUND without one, FORBIDDEN else. */
-export function companyOf(caller: SessionUser, action: 'read' | 'manage') {
-  const company = caller.company;
-  if (!company) throw notInCompany();
-  if (!companyRolesAllow(company.roles, action)) {
-    throw new DomainError('FORBIDDEN', messages.companyManagersOnly);
-  }
-  return company;
-}
 
 /** A signed-in customer with a confirmed address creates a company and becomes its admin. */
 export async function createCompany(
@@ -78,14 +68,19 @@ async function membersOfEach(ex: Executor, companyIds: readonly string[]) {
       name: users.name,
       email: users.email,
       roles: companyMembers.roles,
+      monthlyLimitCents: companyMembers.monthlyLimitCents,
       joinedAt: companyMembers.joinedAt,
     })
     .from(companyMembers)
     .innerJoin(users, eq(users.id, companyMembers.userId))
     .where(inArray(companyMembers.companyId, [...companyIds]))
     .orderBy(asc(companyMembers.joinedAt), asc(users.email));
-  for (const { companyId, joinedAt, ...member } of rows) {
-    byCompany.get(companyId)?.push({ ...member, joinedAt: joinedAt.toISOString() });
+  for (const { companyId, joinedAt, monthlyLimitCents, ...member } of rows) {
+    byCompany.get(companyId)?.push({
+      ...member,
+      monthlyLimit: dollarsOrNull(monthlyLimitCents),
+      joinedAt: joinedAt.toISOString(),
+    });
   }
   return byCompany;
 }
@@ -114,6 +109,7 @@ export async function readCompany(db: Database, caller: SessionUser): Promise<Co
     status: company.status,
     freeAddresses: company.freeAddresses,
     addresses: await addressesOf(db, company.id),
+    rules: await rulesOf(db, company),
     roles: membership.roles,
     members: await membersOf(db, company.id),
     invitations: invitations.map((invitation) => ({
@@ -250,7 +246,11 @@ async function lockedMember(tx: Executor, companyId: string, userId: string) {
     .where(eq(companies.id, companyId))
     .for('no key update');
   const [member] = await tx
-    .select({ roles: companyMembers.roles, email: users.email })
+    .select({
+      roles: companyMembers.roles,
+      email: users.email,
+      monthlyLimitCents: companyMembers.monthlyLimitCents,
+    })
     .from(companyMembers)
     .innerJoin(users, eq(users.id, companyMembers.userId))
     .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
@@ -262,29 +262,47 @@ async function lockedMember(tx: Executor, companyId: string, userId: string) {
   return { member, admins: admins.length };
 }
 
-/** PATCH /api/company/members/{userId}: a company admin changes a colleague's roles (not the last admin's). */
-export async function setMemberRoles(
+/**
+ * PATCH /api/company/members/{userId}: a company admin changes a colleague's roles (not the last
+ * admin's) or their own monthly spending limit; both are audited.
+ */
+export async function updateMember(
   db: Database,
   caller: SessionUser,
   userId: string,
-  roles: CompanyRole[],
+  change: { roles?: CompanyRole[] | undefined; monthlyLimit?: number | null | undefined },
 ): Promise<void> {
   const { id: companyId } = companyOf(caller, 'manage');
   await db.transaction(async (tx) => {
     const { member, admins } = await lockedMember(tx, companyId, userId);
-    if (member.roles.includes('admin') && !roles.includes('admin') && admins <= 1) {
+    const { roles, monthlyLimit } = change;
+    if (roles && member.roles.includes('admin') && !roles.includes('admin') && admins <= 1) {
       throw new DomainError('LAST_ADMIN', messages.companyLastAdmin);
     }
+    const monthlyLimitCents = monthlyLimit === undefined ? undefined : centsOrNull(monthlyLimit);
     await tx
       .update(companyMembers)
-      .set({ roles })
+      .set({
+        ...(roles ? { roles } : {}),
+        ...(monthlyLimitCents !== undefined ? { monthlyLimitCents } : {}),
+      })
       .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
-    await recordAudit(tx, caller, {
-      action: 'company.member_roles',
-      subject: member.email,
-      before: { roles: member.roles },
-      after: { roles },
-    });
+    if (roles) {
+      await recordAudit(tx, caller, {
+        action: 'company.member_roles',
+        subject: member.email,
+        before: { roles: member.roles },
+        after: { roles },
+      });
+    }
+    if (monthlyLimitCents !== undefined) {
+      await recordAudit(tx, caller, {
+        action: 'company.member_limit',
+        subject: member.email,
+        before: { monthlyLimit: dollarsOrNull(member.monthlyLimitCents) },
+        after: { monthlyLimit: dollarsOrNull(monthlyLimitCents) },
+      });
+    }
   });
 }
 

@@ -5,6 +5,8 @@ import { insertTool } from '../test/factories';
 import { payOrderAs, placeOrderAs } from '../test/order-helpers';
 import { startSmtpCatcher } from '../test/smtp-catcher';
 import { createTestApp } from '../test/test-app';
+import { joinCompany } from '../test/company-helpers';
+import type { CompanyRole } from '../../shared/domain/company-roles';
 
 /**
  * Issue 33's authorization matrix: every company call, and the documents a company shares, for
@@ -26,24 +28,16 @@ const CALLERS: Caller[] = [
   'shopAdmin',
 ];
 let users: Record<Exclude<Caller, 'anonymous'>, TestUser>;
-let fixture: { orderId: string; quoteId: string; addressId: string; toolId: string };
+let fixture: {
+  orderId: string;
+  quoteId: string;
+  addressId: string;
+  toolId: string;
+  /** Orders of A's buyer waiting for approval: one to approve, one to reject. */
+  awaitingIds: [string, string];
+};
 
-async function join(admin: TestUser, roles: string[]) {
-  const colleague = await signUp(ctx.app);
-  await injectAs(ctx.app, admin, {
-    method: 'POST',
-    url: '/api/company/invitations',
-    payload: { email: colleague.email, roles },
-  });
-  const mail = await smtp.nextMailTo(colleague.email, /invites you to buy for/);
-  const token = mail.parsed.text?.match(/\/invitations\/([A-Za-z0-9_-]{43})/)?.[1] ?? '';
-  const accepted = await injectAs(ctx.app, colleague, {
-    method: 'POST',
-    url: `/api/invitations/${token}/accept`,
-  });
-  expect(accepted.statusCode, accepted.body).toBe(200);
-  return colleague;
-}
+const join = (admin: TestUser, roles: CompanyRole[]) => joinCompany(ctx.app, smtp, admin, roles);
 
 beforeAll(async () => {
   smtp = await startSmtpCatcher();
@@ -78,7 +72,21 @@ beforeAll(async () => {
     url: '/api/company/addresses',
     payload: { label: 'Depot', name: 'Goods In', address: '1 Road', number: '5550100' },
   });
+  // Two orders waiting for A's approver (the threshold is 0 while they are placed).
+  const rules = (approvalAbove: number | null) =>
+    injectAs(ctx.app, aAdmin, {
+      method: 'PUT',
+      url: '/api/company/rules',
+      payload: { approvalAbove, monthlyLimit: null },
+    });
+  await rules(0);
+  const [toApprove, toReject] = [
+    await placeOrderAs(ctx.app, users.aBuyer, tool.id),
+    await placeOrderAs(ctx.app, users.aBuyer, tool.id),
+  ];
+  await rules(null);
   fixture = {
+    awaitingIds: [toApprove._id, toReject._id],
     orderId: order._id,
     quoteId: quote.json<{ quote: Quote }>().quote._id,
     addressId: address.json<{ insertedId: string }>().insertedId,
@@ -148,6 +156,49 @@ const rows: [string, Row][] = [
       url: () => `/api/company/members/${users.aBuyer.id}`,
       payload: () => ({ roles: ['buyer'] }),
       expected: adminsOfA(200),
+    },
+  ],
+  [
+    "set a colleague's monthly limit",
+    {
+      method: 'PATCH',
+      url: () => `/api/company/members/${users.aBuyer.id}`,
+      payload: () => ({ monthlyLimit: 1_000_000 }),
+      expected: adminsOfA(200),
+    },
+  ],
+  [
+    'set the rules',
+    {
+      method: 'PUT',
+      url: () => '/api/company/rules',
+      payload: () => ({ approvalAbove: 1_000_000, monthlyLimit: null }),
+      expected: adminsOfA(200, { bAdmin: 200 }),
+    },
+  ],
+  [
+    'list the orders waiting for approval',
+    {
+      method: 'GET',
+      url: () => '/api/company/approvals',
+      expected: companyA(403, { aApprover: 200, bAdmin: 403 }),
+    },
+  ],
+  [
+    "approve A's buyer's order",
+    {
+      method: 'POST',
+      url: () => `/api/purchase/${fixture.awaitingIds[0]}/approve`,
+      expected: companyA(404, { aApprover: 200 }),
+    },
+  ],
+  [
+    "reject A's buyer's order",
+    {
+      method: 'POST',
+      url: () => `/api/purchase/${fixture.awaitingIds[1]}/reject`,
+      payload: () => ({ reason: 'Not this month' }),
+      expected: companyA(404, { aApprover: 200 }),
     },
   ],
   [

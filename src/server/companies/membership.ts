@@ -1,5 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { CompanyRole } from '../../shared/domain/company-roles';
+import { type CompanyRole, companyRolesAllow } from '../../shared/domain/company-roles';
+import { messages } from '../../shared/messages';
+import type { SessionUser } from '../auth/session';
+import { DomainError } from '../http/domain-error';
 import type { Executor } from '../db/database';
 import { companies, companyMembers } from '../db/schema';
 
@@ -22,4 +25,16 @@ export async function membershipOf(ex: Executor, userId: string): Promise<Compan
     .innerJoin(companies, eq(companies.id, companyMembers.companyId))
     .where(eq(companyMembers.userId, userId));
   return row ? { id: row.id, roles: row.roles, active: row.status === 'active' } : null;
+}
+
+export const notInCompany = () => new DomainError('NOT_FOUND', messages.companyNotFound);
+
+/** The caller's company, when their roles allow `action` in it; NOT_FOUND without one, FORBIDDEN else. */
+export function companyOf(caller: SessionUser, action: 'read' | 'manage') {
+  const company = caller.company;
+  if (!company) throw notInCompany();
+  if (!companyRolesAllow(company.roles, action)) {
+    throw new DomainError('FORBIDDEN', messages.companyManagersOnly);
+  }
+  return company;
 }

@@ -86,11 +86,13 @@ describe('the sales dashboard, against a known data set', () => {
 
   it('counts the orders in every state', () => {
     expect(dashboard.ordersByStatus).toEqual([
+      { status: 'awaiting_approval', count: 0 },
       { status: 'unpaid', count: 2 },
       { status: 'paid', count: 3 },
       { status: 'shipped', count: 1 },
       { status: 'cancelled', count: 1 },
       { status: 'expired', count: 1 },
+      { status: 'rejected', count: 0 },
     ]);
   });
 

@@ -105,7 +105,15 @@ export const searchWords = pgTable('search_words', { word: text('word').primaryK
   index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
 ]);
 
-export const orderStatus = pgEnum('order_status', ['unpaid', 'paid', 'shipped', 'cancelled', 'expired']);
+export const orderStatus = pgEnum('order_status', [
+  'unpaid',
+  'paid',
+  'shipped',
+  'cancelled',
+  'expired',
+  'awaiting_approval',
+  'rejected',
+]);
 
 export const quoteStatus = pgEnum('quote_status', [
   'requested',
@@ -240,6 +248,17 @@ export const orders = pgTable(
     shipDate: date('ship_date', { mode: 'string' }),
     /** When it was cancelled or expired. */
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /**
+     * The company's approval (issue 33): whether its rules asked for one when the order was placed, who
+     * decided (their address, kept after they leave) and when, and why an order was rejected. An order
+     * approved automatically (the company lets its only approver's own orders through) was decided by
+     * its buyer when it was placed.
+     */
+    approvalRequired: boolean('approval_required').notNull().default(false),
+    approvedAutomatically: boolean('approved_automatically').notNull().default(false),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: text('decided_by'),
+    rejectionReason: text('rejection_reason'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -394,6 +413,15 @@ export const companies = pgTable('companies', {
   status: companyStatus('status').notNull().default('active'),
   /** Whether colleagues may ship to an address outside the address book (its admins decide). */
   freeAddresses: boolean('free_addresses').notNull().default(true),
+  /**
+   * Its rules (PUT /api/company/rules): orders above this total wait for an approver; the company's
+   * orders placed in one calendar month (UTC), unpaid or paid, may not together pass the monthly limit.
+   * Null: no such rule.
+   */
+  approvalAboveCents: integer('approval_above_cents'),
+  monthlyLimitCents: integer('monthly_limit_cents'),
+  /** An order that needs approval, placed by the company's only approver, is approved at once. */
+  autoApprove: boolean('auto_approve').notNull().default(false),
   ...timestamps,
 });
 
@@ -435,6 +463,8 @@ export const companyMembers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** One role, or `admin` with `approver` (shared/domain/company-roles.ts). */
     roles: companyRole('roles').array().notNull(),
+    /** This colleague's own monthly spending limit, besides the company's (null: none). */
+    monthlyLimitCents: integer('monthly_limit_cents'),
     joinedAt: createdAt(),
   },
   (t) => [
@@ -616,6 +646,8 @@ export const auditAction = pgEnum('audit_action', [
   'company.member_roles',
   'company.member_remove',
   'company.status',
+  'company.rules',
+  'company.member_limit',
 ]);
 
 /**

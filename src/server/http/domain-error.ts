@@ -36,6 +36,8 @@ export const statusOf: Record<ErrorCode, number> = {
   TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNAVAILABLE: 503,
+  SPENDING_LIMIT: 409,
+  NO_APPROVER: 409,
   CONFLICT: 409,
   INTERNAL: 500,
 };

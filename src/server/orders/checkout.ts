@@ -28,7 +28,7 @@ export async function checkout(
 ): Promise<PlacedOrder> {
   const placed = await db.transaction(async (tx) => {
     // One account checks out one cart at a time, and within its unpaid-order limit.
-    await holdUnpaidOrderSlot(tx, user, maxUnpaid);
+    const rules = await holdUnpaidOrderSlot(tx, user, maxUnpaid);
     const cart = await cartLinesOf(tx, user.id, { lock: true });
     if (cart.length === 0) throw new DomainError('VALIDATION_FAILED', messages.cartEmpty);
 
@@ -78,6 +78,7 @@ export async function checkout(
 
     const row = await insertUnpaidOrder(tx, {
       user,
+      rules,
       details,
       lines: lines.map((line) =>
         orderLineFor(user, { ...line, id: line.productId }, line.quantity, minUnits),

@@ -67,6 +67,77 @@ export function orderPlacedMail(ctx: OrderMailContext, order: PlacedOrder): Mail
   });
 }
 
+const approvalsLink = ({ publicUrl }: OrderMailContext) => ({
+  url: `${publicUrl}/dashboard/approvals`,
+  label: 'Approve or reject',
+});
+
+/** Sent to its buyer when a company's order is placed waiting for an approver (issue 33). */
+export function orderAwaitingApprovalMail(ctx: OrderMailContext, order: PlacedOrder): Mail {
+  return businessMail({
+    to: order.email,
+    subject: `Order ${order.orderNumber} placed: waiting for your company’s approval`,
+    greeting: `Hello ${order.buyerName},`,
+    lead: [
+      `Thank you for your order at ${ctx.shop.name}. Your company’s rules ask an approver to approve it before it is paid; we have asked them, and we keep the stock for you until ${formatMailTime(order.holdExpiresAt)}.`,
+      'We will write again as soon as it is approved or rejected.',
+    ],
+    facts: [...orderFacts(order), ['Reserved until', formatMailTime(order.holdExpiresAt)]],
+    action: ordersLink(ctx),
+    close: ['If nobody decides by then, the reservation ends and the order expires.'],
+    shop: ctx.shop,
+  });
+}
+
+/** Sent to each of the company's approvers (its buyer excepted) when an order waits for them. */
+export function approvalRequestMail(
+  ctx: OrderMailContext,
+  order: PlacedOrder,
+  approver: { email: string; name: string },
+): Mail {
+  return businessMail({
+    to: approver.email,
+    subject: `Approve order ${order.orderNumber}: ${formatCents(order.amountCents)} by ${order.email}`,
+    greeting: `Hello ${approver.name},`,
+    lead: [
+      `${order.buyerName} (${order.email}) placed an order of ${formatCents(order.amountCents)}, above your company’s approval threshold. It waits for an approver until ${formatMailTime(order.holdExpiresAt)}; after that its reservation ends.`,
+    ],
+    facts: orderFacts(order),
+    action: approvalsLink(ctx),
+    shop: ctx.shop,
+  });
+}
+
+/** Sent to its buyer when an approver approved the order: it can be paid now, until the new hold ends. */
+export function orderApprovedMail(ctx: OrderMailContext, order: PlacedOrder): Mail {
+  return businessMail({
+    to: order.email,
+    subject: `Order ${order.orderNumber} approved: please pay by ${formatMailTime(order.holdExpiresAt)}`,
+    greeting: `Hello ${order.buyerName},`,
+    lead: [
+      `${order.decidedBy ?? 'Your company’s approver'} approved your order. We keep the stock for you until ${formatMailTime(order.holdExpiresAt)}; pay before then and we ship it.`,
+    ],
+    facts: [...orderFacts(order), ['Reserved until', formatMailTime(order.holdExpiresAt)]],
+    action: payLink(ctx, order),
+    shop: ctx.shop,
+  });
+}
+
+/** Sent to its buyer when an approver rejected the order, with their reason: the stock went back. */
+export function orderRejectedMail(ctx: OrderMailContext, order: PlacedOrder): Mail {
+  return businessMail({
+    to: order.email,
+    subject: `Order ${order.orderNumber} was not approved`,
+    greeting: `Hello ${order.buyerName},`,
+    lead: [
+      `${order.decidedBy ?? 'Your company’s approver'} rejected your order, so we closed it and released the stock we had reserved. Nothing was charged.`,
+    ],
+    facts: [['Reason', order.rejectionReason ?? ''], ...orderFacts(order)],
+    action: ordersLink(ctx),
+    shop: ctx.shop,
+  });
+}
+
 /** Sent in the transaction that marks the order paid: the receipt, with the invoice PDF attached. */
 export function paymentReceivedMail(ctx: OrderMailContext, order: PlacedOrder): Mail {
   const invoice = order.invoiceNumber === null ? null : formatInvoiceNumber(order.invoiceNumber);
@@ -127,12 +198,13 @@ export function orderShippedMail(ctx: OrderMailContext, order: PlacedOrder): Mai
 
 /** Sent when an unpaid order's hold ended: the order is closed and its stock is back on sale. */
 export function orderExpiredMail(ctx: OrderMailContext, order: PlacedOrder): Mail {
+  const undecided = order.approvalRequired && order.decidedAt === null;
   return businessMail({
     to: order.email,
-    subject: `Order ${order.orderNumber} expired unpaid`,
+    subject: `Order ${order.orderNumber} expired ${undecided ? 'before it was approved' : 'unpaid'}`,
     greeting: `Hello ${order.buyerName},`,
     lead: [
-      `Your order was not paid by ${formatMailTime(order.holdExpiresAt)}, so we closed it and released the stock we had reserved. Nothing was charged.`,
+      `Your order was not ${undecided ? 'approved by your company' : 'paid'} by ${formatMailTime(order.holdExpiresAt)}, so we closed it and released the stock we had reserved. Nothing was charged.`,
     ],
     facts: orderFacts(order),
     // One line: the buy page filled in from this order; several: My Orders, whose 'Order again' puts

@@ -20,6 +20,7 @@ import type { AdminOrdersFilter } from '../../shared/api/admin-orders.schemas';
 import { startOfNextUtcDay, startOfUtcDay } from '../../shared/days';
 import type { Order } from '../../shared/api/orders.schemas';
 import {
+  HOLDING_STATES,
   isPaid,
   type OrderStatus,
   statesThatCanBecome,
@@ -86,7 +87,8 @@ export function toOrder(row: PlacedOrder): Order {
     testPayment: row.paidInTestMode,
     refundedAt: row.refundedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
-    holdExpiresAt: row.status === 'unpaid' ? row.holdExpiresAt.toISOString() : null,
+    holdExpiresAt: HOLDING_STATES.includes(row.status) ? row.holdExpiresAt.toISOString() : null,
+    approval: orderApproval(row),
     invoiceNumber: row.invoiceNumber === null ? null : formatInvoiceNumber(row.invoiceNumber),
     quoteId: row.quoteId,
     backordered: backordered,
@@ -96,11 +98,39 @@ export function toOrder(row: PlacedOrder): Order {
   };
 }
 
-/** The states the order reached, with their times: placed, then paid and shipped, or closed. */
+/** The company's approval of the order, when its rules asked for one (issue 33). */
+function orderApproval(row: OrderRow): Order['approval'] {
+  if (!row.approvalRequired) return null;
+  return {
+    state:
+      row.status === 'awaiting_approval'
+        ? 'awaiting'
+        : row.status === 'rejected'
+          ? 'rejected'
+          : row.decidedAt
+            ? 'approved'
+            : // Closed (cancelled, expired) before anyone decided.
+              'undecided',
+    automatic: row.approvedAutomatically,
+    decidedBy: row.decidedBy,
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    reason: row.rejectionReason,
+  };
+}
+
+const CLOSED_STATES: readonly OrderStatus[] = ['cancelled', 'expired', 'rejected'];
+
+/**
+ * The states the order reached, with their times: placed (for approval, then approved), then paid and
+ * shipped, or closed.
+ */
 function orderHistory(row: OrderRow): Order['history'] {
-  const closedAs = row.status === 'cancelled' || row.status === 'expired' ? row.status : null;
+  const closedAs = CLOSED_STATES.includes(row.status) ? row.status : null;
+  const approvedAt = row.approvalRequired && row.status !== 'rejected' ? row.decidedAt : null;
+  const sentForApproval = row.approvalRequired && !row.approvedAutomatically;
   const steps: [OrderStatus | null, Date | null][] = [
-    ['unpaid', row.createdAt],
+    [sentForApproval ? 'awaiting_approval' : 'unpaid', row.createdAt],
+    [sentForApproval ? 'unpaid' : null, approvedAt],
     ['paid', row.paidAt],
     ['shipped', row.shippedAt],
     [closedAs, row.closedAt],
@@ -109,23 +139,26 @@ function orderHistory(row: OrderRow): Order['history'] {
 }
 
 /** The column that records when an order reached a state (its history). */
-const reachedAt: Record<OrderStatus, 'paidAt' | 'shippedAt' | 'closedAt' | null> = {
-  unpaid: null,
+const reachedAt: Record<OrderStatus, 'paidAt' | 'shippedAt' | 'closedAt' | 'decidedAt' | null> = {
+  awaiting_approval: null,
+  unpaid: 'decidedAt',
   paid: 'paidAt',
   shipped: 'shippedAt',
   cancelled: 'closedAt',
   expired: 'closedAt',
+  rejected: 'closedAt',
 };
 
 /**
- * The account's unpaid orders: the one place the unpaid-order limit is read. Call it after lockAccount,
- * so that two orders placed at once by one account are counted one after the other.
+ * The account's unpaid orders (those awaiting approval too: they hold stock alike): the one place the
+ * unpaid-order limit is read. Call it after lockAccount, so that two orders placed at once by one
+ * account are counted one after the other.
  */
 export async function countUnpaidOrders(ex: Executor, userId: string): Promise<number> {
   const [row] = await ex
     .select({ n: count() })
     .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.status, 'unpaid')));
+    .where(and(eq(orders.userId, userId), inArray(orders.status, HOLDING_STATES)));
   return row?.n ?? 0;
 }
 
@@ -299,7 +332,7 @@ export async function* eachOrderOf(
   }
 }
 
-const overdue = (now: Date) => and(eq(orders.status, 'unpaid'), lte(orders.holdExpiresAt, now));
+const overdue = (now: Date) => and(inArray(orders.status, HOLDING_STATES), lte(orders.holdExpiresAt, now));
 
 /**
  * Unpaid orders with no payment intent whose hold ended by `now`, oldest first, locked with SKIP
@@ -396,7 +429,20 @@ export async function moveOrder(
     set = {},
     alreadyDone = () => false,
   }: {
-    set?: Partial<Pick<OrderRow, 'transactionId' | 'paidInTestMode' | 'carrier' | 'trackingNumber'>>;
+    set?: Partial<
+      Pick<
+        OrderRow,
+        | 'transactionId'
+        | 'paidInTestMode'
+        | 'carrier'
+        | 'trackingNumber'
+        | 'decidedAt'
+        | 'decidedBy'
+        | 'rejectionReason'
+        | 'holdExpiresAt'
+        | 'holdReminderSentAt'
+      >
+    >;
     alreadyDone?: (current: OrderRow) => boolean;
   } = {},
 ): Promise<OrderRow | null> {

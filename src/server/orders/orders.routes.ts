@@ -9,6 +9,7 @@ import {
   OrderList,
   OrdersQuery,
   PlaceOrderBody,
+  RejectOrderBody,
   PlaceOrderResult,
 } from '../../shared/api/orders.schemas';
 import { type AuthGuards, signedInUser } from '../auth/session';
@@ -22,6 +23,7 @@ import { isInvoiced, renderInvoicePdf } from './invoice-pdf';
 import { cancelOrder } from './cancel-order';
 import { findOrderFor, listOrdersFor, toOrder } from './orders.repository';
 import { placeOrder } from './place-order';
+import { decideOrder } from '../companies/approvals';
 import { messages } from '../../shared/messages';
 
 export interface OrdersRoutesOptions {
@@ -117,6 +119,48 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
         .header('content-disposition', `inline; filename="${formatInvoiceNumber(order.invoiceNumber)}.pdf"`)
         .send(pdf);
     },
+  );
+
+  const decide = { db, catalogCache, mail, holdHours };
+
+  app.post(
+    '/purchase/:id/approve',
+    {
+      onRequest: guards.requireUser,
+      config: { rateLimit: limit('company') },
+      schema: {
+        tags: ['orders', 'companies'],
+        summary:
+          'Approve a colleague’s order waiting for approval: it can be paid now (the company’s approvers; not its buyer)',
+        params: OrderIdParams,
+        response: { 200: Order, ...errors },
+      },
+    },
+    async (request) =>
+      toOrder(await decideOrder(decide, signedInUser(request), request.params.id, { approve: true })),
+  );
+
+  app.post(
+    '/purchase/:id/reject',
+    {
+      onRequest: guards.requireUser,
+      config: { rateLimit: limit('company') },
+      schema: {
+        tags: ['orders', 'companies'],
+        summary:
+          'Reject a colleague’s order waiting for approval, with a reason: its stock goes back and its buyer is told (the company’s approvers)',
+        params: OrderIdParams,
+        body: RejectOrderBody,
+        response: { 200: Order, ...errors },
+      },
+    },
+    async (request) =>
+      toOrder(
+        await decideOrder(decide, signedInUser(request), request.params.id, {
+          approve: false,
+          reason: request.body.reason,
+        }),
+      ),
   );
 
   app.delete(

@@ -1,4 +1,5 @@
 import { shipTo } from '../companies/addresses';
+import { type OrderingRules, approvalPlan, lockOrderingRules } from '../companies/spending-rules';
 import { companyRolesAllow } from '../../shared/domain/company-roles';
 import type { ErrorCode } from '../../shared/api/errors';
 import { type QuantityProblem, quantityBounds, quantityProblem } from '../../shared/domain/order-quantity';
@@ -11,9 +12,9 @@ import type { Executor } from '../db/database';
 import type { Database } from '../db/database';
 import { DomainError } from '../http/domain-error';
 import { lockAccount } from '../users/users.repository';
-import { queueMail } from '../mail/outbox';
+import { queueMail, queueMails } from '../mail/outbox';
 import type { MailContext } from '../mail/mail-layout';
-import { orderPlacedMail } from './order-mails';
+import { approvalRequestMail, orderAwaitingApprovalMail, orderPlacedMail } from './order-mails';
 import { type NewOrderLine, type PlacedOrder, countUnpaidOrders, insertOrder } from './orders.repository';
 import { orderTotals } from '../../shared/domain/order-lines';
 
@@ -56,7 +57,7 @@ export async function placeOrder(
 ): Promise<PlacedOrder> {
   const order = await db.transaction(async (tx) => {
     // One account's orders are placed one at a time, so that two at once cannot both pass the limit.
-    await holdUnpaidOrderSlot(tx, user, maxUnpaid);
+    const rules = await holdUnpaidOrderSlot(tx, user, maxUnpaid);
 
     // The fast path: one conditional update reserves the stock and answers the price and the name.
     const product =
@@ -65,6 +66,7 @@ export async function placeOrder(
     // Priced by the one pricing rule (price-line.ts), which the buy form previews (DESIGN §9).
     const row = await insertUnpaidOrder(tx, {
       user,
+      rules,
       details: input,
       lines: [orderLineFor(user, product, input.quantity, minUnits)],
       holdHours,
@@ -93,27 +95,37 @@ export interface DeliveryFields {
 /**
  * Takes one of the account's unpaid-order places, or throws UNPAID_ORDER_LIMIT. The account row is
  * locked first, so that two orders placed at once by one account are counted one after the other.
- * A company's colleague orders only with a role that lets them, while the shop has not suspended it.
+ * A company's colleague orders only with a role that lets them, while the shop has not suspended it;
+ * the company's row is locked next, and its ordering rules answered, so that colleagues' orders are
+ * counted against its spending limits one after the other (null: a buyer of no company).
  */
-export async function holdUnpaidOrderSlot(ex: Executor, user: SessionUser, maxUnpaid: number) {
+export async function holdUnpaidOrderSlot(
+  ex: Executor,
+  user: SessionUser,
+  maxUnpaid: number,
+): Promise<OrderingRules | null> {
   assertMayOrder(user);
   await lockAccount(ex, user.id);
   const unpaid = await countUnpaidOrders(ex, user.id);
   const allowed = user.emailVerified ? maxUnpaid : 1;
   if (unpaid >= allowed)
     throw new DomainError('UNPAID_ORDER_LIMIT', messages.unpaidOrderLimit(allowed, user.emailVerified));
+  return lockOrderingRules(ex, user);
 }
 
 /**
  * Stores an unpaid order of these lines, whose stock is already reserved (but for each line's
  * backordered units), held for `holdHours` (an hour at most until the account's address is
- * confirmed), and queues its 'order placed' mail in the same transaction: the buy form's orders and
- * accepted quotes alike. The order's totals are its lines' (orderTotals).
+ * confirmed), and queues its 'order placed' mail in the same transaction: the buy form's orders, carts
+ * and accepted quotes alike. The order's totals are its lines' (orderTotals). A company's order is
+ * checked against its rules (holdUnpaidOrderSlot locked them): past a spending limit it is refused,
+ * and above the approval threshold it is stored awaiting approval, its approvers mailed.
  */
 export async function insertUnpaidOrder(
   ex: Executor,
   {
     user,
+    rules,
     details,
     lines,
     holdHours,
@@ -123,6 +135,8 @@ export async function insertUnpaidOrder(
     shipDate = null,
   }: {
     user: SessionUser;
+    /** The company's rules, locked by holdUnpaidOrderSlot (null: a buyer of no company). */
+    rules: OrderingRules | null;
     details: DeliveryFields;
     lines: NewOrderLine[];
     holdHours: number;
@@ -139,6 +153,7 @@ export async function insertUnpaidOrder(
   }
   const backordered = lines.some((line) => (line.backorderedUnits ?? 0) > 0);
   const destination = await shipTo(ex, user, details);
+  const plan = rules ? await approvalPlan(ex, user, rules, amountCents, placedAt) : { kind: 'none' as const };
   const row = await insertOrder(
     ex,
     {
@@ -152,6 +167,11 @@ export async function insertUnpaidOrder(
       poNumber: details.poNumber ?? null,
       quantity,
       amountCents,
+      status: plan.kind === 'awaiting' ? 'awaiting_approval' : 'unpaid',
+      approvalRequired: plan.kind !== 'none',
+      ...(plan.kind === 'automatic'
+        ? { approvedAutomatically: true, decidedAt: placedAt, decidedBy: user.email.toLowerCase() }
+        : {}),
       quoteId,
       shipDate: backordered ? shipDate : null,
       createdAt: placedAt,
@@ -163,7 +183,14 @@ export async function insertUnpaidOrder(
     },
     lines,
   );
-  await queueMail(ex, orderPlacedMail(mail, row));
+  if (plan.kind === 'awaiting') {
+    await queueMails(ex, [
+      orderAwaitingApprovalMail(mail, row),
+      ...plan.approvers.map((approver) => approvalRequestMail(mail, row, approver)),
+    ]);
+  } else {
+    await queueMail(ex, orderPlacedMail(mail, row));
+  }
   return row;
 }
 

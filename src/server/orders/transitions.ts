@@ -4,7 +4,13 @@ import type { Executor } from '../db/database';
 import type { MailContext } from '../mail/mail-layout';
 import { queueMail } from '../mail/outbox';
 import { releaseReservations } from './backorders';
-import { orderExpiredMail, orderShippedMail, paymentReceivedMail } from './order-mails';
+import {
+  orderApprovedMail,
+  orderExpiredMail,
+  orderRejectedMail,
+  orderShippedMail,
+  paymentReceivedMail,
+} from './order-mails';
 import {
   type OrderRow,
   type PlacedOrder,
@@ -37,12 +43,21 @@ interface Consequences {
  * - paid: the next invoice number, and the receipt with the invoice attached;
  * - shipped: the shipped mail, with carrier and tracking number;
  * - cancelled: every line's reserved stock goes back (and fills other orders' backorders first);
- * - expired: the same, and the customer is told.
+ * - expired: the same, and the customer is told;
+ * - unpaid (entered only when an approver approves): the buyer is told to pay;
+ * - rejected: the stock goes back, and the buyer is told why.
  * A payment intent is cancelled, or a late payment refunded, before the move (close-order.ts,
  * settle-payment.ts): a provider is never called inside a database transaction.
  */
 const consequences: Record<OrderStatus, Consequences> = {
-  unpaid: {},
+  awaiting_approval: {},
+  unpaid: {
+    mails: true,
+    async onEnter(ex, order, mail) {
+      await queueMail(ex, orderApprovedMail(mail, await withLinesOf(ex, order)));
+      return order;
+    },
+  },
   paid: {
     mails: true,
     async onEnter(ex, order, mail) {
@@ -64,6 +79,14 @@ const consequences: Record<OrderStatus, Consequences> = {
     mails: true,
     async onEnter(ex, order, mail) {
       await queueMail(ex, orderExpiredMail(mail, await withLinesOf(ex, order)));
+      return order;
+    },
+  },
+  rejected: {
+    releasesStock: true,
+    mails: true,
+    async onEnter(ex, order, mail) {
+      await queueMail(ex, orderRejectedMail(mail, await withLinesOf(ex, order)));
       return order;
     },
   },

@@ -38,7 +38,7 @@ export async function acceptQuote(
     const quote = await findQuoteFor(tx, user, quoteId);
     const at = now();
     if (quote.status === 'answered' && !canAcceptQuote(quote, at)) throw quoteExpired();
-    await holdUnpaidOrderSlot(tx, user, maxUnpaid);
+    const rules = await holdUnpaidOrderSlot(tx, user, maxUnpaid);
     // The arbiter between two acceptances at once: only one moves the quote.
     await moveQuote(tx, quoteId, 'accepted', { stillValidAt: at });
     const about = (line: FullQuote['lines'][number], problem: string) =>
@@ -69,6 +69,7 @@ export async function acceptQuote(
 
     const row = await insertUnpaidOrder(tx, {
       user,
+      rules,
       details,
       lines: quote.lines.map((line) => {
         const unitPriceCents = line.unitPriceCents ?? 0;

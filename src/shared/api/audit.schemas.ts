@@ -24,6 +24,8 @@ export const AUDIT_ACTIONS = {
   'company.member_roles': 'Company roles changed',
   'company.member_remove': 'Colleague removed',
   'company.status': 'Company suspended or reinstated',
+  'company.rules': 'Company approval and spending rules changed',
+  'company.member_limit': 'Colleague’s monthly spending limit changed',
 } as const;
 
 export const AuditAction = z.enum(Object.keys(AUDIT_ACTIONS) as [keyof typeof AUDIT_ACTIONS]);

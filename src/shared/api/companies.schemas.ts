@@ -27,8 +27,38 @@ export const InviteBody = z.strictObject({
   roles: CompanyRoles,
 });
 
-/** PATCH /api/company/members/{userId} */
-export const SetRolesBody = z.strictObject({ roles: CompanyRoles });
+/** An amount in dollars and cents that a rule sets, or null: no such rule. */
+const ruleAmount = (what: string, min: number) =>
+  z
+    .number({ error: `Give the ${what} in dollars, or null for none` })
+    .min(min, { error: `The ${what} must be at least $${min.toFixed(2)}` })
+    .max(20_000_000, { error: `The ${what} is too large (at most $20,000,000)` })
+    .refine((amount) => Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6, {
+      error: `The ${what} must be in dollars and cents (at most two decimals)`,
+    })
+    .nullable();
+
+/**
+ * PUT /api/company/rules (company admins): orders above `approvalAbove` wait for an approver, and the
+ * company's orders in a calendar month may not pass `monthlyLimit` (dollars; null: no such rule).
+ * `autoApprove` lets the company's only approver's own orders through without a second pair of eyes.
+ */
+export const CompanyRulesBody = z.strictObject({
+  approvalAbove: ruleAmount('approval threshold', 0),
+  monthlyLimit: ruleAmount('monthly limit', 0.01),
+  autoApprove: z.boolean().optional(),
+});
+export type CompanyRulesBody = z.input<typeof CompanyRulesBody>;
+
+/** PATCH /api/company/members/{userId}: a colleague's roles, their own monthly spending limit, or both. */
+export const UpdateMemberBody = z
+  .strictObject({
+    roles: CompanyRoles.optional(),
+    monthlyLimit: ruleAmount('monthly limit', 0.01).optional(),
+  })
+  .refine((body) => body.roles !== undefined || body.monthlyLimit !== undefined, {
+    error: 'Give the colleague’s roles or monthly limit',
+  });
 
 export const MemberParams = z.object({ userId: z.string().min(1).max(100) });
 export const InvitationParams = z.object({
@@ -44,8 +74,20 @@ export const CompanyMember = z.object({
   name: z.string(),
   email: z.string(),
   roles: z.array(CompanyRole),
+  /** Their own monthly spending limit in dollars (null: only the company's applies). */
+  monthlyLimit: z.number().nullable(),
   joinedAt: z.string(),
 });
+
+/** The company's rules as GET /api/company answers them, with what its orders this month add up to. */
+export const CompanyRules = z.object({
+  approvalAbove: z.number().nullable(),
+  monthlyLimit: z.number().nullable(),
+  autoApprove: z.boolean(),
+  /** The company's orders placed this calendar month (UTC), unpaid or paid, in dollars. */
+  spentThisMonth: z.number(),
+});
+export type CompanyRules = z.infer<typeof CompanyRules>;
 
 export const CompanyInvitation = z.object({
   _id: z.string(),
@@ -92,6 +134,7 @@ export const Company = z
     /** Whether colleagues may ship to an address outside the book. */
     freeAddresses: z.boolean(),
     addresses: z.array(CompanyAddress),
+    rules: CompanyRules,
     /** The caller's own roles in it. */
     roles: z.array(CompanyRole),
     members: z.array(CompanyMember),

@@ -25,6 +25,8 @@ import { z } from 'zod';
  * - TOO_LARGE: an upload is larger than the shop takes (413).
  * - UNSUPPORTED_MEDIA_TYPE: an upload's content is not a type the shop takes (415).
  * - UNAVAILABLE: the database is down or too slow right now; nothing was changed, try again (503).
+ * - SPENDING_LIMIT: the order would take this month's orders past the company's or the buyer's limit (409).
+ * - NO_APPROVER: the order needs approval and nobody but its buyer could approve it (409).
  * - CONFLICT: something the request refers to was removed meanwhile (409).
  * - INTERNAL: anything unexpected; its details are only logged (500).
  */
@@ -52,6 +54,8 @@ export const ErrorCode = z.enum([
   'TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'UNAVAILABLE',
+  'SPENDING_LIMIT',
+  'NO_APPROVER',
   'CONFLICT',
   'INTERNAL',
 ]);

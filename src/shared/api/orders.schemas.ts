@@ -102,8 +102,22 @@ export const Order = z
     /** When a payment that arrived after the order closed was refunded (null: none was). */
     refundedAt: z.string().nullable(),
     createdAt: z.string(),
-    /** When an unpaid order's reservation ends (null once it is no longer unpaid). */
+    /** When an unpaid order's (or one awaiting approval) reservation ends (null once it no longer holds stock). */
     holdExpiresAt: z.string().nullable(),
+    /**
+     * The company's approval, when its rules asked for one (issue 33): awaiting an approver, approved
+     * (by whom and when; `automatic` when the company's only approver placed it), rejected with a
+     * reason, or undecided when the order closed first. Null: no approval was needed.
+     */
+    approval: z
+      .object({
+        state: z.enum(['awaiting', 'approved', 'rejected', 'undecided']),
+        automatic: z.boolean(),
+        decidedBy: z.string().nullable(),
+        decidedAt: z.string().nullable(),
+        reason: z.string().nullable(),
+      })
+      .nullable(),
     /** INV-000042 once paid: a gapless number given in the transaction that marks the order paid. */
     invoiceNumber: z.string().nullable(),
     /** The accepted quote the order was made from, priced at the quote. */
@@ -114,7 +128,10 @@ export const Order = z
     shipDate: z.string().nullable(),
     /** Once shipped: who carries it and its tracking number (null when none was given). */
     shipment: z.object({ carrier: z.string(), trackingNumber: z.string().nullable() }).nullable(),
-    /** Each state the order reached and when, oldest first: placed (unpaid), then paid, shipped, closed. */
+    /**
+     * Each state the order reached and when, oldest first: placed (unpaid, or awaiting approval and
+     * then unpaid once approved), then paid, shipped, closed.
+     */
     history: z.array(z.object({ status: OrderStatus, at: z.string() })),
   })
   .meta({ id: 'Order' });
@@ -133,3 +150,13 @@ export type PlaceOrderResult = z.infer<typeof PlaceOrderResult>;
 export const OrderIdParams = z.object({ id: z.uuid({ error: 'Malformed order id' }) });
 
 export const OrdersQuery = z.strictObject({ email: z.email({ error: 'Malformed email address' }) });
+
+/** POST /api/purchase/{id}/reject: why the approver rejects the order, for its buyer. */
+export const RejectOrderBody = z.strictObject({
+  reason: text({
+    required: 'Please say why the order is rejected, for its buyer',
+    max: 500,
+    multiline: true,
+  }),
+});
+export type RejectOrderBody = z.input<typeof RejectOrderBody>;

@@ -6,12 +6,22 @@ describe('order transitions', () => {
     const allowed = OrderStatus.options.flatMap((from) =>
       OrderStatus.options.filter((to) => canTransition(from, to)).map((to) => `${from}->${to}`),
     );
-    expect(allowed.sort()).toEqual(['paid->shipped', 'unpaid->cancelled', 'unpaid->expired', 'unpaid->paid']);
+    expect(allowed.sort()).toEqual([
+      'awaiting_approval->cancelled',
+      'awaiting_approval->expired',
+      'awaiting_approval->rejected',
+      'awaiting_approval->unpaid',
+      'paid->shipped',
+      'unpaid->cancelled',
+      'unpaid->expired',
+      'unpaid->paid',
+    ]);
   });
 
   it('lists the states that may move to a target', () => {
     expect(statesThatCanBecome('shipped')).toEqual(['paid']);
-    expect(statesThatCanBecome('unpaid')).toEqual([]);
+    expect(statesThatCanBecome('unpaid')).toEqual(['awaiting_approval']);
+    expect(statesThatCanBecome('expired')).toEqual(['awaiting_approval', 'unpaid']);
   });
 
   it('derives paid from the state', () => {
@@ -57,5 +67,26 @@ describe('why an order cannot move', () => {
       code: 'INVALID_TRANSITION',
       message: 'This order is unpaid; only paid orders can be marked shipped',
     });
+  });
+});
+
+describe('an order waiting for approval (issue 33)', () => {
+  it('is not paid before it is approved, and a decision made already is stale', () => {
+    expect(transitionRefusal('awaiting_approval', 'paid')).toEqual({
+      code: 'INVALID_TRANSITION',
+      message:
+        'This order is waiting for your company’s approval; it can be paid once an approver has approved it',
+    });
+    expect(transitionRefusal('unpaid', 'unpaid')?.message).toBe(
+      'This order no longer awaits approval: it was approved already, so it cannot be approved now',
+    );
+    expect(transitionRefusal('unpaid', 'rejected')?.message).toMatch(/cannot be rejected now$/);
+    expect(transitionRefusal('rejected', 'unpaid')).toEqual({
+      code: 'ORDER_CLOSED',
+      message: 'This order was rejected by your company, so it can no longer be approved',
+    });
+    expect(transitionRefusal('awaiting_approval', 'shipped')?.message).toBe(
+      'This order is awaiting approval; only paid orders can be marked shipped',
+    );
   });
 });

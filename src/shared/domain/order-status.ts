@@ -2,19 +2,31 @@ import { z } from 'zod';
 import type { ErrorCode } from '../api/errors';
 import { messages } from '../messages';
 
-export const OrderStatus = z.enum(['unpaid', 'paid', 'shipped', 'cancelled', 'expired']);
+export const OrderStatus = z.enum([
+  'awaiting_approval',
+  'unpaid',
+  'paid',
+  'shipped',
+  'cancelled',
+  'expired',
+  'rejected',
+]);
 export type OrderStatus = z.infer<typeof OrderStatus>;
 
 /**
  * The order's life (DESIGN §4): the only transitions there are. Everything that changes an order's
  * status asks this table first, and `transitionRefusal` below says why a move is not in it.
+ * A company's order above its approval threshold is placed `awaiting_approval` (issue 33): it holds its
+ * stock like an unpaid order; an approver's approval makes it unpaid (payable), a rejection closes it.
  */
 const transitions: Record<OrderStatus, readonly OrderStatus[]> = {
+  awaiting_approval: ['unpaid', 'rejected', 'cancelled', 'expired'],
   unpaid: ['paid', 'cancelled', 'expired'],
   paid: ['shipped'],
   shipped: [],
   cancelled: [],
   expired: [],
+  rejected: [],
 };
 
 export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
@@ -34,6 +46,12 @@ export function isPaid(status: OrderStatus): boolean {
 /** The states of an order that was paid (for queries that select them). */
 export const PAID_STATES: readonly OrderStatus[] = OrderStatus.options.filter(isPaid);
 
+/** The states in which an order holds its stock until its hold ends: placed, not yet paid or closed. */
+export const HOLDING_STATES: readonly OrderStatus[] = ['awaiting_approval', 'unpaid'];
+
+/** The states of a placed order that counts against a spending limit: open or paid, not closed. */
+export const SPENDING_STATES: readonly OrderStatus[] = [...HOLDING_STATES, ...PAID_STATES];
+
 export interface TransitionRefusal {
   code: Extract<ErrorCode, 'ORDER_ALREADY_PAID' | 'ORDER_CLOSED' | 'INVALID_TRANSITION'>;
   message: string;
@@ -41,17 +59,23 @@ export interface TransitionRefusal {
 
 // What moving to a state is called in a sentence: "can no longer be {cancelled}".
 const moveName: Record<OrderStatus, string> = {
-  unpaid: 'reopened',
+  awaiting_approval: 'sent for approval',
+  unpaid: 'approved',
   paid: 'paid',
   shipped: 'marked shipped',
   cancelled: 'cancelled',
   expired: 'expired',
+  rejected: 'rejected',
 };
 
 const closedBecause: Partial<Record<OrderStatus, string>> = {
   cancelled: 'This order was cancelled',
   expired: 'The reservation of this order expired',
+  rejected: 'This order was rejected by your company',
 };
+
+/** A state as a sentence says it: "awaiting approval". */
+export const inWords = (status: OrderStatus): string => status.replaceAll('_', ' ');
 
 /**
  * Why an order in state `from` cannot move to `to`, with the error code the API answers, or null when
@@ -62,8 +86,11 @@ export function transitionRefusal(from: OrderStatus, to: OrderStatus): Transitio
   if (to === 'shipped') {
     return {
       code: 'INVALID_TRANSITION',
-      message: messages.shipOnlyPaid(from),
+      message: messages.shipOnlyPaid(inWords(from)),
     };
+  }
+  if (from === 'awaiting_approval' && to === 'paid') {
+    return { code: 'INVALID_TRANSITION', message: messages.awaitsApproval };
   }
   if (isPaid(from)) {
     return {
@@ -75,8 +102,12 @@ export function transitionRefusal(from: OrderStatus, to: OrderStatus): Transitio
   if (closed) {
     return {
       code: 'ORDER_CLOSED',
-      message: from === to ? messages.alreadyClosed(from) : messages.closedNoLonger(closed, moveName[to]),
+      message:
+        from === to ? messages.alreadyClosed(inWords(from)) : messages.closedNoLonger(closed, moveName[to]),
     };
   }
-  return { code: 'INVALID_TRANSITION', message: messages.orderCannotMove(from, moveName[to]) };
+  if (from === 'unpaid' && (to === 'unpaid' || to === 'rejected')) {
+    return { code: 'INVALID_TRANSITION', message: messages.approvalDecided(moveName[to]) };
+  }
+  return { code: 'INVALID_TRANSITION', message: messages.orderCannotMove(inWords(from), moveName[to]) };
 }

@@ -17,12 +17,20 @@ import { formatDateTime, formatOrderStatus, formatUnits } from '../../lib/format
 import { OrderLines } from '../../features/orders/components/order-lines';
 
 const historyLabel: Record<Order['history'][number]['status'], string> = {
+  awaiting_approval: 'Placed for approval',
   unpaid: 'Placed',
   paid: 'Paid',
   shipped: 'Shipped',
   cancelled: 'Cancelled',
   expired: 'Expired',
+  rejected: 'Rejected',
 };
+
+/** A step's name; an order placed for approval became unpaid when it was approved. */
+const stepLabel = (order: Order, status: Order['history'][number]['status']) =>
+  status === 'unpaid' && order.approval?.state === 'approved' && !order.approval.automatic
+    ? 'Approved'
+    : historyLabel[status];
 
 /** Label and value rows of a definition list. */
 function Facts({ rows }: { rows: [string, ReactNode][] }) {
@@ -119,7 +127,7 @@ export function OrderDetailPage() {
                       {o.history.map((step) => (
                         <li key={step.status} className="d-flex gap-3">
                           <span className="fw-semibold" style={{ minWidth: '6rem' }}>
-                            {historyLabel[step.status]}
+                            {stepLabel(o, step.status)}
                           </span>
                           <span>
                             {formatDateTime(step.at)}

@@ -58,6 +58,7 @@ const placed: Order = {
   ],
   paid: false,
   status: 'unpaid',
+  approval: null,
   testPayment: false,
   refundedAt: null,
   createdAt: '2026-11-22T10:00:00.000Z',

@@ -1,0 +1,146 @@
+import { and, eq, gte, inArray, ne, sql } from 'drizzle-orm';
+import { companyRolesAllow } from '../../shared/domain/company-roles';
+import { SPENDING_STATES } from '../../shared/domain/order-status';
+import { messages } from '../../shared/messages';
+import type { SessionUser } from '../auth/session';
+import type { Executor } from '../db/database';
+import { companies, companyMembers, orders, users } from '../db/schema';
+import { DomainError } from '../http/domain-error';
+
+/**
+ * A company's rules for its colleagues' orders (issue 33), as the transaction placing an order read
+ * them with the company's row locked: orders above a total wait for an approver, and the orders placed
+ * in a calendar month (UTC) may not together pass the company's limit, nor one colleague's theirs.
+ */
+export interface OrderingRules {
+  companyId: string;
+  approvalAboveCents: number | null;
+  monthlyLimitCents: number | null;
+  /** The ordering colleague's own monthly limit. */
+  memberLimitCents: number | null;
+  autoApprove: boolean;
+  /** Whether the ordering colleague is an approver. */
+  buyerApproves: boolean;
+}
+
+/**
+ * Locks the company's row for the rest of the transaction and answers its rules, or null for a buyer
+ * of no company. Every order of a company is placed under this lock, so two colleagues ordering at the
+ * same moment are counted against the spending limits one after the other. The membership is read
+ * again under the lock: a colleague removed, given another role or suspended since the session was
+ * read does not order.
+ */
+export async function lockOrderingRules(ex: Executor, user: SessionUser): Promise<OrderingRules | null> {
+  if (!user.company) return null;
+  const [row] = await ex
+    .select({
+      companyId: companies.id,
+      status: companies.status,
+      approvalAboveCents: companies.approvalAboveCents,
+      monthlyLimitCents: companies.monthlyLimitCents,
+      autoApprove: companies.autoApprove,
+      roles: companyMembers.roles,
+      memberLimitCents: companyMembers.monthlyLimitCents,
+    })
+    .from(companies)
+    .innerJoin(
+      companyMembers,
+      and(eq(companyMembers.companyId, companies.id), eq(companyMembers.userId, user.id)),
+    )
+    .where(eq(companies.id, user.company.id))
+    .for('no key update', { of: companies });
+  if (!row) throw new DomainError('FORBIDDEN', messages.companyMembershipChanged);
+  if (row.status !== 'active') throw new DomainError('FORBIDDEN', messages.companySuspended);
+  if (!companyRolesAllow(row.roles, 'order')) throw new DomainError('FORBIDDEN', messages.companyCannotOrder);
+  return {
+    companyId: row.companyId,
+    approvalAboveCents: row.approvalAboveCents,
+    monthlyLimitCents: row.monthlyLimitCents,
+    memberLimitCents: row.memberLimitCents,
+    autoApprove: row.autoApprove,
+    buyerApproves: row.roles.includes('approver'),
+  };
+}
+
+/** The first moment of `at`'s calendar month, UTC: spending limits count from it. */
+export function startOfUtcMonth(at: Date): Date {
+  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
+}
+
+/** What the company's and the colleague's orders placed since `since` add up to (closed ones do not count). */
+async function spentSince(ex: Executor, companyId: string, userId: string, since: Date) {
+  const [row] = await ex
+    .select({
+      company: sql<number>`coalesce(sum(${orders.amountCents}), 0)`.mapWith(Number),
+      member:
+        sql<number>`coalesce(sum(${orders.amountCents}) filter (where ${orders.userId} = ${userId}), 0)`.mapWith(
+          Number,
+        ),
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.companyId, companyId),
+        inArray(orders.status, SPENDING_STATES),
+        gte(orders.createdAt, since),
+      ),
+    );
+  return row ?? { company: 0, member: 0 };
+}
+
+/** An approver to mail about an order waiting for them. */
+export interface Approver {
+  email: string;
+  name: string;
+}
+
+/** How an order the rules allow is placed. */
+export type ApprovalPlan =
+  { kind: 'none' } | { kind: 'awaiting'; approvers: Approver[] } | { kind: 'automatic' };
+
+/**
+ * Checks an order of `amountCents` against the rules (locked by lockOrderingRules in this transaction)
+ * and answers how it is placed: as it is, waiting for the company's other approvers, or approved at
+ * once (the company lets its only approver's own orders through). Throws SPENDING_LIMIT when the
+ * order would take this month's spending past a limit, and NO_APPROVER when it needs an approval that
+ * nobody but its buyer could give.
+ */
+export async function approvalPlan(
+  ex: Executor,
+  user: SessionUser,
+  rules: OrderingRules,
+  amountCents: number,
+  placedAt: Date,
+): Promise<ApprovalPlan> {
+  if (rules.monthlyLimitCents !== null || rules.memberLimitCents !== null) {
+    const spent = await spentSince(ex, rules.companyId, user.id, startOfUtcMonth(placedAt));
+    if (rules.monthlyLimitCents !== null && spent.company + amountCents > rules.monthlyLimitCents) {
+      throw new DomainError(
+        'SPENDING_LIMIT',
+        messages.companyLimitReached(rules.monthlyLimitCents, spent.company, amountCents),
+      );
+    }
+    if (rules.memberLimitCents !== null && spent.member + amountCents > rules.memberLimitCents) {
+      throw new DomainError(
+        'SPENDING_LIMIT',
+        messages.memberLimitReached(rules.memberLimitCents, spent.member, amountCents),
+      );
+    }
+  }
+  if (rules.approvalAboveCents === null || amountCents <= rules.approvalAboveCents) return { kind: 'none' };
+
+  const approvers = await ex
+    .select({ email: users.email, name: users.name })
+    .from(companyMembers)
+    .innerJoin(users, eq(users.id, companyMembers.userId))
+    .where(
+      and(
+        eq(companyMembers.companyId, rules.companyId),
+        ne(companyMembers.userId, user.id),
+        sql`'approver' = any(${companyMembers.roles})`,
+      ),
+    );
+  if (approvers.length > 0) return { kind: 'awaiting', approvers };
+  if (rules.buyerApproves && rules.autoApprove) return { kind: 'automatic' };
+  throw new DomainError('NO_APPROVER', messages.noApprover(rules.approvalAboveCents, rules.buyerApproves));
+}
