@@ -1,18 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
-import { expect, mailsTo, signInOrUp, test, waitingForTheApp } from './fixtures';
+import { expect, mailsTo, payByCard, signInOrUp, test, waitingForTheApp } from './fixtures';
 import { shopUrl } from './support/ports';
 
 /** Issue 13's journeys: buying as a business does, and a quote from request to payment. */
-
-async function payByCard(page: Page) {
-  const form = page.getByRole('form', { name: 'Card payment' });
-  await form.getByLabel('Card number').fill('4242424242424242');
-  await form.getByLabel('Expiry (MM / YY)').fill('1234');
-  await form.getByLabel('CVC').fill('123');
-  await form.getByRole('button', { name: 'Pay' }).click();
-  await expect(page.getByRole('heading', { name: 'Your payment is completed' })).toBeVisible();
-}
 
 /** The shop's owner (an admin by ADMIN_EMAILS), signed in in a browser context of their own. */
 async function ownerSignedIn(browser: Browser, address: string) {

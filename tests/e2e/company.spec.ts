@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, mailsTo, newAccount, signUp, test, waitingForTheApp } from './fixtures';
+import type { APIRequestContext, Browser } from '@playwright/test';
+import { expect, mailsTo, newAccount, payByCard, signUp, test, waitingForTheApp } from './fixtures';
 import { shopUrl } from './support/ports';
 
 /** Issue 33: a company, a colleague invited by mail who accepts, roles that decide who orders. */
@@ -89,4 +90,126 @@ test('a customer creates a company, invites a colleague by mail, who joins; a vi
   });
   expect(refused.status()).toBe(403);
   await context.close();
+});
+
+/** A colleague in a browser context of their own, joined to the company by the invitation `admin` mails. */
+async function colleagueJoins(
+  browser: Browser,
+  admin: APIRequestContext,
+  roles: string[],
+  name: string,
+  viewport = { width: 1280, height: 900 },
+) {
+  const account = newAccount(name);
+  const context = await browser.newContext({
+    viewport,
+    extraHTTPHeaders: { 'x-forwarded-for': `203.0.113.${80 + Math.floor(Math.random() * 100)}` },
+  });
+  const page = waitingForTheApp(await context.newPage());
+  await signUp(page.request, account);
+  const sent = await admin.post('/api/company/invitations', {
+    data: { email: account.email, roles },
+    headers: { origin: shopUrl },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+  await expect
+    .poll(async () => (await mailsTo(account.email, /invites you to buy for/)).length, { timeout: 15_000 })
+    .toBe(1);
+  const [mail] = await mailsTo(account.email, /invites you to buy for/);
+  const token = mail?.text.match(/\/invitations\/([A-Za-z0-9_-]{43})/)?.[1] ?? '';
+  const accepted = await page.request.post(`/api/invitations/${token}/accept`, {
+    headers: { origin: shopUrl },
+  });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  return { account, context, page };
+}
+
+test('the admin sets an approval threshold; the buyer orders above it; the approver approves on a phone; the buyer pays', async ({
+  browser,
+  page,
+  customer: _,
+  product,
+}) => {
+  // The admin's company, a buyer and an approver (the invitation itself is the journey above).
+  const created = await page.request.post('/api/companies', {
+    data: { name: `Approvals Ltd ${Date.now()}` },
+    headers: { origin: shopUrl },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const buyer = await colleagueJoins(browser, page.request, ['buyer'], 'Bea Buyer');
+  const approver = await colleagueJoins(browser, page.request, ['approver'], 'Abe Approver', {
+    width: 375,
+    height: 800,
+  });
+
+  // The admin: orders above $1,000 need approval, and the company may spend $20,000 a month.
+  await page.goto('/dashboard/company');
+  const rules = page.getByRole('form', { name: 'Approvals and spending rules' });
+  await rules.getByLabel('Orders above this total need approval').fill('1000');
+  await rules.getByLabel('The company’s monthly limit').fill('20,000');
+  await rules.getByRole('button', { name: 'Save the rules' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'The rules are saved' })).toBeVisible();
+  await expect(page.getByTestId('spent-this-month')).toHaveText('Ordered this month: $0.00 of $20,000.00');
+
+  // The buyer checks out 100 units at $12.50: $1,250, above the threshold. It waits, its stock held.
+  const put = await buyer.page.request.put(`/api/cart/lines/${product._id}`, {
+    data: { quantity: 100 },
+    headers: { origin: shopUrl },
+  });
+  expect(put.status(), await put.text()).toBe(200);
+  await buyer.page.goto('/cart');
+  const checkout = buyer.page.getByRole('form', { name: 'Check out' });
+  await checkout.getByLabel('Name', { exact: true }).fill('Bea Buyer');
+  await checkout.getByLabel('Address', { exact: true }).fill('7 Foundry Lane\nLeeds');
+  await checkout.getByLabel('Phone number').fill('441134960000');
+  await checkout.getByRole('button', { name: 'Place order' }).click();
+  await expect(
+    buyer.page.getByRole('alert').filter({ hasText: 'waits for your company’s approval' }),
+  ).toBeVisible();
+  await expect(buyer.page).toHaveURL(/\/dashboard\/myOrder$/);
+  const row = buyer.page.getByRole('row').filter({ hasText: product.name });
+  await expect(row).toContainText('Awaiting approval');
+  await expect(row).toContainText('Waiting for your company’s approver');
+  await expect(row.getByRole('link', { name: 'Pay Now' })).toHaveCount(0);
+
+  // The approver, on a phone, opens the mailed link and approves.
+  await expect
+    .poll(async () => (await mailsTo(approver.account.email, /^Approve order/)).length, { timeout: 15_000 })
+    .toBe(1);
+  const [asked] = await mailsTo(approver.account.email, /^Approve order/);
+  const link = asked?.text.match(/http:\/\/\S+(\/dashboard\/approvals)/)?.[1] ?? '';
+  expect(link).toBe('/dashboard/approvals');
+  await approver.page.goto(link);
+  const waiting = approver.page.getByTestId('awaiting-order');
+  await expect(waiting).toHaveCount(1);
+  await expect(waiting).toContainText('$1,250.00');
+  await expect(waiting).toContainText(buyer.account.email);
+  const { violations } = await new AxeBuilder({ page: approver.page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
+    .analyze();
+  expect(violations.map((v) => `${v.id} ${v.nodes[0]?.target.join(' ') ?? ''}`)).toEqual([]);
+  await approver.page.screenshot({ path: 'test-results/approvals-375.png', fullPage: true });
+  await waiting.getByRole('button', { name: 'Approve' }).click();
+  await expect(approver.page.getByRole('alert').filter({ hasText: 'is approved' })).toBeVisible();
+  await expect(approver.page.getByText('No order waits for approval.')).toBeVisible();
+
+  // The buyer is told, and pays.
+  await expect
+    .poll(async () => (await mailsTo(buyer.account.email, /approved: please pay by/)).length, {
+      timeout: 15_000,
+    })
+    .toBe(1);
+  await buyer.page.reload();
+  await expect(row).toContainText(`Approved by ${approver.account.email.toLowerCase()}`);
+  await row.getByRole('link', { name: 'Pay Now' }).click();
+  await payByCard(buyer.page);
+  await buyer.page.goto('/dashboard/myOrder');
+  await expect(row).toContainText('Paid');
+  await page.reload();
+  await expect(page.getByTestId('spent-this-month')).toHaveText(
+    'Ordered this month: $1,250.00 of $20,000.00',
+  );
+  await page.screenshot({ path: 'test-results/company-rules-1280.png', fullPage: true });
+  await buyer.context.close();
+  await approver.context.close();
 });

@@ -205,6 +205,16 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 
 export { expect };
 
+/** Pays the order on the payment page with the test provider's card that succeeds. */
+export async function payByCard(page: Page) {
+  const form = page.getByRole('form', { name: 'Card payment' });
+  await form.getByLabel('Card number').fill('4242424242424242');
+  await form.getByLabel('Expiry (MM / YY)').fill('1234');
+  await form.getByLabel('CVC').fill('123');
+  await form.getByRole('button', { name: 'Pay' }).click();
+  await expect(page.getByRole('heading', { name: 'Your payment is completed' })).toBeVisible();
+}
+
 /** Registers through the form, as a new customer would (the account journey). */
 export async function register(page: Page, account: Account) {
   await page.goto('/register');

@@ -126,6 +126,9 @@ export const createRoutes = (slot: QueryClientSlot): RouteObject[] => {
                 page(paths.company, async () => ({
                   default: (await import('../pages/dashboard/company-page')).CompanyPage,
                 })),
+                page(paths.approvals, async () => ({
+                  default: (await import('../pages/dashboard/approvals-page')).ApprovalsPage,
+                })),
                 {
                   ...lazyIsland(slot, async () => ({
                     default: (await import('../features/auth/components/require-admin')).RequireAdmin,

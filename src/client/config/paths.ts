@@ -30,6 +30,8 @@ export const paths = {
   myQuotes: '/dashboard/myQuotes',
   /** The customer's company: colleagues, roles, invitations (issue 33). */
   company: '/dashboard/company',
+  /** A company's orders waiting for one of its approvers (issue 33). */
+  approvals: '/dashboard/approvals',
   /** The order's invoice PDF (an API address: opened by the browser, not the router). */
   invoice: (orderId: string) => `/api/purchase/${encodeURIComponent(orderId)}/invoice`,
   payment: (orderId: string) => `/dashboard/payment/${encodeURIComponent(orderId)}`,

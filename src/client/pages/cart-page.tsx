@@ -17,6 +17,7 @@ import { dollarsToCents, formatCents, formatDollars } from '../../shared/money';
 import { PageSpinner } from '../components/page-spinner';
 import { QueryState } from '../components/query-state';
 import { paths } from '../config/paths';
+import { afterPlacing } from '../features/orders/after-placing';
 import {
   useCart,
   useCheckout,
@@ -310,8 +311,9 @@ function CheckoutForm({
               void form.handleSubmit((details) =>
                 checkout.mutate(details, {
                   onSuccess: ({ order }) => {
-                    notify.success(`Order ${order.orderNumber} placed: pay now to confirm it`);
-                    void navigate(paths.payment(order._id));
+                    const next = afterPlacing(order);
+                    notify.success(next.notice);
+                    void navigate(next.to);
                   },
                 }),
               )(event)

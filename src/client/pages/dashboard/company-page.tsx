@@ -20,9 +20,10 @@ import {
   useRemoveAddress,
   useRemoveColleague,
   useSaveAddress,
-  useSetColleagueRoles,
+  useUpdateColleague,
   useUpdateCompany,
 } from '../../features/companies/api/companies';
+import { ColleagueLimit, CompanyRules } from '../../features/companies/components/company-rules';
 import { formatDate } from '../../lib/format';
 import { notify } from '../../lib/notify';
 
@@ -157,7 +158,7 @@ function InviteForm() {
 }
 
 function Members({ company, manages }: { company: Company; manages: boolean }) {
-  const setRoles = useSetColleagueRoles();
+  const setRoles = useUpdateColleague();
   const remove = useConfirm(useRemoveColleague(), {
     variables: (member: Company['members'][number]) => member.userId,
     done: (member) => `${member.email} no longer belongs to ${company.name}`,
@@ -169,6 +170,7 @@ function Members({ company, manages }: { company: Company; manages: boolean }) {
           <tr>
             <th scope="col">Colleague</th>
             <th scope="col">Role</th>
+            <th scope="col">Own monthly limit</th>
             <th scope="col">Joined</th>
             {manages && (
               <th scope="col">
@@ -207,6 +209,9 @@ function Members({ company, manages }: { company: Company; manages: boolean }) {
                 ) : (
                   rolesText(member.roles)
                 )}
+              </td>
+              <td data-label="Own monthly limit">
+                <ColleagueLimit member={member} manages={manages} />
               </td>
               <td data-label="Joined">{formatDate(member.joinedAt)}</td>
               {manages && (
@@ -415,6 +420,12 @@ export function CompanyPage() {
             )}
             {manages && <InviteForm />}
             <Members company={data} manages={manages} />
+            <CompanyRules
+              // Saved rules (or a colleague's change) fill the form anew.
+              key={[data.rules.approvalAbove, data.rules.monthlyLimit, data.rules.autoApprove].join()}
+              company={data}
+              manages={manages}
+            />
             <AddressBook company={data} manages={manages} />
             {manages && data.invitations.length > 0 && (
               <>

@@ -9,6 +9,7 @@ import { TestModeBanner } from '../../components/test-mode-banner';
 import { VerifyEmailBanner } from '../../features/auth/components/verify-email-banner';
 import { paths } from '../../config/paths';
 import { useCurrentUser, useIsAdmin } from '../../features/auth/api/use-current-user';
+import { useCompany } from '../../features/companies/api/companies';
 
 const overview = { to: paths.dashboard, label: 'Overview' };
 const everyone = [{ to: paths.myProfile, label: 'My Profile' }];
@@ -19,6 +20,8 @@ const customers = [
   { to: paths.quickOrder, label: 'Quick Order' },
   { to: paths.company, label: 'Company' },
 ];
+/** For a company's approvers. */
+const approvers = [{ to: paths.approvals, label: 'Approvals' }];
 const admins = [
   { to: paths.addProduct, label: 'Add A Product' },
   { to: paths.makeAdmin, label: 'Make Admin' },
@@ -33,11 +36,13 @@ const admins = [
 export function DashboardLayout() {
   const { user } = useCurrentUser();
   const { isAdmin, isPending } = useIsAdmin();
+  const company = useCompany();
+  const approves = company.data?.roles.includes('approver') ?? false;
   const items = isPending
     ? everyone
     : isAdmin
       ? [overview, ...everyone, ...admins]
-      : [...everyone, ...customers];
+      : [...everyone, ...customers, ...(approves ? approvers : [])];
   const atIndex = useMatch({ path: paths.dashboard, end: true }) !== null;
   const { pathname } = useLocation();
   // /dashboard itself is the admin's overview, and a customer's profile.

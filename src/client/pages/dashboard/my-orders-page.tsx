@@ -17,12 +17,36 @@ import { formatDate, formatDateTime, formatOrderStatus, formatUnits } from '../.
 import { OrderLines } from '../../features/orders/components/order-lines';
 import { OrderAgainButton } from '../../features/cart/components/order-again-button';
 
+/** Who decided the company's approval of the order, and why it was rejected (issue 33). */
+function ApprovalNote({ approval }: { approval: Order['approval'] }) {
+  if (!approval || approval.state === 'undecided') return null;
+  if (approval.state === 'awaiting') {
+    return <div className="small text-secondary mt-1">Waiting for your company’s approver</div>;
+  }
+  if (approval.state === 'rejected') {
+    return (
+      <div className="small mt-1 text-break" data-testid="rejection">
+        Rejected by {approval.decidedBy}: “{approval.reason}”
+      </div>
+    );
+  }
+  return (
+    <div className="small text-secondary mt-1 text-break">
+      {approval.automatic ? 'Approved automatically' : `Approved by ${approval.decidedBy}`}
+    </div>
+  );
+}
+
 function OrderStatusCell({ order }: { order: Order }) {
   if (!canTransition(order.status, 'paid')) {
     return (
       <>
         <OrderStatusBadge status={order.status}>{formatOrderStatus(order.status)}</OrderStatusBadge>
         <OrderPaymentFlags order={order} />
+        <ApprovalNote approval={order.approval} />
+        {order.status === 'awaiting_approval' && order.holdExpiresAt && (
+          <div className="small text-secondary">Reserved until {formatDateTime(order.holdExpiresAt)}</div>
+        )}
       </>
     );
   }
@@ -34,6 +58,7 @@ function OrderStatusCell({ order }: { order: Order }) {
       {order.holdExpiresAt && (
         <div className="small text-secondary mt-1">Reserved until {formatDateTime(order.holdExpiresAt)}</div>
       )}
+      <ApprovalNote approval={order.approval} />
     </>
   );
 }

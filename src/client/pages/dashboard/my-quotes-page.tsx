@@ -14,6 +14,7 @@ import { canAcceptQuote } from '../../../shared/domain/quote-status';
 import { formatDollars } from '../../../shared/money';
 import { QueryState } from '../../components/query-state';
 import { paths } from '../../config/paths';
+import { afterPlacing } from '../../features/orders/after-placing';
 import { useCurrentUser } from '../../features/auth/api/use-current-user';
 import { useMyOrders } from '../../features/orders/api/orders';
 import { DeliveryFields } from '../../features/orders/components/delivery-fields';
@@ -51,9 +52,10 @@ function AcceptQuoteModal({ quote, onClose }: { quote: Quote | null; onClose: ()
       { quoteId: quote._id, details },
       {
         onSuccess: ({ order }) => {
-          notify.success(`Quote accepted: order ${order.orderNumber} is placed`);
+          const next = afterPlacing(order, `Quote accepted: order ${order.orderNumber} is placed`);
+          notify.success(next.notice);
           onClose();
-          void navigate(paths.payment(order._id));
+          void navigate(next.to);
         },
       },
     );

@@ -2,9 +2,11 @@ import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type {
   Company,
   CompanyAddressBody,
+  CompanyRulesBody,
   CreateCompanyBody,
   Joined,
 } from '../../../../shared/api/companies.schemas';
+import type { Order } from '../../../../shared/api/orders.schemas';
 import type { CompanyRole } from '../../../../shared/domain/company-roles';
 import { ApiError, api } from '../../../lib/api-client';
 import { useInvalidate } from '../../../lib/query-client';
@@ -44,9 +46,36 @@ export function useInviteColleague() {
   );
 }
 
-export function useSetColleagueRoles() {
-  return useCompanyChange(({ userId, roles }: { userId: string; roles: CompanyRole[] }) =>
-    api(`/company/members/${encodeURIComponent(userId)}`, { method: 'PATCH', body: { roles } }),
+/** A colleague's roles, or their own monthly spending limit (dollars; null: none). */
+export function useUpdateColleague() {
+  return useCompanyChange(
+    ({ userId, ...body }: { userId: string; roles?: CompanyRole[]; monthlyLimit?: number | null }) =>
+      api(`/company/members/${encodeURIComponent(userId)}`, { method: 'PATCH', body }),
+  );
+}
+
+/** The approval threshold, the company's monthly limit, and automatic approval of its only approver. */
+export function useSetCompanyRules() {
+  return useCompanyChange((body: CompanyRulesBody) => api('/company/rules', { method: 'PUT', body }));
+}
+
+/** The company's orders waiting for approval (its approvers'). */
+export const approvalsQuery = () =>
+  queryOptions({
+    queryKey: [...queryRoots.company, 'approvals'],
+    queryFn: ({ signal }) => api<Order[]>('/company/approvals', { signal }),
+  });
+
+export function useApprovals(enabled = true) {
+  return useQuery({ ...approvalsQuery(), enabled });
+}
+
+/** An approver approves an order, or rejects it with a reason for its buyer. */
+export function useDecideOrder() {
+  return useCompanyChange(({ orderId, reason }: { orderId: string; reason?: string }) =>
+    reason === undefined
+      ? api<Order>(`/purchase/${encodeURIComponent(orderId)}/approve`, { method: 'POST' })
+      : api<Order>(`/purchase/${encodeURIComponent(orderId)}/reject`, { method: 'POST', body: { reason } }),
   );
 }
 

@@ -125,13 +125,26 @@ function OrderPlacedPanel({ order, onAnother }: { order: Order; onAnother: () =>
             </>
           )}
         </dl>
-        <p className="small text-secondary">
-          We have mailed you the order. Pay before the reservation ends and we ship it.
-        </p>
+        {order.status === 'awaiting_approval' ? (
+          <p className="small text-secondary">
+            Your company’s rules ask an approver to approve this order first: we have asked them, and mailed
+            you the order. You can pay it once it is approved.
+          </p>
+        ) : (
+          <p className="small text-secondary">
+            We have mailed you the order. Pay before the reservation ends and we ship it.
+          </p>
+        )}
         <div className="d-flex flex-wrap gap-2">
-          <Link className="btn btn-warning btn-lg fw-semibold" to={paths.payment(order._id)}>
-            Pay now
-          </Link>
+          {order.status === 'awaiting_approval' ? (
+            <Link className="btn btn-outline-dark btn-lg" to={paths.myOrders}>
+              See my orders
+            </Link>
+          ) : (
+            <Link className="btn btn-warning btn-lg fw-semibold" to={paths.payment(order._id)}>
+              Pay now
+            </Link>
+          )}
           <Button variant="outline-secondary" size="lg" onClick={onAnother}>
             Place another order
           </Button>

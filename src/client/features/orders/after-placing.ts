@@ -1,0 +1,15 @@
+import type { Order } from '../../../shared/api/orders.schemas';
+import { paths } from '../../config/paths';
+
+/**
+ * What the buyer is told, and where they go, once an order is placed: to pay it, or, when their
+ * company's rules ask an approver first (issue 33), to My Orders, where it waits.
+ */
+export function afterPlacing(order: Order, placed = `Order ${order.orderNumber} placed`) {
+  return order.status === 'awaiting_approval'
+    ? {
+        notice: `${placed}: it waits for your company’s approval, and we have asked its approvers`,
+        to: paths.myOrders,
+      }
+    : { notice: `${placed}: pay now to confirm it`, to: paths.payment(order._id) };
+}
