@@ -38,6 +38,7 @@ import { queueMail } from './mail/outbox';
 import { makeOrderAttachments } from './orders/invoice-pdf';
 import { quotesRoutes } from './quotes/quotes.routes';
 import { companiesRoutes } from './companies/companies.routes';
+import { listsRoutes } from './lists/lists.routes';
 import { readShopDetails } from './shop-details';
 import { newsletterRoutes } from './newsletter/newsletter.routes';
 import { AFTER_START_MS } from './time-limits';
@@ -301,6 +302,7 @@ export async function buildApp({
         maxUnpaid: config.maxUnpaidOrders,
       });
       await api.register(companiesRoutes, { db, guards, mail });
+      await api.register(listsRoutes, { db, guards, minUnits: config.orderMinUnits });
       await api.register(newsletterRoutes, { db });
       await api.register(adminCatalogRoutes, { db, catalogCache, guards, minUnits: config.orderMinUnits });
       await api.register(adminOrdersRoutes, { db, guards, mail });

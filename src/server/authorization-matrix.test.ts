@@ -31,6 +31,8 @@ interface Fixture {
   quoteOfA: () => Promise<string>;
   /** A quote of customer A's that the shop answered. */
   answeredQuoteOfA: () => Promise<string>;
+  /** A new saved list of customer A's, with one line (the fixture's product). */
+  listOfA: () => Promise<string>;
 }
 
 interface Row {
@@ -317,6 +319,64 @@ const rows: Row[] = [
     expected: signedIn(404),
   },
   {
+    method: 'GET',
+    path: '/api/lists',
+    url: () => '/api/lists',
+    expected: signedIn(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/lists',
+    url: () => '/api/lists',
+    payload: { name: 'Monthly' },
+    expected: signedIn(201),
+  },
+  {
+    method: 'GET',
+    path: '/api/lists/:id',
+    url: async (f) => `/api/lists/${await f.listOfA()}`,
+    expected: { anonymous: 401, customerA: 200, customerB: 404, admin: 404 },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/lists/:id',
+    url: async (f) => `/api/lists/${await f.listOfA()}`,
+    payload: { name: 'Renamed' },
+    expected: { anonymous: 401, customerA: 200, customerB: 404, admin: 404 },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/lists/:id',
+    url: async (f) => `/api/lists/${await f.listOfA()}`,
+    expected: { anonymous: 401, customerA: 200, customerB: 404, admin: 404 },
+  },
+  {
+    method: 'POST',
+    path: '/api/lists/:id/lines',
+    url: async (f) => `/api/lists/${await f.listOfA()}/lines`,
+    payload: async (f) => ({ toolId: f.toolId, quantity: 100 }),
+    expected: { anonymous: 401, customerA: 200, customerB: 404, admin: 404 },
+  },
+  {
+    method: 'PUT',
+    path: '/api/lists/:id/lines/:toolId',
+    url: async (f) => `/api/lists/${await f.listOfA()}/lines/${f.toolId}`,
+    payload: { quantity: 200 },
+    expected: { anonymous: 401, customerA: 200, customerB: 404, admin: 404 },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/lists/:id/lines/:toolId',
+    url: async (f) => `/api/lists/${await f.listOfA()}/lines/${f.toolId}`,
+    expected: { anonymous: 401, customerA: 200, customerB: 404, admin: 404 },
+  },
+  {
+    method: 'POST',
+    path: '/api/lists/:id/cart',
+    url: async (f) => `/api/lists/${await f.listOfA()}/cart`,
+    expected: { anonymous: 401, customerA: 200, customerB: 404, admin: 404 },
+  },
+  {
     method: 'PUT',
     path: '/api/company/rules',
     url: () => '/api/company/rules',
@@ -487,6 +547,20 @@ beforeAll(async () => {
     await answerQuoteAs(ctx.app, admin, quoteId, { unitPrice: 2, validUntil: daysFromToday(3) });
     return quoteId;
   };
+  const listOfA = async () => {
+    const created = await injectAs(ctx.app, a, {
+      method: 'POST',
+      url: '/api/lists',
+      payload: { name: 'A list' },
+    });
+    const listId = created.json<{ insertedId: string }>().insertedId;
+    await injectAs(ctx.app, a, {
+      method: 'PUT',
+      url: `/api/lists/${listId}/lines/${tool.id}`,
+      payload: { quantity: 100 },
+    });
+    return listId;
+  };
   const spareTool = async () => (await insertTool(ctx.db)).id;
   const spareReview = async () => (await insertReview(ctx.db)).id;
   fixture = {
@@ -501,6 +575,7 @@ beforeAll(async () => {
     paidOrderOfA,
     quoteOfA,
     answeredQuoteOfA,
+    listOfA,
   };
 });
 afterAll(async () => {

@@ -152,6 +152,12 @@ export const messages = {
     buyerApproves
       ? `Orders above ${formatCents(above)} need a colleague’s approval, and you are your company’s only approver. Nothing was ordered: ask your company’s admin to make a colleague an approver, or to turn on automatic approval of the only approver’s orders.`
       : `Orders above ${formatCents(above)} need an approver’s approval, and nobody in your company approves orders yet. Nothing was ordered: ask your company’s admin to make a colleague an approver.`,
+  listNotFound: 'There is no such list',
+  listsReadOnly:
+    'Your role in your company lets you read its lists, not change them: ask one of its admins to make you a buyer',
+  listFull: (lines: number) => `A list holds at most ${units(lines)} lines: make a second list for the rest`,
+  listEmpty: 'This list has no lines yet: add products to it first',
+  listLineGone: 'No longer sold',
   selfApproval: 'You placed this order, so a colleague has to approve or reject it',
   approversOnly: 'Only your company’s approvers decide the orders waiting for approval',
   companyMemberNotFound: 'There is no such colleague in your company',

@@ -11,6 +11,8 @@ import type { SessionUser } from './session';
  * - `shop`: reading it, and what the shop does with it (an invoice, answering a quote); an admin of the
  *   shop may (the route's own guard says which actions are an admin's alone).
  * - `approve`: deciding a company's order that waits for approval: its approvers alone.
+ * - `member`: reading what colleagues keep for themselves (saved lists): the company's colleagues or
+ *   the owner; the shop's admins do not see it.
  *
  * A document of a company belongs to the company: its colleagues read it, and those whose roles let
  * them order (buyers, its admins) act on it; nobody else, its author included once they left. A
@@ -18,7 +20,7 @@ import type { SessionUser } from './session';
  * webhook, a background job). Anyone else is told NOT_FOUND by the caller of this rule: a customer
  * cannot tell that others' documents exist.
  */
-export type Access = 'buyer' | 'shop' | 'approve';
+export type Access = 'buyer' | 'shop' | 'approve' | 'member';
 
 /** A buyer's document: the account and the company it belongs to (null once they were deleted, or none). */
 export interface Owned {
@@ -26,7 +28,7 @@ export interface Owned {
   companyId: string | null;
 }
 
-const companyAction = { buyer: 'order', shop: 'read', approve: 'approve' } as const;
+const companyAction = { buyer: 'order', shop: 'read', approve: 'approve', member: 'read' } as const;
 
 export function canAccess(caller: SessionUser | null, resource: Owned, access: Access): boolean {
   if (caller === null) return true;

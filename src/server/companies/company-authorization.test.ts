@@ -33,6 +33,8 @@ let fixture: {
   quoteId: string;
   addressId: string;
   toolId: string;
+  /** A saved list of A's buyer, with one line. */
+  listId: string;
   /** Orders of A's buyer waiting for approval: one to approve, one to reject. */
   awaitingIds: [string, string];
 };
@@ -85,7 +87,19 @@ beforeAll(async () => {
     await placeOrderAs(ctx.app, users.aBuyer, tool.id),
   ];
   await rules(null);
+  const list = await injectAs(ctx.app, users.aBuyer, {
+    method: 'POST',
+    url: '/api/lists',
+    payload: { name: 'Monthly' },
+  });
+  const listId = list.json<{ insertedId: string }>().insertedId;
+  await injectAs(ctx.app, users.aBuyer, {
+    method: 'PUT',
+    url: `/api/lists/${listId}/lines/${tool.id}`,
+    payload: { quantity: 100 },
+  });
   fixture = {
+    listId,
     awaitingIds: [toApprove._id, toReject._id],
     orderId: order._id,
     quoteId: quote.json<{ quote: Quote }>().quote._id,
@@ -199,6 +213,36 @@ const rows: [string, Row][] = [
       url: () => `/api/purchase/${fixture.awaitingIds[1]}/reject`,
       payload: () => ({ reason: 'Not this month' }),
       expected: companyA(404, { aApprover: 200 }),
+    },
+  ],
+  [
+    "read A's saved list",
+    { method: 'GET', url: () => `/api/lists/${fixture.listId}`, expected: companyA(200) },
+  ],
+  [
+    "add a product to A's saved list",
+    {
+      method: 'POST',
+      url: () => `/api/lists/${fixture.listId}/lines`,
+      payload: () => ({ toolId: fixture.toolId, quantity: 100 }),
+      expected: companyA(403, { aAdmin: 200, aBuyer: 200 }),
+    },
+  ],
+  [
+    "put A's saved list into the cart",
+    {
+      method: 'POST',
+      url: () => `/api/lists/${fixture.listId}/cart`,
+      expected: companyA(403, { aAdmin: 200, aBuyer: 200 }),
+    },
+  ],
+  [
+    'make a saved list',
+    {
+      method: 'POST',
+      url: () => '/api/lists',
+      payload: () => ({ name: 'Another' }),
+      expected: { ...companyA(403, { aAdmin: 201, aBuyer: 201 }), bAdmin: 201, lone: 201, shopAdmin: 201 },
     },
   ],
   [

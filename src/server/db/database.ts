@@ -15,7 +15,7 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
  * What a repository function runs its queries on: the database, or a transaction opened by the use
  * case that calls it (several writes that must land together).
  */
-export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 export interface DatabaseHandle {
   db: Database;

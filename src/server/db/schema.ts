@@ -474,6 +474,51 @@ export const companyMembers = pgTable(
 );
 
 /**
+ * A saved list (issue 33): a named set of products and quantities a buyer orders again and again ("the
+ * monthly 40 parts"). A colleague's list belongs to their company, which shares it; anyone else's to
+ * their account. 'Add all to cart' re-checks each line against today's price, stock and minimum.
+ */
+export const savedLists = pgTable(
+  'saved_lists',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    /** Who made it: its owner when it belongs to no company (a company's list stays when they leave). */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index('saved_lists_company_idx').on(t.companyId, t.updatedAt),
+    index('saved_lists_user_idx').on(t.userId, t.updatedAt),
+  ],
+);
+
+/** A saved list's lines: one per product, with the SKU, name and unit price it had when it was added. */
+export const savedListLines = pgTable(
+  'saved_list_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    listId: uuid('list_id')
+      .notNull()
+      .references(() => savedLists.id, { onDelete: 'cascade' }),
+    // Kept when the product is deleted, so that 'Add all to cart' can say which line was left out.
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    sku: text('sku'),
+    name: text('name').notNull(),
+    quantity: integer('quantity').notNull(),
+    /** The unit price when the line was added or last changed: 'Add all to cart' says when it moved. */
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('saved_list_lines_product').on(t.listId, t.productId),
+    index('saved_list_lines_list_idx').on(t.listId, t.addedAt),
+    check('saved_list_lines_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+/**
  * An invitation to join a company, mailed as a single-use link valid 7 days. Only the token's hash is
  * kept: the link in the mail is the one copy of the token.
  */

@@ -74,6 +74,18 @@ const calls: Record<LimitName, (caller: Caller) => ReturnType<typeof injectAs>> 
       url: `/api/invitations/${'x'.repeat(43)}/accept`,
       remoteAddress: address,
     }),
+  approval: ({ user, address }) =>
+    injectAs(ctx.app, user, {
+      method: 'POST',
+      url: `/api/purchase/${nowhere}/approve`,
+      remoteAddress: address,
+    }),
+  lists: ({ user, address }) =>
+    injectAs(ctx.app, user, {
+      method: 'POST',
+      url: `/api/lists/${nowhere}/cart`,
+      remoteAddress: address,
+    }),
   'quote-request': ({ user, address }) =>
     injectAs(ctx.app, user, {
       method: 'POST',

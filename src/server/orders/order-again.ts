@@ -4,18 +4,26 @@ import { lowerBound } from '../../shared/domain/order-quantity';
 import { messages } from '../../shared/messages';
 import { formatCents } from '../../shared/money';
 import type { SessionUser } from '../auth/session';
-import type { Database } from '../db/database';
+import type { Database, Executor } from '../db/database';
 import { products } from '../db/schema';
 import { setCartLines } from './cart';
 import { findOrderFor } from './orders.repository';
 import { priceLine } from './price-line';
 
+/** A line going back into the cart: an earlier order's, or a saved list's. */
+export interface RefillLine {
+  line: number;
+  productId: string | null;
+  sku: string | null;
+  name: string;
+  quantity: number;
+  /** What a unit cost then: a note says when today's price differs. */
+  unitPriceCents: number;
+}
+
 /**
  * 'Order again' (POST /api/cart/order-again): every line of one of the buyer's orders goes back into
- * the cart in one step, each product taking the line's quantity kept within today's bounds (its
- * smallest order and its stock). A line that changed on the way gets a note saying how: left out
- * (no longer sold, out of stock), raised or lowered, or priced differently today. Answers the notes
- * and how many lines were set.
+ * the cart in one step (refillCart). Answers the notes and how many lines were set.
  */
 export async function orderAgain(
   db: Database,
@@ -25,50 +33,70 @@ export async function orderAgain(
 ): Promise<{ notes: OrderAgainNote[]; added: number }> {
   return db.transaction(async (tx) => {
     const order = await findOrderFor(tx, user, orderId);
-    const ids = order.lines.flatMap((line) => (line.productId ? [line.productId] : []));
-    const current = ids.length
-      ? await tx
-          .select({
-            id: products.id,
-            minOrder: products.minOrder,
-            available: products.available,
-            priceTiers: products.priceTiers,
-          })
-          .from(products)
-          .where(inArray(products.id, ids))
-      : [];
-    const byId = new Map(current.map((product) => [product.id, product]));
-
-    const notes: OrderAgainNote[] = [];
-    const quantities = new Map<string, number>();
-    for (const line of order.lines) {
-      const note = (message: string) =>
-        notes.push({ line: line.lineNumber, sku: line.sku, name: line.name, message });
-      const product = line.productId ? byId.get(line.productId) : undefined;
-      if (!product) {
-        note(messages.orderAgainGone);
-        continue;
-      }
-      const lower = lowerBound(product.minOrder, floor);
-      const wanted = (quantities.get(product.id) ?? 0) + line.quantity;
-      const quantity = Math.min(Math.max(wanted, lower), product.available);
-      if (quantity < lower) {
-        note(messages.orderAgainOutOfStock);
-        continue;
-      }
-      quantities.set(product.id, quantity);
-      const said: string[] = [];
-      if (quantity > wanted) said.push(messages.orderAgainRaised(wanted, quantity));
-      if (quantity < wanted) said.push(messages.orderAgainLowered(wanted, quantity));
-      const price = priceLine(user, product, quantity, floor);
-      if (price.unitPriceCents !== line.unitPriceCents) {
-        said.push(
-          messages.orderAgainRepriced(formatCents(line.unitPriceCents), formatCents(price.unitPriceCents)),
-        );
-      }
-      if (said.length > 0) note(said.join('. '));
-    }
-    await setCartLines(tx, user, quantities, floor);
-    return { notes, added: quantities.size };
+    return refillCart(
+      tx,
+      user,
+      order.lines.map((line) => ({ ...line, line: line.lineNumber })),
+      floor,
+    );
   });
+}
+
+/**
+ * Puts these lines into the buyer's cart, each product taking the line's quantity kept within today's
+ * bounds (its smallest order and its stock). A line that changed on the way gets a note saying how:
+ * left out (no longer sold, out of stock), raised or lowered, or priced differently today. Answers the
+ * notes and how many lines were set. Call it inside a transaction.
+ */
+export async function refillCart(
+  tx: Executor,
+  user: SessionUser,
+  lines: readonly RefillLine[],
+  floor: number,
+): Promise<{ notes: OrderAgainNote[]; added: number }> {
+  const ids = lines.flatMap((line) => (line.productId ? [line.productId] : []));
+  const current = ids.length
+    ? await tx
+        .select({
+          id: products.id,
+          minOrder: products.minOrder,
+          available: products.available,
+          priceTiers: products.priceTiers,
+        })
+        .from(products)
+        .where(inArray(products.id, ids))
+    : [];
+  const byId = new Map(current.map((product) => [product.id, product]));
+
+  const notes: OrderAgainNote[] = [];
+  const quantities = new Map<string, number>();
+  for (const line of lines) {
+    const note = (message: string) =>
+      notes.push({ line: line.line, sku: line.sku, name: line.name, message });
+    const product = line.productId ? byId.get(line.productId) : undefined;
+    if (!product) {
+      note(messages.orderAgainGone);
+      continue;
+    }
+    const lower = lowerBound(product.minOrder, floor);
+    const wanted = (quantities.get(product.id) ?? 0) + line.quantity;
+    const quantity = Math.min(Math.max(wanted, lower), product.available);
+    if (quantity < lower) {
+      note(messages.orderAgainOutOfStock);
+      continue;
+    }
+    quantities.set(product.id, quantity);
+    const said: string[] = [];
+    if (quantity > wanted) said.push(messages.orderAgainRaised(wanted, quantity));
+    if (quantity < wanted) said.push(messages.orderAgainLowered(wanted, quantity));
+    const price = priceLine(user, product, quantity, floor);
+    if (price.unitPriceCents !== line.unitPriceCents) {
+      said.push(
+        messages.orderAgainRepriced(formatCents(line.unitPriceCents), formatCents(price.unitPriceCents)),
+      );
+    }
+    if (said.length > 0) note(said.join('. '));
+  }
+  await setCartLines(tx, user, quantities, floor);
+  return { notes, added: quantities.size };
 }

@@ -127,7 +127,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
     '/purchase/:id/approve',
     {
       onRequest: guards.requireUser,
-      config: { rateLimit: limit('company') },
+      config: { rateLimit: limit('approval') },
       schema: {
         tags: ['orders', 'companies'],
         summary:
@@ -144,7 +144,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
     '/purchase/:id/reject',
     {
       onRequest: guards.requireUser,
-      config: { rateLimit: limit('company') },
+      config: { rateLimit: limit('approval') },
       schema: {
         tags: ['orders', 'companies'],
         summary:

@@ -5,7 +5,7 @@ import { messages } from '../../shared/messages';
 import { formatCents } from '../../shared/money';
 import { formatUnits } from '../../shared/numbers';
 import type { SessionUser } from '../auth/session';
-import type { Database } from '../db/database';
+import type { Database, Executor } from '../db/database';
 import { products } from '../db/schema';
 import { DomainError } from '../http/domain-error';
 import { lineProblem, setCartLines } from './cart';
@@ -22,7 +22,7 @@ const SUGGEST_EDITS = 2;
  * `<->` through the SKUs' GiST index: FT-DRIL-18 finds FT-DRILL-18V); ranked by keystrokes, then by
  * likeness. One query for all of them.
  */
-async function closestSkus(db: Database, unknown: readonly string[]): Promise<Map<string, string[]>> {
+export async function closestSkus(db: Executor, unknown: readonly string[]): Promise<Map<string, string[]>> {
   const closest = new Map<string, string[]>(unknown.map((sku) => [sku, []]));
   if (unknown.length === 0) return closest;
   const asked = sql.join(

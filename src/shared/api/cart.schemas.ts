@@ -39,19 +39,20 @@ export type Cart = z.infer<typeof Cart>;
 
 export const CartLineParams = z.object({ toolId: z.uuid({ error: 'Malformed product id' }) });
 
-const quantity = z
+/** A line's quantity, as the cart, saved lists and quick order take it. */
+export const LineQuantity = z
   .number({ error: 'Please enter a quantity' })
   .int({ error: messages.quantityWhole })
   .min(1, { error: 'The quantity must be at least 1' })
   .max(MAX_STOCK_UNITS, { error: `Sorry, you can not buy more than ${formatUnits(MAX_STOCK_UNITS)}` });
 
 /** PUT /api/cart/lines/{toolId}: the line's new quantity (adds the line when the cart has none). */
-export const SetCartLineBody = z.strictObject({ quantity });
+export const SetCartLineBody = z.strictObject({ quantity: LineQuantity });
 
 /** POST /api/cart/merge: a visitor's cart (kept in the browser), merged in at sign-in. */
 export const MergeCartBody = z.strictObject({
   lines: z
-    .array(z.strictObject({ toolId: z.uuid({ error: 'Malformed product id' }), quantity }))
+    .array(z.strictObject({ toolId: z.uuid({ error: 'Malformed product id' }), quantity: LineQuantity }))
     .max(MAX_ORDER_LINES, { error: messages.cartFull(MAX_ORDER_LINES) }),
 });
 
