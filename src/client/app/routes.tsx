@@ -126,6 +126,12 @@ export const createRoutes = (slot: QueryClientSlot): RouteObject[] => {
                 page(paths.company, async () => ({
                   default: (await import('../pages/dashboard/company-page')).CompanyPage,
                 })),
+                page(paths.lists, async () => ({
+                  default: (await import('../pages/dashboard/lists-page')).ListsPage,
+                })),
+                page(paths.listPattern, async () => ({
+                  default: (await import('../pages/dashboard/list-page')).ListPage,
+                })),
                 page(paths.approvals, async () => ({
                   default: (await import('../pages/dashboard/approvals-page')).ApprovalsPage,
                 })),

@@ -30,6 +30,10 @@ export const paths = {
   myQuotes: '/dashboard/myQuotes',
   /** The customer's company: colleagues, roles, invitations (issue 33). */
   company: '/dashboard/company',
+  /** Saved lists: the products a buyer orders again and again (issue 33). */
+  lists: '/dashboard/lists',
+  list: (listId: string) => `/dashboard/lists/${encodeURIComponent(listId)}`,
+  listPattern: '/dashboard/lists/:listId',
   /** A company's orders waiting for one of its approvers (issue 33). */
   approvals: '/dashboard/approvals',
   /** The order's invoice PDF (an API address: opened by the browser, not the router). */

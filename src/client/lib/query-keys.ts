@@ -13,4 +13,5 @@ export const queryRoots = {
   audit: ['audit'],
   cart: ['cart'],
   company: ['company'],
+  lists: ['lists'],
 } as const satisfies Record<string, readonly [string]>;

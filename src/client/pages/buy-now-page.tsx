@@ -14,6 +14,7 @@ import { PriceTierTable } from '../features/catalog/components/price-tier-table'
 import { ToolFacts } from '../features/catalog/components/tool-facts';
 import { ToolPicture } from '../features/catalog/components/tool-picture';
 import { BuyForm } from '../features/orders/components/buy-form';
+import { SaveToList } from '../features/lists/components/save-to-list';
 import { usePublicConfig } from '../lib/public-config';
 import { SettledState } from '../components/settled-state';
 import { NotFoundPage } from './not-found-page';
@@ -75,6 +76,13 @@ export function BuyNowPage() {
                         tool={product}
                         bounds={quantityBounds(product, settings.orderMinUnits)}
                       />
+                      <div className="mt-3">
+                        <SaveToList
+                          what={product.name}
+                          body={(quantity) => ({ toolId: product._id, quantity })}
+                          quantity={quantityBounds(product, settings.orderMinUnits).lower}
+                        />
+                      </div>
                     </>
                   )}
                 </SettledState>

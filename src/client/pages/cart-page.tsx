@@ -18,6 +18,7 @@ import { PageSpinner } from '../components/page-spinner';
 import { QueryState } from '../components/query-state';
 import { paths } from '../config/paths';
 import { afterPlacing } from '../features/orders/after-placing';
+import { SaveToList } from '../features/lists/components/save-to-list';
 import {
   useCart,
   useCheckout,
@@ -203,13 +204,13 @@ function EmptyCart() {
   );
 }
 
-/** What 'Order again' did: which order's lines are back, and the note on each line that changed. */
+/** What 'Order again' or a list's 'Add all to cart' did: whose lines are in, and the note on each that changed. */
 function OrderedAgainNotes({ again }: { again: OrderedAgain }) {
   return (
     <Alert variant={again.notes.length ? 'warning' : 'success'} className="mb-4" role="status">
       <p className="mb-0">
-        The lines of order {again.orderNumber} are in your cart
-        {again.notes.length ? ', with these changes:' : ' as they were ordered.'}
+        The lines of {again.from} are in your cart
+        {again.notes.length ? ', with these changes:' : ', as they were.'}
       </p>
       {again.notes.length > 0 && (
         <ul className="mb-0 mt-2 small">
@@ -256,6 +257,7 @@ function BuyerCart({ buyer }: { buyer: { name: string; email: string } }) {
                 onQuantity={(toolId, quantity) => setLine.mutate({ toolId, quantity }, { onError: report })}
                 onRemove={(toolId) => removeLine.mutate(toolId, { onError: report })}
               />
+              <SaveToList what="your cart" body={{ fromCart: true }} size="sm" />
             </div>
             <div className="col-lg-4">
               <CheckoutForm cart={data} buyer={buyer} details={again?.details} />

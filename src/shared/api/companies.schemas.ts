@@ -156,5 +156,6 @@ export const AdminCompany = z.object({
 export const AdminCompanyList = z.array(AdminCompany);
 
 export const Inserted = z.object({ acknowledged: z.literal(true), insertedId: z.string() });
+export type Inserted = z.infer<typeof Inserted>;
 export const Joined = z.object({ acknowledged: z.literal(true), companyId: z.string() });
 export type Joined = z.infer<typeof Joined>;

@@ -2,13 +2,14 @@ import type { OrderAgainNote } from '../../../shared/api/cart.schemas';
 import type { DeliveryDetails } from '../../../shared/api/orders.schemas';
 
 /**
- * What 'Order again' hands the cart page (as the router's location state): which order went back into
- * the cart, the note on each line that changed on the way, and where that order went, to fill checkout.
+ * What 'Order again' (or a saved list's 'Add all to cart') hands the cart page, as the router's
+ * location state: where the lines came from ("order 10042", "the list Monthly site order"), the note on
+ * each line that changed on the way, and for an order where it went, to fill checkout.
  */
 export interface OrderedAgain {
-  orderNumber: number;
+  from: string;
   notes: OrderAgainNote[];
-  details: DeliveryDetails;
+  details?: DeliveryDetails;
 }
 
 /** The location state 'Order again' left, or null (a reload, or any other way to the cart). */

@@ -18,6 +18,7 @@ const customers = [
   { to: paths.myOrders, label: 'My Orders' },
   { to: paths.myQuotes, label: 'My Quotes' },
   { to: paths.quickOrder, label: 'Quick Order' },
+  { to: paths.lists, label: 'Saved Lists' },
   { to: paths.company, label: 'Company' },
 ];
 /** For a company's approvers. */

@@ -16,6 +16,8 @@ import { shipmentText } from '../../features/orders/shipment-text';
 import { formatDate, formatDateTime, formatOrderStatus, formatUnits } from '../../lib/format';
 import { OrderLines } from '../../features/orders/components/order-lines';
 import { OrderAgainButton } from '../../features/cart/components/order-again-button';
+import { useCompany } from '../../features/companies/api/companies';
+import { SaveToList } from '../../features/lists/components/save-to-list';
 
 /** Who decided the company's approval of the order, and why it was rejected (issue 33). */
 function ApprovalNote({ approval }: { approval: Order['approval'] }) {
@@ -67,6 +69,9 @@ function OrderStatusCell({ order }: { order: Order }) {
 export function MyOrdersPage() {
   const { user } = useCurrentUser();
   const orders = useMyOrders(user?.email);
+  // A company's viewers and approvers read its orders; its buyers and admins keep its lists.
+  const roles = useCompany().data?.roles;
+  const canSaveLists = !roles || roles.includes('buyer') || roles.includes('admin');
   const cancel = useConfirm(useCancelOrder(), {
     variables: (order: Order) => order._id,
     done: () => messages.orderDeleted,
@@ -152,6 +157,14 @@ export function MyOrdersPage() {
                           order.lines.length > 1 && <OrderAgainButton order={order} />
                         )}
                         <InvoiceLink order={order} small />
+                        {canSaveLists && (
+                          <SaveToList
+                            what={`order ${order.orderNumber}`}
+                            body={{ fromOrder: order._id }}
+                            defaultName={`Like order ${order.orderNumber}`}
+                            size="sm"
+                          />
+                        )}
                       </div>
                     </td>
                   </tr>

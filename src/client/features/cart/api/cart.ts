@@ -76,6 +76,15 @@ export function useOrderAgain() {
   );
 }
 
+/** A saved list's 'Add all to cart': every line, re-checked today; the answer carries the cart. */
+export function useListToCart() {
+  return useCartChange(
+    (listId: string) =>
+      api<OrderAgainResult>(`/lists/${encodeURIComponent(listId)}/cart`, { method: 'POST' }),
+    (answer) => answer.cart,
+  );
+}
+
 /** The whole cart becomes one quote request; the cart (now empty) and the quotes are read again. */
 export function useRequestCartQuote() {
   const invalidate = useInvalidate(queryRoots.quotes);

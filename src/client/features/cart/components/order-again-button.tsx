@@ -22,7 +22,7 @@ export function OrderAgainButton({ order }: { order: Order }) {
         orderAgain.mutate(order._id, {
           onSuccess: ({ notes }) => {
             const orderedAgain: OrderedAgain = {
-              orderNumber: order.orderNumber,
+              from: `order ${order.orderNumber}`,
               notes,
               details: {
                 name: order.name,
