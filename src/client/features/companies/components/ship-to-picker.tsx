@@ -11,7 +11,7 @@ import { useCompany } from '../api/companies';
  */
 export function ShipToPicker({ idPrefix }: { idPrefix: string }) {
   const company = useCompany().data;
-  const { setValue, watch } = useFormContext<DeliveryDetails>();
+  const { getValues, setValue, watch } = useFormContext<DeliveryDetails>();
   const addresses = company?.addresses ?? [];
   const chosen = watch('addressId') ?? '';
 
@@ -28,7 +28,17 @@ export function ShipToPicker({ idPrefix }: { idPrefix: string }) {
   };
   const fallback = addresses.find((entry) => entry.isDefault)?._id ?? addresses[0]?._id;
   useEffect(() => {
-    if (!chosen && fallback) choose(fallback);
+    if (chosen || !fallback) return;
+    // A form filled in already (an earlier order placed again) keeps its address: the book's entry
+    // for it when there is one, or as another address when the company allows one.
+    const filled = getValues('address')?.trim();
+    if (filled) {
+      const same = addresses.find((entry) => entry.address.trim() === filled);
+      if (same) choose(same._id);
+      else if (!company?.freeAddresses) choose(fallback);
+      return;
+    }
+    choose(fallback);
     // Once, when the book has loaded: the buyer's own choice is theirs after that.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fallback]);
