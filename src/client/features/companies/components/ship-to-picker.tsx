@@ -31,7 +31,7 @@ export function ShipToPicker({ idPrefix }: { idPrefix: string }) {
     if (chosen || !fallback) return;
     // A form filled in already (an earlier order placed again) keeps its address: the book's entry
     // for it when there is one, or as another address when the company allows one.
-    const filled = getValues('address')?.trim();
+    const filled = getValues('address').trim();
     if (filled) {
       const same = addresses.find((entry) => entry.address.trim() === filled);
       if (same) choose(same._id);
