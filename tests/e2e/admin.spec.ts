@@ -20,6 +20,7 @@ test.describe('an admin named by ADMIN_EMAILS', () => {
       'My Orders',
       'My Quotes',
       'Quick Order',
+      'Saved Lists',
       'Company',
     ]);
     await expect(customerPage.getByText('Test mode:')).toHaveCount(0);

@@ -28,6 +28,7 @@ test.describe('a customer account', () => {
       'My Orders',
       'My Quotes',
       'Quick Order',
+      'Saved Lists',
       'Company',
     ]);
 

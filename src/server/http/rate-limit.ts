@@ -82,7 +82,7 @@ export const RATE_LIMITS = {
   company: { max: 30, minutes: 60, per: 'account' },
   // An approver deciding a morning's orders, a buyer keeping the monthly lists.
   approval: { max: 120, minutes: 60, per: 'account' },
-  lists: { max: 300, minutes: 10, per: 'account' },
+  lists: { max: 120, minutes: 10, per: 'account' },
   'accept-quote': { max: 10, minutes: 10, per: 'account' },
   'add-review': { max: 5, minutes: 10, per: 'address' },
   'payment-intent': { max: 30, minutes: 10, per: 'account' },

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { type ContractEntry, discountedTiers, resolvePrice, validAt } from './contract-prices';
+
+/** A product's base breaks from its lower bound, 100 units: $20.00, $18.00 from 500. */
+const base = [
+  { minQuantity: 100, priceCents: 2000 },
+  { minQuantity: 500, priceCents: 1800 },
+];
+const entry = (over: Partial<ContractEntry>): ContractEntry => ({
+  listId: 'l1',
+  listName: 'Acme 2027',
+  priority: 1,
+  priceTiers: null,
+  percentOff: null,
+  validFrom: null,
+  validTo: null,
+  ...over,
+});
+const at = new Date('2027-03-15T12:00:00Z');
+
+describe('a contract price', () => {
+  it.each<[string, ContractEntry[], number, number, string]>([
+    ['no list: the base breaks', [], 100, 2000, 'tier'],
+    ['no list, a larger order: the base break it reaches', [], 500, 1800, 'tier'],
+    ['a fixed price', [entry({ priceTiers: [{ minQuantity: 100, priceCents: 1500 }] })], 100, 1500, 'l1'],
+    [
+      'fixed breaks of its own',
+      [
+        entry({
+          priceTiers: [
+            { minQuantity: 100, priceCents: 1500 },
+            { minQuantity: 300, priceCents: 1400 },
+          ],
+        }),
+      ],
+      300,
+      1400,
+      'l1',
+    ],
+    ['10 % off the base break', [entry({ percentOff: 10 })], 500, 1620, 'l1'],
+    [
+      'the higher priority wins, though dearer',
+      [
+        entry({ listId: 'cheap', priority: 1, percentOff: 50 }),
+        entry({ listId: 'agreed', listName: 'B', priority: 5, percentOff: 5 }),
+      ],
+      100,
+      1900,
+      'agreed',
+    ],
+    [
+      'of equal priority, the lowest price',
+      [
+        entry({ listId: 'five', listName: 'A', priority: 2, percentOff: 5 }),
+        entry({
+          listId: 'fixed',
+          listName: 'B',
+          priority: 2,
+          priceTiers: [{ minQuantity: 100, priceCents: 1700 }],
+        }),
+      ],
+      100,
+      1700,
+      'fixed',
+    ],
+    [
+      'a list not yet valid is passed over for the next',
+      [
+        entry({ listId: 'future', priority: 9, percentOff: 50, validFrom: '2027-03-16' }),
+        entry({ listId: 'now', listName: 'B', priority: 1, percentOff: 10 }),
+      ],
+      100,
+      1800,
+      'now',
+    ],
+    [
+      'an expired list: the base breaks',
+      [entry({ percentOff: 10, validTo: '2027-03-14' })],
+      100,
+      2000,
+      'tier',
+    ],
+  ])('%s', (_name, entries, quantity, unitPriceCents, source) => {
+    const price = resolvePrice(base, entries, quantity, at, 100);
+    expect(price.unitPriceCents).toBe(unitPriceCents);
+    expect(price.amountCents).toBe(unitPriceCents * quantity);
+    expect(price.source.kind === 'tier' ? 'tier' : price.source.listId).toBe(source);
+  });
+
+  it('applies from midnight UTC of its first day to the last moment of its last day', () => {
+    const window = { validFrom: '2027-03-01', validTo: '2027-03-31' };
+    expect(validAt(window, new Date('2027-02-28T23:59:59.999Z'))).toBe(false);
+    expect(validAt(window, new Date('2027-03-01T00:00:00.000Z'))).toBe(true);
+    expect(validAt(window, new Date('2027-03-31T23:59:59.999Z'))).toBe(true);
+    expect(validAt(window, new Date('2027-04-01T00:00:00.000Z'))).toBe(false);
+    expect(validAt({ validFrom: null, validTo: null }, new Date('1999-01-01T00:00:00Z'))).toBe(true);
+  });
+
+  it('rounds a percentage off to the cent, half a cent up', () => {
+    expect(discountedTiers([{ minQuantity: 1, priceCents: 1999 }], 12.5)).toEqual([
+      { minQuantity: 1, priceCents: 1749 },
+    ]);
+    // 33.33 % off $10.00 is 666.7 cents: 667.
+    expect(discountedTiers([{ minQuantity: 1, priceCents: 1000 }], 33.33)[0]?.priceCents).toBe(667);
+    // 15 % off 1,250 cents is exactly 1,062.5: up to 1,063.
+    expect(discountedTiers([{ minQuantity: 1, priceCents: 1250 }], 15)[0]?.priceCents).toBe(1063);
+    expect(discountedTiers([{ minQuantity: 1, priceCents: 1 }], 0.01)[0]?.priceCents).toBe(1);
+  });
+
+  it('keeps its own breaks to the product’s lower bound', () => {
+    // The list's first break is at 50 units; the product cannot be ordered below 100.
+    const price = resolvePrice(
+      base,
+      [
+        entry({
+          priceTiers: [
+            { minQuantity: 50, priceCents: 1600 },
+            { minQuantity: 150, priceCents: 1550 },
+          ],
+        }),
+      ],
+      100,
+      at,
+      100,
+    );
+    expect(price.unitPriceCents).toBe(1600);
+  });
+});

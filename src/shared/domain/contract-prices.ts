@@ -1,0 +1,86 @@
+import { type CentsTier, priceOrder, tiersFrom } from './price-tiers';
+
+/**
+ * Contract prices (issue 34): a price list's entry for one SKU, as a company it is assigned to sees it.
+ * An entry either fixes its own price breaks or takes a percentage off the product's base breaks; it
+ * applies from `validFrom` to `validTo`, whole UTC days, both included (null: no bound), which are the
+ * list's validity and the entry's own taken together.
+ */
+export interface ContractEntry {
+  listId: string;
+  listName: string;
+  /** The list's priority for this company: a higher number wins. */
+  priority: number;
+  priceTiers: readonly CentsTier[] | null;
+  /** A percentage off every base break, up to two decimals (12.5 is 12.5 %). */
+  percentOff: number | null;
+  validFrom: string | null;
+  validTo: string | null;
+}
+
+/** Where a line's price came from. */
+export type PriceSource = { kind: 'tier' } | { kind: 'contract'; listId: string; listName: string };
+
+export interface ResolvedPrice {
+  unitPriceCents: number;
+  amountCents: number;
+  source: PriceSource;
+}
+
+/** The UTC day of a moment, as YYYY-MM-DD: validity compares days, so midnight UTC is the edge. */
+const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+
+/** Whether the entry applies at `at`: from the start of its first UTC day to the end of its last. */
+export function validAt(entry: Pick<ContractEntry, 'validFrom' | 'validTo'>, at: Date): boolean {
+  const day = utcDay(at);
+  return (
+    (entry.validFrom === null || entry.validFrom <= day) && (entry.validTo === null || day <= entry.validTo)
+  );
+}
+
+/**
+ * The base breaks with `percentOff` taken off each, rounded to the cent (half a cent up). Computed in
+ * basis points, so 12.5 % of 1,999 cents is exactly 249.875 and the price 1,749 cents.
+ */
+export function discountedTiers(base: readonly CentsTier[], percentOff: number): CentsTier[] {
+  const keptBasisPoints = 10_000 - Math.round(percentOff * 100);
+  return base.map((tier) => ({
+    minQuantity: tier.minQuantity,
+    priceCents: Math.round((tier.priceCents * keptBasisPoints) / 10_000),
+  }));
+}
+
+/** The entry's breaks for a product whose base breaks (already from its lower bound) are `base`. */
+export function entryTiers(entry: ContractEntry, base: readonly CentsTier[], lower: number): CentsTier[] {
+  if (entry.priceTiers && entry.priceTiers.length > 0) return tiersFrom(entry.priceTiers, lower);
+  return discountedTiers(base, entry.percentOff ?? 0);
+}
+
+/**
+ * What `quantity` units cost a buyer whose company holds these entries for the product: the entries of
+ * the highest priority valid at `at` price it, the lowest of them when several share that priority
+ * (ties go to the first list by name); with none, the product's base breaks. `base` starts at the
+ * product's lower bound `lower` (effectiveTiers). An accepted quote's price is not this rule's: an
+ * order made from a quote keeps the quote's prices.
+ */
+export function resolvePrice(
+  base: readonly CentsTier[],
+  entries: readonly ContractEntry[],
+  quantity: number,
+  at: Date,
+  lower: number,
+): ResolvedPrice {
+  const valid = entries.filter((entry) => validAt(entry, at));
+  if (valid.length === 0) return { ...priceOrder(base, quantity), source: { kind: 'tier' } };
+  const top = Math.max(...valid.map((entry) => entry.priority));
+  let best: ResolvedPrice | null = null;
+  for (const entry of [...valid].sort((a, b) => a.listName.localeCompare(b.listName))) {
+    if (entry.priority !== top) continue;
+    const price = priceOrder(entryTiers(entry, base, lower), quantity);
+    if (!best || price.unitPriceCents < best.unitPriceCents) {
+      best = { ...price, source: { kind: 'contract', listId: entry.listId, listName: entry.listName } };
+    }
+  }
+  // `valid` is not empty, so some entry has the top priority.
+  return best ?? { ...priceOrder(base, quantity), source: { kind: 'tier' } };
+}
