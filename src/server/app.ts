@@ -39,6 +39,7 @@ import { makeOrderAttachments } from './orders/invoice-pdf';
 import { quotesRoutes } from './quotes/quotes.routes';
 import { companiesRoutes } from './companies/companies.routes';
 import { listsRoutes } from './lists/lists.routes';
+import { priceListsRoutes } from './pricing/price-lists.routes';
 import { readShopDetails } from './shop-details';
 import { newsletterRoutes } from './newsletter/newsletter.routes';
 import { AFTER_START_MS } from './time-limits';
@@ -303,6 +304,7 @@ export async function buildApp({
       });
       await api.register(companiesRoutes, { db, guards, mail });
       await api.register(listsRoutes, { db, guards, minUnits: config.orderMinUnits });
+      await api.register(priceListsRoutes, { db, guards });
       await api.register(newsletterRoutes, { db });
       await api.register(adminCatalogRoutes, { db, catalogCache, guards, minUnits: config.orderMinUnits });
       await api.register(adminOrdersRoutes, { db, guards, mail });

@@ -153,6 +153,9 @@ export const messages = {
       ? `Orders above ${formatCents(above)} need a colleague’s approval, and you are your company’s only approver. Nothing was ordered: ask your company’s admin to make a colleague an approver, or to turn on automatic approval of the only approver’s orders.`
       : `Orders above ${formatCents(above)} need an approver’s approval, and nobody in your company approves orders yet. Nothing was ordered: ask your company’s admin to make a colleague an approver.`,
   listNotFound: 'There is no such list',
+  priceListNotFound: 'There is no such price list',
+  priceListNameTaken: (name: string) => `Another price list is called ${name}: give this one another name`,
+  companyNotFoundForAdmin: 'There is no such company',
   listsReadOnly:
     'Your role in your company lets you read its lists, not change them: ask one of its admins to make you a buyer',
   listFull: (lines: number) => `A list holds at most ${units(lines)} lines: make a second list for the rest`,

@@ -519,6 +519,83 @@ export const savedListLines = pgTable(
 );
 
 /**
+ * A price list (issue 34): contract prices a shop admin agrees with one or more companies, valid from
+ * and to whole UTC days (null: no bound). Its entries price SKUs; companies hold lists by priority.
+ */
+export const priceLists = pgTable(
+  'price_lists',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull().unique(),
+    validFrom: date('valid_from', { mode: 'string' }),
+    validTo: date('valid_to', { mode: 'string' }),
+    ...timestamps,
+  },
+  (t) => [
+    check(
+      'price_lists_validity',
+      sql`${t.validFrom} is null or ${t.validTo} is null or ${t.validFrom} <= ${t.validTo}`,
+    ),
+  ],
+);
+
+/**
+ * One SKU's price in a list: its own breaks in cents, or a percentage off the product's base breaks (in
+ * basis points: 1250 is 12.5 %), over the days it is valid. One list never prices a SKU twice on a day.
+ */
+export const priceListEntries = pgTable(
+  'price_list_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    priceListId: uuid('price_list_id')
+      .notNull()
+      .references(() => priceLists.id, { onDelete: 'cascade' }),
+    /** The SKU it prices, upper case (a product added later with this SKU is priced too). */
+    sku: text('sku').notNull(),
+    priceTiers: jsonb('price_tiers').$type<{ minQuantity: number; priceCents: number }[]>(),
+    percentOffBasisPoints: integer('percent_off_basis_points'),
+    validFrom: date('valid_from', { mode: 'string' }),
+    validTo: date('valid_to', { mode: 'string' }),
+    /** Its place in the list as the admin gave it (exports keep the order). */
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    index('price_list_entries_sku_idx').on(t.sku, t.priceListId),
+    index('price_list_entries_list_idx').on(t.priceListId, t.position),
+    check(
+      'price_list_entries_one_price',
+      sql`(${t.priceTiers} is null) <> (${t.percentOffBasisPoints} is null)`,
+    ),
+    check(
+      'price_list_entries_percent_range',
+      sql`${t.percentOffBasisPoints} is null or ${t.percentOffBasisPoints} between 1 and 10000`,
+    ),
+    check(
+      'price_list_entries_validity',
+      sql`${t.validFrom} is null or ${t.validTo} is null or ${t.validFrom} <= ${t.validTo}`,
+    ),
+  ],
+);
+
+/** The price lists a company holds, each with its priority for it: a higher number wins. */
+export const companyPriceLists = pgTable(
+  'company_price_lists',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    priceListId: uuid('price_list_id')
+      .notNull()
+      .references(() => priceLists.id, { onDelete: 'cascade' }),
+    priority: integer('priority').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.priceListId] }),
+    index('company_price_lists_list_idx').on(t.priceListId),
+  ],
+);
+
+/**
  * An invitation to join a company, mailed as a single-use link valid 7 days. Only the token's hash is
  * kept: the link in the mail is the one copy of the token.
  */
@@ -693,6 +770,9 @@ export const auditAction = pgEnum('audit_action', [
   'company.status',
   'company.rules',
   'company.member_limit',
+  'price_list.save',
+  'price_list.delete',
+  'company.price_lists',
 ]);
 
 /**

@@ -26,6 +26,9 @@ export const AUDIT_ACTIONS = {
   'company.status': 'Company suspended or reinstated',
   'company.rules': 'Company approval and spending rules changed',
   'company.member_limit': 'Colleague’s monthly spending limit changed',
+  'price_list.save': 'Price list saved',
+  'price_list.delete': 'Price list deleted',
+  'company.price_lists': 'Company’s price lists changed',
 } as const;
 
 export const AuditAction = z.enum(Object.keys(AUDIT_ACTIONS) as [keyof typeof AUDIT_ACTIONS]);

@@ -1,0 +1,139 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DeleteResult, UpdateResult } from '../../shared/api/common.schemas';
+import { CompanyIdParams, Inserted } from '../../shared/api/companies.schemas';
+import { errorResponses } from '../../shared/api/errors';
+import {
+  CompanyPriceListsBody,
+  PriceList,
+  PriceListBody,
+  PriceListParams,
+  PriceListSummaries,
+} from '../../shared/api/price-lists.schemas';
+import { type AuthGuards, signedInUser } from '../auth/session';
+import type { Database } from '../db/database';
+import {
+  createPriceList,
+  deletePriceList,
+  listPriceLists,
+  readPriceList,
+  replacePriceList,
+  setCompanyPriceLists,
+} from './price-lists';
+
+export interface PriceListsRoutesOptions {
+  db: Database;
+  guards: AuthGuards;
+}
+
+const errors = errorResponses(400, 401, 403, 404, 409, 413);
+
+/** A whole list in JSON: MAX_PRICE_LIST_ENTRIES entries of a few breaks each fit in 8 MB. */
+const LIST_BODY_LIMIT = 8 * 1024 * 1024;
+
+/** Price lists (issue 34, admins): contract prices, and the companies that hold them by priority. */
+export const priceListsRoutes: FastifyPluginAsyncZod<PriceListsRoutesOptions> = async (
+  app,
+  { db, guards },
+) => {
+  const admin = { onRequest: guards.requireAdmin };
+
+  app.get(
+    '/admin/price-lists',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin', 'pricing'],
+        summary: 'Every price list, by name, with its entry count and the companies holding it (admin)',
+        response: { 200: PriceListSummaries, ...errors },
+      },
+    },
+    async () => listPriceLists(db),
+  );
+
+  app.post(
+    '/admin/price-lists',
+    {
+      ...admin,
+      bodyLimit: LIST_BODY_LIMIT,
+      schema: {
+        tags: ['admin', 'pricing'],
+        summary:
+          'Make a price list: a name, validity in UTC days, and entries per SKU of fixed price breaks or a percentage off (admin)',
+        body: PriceListBody,
+        response: { 201: Inserted, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const insertedId = await createPriceList(db, signedInUser(request), request.body);
+      return reply.status(201).send({ acknowledged: true, insertedId });
+    },
+  );
+
+  app.get(
+    '/admin/price-lists/:id',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin', 'pricing'],
+        summary: 'A price list with its entries (admin)',
+        params: PriceListParams,
+        response: { 200: PriceList, ...errors },
+      },
+    },
+    async (request) => readPriceList(db, request.params.id),
+  );
+
+  app.put(
+    '/admin/price-lists/:id',
+    {
+      ...admin,
+      bodyLimit: LIST_BODY_LIMIT,
+      schema: {
+        tags: ['admin', 'pricing'],
+        summary: 'Replace a price list whole: its name, validity and entries (admin)',
+        params: PriceListParams,
+        body: PriceListBody,
+        response: { 200: UpdateResult, ...errors },
+      },
+    },
+    async (request) => {
+      await replacePriceList(db, signedInUser(request), request.params.id, request.body);
+      return { modifiedCount: 1 };
+    },
+  );
+
+  app.delete(
+    '/admin/price-lists/:id',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin', 'pricing'],
+        summary: 'Delete a price list; the companies holding it no longer do (admin)',
+        params: PriceListParams,
+        response: { 200: DeleteResult, ...errors },
+      },
+    },
+    async (request) => {
+      await deletePriceList(db, signedInUser(request), request.params.id);
+      return { deletedCount: 1 };
+    },
+  );
+
+  app.put(
+    '/admin/companies/:id/price-lists',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin', 'pricing'],
+        summary: 'The price lists a company holds, each with its priority (a higher number wins) (admin)',
+        params: CompanyIdParams,
+        body: CompanyPriceListsBody,
+        response: { 200: UpdateResult, ...errors },
+      },
+    },
+    async (request) => {
+      await setCompanyPriceLists(db, signedInUser(request), request.params.id, request.body);
+      return { modifiedCount: 1 };
+    },
+  );
+};

@@ -1,0 +1,176 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorBody } from '../../shared/api/errors';
+import type { PriceList } from '../../shared/api/price-lists.schemas';
+import { auditLog } from '../db/schema';
+import { type TestUser, injectAs, signUp, signUpAdmin } from '../test/auth-helpers';
+import { newCompany } from '../test/company-helpers';
+import { createTestApp } from '../test/test-app';
+
+/** Issue 34, price lists: made, read, replaced and deleted by shop admins, and held by companies. */
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+let admin: TestUser;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  admin = await signUpAdmin(ctx.app, ctx.db);
+});
+afterAll(async () => {
+  await ctx.app.close();
+});
+
+const call = (
+  user: TestUser | null,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: unknown,
+) =>
+  injectAs(ctx.app, user, { method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+const acme2027 = {
+  name: 'Acme 2027',
+  validFrom: '2027-01-01',
+  validTo: '2027-12-31',
+  entries: [
+    {
+      sku: 'ft-drill-18v',
+      priceTiers: [
+        { minQuantity: 100, price: 48.5 },
+        { minQuantity: 500, price: 45 },
+      ],
+    },
+    { sku: 'FT-CSW-185', percentOff: 12.5, validTo: '2027-12-31' },
+    { sku: 'FT-CSW-185', percentOff: 15, validFrom: '2028-01-01' },
+  ],
+};
+
+describe('price lists', () => {
+  it('are made, read, replaced and deleted by shop admins, whole and audited', async () => {
+    const made = await call(admin, 'POST', '/api/admin/price-lists', acme2027);
+    expect(made.statusCode, made.body).toBe(201);
+    const { insertedId } = made.json<{ insertedId: string }>();
+
+    const read = (await call(admin, 'GET', `/api/admin/price-lists/${insertedId}`)).json<PriceList>();
+    expect(read).toMatchObject({
+      name: 'Acme 2027',
+      validFrom: '2027-01-01',
+      validTo: '2027-12-31',
+      entryCount: 3,
+    });
+    expect(read.entries).toEqual([
+      {
+        sku: 'FT-DRILL-18V',
+        priceTiers: [
+          { minQuantity: 100, price: 48.5 },
+          { minQuantity: 500, price: 45 },
+        ],
+        percentOff: null,
+        validFrom: null,
+        validTo: null,
+      },
+      { sku: 'FT-CSW-185', priceTiers: null, percentOff: 12.5, validFrom: null, validTo: '2027-12-31' },
+      { sku: 'FT-CSW-185', priceTiers: null, percentOff: 15, validFrom: '2028-01-01', validTo: null },
+    ]);
+
+    const sameName = await call(admin, 'POST', '/api/admin/price-lists', { ...acme2027, entries: [] });
+    expect(sameName.statusCode).toBe(409);
+    expect(sameName.json<ErrorBody>().error.message).toBe(
+      'Another price list is called Acme 2027: give this one another name',
+    );
+
+    const replaced = await call(admin, 'PUT', `/api/admin/price-lists/${insertedId}`, {
+      name: 'Acme 2027 (revised)',
+      entries: [{ sku: 'FT-CSW-185', percentOff: 10 }],
+    });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    const after = (await call(admin, 'GET', `/api/admin/price-lists/${insertedId}`)).json<PriceList>();
+    expect(after).toMatchObject({ name: 'Acme 2027 (revised)', validFrom: null, entryCount: 1 });
+
+    const audited = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'price_list.save'));
+    expect(audited.map((entry) => entry.subject)).toEqual(['Acme 2027', 'Acme 2027 (revised)']);
+
+    expect((await call(admin, 'DELETE', `/api/admin/price-lists/${insertedId}`)).statusCode).toBe(200);
+    expect((await call(admin, 'GET', `/api/admin/price-lists/${insertedId}`)).statusCode).toBe(404);
+  });
+
+  it('refuse overlapping entries of one SKU and malformed prices, saying which entry and field', async () => {
+    const clash = await call(admin, 'POST', '/api/admin/price-lists', {
+      name: 'Clash',
+      entries: [
+        { sku: 'FT-1', percentOff: 5 },
+        { sku: 'FT-1', percentOff: 7, validFrom: '2027-05-01' },
+      ],
+    });
+    expect(clash.statusCode).toBe(400);
+    expect(clash.json<ErrorBody>().error.message).toMatch(/Entry 1 prices FT-1 on some of the same days/);
+    for (const entry of [
+      { sku: 'FT-2' },
+      { sku: 'FT-2', percentOff: 0 },
+      { sku: 'FT-2', percentOff: 12.345 },
+      { sku: 'FT-2', priceTiers: [{ minQuantity: 100, price: 0 }] },
+      { sku: 'not a sku!', percentOff: 5 },
+      { sku: 'FT-2', percentOff: 5, validFrom: '2027-13-01' },
+    ]) {
+      const refused = await call(admin, 'POST', '/api/admin/price-lists', { name: 'Bad', entries: [entry] });
+      expect(refused.statusCode, JSON.stringify(entry)).toBe(400);
+    }
+    expect((await call(admin, 'GET', '/api/admin/price-lists')).json<unknown[]>()).toEqual([]);
+  });
+
+  it('are held by companies with a priority, replaced whole; unknown lists and companies are refused', async () => {
+    const { companyId } = await newCompany(ctx.app, 'Holder Ltd');
+    const ids: string[] = [];
+    for (const name of ['Base 2027', 'Promo spring']) {
+      const made = await call(admin, 'POST', '/api/admin/price-lists', { name, entries: [] });
+      ids.push(made.json<{ insertedId: string }>().insertedId);
+    }
+    const [base = '', promo = ''] = ids;
+    const held = await call(admin, 'PUT', `/api/admin/companies/${companyId}/price-lists`, [
+      { priceListId: base, priority: 1 },
+      { priceListId: promo, priority: 5 },
+    ]);
+    expect(held.statusCode, held.body).toBe(200);
+    const lists = (await call(admin, 'GET', '/api/admin/price-lists')).json<PriceList[]>();
+    expect(lists.map((list) => [list.name, list.companies.map((c) => [c.name, c.priority])])).toEqual([
+      ['Base 2027', [['Holder Ltd', 1]]],
+      ['Promo spring', [['Holder Ltd', 5]]],
+    ]);
+
+    await call(admin, 'PUT', `/api/admin/companies/${companyId}/price-lists`, [
+      { priceListId: promo, priority: 2 },
+    ]);
+    const [first] = (await call(admin, 'GET', '/api/admin/price-lists')).json<PriceList[]>();
+    expect(first?.companies).toEqual([]);
+
+    const twice = await call(admin, 'PUT', `/api/admin/companies/${companyId}/price-lists`, [
+      { priceListId: base, priority: 1 },
+      { priceListId: base, priority: 2 },
+    ]);
+    expect(twice.statusCode).toBe(400);
+    const unknownList = await call(admin, 'PUT', `/api/admin/companies/${companyId}/price-lists`, [
+      { priceListId: '00000000-0000-4000-8000-000000000000', priority: 1 },
+    ]);
+    expect(unknownList.statusCode).toBe(404);
+    const unknownCompany = await call(
+      admin,
+      'PUT',
+      '/api/admin/companies/00000000-0000-4000-8000-000000000000/price-lists',
+      [],
+    );
+    expect(unknownCompany.statusCode).toBe(404);
+    const [audited] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'company.price_lists'), eq(auditLog.subject, 'Holder Ltd')));
+    expect(audited).toBeDefined();
+  });
+
+  it('are the shop admins’ alone', async () => {
+    const customer = await signUp(ctx.app);
+    expect((await call(customer, 'GET', '/api/admin/price-lists')).statusCode).toBe(403);
+    expect((await call(null, 'GET', '/api/admin/price-lists')).statusCode).toBe(401);
+    expect(
+      (await call(customer, 'POST', '/api/admin/price-lists', { name: 'Mine', entries: [] })).statusCode,
+    ).toBe(403);
+  });
+});
