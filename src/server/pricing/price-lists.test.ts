@@ -6,6 +6,7 @@ import { auditLog } from '../db/schema';
 import { type TestUser, injectAs, signUp, signUpAdmin } from '../test/auth-helpers';
 import { newCompany } from '../test/company-helpers';
 import { createTestApp } from '../test/test-app';
+import { contractEntriesFor } from './contract-entries';
 
 /** Issue 34, price lists: made, read, replaced and deleted by shop admins, and held by companies. */
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -172,5 +173,42 @@ describe('price lists', () => {
     expect(
       (await call(customer, 'POST', '/api/admin/price-lists', { name: 'Mine', entries: [] })).statusCode,
     ).toBe(403);
+  });
+});
+
+describe('a company’s contract entries', () => {
+  it('are read by SKU with their list’s priority, the list’s validity narrowing the entry’s', async () => {
+    const { companyId } = await newCompany(ctx.app, 'Entries Ltd');
+    const other = await newCompany(ctx.app, 'Not Held Ltd');
+    const make = async (body: object) =>
+      (await call(admin, 'POST', '/api/admin/price-lists', body)).json<{ insertedId: string }>().insertedId;
+    const spring = await make({
+      name: 'Spring 2027',
+      validFrom: '2027-03-01',
+      validTo: '2027-05-31',
+      entries: [
+        { sku: 'EN-1', percentOff: 10, validFrom: '2027-01-01', validTo: '2027-04-15' },
+        { sku: 'EN-2', priceTiers: [{ minQuantity: 100, price: 9.99 }] },
+      ],
+    });
+    const standing = await make({ name: 'Standing terms', entries: [{ sku: 'EN-1', percentOff: 5 }] });
+    await call(admin, 'PUT', `/api/admin/companies/${companyId}/price-lists`, [
+      { priceListId: spring, priority: 3 },
+      { priceListId: standing, priority: 1 },
+    ]);
+
+    const entries = await contractEntriesFor(ctx.db, companyId, ['en-1', 'EN-2', 'EN-3']);
+    expect([...entries.keys()].sort()).toEqual(['EN-1', 'EN-2']);
+    expect(
+      entries
+        .get('EN-1')
+        ?.map((entry) => [entry.listName, entry.priority, entry.percentOff, entry.validFrom, entry.validTo])
+        .sort(),
+    ).toEqual([
+      ['Spring 2027', 3, 10, '2027-03-01', '2027-04-15'],
+      ['Standing terms', 1, 5, null, null],
+    ]);
+    expect(entries.get('EN-2')?.[0]?.priceTiers).toEqual([{ minQuantity: 100, priceCents: 999 }]);
+    expect((await contractEntriesFor(ctx.db, other.companyId, ['EN-1'])).size).toBe(0);
   });
 });
