@@ -456,6 +456,13 @@ const rows: Row[] = [
   },
   {
     method: 'PUT',
+    path: '/api/admin/companies/:id/terms',
+    url: () => '/api/admin/companies/00000000-0000-4000-8000-000000000000/terms',
+    payload: { terms: 'net30', creditLimit: 50_000 },
+    expected: adminOnly(404),
+  },
+  {
+    method: 'PUT',
     path: '/api/admin/companies/:id/price-lists',
     url: () => '/api/admin/companies/00000000-0000-4000-8000-000000000000/price-lists',
     payload: [] as unknown as Record<string, unknown>,

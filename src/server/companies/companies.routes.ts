@@ -7,6 +7,7 @@ import {
   Company,
   CompanyIdParams,
   CompanyRulesBody,
+  CompanyTermsBody,
   CompanyStatusBody,
   CreateCompanyBody,
   Inserted,
@@ -34,6 +35,7 @@ import {
 } from './companies';
 import { removeAddress, saveAddress, updateCompany } from './addresses';
 import { listAwaitingApproval, setCompanyRules } from './approvals';
+import { setCompanyTerms } from './terms';
 import { OrderList } from '../../shared/api/orders.schemas';
 import { toOrder } from '../orders/orders.repository';
 
@@ -292,6 +294,25 @@ export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRoutesOptions> = as
     },
     async (request) => {
       await setCompanyStatus(db, signedInUser(request), request.params.id, request.body.status);
+      return { modifiedCount: 1 };
+    },
+  );
+
+  app.put(
+    '/admin/companies/:id/terms',
+    {
+      onRequest: guards.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary:
+          'A company’s payment terms (card, net15, net30, net60) and credit limit in dollars (admin); card payment stays open to every company',
+        params: CompanyIdParams,
+        body: CompanyTermsBody,
+        response: { 200: UpdateResult, ...errors },
+      },
+    },
+    async (request) => {
+      await setCompanyTerms(db, signedInUser(request), request.params.id, request.body);
       return { modifiedCount: 1 };
     },
   );

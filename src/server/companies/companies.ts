@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Company } from '../../shared/api/companies.schemas';
 import { type CompanyRole, companyRolesAllow } from '../../shared/domain/company-roles';
 import { messages } from '../../shared/messages';
+import { centsToDollars } from '../../shared/money';
 import { type Actor, recordAudit } from '../audit/audit.repository';
 import type { SessionUser } from '../auth/session';
 import type { Database, Executor } from '../db/database';
@@ -340,6 +341,8 @@ export async function listCompanies(db: Database) {
     name: company.name,
     taxId: company.taxId,
     status: company.status,
+    terms: company.paymentTerms,
+    creditLimit: centsToDollars(company.creditLimitCents),
     members: members.get(company.id) ?? [],
     createdAt: company.createdAt.toISOString(),
   }));

@@ -397,6 +397,8 @@ export const users = pgTable('users', {
 });
 
 export const companyStatus = pgEnum('company_status', ['active', 'suspended']);
+/** How a company pays (issue 34): by card before shipping, or on account with an invoice due in N days. */
+export const paymentTerms = pgEnum('payment_terms', ['card', 'net15', 'net30', 'net60']);
 export const companyRole = pgEnum('company_role', ['admin', 'buyer', 'approver', 'viewer']);
 
 /**
@@ -422,6 +424,12 @@ export const companies = pgTable('companies', {
   monthlyLimitCents: integer('monthly_limit_cents'),
   /** An order that needs approval, placed by the company's only approver, is approved at once. */
   autoApprove: boolean('auto_approve').notNull().default(false),
+  /**
+   * Its terms with the shop (issue 34, set by shop admins): card only, or on account, the invoice due
+   * 15, 30 or 60 days after it is issued, the open balance never above the credit limit.
+   */
+  paymentTerms: paymentTerms('payment_terms').notNull().default('card'),
+  creditLimitCents: integer('credit_limit_cents').notNull().default(0),
   ...timestamps,
 });
 
@@ -773,6 +781,7 @@ export const auditAction = pgEnum('audit_action', [
   'price_list.save',
   'price_list.delete',
   'company.price_lists',
+  'company.terms',
 ]);
 
 /**

@@ -212,3 +212,49 @@ describe('a company’s contract entries', () => {
     expect((await contractEntriesFor(ctx.db, other.companyId, ['EN-1'])).size).toBe(0);
   });
 });
+
+describe('a company’s payment terms', () => {
+  it('are set by shop admins, with a credit limit in dollars and cents, audited; nonsense is refused', async () => {
+    const { companyId } = await newCompany(ctx.app, 'Terms Ltd');
+    const set = await call(admin, 'PUT', `/api/admin/companies/${companyId}/terms`, {
+      terms: 'net30',
+      creditLimit: 25_000.5,
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const listed = (await call(admin, 'GET', '/api/admin/companies')).json<
+      { _id: string; terms: string; creditLimit: number }[]
+    >();
+    expect(listed.find((company) => company._id === companyId)).toMatchObject({
+      terms: 'net30',
+      creditLimit: 25_000.5,
+    });
+    for (const bad of [
+      { terms: 'net90', creditLimit: 100 },
+      { terms: 'net30', creditLimit: -1 },
+      { terms: 'net30', creditLimit: 10.001 },
+      { terms: 'net30' },
+    ]) {
+      expect(
+        (await call(admin, 'PUT', `/api/admin/companies/${companyId}/terms`, bad)).statusCode,
+        JSON.stringify(bad),
+      ).toBe(400);
+    }
+    const [audited] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'company.terms'), eq(auditLog.subject, 'Terms Ltd')));
+    expect(audited).toMatchObject({
+      before: { terms: 'card', creditLimit: 0 },
+      after: { terms: 'net30', creditLimit: 25_000.5 },
+    });
+    const customer = await signUp(ctx.app);
+    expect(
+      (
+        await call(customer, 'PUT', `/api/admin/companies/${companyId}/terms`, {
+          terms: 'net60',
+          creditLimit: 1,
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+});

@@ -145,11 +145,30 @@ export const Company = z
 export type Company = z.infer<typeof Company>;
 
 /** GET /api/admin/companies: every company, for the shop's admins. */
+/** How a company pays (issue 34): card before shipping, or on account, the invoice due in 15, 30 or 60 days. */
+export const PaymentTerms = z.enum(['card', 'net15', 'net30', 'net60'], {
+  error: 'Terms are card, net15, net30 or net60',
+});
+
+/** PUT /api/admin/companies/{id}/terms: the company's payment terms and credit limit (dollars). */
+export const CompanyTermsBody = z.strictObject({
+  terms: PaymentTerms,
+  creditLimit: z
+    .number({ error: 'Give the credit limit in dollars' })
+    .min(0, { error: 'The credit limit cannot be negative' })
+    .max(20_000_000, { error: 'The credit limit is at most $20,000,000' })
+    .refine((amount) => Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6, {
+      error: 'The credit limit must be in dollars and cents (at most two decimals)',
+    }),
+});
+
 export const AdminCompany = z.object({
   _id: z.string(),
   name: z.string(),
   taxId: z.string().nullable(),
   status: z.enum(['active', 'suspended']),
+  terms: PaymentTerms,
+  creditLimit: z.number(),
   members: z.array(CompanyMember),
   createdAt: z.string(),
 });
