@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { companyRolesAllow } from '../../../shared/domain/company-roles';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -131,7 +132,7 @@ function WaitingOrder({ order, own, onReject }: { order: Order; own: boolean; on
 export function ApprovalsPage() {
   const { user } = useCurrentUser();
   const company = useCompany();
-  const approves = company.data?.roles.includes('approver') ?? false;
+  const approves = companyRolesAllow(company.data?.roles ?? [], 'approve');
   const approvals = useApprovals(approves);
   const [rejecting, setRejecting] = useState<Order | null>(null);
   if (company.isSuccess && !approves) {

@@ -9,7 +9,7 @@ import Table from 'react-bootstrap/Table';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { type Company, CompanyAddressBody, CreateCompanyBody } from '../../../shared/api/companies.schemas';
-import type { CompanyRole } from '../../../shared/domain/company-roles';
+import { type CompanyRole, companyRolesAllow } from '../../../shared/domain/company-roles';
 import { ConfirmModal, useConfirm } from '../../components/confirm-modal';
 import { FormField } from '../../components/form-field';
 import { QueryState } from '../../components/query-state';
@@ -397,7 +397,7 @@ export function CompanyPage() {
     <QueryState query={company} what="your company">
       {(data) => {
         if (!data) return <CreateCompanyForm />;
-        const manages = data.roles.includes('admin');
+        const manages = companyRolesAllow(data.roles, 'manage');
         return (
           <>
             <h2 className="h4 mb-1">

@@ -1,4 +1,5 @@
 import Col from 'react-bootstrap/Col';
+import { companyRolesAllow } from '../../../shared/domain/company-roles';
 import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
 import Row from 'react-bootstrap/Row';
@@ -38,7 +39,7 @@ export function DashboardLayout() {
   const { user } = useCurrentUser();
   const { isAdmin, isPending } = useIsAdmin();
   const company = useCompany();
-  const approves = company.data?.roles.includes('approver') ?? false;
+  const approves = companyRolesAllow(company.data?.roles ?? [], 'approve');
   const items = isPending
     ? everyone
     : isAdmin

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { companyRolesAllow } from '../../../shared/domain/company-roles';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
@@ -252,7 +253,7 @@ export function ListPage() {
   });
   // A company's viewers and approvers read its lists; its buyers and admins change them.
   const roles = company.data?.roles;
-  const changes = !roles || roles.includes('buyer') || roles.includes('admin');
+  const changes = !roles || companyRolesAllow(roles, 'order');
   return (
     <>
       <p className="mb-2">

@@ -1,4 +1,5 @@
 import Button from 'react-bootstrap/Button';
+import { companyRolesAllow } from '../../../shared/domain/company-roles';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import type { Order } from '../../../shared/api/orders.schemas';
@@ -71,7 +72,7 @@ export function MyOrdersPage() {
   const orders = useMyOrders(user?.email);
   // A company's viewers and approvers read its orders; its buyers and admins keep its lists.
   const roles = useCompany().data?.roles;
-  const canSaveLists = !roles || roles.includes('buyer') || roles.includes('admin');
+  const canSaveLists = !roles || companyRolesAllow(roles, 'order');
   const cancel = useConfirm(useCancelOrder(), {
     variables: (order: Order) => order._id,
     done: () => messages.orderDeleted,
