@@ -20,7 +20,7 @@ import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { authRoutes } from './auth/auth.routes';
 import { createAuthGuards } from './auth/session';
 import { adminCatalogRoutes } from './catalog/admin-catalog.routes';
-import { createCatalogCache } from './catalog/catalog-cache';
+import { createCatalogCaches } from './catalog/catalog-cache';
 import { catalogRoutes } from './catalog/catalog.routes';
 import type { AppConfig } from './config/env';
 import type { DatabaseHandle } from './db/database';
@@ -262,13 +262,19 @@ export async function buildApp({
       })
     : null;
   if (catalogChanges) stops.push(() => catalogChanges.stop());
-  const catalogCache = createCatalogCache({
+  const { catalogCache, buyerCache } = createCatalogCaches({
     maxAgeMs: catalogCacheMs,
     onChange: catalogChanges ? (change) => catalogChanges.publish(change) : undefined,
   });
   await app.register(
     async (api) => {
-      await api.register(catalogRoutes, { db, catalogCache, minUnits: config.orderMinUnits });
+      await api.register(catalogRoutes, {
+        db,
+        catalogCache,
+        buyerCache,
+        guards,
+        minUnits: config.orderMinUnits,
+      });
       await api.register(reviewsRoutes, {
         db,
         guards,
@@ -304,7 +310,7 @@ export async function buildApp({
       });
       await api.register(companiesRoutes, { db, guards, mail });
       await api.register(listsRoutes, { db, guards, minUnits: config.orderMinUnits });
-      await api.register(priceListsRoutes, { db, guards });
+      await api.register(priceListsRoutes, { db, guards, catalogCache });
       await api.register(newsletterRoutes, { db });
       await api.register(adminCatalogRoutes, { db, catalogCache, guards, minUnits: config.orderMinUnits });
       await api.register(adminOrdersRoutes, { db, guards, mail });

@@ -82,6 +82,8 @@ export const messages = {
   quickOrderEmpty: 'Paste or upload at least one row: a SKU and a quantity, e.g. FT-CLW-16 250',
   quickOrderTooLong: (rows: number, most: number) =>
     `This list has ${units(rows)} rows; a quick order takes at most ${units(most)}. Split it in two.`,
+  /** A price the buyer's company's price list sets (issue 34), as lines and product pages show it. */
+  contractPrice: (list: string) => `Your contract price (list ${list})`,
   quickOrderMerged: (row: number) => `Added to row ${row}, which has the same SKU`,
   unknownSku: (sku: string, closest: string[]) =>
     `No product has the SKU ${sku}${closest.length ? `. Did you mean ${closest.join(', ')}?` : ''}`,

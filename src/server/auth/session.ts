@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
+import { LRUCache } from 'lru-cache';
 import type { Role } from '../../shared/api/users.schemas';
 import type { Database } from '../db/database';
 import { messages } from '../../shared/messages';
@@ -8,6 +9,7 @@ import { isDatabaseUnavailable } from '../db/unavailable';
 import { DomainError } from '../http/domain-error';
 import type { Auth } from './auth';
 import { type CompanyMembership, membershipOf } from '../companies/membership';
+import type { Buyer } from '../orders/price-line';
 
 export interface SessionUser {
   id: string;
@@ -26,6 +28,11 @@ declare module 'fastify' {
     user: SessionUser | null;
   }
 }
+
+/** How long a catalog request's buyer is known by its session cookie without reading the session again. */
+const BUYER_KEPT_MS = 15_000;
+/** better-auth's session cookie (with or without the __Secure- prefix): its value names the session. */
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/;
 
 /** However active, a session ends this long after its sign-in (the sliding week renews only up to it). */
 export const SESSION_MAX_AGE_MS = 30 * 24 * 3_600_000;
@@ -67,7 +74,39 @@ export function createAuthGuards(auth: Auth, db: Database) {
     return user;
   }
 
+  // Whose prices the public catalog shows, by session cookie, kept briefly: a catalog page costs a
+  // signed-in buyer no session read while they browse. Only prices are shown by it, never a right.
+  const buyers = new LRUCache<string, { buyer: Buyer }>({ max: 10_000, ttl: BUYER_KEPT_MS });
+
   return {
+    /**
+     * The signed-in buyer whose prices a public catalog answer shows (issue 34), or null for a visitor:
+     * a request with no session cookie costs nothing; a session that ended, or a database that cannot
+     * say, reads as a visitor (the catalog is still served, at list prices).
+     */
+    pricedFor: async (request: FastifyRequest): Promise<Buyer> => {
+      const cookie = request.headers.cookie;
+      const token = cookie && SESSION_COOKIE.exec(cookie)?.[1];
+      if (!token) return null;
+      const kept = buyers.get(token);
+      if (kept) return kept.buyer;
+      let buyer: Buyer = null;
+      try {
+        const session = await auth.getSession(fromNodeHeaders(request.headers));
+        if (session && !isPastAbsoluteLifetime(session.session.createdAt)) {
+          const membership = await membershipOf(db, session.user.id);
+          buyer = { id: session.user.id, company: membership && { id: membership.id } };
+        }
+      } catch (error) {
+        request.log.warn(
+          { err: error },
+          'could not read the session for catalog prices; showing list prices',
+        );
+        return null;
+      }
+      buyers.set(token, { buyer });
+      return buyer;
+    },
     requireUser: async (request: FastifyRequest) => {
       await loadUser(request);
     },

@@ -1,8 +1,9 @@
-import type { CatalogPage, CatalogQuery, CatalogSort } from '../../shared/api/catalog.schemas';
+import type { CatalogPage, CatalogQuery, CatalogSort, Tool } from '../../shared/api/catalog.schemas';
 import { DEFAULT_PAGE_SIZE } from '../../shared/api/catalog.schemas';
 import { dollarsToCents } from '../../shared/money';
 import type { Executor } from '../db/database';
 import { DomainError } from '../http/domain-error';
+import { type CatalogPrices, pricedTool } from '../pricing/buyer-catalog';
 import type { CatalogCache, SerializedAnswer } from './catalog-cache';
 import {
   type CatalogAfter,
@@ -19,6 +20,8 @@ import { messages } from '../../shared/messages';
 export interface BrowseDeps {
   db: Executor;
   catalogCache: CatalogCache;
+  /** Contract buyers' answers and prices (issue 34), apart so they never push the visitors' out. */
+  buyerCache: CatalogCache;
   /** The shop-wide smallest order (ORDER_MIN_UNITS): part of every product's lower bound. */
   minUnits: number;
 }
@@ -26,20 +29,50 @@ export interface BrowseDeps {
 /** The home grid's size (DESIGN §9: at most 12 products on GET /api/tool). */
 export const HOME_GRID_SIZE = 12;
 
-/** GET /api/tool: the featured products, then the newest, 12 at most, whatever the catalog's size. */
-export function homeGrid({ db, catalogCache, minUnits }: BrowseDeps): Promise<SerializedAnswer> {
-  return catalogCache.answer('home', async () => {
-    const tools = (await listHomeGrid(db, HOME_GRID_SIZE)).map((row) => toTool(row, minUnits));
+/**
+ * A list of products as `prices` shows them: the visitors' answer, cached under `key`, repriced for
+ * the buyer and cached apart; the visitors' answer itself without them.
+ */
+function toolsAnswer(
+  { catalogCache, buyerCache }: BrowseDeps,
+  key: string,
+  load: () => Promise<Tool[]>,
+  prices: CatalogPrices | null,
+): Promise<SerializedAnswer> {
+  const visitors = async () => {
+    const tools = await load();
+    return { value: tools, tools };
+  };
+  if (!prices) return catalogCache.answer(key, visitors);
+  return buyerCache.answer(`${prices.key}:${key}`, async () => {
+    const tools = (await catalogCache.value<Tool[]>(key, visitors)).map((tool) => pricedTool(tool, prices));
     return { value: tools, tools };
   });
 }
 
+/** GET /api/tool: the featured products, then the newest, 12 at most, whatever the catalog's size. */
+export function homeGrid(deps: BrowseDeps, prices: CatalogPrices | null = null): Promise<SerializedAnswer> {
+  const { db, minUnits } = deps;
+  return toolsAnswer(
+    deps,
+    'home',
+    async () => (await listHomeGrid(db, HOME_GRID_SIZE)).map((row) => toTool(row, minUnits)),
+    prices,
+  );
+}
+
 /** GET /api/tools (spec §7): every product, newest first. Large catalogs page through /api/catalog. */
-export function allProducts({ db, catalogCache, minUnits }: BrowseDeps): Promise<SerializedAnswer> {
-  return catalogCache.answer('all', async () => {
-    const tools = (await listProducts(db)).map((row) => toTool(row, minUnits));
-    return { value: tools, tools };
-  });
+export function allProducts(
+  deps: BrowseDeps,
+  prices: CatalogPrices | null = null,
+): Promise<SerializedAnswer> {
+  const { db, minUnits } = deps;
+  return toolsAnswer(
+    deps,
+    'all',
+    async () => (await listProducts(db)).map((row) => toTool(row, minUnits)),
+    prices,
+  );
 }
 
 /** GET /api/categories: every category with its number of products, by name. */
@@ -79,11 +112,16 @@ function decodeCursor(cursor: string, sort: CatalogSort): CatalogAfter {
  * GET /api/catalog (DESIGN §9): one page of the search, filters and sort, with the next page's cursor
  * and the number of matches. Answers and counts are cached by their parameters, so the shop page's
  * usual views cost no SQL; a miss costs one page query, and one count per distinct filter.
+ *
+ * A contract buyer's page (issue 34) is the visitors' page repriced, unless their prices decide which
+ * products it holds or their order (a price sort or filter): then it is read with their prices.
  */
 export async function catalogPage(
-  { db, catalogCache, minUnits }: BrowseDeps,
+  deps: BrowseDeps,
   query: CatalogQuery,
+  prices: CatalogPrices | null = null,
 ): Promise<SerializedAnswer> {
+  const { db, catalogCache, buyerCache, minUnits } = deps;
   const q = query.q || undefined;
   const sort: CatalogSort =
     query.sort === 'relevance' && !q ? 'newest' : (query.sort ?? (q ? 'relevance' : 'newest'));
@@ -97,28 +135,56 @@ export async function catalogPage(
     minPriceCents: query.minPrice === undefined ? undefined : dollarsToCents(query.minPrice),
     maxPriceCents: query.maxPrice === undefined ? undefined : dollarsToCents(query.maxPrice),
   };
-  const filterKey = JSON.stringify(filters);
   const stockSensitive = query.inStock === true || query.lowStock === true;
-  const total = () =>
-    catalogCache.value(`count:${filterKey}`, async () => ({
-      value: await countCatalog(db, filters),
-      tools: [],
-      stockSensitive,
-    }));
+  const byPrice =
+    sort === 'price_asc' ||
+    sort === 'price_desc' ||
+    filters.minPriceCents !== undefined ||
+    filters.maxPriceCents !== undefined;
 
-  return catalogCache.answer(`page:${filterKey}:${sort}:${limit}:${query.cursor ?? ''}`, async () => {
-    const [rows, matches] = await Promise.all([
-      listCatalogPage(db, filters, sort, after, limit + 1),
-      total(),
-    ]);
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
-    const items = page.map((row) => toTool(row, minUnits));
-    const value: CatalogPage = {
-      items,
-      nextCursor: rows.length > limit && last ? encodeCursor(sort, last.sortKey, last.id) : null,
-      total: matches,
+  /** The page read from the database, in `cache`, its keys starting with `prefix`. */
+  const read = (cache: CatalogCache, prefix: string, readFilters: CatalogFilters) => {
+    const filterKey = `${prefix}${JSON.stringify(filters)}`;
+    const total = () =>
+      cache.value(`count:${filterKey}`, async () => ({
+        value: await countCatalog(db, readFilters),
+        tools: [],
+        stockSensitive,
+      }));
+    const key = `page:${filterKey}:${sort}:${limit}:${query.cursor ?? ''}`;
+    const load = async () => {
+      const [rows, matches] = await Promise.all([
+        listCatalogPage(db, readFilters, sort, after, limit + 1),
+        total(),
+      ]);
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      const items = page.map((row) => toTool(row, minUnits));
+      const value: CatalogPage = {
+        items,
+        nextCursor: rows.length > limit && last ? encodeCursor(sort, last.sortKey, last.id) : null,
+        total: matches,
+      };
+      return { value, tools: items, stockSensitive };
     };
-    return { value, tools: items, stockSensitive };
-  });
+    return { key, load };
+  };
+
+  if (!prices) {
+    const { key, load } = read(catalogCache, '', filters);
+    return catalogCache.answer(key, load);
+  }
+  const reprice = (page: CatalogPage) => {
+    const items = page.items.map((tool) => pricedTool(tool, prices));
+    return { value: { ...page, items }, tools: items, stockSensitive };
+  };
+  if (byPrice) {
+    const { key, load } = read(buyerCache, `${prices.key}:`, {
+      ...filters,
+      contractPrices: prices.fromPrices,
+    });
+    return buyerCache.answer(key, async () => reprice((await load()).value));
+  }
+  const { key, load } = read(catalogCache, '', filters);
+  return buyerCache.answer(`${prices.key}:${key}`, async () => reprice(await catalogCache.value(key, load)));
 }

@@ -99,6 +99,11 @@ export interface CatalogCacheOptions {
   now?: () => number;
   /** Told after each local change: tells the other instances (catalog-changes.ts). */
   onChange?: (change: CatalogChange) => void;
+  /**
+   * A cache of answers made from this one's (contract buyers', issue 34): every change here is made
+   * there too, so it never shows a stock level or a product this one has dropped.
+   */
+  derived?: Pick<CatalogCache, 'stockChanged' | 'invalidate' | 'peerChanged'>;
 }
 
 /**
@@ -113,6 +118,7 @@ export function createCatalogCache({
   maxBytes = 96 * 1024 * 1024,
   now = Date.now,
   onChange,
+  derived,
 }: CatalogCacheOptions) {
   const entries = new LRUCache<string, Entry>({
     max: maxEntries,
@@ -200,6 +206,7 @@ export function createCatalogCache({
     stockChanged(levels: { id: string; available: number }[]) {
       if (levels.length === 0) return;
       changed();
+      derived?.stockChanged(levels);
       for (const [key, entry] of [...entries.entries()]) {
         if (entry.stockSensitive) {
           entries.delete(key);
@@ -221,12 +228,14 @@ export function createCatalogCache({
     invalidate() {
       changed();
       entries.clear();
+      derived?.invalidate();
       onChange?.('everything');
     },
 
     /** Another instance changed the catalog: drop what it touched, without telling anyone. */
     peerChanged(change: CatalogChange) {
       changed();
+      derived?.peerChanged(change);
       if (change === 'everything') entries.clear();
       else dropShowing(new Set(change.productIds));
     },
@@ -234,3 +243,19 @@ export function createCatalogCache({
 }
 
 export type CatalogCache = ReturnType<typeof createCatalogCache>;
+
+/**
+ * The visitors' catalog cache with the contract buyers' beside it (issue 34): the buyers' answers are
+ * kept apart, a quarter of the bytes and twice the entries, so that many companies browsing never
+ * push the visitors' answers out; every change to the catalog reaches both.
+ */
+export function createCatalogCaches(options: CatalogCacheOptions) {
+  const maxBytes = options.maxBytes ?? 96 * 1024 * 1024;
+  const buyerCache = createCatalogCache({
+    maxAgeMs: options.maxAgeMs,
+    maxEntries: 2 * (options.maxEntries ?? 256),
+    maxBytes: Math.floor(maxBytes / 4),
+    now: options.now,
+  });
+  return { catalogCache: createCatalogCache({ ...options, derived: buyerCache }), buyerCache };
+}

@@ -9,7 +9,10 @@ import {
   ToolList,
 } from '../../shared/api/catalog.schemas';
 import { ErrorBody, errorResponses } from '../../shared/api/errors';
+import type { FastifyRequest } from 'fastify';
+import { type AuthGuards } from '../auth/session';
 import type { Database } from '../db/database';
+import { catalogPricesFor, pricedTool } from '../pricing/buyer-catalog';
 import { allProducts, catalogPage, categoryList, homeGrid } from './browse-catalog';
 import { type CatalogCache, sendCached } from './catalog-cache';
 import { getTool } from './get-tool';
@@ -17,19 +20,34 @@ import { getTool } from './get-tool';
 export interface CatalogRoutesOptions {
   db: Database;
   catalogCache: CatalogCache;
+  /** Contract buyers' answers (issue 34), kept apart from the visitors'. */
+  buyerCache: CatalogCache;
+  guards: AuthGuards;
   minUnits: number;
 }
 
 export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (
   app,
-  { db, catalogCache, minUnits },
+  { db, catalogCache, buyerCache, guards, minUnits },
 ) => {
-  const deps = { db, catalogCache, minUnits };
+  const deps = { db, catalogCache, buyerCache, minUnits };
+  /**
+   * The signed-in buyer's contract prices (issue 34), or null: a visitor, or a buyer whose company
+   * holds no price list, is answered what every visitor is.
+   */
+  const pricesFor = async (request: FastifyRequest) => {
+    const prices = await catalogPricesFor(deps, await guards.pricedFor(request));
+    if (prices) pricedAnswers.add(request);
+    return prices;
+  };
+  const pricedAnswers = new WeakSet<FastifyRequest>();
 
-  // Browsers revalidate the catalog on every visit and get a 304 while nothing changed.
+  // Browsers revalidate the catalog on every visit and get a 304 while nothing changed. An answer
+  // depends on the session cookie (a contract buyer's prices), so a shared cache keys on it too.
   await app.register(etag);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-cache');
+  app.addHook('onSend', async (request, reply) => {
+    // A buyer's own prices are theirs: no shared cache keeps them.
+    reply.header('cache-control', pricedAnswers.has(request) ? 'private, no-cache' : 'no-cache');
   });
 
   app.get(
@@ -41,7 +59,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
         response: { 200: ToolList },
       },
     },
-    async (request, reply) => sendCached(request, reply, await homeGrid(deps)),
+    async (request, reply) => sendCached(request, reply, await homeGrid(deps, await pricesFor(request))),
   );
 
   app.get(
@@ -53,7 +71,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
         response: { 200: ToolList },
       },
     },
-    async (request, reply) => sendCached(request, reply, await allProducts(deps)),
+    async (request, reply) => sendCached(request, reply, await allProducts(deps, await pricesFor(request))),
   );
 
   app.get(
@@ -71,7 +89,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
         response: { 200: CatalogPage, ...errorResponses(400) },
       },
     },
-    async (request, reply) => sendCached(request, reply, await catalogPage(deps, request.query)),
+    async (request, reply) =>
+      sendCached(request, reply, await catalogPage(deps, request.query, await pricesFor(request))),
   );
 
   app.get(
@@ -96,6 +115,10 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
         response: { 200: Tool, 400: ErrorBody, 404: ErrorBody },
       },
     },
-    async (request) => getTool(db, request.params.id, minUnits),
+    async (request) => {
+      const tool = await getTool(db, request.params.id, minUnits);
+      const prices = await pricesFor(request);
+      return prices ? pricedTool(tool, prices) : tool;
+    },
   );
 };

@@ -235,6 +235,19 @@ export interface CatalogFilters {
   lowStock?: { floor: number };
   minPriceCents?: number;
   maxPriceCents?: number;
+  /**
+   * A contract buyer's prices at the lower bound by SKU (issue 34): price filters and sorts take these
+   * where there is one, the product's own price elsewhere.
+   */
+  contractPrices?: Record<string, number>;
+}
+
+/** The unit price the catalog's price filters and sorts compare: the buyer's contract price, or the product's. */
+function priceCents(contractPrices: Record<string, number> | undefined): SQL {
+  // One jsonb object for the statement, looked up by SKU on each row.
+  return contractPrices
+    ? sql`coalesce((${JSON.stringify(contractPrices)}::jsonb ->> ${products.sku})::int, ${products.priceCents})`
+    : sql`${products.priceCents}`;
 }
 
 /** Where the previous page ended: its last product's sort key and id. */
@@ -250,7 +263,9 @@ function catalogWhere({
   lowStock,
   minPriceCents,
   maxPriceCents,
+  contractPrices,
 }: CatalogFilters): SQL | undefined {
+  const price = priceCents(contractPrices);
   return and(
     // An exact SKU matches too: each typed word is also taken as a prefix of the catalog's words.
     q === undefined ? undefined : sql`${products.searchVector} @@ ${searchQuery(q)}`,
@@ -262,8 +277,8 @@ function catalogWhere({
         ),
     inStock === undefined ? undefined : sql`${products.available} >= ${lowerBoundOf(inStock.floor)}`,
     lowStock === undefined ? undefined : belowTwiceTheLowerBound(lowStock.floor),
-    minPriceCents === undefined ? undefined : gte(products.priceCents, minPriceCents),
-    maxPriceCents === undefined ? undefined : lte(products.priceCents, maxPriceCents),
+    minPriceCents === undefined ? undefined : sql`${price} >= ${minPriceCents}`,
+    maxPriceCents === undefined ? undefined : sql`${price} <= ${maxPriceCents}`,
   );
 }
 
@@ -292,7 +307,7 @@ function relevance(q: string): SQL<number> {
  */
 function sortKey(
   order: CatalogSort,
-  q: string | undefined,
+  { q, contractPrices }: CatalogFilters,
 ): { key: SQL; descending: boolean; cast: string; value?: SQL } {
   switch (order) {
     case 'relevance':
@@ -301,7 +316,7 @@ function sortKey(
       return { key: sql`${products.name}`, descending: false, cast: 'text' };
     case 'price_asc':
     case 'price_desc':
-      return { key: sql`${products.priceCents}`, descending: order === 'price_desc', cast: 'int' };
+      return { key: priceCents(contractPrices), descending: order === 'price_desc', cast: 'int' };
     case 'newest':
       return {
         key: sql`${products.createdAt}`,
@@ -324,7 +339,7 @@ export async function listCatalogPage(
   after: CatalogAfter | undefined,
   limit: number,
 ): Promise<(ProductView & { sortKey: string | number })[]> {
-  const { key, descending, cast, value = key } = sortKey(order, filters.q);
+  const { key, descending, cast, value = key } = sortKey(order, filters);
   const direction = descending ? sql`<` : sql`>`;
   const keyset = after
     ? sql`(${key}, ${products.id}) ${direction} (${after.key}::${sql.raw(cast)}, ${after.id}::uuid)`

@@ -281,8 +281,11 @@ export const orders = pgTable(
   ],
 );
 
-/** Where a line's unit price came from: the product's volume tiers, or the quote it was agreed in. */
-export const priceSource = pgEnum('price_source', ['tier', 'quote']);
+/**
+ * Where a line's unit price came from: the product's volume tiers, the quote it was agreed in, or the
+ * buyer's company's price list (issue 34).
+ */
+export const priceSource = pgEnum('price_source', ['tier', 'quote', 'contract']);
 
 /**
  * An order's lines (issue 32): one product each, with what it was called, its SKU and its price when
@@ -304,9 +307,14 @@ export const orderLines = pgTable(
     quantity: integer('quantity').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
     amountCents: integer('amount_cents').notNull(),
-    /** How the unit price was found (priceLine): `tier`, or `quote` with the quote's id as its ref. */
+    /**
+     * How the unit price was found (priceLine): `tier`; `quote` with the quote's id as its ref; or
+     * `contract` with the price list's id as its ref and its name then as its label, so the line says
+     * which agreement priced it however the list changes later.
+     */
     priceSource: priceSource('price_source').notNull(),
     priceSourceRef: text('price_source_ref'),
+    priceSourceLabel: text('price_source_label'),
     /**
      * Units that were not in stock when the order was made (an accepted quote's): not reserved, filled
      * first by new stock (orders/backorders.ts); the order ships once no line has any left.

@@ -16,7 +16,7 @@ import {
 import { type AuthGuards, signedInUser } from '../auth/session';
 import type { Database } from '../db/database';
 import { limit } from '../http/rate-limit';
-import { cartLinesOf, toCart } from '../orders/cart';
+import { readCart } from '../orders/cart';
 import {
   addToList,
   createList,
@@ -199,7 +199,7 @@ export const listsRoutes: FastifyPluginAsyncZod<ListsRoutesOptions> = async (
     async (request) => {
       const user = signedInUser(request);
       const { notes, added } = await listToCart(db, user, request.params.id, minUnits);
-      return { notes, added, cart: toCart(user, await cartLinesOf(db, user.id), minUnits) };
+      return { notes, added, cart: await readCart(db, user, minUnits) };
     },
   );
 };

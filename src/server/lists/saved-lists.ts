@@ -19,7 +19,7 @@ import { DomainError } from '../http/domain-error';
 import { cartLinesOf, lineProblem } from '../orders/cart';
 import { refillCart } from '../orders/order-again';
 import { findOrderFor } from '../orders/orders.repository';
-import { priceLine } from '../orders/price-line';
+import { pricingFor } from '../orders/price-line';
 import { closestSkus } from '../orders/quick-order';
 
 /**
@@ -107,6 +107,7 @@ export async function readList(
     .select({
       line: savedListLines,
       product: {
+        sku: products.sku,
         minOrder: products.minOrder,
         available: products.available,
         priceTiers: products.priceTiers,
@@ -116,20 +117,30 @@ export async function readList(
     .leftJoin(products, eq(products.id, savedListLines.productId))
     .where(eq(savedListLines.listId, row.id))
     .orderBy(asc(savedListLines.addedAt), asc(savedListLines.sku));
+  const pricing = await pricingFor(
+    ex,
+    caller,
+    lines.flatMap(({ product }) => (product ? [product.sku] : [])),
+    floor,
+  );
   return {
     ...summaryOf(row, lines.length),
-    lines: lines.map(({ line, product }) => ({
-      toolId: line.productId,
-      sku: line.sku,
-      name: line.name,
-      quantity: line.quantity,
-      savedUnitPrice: centsToDollars(line.unitPriceCents),
-      unitPrice: product
-        ? centsToDollars(priceLine(caller, product, line.quantity, floor).unitPriceCents)
-        : null,
-      available: product?.available ?? null,
-      problem: product ? lineProblem({ ...product, quantity: line.quantity }, floor) : messages.listLineGone,
-    })),
+    lines: lines.map(({ line, product }) => {
+      const price = product ? pricing.line(product, line.quantity) : null;
+      return {
+        toolId: line.productId,
+        sku: line.sku,
+        name: line.name,
+        quantity: line.quantity,
+        savedUnitPrice: centsToDollars(line.unitPriceCents),
+        unitPrice: price ? centsToDollars(price.unitPriceCents) : null,
+        priceList: price?.source.label ?? null,
+        available: product?.available ?? null,
+        problem: product
+          ? lineProblem({ ...product, quantity: line.quantity }, floor)
+          : messages.listLineGone,
+      };
+    }),
   };
 }
 
@@ -162,10 +173,21 @@ async function upsertLines(
   if (merged.size === 0) return;
   const ids = [...merged.keys()];
   const priced = await ex
-    .select({ id: products.id, minOrder: products.minOrder, priceTiers: products.priceTiers })
+    .select({
+      id: products.id,
+      sku: products.sku,
+      minOrder: products.minOrder,
+      priceTiers: products.priceTiers,
+    })
     .from(products)
     .where(inArray(products.id, ids));
   const priceOf = new Map(priced.map((product) => [product.id, product]));
+  const pricing = await pricingFor(
+    ex,
+    caller,
+    priced.map((product) => product.sku),
+    floor,
+  );
   const [held] = await ex
     .select({
       lines: count(),
@@ -191,7 +213,7 @@ async function upsertLines(
           sku: line.sku,
           name: line.name,
           quantity,
-          unitPriceCents: product ? priceLine(caller, product, quantity, floor).unitPriceCents : 0,
+          unitPriceCents: product ? pricing.line(product, quantity).unitPriceCents : 0,
           addedAt: new Date(now.getTime() + index),
         };
       }),

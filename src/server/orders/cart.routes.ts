@@ -17,7 +17,7 @@ import type { CatalogCache } from '../catalog/catalog-cache';
 import type { Database } from '../db/database';
 import { limit } from '../http/rate-limit';
 import type { MailContext } from '../mail/mail-layout';
-import { cartLinesOf, emptyCart, mergeCart, removeCartLine, setCartLine, toCart } from './cart';
+import { emptyCart, mergeCart, readCart, removeCartLine, setCartLine } from './cart';
 import { checkout } from './checkout';
 import { orderAgain } from './order-again';
 import { quickAdd } from './quick-order';
@@ -39,8 +39,7 @@ const errors = errorResponses(400, 401, 403, 404, 409);
 /** The signed-in buyer's cart and its checkout (issue 32). Every answer is the cart as it is now. */
 export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, options) => {
   const { db, guards, minUnits } = options;
-  const cartOf = async (user: ReturnType<typeof signedInUser>) =>
-    toCart(user, await cartLinesOf(db, user.id), minUnits);
+  const cartOf = (user: ReturnType<typeof signedInUser>) => readCart(db, user, minUnits);
 
   app.get(
     '/cart',

@@ -8,7 +8,8 @@ import type { SessionUser } from '../auth/session';
 import type { Executor } from '../db/database';
 import { cartLines, products } from '../db/schema';
 import { DomainError } from '../http/domain-error';
-import { priceLine } from './price-line';
+import { type BuyerPricing, pricingFor } from './price-line';
+import { priceSourceFields } from './price-source';
 
 /**
  * A signed-in buyer's cart (issue 32): one line per product, priced on every read by the one pricing
@@ -65,12 +66,24 @@ export function lineProblem(
   return null;
 }
 
+/** The buyer's cart as GET /api/cart shows it, read and priced for them now. */
+export async function readCart(ex: Executor, user: SessionUser, floor: number): Promise<Cart> {
+  const lines = await cartLinesOf(ex, user.id);
+  const pricing = await pricingFor(
+    ex,
+    user,
+    lines.map((line) => line.sku),
+    floor,
+  );
+  return toCart(pricing, lines, floor);
+}
+
 /** The cart as GET /api/cart shows it: every line priced for this buyer now, with its verdict. */
-export function toCart(user: SessionUser, lines: readonly StoredCartLine[], floor: number): Cart {
+export function toCart(pricing: BuyerPricing, lines: readonly StoredCartLine[], floor: number): Cart {
   let totalCents = 0;
   let ready = lines.length > 0;
   const shown: CartLine[] = lines.map((line) => {
-    const price = priceLine(user, line, line.quantity, floor);
+    const price = pricing.line(line, line.quantity);
     const blocking = lineProblem(line, floor);
     if (blocking) ready = false;
     totalCents += price.amountCents;
@@ -89,6 +102,7 @@ export function toCart(user: SessionUser, lines: readonly StoredCartLine[], floo
       quantity: line.quantity,
       unitPrice: centsToDollars(price.unitPriceCents),
       amount: centsToDollars(price.amountCents),
+      ...priceSourceFields(price),
       minQuantity: lowerBound(line.minOrder, floor),
       available: line.available,
       problem: blocking ?? changed,
@@ -125,7 +139,12 @@ export async function setCartLines(
   if (lines.size === 0) return;
   const ids = [...lines.keys()].sort();
   const found = await ex
-    .select({ id: products.id, minOrder: products.minOrder, priceTiers: products.priceTiers })
+    .select({
+      id: products.id,
+      sku: products.sku,
+      minOrder: products.minOrder,
+      priceTiers: products.priceTiers,
+    })
     .from(products)
     .where(inArray(products.id, ids))
     .orderBy(asc(products.id));
@@ -139,12 +158,18 @@ export async function setCartLines(
   if (newLines > 0 && inCart.size + newLines > MAX_ORDER_LINES) {
     throw new DomainError('CONFLICT', messages.cartFull(MAX_ORDER_LINES));
   }
+  const pricing = await pricingFor(
+    ex,
+    user,
+    found.map((product) => product.sku),
+    floor,
+  );
   await ex
     .insert(cartLines)
     .values(
       found.map((product) => {
         const quantity = lines.get(product.id) ?? 0;
-        const seenUnitPriceCents = priceLine(user, product, quantity, floor).unitPriceCents;
+        const seenUnitPriceCents = pricing.line(product, quantity).unitPriceCents;
         return { userId: user.id, productId: product.id, quantity, seenUnitPriceCents };
       }),
     )

@@ -12,7 +12,7 @@ import {
   holdUnpaidOrderSlot,
   insertUnpaidOrder,
 } from './place-order';
-import { orderLineFor } from './price-line';
+import { orderLineFor, pricingFor } from './price-line';
 
 /**
  * The buyer's cart becomes one order (POST /api/cart/checkout, issue 32): every line's stock is
@@ -76,16 +76,23 @@ export async function checkout(
       if (level) stock.push(level);
     }
 
+    // Priced as the cart showed them, by the one pricing rule (the buyer's contract prices included).
+    const placedAt = now();
+    const pricing = await pricingFor(
+      tx,
+      user,
+      lines.map((line) => line.sku),
+      minUnits,
+      placedAt,
+    );
     const row = await insertUnpaidOrder(tx, {
       user,
       rules,
       details,
-      lines: lines.map((line) =>
-        orderLineFor(user, { ...line, id: line.productId }, line.quantity, minUnits),
-      ),
+      lines: lines.map((line) => orderLineFor(pricing, { ...line, id: line.productId }, line.quantity)),
       holdHours,
       mail,
-      placedAt: now(),
+      placedAt,
     });
     await emptyCart(tx, user.id);
     return { row, stock };

@@ -17,6 +17,7 @@ function paidOrder(count: number): InvoicedOrder {
     amountCents: 25_000,
     priceSource: 'tier' as const,
     priceSourceRef: null,
+    priceSourceLabel: null,
     backorderedUnits: 0,
   }));
   return {

@@ -8,7 +8,7 @@ import type { Database, Executor } from '../db/database';
 import { products } from '../db/schema';
 import { setCartLines } from './cart';
 import { findOrderFor } from './orders.repository';
-import { priceLine } from './price-line';
+import { pricingFor } from './price-line';
 
 /** A line going back into the cart: an earlier order's, or a saved list's. */
 export interface RefillLine {
@@ -59,6 +59,7 @@ export async function refillCart(
     ? await tx
         .select({
           id: products.id,
+          sku: products.sku,
           minOrder: products.minOrder,
           available: products.available,
           priceTiers: products.priceTiers,
@@ -67,6 +68,12 @@ export async function refillCart(
         .where(inArray(products.id, ids))
     : [];
   const byId = new Map(current.map((product) => [product.id, product]));
+  const pricing = await pricingFor(
+    tx,
+    user,
+    current.map((product) => product.sku),
+    floor,
+  );
 
   const notes: OrderAgainNote[] = [];
   const quantities = new Map<string, number>();
@@ -89,7 +96,7 @@ export async function refillCart(
     const said: string[] = [];
     if (quantity > wanted) said.push(messages.orderAgainRaised(wanted, quantity));
     if (quantity < wanted) said.push(messages.orderAgainLowered(wanted, quantity));
-    const price = priceLine(user, product, quantity, floor);
+    const price = pricing.line(product, quantity);
     if (price.unitPriceCents !== line.unitPriceCents) {
       said.push(
         messages.orderAgainRepriced(formatCents(line.unitPriceCents), formatCents(price.unitPriceCents)),

@@ -79,6 +79,7 @@ export function toOrder(row: PlacedOrder): Order {
       unitPrice: centsToDollars(line.unitPriceCents),
       amount: centsToDollars(line.amountCents),
       priceSource: line.priceSource,
+      priceList: line.priceSource === 'contract' ? line.priceSourceLabel : null,
       backordered: line.backorderedUnits,
     })),
     paid: isPaid(row.status),

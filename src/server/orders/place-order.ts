@@ -3,7 +3,7 @@ import { type OrderingRules, approvalPlan, lockOrderingRules } from '../companie
 import { companyRolesAllow } from '../../shared/domain/company-roles';
 import type { ErrorCode } from '../../shared/api/errors';
 import { type QuantityProblem, quantityBounds, quantityProblem } from '../../shared/domain/order-quantity';
-import { orderLineFor } from './price-line';
+import { orderLineFor, pricingFor } from './price-line';
 import { messages } from '../../shared/messages';
 import type { SessionUser } from '../auth/session';
 import type { CatalogCache } from '../catalog/catalog-cache';
@@ -63,15 +63,18 @@ export async function placeOrder(
     const product =
       (await reserveStockFor(tx, input.toolId, input.quantity, minUnits)) ??
       (await explainRefusal(tx, input.toolId, input.quantity, minUnits));
-    // Priced by the one pricing rule (price-line.ts), which the buy form previews (DESIGN §9).
+    // Priced by the one pricing rule (price-line.ts), the buyer's contract price included; the buy
+    // page shows the same price (DESIGN §9).
+    const placedAt = now();
+    const pricing = await pricingFor(tx, user, [product.sku], minUnits, placedAt);
     const row = await insertUnpaidOrder(tx, {
       user,
       rules,
       details: input,
-      lines: [orderLineFor(user, product, input.quantity, minUnits)],
+      lines: [orderLineFor(pricing, product, input.quantity)],
       holdHours,
       mail,
-      placedAt: now(),
+      placedAt,
     });
     return { row, stock: { id: product.id, available: product.available } };
   });

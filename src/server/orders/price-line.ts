@@ -1,12 +1,20 @@
+import {
+  type ContractEntry,
+  type PriceSource,
+  resolvePrice,
+  resolveTiers,
+} from '../../shared/domain/contract-prices';
 import { lowerBound } from '../../shared/domain/order-quantity';
 import { type CentsTier, priceOrder, tiersFrom } from '../../shared/domain/price-tiers';
 import { centsToDollars } from '../../shared/money';
+import type { Executor } from '../db/database';
+import { contractEntriesFor } from '../pricing/contract-entries';
 
 /**
- * How the shop prices (issue 32): the one place that says what a product's price breaks are today
- * and what a line of it costs a buyer. The buy form, the cart, checkout, product pages, JSON-LD and
- * the catalog CSV all take their prices from here (the browser previews with the same tier rule, and
- * the server's price is the one that counts).
+ * How the shop prices (issues 32 and 34): the one place that says what a product's price breaks are
+ * today and what a line of it costs a buyer, their company's contract prices included. The buy form,
+ * the cart, checkout, product pages, JSON-LD and the catalog CSV all take their prices from here (the
+ * browser previews with the same tier rule, and the server's price is the one that counts).
  */
 
 /** What pricing needs of a product: its own minimum and its stored breaks, in cents. */
@@ -15,14 +23,23 @@ export interface PricedProduct {
   priceTiers: readonly CentsTier[];
 }
 
-/** Who is buying: a signed-in account, or null for a visitor. Contract prices (issue 34) key on it. */
-export type Buyer = { id: string } | null;
+/**
+ * Who is buying: a signed-in account and its company, or null for a visitor. A company's price lists
+ * (issue 34) price its members' lines.
+ */
+export type Buyer = { id: string; company: { id: string } | null } | null;
 
-/** A line's price and where it came from (stored on the order line as price_source and its ref). */
+/** Where a line's price came from, as stored on the order line (price_source, its ref and label). */
+export type LineSource =
+  { kind: 'tier'; ref: null; label: null } | { kind: 'contract'; ref: string; label: string };
+
+/** A line's price and where it came from. */
 export interface LinePrice {
   unitPriceCents: number;
   amountCents: number;
-  source: { kind: 'tier'; ref: null };
+  source: LineSource;
+  /** What the same line costs at the product's own breaks (the list price), to show a contract's saving. */
+  listUnitPriceCents: number;
 }
 
 /**
@@ -41,23 +58,84 @@ export function effectiveTiersInDollars(product: PricedProduct, floor: number) {
   }));
 }
 
-/**
- * What `quantity` units of `product` cost `buyer`: the break the quantity reaches. Every buyer pays the
- * product's breaks today; a company's contract price (issue 34) will answer here with its own source.
- */
-export function priceLine(_buyer: Buyer, product: PricedProduct, quantity: number, floor: number): LinePrice {
-  const { unitPriceCents, amountCents } = priceOrder(effectiveTiers(product, floor), quantity);
-  return { unitPriceCents, amountCents, source: { kind: 'tier', ref: null } };
-}
+/** A priced product as pricing for a buyer needs it: its SKU keys the contract entries. */
+export type SkuProduct = PricedProduct & { sku: string };
 
-/** A product's line of a new order: its name and SKU as they are now, priced for the buyer by priceLine. */
-export function orderLineFor(
-  buyer: Buyer,
-  product: PricedProduct & { id: string; sku: string; name: string },
+/**
+ * What `quantity` units of `product` cost a buyer whose company holds `entries` for it at `at`
+ * (resolvePrice: its highest-priority valid list, else the product's breaks).
+ */
+export function priceLine(
+  product: PricedProduct,
   quantity: number,
   floor: number,
+  entries: readonly ContractEntry[] = [],
+  at: Date = new Date(),
+): LinePrice {
+  const base = effectiveTiers(product, floor);
+  const lower = lowerBound(product.minOrder, floor);
+  const listUnitPriceCents = priceOrder(base, quantity).unitPriceCents;
+  const { unitPriceCents, amountCents, source } = resolvePrice(base, entries, quantity, at, lower);
+  return { unitPriceCents, amountCents, source: lineSource(source), listUnitPriceCents };
+}
+
+const lineSource = (source: PriceSource): LineSource =>
+  source.kind === 'contract'
+    ? { kind: 'contract', ref: source.listId, label: source.listName }
+    : { kind: 'tier', ref: null, label: null };
+
+/**
+ * The prices one buyer pays, for the products it was made for: their company's contract entries are
+ * read once (contractEntriesFor), then every line and every product's breaks are priced from them.
+ */
+export interface BuyerPricing {
+  line(product: SkuProduct, quantity: number): LinePrice;
+  /** The product's breaks for this buyer from its lower bound, and where they come from. */
+  tiers(product: SkuProduct): { tiers: CentsTier[]; source: LineSource };
+  /** Whether any of the products has a contract entry for this buyer (valid or not). */
+  readonly contract: boolean;
+}
+
+export function pricingFrom(
+  entries: ReadonlyMap<string, readonly ContractEntry[]>,
+  floor: number,
+  at: Date,
+): BuyerPricing {
+  const entriesOf = (product: SkuProduct) => entries.get(product.sku.toUpperCase()) ?? [];
+  return {
+    contract: entries.size > 0,
+    line: (product, quantity) => priceLine(product, quantity, floor, entriesOf(product), at),
+    tiers: (product) => {
+      const lower = lowerBound(product.minOrder, floor);
+      const resolved = resolveTiers(effectiveTiers(product, floor), entriesOf(product), at, lower);
+      return { tiers: resolved.tiers, source: lineSource(resolved.source) };
+    },
+  };
+}
+
+/** How a visitor, or a buyer whose company holds no price list, is priced: the products' own breaks. */
+export const listPricing = (floor: number): BuyerPricing => pricingFrom(new Map(), floor, new Date());
+
+/** Reads the contract entries `buyer`'s company holds for these SKUs, and prices from them. */
+export async function pricingFor(
+  ex: Executor,
+  buyer: Buyer,
+  skus: readonly string[],
+  floor: number,
+  at: Date = new Date(),
+): Promise<BuyerPricing> {
+  const company = buyer?.company;
+  if (!company) return pricingFrom(new Map(), floor, at);
+  return pricingFrom(await contractEntriesFor(ex, company.id, skus), floor, at);
+}
+
+/** A product's line of a new order: its name and SKU as they are now, priced for the buyer. */
+export function orderLineFor(
+  pricing: BuyerPricing,
+  product: SkuProduct & { id: string; name: string },
+  quantity: number,
 ) {
-  const price = priceLine(buyer, product, quantity, floor);
+  const price = pricing.line(product, quantity);
   return {
     productId: product.id,
     sku: product.sku,
@@ -67,5 +145,6 @@ export function orderLineFor(
     amountCents: price.amountCents,
     priceSource: price.source.kind,
     priceSourceRef: price.source.ref,
+    priceSourceLabel: price.source.label,
   };
 }

@@ -9,7 +9,7 @@ import type { Database, Executor } from '../db/database';
 import { products } from '../db/schema';
 import { DomainError } from '../http/domain-error';
 import { lineProblem, setCartLines } from './cart';
-import { priceLine } from './price-line';
+import { pricingFor } from './price-line';
 
 /** How alike a SKU must be (pg_trgm similarity, 0 to 1) to be offered when no SKU is a keystroke or two away. */
 const SUGGEST_SIMILARITY = 0.25;
@@ -107,6 +107,7 @@ export async function quickAdd(
     skus.filter((sku) => !bySku.has(sku)),
   );
 
+  const pricing = await pricingFor(db, user, skus, floor);
   const rows: QuickAddRow[] = [];
   const accepted = new Map<string, number>();
   for (const row of parsed) {
@@ -148,14 +149,15 @@ export async function quickAdd(
       });
       continue;
     }
-    const price = priceLine(user, product, quantity, floor);
+    const price = pricing.line(product, quantity);
+    const contract = price.source.label === null ? '' : ` (${messages.contractPrice(price.source.label)})`;
     accepted.set(product.id, quantity);
     rows.push({
       row: row.row,
       sku: product.sku,
       quantity,
       ok: true,
-      message: `${product.name}: ${formatUnits(quantity)} units at ${formatCents(price.unitPriceCents)}, ${formatCents(price.amountCents)}`,
+      message: `${product.name}: ${formatUnits(quantity)} units at ${formatCents(price.unitPriceCents)}${contract}, ${formatCents(price.amountCents)}`,
     });
   }
 

@@ -7,16 +7,17 @@ import { companyPriceLists, priceListEntries, priceLists } from '../db/schema';
  * The price-list entries a company holds for these SKUs (issue 34), by SKU, each with the list's name
  * and its priority for the company and the list's validity taken together with the entry's own: what
  * resolvePrice (shared/domain/contract-prices.ts) needs to price a line. One query, over the entries'
- * (sku, list) index; a SKU no list of the company prices has no key.
+ * (sku, list) index; a SKU no list of the company prices has no key. `all`: every entry the company
+ * holds (the catalog's prices for its members).
  */
 export async function contractEntriesFor(
   ex: Executor,
   companyId: string,
-  skus: readonly string[],
+  skus: readonly string[] | 'all',
 ): Promise<Map<string, ContractEntry[]>> {
   const bySku = new Map<string, ContractEntry[]>();
-  const wanted = [...new Set(skus.map((sku) => sku.toUpperCase()))];
-  if (wanted.length === 0) return bySku;
+  const wanted = skus === 'all' ? null : [...new Set(skus.map((sku) => sku.toUpperCase()))];
+  if (wanted?.length === 0) return bySku;
   const rows = await ex
     .select({
       sku: priceListEntries.sku,
@@ -33,7 +34,12 @@ export async function contractEntriesFor(
     .from(companyPriceLists)
     .innerJoin(priceLists, eq(priceLists.id, companyPriceLists.priceListId))
     .innerJoin(priceListEntries, eq(priceListEntries.priceListId, priceLists.id))
-    .where(and(eq(companyPriceLists.companyId, companyId), inArray(priceListEntries.sku, wanted)));
+    .where(
+      and(
+        eq(companyPriceLists.companyId, companyId),
+        wanted ? inArray(priceListEntries.sku, wanted) : undefined,
+      ),
+    );
   for (const row of rows) {
     const entry: ContractEntry = {
       listId: row.listId,

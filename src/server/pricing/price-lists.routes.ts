@@ -9,6 +9,7 @@ import {
   PriceListParams,
   PriceListSummaries,
 } from '../../shared/api/price-lists.schemas';
+import type { CatalogCache } from '../catalog/catalog-cache';
 import { type AuthGuards, signedInUser } from '../auth/session';
 import type { Database } from '../db/database';
 import {
@@ -23,6 +24,8 @@ import {
 export interface PriceListsRoutesOptions {
   db: Database;
   guards: AuthGuards;
+  /** Told of every change: contract buyers' catalog answers are made from the lists (buyer-catalog.ts). */
+  catalogCache: CatalogCache;
 }
 
 const errors = errorResponses(400, 401, 403, 404, 409, 413);
@@ -33,9 +36,12 @@ const LIST_BODY_LIMIT = 8 * 1024 * 1024;
 /** Price lists (issue 34, admins): contract prices, and the companies that hold them by priority. */
 export const priceListsRoutes: FastifyPluginAsyncZod<PriceListsRoutesOptions> = async (
   app,
-  { db, guards },
+  { db, guards, catalogCache },
 ) => {
   const admin = { onRequest: guards.requireAdmin };
+  // Every change to a list or to who holds it changes what some buyers see in the catalog, here and in
+  // the other instances (a change this rare may drop the visitors' answers too).
+  const pricesChanged = () => catalogCache.invalidate();
 
   app.get(
     '/admin/price-lists',
@@ -65,6 +71,7 @@ export const priceListsRoutes: FastifyPluginAsyncZod<PriceListsRoutesOptions> = 
     },
     async (request, reply) => {
       const insertedId = await createPriceList(db, signedInUser(request), request.body);
+      pricesChanged();
       return reply.status(201).send({ acknowledged: true, insertedId });
     },
   );
@@ -98,6 +105,7 @@ export const priceListsRoutes: FastifyPluginAsyncZod<PriceListsRoutesOptions> = 
     },
     async (request) => {
       await replacePriceList(db, signedInUser(request), request.params.id, request.body);
+      pricesChanged();
       return { modifiedCount: 1 };
     },
   );
@@ -115,6 +123,7 @@ export const priceListsRoutes: FastifyPluginAsyncZod<PriceListsRoutesOptions> = 
     },
     async (request) => {
       await deletePriceList(db, signedInUser(request), request.params.id);
+      pricesChanged();
       return { deletedCount: 1 };
     },
   );
@@ -133,6 +142,7 @@ export const priceListsRoutes: FastifyPluginAsyncZod<PriceListsRoutesOptions> = 
     },
     async (request) => {
       await setCompanyPriceLists(db, signedInUser(request), request.params.id, request.body);
+      pricesChanged();
       return { modifiedCount: 1 };
     },
   );

@@ -82,6 +82,7 @@ export async function acceptQuote(
           amountCents: unitPriceCents * line.quantity,
           priceSource: 'quote' as const,
           priceSourceRef: quote.id,
+          priceSourceLabel: null,
           backorderedUnits: line.quantity - (taken.get(line.lineNumber) ?? 0),
         };
       }),

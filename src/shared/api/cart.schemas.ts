@@ -6,9 +6,22 @@ import { formatUnits } from '../numbers';
 import { MAX_STOCK_UNITS } from './products.schemas';
 import { DeliveryDetails, Order } from './orders.schemas';
 
+/**
+ * Where a price shown to a signed-in buyer comes from (issue 34): the product's own breaks (`tier`), or
+ * their company's price list (`contract`, named by `priceList`). `listUnitPrice` is what the product's
+ * own breaks would charge, so a contract price can say what it saves.
+ */
+export const PriceSourceFields = z.object({
+  priceSource: z.enum(['tier', 'contract']),
+  priceList: z.string().nullable(),
+  listUnitPrice: z.number(),
+});
+export type PriceSourceFields = z.infer<typeof PriceSourceFields>;
+
 /** A line of the cart as the server prices it now (priceLine), with what stands in its way, if anything. */
 export const CartLine = z
   .object({
+    ...PriceSourceFields.shape,
     toolId: z.string(),
     sku: z.string(),
     name: z.string(),

@@ -38,6 +38,15 @@ export const Tool = z
     priceTiers: z.array(PriceTier),
     /** Shown on the home grid before the newest products. */
     featured: z.boolean(),
+    /**
+     * Only in answers priced for a signed-in buyer whose company holds a price list (issue 34): where
+     * `price` and `priceTiers` come from, the product's own breaks (`tier`) or the list named by
+     * `priceList` (`contract`). Visitors' answers carry none of these.
+     */
+    priceSource: z.enum(['tier', 'contract']).optional(),
+    priceList: z.string().nullable().optional(),
+    /** A contract-priced product's own breaks, as everyone else pays them: what the contract saves. */
+    listPriceTiers: z.array(PriceTier).optional(),
   })
   .meta({ id: 'Tool' });
 export type Tool = z.infer<typeof Tool>;

@@ -47,8 +47,10 @@ export const SavedListLine = z.object({
   quantity: z.number().int(),
   /** The unit price when the line was added. */
   savedUnitPrice: z.number(),
-  /** Today's unit price for this quantity; null when the product is no longer sold. */
+  /** Today's unit price for this quantity, for the caller; null when the product is no longer sold. */
   unitPrice: z.number().nullable(),
+  /** The caller's company's price list that sets today's price (issue 34), or null. */
+  priceList: z.string().nullable(),
   available: z.number().int().nullable(),
   /** Why the line could not go into the cart as it is today (out of stock, below the minimum), or null. */
   problem: z.string().nullable(),

@@ -60,8 +60,12 @@ export const OrderLine = z
     quantity: z.number().int(),
     unitPrice: z.number(),
     amount: z.number(),
-    /** Where the unit price came from: the product's volume tiers, or an accepted quote. */
-    priceSource: z.enum(['tier', 'quote']),
+    /**
+     * Where the unit price came from: the product's volume tiers, an accepted quote, or the company's
+     * price list named by `priceList` (its name when the order was placed).
+     */
+    priceSource: z.enum(['tier', 'quote', 'contract']),
+    priceList: z.string().nullable(),
     /** Units of this line not yet in stock (an accepted quote's beyond the stock). */
     backordered: z.number().int(),
   })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type ContractEntry, discountedTiers, resolvePrice, validAt } from './contract-prices';
+import { priceOrder } from './price-tiers';
+import { type ContractEntry, discountedTiers, resolvePrice, resolveTiers, validAt } from './contract-prices';
 
 /** A product's base breaks from its lower bound, 100 units: $20.00, $18.00 from 500. */
 const base = [
@@ -124,5 +125,38 @@ describe('a contract price', () => {
       100,
     );
     expect(price.unitPriceCents).toBe(1600);
+  });
+
+  it('shows the breaks that price every quantity as resolvePrice does, from the list that prices the minimum', () => {
+    const equalPriority = [
+      // 5 % off the base: $19.00 from 100, $17.10 from 500.
+      entry({ listId: 'five', listName: 'A', priority: 2, percentOff: 5 }),
+      // Fixed: $19.50 from 100, $17.50 from 300, $16.00 from 1,000.
+      entry({
+        listId: 'fixed',
+        listName: 'B',
+        priority: 2,
+        priceTiers: [
+          { minQuantity: 100, priceCents: 1950 },
+          { minQuantity: 300, priceCents: 1750 },
+          { minQuantity: 1000, priceCents: 1600 },
+        ],
+      }),
+      entry({ listId: 'low', priority: 1, percentOff: 60 }),
+    ];
+    const { tiers, source } = resolveTiers(base, equalPriority, at, 100);
+    expect(tiers).toEqual([
+      { minQuantity: 100, priceCents: 1900 },
+      { minQuantity: 300, priceCents: 1750 },
+      { minQuantity: 500, priceCents: 1710 },
+      { minQuantity: 1000, priceCents: 1600 },
+    ]);
+    expect(source).toEqual({ kind: 'contract', listId: 'five', listName: 'A' });
+    for (const quantity of [100, 299, 300, 499, 500, 999, 1000, 5000]) {
+      expect(priceOrder(tiers, quantity).unitPriceCents).toBe(
+        resolvePrice(base, equalPriority, quantity, at, 100).unitPriceCents,
+      );
+    }
+    expect(resolveTiers(base, [], at, 100)).toEqual({ tiers: base, source: { kind: 'tier' } });
   });
 });

@@ -84,3 +84,38 @@ export function resolvePrice(
   // `valid` is not empty, so some entry has the top priority.
   return best ?? { ...priceOrder(base, quantity), source: { kind: 'tier' } };
 }
+
+/**
+ * The breaks a buyer holding these entries pays for the product at `at`, as product pages and the
+ * catalog show them: with no valid entry, the base breaks; otherwise, at every quantity where one of
+ * the top-priority entries breaks, the lowest of their prices there. priceOrder on these breaks gives
+ * resolvePrice's price at every quantity. The source is the entry that prices the lower bound.
+ */
+export function resolveTiers(
+  base: readonly CentsTier[],
+  entries: readonly ContractEntry[],
+  at: Date,
+  lower: number,
+): { tiers: CentsTier[]; source: PriceSource } {
+  const valid = entries.filter((entry) => validAt(entry, at));
+  if (valid.length === 0) return { tiers: [...base], source: { kind: 'tier' } };
+  const top = Math.max(...valid.map((entry) => entry.priority));
+  const ladders = valid
+    .filter((entry) => entry.priority === top)
+    .sort((a, b) => a.listName.localeCompare(b.listName))
+    .map((entry) => ({ entry, tiers: entryTiers(entry, base, lower) }));
+  const breaks = [...new Set(ladders.flatMap(({ tiers }) => tiers.map((tier) => tier.minQuantity)))].sort(
+    (a, b) => a - b,
+  );
+  const tiers: CentsTier[] = [];
+  for (const minQuantity of breaks) {
+    const priceCents = Math.min(
+      ...ladders.map(({ tiers: own }) => priceOrder(own, minQuantity).unitPriceCents),
+    );
+    // A break that does not lower the price is no break to show.
+    if (tiers.at(-1)?.priceCents === priceCents) continue;
+    tiers.push({ minQuantity, priceCents });
+  }
+  const cheapest = resolvePrice(base, valid, lower, at, lower);
+  return { tiers, source: cheapest.source };
+}

@@ -53,6 +53,7 @@ const placed: Order = {
       unitPrice: 56.5,
       amount: 16_950,
       priceSource: 'tier',
+      priceList: null,
       backordered: 0,
     },
   ],

@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Cart, CheckoutResult, QuickAddResult } from '../../shared/api/cart.schemas';
+import type { CatalogPage, Tool } from '../../shared/api/catalog.schemas';
+import type { SavedList } from '../../shared/api/lists.schemas';
+import { type TestUser, injectAs, signUp, signUpAdmin } from '../test/auth-helpers';
+import { newCompany } from '../test/company-helpers';
+import { insertTool } from '../test/factories';
+import { delivery, placeOrderAs } from '../test/order-helpers';
+import { createTestApp } from '../test/test-app';
+
+/**
+ * Issue 34: a company's contract prices, everywhere its members see or pay a price: the catalog (its
+ * sort and filters), the product and buy pages, the cart, checkout, quick order and saved lists.
+ * Visitors and other customers keep seeing and caching the list prices.
+ */
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+let shopAdmin: TestUser;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  shopAdmin = await signUpAdmin(ctx.app, ctx.db);
+});
+afterAll(async () => {
+  await ctx.app.close();
+});
+
+const call = (user: TestUser | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+  injectAs(ctx.app, user, { method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+const category = 'Contract test tools';
+const catalogOf = async (user: TestUser | null, query: string) => {
+  const response = await call(user, 'GET', `/api/catalog?category=contract-test-tools&${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return { page: response.json<CatalogPage>(), cacheControl: response.headers['cache-control'] };
+};
+const prices = (page: CatalogPage) => page.items.map((tool) => [tool.sku, tool.price]);
+
+describe('contract prices', () => {
+  it('price a member’s catalog, product page, cart, order, quick order and lists; nobody else’s', async () => {
+    const drill = await insertTool(ctx.db, {
+      category,
+      sku: 'CP-DRILL',
+      available: 5000,
+      priceTiers: [
+        { minQuantity: 100, priceCents: 2000 },
+        { minQuantity: 500, priceCents: 1800 },
+      ],
+    });
+    const saw = await insertTool(ctx.db, { category, sku: 'CP-SAW', priceCents: 1000, available: 5000 });
+    await insertTool(ctx.db, { category, sku: 'CP-LEVEL', priceCents: 1700 });
+
+    const made = await call(shopAdmin, 'POST', '/api/admin/price-lists', {
+      name: 'Acme 2027',
+      entries: [
+        { sku: 'CP-DRILL', priceTiers: [{ minQuantity: 100, price: 15 }] },
+        { sku: 'CP-SAW', percentOff: 10 },
+      ],
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const listId = made.json<{ insertedId: string }>().insertedId;
+    const { admin: buyer, companyId } = await newCompany(ctx.app, 'Contract Buyers Ltd');
+    const outsider = await signUp(ctx.app, { verified: true });
+
+    // Before the company holds the list, its buyer sees what a visitor sees.
+    expect(prices((await catalogOf(buyer, 'sort=price_asc')).page)).toEqual([
+      ['CP-SAW', 10],
+      ['CP-LEVEL', 17],
+      ['CP-DRILL', 20],
+    ]);
+    const held = await call(shopAdmin, 'PUT', `/api/admin/companies/${companyId}/price-lists`, [
+      { priceListId: listId, priority: 1 },
+    ]);
+    expect(held.statusCode, held.body).toBe(200);
+
+    // The catalog: the buyer's prices decide the price sort and filters; nobody else's answer moves.
+    const mine = await catalogOf(buyer, 'sort=price_asc');
+    expect(prices(mine.page)).toEqual([
+      ['CP-SAW', 9],
+      ['CP-DRILL', 15],
+      ['CP-LEVEL', 17],
+    ]);
+    expect(mine.cacheControl).toBe('private, no-cache');
+    expect(mine.page.items[1]).toMatchObject({
+      priceSource: 'contract',
+      priceList: 'Acme 2027',
+      priceTiers: [{ minQuantity: 100, price: 15 }],
+      listPriceTiers: [
+        { minQuantity: 100, price: 20 },
+        { minQuantity: 500, price: 18 },
+      ],
+    });
+    expect(mine.page.items[2]).toMatchObject({ priceSource: 'tier', priceList: null });
+    expect(prices((await catalogOf(buyer, 'sort=price_desc&maxPrice=16')).page)).toEqual([
+      ['CP-DRILL', 15],
+      ['CP-SAW', 9],
+    ]);
+    expect((await catalogOf(buyer, 'sort=price_desc&maxPrice=16')).page.total).toBe(2);
+    // Sorted otherwise, the visitors' page repriced.
+    expect(prices((await catalogOf(buyer, 'sort=newest')).page)).toEqual([
+      ['CP-LEVEL', 17],
+      ['CP-SAW', 9],
+      ['CP-DRILL', 15],
+    ]);
+    for (const someoneElse of [null, outsider]) {
+      const theirs = await catalogOf(someoneElse, 'sort=price_asc');
+      expect(prices(theirs.page)).toEqual([
+        ['CP-SAW', 10],
+        ['CP-LEVEL', 17],
+        ['CP-DRILL', 20],
+      ]);
+      expect(theirs.cacheControl).toBe('no-cache');
+      expect(theirs.page.items[0]).not.toHaveProperty('priceSource');
+      expect(prices((await catalogOf(someoneElse, 'maxPrice=16')).page)).toEqual([['CP-SAW', 10]]);
+    }
+    const home = (await call(buyer, 'GET', '/api/tool')).json<Tool[]>();
+    expect(home.find((tool) => tool.sku === 'CP-DRILL')?.price).toBe(15);
+    const product = (await call(buyer, 'GET', `/api/buyNow/${drill.id}`)).json<Tool>();
+    expect(product).toMatchObject({ price: 15, priceSource: 'contract', priceList: 'Acme 2027' });
+    expect((await call(null, 'GET', `/api/buyNow/${drill.id}`)).json<Tool>().price).toBe(20);
+
+    // The cart shows the contract price with the list price beside it; checkout charges it.
+    await call(buyer, 'PUT', `/api/cart/lines/${drill.id}`, { quantity: 500 });
+    await call(buyer, 'PUT', `/api/cart/lines/${saw.id}`, { quantity: 100 });
+    const cart = (await call(buyer, 'GET', '/api/cart')).json<Cart>();
+    expect(cart.lines.map((line) => [line.sku, line.unitPrice, line.priceSource, line.priceList])).toEqual([
+      ['CP-DRILL', 15, 'contract', 'Acme 2027'],
+      ['CP-SAW', 9, 'contract', 'Acme 2027'],
+    ]);
+    expect(cart.lines[0]?.listUnitPrice).toBe(18);
+    expect(cart.total).toBe(500 * 15 + 100 * 9);
+    const checkedOut = await call(buyer, 'POST', '/api/cart/checkout', delivery);
+    expect(checkedOut.statusCode, checkedOut.body).toBe(201);
+    const { order } = checkedOut.json<CheckoutResult>();
+    expect(order.amount).toBe(8400);
+    expect(order.lines.map((line) => [line.unitPrice, line.priceSource, line.priceList])).toEqual([
+      [15, 'contract', 'Acme 2027'],
+      [9, 'contract', 'Acme 2027'],
+    ]);
+
+    // The buy page's one-product order, quick order and saved lists price the same way.
+    expect((await placeOrderAs(ctx.app, buyer, drill.id, { quantity: 100 })).lines[0]).toMatchObject({
+      unitPrice: 15,
+      priceSource: 'contract',
+      priceList: 'Acme 2027',
+    });
+    expect((await placeOrderAs(ctx.app, outsider, drill.id, { quantity: 100 })).lines[0]).toMatchObject({
+      unitPrice: 20,
+      priceSource: 'tier',
+      priceList: null,
+    });
+    const quick = await call(buyer, 'POST', '/api/cart/quick-add', { text: 'CP-DRILL, 100', dryRun: true });
+    expect(quick.json<QuickAddResult>().rows[0]?.message).toBe(
+      `${drill.name}: 100 units at $15.00 (Your contract price (list Acme 2027)), $1,500.00`,
+    );
+    const list = (await call(buyer, 'POST', '/api/lists', { name: 'Weekly' })).json<{ insertedId: string }>();
+    await call(buyer, 'POST', `/api/lists/${list.insertedId}/lines`, { toolId: saw.id, quantity: 100 });
+    const saved = (await call(buyer, 'GET', `/api/lists/${list.insertedId}`)).json<SavedList>();
+    expect(saved.lines[0]).toMatchObject({ savedUnitPrice: 9, unitPrice: 9, priceList: 'Acme 2027' });
+
+    // A change to the list shows at once; a company no longer holding it is back at list prices.
+    await call(shopAdmin, 'PUT', `/api/admin/price-lists/${listId}`, {
+      name: 'Acme 2027',
+      entries: [{ sku: 'CP-DRILL', priceTiers: [{ minQuantity: 100, price: 14 }] }],
+    });
+    expect(prices((await catalogOf(buyer, 'sort=price_asc')).page)).toEqual([
+      ['CP-SAW', 10],
+      ['CP-DRILL', 14],
+      ['CP-LEVEL', 17],
+    ]);
+    await call(shopAdmin, 'PUT', `/api/admin/companies/${companyId}/price-lists`, []);
+    const after = await catalogOf(buyer, 'sort=price_asc');
+    expect(prices(after.page)).toEqual([
+      ['CP-SAW', 10],
+      ['CP-LEVEL', 17],
+      ['CP-DRILL', 20],
+    ]);
+    expect(after.page.items[0]).not.toHaveProperty('priceSource');
+  });
+});
