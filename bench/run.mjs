@@ -7,6 +7,7 @@ import { benchCatalog } from './catalog.mjs';
 import { benchCart } from './cart.mjs';
 import { benchCatalogScale } from './catalog-scale.mjs';
 import { benchColdStart } from './cold-start.mjs';
+import { benchContractPrices } from './contract-prices.mjs';
 import { benchOrders } from './orders.mjs';
 import { homePageScript, withDemoShop } from './support.mjs';
 
@@ -40,6 +41,9 @@ try {
   if (!only || only === 'scale') await benchCatalogScale({ createDatabase });
   if (!only || only === 'orders') await benchOrders({ databaseUrl: await createDatabase('orders') });
   if (!only || only === 'cart') await benchCart({ databaseUrl: await createDatabase('cart') });
+  if (!only || only === 'contract') {
+    await benchContractPrices({ databaseUrl: await createDatabase('contract') });
+  }
   if (!only || only === 'admin') await benchAdmin({ databaseUrl: await createDatabase('admin') });
   if (!only || only === 'start') await benchColdStart();
   if (!only || only === 'js') await withDemoShop(4470, homePageScript);

@@ -10,6 +10,7 @@ import { createRoutes } from './app/routes';
 import { SERVER_DATA_ID } from '../shared/page-routes';
 import type { ServerData } from './app/server-data';
 import { browserQueryClientSlot } from './lib/query-client-slot';
+import { repriceOnSessionChange } from './lib/reprice-on-session';
 
 /**
  * A public page arrives rendered by the server with its data (entry-server.tsx): React takes it over
@@ -35,6 +36,8 @@ async function start() {
     );
   }
   const router = createBrowserRouter(routes, serverData ? { hydrationData: serverData.router } : {});
+  // A server-rendered page shows list prices; a signed-in contract buyer's are read once they are known.
+  repriceOnSessionChange(router, queryClientSlot, serverData ? null : undefined);
   const app = (
     <StrictMode>
       <App queryClientSlot={queryClientSlot}>

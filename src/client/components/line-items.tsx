@@ -49,7 +49,7 @@ export function LineItems({
             <td>
               {line.name}
               {line.sku && <span className="d-block small text-secondary font-monospace">{line.sku}</span>}
-              {line.remark && <span className="d-block small text-secondary">{line.remark}</span>}
+              {line.remark && <div className="small text-secondary">{line.remark}</div>}
             </td>
             <td className="text-end">{formatUnits(line.quantity)}</td>
             <td className="text-end text-nowrap">{money(line.unitPrice)}</td>

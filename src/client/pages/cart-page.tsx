@@ -9,6 +9,7 @@ import Table from 'react-bootstrap/Table';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { Cart, CartLine } from '../../shared/api/cart.schemas';
+import { ContractPrice } from '../components/contract-price';
 import { DeliveryDetails } from '../../shared/api/orders.schemas';
 import { quantityBounds, quantityProblem } from '../../shared/domain/order-quantity';
 import { priceOrder } from '../../shared/domain/price-tiers';
@@ -111,7 +112,8 @@ function LinesTable({
   onRemove,
   busy,
 }: {
-  lines: Pick<CartLine, 'toolId' | 'sku' | 'name' | 'quantity' | 'unitPrice' | 'amount' | 'problem'>[];
+  lines: (Pick<CartLine, 'toolId' | 'sku' | 'name' | 'quantity' | 'unitPrice' | 'amount' | 'problem'> &
+    Partial<Pick<CartLine, 'priceSource' | 'priceList' | 'listUnitPrice'>>)[];
   total: number;
   onQuantity: (toolId: string, quantity: number) => void;
   onRemove: (toolId: string) => void;
@@ -159,8 +161,15 @@ function LinesTable({
                   onChange={(quantity) => onQuantity(line.toolId, quantity)}
                 />
               </td>
-              <td className="text-end text-nowrap" data-label="Unit price">
-                {formatDollars(line.unitPrice)}
+              <td className="text-end" data-label="Unit price">
+                <span className="text-nowrap">{formatDollars(line.unitPrice)}</span>
+                {line.priceSource === 'contract' && line.priceList && (
+                  <ContractPrice
+                    list={line.priceList}
+                    unitPrice={line.unitPrice}
+                    listUnitPrice={line.listUnitPrice ?? null}
+                  />
+                )}
               </td>
               <td className="text-end text-nowrap fw-semibold" data-label="Amount">
                 {formatDollars(line.amount)}

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import type { Tool } from '../../shared/api/catalog.schemas';
-import { type CatalogChange, createCatalogCache } from './catalog-cache';
+import { type CatalogChange, createCatalogCache, createCatalogCaches } from './catalog-cache';
 
 const tool = (id: string, available: number): Tool => ({
   _id: id,
@@ -223,5 +223,29 @@ describe('a stock change while an answer is being compressed', () => {
       itemsOf(await cache.answer('list', async () => ({ value: { items: [drill] }, tools: [drill] })))[0]
         ?.available,
     ).toBe(400);
+  });
+});
+
+describe('the contract buyers’ cache beside it', () => {
+  it('takes every change the visitors’ cache takes: stock levels, a new catalog, another instance’s change', async () => {
+    const { catalogCache, buyerCache } = createCatalogCaches({ maxAgeMs: 60_000 });
+    const load = vi.fn(async () => {
+      const tools = [{ ...tool('a', 500), price: 9 }];
+      return { value: tools, tools };
+    });
+    const read = () => buyerCache.value<Tool[]>('acme:home', load);
+    expect((await read())[0]?.available).toBe(500);
+
+    catalogCache.stockChanged([{ id: 'a', available: 300 }]);
+    expect((await read())[0]?.available).toBe(300);
+    expect(load).toHaveBeenCalledTimes(1);
+
+    catalogCache.invalidate();
+    await read();
+    expect(load).toHaveBeenCalledTimes(2);
+
+    catalogCache.peerChanged({ productIds: ['a'] });
+    await read();
+    expect(load).toHaveBeenCalledTimes(3);
   });
 });

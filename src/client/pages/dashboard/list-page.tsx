@@ -7,6 +7,7 @@ import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { AddToListResult, SavedList } from '../../../shared/api/lists.schemas';
+import { ContractPrice } from '../../components/contract-price';
 import { formatDollars } from '../../../shared/money';
 import { ConfirmModal, useConfirm } from '../../components/confirm-modal';
 import { QueryState } from '../../components/query-state';
@@ -98,6 +99,9 @@ function Lines({ list, changes }: { list: SavedList; changes: boolean }) {
                   {formatDollars(line.unitPrice)}
                   {line.unitPrice !== line.savedUnitPrice && (
                     <div className="small text-secondary">was {formatDollars(line.savedUnitPrice)}</div>
+                  )}
+                  {line.priceList && (
+                    <ContractPrice list={line.priceList} unitPrice={line.unitPrice} listUnitPrice={null} />
                   )}
                 </>
               )}

@@ -1,5 +1,6 @@
 import type { Tool } from '../../../../shared/api/catalog.schemas';
 import { formatDollars } from '../../../../shared/money';
+import { ContractPrice } from '../../../components/contract-price';
 import { formatUnits } from '../../../lib/format';
 import { useQuantityBounds } from '../use-quantity-bounds';
 import { StockBadge } from './stock-badge';
@@ -20,6 +21,13 @@ export function ToolFacts({ tool, large = false }: { tool: Tool; large?: boolean
       <dt>Price</dt>
       <dd>
         <strong className="text-dark">{formatDollars(tool.price)}</strong> per unit
+        {tool.priceSource === 'contract' && tool.priceList && (
+          <ContractPrice
+            list={tool.priceList}
+            unitPrice={tool.price}
+            listUnitPrice={tool.listPriceTiers?.[0]?.price ?? null}
+          />
+        )}
         {best && (
           <span className="d-block small">
             from <strong className="text-dark">{formatDollars(best.price)}</strong> at{' '}

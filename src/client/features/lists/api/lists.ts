@@ -41,9 +41,7 @@ function useListChange<T, R>(change: (input: T) => Promise<R>, { inPlace = false
 export function useCreateList() {
   return useListChange(
     (name: string) =>
-      api<Inserted>('/lists', { method: 'POST', body: { name } }).then(
-        (made) => made.insertedId,
-      ),
+      api<Inserted>('/lists', { method: 'POST', body: { name } }).then((made) => made.insertedId),
     { inPlace: true },
   );
 }

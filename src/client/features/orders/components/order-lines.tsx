@@ -1,17 +1,38 @@
 import type { Order } from '../../../../shared/api/orders.schemas';
+import { ContractPrice } from '../../../components/contract-price';
 import { LineItems } from '../../../components/line-items';
 import { formatUnits } from '../../../lib/format';
 
-/** An order's lines: SKU, product, units, unit price and amount (My Orders, payment, order detail). */
+/**
+ * An order's lines: SKU, product, units, unit price and amount (My Orders, payment, order detail); a
+ * line a price list priced says which (issue 34).
+ */
 export function OrderLines({ order, caption }: { order: Order; caption?: string }) {
   return (
     <LineItems
       caption={caption}
       testId="order-line"
-      lines={order.lines.map((line) => ({
-        ...line,
-        remark: line.backordered > 0 ? `${formatUnits(line.backordered)} backordered` : undefined,
-      }))}
+      lines={order.lines.map((line) => {
+        const backordered = line.backordered > 0 ? `${formatUnits(line.backordered)} backordered` : null;
+        const contract = line.priceSource === 'contract' ? line.priceList : null;
+        return {
+          ...line,
+          remark:
+            backordered || contract ? (
+              <>
+                {backordered}
+                {contract && (
+                  <ContractPrice
+                    list={contract}
+                    unitPrice={line.unitPrice}
+                    listUnitPrice={null}
+                    when="ordered"
+                  />
+                )}
+              </>
+            ) : undefined,
+        };
+      })}
     />
   );
 }
