@@ -1,4 +1,5 @@
-import { neutraliseRecord, restoreFormulas } from '../http/spreadsheet-cells';
+import { readCsvTable } from '../http/csv-table';
+import { neutraliseRecord } from '../http/spreadsheet-cells';
 import { fillBackorders } from '../orders/backorders';
 import { Readable, pipeline } from 'node:stream';
 import { categorySlug } from '../../shared/api/catalog.schemas';
@@ -12,7 +13,6 @@ import {
 import { lowerBound } from '../../shared/domain/order-quantity';
 import { tierProblem } from '../../shared/domain/price-tiers';
 import { effectiveTiersInDollars } from '../orders/price-line';
-import { formatUnits } from '../../shared/numbers';
 import { type Actor, type AuditRecord, changedValues, recordAudit } from '../audit/audit.repository';
 import type { Database } from '../db/database';
 import { DomainError } from '../http/domain-error';
@@ -122,97 +122,17 @@ interface ParsedFile {
   errors: ImportProblem[];
 }
 
-const fileProblem = (line: number, message: string): ImportProblem => ({
-  line,
-  sku: null,
-  column: null,
-  message,
-});
-
-/**
- * The line each record starts on, from where each ends (csv-parse's byte offsets): its own line count
- * takes a CRLF inside a quoted cell for two lines. Blank lines between records are skipped, as the
- * parser skips them.
- */
-function startLines(csv: string, ends: number[]): number[] {
-  const bytes = Buffer.from(csv, 'utf8');
-  const starts: number[] = [];
-  let line = 1;
-  let at = 0;
-  for (const end of ends) {
-    for (; at < bytes.length && (bytes[at] === 0x0a || bytes[at] === 0x0d); at += 1) {
-      if (bytes[at] === 0x0a) line += 1;
-    }
-    starts.push(line);
-    for (; at < end; at += 1) if (bytes[at] === 0x0a) line += 1;
-  }
-  return starts;
-}
-
 /** Reads the file and checks every row by the shared rules, naming each problem's line and column. */
 async function checkFile(csv: string, minUnits: number): Promise<ParsedFile> {
-  const { parse, CsvError } = await import('csv-parse/sync');
-  let records: { record: string[]; info: { bytes: number } }[];
-  try {
-    records = parse(csv, {
-      bom: true,
-      skip_empty_lines: true,
-      info: true,
-      relax_column_count: true,
-    }) as unknown as typeof records;
-  } catch (error) {
-    if (error instanceof CsvError) {
-      const line = (error as unknown as { lines?: number }).lines ?? 1;
-      return {
-        rows: [],
-        total: 0,
-        errors: [fileProblem(line, `This is not a readable CSV file: ${error.message}`)],
-      };
-    }
-    throw error;
-  }
-  const [header, ...body] = records;
-  if (!header) return { rows: [], total: 0, errors: [fileProblem(1, 'The file is empty')] };
-  const columns = header.record.map((name) => name.trim().toLowerCase());
-  const missing = REQUIRED_COLUMNS.filter((column) => !columns.includes(column));
-  const unknown = columns.filter((column) => !(PRODUCT_CSV_COLUMNS as readonly string[]).includes(column));
-  if (missing.length > 0 || unknown.length > 0) {
-    const problems = [
-      missing.length > 0 ? `missing ${missing.join(', ')}` : '',
-      unknown.length > 0 ? `unknown ${unknown.join(', ')}` : '',
-    ].filter(Boolean);
-    return {
-      rows: [],
-      total: body.length,
-      errors: [
-        fileProblem(
-          1,
-          `The first line must name the columns ${PRODUCT_CSV_COLUMNS.join(', ')} (${problems.join('; ')})`,
-        ),
-      ],
-    };
-  }
-  if (body.length > MAX_IMPORT_ROWS) {
-    return {
-      rows: [],
-      total: body.length,
-      errors: [fileProblem(1, `One import takes at most ${formatUnits(MAX_IMPORT_ROWS)} rows`)],
-    };
-  }
-
-  const errors: ImportProblem[] = [];
+  const table = await readCsvTable(csv, {
+    columns: PRODUCT_CSV_COLUMNS,
+    required: REQUIRED_COLUMNS,
+    maxRows: MAX_IMPORT_ROWS,
+  });
+  const errors: ImportProblem[] = [...table.errors];
   const rows: CheckedRow[] = [];
   const firstLineOf = new Map<string, number>();
-  const lines = startLines(
-    csv,
-    records.map(({ info }) => info.bytes),
-  ).slice(1);
-  for (const [index, { record }] of body.entries()) {
-    const line = lines[index] ?? 0;
-    const cell = (column: string) => {
-      const index = columns.indexOf(column);
-      return index < 0 ? '' : restoreFormulas(record[index] ?? '');
-    };
+  for (const { line, cell } of table.rows) {
     const sku = cell('sku').trim().toUpperCase() || null;
     // The columns this row's problems name: each is named once.
     const reported = new Set<string | null>();
@@ -220,10 +140,6 @@ async function checkFile(csv: string, minUnits: number): Promise<ParsedFile> {
       reported.add(column);
       errors.push({ line, sku, column, message });
     };
-    if (record.length !== columns.length) {
-      problem(null, `This row has ${record.length} cells; the header names ${columns.length} columns`);
-      continue;
-    }
     const whole = (column: string) => {
       const value = cell(column).trim().replaceAll(',', '');
       if (value === '') return undefined;
@@ -294,7 +210,9 @@ async function checkFile(csv: string, minUnits: number): Promise<ParsedFile> {
     const row = checked.data;
     rows.push({ line, row });
   }
-  return { rows, total: body.length, errors };
+  // Problems by line, as the file reads.
+  errors.sort((a, b) => a.line - b.line);
+  return { rows, total: table.total, errors };
 }
 
 /** The values a row gives a product, as the audit log and the comparison with the catalog see them. */
