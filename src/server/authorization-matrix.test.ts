@@ -455,6 +455,20 @@ const rows: Row[] = [
     expected: adminOnly(404),
   },
   {
+    method: 'GET',
+    path: '/api/admin/price-lists/:id/entries.csv',
+    url: () => '/api/admin/price-lists/00000000-0000-4000-8000-000000000000/entries.csv',
+    expected: adminOnly(404),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/price-lists/:id/import',
+    url: () => '/api/admin/price-lists/00000000-0000-4000-8000-000000000000/import',
+    headers: { 'content-type': 'text/csv' },
+    payload: 'sku,price_tiers,percent_off\n',
+    expected: adminOnly(404),
+  },
+  {
     method: 'PUT',
     path: '/api/admin/companies/:id/terms',
     url: () => '/api/admin/companies/00000000-0000-4000-8000-000000000000/terms',

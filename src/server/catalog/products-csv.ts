@@ -1,4 +1,4 @@
-import { readCsvTable } from '../http/csv-table';
+import { formatTiersCell, parseTiersCell, readCsvTable } from '../http/csv-table';
 import { neutraliseRecord } from '../http/spreadsheet-cells';
 import { fillBackorders } from '../orders/backorders';
 import { Readable, pipeline } from 'node:stream';
@@ -59,19 +59,6 @@ const COLUMN_OF: Record<string, string> = {
   priceTiers: 'price_tiers',
   featured: 'featured',
 };
-
-/** Price breaks as one cell: `100:12.50|500:11.00` (from 100 units $12.50 each, from 500 $11.00). */
-export function formatTiersCell(tiers: readonly { minQuantity: number; price: number }[]): string {
-  return tiers.map((tier) => `${tier.minQuantity}:${tier.price.toFixed(2)}`).join('|');
-}
-
-function parseTiersCell(cell: string): { minQuantity: number; price: number }[] | null {
-  const tiers = cell.split('|').map((part) => {
-    const match = /^\s*(\d+)\s*:\s*\$?(\d+(?:\.\d+)?)\s*$/.exec(part);
-    return match ? { minQuantity: Number(match[1]), price: Number(match[2]) } : null;
-  });
-  return tiers.every((tier) => tier !== null) ? tiers : null;
-}
 
 const YES = new Set(['yes', 'true', '1', 'y']);
 const NO = new Set(['no', 'false', '0', 'n', '']);

@@ -21,6 +21,23 @@ export interface CsvTable {
   errors: ImportProblem[];
 }
 
+/** Price breaks as one cell: `100:12.50|500:11.00` (from 100 units $12.50 each, from 500 $11.00). */
+export function formatTiersCell(tiers: readonly { minQuantity: number; price: number }[]): string {
+  return tiers.map((tier) => `${tier.minQuantity}:${tier.price.toFixed(2)}`).join('|');
+}
+
+/** A price-breaks cell read back; null when it is not quantity:price pairs separated by |. */
+export function parseTiersCell(cell: string): { minQuantity: number; price: number }[] | null {
+  const tiers = cell.split('|').map((part) => {
+    const match = /^\s*(\d+)\s*:\s*\$?(\d+(?:\.\d+)?)\s*$/.exec(part);
+    return match ? { minQuantity: Number(match[1]), price: Number(match[2]) } : null;
+  });
+  return tiers.every((tier) => tier !== null) ? tiers : null;
+}
+
+export const TIERS_CELL_HELP =
+  'lists the price breaks as quantity:price, separated by |, e.g. 100:12.50|500:11.00';
+
 export const fileProblem = (line: number, message: string): ImportProblem => ({
   line,
   sku: null,

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { exportPriceListCsv, importPriceListCsv } from './price-list-csv';
 import { DeleteResult, UpdateResult } from '../../shared/api/common.schemas';
 import { CompanyIdParams, Inserted } from '../../shared/api/companies.schemas';
 import { errorResponses } from '../../shared/api/errors';
@@ -6,6 +8,8 @@ import {
   CompanyPriceListsBody,
   PriceList,
   PriceListBody,
+  PriceListImportQuery,
+  PriceListImportReport,
   PriceListParams,
   PriceListSummaries,
 } from '../../shared/api/price-lists.schemas';
@@ -125,6 +129,58 @@ export const priceListsRoutes: FastifyPluginAsyncZod<PriceListsRoutesOptions> = 
       await deletePriceList(db, signedInUser(request), request.params.id);
       pricesChanged();
       return { deletedCount: 1 };
+    },
+  );
+
+  app.get(
+    '/admin/price-lists/:id/entries.csv',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin', 'pricing'],
+        summary: 'A price list’s entries as CSV: the columns its import takes (admin)',
+        params: PriceListParams,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const { name, csv } = await exportPriceListCsv(db, request.params.id);
+      const file = `price-list-${name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'entries'}.csv`;
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file}"`)
+        .send(csv);
+    },
+  );
+
+  // A price list's file arrives as it is, as text/csv.
+  app.addContentTypeParser(
+    'text/csv',
+    { parseAs: 'string', bodyLimit: LIST_BODY_LIMIT },
+    (_request, body, done) => done(null, body),
+  );
+  app.post(
+    '/admin/price-lists/:id/import',
+    {
+      ...admin,
+      bodyLimit: LIST_BODY_LIMIT,
+      schema: {
+        tags: ['admin', 'pricing'],
+        summary:
+          'Check a price list CSV (dry run), or with commit=true make its rows the list’s entries, all or none (admin)',
+        consumes: ['text/csv'],
+        params: PriceListParams,
+        querystring: PriceListImportQuery,
+        body: z.string({ error: 'Send the CSV file as text/csv' }),
+        response: { 200: PriceListImportReport, ...errors },
+      },
+    },
+    async (request) => {
+      const report = await importPriceListCsv(db, signedInUser(request), request.params.id, request.body, {
+        commit: request.query.commit,
+      });
+      if (report.committed) pricesChanged();
+      return report;
     },
   );
 

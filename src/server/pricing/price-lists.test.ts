@@ -258,3 +258,119 @@ describe('a company’s payment terms', () => {
     ).toBe(403);
   });
 });
+
+describe('a price list as CSV', () => {
+  const importCsv = (listId: string, csv: string, commit: boolean) =>
+    injectAs(ctx.app, admin, {
+      method: 'POST',
+      url: `/api/admin/price-lists/${listId}/import?commit=${commit}`,
+      headers: { 'content-type': 'text/csv' },
+      payload: csv,
+    });
+
+  it('is exported as the import reads it, and an edited file replaces the entries whole', async () => {
+    const made = await call(admin, 'POST', '/api/admin/price-lists', { ...acme2027, name: 'CSV round trip' });
+    const { insertedId } = made.json<{ insertedId: string }>();
+    const exported = await call(admin, 'GET', `/api/admin/price-lists/${insertedId}/entries.csv`);
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['content-disposition']).toBe(
+      'attachment; filename="price-list-CSV-round-trip.csv"',
+    );
+    expect(exported.body.replace(/^\uFEFF/, '')).toBe(
+      [
+        'sku,price_tiers,percent_off,valid_from,valid_to',
+        'FT-DRILL-18V,100:48.50|500:45.00,,,',
+        'FT-CSW-185,,12.5,,2027-12-31',
+        'FT-CSW-185,,15,2028-01-01,',
+        '',
+      ].join('\n'),
+    );
+
+    // The file as exported goes back in unchanged; edited, it replaces the entries.
+    const again = await importCsv(insertedId, exported.body, false);
+    expect(again.json()).toEqual({ committed: false, rows: 3, entries: 3, errors: [] });
+    const edited = 'sku,price_tiers,percent_off\nft-drill-18v,100:47.00,\nFT-SAW-1,,7.5%\n';
+    const saved = await importCsv(insertedId, edited, true);
+    expect(saved.json()).toEqual({ committed: true, rows: 2, entries: 2, errors: [] });
+    const after = (await call(admin, 'GET', `/api/admin/price-lists/${insertedId}`)).json<PriceList>();
+    expect(after.entries).toEqual([
+      {
+        sku: 'FT-DRILL-18V',
+        priceTiers: [{ minQuantity: 100, price: 47 }],
+        percentOff: null,
+        validFrom: null,
+        validTo: null,
+      },
+      { sku: 'FT-SAW-1', priceTiers: null, percentOff: 7.5, validFrom: null, validTo: null },
+    ]);
+    expect(after).toMatchObject({ name: 'CSV round trip', validFrom: '2027-01-01', validTo: '2027-12-31' });
+  });
+
+  it('names every problem’s line and column, and a file with any problem changes nothing', async () => {
+    const made = await call(admin, 'POST', '/api/admin/price-lists', {
+      name: 'CSV problems',
+      entries: [{ sku: 'KEEP-1', percentOff: 5 }],
+    });
+    const { insertedId } = made.json<{ insertedId: string }>();
+    const csv = [
+      'sku,price_tiers,percent_off,valid_from,valid_to',
+      'OK-1,100:10.00,,,',
+      'BAD-TIERS,100-10,,,',
+      'BAD-PCT,,ten,,',
+      'BOTH,100:10.00,5,,',
+      'OK-1,,10,2027-01-01,',
+      'DAYS,,5,2027-02-01,2027-01-01',
+      'SHORT,,5',
+      ',,5,,',
+    ].join('\n');
+    const report = (await importCsv(insertedId, csv, true)).json<{
+      committed: boolean;
+      errors: { line: number; sku: string | null; column: string | null; message: string }[];
+    }>();
+    expect(report.committed).toBe(false);
+    expect(report.errors).toEqual([
+      {
+        line: 3,
+        sku: 'BAD-TIERS',
+        column: 'price_tiers',
+        message:
+          'price_tiers lists the price breaks as quantity:price, separated by |, e.g. 100:12.50|500:11.00',
+      },
+      {
+        line: 4,
+        sku: 'BAD-PCT',
+        column: 'percent_off',
+        message: 'percent_off is a number of percent, e.g. 12.5 (it is “ten”)',
+      },
+      {
+        line: 5,
+        sku: 'BOTH',
+        column: 'price_tiers',
+        message: 'price_tiers: Give either price breaks or a percentage off, not both',
+      },
+      {
+        line: 6,
+        sku: 'OK-1',
+        column: 'valid_from',
+        message: 'valid_from: Line 2 prices OK-1 on some of the same days',
+      },
+      {
+        line: 7,
+        sku: 'DAYS',
+        column: 'valid_to',
+        message: 'valid_to: The last valid day comes before the first',
+      },
+      { line: 8, sku: 'SHORT', column: null, message: 'This row has 3 cells; the header names 5 columns' },
+      { line: 9, sku: null, column: 'sku', message: expect.stringMatching(/^sku: /) as unknown as string },
+    ]);
+    const unchanged = (await call(admin, 'GET', `/api/admin/price-lists/${insertedId}`)).json<PriceList>();
+    expect(unchanged.entries.map((entry) => entry.sku)).toEqual(['KEEP-1']);
+
+    const header = (await importCsv(insertedId, 'sku,price,percent\nA,1,2\n', false)).json<{
+      errors: { message: string }[];
+    }>();
+    expect(header.errors[0]?.message).toBe(
+      'The first line must name the columns sku, price_tiers, percent_off, valid_from, valid_to (unknown price, percent)',
+    );
+  });
+});

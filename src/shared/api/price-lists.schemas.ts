@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_PRICE_TIERS } from '../domain/price-tiers';
 import { entryProblems } from '../domain/price-lists';
-import { Sku, dollars } from './products.schemas';
+import { ImportProblem, Sku, dollars } from './products.schemas';
 import { text } from './text';
 
 /** The most entries one list holds: a catalogue's worth of SKUs. */
@@ -118,3 +118,32 @@ export const CompanyPriceListsBody = z
       seen.add(list.priceListId);
     });
   });
+
+/** The columns of a price list's CSV (export and import), in order. */
+export const PRICE_LIST_CSV_COLUMNS = [
+  'sku',
+  'price_tiers',
+  'percent_off',
+  'valid_from',
+  'valid_to',
+] as const;
+
+/** POST /api/admin/price-lists/{id}/import?commit=: a CSV replacing the list's entries, checked or saved. */
+export const PriceListImportReport = z
+  .object({
+    committed: z.boolean(),
+    /** The file's rows, and the entries they make (every row, when there are no errors). */
+    rows: z.number().int(),
+    entries: z.number().int(),
+    errors: z.array(ImportProblem),
+  })
+  .meta({ id: 'PriceListImportReport' });
+export type PriceListImportReport = z.infer<typeof PriceListImportReport>;
+
+export const PriceListImportQuery = z.strictObject({
+  /** true saves the rows as the list's entries (all or none); otherwise the file is only checked. */
+  commit: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+});

@@ -28,8 +28,14 @@ export function windowsOverlap(
   return startsBeforeEnd(a.validFrom, b.validTo) && startsBeforeEnd(b.validFrom, a.validTo);
 }
 
-/** Every problem of these entries, in entry order; empty when the list can be saved. */
-export function entryProblems(entries: readonly EntryShape[]): EntryProblem[] {
+/**
+ * Every problem of these entries, in entry order; empty when the list can be saved. `nameOf` names
+ * another entry in a message (the CSV import names its line).
+ */
+export function entryProblems(
+  entries: readonly EntryShape[],
+  nameOf: (index: number) => string = (index) => `Entry ${index + 1}`,
+): EntryProblem[] {
   const problems: EntryProblem[] = [];
   const seen = new Map<string, number[]>();
   entries.forEach((entry, index) => {
@@ -73,7 +79,7 @@ export function entryProblems(entries: readonly EntryShape[]): EntryProblem[] {
         problems.push({
           index,
           field: 'validFrom',
-          message: `Entry ${other + 1} prices ${sku} on some of the same days`,
+          message: `${nameOf(other)} prices ${sku} on some of the same days`,
         });
         break;
       }
