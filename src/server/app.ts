@@ -40,6 +40,7 @@ import { quotesRoutes } from './quotes/quotes.routes';
 import { companiesRoutes } from './companies/companies.routes';
 import { listsRoutes } from './lists/lists.routes';
 import { priceListsRoutes } from './pricing/price-lists.routes';
+import { creditRoutes } from './credit/credit.routes';
 import { readShopDetails } from './shop-details';
 import { newsletterRoutes } from './newsletter/newsletter.routes';
 import { AFTER_START_MS } from './time-limits';
@@ -309,6 +310,7 @@ export async function buildApp({
         maxUnpaid: config.maxUnpaidOrders,
       });
       await api.register(companiesRoutes, { db, guards, mail });
+      await api.register(creditRoutes, { db, guards, mail });
       await api.register(listsRoutes, { db, guards, minUnits: config.orderMinUnits });
       await api.register(priceListsRoutes, { db, guards, catalogCache });
       await api.register(newsletterRoutes, { db });

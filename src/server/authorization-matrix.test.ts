@@ -377,6 +377,31 @@ const rows: Row[] = [
     expected: { anonymous: 401, customerA: 200, customerB: 404, admin: 404 },
   },
   {
+    method: 'GET',
+    path: '/api/company/statement',
+    url: () => '/api/company/statement',
+    expected: signedIn(404),
+  },
+  {
+    method: 'GET',
+    path: '/api/company/statement.pdf',
+    url: () => '/api/company/statement.pdf',
+    expected: signedIn(404),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/companies/:id/statement',
+    url: () => '/api/admin/companies/00000000-0000-4000-8000-000000000000/statement',
+    expected: adminOnly(404),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/companies/:id/payments',
+    url: () => '/api/admin/companies/00000000-0000-4000-8000-000000000000/payments',
+    payload: { amount: 10, date: '2026-01-02', reference: 'Matrix' },
+    expected: adminOnly(404),
+  },
+  {
     method: 'PUT',
     path: '/api/company/rules',
     url: () => '/api/company/rules',

@@ -14,6 +14,8 @@ const BusinessFile = z.strictObject({
   taxId: z.string().min(1),
   /** A closing line on every invoice. */
   invoiceNote: z.string().default(''),
+  /** Where a company on account pays its invoices by bank transfer (issue 34), a line each. */
+  bankDetails: z.array(z.string().min(1)).default([]),
 });
 
 export type ShopDetails = z.infer<typeof BusinessFile> & {

@@ -156,6 +156,14 @@ export const messages = {
       : `Orders above ${formatCents(above)} need an approver’s approval, and nobody in your company approves orders yet. Nothing was ordered: ask your company’s admin to make a colleague an approver.`,
   listNotFound: 'There is no such list',
   priceListNotFound: 'There is no such price list',
+  // Pay on account (issue 34).
+  accountNeedsCompany: 'Paying on account is for the buyers of a company with terms: please pay by card',
+  paymentInFuture: 'The payment’s day cannot be after today',
+  accountNotOffered: 'Your company pays by card: the shop has not given it terms on account',
+  accountOverdue: (invoice: string, due: string) =>
+    `Invoice ${invoice} was due on ${due} and is still open: please pay it, or pay this order by card`,
+  creditLimitReached: (limit: string, owed: string, order: string) =>
+    `On account your company may owe at most ${limit}; it owes ${owed}, and this order is ${order}. Pay this order by card, or pay an open invoice first`,
   priceListNameTaken: (name: string) => `Another price list is called ${name}: give this one another name`,
   companyNotFoundForAdmin: 'There is no such company',
   listsReadOnly:

@@ -12,6 +12,7 @@ const variant: Record<OrderStatus, string> = {
   cancelled: 'secondary',
   expired: 'secondary',
   rejected: 'danger',
+  on_account: 'info',
 };
 
 /** An order's state as a coloured badge, the same in My Orders and Manage All Orders. */
@@ -19,7 +20,7 @@ export function OrderStatusBadge({ status, children }: { status: OrderStatus; ch
   return (
     <Badge
       bg={variant[status]}
-      text={status === 'unpaid' || status === 'awaiting_approval' ? 'dark' : undefined}
+      text={status === 'unpaid' || status === 'awaiting_approval' || status === 'on_account' ? 'dark' : undefined}
     >
       {children}
     </Badge>

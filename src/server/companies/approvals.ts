@@ -11,6 +11,7 @@ import { companies, orders } from '../db/schema';
 import { DomainError } from '../http/domain-error';
 import type { MailContext } from '../mail/mail-layout';
 import { type PlacedOrder, assertCanMove, findOrderFor, withLines } from '../orders/orders.repository';
+import { checkAccountCredit } from '../credit/ledger';
 import { transitionOrder } from '../orders/transitions';
 import { companyOf } from './membership';
 import { startOfUtcMonth } from './spending-rules';
@@ -139,23 +140,31 @@ export async function decideOrder(
   const order = await findOrderFor(db, caller, orderId, 'approve');
   if (order.userId === caller.id) throw new DomainError('FORBIDDEN', messages.selfApproval);
   if (!caller.company?.active) throw new DomainError('FORBIDDEN', messages.companySuspended);
-  const to = decision.approve ? 'unpaid' : 'rejected';
+  // An approved order on the company's account is invoiced (issue 34); any other becomes payable.
+  const onAccount = order.paymentMethod === 'account';
+  const to = decision.approve ? (onAccount ? 'on_account' : 'unpaid') : 'rejected';
   assertCanMove(order, to);
   const at = now();
   const decidedBy = caller.email.toLowerCase();
-  const moved = await db.transaction((tx) =>
-    transitionOrder(tx, orderId, to, mail, {
-      set: decision.approve
-        ? {
-            decidedBy,
-            holdExpiresAt: new Date(
-              Math.max(order.holdExpiresAt.getTime(), at.getTime() + holdHours * 3_600_000),
-            ),
-            holdReminderSentAt: null,
-          }
-        : { decidedBy, decidedAt: at, rejectionReason: decision.reason },
-    }),
-  );
+  const moved = await db.transaction(async (tx) => {
+    // The account may have changed since the order was placed: it is checked again, under its lock.
+    if (to === 'on_account' && order.companyId) {
+      await checkAccountCredit(tx, order.companyId, order.amountCents, at);
+    }
+    return transitionOrder(tx, orderId, to, mail, {
+      set: !decision.approve
+        ? { decidedBy, decidedAt: at, rejectionReason: decision.reason }
+        : onAccount
+          ? { decidedBy, decidedAt: at }
+          : {
+              decidedBy,
+              holdExpiresAt: new Date(
+                Math.max(order.holdExpiresAt.getTime(), at.getTime() + holdHours * 3_600_000),
+              ),
+              holdReminderSentAt: null,
+            },
+    });
+  });
   if (!moved) throw new Error(`Order ${orderId} was not moved to ${to}`);
   catalogCache.stockChanged(moved.stock);
   if (moved.mailed) mail.nudge();

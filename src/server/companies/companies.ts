@@ -1,3 +1,4 @@
+import { balancesOf } from '../credit/ledger';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Company } from '../../shared/api/companies.schemas';
@@ -332,10 +333,9 @@ export async function removeMember(db: Database, caller: SessionUser, userId: st
 /** GET /api/admin/companies: every company with its members, newest first (shop admins). */
 export async function listCompanies(db: Database) {
   const rows = await db.select().from(companies).orderBy(desc(companies.createdAt)).limit(500);
-  const members = await membersOfEach(
-    db,
-    rows.map((company) => company.id),
-  );
+  const ids = rows.map((company) => company.id);
+  const members = await membersOfEach(db, ids);
+  const balances = await balancesOf(db, ids, new Date());
   return rows.map((company) => ({
     _id: company.id,
     name: company.name,
@@ -343,6 +343,15 @@ export async function listCompanies(db: Database) {
     status: company.status,
     terms: company.paymentTerms,
     creditLimit: centsToDollars(company.creditLimitCents),
+    graceDays: company.graceDays,
+    balance: balances.get(company.id)?.balance ?? 0,
+    aging: balances.get(company.id)?.aging ?? {
+      current: 0,
+      days1to30: 0,
+      days31to60: 0,
+      days61to90: 0,
+      over90: 0,
+    },
     members: members.get(company.id) ?? [],
     createdAt: company.createdAt.toISOString(),
   }));

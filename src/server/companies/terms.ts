@@ -25,6 +25,7 @@ export async function setCompanyTerms(
         name: companies.name,
         terms: companies.paymentTerms,
         creditLimitCents: companies.creditLimitCents,
+        graceDays: companies.graceDays,
       })
       .from(companies)
       .where(eq(companies.id, companyId))
@@ -33,13 +34,26 @@ export async function setCompanyTerms(
     const creditLimitCents = dollarsToCents(body.creditLimit);
     await tx
       .update(companies)
-      .set({ paymentTerms: body.terms, creditLimitCents, updatedAt: new Date() })
+      .set({
+        paymentTerms: body.terms,
+        creditLimitCents,
+        graceDays: body.graceDays ?? before.graceDays,
+        updatedAt: new Date(),
+      })
       .where(eq(companies.id, companyId));
     await recordAudit(tx, admin, {
       action: 'company.terms',
       subject: before.name,
-      before: { terms: before.terms, creditLimit: centsToDollars(before.creditLimitCents) },
-      after: { terms: body.terms, creditLimit: body.creditLimit },
+      before: {
+        terms: before.terms,
+        creditLimit: centsToDollars(before.creditLimitCents),
+        graceDays: before.graceDays,
+      },
+      after: {
+        terms: body.terms,
+        creditLimit: body.creditLimit,
+        graceDays: body.graceDays ?? before.graceDays,
+      },
     });
   });
 }

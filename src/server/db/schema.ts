@@ -113,7 +113,11 @@ export const orderStatus = pgEnum('order_status', [
   'expired',
   'awaiting_approval',
   'rejected',
+  'on_account',
 ]);
+
+/** How an order is paid (issue 34): by card before it ships, or on the company's account, invoiced. */
+export const paymentMethod = pgEnum('payment_method', ['card', 'account']);
 
 export const quoteStatus = pgEnum('quote_status', [
   'requested',
@@ -259,6 +263,15 @@ export const orders = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     decidedBy: text('decided_by'),
     rejectionReason: text('rejection_reason'),
+    /**
+     * On account (issue 34): invoiced when it is placed (or approved), its invoice due on `dueDate`;
+     * the buyer's company was reminded 3 days before it and once it was overdue.
+     */
+    paymentMethod: paymentMethod('payment_method').notNull().default('card'),
+    invoicedAt: timestamp('invoiced_at', { withTimezone: true }),
+    dueDate: date('due_date', { mode: 'string' }),
+    dueReminderSentAt: timestamp('due_reminder_sent_at', { withTimezone: true }),
+    overdueReminderSentAt: timestamp('overdue_reminder_sent_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -438,6 +451,8 @@ export const companies = pgTable('companies', {
    */
   paymentTerms: paymentTerms('payment_terms').notNull().default('card'),
   creditLimitCents: integer('credit_limit_cents').notNull().default(0),
+  /** Days an invoice may be overdue before the company may no longer order on account. */
+  graceDays: integer('grace_days').notNull().default(0),
   ...timestamps,
 });
 
@@ -790,6 +805,7 @@ export const auditAction = pgEnum('audit_action', [
   'price_list.delete',
   'company.price_lists',
   'company.terms',
+  'company.payment',
 ]);
 
 /**
@@ -814,5 +830,45 @@ export const auditLog = pgTable(
     index('audit_log_actor_idx').on(t.actorEmail, t.id),
     index('audit_log_action_idx').on(t.action, t.id),
     index('audit_log_at_idx').on(t.at),
+  ],
+);
+
+/** What a company's ledger records (issue 34). */
+export const ledgerKind = pgEnum('ledger_kind', ['invoice', 'payment', 'credit_note', 'adjustment']);
+
+/**
+ * A company's account with the shop (issue 34), append-only: invoices issued for its on-account orders
+ * (positive), payments received and credit notes for cancelled on-account orders (negative), and a shop
+ * admin's adjustments (either). The balance is the sum; a database trigger refuses changes and deletions.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    kind: ledgerKind('kind').notNull(),
+    /** What it adds to the balance, in cents: what the company owes more (or, below zero, less). */
+    amountCents: integer('amount_cents').notNull(),
+    /** The day it counts from: an invoice's issue day, a payment's value day. */
+    occurredOn: date('occurred_on', { mode: 'string' }).notNull(),
+    /** An invoice's due day. */
+    dueDate: date('due_date', { mode: 'string' }),
+    /** The order an invoice or credit note is for, and the invoice's number. */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'restrict' }),
+    invoiceNumber: integer('invoice_number'),
+    /** A payment's bank reference, an adjustment's reason. */
+    reference: text('reference').notNull().default(''),
+    /** Who recorded it (an admin's address; the shop for invoices and credit notes). */
+    recordedBy: text('recorded_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_entries_company_idx').on(t.companyId, t.occurredOn, t.createdAt),
+    uniqueIndex('ledger_entries_one_invoice')
+      .on(t.orderId, t.kind)
+      .where(sql`${t.orderId} is not null`),
+    check('ledger_entries_amount_not_zero', sql`${t.amountCents} <> 0`),
   ],
 );

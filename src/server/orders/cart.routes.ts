@@ -188,7 +188,8 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      const order = await checkout(options, signedInUser(request), request.body);
+      const { paymentMethod, ...details } = request.body;
+      const order = await checkout(options, signedInUser(request), details, paymentMethod);
       return reply.status(201).send({ acknowledged: true, insertedId: order.id, order: toOrder(order) });
     },
   );

@@ -25,6 +25,7 @@ export async function checkout(
   { db, catalogCache, holdHours, minUnits, maxUnpaid, mail, now = () => new Date() }: PlaceOrderDeps,
   user: SessionUser,
   details: DeliveryFields,
+  paymentMethod: 'card' | 'account' = 'card',
 ): Promise<PlacedOrder> {
   const placed = await db.transaction(async (tx) => {
     // One account checks out one cart at a time, and within its unpaid-order limit.
@@ -93,6 +94,7 @@ export async function checkout(
       holdHours,
       mail,
       placedAt,
+      paymentMethod,
     });
     await emptyCart(tx, user.id);
     return { row, stock };

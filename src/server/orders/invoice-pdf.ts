@@ -12,14 +12,14 @@ import { projectPaths } from '../project-paths';
 import type { ShopDetails } from '../shop-details';
 import { type OrderRow, type PlacedOrder, withLinesOf } from './orders.repository';
 
-const formatDay = dateFormat({ dateStyle: 'long', timeZone: 'UTC' });
+export const formatDay = dateFormat({ dateStyle: 'long', timeZone: 'UTC' });
 
 /**
  * DejaVu Sans, embedded (subset to the glyphs used): PDF's built-in Helvetica only knows Western
  * European letters, and would print a Polish, Greek or Czech buyer's name as garbage.
  */
-const REGULAR = 'DejaVuSans';
-const BOLD = 'DejaVuSans-Bold';
+export const REGULAR = 'DejaVuSans';
+export const BOLD = 'DejaVuSans-Bold';
 let fonts: Record<string, Buffer> | undefined;
 function invoiceFonts(): Record<string, Buffer> {
   fonts ??= Object.fromEntries(
@@ -28,50 +28,45 @@ function invoiceFonts(): Record<string, Buffer> {
   return fonts;
 }
 
-const PAGE = { margin: 50, width: 612, height: 792 };
-const RIGHT = PAGE.width - PAGE.margin;
-const INK = '#212529';
-const MUTED = '#555555';
+export const PAGE = { margin: 50, width: 612, height: 792 };
+export const RIGHT = PAGE.width - PAGE.margin;
+export const INK = '#212529';
+export const MUTED = '#555555';
 
-/** An order that has an invoice: paid (or shipped), so it carries its number and payment. */
-export type InvoicedOrder = PlacedOrder & { invoiceNumber: number; paidAt: Date; transactionId: string };
+/**
+ * An order that has an invoice: paid by card (or shipped after), with its payment; or placed on the
+ * company's account (issue 34), invoiced when placed and due on a day.
+ */
+export type InvoicedOrder = PlacedOrder & { invoiceNumber: number };
 
-export function isInvoiced<T extends OrderRow>(
-  order: T,
-): order is T & { invoiceNumber: number; paidAt: Date; transactionId: string } {
-  return order.invoiceNumber !== null && order.paidAt !== null && order.transactionId !== null;
+export function isInvoiced<T extends OrderRow>(order: T): order is T & { invoiceNumber: number } {
+  if (order.invoiceNumber === null) return false;
+  return order.paymentMethod === 'account'
+    ? order.invoicedAt !== null && order.dueDate !== null
+    : order.paidAt !== null && order.transactionId !== null;
 }
+
+/** The day an invoice is dated: the day it was paid by card, or issued on account. */
+const invoiceDay = (order: OrderRow) => order.invoicedAt ?? order.paidAt ?? order.createdAt;
 
 /**
  * The invoice of a paid order as a PDF (US Letter), made with pdfkit: the seller from content/,
  * the buyer with company and PO number, a row per line with SKU, quantity, unit price and amount
- * (continued on further pages, under the column titles again), and the payment's date and transaction id. Made on each request from the order as stored: an invoice never
- * changes once the order is paid, so the same order always gives the same invoice.
+ * (continued on further pages, under the column titles again), and the payment's date and
+ * transaction id, or for an order on account its due date and the seller's bank details. Made on
+ * each request from the order as stored: an invoice never changes once issued, so the same order
+ * always gives the same invoice.
  */
 export async function renderInvoicePdf(order: InvoicedOrder, shop: ShopDetails): Promise<Buffer> {
-  // pdfkit is loaded on the first invoice, not at start-up (it costs ~0.15 s to load).
-  const { default: PDFDocument } = await import('pdfkit');
   const number = formatInvoiceNumber(order.invoiceNumber);
-  const doc = new PDFDocument({
-    size: 'LETTER',
-    margin: PAGE.margin,
-    info: { Title: `Invoice ${number}`, Author: shop.legalName, Subject: `Order ${order.orderNumber}` },
-  });
-  for (const [name, file] of Object.entries(invoiceFonts())) doc.registerFont(name, file);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  const { doc, done } = await startDocument({
+    Title: `Invoice ${number}`,
+    Author: shop.legalName,
+    Subject: `Order ${order.orderNumber}`,
   });
 
   // The seller, left; the invoice's numbers, right.
-  doc.fillColor(INK).font(BOLD).fontSize(18).text(shop.name, PAGE.margin, PAGE.margin);
-  doc.font(REGULAR).fontSize(9).fillColor(MUTED);
-  for (const line of [shop.legalName, ...shop.address, shop.email, shop.phone, `Tax ID: ${shop.taxId}`]) {
-    doc.text(line);
-  }
-  const sellerBottom = doc.y;
+  const sellerBottom = sellerHeader(doc, shop);
 
   doc
     .fillColor(INK)
@@ -83,7 +78,10 @@ export async function renderInvoicePdf(order: InvoicedOrder, shop: ShopDetails):
     });
   const facts: [string, string][] = [
     ['Invoice number', number],
-    ['Invoice date', formatDay(order.paidAt)],
+    ['Invoice date', formatDay(invoiceDay(order))],
+    ...(order.paymentMethod === 'account' && order.dueDate
+      ? ([['Due date', order.dueDate]] as [string, string][])
+      : []),
     ['Order number', String(order.orderNumber)],
     ...(order.poNumber ? ([['PO number', order.poNumber]] as [string, string][]) : []),
   ];
@@ -108,32 +106,9 @@ export async function renderInvoicePdf(order: InvoicedOrder, shop: ShopDetails):
     { title: 'Unit price', x: 405, width: 70, align: 'right' as const },
     { title: 'Amount', x: 480, width: RIGHT - 480, align: 'right' as const },
   ];
-  const row = (cells: string[], font: string) => {
-    const top = doc.y;
-    doc.font(font).fontSize(10);
-    let bottom = top;
-    cells.forEach((cell, i) => {
-      const column = columns[i];
-      if (!column) return;
-      doc.text(cell, column.x, top, { width: column.width, align: column.align });
-      bottom = Math.max(bottom, doc.y);
-    });
-    doc.y = bottom + 6;
-  };
-  const rule = () => {
-    doc.moveTo(PAGE.margin, doc.y).lineTo(RIGHT, doc.y).strokeColor('#cccccc').stroke();
-    doc.y += 6;
-  };
-  const titles = () => {
-    row(
-      columns.map((c) => c.title),
-      BOLD,
-    );
-    rule();
-  };
+  const { row, rule, titles, lastRowTop } = tableWriter(doc, columns);
   titles();
   // A row that would run into the bottom margin starts a new page, under the titles again.
-  const lastRowTop = PAGE.height - PAGE.margin - 40;
   for (const line of order.lines) {
     if (doc.y > lastRowTop) {
       doc.addPage();
@@ -162,8 +137,16 @@ export async function renderInvoicePdf(order: InvoicedOrder, shop: ShopDetails):
   doc.x = PAGE.margin;
   doc.font(BOLD).fontSize(10).fillColor(INK).text('Payment', PAGE.margin, doc.y);
   doc.font(REGULAR).fontSize(10);
-  doc.text(`Paid in full by card on ${formatDay(order.paidAt)}.`);
-  doc.text(`Transaction: ${order.transactionId}`);
+  if (order.paymentMethod === 'account') {
+    doc.text(`On account: please pay ${formatCents(order.amountCents)} by ${order.dueDate ?? ''}, by bank transfer to:`);
+    doc.moveDown(0.3);
+    for (const line of shop.bankDetails) doc.text(line, { indent: 12 });
+    doc.moveDown(0.3);
+    doc.text(`Reference: ${number}`);
+  } else {
+    doc.text(`Paid in full by card on ${formatDay(order.paidAt ?? invoiceDay(order))}.`);
+    doc.text(`Transaction: ${order.transactionId ?? ''}`);
+  }
   if (order.paidInTestMode) {
     doc.moveDown(0.5);
     doc
@@ -183,7 +166,68 @@ export async function renderInvoicePdf(order: InvoicedOrder, shop: ShopDetails):
   return done;
 }
 
-function labelled(doc: PDFKit.PDFDocument, label: string, value: string, x: number) {
+/** A new US Letter document with the invoice fonts, and its bytes once it ends. */
+export async function startDocument(info: { Title: string; Author: string; Subject: string }) {
+  // pdfkit is loaded on the first document, not at start-up (it costs ~0.15 s to load).
+  const { default: PDFDocument } = await import('pdfkit');
+  const doc = new PDFDocument({ size: 'LETTER', margin: PAGE.margin, info });
+  for (const [name, file] of Object.entries(invoiceFonts())) doc.registerFont(name, file);
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  return { doc, done };
+}
+
+/** The seller at the top left, as every document shows it; answers where it ends. */
+export function sellerHeader(doc: PDFKit.PDFDocument, shop: ShopDetails): number {
+  doc.fillColor(INK).font(BOLD).fontSize(18).text(shop.name, PAGE.margin, PAGE.margin);
+  doc.font(REGULAR).fontSize(9).fillColor(MUTED);
+  for (const line of [shop.legalName, ...shop.address, shop.email, shop.phone, `Tax ID: ${shop.taxId}`]) {
+    doc.text(line);
+  }
+  return doc.y;
+}
+
+export interface PdfColumn {
+  title: string;
+  x: number;
+  width: number;
+  align: 'left' | 'right';
+}
+
+/** Writes a table's rows in these columns: a row, a rule under it, the column titles. */
+export function tableWriter(doc: PDFKit.PDFDocument, columns: readonly PdfColumn[]) {
+  const row = (cells: string[], font: string) => {
+    const top = doc.y;
+    doc.font(font).fontSize(10);
+    let bottom = top;
+    cells.forEach((cell, i) => {
+      const column = columns[i];
+      if (!column) return;
+      doc.text(cell, column.x, top, { width: column.width, align: column.align });
+      bottom = Math.max(bottom, doc.y);
+    });
+    doc.y = bottom + 6;
+  };
+  const rule = () => {
+    doc.moveTo(PAGE.margin, doc.y).lineTo(RIGHT, doc.y).strokeColor('#cccccc').stroke();
+    doc.y += 6;
+  };
+  const titles = () => {
+    row(
+      columns.map((c) => c.title),
+      BOLD,
+    );
+    rule();
+  };
+  // A row below this starts a new page.
+  return { row, rule, titles, lastRowTop: PAGE.height - PAGE.margin - 40 };
+}
+
+export function labelled(doc: PDFKit.PDFDocument, label: string, value: string, x: number) {
   const top = doc.y;
   doc.font(REGULAR).fontSize(9).fillColor(MUTED).text(label, x, top, { width: 100 });
   doc

@@ -163,6 +163,37 @@ export function paymentReceivedMail(ctx: OrderMailContext, order: PlacedOrder): 
   };
 }
 
+/**
+ * Sent when an order goes on the company's account (issue 34): it is confirmed and will ship; the
+ * invoice is attached, with its due day and where to pay.
+ */
+export function orderOnAccountMail(ctx: OrderMailContext, order: PlacedOrder): Mail {
+  const invoice = order.invoiceNumber === null ? '' : formatInvoiceNumber(order.invoiceNumber);
+  return {
+    ...businessMail({
+      to: order.email,
+      subject: `Order ${order.orderNumber} confirmed on account: invoice ${invoice} due ${order.dueDate ?? ''}`,
+      greeting: `Hello ${order.buyerName},`,
+      lead: [
+        `Thank you for your order at ${ctx.shop.name}. It is confirmed on your company's account and we will ship it; we will write again when it ships.`,
+        `Invoice ${invoice} is attached: please pay ${formatCents(order.amountCents)} by ${order.dueDate ?? ''} by bank transfer, quoting the invoice number.`,
+      ],
+      facts: [
+        ...orderFacts(order),
+        ['Invoice', invoice],
+        ['Due', order.dueDate ?? ''],
+        ...ctx.shop.bankDetails.map((line): [string, string] => {
+          const [label, ...rest] = line.split(': ');
+          return rest.length > 0 ? [label ?? '', rest.join(': ')] : ['Pay to', line];
+        }),
+      ],
+      action: ordersLink(ctx),
+      shop: ctx.shop,
+    }),
+    attachments: [{ kind: 'invoice', orderId: order.id }],
+  };
+}
+
 /** Sent once per order when its hold ends within the reminder window and it is still unpaid. */
 export function holdEndingMail(ctx: OrderMailContext, order: PlacedOrder): Mail {
   return businessMail({

@@ -82,7 +82,9 @@ export function toOrder(row: PlacedOrder): Order {
       priceList: line.priceSource === 'contract' ? line.priceSourceLabel : null,
       backordered: line.backorderedUnits,
     })),
-    paid: isPaid(row.status),
+    paymentMethod: row.paymentMethod,
+    dueDate: row.dueDate,
+    paid: row.paymentMethod === 'card' && isPaid(row.status),
     status: row.status,
     ...(row.transactionId ? { payment: { transactionId: row.transactionId } } : {}),
     testPayment: row.paidInTestMode,
@@ -148,6 +150,8 @@ const reachedAt: Record<OrderStatus, 'paidAt' | 'shippedAt' | 'closedAt' | 'deci
   cancelled: 'closedAt',
   expired: 'closedAt',
   rejected: 'closedAt',
+  // Invoiced (invoicedAt) by credit/ledger.ts as it enters the state.
+  on_account: null,
 };
 
 /**

@@ -1,3 +1,4 @@
+import { checkAccountCredit, invoiceOnAccount } from '../credit/ledger';
 import { shipTo } from '../companies/addresses';
 import { type OrderingRules, approvalPlan, lockOrderingRules } from '../companies/spending-rules';
 import { companyRolesAllow } from '../../shared/domain/company-roles';
@@ -14,7 +15,12 @@ import { DomainError } from '../http/domain-error';
 import { lockAccount } from '../users/users.repository';
 import { queueMail, queueMails } from '../mail/outbox';
 import type { MailContext } from '../mail/mail-layout';
-import { approvalRequestMail, orderAwaitingApprovalMail, orderPlacedMail } from './order-mails';
+import {
+  approvalRequestMail,
+  orderAwaitingApprovalMail,
+  orderOnAccountMail,
+  orderPlacedMail,
+} from './order-mails';
 import { type NewOrderLine, type PlacedOrder, countUnpaidOrders, insertOrder } from './orders.repository';
 import { orderTotals } from '../../shared/domain/order-lines';
 
@@ -136,6 +142,7 @@ export async function insertUnpaidOrder(
     placedAt,
     quoteId = null,
     shipDate = null,
+    paymentMethod = 'card',
   }: {
     user: SessionUser;
     /** The company's rules, locked by holdUnpaidOrderSlot (null: a buyer of no company). */
@@ -148,11 +155,21 @@ export async function insertUnpaidOrder(
     quoteId?: string | null;
     /** The day the shop promised the lines' backordered units would ship (an accepted quote's). */
     shipDate?: string | null;
+    /**
+     * On the company's account (issue 34): checked against its terms, its overdue invoices and its
+     * credit limit under the company's row lock (holdUnpaidOrderSlot took it), then invoiced at once.
+     */
+    paymentMethod?: 'card' | 'account';
   },
 ): Promise<PlacedOrder> {
   const { quantity, amountCents } = orderTotals(lines);
   if (amountCents > MAX_AMOUNT_CENTS) {
     throw new DomainError('VALIDATION_FAILED', messages.orderTooLarge);
+  }
+  const onAccount = paymentMethod === 'account';
+  if (onAccount) {
+    if (!rules) throw new DomainError('FORBIDDEN', messages.accountNeedsCompany);
+    await checkAccountCredit(ex, rules.companyId, amountCents, placedAt);
   }
   const backordered = lines.some((line) => (line.backorderedUnits ?? 0) > 0);
   const destination = await shipTo(ex, user, details);
@@ -170,7 +187,8 @@ export async function insertUnpaidOrder(
       poNumber: details.poNumber ?? null,
       quantity,
       amountCents,
-      status: plan.kind === 'awaiting' ? 'awaiting_approval' : 'unpaid',
+      status: plan.kind === 'awaiting' ? 'awaiting_approval' : onAccount ? 'on_account' : 'unpaid',
+      paymentMethod,
       approvalRequired: plan.kind !== 'none',
       ...(plan.kind === 'automatic'
         ? { approvedAutomatically: true, decidedAt: placedAt, decidedBy: user.email.toLowerCase() }
@@ -191,9 +209,14 @@ export async function insertUnpaidOrder(
       orderAwaitingApprovalMail(mail, row),
       ...plan.approvers.map((approver) => approvalRequestMail(mail, row, approver)),
     ]);
-  } else {
-    await queueMail(ex, orderPlacedMail(mail, row));
+    return row;
   }
+  if (onAccount) {
+    const invoiced = { ...(await invoiceOnAccount(ex, row, placedAt)), lines: row.lines };
+    await queueMail(ex, orderOnAccountMail(mail, invoiced));
+    return invoiced;
+  }
+  await queueMail(ex, orderPlacedMail(mail, row));
   return row;
 }
 

@@ -3,10 +3,12 @@ import type { ProductStock } from '../catalog/products.repository';
 import type { Executor } from '../db/database';
 import type { MailContext } from '../mail/mail-layout';
 import { queueMail } from '../mail/outbox';
+import { creditNoteFor, invoiceOnAccount } from '../credit/ledger';
 import { releaseReservations } from './backorders';
 import {
   orderApprovedMail,
   orderExpiredMail,
+  orderOnAccountMail,
   orderRejectedMail,
   orderShippedMail,
   paymentReceivedMail,
@@ -45,12 +47,22 @@ interface Consequences {
  * - cancelled: every line's reserved stock goes back (and fills other orders' backorders first);
  * - expired: the same, and the customer is told;
  * - unpaid (entered only when an approver approves): the buyer is told to pay;
+ * - on_account (an approved order on the company's account): invoiced, the invoice mailed;
+ * - cancelled: a credit note for an invoiced order on account, and (below) the stock goes back;
  * - rejected: the stock goes back, and the buyer is told why.
  * A payment intent is cancelled, or a late payment refunded, before the move (close-order.ts,
  * settle-payment.ts): a provider is never called inside a database transaction.
  */
 const consequences: Record<OrderStatus, Consequences> = {
   awaiting_approval: {},
+  on_account: {
+    mails: true,
+    async onEnter(ex, order, mail) {
+      const invoiced = await invoiceOnAccount(ex, order, new Date());
+      await queueMail(ex, orderOnAccountMail(mail, await withLinesOf(ex, invoiced)));
+      return invoiced;
+    },
+  },
   unpaid: {
     mails: true,
     async onEnter(ex, order, mail) {
@@ -73,7 +85,13 @@ const consequences: Record<OrderStatus, Consequences> = {
       return order;
     },
   },
-  cancelled: { releasesStock: true },
+  cancelled: {
+    releasesStock: true,
+    async onEnter(ex, order) {
+      await creditNoteFor(ex, order, new Date());
+      return order;
+    },
+  },
   expired: {
     releasesStock: true,
     mails: true,

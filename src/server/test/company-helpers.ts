@@ -1,7 +1,9 @@
 import type { CompanyRole } from '../../shared/domain/company-roles';
 import type { App } from '../app';
 import { type TestUser, injectAs, signUp } from './auth-helpers';
-import type { startSmtpCatcher } from './smtp-catcher';
+import { afterAll, beforeAll } from 'vitest';
+import { startSmtpCatcher } from './smtp-catcher';
+import { createTestApp } from './test-app';
 
 type Smtp = Awaited<ReturnType<typeof startSmtpCatcher>>;
 
@@ -41,4 +43,43 @@ export async function joinCompany(app: App, smtp: Smtp, admin: TestUser, roles: 
   });
   if (accepted.statusCode !== 200) throw new Error(`accepting the invitation: ${accepted.body}`);
   return colleague;
+}
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
+
+/**
+ * A test file's app with a real SMTP server (companies' mails: invitations, approvals, invoices),
+ * started before its tests and closed after them; `call` injects as a user, `join` adds a colleague.
+ */
+export function useCompanyTestApp() {
+  let smtp: Smtp | undefined;
+  let ctx: Awaited<ReturnType<typeof createTestApp>> | undefined;
+  beforeAll(async () => {
+    smtp = await startSmtpCatcher();
+    ctx = await createTestApp({ env: { SMTP_URL: smtp.url } });
+  });
+  afterAll(async () => {
+    await ctx?.app.close();
+    await smtp?.close();
+  });
+  const started = () => {
+    if (!ctx || !smtp) throw new Error('useCompanyTestApp: the app starts in beforeAll');
+    return { ctx, smtp };
+  };
+  return {
+    get ctx() {
+      return started().ctx;
+    },
+    get smtp() {
+      return started().smtp;
+    },
+    call: (user: TestUser | null, method: Method, url: string, payload?: unknown) =>
+      injectAs(started().ctx.app, user, {
+        method,
+        url,
+        ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+      }),
+    join: (admin: TestUser, roles: CompanyRole[]) =>
+      joinCompany(started().ctx.app, started().smtp, admin, roles),
+  };
 }

@@ -30,6 +30,7 @@ export const AUDIT_ACTIONS = {
   'price_list.delete': 'Price list deleted',
   'company.price_lists': 'Company’s price lists changed',
   'company.terms': 'Company’s payment terms or credit limit changed',
+  'company.payment': 'Payment or adjustment recorded on a company’s account',
 } as const;
 
 export const AuditAction = z.enum(Object.keys(AUDIT_ACTIONS) as [keyof typeof AUDIT_ACTIONS]);

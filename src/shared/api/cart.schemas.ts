@@ -110,7 +110,13 @@ export const OrderAgainResult = z
 export type OrderAgainResult = z.infer<typeof OrderAgainResult>;
 
 /** POST /api/cart/checkout: where the order goes and the buyer's references. */
-export const CheckoutBody = DeliveryDetails;
+/**
+ * POST /api/cart/checkout: where the order goes, and how it is paid (issue 34): by card (the default),
+ * or on the company's account when the shop gives it terms.
+ */
+export const CheckoutBody = DeliveryDetails.extend({
+  paymentMethod: z.enum(['card', 'account'], { error: 'Pay by card or on account' }).optional().default('card'),
+});
 
 export const CheckoutResult = z.object({
   acknowledged: z.literal(true),

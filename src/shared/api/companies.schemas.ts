@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Aging } from './credit.schemas';
 import { COMPANY_ROLES, companyRolesProblem } from '../domain/company-roles';
 import { DeliveryDetails } from './orders.schemas';
 import { text } from './text';
@@ -160,6 +161,13 @@ export const CompanyTermsBody = z.strictObject({
     .refine((amount) => Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6, {
       error: 'The credit limit must be in dollars and cents (at most two decimals)',
     }),
+  /** Days an invoice may be overdue before the company may no longer order on account (default 0). */
+  graceDays: z
+    .number({ error: 'Give the grace days as a number' })
+    .int({ error: 'Grace days are whole days' })
+    .min(0, { error: 'Grace days cannot be negative' })
+    .max(90, { error: 'At most 90 grace days' })
+    .optional(),
 });
 
 export const AdminCompany = z.object({
@@ -169,6 +177,10 @@ export const AdminCompany = z.object({
   status: z.enum(['active', 'suspended']),
   terms: PaymentTerms,
   creditLimit: z.number(),
+  graceDays: z.number().int(),
+  /** What it owes on account now, and how late (issue 34). */
+  balance: z.number(),
+  aging: Aging,
   members: z.array(CompanyMember),
   createdAt: z.string(),
 });

@@ -98,6 +98,12 @@ export const Order = z
     /** The one line's SKU when ordered (null for several lines, or an order from before SKUs). */
     sku: z.string().nullable(),
     lines: z.array(OrderLine),
+    /**
+     * Paid by card, or on the company's account (issue 34): invoiced when placed, due on `dueDate`
+     * (`paid` stays false: the company's statement shows what it has paid).
+     */
+    paymentMethod: z.enum(['card', 'account']),
+    dueDate: z.string().nullable(),
     paid: z.boolean(),
     status: OrderStatus,
     payment: z.object({ transactionId: z.string() }).optional(),

@@ -10,6 +10,7 @@ export const OrderStatus = z.enum([
   'cancelled',
   'expired',
   'rejected',
+  'on_account',
 ]);
 export type OrderStatus = z.infer<typeof OrderStatus>;
 
@@ -18,9 +19,12 @@ export type OrderStatus = z.infer<typeof OrderStatus>;
  * status asks this table first, and `transitionRefusal` below says why a move is not in it.
  * A company's order above its approval threshold is placed `awaiting_approval` (issue 33): it holds its
  * stock like an unpaid order; an approver's approval makes it unpaid (payable), a rejection closes it.
+ * An order on the company's account (issue 34) is invoiced at once and keeps its stock without a hold:
+ * it ships as a paid order does, or is cancelled (a credit note takes its invoice off the balance).
  */
 const transitions: Record<OrderStatus, readonly OrderStatus[]> = {
-  awaiting_approval: ['unpaid', 'rejected', 'cancelled', 'expired'],
+  awaiting_approval: ['unpaid', 'on_account', 'rejected', 'cancelled', 'expired'],
+  on_account: ['shipped', 'cancelled'],
   unpaid: ['paid', 'cancelled', 'expired'],
   paid: ['shipped'],
   shipped: [],
@@ -49,8 +53,8 @@ export const PAID_STATES: readonly OrderStatus[] = OrderStatus.options.filter(is
 /** The states in which an order holds its stock until its hold ends: placed, not yet paid or closed. */
 export const HOLDING_STATES: readonly OrderStatus[] = ['awaiting_approval', 'unpaid'];
 
-/** The states of a placed order that counts against a spending limit: open or paid, not closed. */
-export const SPENDING_STATES: readonly OrderStatus[] = [...HOLDING_STATES, ...PAID_STATES];
+/** The states of a placed order that counts against a spending limit: open, on account or paid, not closed. */
+export const SPENDING_STATES: readonly OrderStatus[] = [...HOLDING_STATES, 'on_account', ...PAID_STATES];
 
 export interface TransitionRefusal {
   code: Extract<ErrorCode, 'ORDER_ALREADY_PAID' | 'ORDER_CLOSED' | 'INVALID_TRANSITION'>;
@@ -66,6 +70,7 @@ const moveName: Record<OrderStatus, string> = {
   cancelled: 'cancelled',
   expired: 'expired',
   rejected: 'rejected',
+  on_account: 'placed on account',
 };
 
 const closedBecause: Partial<Record<OrderStatus, string>> = {

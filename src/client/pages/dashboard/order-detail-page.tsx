@@ -24,6 +24,7 @@ const historyLabel: Record<Order['history'][number]['status'], string> = {
   cancelled: 'Cancelled',
   expired: 'Expired',
   rejected: 'Rejected',
+  on_account: 'Confirmed on account',
 };
 
 /** A step's name; an order placed for approval became unpaid when it was approved. */

@@ -57,6 +57,8 @@ const placed: Order = {
       backordered: 0,
     },
   ],
+  paymentMethod: 'card',
+  dueDate: null,
   paid: false,
   status: 'unpaid',
   approval: null,

@@ -1,0 +1,256 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { CompanyStatement, RecordPaymentBody } from '../../shared/api/credit.schemas';
+import { formatInvoiceNumber } from '../../shared/domain/document-numbers';
+import { addDays, statementOf } from '../../shared/domain/ledger';
+import { messages } from '../../shared/messages';
+import { centsToDollars, dollarsToCents, formatCents } from '../../shared/money';
+import { recordAudit } from '../audit/audit.repository';
+import type { SessionUser } from '../auth/session';
+import type { Database, Executor } from '../db/database';
+import { companies, ledgerEntries, orders } from '../db/schema';
+import { DomainError } from '../http/domain-error';
+import { type OrderRow, assignInvoiceNumber } from '../orders/orders.repository';
+
+/**
+ * A company's account with the shop (issue 34): its ledger, appended to when an order on account is
+ * invoiced or cancelled and when a shop admin records a payment or an adjustment, never changed (a
+ * trigger refuses it); its statement at any day (shared/domain/ledger.ts); and the checks an order on
+ * account must pass, made under the company's row lock so that two orders cannot both squeeze under
+ * the credit limit.
+ */
+
+/** Days from an invoice to its due day, by the company's terms. */
+export const TERM_DAYS = { card: 0, net15: 15, net30: 30, net60: 60 } as const;
+
+/** The UTC day of a moment (YYYY-MM-DD). */
+export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+
+/** The company's entries in the order they count: by day, then as recorded. */
+export function ledgerOf(ex: Executor, companyId: string) {
+  return ex
+    .select()
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.companyId, companyId))
+    .orderBy(asc(ledgerEntries.occurredOn), asc(ledgerEntries.createdAt), asc(ledgerEntries.id));
+}
+
+/**
+ * Whether the company may put `amountCents` more on its account at `at`, its row locked for the rest
+ * of the transaction first: it has terms, is not suspended, has no invoice overdue past its grace
+ * days, and stays within its credit limit. Throws the reason when it may not.
+ */
+export async function checkAccountCredit(
+  ex: Executor,
+  companyId: string,
+  amountCents: number,
+  at: Date,
+): Promise<void> {
+  const [company] = await ex
+    .select({
+      status: companies.status,
+      terms: companies.paymentTerms,
+      creditLimitCents: companies.creditLimitCents,
+      graceDays: companies.graceDays,
+    })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .for('no key update');
+  if (!company) throw new DomainError('FORBIDDEN', messages.accountNeedsCompany);
+  if (company.status !== 'active') throw new DomainError('FORBIDDEN', messages.companySuspended);
+  if (company.terms === 'card') throw new DomainError('FORBIDDEN', messages.accountNotOffered);
+  const statement = statementOf(await ledgerOf(ex, companyId), utcDay(at));
+  const late = statement.openItems.find((item) => item.daysOverdue > company.graceDays);
+  if (late) {
+    throw new DomainError(
+      'CONFLICT',
+      messages.accountOverdue(
+        late.invoiceNumber === null ? 'a charge' : formatInvoiceNumber(late.invoiceNumber),
+        late.dueDate,
+      ),
+    );
+  }
+  if (statement.balanceCents + amountCents > company.creditLimitCents) {
+    throw new DomainError(
+      'CONFLICT',
+      messages.creditLimitReached(
+        formatCents(company.creditLimitCents),
+        formatCents(Math.max(0, statement.balanceCents)),
+        formatCents(amountCents),
+      ),
+    );
+  }
+}
+
+/**
+ * Invoices an order placed on account (on placing, or when an approver approves it): the next invoice
+ * number, the due day by the company's terms, and the invoice on the company's ledger. Answers the
+ * order as it is now.
+ */
+export async function invoiceOnAccount(ex: Executor, order: OrderRow, at: Date): Promise<OrderRow> {
+  if (!order.companyId) throw new Error(`Order ${order.id} on account has no company`);
+  const [company] = await ex
+    .select({ terms: companies.paymentTerms })
+    .from(companies)
+    .where(eq(companies.id, order.companyId));
+  const issuedOn = utcDay(at);
+  const dueDate = addDays(issuedOn, TERM_DAYS[company?.terms ?? 'net30'] || 30);
+  const numbered = await assignInvoiceNumber(ex, order.id);
+  const [invoiced] = await ex
+    .update(orders)
+    .set({ invoicedAt: at, dueDate })
+    .where(eq(orders.id, order.id))
+    .returning();
+  if (!invoiced || numbered.invoiceNumber === null) throw new Error(`Order ${order.id} was not invoiced`);
+  await ex.insert(ledgerEntries).values({
+    companyId: order.companyId,
+    kind: 'invoice',
+    amountCents: order.amountCents,
+    occurredOn: issuedOn,
+    dueDate,
+    orderId: order.id,
+    invoiceNumber: numbered.invoiceNumber,
+    reference: `Order ${order.orderNumber}`,
+    recordedBy: 'shop',
+  });
+  return invoiced;
+}
+
+/** A cancelled order on account: a credit note takes its invoice off the company's balance. */
+export async function creditNoteFor(ex: Executor, order: OrderRow, at: Date): Promise<void> {
+  if (order.paymentMethod !== 'account' || order.invoiceNumber === null || !order.companyId) return;
+  const [already] = await ex
+    .select({ id: ledgerEntries.id })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.orderId, order.id), eq(ledgerEntries.kind, 'credit_note')));
+  if (already) return;
+  await ex.insert(ledgerEntries).values({
+    companyId: order.companyId,
+    kind: 'credit_note',
+    amountCents: -order.amountCents,
+    occurredOn: utcDay(at),
+    orderId: order.id,
+    invoiceNumber: order.invoiceNumber,
+    reference: `Order ${order.orderNumber} cancelled: invoice ${formatInvoiceNumber(order.invoiceNumber)} credited`,
+    recordedBy: 'shop',
+  });
+}
+
+/** GET /api/company/statement: the balance, the credit left, the aging and every entry with the running balance. */
+export async function companyStatement(ex: Executor, companyId: string, at: Date): Promise<CompanyStatement> {
+  const [company] = await ex
+    .select({
+      name: companies.name,
+      terms: companies.paymentTerms,
+      creditLimitCents: companies.creditLimitCents,
+      graceDays: companies.graceDays,
+    })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  if (!company) throw new DomainError('NOT_FOUND', messages.companyNotFound);
+  const asOf = utcDay(at);
+  const entries = await ledgerOf(ex, companyId);
+  const statement = statementOf(entries, asOf);
+  let running = 0;
+  return {
+    company: company.name,
+    asOf,
+    terms: company.terms,
+    graceDays: company.graceDays,
+    balance: centsToDollars(statement.balanceCents),
+    creditLimit: centsToDollars(company.creditLimitCents),
+    available: centsToDollars(Math.max(0, company.creditLimitCents - statement.balanceCents)),
+    aging: agingInDollars(statement.aging),
+    openInvoices: statement.openItems.map((item) => ({
+      invoiceNumber: item.invoiceNumber === null ? null : formatInvoiceNumber(item.invoiceNumber),
+      orderId: item.orderId,
+      issuedOn: item.issuedOn,
+      dueDate: item.dueDate,
+      amount: centsToDollars(item.amountCents),
+      open: centsToDollars(item.openCents),
+      daysOverdue: Math.max(0, item.daysOverdue),
+    })),
+    entries: entries.map((entry) => {
+      running += entry.amountCents;
+      return {
+        date: entry.occurredOn,
+        kind: entry.kind,
+        invoiceNumber: entry.invoiceNumber === null ? null : formatInvoiceNumber(entry.invoiceNumber),
+        orderId: entry.orderId,
+        dueDate: entry.dueDate,
+        reference: entry.reference,
+        amount: centsToDollars(entry.amountCents),
+        balance: centsToDollars(running),
+      };
+    }),
+  };
+}
+
+/** Each company's balance and aging at `at` (the shop admins' list of companies): one query for all. */
+export async function balancesOf(ex: Executor, companyIds: readonly string[], at: Date) {
+  const byCompany = new Map<string, (typeof ledgerEntries.$inferSelect)[]>();
+  if (companyIds.length > 0) {
+    const rows = await ex
+      .select()
+      .from(ledgerEntries)
+      .where(inArray(ledgerEntries.companyId, [...companyIds]))
+      .orderBy(asc(ledgerEntries.occurredOn), asc(ledgerEntries.createdAt));
+    for (const row of rows) byCompany.set(row.companyId, [...(byCompany.get(row.companyId) ?? []), row]);
+  }
+  const asOf = utcDay(at);
+  return new Map(
+    companyIds.map((id) => {
+      const statement = statementOf(byCompany.get(id) ?? [], asOf);
+      return [
+        id,
+        { balance: centsToDollars(statement.balanceCents), aging: agingInDollars(statement.aging) },
+      ];
+    }),
+  );
+}
+
+const agingInDollars = (aging: Record<string, number>) => ({
+  current: centsToDollars(aging.current ?? 0),
+  days1to30: centsToDollars(aging.days1to30 ?? 0),
+  days31to60: centsToDollars(aging.days31to60 ?? 0),
+  days61to90: centsToDollars(aging.days61to90 ?? 0),
+  over90: centsToDollars(aging.over90 ?? 0),
+});
+
+/**
+ * POST /api/admin/companies/{id}/payments: a shop admin records money received from the company (in
+ * full or in part, dated the day it arrived, with the transfer's reference): a payment on its ledger,
+ * which goes to its earliest-due invoices. Audited.
+ */
+export async function recordPayment(
+  db: Database,
+  admin: SessionUser,
+  companyId: string,
+  body: z.output<typeof RecordPaymentBody>,
+  at = new Date(),
+): Promise<void> {
+  if (body.date > utcDay(at)) throw new DomainError('VALIDATION_FAILED', messages.paymentInFuture);
+  await db.transaction(async (tx) => {
+    const [company] = await tx
+      .select({ name: companies.name })
+      .from(companies)
+      .where(eq(companies.id, companyId))
+      .for('no key update');
+    if (!company) throw new DomainError('NOT_FOUND', messages.companyNotFoundForAdmin);
+    const amountCents = dollarsToCents(body.amount);
+    await tx.insert(ledgerEntries).values({
+      companyId,
+      kind: 'payment',
+      amountCents: -amountCents,
+      occurredOn: body.date,
+      reference: body.reference,
+      recordedBy: admin.email.toLowerCase(),
+    });
+    await recordAudit(tx, admin, {
+      action: 'company.payment',
+      subject: company.name,
+      before: null,
+      after: { payment: body.amount, date: body.date, reference: body.reference },
+    });
+  });
+}
