@@ -396,6 +396,13 @@ const rows: Row[] = [
   },
   {
     method: 'POST',
+    path: '/api/admin/companies/:id/adjustments',
+    url: () => '/api/admin/companies/00000000-0000-4000-8000-000000000000/adjustments',
+    payload: { amount: -10, date: '2026-01-02', reference: 'Matrix' },
+    expected: adminOnly(404),
+  },
+  {
+    method: 'POST',
     path: '/api/admin/companies/:id/payments',
     url: () => '/api/admin/companies/00000000-0000-4000-8000-000000000000/payments',
     payload: { amount: 10, date: '2026-01-02', reference: 'Matrix' },

@@ -158,7 +158,7 @@ export const messages = {
   priceListNotFound: 'There is no such price list',
   // Pay on account (issue 34).
   accountNeedsCompany: 'Paying on account is for the buyers of a company with terms: please pay by card',
-  paymentInFuture: 'The payment’s day cannot be after today',
+  paymentInFuture: 'The day it was received or made cannot be after today',
   accountNotOffered: 'Your company pays by card: the shop has not given it terms on account',
   accountOverdue: (invoice: string, due: string) =>
     `Invoice ${invoice} was due on ${due} and is still open: please pay it, or pay this order by card`,

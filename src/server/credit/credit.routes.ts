@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CompanyIdParams } from '../../shared/api/companies.schemas';
-import { CompanyStatement, RecordPaymentBody } from '../../shared/api/credit.schemas';
+import { CompanyStatement, RecordAdjustmentBody, RecordPaymentBody } from '../../shared/api/credit.schemas';
 import { errorResponses } from '../../shared/api/errors';
 import { type AuthGuards, signedInUser } from '../auth/session';
 import { companyOf } from '../companies/membership';
 import type { Database } from '../db/database';
 import { limit } from '../http/rate-limit';
 import type { MailContext } from '../mail/mail-layout';
-import { companyStatement, recordPayment } from './ledger';
+import { companyStatement, recordAdjustment, recordPayment } from './ledger';
 import { renderStatementPdf } from './statement-pdf';
 
 export interface CreditRoutesOptions {
@@ -97,6 +97,25 @@ export const creditRoutes: FastifyPluginAsyncZod<CreditRoutesOptions> = async (a
     },
     async (request, reply) => {
       await recordPayment(db, signedInUser(request), request.params.id, request.body);
+      return reply.status(201).send(await companyStatement(db, request.params.id, new Date()));
+    },
+  );
+
+  app.post(
+    '/admin/companies/:id/adjustments',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin', 'companies'],
+        summary:
+          'Correct a company’s account with a dated adjustment and its reason (above zero it owes more): answers its statement after it (admin)',
+        params: CompanyIdParams,
+        body: RecordAdjustmentBody,
+        response: { 201: CompanyStatement, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await recordAdjustment(db, signedInUser(request), request.params.id, request.body);
       return reply.status(201).send(await companyStatement(db, request.params.id, new Date()));
     },
   );

@@ -1,6 +1,10 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { CompanyStatement, RecordPaymentBody } from '../../shared/api/credit.schemas';
+import type {
+  CompanyStatement,
+  RecordAdjustmentBody,
+  RecordPaymentBody,
+} from '../../shared/api/credit.schemas';
 import { formatInvoiceNumber } from '../../shared/domain/document-numbers';
 import { addDays, statementOf } from '../../shared/domain/ledger';
 import { messages } from '../../shared/messages';
@@ -229,6 +233,31 @@ export async function recordPayment(
   body: z.output<typeof RecordPaymentBody>,
   at = new Date(),
 ): Promise<void> {
+  await recordByAdmin(db, admin, companyId, { ...body, amount: -body.amount, kind: 'payment' }, at);
+}
+
+/**
+ * POST /api/admin/companies/{id}/adjustments: a shop admin's correction, with its reason (the ledger
+ * is never edited: a mistake is corrected by an adjustment). Audited.
+ */
+export async function recordAdjustment(
+  db: Database,
+  admin: SessionUser,
+  companyId: string,
+  body: z.output<typeof RecordAdjustmentBody>,
+  at = new Date(),
+): Promise<void> {
+  await recordByAdmin(db, admin, companyId, { ...body, kind: 'adjustment' }, at);
+}
+
+/** A payment (its amount below zero) or an adjustment on the company's ledger, audited. */
+async function recordByAdmin(
+  db: Database,
+  admin: SessionUser,
+  companyId: string,
+  body: { kind: 'payment' | 'adjustment'; amount: number; date: string; reference: string },
+  at: Date,
+): Promise<void> {
   if (body.date > utcDay(at)) throw new DomainError('VALIDATION_FAILED', messages.paymentInFuture);
   await db.transaction(async (tx) => {
     const [company] = await tx
@@ -237,11 +266,10 @@ export async function recordPayment(
       .where(eq(companies.id, companyId))
       .for('no key update');
     if (!company) throw new DomainError('NOT_FOUND', messages.companyNotFoundForAdmin);
-    const amountCents = dollarsToCents(body.amount);
     await tx.insert(ledgerEntries).values({
       companyId,
-      kind: 'payment',
-      amountCents: -amountCents,
+      kind: body.kind,
+      amountCents: dollarsToCents(body.amount),
       occurredOn: body.date,
       reference: body.reference,
       recordedBy: admin.email.toLowerCase(),
@@ -250,7 +278,7 @@ export async function recordPayment(
       action: 'company.payment',
       subject: company.name,
       before: null,
-      after: { payment: body.amount, date: body.date, reference: body.reference },
+      after: { [body.kind]: body.amount, date: body.date, reference: body.reference },
     });
   });
 }

@@ -4,7 +4,9 @@ import type { CompanyStatement } from '../../shared/api/credit.schemas';
 import type { ErrorBody } from '../../shared/api/errors';
 import { addDays } from '../../shared/domain/ledger';
 import { eq } from 'drizzle-orm';
-import { ledgerEntries, products } from '../db/schema';
+import { ledgerEntries, mailOutbox, products } from '../db/schema';
+import { testMailContext } from '../test/mail-context';
+import { remindInvoices } from './reminders';
 import { type TestUser, signUpAdmin } from '../test/auth-helpers';
 import { newCompany, useCompanyTestApp } from '../test/company-helpers';
 import { insertTool } from '../test/factories';
@@ -134,12 +136,35 @@ describe('pay on account', () => {
     );
     await expect(checkAccountCredit(t.ctx.db, companyId, 100, at(0))).resolves.toBeUndefined();
 
-    // The rest, paid: nothing owed, nothing open; the shop's admins see it in the company list.
+    // The rest, paid ($550) and a $50 goodwill adjustment: nothing owed, nothing open; the shop's
+    // admins see it in the company list. A zero or a future-dated entry is refused.
     await t.call(shopAdmin, 'POST', `/api/admin/companies/${companyId}/payments`, {
-      amount: 600,
+      amount: 550,
       date: today(),
       reference: 'BACS 77990',
     });
+    const adjusted = await t.call(shopAdmin, 'POST', `/api/admin/companies/${companyId}/adjustments`, {
+      amount: -50,
+      date: today(),
+      reference: 'Goodwill: late delivery',
+    });
+    expect(adjusted.statusCode, adjusted.body).toBe(201);
+    expect(
+      (
+        await t.call(shopAdmin, 'POST', `/api/admin/companies/${companyId}/adjustments`, {
+          amount: 0,
+          date: today(),
+          reference: 'Nothing',
+        })
+      ).statusCode,
+    ).toBe(400);
+    const future = await t.call(shopAdmin, 'POST', `/api/admin/companies/${companyId}/payments`, {
+      amount: 5,
+      date: addDays(today(), 2),
+      reference: 'Tomorrow',
+    });
+    expect(future.statusCode).toBe(400);
+    expect(future.json<ErrorBody>().error.message).toBe('The day it was received or made cannot be after today');
     expect(await statementOf(buyer)).toMatchObject({ balance: 0, available: 5000, openInvoices: [] });
     const listed = (await t.call(shopAdmin, 'GET', '/api/admin/companies')).json<
       { _id: string; balance: number; terms: string }[]
@@ -226,5 +251,38 @@ describe('pay on account', () => {
     ).rejects.toThrow();
     const [entry] = await t.ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.companyId, companyId));
     expect(entry?.kind).toBe('invoice');
+  });
+
+  it('reminds the buyer 3 days before an invoice is due and once when it is overdue, while it is open', async () => {
+    const { shopAdmin, buyer, companyId, tool } = await onAccountCompany();
+    const { order } = (await checkoutOnAccount(buyer, tool.id, 100)).json<CheckoutResult>();
+    const due = order.dueDate ?? '';
+    const deps = { db: t.ctx.db, mail: testMailContext() };
+    const onDay = (day: string) => new Date(`${day}T09:00:00Z`);
+    const remindedOf = async (day: string) => {
+      await remindInvoices(deps, onDay(day));
+      return (
+        await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, buyer.email.toLowerCase()))
+      )
+        .map((mail) => mail.subject)
+        .filter((subject) => subject.startsWith('Invoice'));
+    };
+    expect(await remindedOf(addDays(due, -4))).toEqual([]);
+    expect(await remindedOf(addDays(due, -3))).toEqual([`Invoice ${order.invoiceNumber} is due on ${due}`]);
+    expect(await remindedOf(addDays(due, -1))).toHaveLength(1);
+    expect(await remindedOf(addDays(due, 1))).toEqual([
+      `Invoice ${order.invoiceNumber} is due on ${due}`,
+      `Invoice ${order.invoiceNumber} is overdue: it was due on ${due}`,
+    ]);
+    expect(await remindedOf(addDays(due, 20))).toHaveLength(2);
+
+    // A paid invoice is not recalled.
+    const second = (await checkoutOnAccount(buyer, tool.id, 100)).json<CheckoutResult>().order;
+    await t.call(shopAdmin, 'POST', `/api/admin/companies/${companyId}/payments`, {
+      amount: 2000,
+      date: today(),
+      reference: 'All of it',
+    });
+    expect(await remindedOf(addDays(second.dueDate ?? '', 1))).toHaveLength(2);
   });
 });

@@ -93,6 +93,7 @@ describe('the sales dashboard, against a known data set', () => {
       { status: 'cancelled', count: 1 },
       { status: 'expired', count: 1 },
       { status: 'rejected', count: 0 },
+      { status: 'on_account', count: 0 },
     ]);
   });
 

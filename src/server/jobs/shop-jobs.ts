@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { SESSION_MAX_AGE_MS } from '../auth/session';
 import { uploadedPicturesInUse } from '../catalog/products.repository';
 import type { AppConfig } from '../config/env';
+import { remindInvoices } from '../credit/reminders';
 import { type CloseOrderDeps } from '../orders/close-order';
 import { BATCH, expireOverdueOrders, remindHoldsEnding } from '../orders/expire-orders';
 import { expireQuotes } from '../quotes/quotes.repository';
@@ -17,6 +18,8 @@ const UNUSED_PICTURES_EVERY_MS = 3_600_000;
  * Every background job of the shop, each with its own setting (README, Configuration):
  * - order-expiry (ORDER_EXPIRY_EVERY_SECONDS): unpaid orders past their hold expire and give their
  *   stock back; customers whose hold ends within 12 hours are told, once;
+ * - invoice-reminders (as often as order-expiry): buyers of invoices on account due within 3 days,
+ *   and of invoices overdue, are told once each while the invoice is open;
  * - quote-expiry (QUOTE_EXPIRY_EVERY_SECONDS): answered quotes past their validity expire;
  * - session-cleanup (SESSION_CLEANUP_EVERY_SECONDS): sessions past their absolute lifetime end (the
  *   guards refuse them already; this removes their rows);
@@ -40,6 +43,11 @@ export function shopJobs(
         } while (handled >= BATCH);
         return { expired, reminded: await remindHoldsEnding(deps) };
       },
+    },
+    {
+      name: 'invoice-reminders',
+      everyMs: config.orderExpiryMs,
+      run: async () => ({ reminded: await remindInvoices(deps) }),
     },
     {
       name: 'quote-expiry',

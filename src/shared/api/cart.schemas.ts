@@ -115,7 +115,10 @@ export type OrderAgainResult = z.infer<typeof OrderAgainResult>;
  * or on the company's account when the shop gives it terms.
  */
 export const CheckoutBody = DeliveryDetails.extend({
-  paymentMethod: z.enum(['card', 'account'], { error: 'Pay by card or on account' }).optional().default('card'),
+  paymentMethod: z
+    .enum(['card', 'account'], { error: 'Pay by card or on account' })
+    .optional()
+    .default('card'),
 });
 
 export const CheckoutResult = z.object({

@@ -77,6 +77,24 @@ export const RecordPaymentBody = z.strictObject({
 });
 export type RecordPaymentBody = z.input<typeof RecordPaymentBody>;
 
+/**
+ * POST /api/admin/companies/{id}/adjustments: a correction on the account, in dollars: above zero the
+ * company owes more (a charge, due the day it is made), below zero less; with the reason it is made.
+ */
+export const RecordAdjustmentBody = z.strictObject({
+  amount: z
+    .number({ error: 'Give the adjustment in dollars' })
+    .min(-20_000_000, { error: 'The adjustment is at most $20,000,000 either way' })
+    .max(20_000_000, { error: 'The adjustment is at most $20,000,000 either way' })
+    .refine((amount) => Math.round(amount * 100) !== 0, { error: 'The adjustment cannot be zero' })
+    .refine((amount) => Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6, {
+      error: 'The adjustment must be in dollars and cents (at most two decimals)',
+    }),
+  date: day,
+  reference: text({ required: 'Give the reason for the adjustment', max: 200 }),
+});
+export type RecordAdjustmentBody = z.input<typeof RecordAdjustmentBody>;
+
 /** A company's balance and aging, as the shop's admins see every company's. */
 export const CompanyBalance = z.object({
   balance: z.number(),

@@ -1,0 +1,106 @@
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, lte, ne } from 'drizzle-orm';
+import { formatInvoiceNumber } from '../../shared/domain/document-numbers';
+import { addDays, statementOf } from '../../shared/domain/ledger';
+import { formatCents } from '../../shared/money';
+import type { Database, Executor } from '../db/database';
+import { orders } from '../db/schema';
+import { businessMail, type MailContext } from '../mail/mail-layout';
+import type { Mail } from '../mail/mailer';
+import { queueMails } from '../mail/outbox';
+import { type OrderRow } from '../orders/orders.repository';
+import { ledgerOf, utcDay } from './ledger';
+
+/** An invoice on account is recalled this many days before its due day. */
+export const DUE_REMINDER_DAYS = 3;
+const BATCH = 200;
+
+type Reminder = 'due' | 'overdue';
+
+/**
+ * Claims the invoices on account to remind of (issue 34), marking them in the statement that picks
+ * them, SKIP LOCKED, so that no two processes remind one twice: due within DUE_REMINDER_DAYS and not
+ * yet reminded, or past their due day and not yet told so.
+ */
+function claim(ex: Executor, kind: Reminder, today: string, now: Date): Promise<OrderRow[]> {
+  const sentAt = kind === 'due' ? orders.dueReminderSentAt : orders.overdueReminderSentAt;
+  const window =
+    kind === 'due'
+      ? and(gte(orders.dueDate, today), lte(orders.dueDate, addDays(today, DUE_REMINDER_DAYS)))
+      : lt(orders.dueDate, today);
+  const due = ex
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.paymentMethod, 'account'),
+        isNotNull(orders.invoiceNumber),
+        ne(orders.status, 'cancelled'),
+        isNull(sentAt),
+        window,
+      ),
+    )
+    .orderBy(asc(orders.dueDate))
+    .limit(BATCH)
+    .for('update', { skipLocked: true });
+  return ex
+    .update(orders)
+    .set(kind === 'due' ? { dueReminderSentAt: now } : { overdueReminderSentAt: now })
+    .where(and(inArray(orders.id, due), isNull(sentAt)))
+    .returning();
+}
+
+function reminderMail(ctx: MailContext, order: OrderRow, openCents: number, kind: Reminder): Mail {
+  const invoice = formatInvoiceNumber(order.invoiceNumber ?? 0);
+  return businessMail({
+    to: order.email,
+    subject:
+      kind === 'due'
+        ? `Invoice ${invoice} is due on ${order.dueDate ?? ''}`
+        : `Invoice ${invoice} is overdue: it was due on ${order.dueDate ?? ''}`,
+    greeting: `Hello ${order.buyerName},`,
+    lead: [
+      kind === 'due'
+        ? `A reminder that invoice ${invoice} for order ${order.orderNumber} is due on ${order.dueDate ?? ''}: ${formatCents(openCents)} is still open.`
+        : `Invoice ${invoice} for order ${order.orderNumber} was due on ${order.dueDate ?? ''} and ${formatCents(openCents)} of it is still open. Until it is paid, your company can order by card but not on account.`,
+      'Please pay by bank transfer, quoting the invoice number. If you have paid already, thank you, and please ignore this mail.',
+    ],
+    facts: [
+      ['Invoice', invoice],
+      ['Due', order.dueDate ?? ''],
+      ['Open', formatCents(openCents)],
+      ...ctx.shop.bankDetails.map((line): [string, string] => ['Pay to', line]),
+    ],
+    action: { url: `${ctx.publicUrl}/dashboard/statement`, label: 'See your statement' },
+    shop: ctx.shop,
+  });
+}
+
+/**
+ * Mails the buyers of invoices on account falling due within 3 days, and of invoices past their due
+ * day, once each, while the invoice is still open (a paid one is claimed and passed over). Answers
+ * how many were told.
+ */
+export async function remindInvoices(deps: { db: Database; mail: MailContext }, now = new Date()) {
+  const today = utcDay(now);
+  const told = await deps.db.transaction(async (tx) => {
+    const mails: Mail[] = [];
+    for (const kind of ['due', 'overdue'] as const) {
+      const claimed = await claim(tx, kind, today, now);
+      const companies = [...new Set(claimed.flatMap((order) => (order.companyId ? [order.companyId] : [])))];
+      const open = new Map<string, number>();
+      for (const companyId of companies) {
+        for (const item of statementOf(await ledgerOf(tx, companyId), today).openItems) {
+          if (item.orderId) open.set(item.orderId, item.openCents);
+        }
+      }
+      for (const order of claimed) {
+        const openCents = open.get(order.id);
+        if (openCents) mails.push(reminderMail(deps.mail, order, openCents, kind));
+      }
+    }
+    await queueMails(tx, mails);
+    return mails.length;
+  });
+  if (told > 0) deps.mail.nudge();
+  return told;
+}
