@@ -135,11 +135,20 @@ export const createRoutes = (slot: QueryClientSlot): RouteObject[] => {
                 page(paths.approvals, async () => ({
                   default: (await import('../pages/dashboard/approvals-page')).ApprovalsPage,
                 })),
+                page(paths.statement, async () => ({
+                  default: (await import('../pages/dashboard/statement-page')).StatementPage,
+                })),
                 {
                   ...lazyIsland(slot, async () => ({
                     default: (await import('../features/auth/components/require-admin')).RequireAdmin,
                   })),
                   children: [
+                    page(paths.companies, async () => ({
+                      default: (await import('../pages/dashboard/companies-page')).CompaniesPage,
+                    })),
+                    page(paths.priceLists, async () => ({
+                      default: (await import('../pages/dashboard/price-lists-page')).PriceListsPage,
+                    })),
                     page(paths.makeAdmin, async () => ({
                       default: (await import('../pages/dashboard/make-admin-page')).MakeAdminPage,
                     })),

@@ -20,7 +20,9 @@ export function OrderStatusBadge({ status, children }: { status: OrderStatus; ch
   return (
     <Badge
       bg={variant[status]}
-      text={status === 'unpaid' || status === 'awaiting_approval' || status === 'on_account' ? 'dark' : undefined}
+      text={
+        status === 'unpaid' || status === 'awaiting_approval' || status === 'on_account' ? 'dark' : undefined
+      }
     >
       {children}
     </Badge>

@@ -36,6 +36,11 @@ export const paths = {
   listPattern: '/dashboard/lists/:listId',
   /** A company's orders waiting for one of its approvers (issue 33). */
   approvals: '/dashboard/approvals',
+  /** The company's statement of account (issue 34). */
+  statement: '/dashboard/statement',
+  /** Shop admins: companies' terms, balances and payments, and price lists (issue 34). */
+  companies: '/dashboard/companies',
+  priceLists: '/dashboard/priceLists',
   /** The order's invoice PDF (an API address: opened by the browser, not the router). */
   invoice: (orderId: string) => `/api/purchase/${encodeURIComponent(orderId)}/invoice`,
   payment: (orderId: string) => `/dashboard/payment/${encodeURIComponent(orderId)}`,

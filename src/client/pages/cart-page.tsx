@@ -10,6 +10,9 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { Cart, CartLine } from '../../shared/api/cart.schemas';
 import { ContractPrice } from '../components/contract-price';
+import { useCompany } from '../features/companies/api/companies';
+import { useStatement } from '../features/credit/api/credit';
+import { termsLabel } from '../features/credit/components/statement-view';
 import { DeliveryDetails } from '../../shared/api/orders.schemas';
 import { quantityBounds, quantityProblem } from '../../shared/domain/order-quantity';
 import { priceOrder } from '../../shared/domain/price-tiers';
@@ -291,6 +294,11 @@ function CheckoutForm({
 }) {
   const navigate = useNavigate();
   const checkout = useCheckout();
+  const company = useCompany();
+  // A company with terms may pay on account (issue 34); card stays open to every buyer.
+  const statement = useStatement({ enabled: Boolean(company.data) });
+  const terms = statement.data?.terms ?? 'card';
+  const [paymentMethod, setPaymentMethod] = useState<'card' | 'account'>('card');
   const form = useForm({
     resolver: zodResolver(DeliveryDetails),
     defaultValues: details ?? { name: buyer.name, address: '', number: '', company: '', poNumber: '' },
@@ -320,18 +328,45 @@ function CheckoutForm({
             aria-label="Check out"
             onSubmit={(event) =>
               void form.handleSubmit((details) =>
-                checkout.mutate(details, {
-                  onSuccess: ({ order }) => {
-                    const next = afterPlacing(order);
-                    notify.success(next.notice);
-                    void navigate(next.to);
+                checkout.mutate(
+                  { ...details, paymentMethod: terms === 'card' ? 'card' : paymentMethod },
+                  {
+                    onSuccess: ({ order }) => {
+                      const next = afterPlacing(order);
+                      notify.success(next.notice);
+                      void navigate(next.to);
+                    },
                   },
-                }),
+                ),
               )(event)
             }
           >
             <ShipToPicker idPrefix="checkout" />
             <DeliveryFields idPrefix="checkout" />
+            {terms !== 'card' && statement.data && (
+              <fieldset className="mb-3" aria-describedby="checkout-credit">
+                <legend className="form-label fs-6">Payment</legend>
+                <Form.Check
+                  type="radio"
+                  id="checkout-pay-card"
+                  name="paymentMethod"
+                  label="Pay by card now"
+                  checked={paymentMethod === 'card'}
+                  onChange={() => setPaymentMethod('card')}
+                />
+                <Form.Check
+                  type="radio"
+                  id="checkout-pay-account"
+                  name="paymentMethod"
+                  label={`Pay on account (${termsLabel(terms)}): invoiced now, paid by bank transfer`}
+                  checked={paymentMethod === 'account'}
+                  onChange={() => setPaymentMethod('account')}
+                />
+                <div id="checkout-credit" className="form-text">
+                  Your company has {formatDollars(statement.data.available)} of credit available.
+                </div>
+              </fieldset>
+            )}
             <div className="d-grid">
               <Button
                 type="submit"
@@ -340,7 +375,7 @@ function CheckoutForm({
                 className="fw-semibold"
                 disabled={!cart.ready || checkout.isPending}
               >
-                Place order
+                {paymentMethod === 'account' && terms !== 'card' ? 'Place order on account' : 'Place order'}
               </Button>
             </div>
           </Form>

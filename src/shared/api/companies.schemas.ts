@@ -170,6 +170,8 @@ export const CompanyTermsBody = z.strictObject({
     .optional(),
 });
 
+export type CompanyTermsBody = z.input<typeof CompanyTermsBody>;
+
 export const AdminCompany = z.object({
   _id: z.string(),
   name: z.string(),
@@ -184,6 +186,7 @@ export const AdminCompany = z.object({
   members: z.array(CompanyMember),
   createdAt: z.string(),
 });
+export type AdminCompany = z.infer<typeof AdminCompany>;
 export const AdminCompanyList = z.array(AdminCompany);
 
 export const Inserted = z.object({ acknowledged: z.literal(true), insertedId: z.string() });

@@ -2,10 +2,17 @@ import type { Order } from '../../../shared/api/orders.schemas';
 import { paths } from '../../config/paths';
 
 /**
- * What the buyer is told, and where they go, once an order is placed: to pay it, or, when their
- * company's rules ask an approver first (issue 33), to My Orders, where it waits.
+ * What the buyer is told, and where they go, once an order is placed: to pay it; when their company's
+ * rules ask an approver first (issue 33), to My Orders, where it waits; on the company's account
+ * (issue 34), to its statement, where the invoice is.
  */
 export function afterPlacing(order: Order, placed = `Order ${order.orderNumber} placed`) {
+  if (order.status === 'on_account') {
+    return {
+      notice: `Order ${order.orderNumber} confirmed on account: invoice ${order.invoiceNumber ?? ''} is due on ${order.dueDate ?? ''}`,
+      to: paths.statement,
+    };
+  }
   return order.status === 'awaiting_approval'
     ? {
         notice: `${placed}: it waits for your company’s approval, and we have asked its approvers`,

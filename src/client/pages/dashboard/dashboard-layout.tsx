@@ -24,11 +24,15 @@ const customers = [
 ];
 /** For a company's approvers. */
 const approvers = [{ to: paths.approvals, label: 'Approvals' }];
+/** For every member of a company. */
+const members = [{ to: paths.statement, label: 'Statement' }];
 const admins = [
   { to: paths.addProduct, label: 'Add A Product' },
   { to: paths.makeAdmin, label: 'Make Admin' },
   { to: paths.manageProducts, label: 'Manage Products' },
   { to: paths.manageAllOrders, label: 'Manage All Orders' },
+  { to: paths.companies, label: 'Companies' },
+  { to: paths.priceLists, label: 'Price Lists' },
   { to: paths.quotes, label: 'Quotes' },
   { to: paths.manageReviews, label: 'Manage Reviews' },
   { to: paths.auditLog, label: 'Audit Log' },
@@ -44,7 +48,7 @@ export function DashboardLayout() {
     ? everyone
     : isAdmin
       ? [overview, ...everyone, ...admins]
-      : [...everyone, ...customers, ...(approves ? approvers : [])];
+      : [...everyone, ...customers, ...(approves ? approvers : []), ...(company.data ? members : [])];
   const atIndex = useMatch({ path: paths.dashboard, end: true }) !== null;
   const { pathname } = useLocation();
   // /dashboard itself is the admin's overview, and a customer's profile.

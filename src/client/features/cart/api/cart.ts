@@ -105,10 +105,10 @@ export function useRequestCartQuote() {
 
 /** Checkout: one order of the whole cart; the cart (now empty), orders and stock are read again. */
 export function useCheckout() {
-  const invalidate = useInvalidate(queryRoots.orders, queryRoots.tools);
+  const invalidate = useInvalidate(queryRoots.orders, queryRoots.tools, queryRoots.credit);
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (details: DeliveryDetails) =>
+    mutationFn: (details: DeliveryDetails & { paymentMethod?: 'card' | 'account' }) =>
       api<CheckoutResult>('/cart/checkout', { method: 'POST', body: details }),
     onSettled: async () => {
       await Promise.all([invalidate(), queryClient.invalidateQueries({ queryKey: cartKey })]);

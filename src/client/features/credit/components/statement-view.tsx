@@ -1,0 +1,145 @@
+import Table from 'react-bootstrap/Table';
+import type { CompanyStatement } from '../../../../shared/api/credit.schemas';
+import { formatDollars } from '../../../../shared/money';
+
+const TERMS = { card: 'Card only', net15: 'Net 15', net30: 'Net 30', net60: 'Net 60' } as const;
+const KIND = { invoice: 'Invoice', payment: 'Payment', credit_note: 'Credit note', adjustment: 'Adjustment' };
+const AGING: [keyof CompanyStatement['aging'], string][] = [
+  ['current', 'Current'],
+  ['days1to30', '1–30 days'],
+  ['days31to60', '31–60 days'],
+  ['days61to90', '61–90 days'],
+  ['over90', 'Over 90 days'],
+];
+
+export const termsLabel = (terms: CompanyStatement['terms']) => TERMS[terms];
+
+/**
+ * A company's statement of account (issue 34), as its members and the shop's admins read it: the
+ * balance and credit, the aging, the open invoices and every entry with the running balance.
+ */
+export function StatementView({ statement }: { statement: CompanyStatement }) {
+  return (
+    <>
+      <dl className="row mb-4 statement-figures">
+        <dt className="col-sm-4">Terms</dt>
+        <dd className="col-sm-8">{termsLabel(statement.terms)}</dd>
+        <dt className="col-sm-4">Balance due</dt>
+        <dd className="col-sm-8 fw-semibold" data-testid="statement-balance">
+          {formatDollars(statement.balance)}
+        </dd>
+        <dt className="col-sm-4">Credit limit</dt>
+        <dd className="col-sm-8">{formatDollars(statement.creditLimit)}</dd>
+        <dt className="col-sm-4">Credit available</dt>
+        <dd className="col-sm-8" data-testid="statement-available">
+          {formatDollars(statement.available)}
+        </dd>
+      </dl>
+
+      <h2 className="h6">Aging</h2>
+      <Table size="sm" bordered responsive className="mb-4" aria-label="Aging">
+        <thead>
+          <tr>
+            {AGING.map(([key, label]) => (
+              <th key={key} scope="col" className="text-end">
+                {label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            {AGING.map(([key]) => (
+              <td key={key} className="text-end">
+                {formatDollars(statement.aging[key])}
+              </td>
+            ))}
+          </tr>
+        </tbody>
+      </Table>
+
+      <h2 className="h6">Open invoices</h2>
+      {statement.openInvoices.length === 0 ? (
+        <p className="text-secondary">Nothing is owed.</p>
+      ) : (
+        <Table size="sm" responsive className="mb-4 table-stack" aria-label="Open invoices">
+          <thead>
+            <tr>
+              <th scope="col">Invoice</th>
+              <th scope="col">Issued</th>
+              <th scope="col">Due</th>
+              <th scope="col" className="text-end">
+                Amount
+              </th>
+              <th scope="col" className="text-end">
+                Open
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {statement.openInvoices.map((invoice) => (
+              <tr key={`${invoice.invoiceNumber ?? 'charge'}-${invoice.issuedOn}`} data-testid="open-invoice">
+                <td data-label="Invoice">{invoice.invoiceNumber ?? 'Charge'}</td>
+                <td data-label="Issued">{invoice.issuedOn}</td>
+                <td data-label="Due">
+                  {invoice.dueDate}
+                  {invoice.daysOverdue > 0 && (
+                    <span className="d-block small text-danger-emphasis">
+                      {invoice.daysOverdue} days overdue
+                    </span>
+                  )}
+                </td>
+                <td data-label="Amount" className="text-end">
+                  {formatDollars(invoice.amount)}
+                </td>
+                <td data-label="Open" className="text-end fw-semibold">
+                  {formatDollars(invoice.open)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+
+      <h2 className="h6">Entries</h2>
+      {statement.entries.length === 0 ? (
+        <p className="text-secondary">Nothing on account yet.</p>
+      ) : (
+        <Table size="sm" responsive className="table-stack" aria-label="Entries">
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">Entry</th>
+              <th scope="col" className="text-end">
+                Amount
+              </th>
+              <th scope="col" className="text-end">
+                Balance
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {statement.entries.map((entry, index) => (
+              <tr key={index} data-testid="statement-entry">
+                <td data-label="Date">{entry.date}</td>
+                <td data-label="Entry">
+                  {KIND[entry.kind]} {entry.invoiceNumber}
+                  {entry.reference && <span className="d-block small text-secondary">{entry.reference}</span>}
+                  {entry.kind === 'invoice' && entry.dueDate && (
+                    <span className="d-block small text-secondary">due {entry.dueDate}</span>
+                  )}
+                </td>
+                <td data-label="Amount" className="text-end text-nowrap">
+                  {formatDollars(entry.amount)}
+                </td>
+                <td data-label="Balance" className="text-end text-nowrap">
+                  {formatDollars(entry.balance)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+    </>
+  );
+}
