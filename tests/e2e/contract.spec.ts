@@ -42,7 +42,7 @@ test('a contract price and Net 30: the buyer sees their price, orders on account
   await newList.getByRole('button', { name: 'Create' }).click();
   const addEntry = admin.getByRole('form', { name: `Add an entry to ${listName}` });
   await addEntry.getByLabel('SKU').fill(product.sku);
-  await addEntry.getByLabel('Price').fill('9.50');
+  await addEntry.getByLabel('Price', { exact: true }).fill('9.50');
   await addEntry.getByRole('button', { name: 'Add entry' }).click();
   await expect(admin.getByTestId('price-list-entry')).toContainText([`${product.sku}`]);
   await expect(admin.getByTestId('price-list-entry').first()).toContainText('$9.50');
@@ -70,6 +70,11 @@ test('a contract price and Net 30: the buyer sees their price, orders on account
   await expect(
     page.getByText('The list price is $12.50 a unit: you pay $3.00 less (24 %).').first(),
   ).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/contract-price-${width}.png` });
+  }
 
   // The cart shows it too; the order goes on account.
   const put = await page.request.put(`/api/cart/lines/${product._id}`, {
