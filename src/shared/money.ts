@@ -19,3 +19,11 @@ export function formatDollars(dollars: number): string {
 export function formatCents(cents: number): string {
   return formatDollars(centsToDollars(cents));
 }
+
+/** Whether an amount in dollars is whole cents (at most two decimals), allowing for binary fractions. */
+export const isWholeCents = (dollars: number): boolean =>
+  Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6;
+
+/** What a form is told when an amount has more than two decimals. */
+export const wholeCentsError = (what: string) =>
+  `The ${what} must be in dollars and cents (at most two decimals)`;

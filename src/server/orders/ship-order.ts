@@ -31,7 +31,8 @@ export async function shipOrder(
       await recordAudit(tx, actor, {
         action: 'order.ship',
         subject: `order ${moved.orderNumber}`,
-        before: { status: 'paid' },
+        // Only a paid order, or one on its company's account, ships (the transition table).
+        before: { status: moved.paymentMethod === 'account' ? 'on_account' : 'paid' },
         after: {
           status: 'shipped',
           carrier: moved.carrier,

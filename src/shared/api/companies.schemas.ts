@@ -1,3 +1,4 @@
+import { isWholeCents, wholeCentsError } from '../money';
 import { z } from 'zod';
 import { Aging } from './credit.schemas';
 import { COMPANY_ROLES, companyRolesProblem } from '../domain/company-roles';
@@ -34,9 +35,7 @@ const ruleAmount = (what: string, min: number) =>
     .number({ error: `Give the ${what} in dollars, or null for none` })
     .min(min, { error: `The ${what} must be at least $${min.toFixed(2)}` })
     .max(20_000_000, { error: `The ${what} is too large (at most $20,000,000)` })
-    .refine((amount) => Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6, {
-      error: `The ${what} must be in dollars and cents (at most two decimals)`,
-    })
+    .refine(isWholeCents, { error: wholeCentsError(what) })
     .nullable();
 
 /**
@@ -158,9 +157,7 @@ export const CompanyTermsBody = z.strictObject({
     .number({ error: 'Give the credit limit in dollars' })
     .min(0, { error: 'The credit limit cannot be negative' })
     .max(20_000_000, { error: 'The credit limit is at most $20,000,000' })
-    .refine((amount) => Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6, {
-      error: 'The credit limit must be in dollars and cents (at most two decimals)',
-    }),
+    .refine(isWholeCents, { error: wholeCentsError('credit limit') }),
   /** Days an invoice may be overdue before the company may no longer order on account (default 0). */
   graceDays: z
     .number({ error: 'Give the grace days as a number' })

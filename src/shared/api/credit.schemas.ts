@@ -1,3 +1,4 @@
+import { isWholeCents, wholeCentsError } from '../money';
 import { z } from 'zod';
 import { text } from './text';
 
@@ -67,9 +68,7 @@ export const RecordPaymentBody = z.strictObject({
     .number({ error: 'Give the amount received in dollars' })
     .min(0.01, { error: 'The amount must be at least $0.01' })
     .max(20_000_000, { error: 'The amount is at most $20,000,000' })
-    .refine((amount) => Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6, {
-      error: 'The amount must be in dollars and cents (at most two decimals)',
-    }),
+    .refine(isWholeCents, { error: wholeCentsError('amount') }),
   /** The day the money arrived (its value day). */
   date: day,
   /** The bank's reference of the transfer. */
@@ -87,9 +86,7 @@ export const RecordAdjustmentBody = z.strictObject({
     .min(-20_000_000, { error: 'The adjustment is at most $20,000,000 either way' })
     .max(20_000_000, { error: 'The adjustment is at most $20,000,000 either way' })
     .refine((amount) => Math.round(amount * 100) !== 0, { error: 'The adjustment cannot be zero' })
-    .refine((amount) => Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6, {
-      error: 'The adjustment must be in dollars and cents (at most two decimals)',
-    }),
+    .refine(isWholeCents, { error: wholeCentsError('adjustment') }),
   date: day,
   reference: text({ required: 'Give the reason for the adjustment', max: 200 }),
 });

@@ -1,3 +1,4 @@
+import { isWholeCents, wholeCentsError } from '../money';
 import { z } from 'zod';
 import { messages } from '../messages';
 import { MAX_PRICE_TIERS } from '../domain/price-tiers';
@@ -21,9 +22,7 @@ export const dollars = (what: string) =>
     .number({ error: messages.fillAllFields })
     .min(0.01, { error: `The ${what} must be at least $0.01` })
     .max(1_000_000, { error: `The ${what} is too large` })
-    .refine((price) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6, {
-      error: `The ${what} must be in dollars and cents (at most two decimals)`,
-    });
+    .refine(isWholeCents, { error: wholeCentsError(what) });
 
 /** A manufacturer's part number: letters, digits and dashes, kept in upper case. */
 export const Sku = z

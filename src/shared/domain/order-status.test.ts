@@ -9,8 +9,11 @@ describe('order transitions', () => {
     expect(allowed.sort()).toEqual([
       'awaiting_approval->cancelled',
       'awaiting_approval->expired',
+      'awaiting_approval->on_account',
       'awaiting_approval->rejected',
       'awaiting_approval->unpaid',
+      'on_account->cancelled',
+      'on_account->shipped',
       'paid->shipped',
       'unpaid->cancelled',
       'unpaid->expired',
@@ -19,7 +22,8 @@ describe('order transitions', () => {
   });
 
   it('lists the states that may move to a target', () => {
-    expect(statesThatCanBecome('shipped')).toEqual(['paid']);
+    expect(statesThatCanBecome('shipped')).toEqual(['paid', 'on_account']);
+    expect(statesThatCanBecome('on_account')).toEqual(['awaiting_approval']);
     expect(statesThatCanBecome('unpaid')).toEqual(['awaiting_approval']);
     expect(statesThatCanBecome('expired')).toEqual(['awaiting_approval', 'unpaid']);
   });
