@@ -8,7 +8,6 @@ import {
 } from '../../shared/api/lists.schemas';
 import { companyRolesAllow } from '../../shared/domain/company-roles';
 import { MAX_STOCK_UNITS } from '../../shared/api/products.schemas';
-import { MAX_QUICK_ORDER_ROWS, parseQuickOrder } from '../../shared/domain/quick-order';
 import { messages } from '../../shared/messages';
 import { centsToDollars } from '../../shared/money';
 import { canAccess, visibleTo } from '../auth/access';
@@ -20,7 +19,7 @@ import { cartLinesOf, lineProblem } from '../orders/cart';
 import { refillCart } from '../orders/order-again';
 import { findOrderFor } from '../orders/orders.repository';
 import { pricingFor } from '../orders/price-line';
-import { closestSkus } from '../orders/quick-order';
+import { readSkuRows } from '../orders/quick-order';
 
 /**
  * Saved lists (issue 33): the products and quantities a buyer orders again and again. A list made by a
@@ -351,26 +350,7 @@ async function linesToAdd(
 
 /** The rows of a CSV (or pasted rows), read as quick order reads them: SKU and quantity. */
 async function csvLines(ex: Executor, csv: string): Promise<{ lines: NewListLine[]; skipped: Skipped[] }> {
-  const parsed = parseQuickOrder(csv);
-  if (parsed.length === 0) throw new DomainError('VALIDATION_FAILED', messages.quickOrderEmpty);
-  if (parsed.length > MAX_QUICK_ORDER_ROWS) {
-    throw new DomainError(
-      'VALIDATION_FAILED',
-      messages.quickOrderTooLong(parsed.length, MAX_QUICK_ORDER_ROWS),
-    );
-  }
-  const skus = [...new Set(parsed.flatMap((row) => (row.quantity === null ? [] : [row.sku])))];
-  const known = skus.length
-    ? await ex
-        .select({ productId: products.id, sku: products.sku, name: products.name })
-        .from(products)
-        .where(inArray(products.sku, skus))
-    : [];
-  const bySku = new Map(known.map((product) => [product.sku.toUpperCase(), product]));
-  const suggestions = await closestSkus(
-    ex,
-    skus.filter((sku) => !bySku.has(sku)),
-  );
+  const { parsed, bySku, suggestions } = await readSkuRows(ex, csv);
   const lines: NewListLine[] = [];
   const skipped: Skipped[] = [];
   for (const row of parsed) {
@@ -387,7 +367,7 @@ async function csvLines(ex: Executor, csv: string): Promise<{ lines: NewListLine
       });
       continue;
     }
-    lines.push({ ...product, quantity: row.quantity });
+    lines.push({ productId: product.id, sku: product.sku, name: product.name, quantity: row.quantity });
   }
   return { lines, skipped };
 }

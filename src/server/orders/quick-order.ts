@@ -56,6 +56,43 @@ export async function closestSkus(db: Executor, unknown: readonly string[]): Pro
 }
 
 /**
+ * Pasted rows (quick order, a saved list's CSV), read: refused whole when there are none or more than
+ * MAX_QUICK_ORDER_ROWS; each SKU with a quantity looked up in one query (SKUs are stored upper case, as
+ * the parser reads them: the unique index finds them), and the closest SKUs to each unknown one.
+ */
+export async function readSkuRows(ex: Executor, text: string) {
+  const parsed = parseQuickOrder(text);
+  if (parsed.length === 0) throw new DomainError('VALIDATION_FAILED', messages.quickOrderEmpty);
+  if (parsed.length > MAX_QUICK_ORDER_ROWS) {
+    throw new DomainError(
+      'VALIDATION_FAILED',
+      messages.quickOrderTooLong(parsed.length, MAX_QUICK_ORDER_ROWS),
+    );
+  }
+  const skus = [...new Set(parsed.flatMap((row) => (row.quantity === null ? [] : [row.sku])))];
+  const known = skus.length
+    ? await ex
+        .select({
+          id: products.id,
+          sku: products.sku,
+          name: products.name,
+          minOrder: products.minOrder,
+          available: products.available,
+          priceTiers: products.priceTiers,
+        })
+        .from(products)
+        .where(inArray(products.sku, skus))
+    : [];
+  const bySku = new Map(known.map((product) => [product.sku.toUpperCase(), product]));
+  // An unknown SKU is answered with the closest the catalog has.
+  const suggestions = await closestSkus(
+    ex,
+    skus.filter((sku) => !bySku.has(sku)),
+  );
+  return { parsed, bySku, suggestions };
+}
+
+/**
  * Quick order (POST /api/cart/quick-add): a verdict for every pasted row (unknown SKU with the closest
  * ones, below the minimum, over the stock with the most there is, the price break it reaches, merged
  * with an earlier row of the same SKU), and unless `dryRun`, every good row into the cart in one
@@ -68,30 +105,7 @@ export async function quickAdd(
   text: string,
   { dryRun, floor }: { dryRun: boolean; floor: number },
 ): Promise<{ rows: QuickAddRow[]; added: number }> {
-  const parsed = parseQuickOrder(text);
-  if (parsed.length === 0) throw new DomainError('VALIDATION_FAILED', messages.quickOrderEmpty);
-  if (parsed.length > MAX_QUICK_ORDER_ROWS) {
-    throw new DomainError(
-      'VALIDATION_FAILED',
-      messages.quickOrderTooLong(parsed.length, MAX_QUICK_ORDER_ROWS),
-    );
-  }
-  const skus = [...new Set(parsed.flatMap((row) => (row.quantity === null ? [] : [row.sku])))];
-  const known = skus.length
-    ? await db
-        .select({
-          id: products.id,
-          sku: products.sku,
-          name: products.name,
-          minOrder: products.minOrder,
-          available: products.available,
-          priceTiers: products.priceTiers,
-        })
-        .from(products)
-        // SKUs are stored upper case (products_sku_upper), as the parser reads them: the unique index finds them.
-        .where(inArray(products.sku, skus))
-    : [];
-  const bySku = new Map(known.map((product) => [product.sku.toUpperCase(), product]));
+  const { parsed, bySku, suggestions } = await readSkuRows(db, text);
 
   // Rows of one SKU are one line: their quantities add up, judged on the first row of it.
   const firstRowOf = new Map<string, number>();
@@ -102,12 +116,7 @@ export async function quickAdd(
     if (!firstRowOf.has(row.sku)) firstRowOf.set(row.sku, row.row);
   }
 
-  const suggestions = await closestSkus(
-    db,
-    skus.filter((sku) => !bySku.has(sku)),
-  );
-
-  const pricing = await pricingFor(db, user, skus, floor);
+  const pricing = await pricingFor(db, user, [...bySku.keys()], floor);
   const rows: QuickAddRow[] = [];
   const accepted = new Map<string, number>();
   for (const row of parsed) {
