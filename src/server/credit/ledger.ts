@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   CompanyStatement,
@@ -281,4 +281,55 @@ async function recordByAdmin(
       after: { [body.kind]: body.amount, date: body.date, reference: body.reference },
     });
   });
+}
+
+/**
+ * What companies owe on account (the admin's dashboard): the total, its aging, and the `limit`
+ * companies owing most, the most overdue first. Reads the entries of the companies that have any.
+ */
+export async function receivables(ex: Executor, at: Date, limit: number) {
+  const owing = await ex
+    .select({ id: companies.id, name: companies.name })
+    .from(companies)
+    .where(
+      exists(
+        ex
+          .select({ one: sql`1` })
+          .from(ledgerEntries)
+          .where(eq(ledgerEntries.companyId, companies.id)),
+      ),
+    );
+  const balances = await balancesOf(
+    ex,
+    owing.map((company) => company.id),
+    at,
+  );
+  const rows = owing
+    .map((company) => {
+      const { balance, aging } = balances.get(company.id) ?? { balance: 0, aging: agingInDollars({}) };
+      const overdue = aging.days1to30 + aging.days31to60 + aging.days61to90 + aging.over90;
+      return {
+        _id: company.id,
+        name: company.name,
+        balance,
+        overdue: Math.round(overdue * 100) / 100,
+        aging,
+      };
+    })
+    .filter((row) => row.balance > 0);
+  const total = (pick: (row: (typeof rows)[number]) => number) =>
+    centsToDollars(rows.reduce((sum, row) => sum + dollarsToCents(pick(row)), 0));
+  return {
+    balance: total((row) => row.balance),
+    aging: {
+      current: total((row) => row.aging.current),
+      days1to30: total((row) => row.aging.days1to30),
+      days31to60: total((row) => row.aging.days31to60),
+      days61to90: total((row) => row.aging.days61to90),
+      over90: total((row) => row.aging.over90),
+    },
+    companies: rows
+      .sort((a, b) => b.overdue - a.overdue || b.balance - a.balance || a.name.localeCompare(b.name))
+      .slice(0, limit),
+  };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckoutResult } from '../../shared/api/cart.schemas';
 import type { CompanyStatement } from '../../shared/api/credit.schemas';
+import type { SalesDashboard } from '../../shared/api/dashboard.schemas';
 import type { ErrorBody } from '../../shared/api/errors';
 import { addDays } from '../../shared/domain/ledger';
 import { eq } from 'drizzle-orm';
@@ -96,6 +97,15 @@ describe('pay on account', () => {
       openInvoices: [{ invoiceNumber: order.invoiceNumber, amount: 1000, open: 1000, daysOverdue: 0 }],
     });
 
+    // The shop's admins see what it owes on their dashboard.
+    const dashboard = (await t.call(shopAdmin, 'GET', '/api/admin/dashboard')).json<SalesDashboard>();
+    expect(dashboard.receivables.companies.find((company) => company._id === companyId)).toMatchObject({
+      balance: 1000,
+      overdue: 0,
+      aging: { current: 1000 },
+    });
+    expect(dashboard.receivables.balance).toBeGreaterThanOrEqual(1000);
+
     // A second order, cancelled before it ships: a credit note takes its invoice off.
     const second = (await checkoutOnAccount(buyer, tool.id, 200)).json<CheckoutResult>().order;
     expect((await statementOf(buyer)).balance).toBe(3000);
@@ -164,7 +174,9 @@ describe('pay on account', () => {
       reference: 'Tomorrow',
     });
     expect(future.statusCode).toBe(400);
-    expect(future.json<ErrorBody>().error.message).toBe('The day it was received or made cannot be after today');
+    expect(future.json<ErrorBody>().error.message).toBe(
+      'The day it was received or made cannot be after today',
+    );
     expect(await statementOf(buyer)).toMatchObject({ balance: 0, available: 5000, openInvoices: [] });
     const listed = (await t.call(shopAdmin, 'GET', '/api/admin/companies')).json<
       { _id: string; balance: number; terms: string }[]
@@ -238,6 +250,38 @@ describe('pay on account', () => {
       .from(ledgerEntries)
       .where(eq(ledgerEntries.companyId, companyId));
     expect(invoices.map((entry) => entry.amountCents)).toEqual([300_000]);
+  });
+
+  it('waits for an approver when the company asks, and is invoiced once approved', async () => {
+    const { buyer: companyAdmin, companyId, tool } = await onAccountCompany();
+    const buyer = await t.join(companyAdmin, ['buyer']);
+    const approver = await t.join(companyAdmin, ['approver']);
+    const rules = await t.call(companyAdmin, 'PUT', '/api/company/rules', {
+      approvalAbove: 500,
+      monthlyLimit: null,
+    });
+    expect(rules.statusCode, rules.body).toBe(200);
+    const placed = (await checkoutOnAccount(buyer, tool.id, 100)).json<CheckoutResult>().order;
+    expect(placed).toMatchObject({
+      status: 'awaiting_approval',
+      paymentMethod: 'account',
+      invoiceNumber: null,
+    });
+    expect(await t.ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.companyId, companyId))).toEqual(
+      [],
+    );
+
+    const approved = await t.call(approver, 'POST', `/api/purchase/${placed._id}/approve`);
+    expect(approved.statusCode, approved.body).toBe(200);
+    const [invoice] = await t.ctx.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.companyId, companyId));
+    expect(invoice).toMatchObject({ kind: 'invoice', amountCents: 100_000, dueDate: addDays(today(), 30) });
+    const mail = await t.smtp.nextMailTo(buyer.email, /confirmed on account/);
+    expect(mail.parsed.attachments.map((file) => file.filename)).toEqual([
+      expect.stringMatching(/^INV-\d+\.pdf$/),
+    ]);
   });
 
   it('keeps the ledger append-only: the database refuses to change or delete an entry', async () => {

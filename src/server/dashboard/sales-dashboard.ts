@@ -3,6 +3,7 @@ import { startOfUtcDay, utcDayOf } from '../../shared/days';
 import { OrderStatus } from '../../shared/domain/order-status';
 import { centsToDollars } from '../../shared/money';
 import { listLowStock } from '../catalog/products.repository';
+import { receivables } from '../credit/ledger';
 import type { Database } from '../db/database';
 import {
   countOrdersByStatus,
@@ -16,7 +17,8 @@ const LISTED = 10;
 
 /**
  * The admin's dashboard landing (DESIGN §9): revenue per day, orders by state, top products, low
- * stock and holds ending soon. Five queries, one per figure, run side by side on the pool.
+ * stock, holds ending soon, and what companies owe on account. A query or two per figure, run side by
+ * side on the pool.
  */
 export async function salesDashboard({
   db,
@@ -29,12 +31,13 @@ export async function salesDashboard({
 }): Promise<SalesDashboard> {
   const today = startOfUtcDay(utcDayOf(now)).getTime();
   const since = new Date(today - (DASHBOARD_DAYS - 1) * DAY_MS);
-  const [revenue, byStatus, top, lowStock, holds] = await Promise.all([
+  const [revenue, byStatus, top, lowStock, holds, owed] = await Promise.all([
     revenueByDay(db, since),
     countOrdersByStatus(db),
     topProductsByUnits(db, since, LISTED),
     listLowStock(db, minUnits, LISTED),
     holdsEndingBetween(db, now, new Date(now.getTime() + HOLDS_ENDING_HOURS * 3_600_000), LISTED),
+    receivables(db, now, LISTED),
   ]);
   const revenueOn = new Map(revenue.map((row) => [row.day, row]));
   const countOf = new Map(byStatus.map((row) => [row.status, row.count]));
@@ -74,5 +77,6 @@ export async function salesDashboard({
         holdExpiresAt: row.holdExpiresAt.toISOString(),
       })),
     },
+    receivables: owed,
   };
 }

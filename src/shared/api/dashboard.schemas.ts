@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Aging } from './credit.schemas';
 import { OrderStatus } from '../domain/order-status';
 
 /** How many days the dashboard's revenue chart and top products look back (today included). */
@@ -49,6 +50,23 @@ export const SalesDashboard = z
           email: z.string(),
           amount: z.number(),
           holdExpiresAt: z.iso.datetime(),
+        }),
+      ),
+    }),
+    /**
+     * What companies owe on account (issue 34): the total and its aging, and the companies owing
+     * most, the most overdue first.
+     */
+    receivables: z.object({
+      balance: z.number(),
+      aging: Aging,
+      companies: z.array(
+        z.object({
+          _id: z.string(),
+          name: z.string(),
+          balance: z.number(),
+          overdue: z.number(),
+          aging: Aging,
         }),
       ),
     }),

@@ -251,8 +251,73 @@ function Overview({ dashboard }: { dashboard: SalesDashboard }) {
             )}
           </Panel>
         </Col>
+        <Col xs={12}>
+          <Receivables receivables={dashboard.receivables} />
+        </Col>
       </Row>
     </>
+  );
+}
+
+const AGING: [keyof SalesDashboard['receivables']['aging'], string][] = [
+  ['current', 'Current'],
+  ['days1to30', '1–30 days'],
+  ['days31to60', '31–60 days'],
+  ['days61to90', '61–90 days'],
+  ['over90', 'Over 90 days'],
+];
+
+/** What companies owe on account (issue 34): the aging of it all, and who owes most. */
+function Receivables({ receivables }: { receivables: SalesDashboard['receivables'] }) {
+  return (
+    <Panel
+      title={`Owed on account: ${formatDollars(receivables.balance)}`}
+      link={
+        <Link className="small" to={paths.companies}>
+          Companies
+        </Link>
+      }
+    >
+      <div className="table-responsive">
+        <table className="table table-sm table-bordered mb-3" aria-label="Aging of what companies owe">
+          <thead>
+            <tr>
+              {AGING.map(([key, label]) => (
+                <th key={key} scope="col" className="text-end">
+                  {label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              {AGING.map(([key]) => (
+                <td key={key} className="text-end">
+                  {formatDollars(receivables.aging[key])}
+                </td>
+              ))}
+            </tr>
+          </tbody>
+        </table>
+      </div>
+      {receivables.companies.length === 0 ? (
+        <p className="text-secondary mb-0">No company owes anything on account.</p>
+      ) : (
+        <ul className="list-unstyled mb-0">
+          {receivables.companies.map((company) => (
+            <li key={company._id} className="d-flex flex-wrap justify-content-between column-gap-2 py-1">
+              <span>{company.name}</span>
+              <span className="text-nowrap ms-auto">
+                {formatDollars(company.balance)}
+                {company.overdue > 0 && (
+                  <span className="badge text-bg-danger ms-1">{formatDollars(company.overdue)} overdue</span>
+                )}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
   );
 }
 
