@@ -1,54 +1,34 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Company } from '../../shared/api/companies.schemas';
 import type { ErrorBody } from '../../shared/api/errors';
 import type { Order, PlaceOrderResult } from '../../shared/api/orders.schemas';
-import type { CompanyRole } from '../../shared/domain/company-roles';
 import { createCatalogCache } from '../catalog/catalog-cache';
 import { auditLog, mailOutbox, orders, products } from '../db/schema';
 import { expireOverdueOrders } from '../orders/expire-orders';
 import { createTestPaymentProvider } from '../payments/test-provider';
-import { type TestUser, injectAs, signUpAdmin } from '../test/auth-helpers';
-import { joinCompany, newCompany } from '../test/company-helpers';
+import { type TestUser, signUpAdmin } from '../test/auth-helpers';
+import { newCompany, useCompanyTestApp } from '../test/company-helpers';
 import { insertTool } from '../test/factories';
 import { testMailContext } from '../test/mail-context';
 import { delivery, payOrderAs } from '../test/order-helpers';
-import { startSmtpCatcher } from '../test/smtp-catcher';
-import { createTestApp } from '../test/test-app';
 
 /**
  * Issue 33, approvals and spending limits: orders above the company's threshold wait for one of its
  * approvers (never their own buyer), holding their stock; a rejection or the hold's end gives the
  * stock back; the monthly limits hold when colleagues order at the same moment.
  */
-let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
-
-beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  ctx = await createTestApp({ env: { SMTP_URL: smtp.url } });
-});
-afterAll(async () => {
-  await ctx.app.close();
-  await smtp.close();
-});
-
-const call = (
-  user: TestUser | null,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT',
-  url: string,
-  payload?: Record<string, unknown>,
-) => injectAs(ctx.app, user, { method, url, ...(payload === undefined ? {} : { payload }) });
-const join = (admin: TestUser, roles: CompanyRole[]) => joinCompany(ctx.app, smtp, admin, roles);
+const t = useCompanyTestApp();
+const { call, join } = t;
 
 /** A company with a buyer and an approver, its rules set; a tool at $10.00 a unit (100 units: $1,000). */
 async function companyWithRules(rules: { approvalAbove: number | null; monthlyLimit: number | null }) {
-  const { admin, companyId } = await newCompany(ctx.app, 'Approvals Ltd');
+  const { admin, companyId } = await newCompany(t.ctx.app, 'Approvals Ltd');
   const buyer = await join(admin, ['buyer']);
   const approver = await join(admin, ['approver']);
   const set = await call(admin, 'PUT', '/api/company/rules', rules);
   expect(set.statusCode, set.body).toBe(200);
-  const tool = await insertTool(ctx.db, { priceCents: 1000, minOrder: 100, available: 10_000 });
+  const tool = await insertTool(t.ctx.db, { priceCents: 1000, minOrder: 100, available: 10_000 });
   return { admin, buyer, approver, companyId, tool };
 }
 
@@ -60,7 +40,7 @@ const placed = async (user: TestUser, toolId: string, quantity: number) => {
   return response.json<PlaceOrderResult>().order;
 };
 const available = async (toolId: string) =>
-  (await ctx.db.select({ n: products.available }).from(products).where(eq(products.id, toolId)))[0]?.n;
+  (await t.ctx.db.select({ n: products.available }).from(products).where(eq(products.id, toolId)))[0]?.n;
 const errorOf = (response: { body: string }) => (JSON.parse(response.body) as ErrorBody).error;
 
 describe('orders above the approval threshold', () => {
@@ -78,10 +58,10 @@ describe('orders above the approval threshold', () => {
     });
     expect(large.holdExpiresAt).not.toBeNull();
     expect(await available(tool.id)).toBe(10_000 - 150 - 200);
-    const asked = await smtp.nextMailTo(approver.email, /^Approve order/);
+    const asked = await t.smtp.nextMailTo(approver.email, /^Approve order/);
     expect(asked.parsed.subject).toBe(`Approve order ${large.orderNumber}: $2,000.00 by ${buyer.email}`);
     expect(asked.parsed.text).toContain('/dashboard/approvals');
-    expect((await smtp.nextMailTo(buyer.email, /waiting for your company/)).parsed.subject).toBe(
+    expect((await t.smtp.nextMailTo(buyer.email, /waiting for your company/)).parsed.subject).toBe(
       `Order ${large.orderNumber} placed: waiting for your company’s approval`,
     );
 
@@ -109,7 +89,7 @@ describe('orders above the approval threshold', () => {
     expect(Date.parse(after.holdExpiresAt ?? '')).toBeGreaterThanOrEqual(
       Date.parse(large.holdExpiresAt ?? ''),
     );
-    expect((await smtp.nextMailTo(buyer.email, /approved/)).parsed.subject).toMatch(
+    expect((await t.smtp.nextMailTo(buyer.email, /approved/)).parsed.subject).toMatch(
       new RegExp(`^Order ${large.orderNumber} approved: please pay by`),
     );
 
@@ -122,7 +102,7 @@ describe('orders above the approval threshold', () => {
     });
     expect(lateReject.statusCode).toBe(409);
 
-    await payOrderAs(ctx.app, buyer, large._id);
+    await payOrderAs(t.ctx.app, buyer, large._id);
     const paid = await call(buyer, 'GET', `/api/purchase/${large._id}`);
     expect(paid.json<Order>()).toMatchObject({ status: 'paid', approval: { state: 'approved' } });
   });
@@ -146,7 +126,7 @@ describe('orders above the approval threshold', () => {
       approval: { state: 'rejected', reason: 'We have 200 of these in the Leeds depot' },
     });
     expect(await available(tool.id)).toBe(10_000);
-    const told = await smtp.nextMailTo(buyer.email, /was not approved/);
+    const told = await t.smtp.nextMailTo(buyer.email, /was not approved/);
     expect(told.parsed.text).toContain('We have 200 of these in the Leeds depot');
 
     const lateApproval = await call(approver, 'POST', `/api/purchase/${large._id}/approve`);
@@ -159,20 +139,20 @@ describe('orders above the approval threshold', () => {
     const { buyer, tool } = await companyWithRules({ approvalAbove: 0, monthlyLimit: null });
     const waiting = await placed(buyer, tool.id, 100);
     expect(waiting.status).toBe('awaiting_approval');
-    await ctx.db
+    await t.ctx.db
       .update(orders)
       .set({ holdExpiresAt: new Date(Date.now() - 1000) })
       .where(eq(orders.id, waiting._id));
     await expireOverdueOrders({
-      db: ctx.db,
+      db: t.ctx.db,
       catalogCache: createCatalogCache({ maxAgeMs: 0 }),
-      provider: createTestPaymentProvider(ctx.db),
+      provider: createTestPaymentProvider(t.ctx.db),
       mail: testMailContext(),
     });
     const expired = (await call(buyer, 'GET', `/api/purchase/${waiting._id}`)).json<Order>();
     expect(expired).toMatchObject({ status: 'expired', approval: { state: 'undecided' } });
     expect(await available(tool.id)).toBe(10_000);
-    const mails = await ctx.db
+    const mails = await t.ctx.db
       .select({ subject: mailOutbox.subject })
       .from(mailOutbox)
       .where(eq(mailOutbox.toAddress, buyer.email));
@@ -187,9 +167,9 @@ describe('orders above the approval threshold', () => {
       monthlyLimit: null,
     });
     const viewer = await join(admin, ['viewer']);
-    const other = await newCompany(ctx.app, 'Elsewhere Ltd');
-    const otherApprover = await joinCompany(ctx.app, smtp, other.admin, ['approver']);
-    const shopAdmin = await signUpAdmin(ctx.app, ctx.db);
+    const other = await newCompany(t.ctx.app, 'Elsewhere Ltd');
+    const otherApprover = await join(other.admin, ['approver']);
+    const shopAdmin = await signUpAdmin(t.ctx.app, t.ctx.db);
     const waiting = await placed(buyer, tool.id, 100);
 
     for (const outsider of [admin, viewer, buyer, other.admin, otherApprover, shopAdmin]) {
@@ -213,10 +193,10 @@ describe('orders above the approval threshold', () => {
   });
 
   it('from the company’s only approver are refused, unless the company approves them automatically', async () => {
-    const { admin } = await newCompany(ctx.app, 'Solo Ltd');
+    const { admin } = await newCompany(t.ctx.app, 'Solo Ltd');
     await call(admin, 'PATCH', `/api/company/members/${admin.id}`, { roles: ['admin', 'approver'] });
     const buyer = await join(admin, ['buyer']);
-    const tool = await insertTool(ctx.db, { priceCents: 1000, available: 10_000 });
+    const tool = await insertTool(t.ctx.db, { priceCents: 1000, available: 10_000 });
     await call(admin, 'PUT', '/api/company/rules', { approvalAbove: 100, monthlyLimit: null });
 
     const alone = await order(admin, tool.id, 100);
@@ -240,8 +220,8 @@ describe('orders above the approval threshold', () => {
     expect(automatic.history.map((step) => step.status)).toEqual(['unpaid']);
 
     // With nobody to approve at all, a buyer's large order is refused, saying so.
-    const none = await newCompany(ctx.app, 'Nobody Approves Ltd');
-    const lonelyBuyer = await joinCompany(ctx.app, smtp, none.admin, ['buyer']);
+    const none = await newCompany(t.ctx.app, 'Nobody Approves Ltd');
+    const lonelyBuyer = await join(none.admin, ['buyer']);
     await call(none.admin, 'PUT', '/api/company/rules', {
       approvalAbove: 100,
       monthlyLimit: null,
@@ -293,7 +273,7 @@ describe('spending limits', () => {
     );
     // The admin has no limit of their own.
     expect((await order(admin, tool.id, 100)).statusCode).toBe(201);
-    const [audited] = await ctx.db
+    const [audited] = await t.ctx.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'company.member_limit'), eq(auditLog.subject, buyer.email)));
@@ -304,7 +284,7 @@ describe('spending limits', () => {
     const { admin, buyer, tool } = await companyWithRules({ approvalAbove: null, monthlyLimit: 1500 });
     const second = await join(admin, ['buyer']);
     // Two products: nothing but the company's rules makes one order wait for the other.
-    const otherTool = await insertTool(ctx.db, { priceCents: 1000, minOrder: 100, available: 10_000 });
+    const otherTool = await insertTool(t.ctx.db, { priceCents: 1000, minOrder: 100, available: 10_000 });
     for (let round = 0; round < 3; round++) {
       const responses = await Promise.all([order(buyer, tool.id, 100), order(second, otherTool.id, 100)]);
       const codes = responses.map((response) => response.statusCode).sort();
@@ -338,7 +318,7 @@ describe('spending limits', () => {
       approvalAbove: 2000.5,
       monthlyLimit: 50_000,
     });
-    const [audited] = await ctx.db
+    const [audited] = await t.ctx.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'company.rules'), eq(auditLog.subject, companyId)))

@@ -1,41 +1,21 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Cart, OrderAgainResult } from '../../shared/api/cart.schemas';
 import type { ErrorBody } from '../../shared/api/errors';
 import type { AddToListResult, SavedList, SavedListSummary } from '../../shared/api/lists.schemas';
-import type { CompanyRole } from '../../shared/domain/company-roles';
 import { LIST_MAX_LINES } from '../../shared/api/lists.schemas';
 import { products } from '../db/schema';
-import { type TestUser, injectAs, signUp, signUpAdmin } from '../test/auth-helpers';
-import { joinCompany, newCompany } from '../test/company-helpers';
+import { type TestUser, signUp, signUpAdmin } from '../test/auth-helpers';
+import { newCompany, useCompanyTestApp } from '../test/company-helpers';
 import { insertTool } from '../test/factories';
 import { placeOrderAs } from '../test/order-helpers';
-import { startSmtpCatcher } from '../test/smtp-catcher';
-import { createTestApp } from '../test/test-app';
 
 /**
  * Issue 33, saved lists: named products and quantities, shared in a company, filled from a product, the
  * cart, a past order or a CSV; 'Add all to cart' re-checks every line and keeps the list.
  */
-let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
-
-beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  ctx = await createTestApp({ env: { SMTP_URL: smtp.url } });
-});
-afterAll(async () => {
-  await ctx.app.close();
-  await smtp.close();
-});
-
-const call = (
-  user: TestUser,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT',
-  url: string,
-  payload?: Record<string, unknown>,
-) => injectAs(ctx.app, user, { method, url, ...(payload === undefined ? {} : { payload }) });
-const join = (admin: TestUser, roles: CompanyRole[]) => joinCompany(ctx.app, smtp, admin, roles);
+const t = useCompanyTestApp();
+const { call, join } = t;
 
 async function newList(user: TestUser, name = 'Monthly site order') {
   const created = await call(user, 'POST', '/api/lists', { name });
@@ -51,19 +31,19 @@ const quantities = (list: SavedList) => list.lines.map((line) => [line.sku, line
 
 describe('a saved list', () => {
   it('is filled from a product, the cart, a past order and a CSV; repeats add up; unknown rows are reported', async () => {
-    const { admin } = await newCompany(ctx.app, 'Lists Ltd');
+    const { admin } = await newCompany(t.ctx.app, 'Lists Ltd');
     const buyer = await join(admin, ['buyer']);
     const [drill, saw, bits] = [
-      await insertTool(ctx.db, { sku: 'LS-DRILL', priceCents: 1000 }),
-      await insertTool(ctx.db, { sku: 'LS-SAW', priceCents: 2000 }),
-      await insertTool(ctx.db, { sku: 'LS-BITS', priceCents: 300 }),
+      await insertTool(t.ctx.db, { sku: 'LS-DRILL', priceCents: 1000 }),
+      await insertTool(t.ctx.db, { sku: 'LS-SAW', priceCents: 2000 }),
+      await insertTool(t.ctx.db, { sku: 'LS-BITS', priceCents: 300 }),
     ];
     const listId = await newList(buyer);
 
     await add(buyer, listId, { toolId: drill.id, quantity: 100 });
     await call(buyer, 'PUT', `/api/cart/lines/${saw.id}`, { quantity: 200 });
     await add(buyer, listId, { fromCart: true });
-    const order = await placeOrderAs(ctx.app, buyer, drill.id, { quantity: 150 });
+    const order = await placeOrderAs(t.ctx.app, buyer, drill.id, { quantity: 150 });
     await add(buyer, listId, { fromOrder: order._id });
     const csv = await add(buyer, listId, {
       csv: 'sku,quantity\nLS-BITS,500\nLS-BTIS,100\nLS-SAW,many\nls-bits,100',
@@ -93,9 +73,9 @@ describe('a saved list', () => {
   });
 
   it('is changed line by line, renamed and deleted by those who may order; a viewer only reads it', async () => {
-    const { admin } = await newCompany(ctx.app, 'Edits Ltd');
+    const { admin } = await newCompany(t.ctx.app, 'Edits Ltd');
     const viewer = await join(admin, ['viewer']);
-    const tool = await insertTool(ctx.db);
+    const tool = await insertTool(t.ctx.db);
     const listId = await newList(admin, 'Site A');
 
     const set = await call(admin, 'PUT', `/api/lists/${listId}/lines/${tool.id}`, { quantity: 300 });
@@ -127,11 +107,11 @@ describe('a saved list', () => {
   });
 
   it('is nobody else’s: another company, a customer of none and the shop’s admins are told it does not exist', async () => {
-    const { admin } = await newCompany(ctx.app, 'Private Lists Ltd');
+    const { admin } = await newCompany(t.ctx.app, 'Private Lists Ltd');
     const listId = await newList(admin);
-    const other = await newCompany(ctx.app, 'Other Lists Ltd');
-    const lone = await signUp(ctx.app);
-    const shopAdmin = await signUpAdmin(ctx.app, ctx.db);
+    const other = await newCompany(t.ctx.app, 'Other Lists Ltd');
+    const lone = await signUp(t.ctx.app);
+    const shopAdmin = await signUpAdmin(t.ctx.app, t.ctx.db);
     for (const outsider of [other.admin, lone, shopAdmin]) {
       expect((await call(outsider, 'GET', `/api/lists/${listId}`)).statusCode).toBe(404);
       expect((await call(outsider, 'POST', `/api/lists/${listId}/cart`)).statusCode).toBe(404);
@@ -146,22 +126,22 @@ describe('a saved list', () => {
   });
 
   it('goes into the cart whole, each line re-checked against today’s price, stock and minimum; the list stays', async () => {
-    const { admin } = await newCompany(ctx.app, 'Refill Ltd');
+    const { admin } = await newCompany(t.ctx.app, 'Refill Ltd');
     const buyer = await join(admin, ['buyer']);
     const [steady, scarce, repriced, gone] = [
-      await insertTool(ctx.db, { sku: 'RF-STEADY', available: 10_000 }),
-      await insertTool(ctx.db, { sku: 'RF-SCARCE', available: 10_000 }),
-      await insertTool(ctx.db, { sku: 'RF-PRICE', priceCents: 1000, available: 10_000 }),
-      await insertTool(ctx.db, { sku: 'RF-GONE', available: 10_000 }),
+      await insertTool(t.ctx.db, { sku: 'RF-STEADY', available: 10_000 }),
+      await insertTool(t.ctx.db, { sku: 'RF-SCARCE', available: 10_000 }),
+      await insertTool(t.ctx.db, { sku: 'RF-PRICE', priceCents: 1000, available: 10_000 }),
+      await insertTool(t.ctx.db, { sku: 'RF-GONE', available: 10_000 }),
     ];
     const listId = await newList(buyer);
     await add(buyer, listId, { csv: 'RF-STEADY,100\nRF-SCARCE,500\nRF-PRICE,100\nRF-GONE,100' });
-    await ctx.db.update(products).set({ available: 300 }).where(eq(products.id, scarce.id));
-    await ctx.db
+    await t.ctx.db.update(products).set({ available: 300 }).where(eq(products.id, scarce.id));
+    await t.ctx.db
       .update(products)
       .set({ priceCents: 1100, priceTiers: [{ minQuantity: 100, priceCents: 1100 }] })
       .where(eq(products.id, repriced.id));
-    await ctx.db.delete(products).where(eq(products.id, gone.id));
+    await t.ctx.db.delete(products).where(eq(products.id, gone.id));
 
     const before = (await call(buyer, 'GET', `/api/lists/${listId}`)).json<SavedList>();
     expect(before.lines.map((line) => [line.sku, line.problem])).toEqual([
@@ -194,10 +174,10 @@ describe('a saved list', () => {
   });
 
   it(`holds at most ${LIST_MAX_LINES} lines, refusing a CSV that would pass it whole`, async () => {
-    const owner = await signUp(ctx.app);
+    const owner = await signUp(t.ctx.app);
     const listId = await newList(owner, 'Everything');
     const tools = [];
-    for (let n = 0; n <= LIST_MAX_LINES; n++) tools.push(await insertTool(ctx.db, { sku: `CAP-${n}` }));
+    for (let n = 0; n <= LIST_MAX_LINES; n++) tools.push(await insertTool(t.ctx.db, { sku: `CAP-${n}` }));
     const rows = tools.map((tool) => `${tool.sku},100`);
     const refused = await call(owner, 'POST', `/api/lists/${listId}/lines`, { csv: rows.join('\n') });
     expect(refused.statusCode).toBe(409);
