@@ -44,7 +44,7 @@ test('a contract price and Net 30: the buyer sees their price, orders on account
   await addEntry.getByLabel('SKU').fill(product.sku);
   await addEntry.getByLabel('Price', { exact: true }).fill('9.50');
   await addEntry.getByRole('button', { name: 'Add entry' }).click();
-  await expect(admin.getByTestId('price-list-entry')).toContainText([`${product.sku}`]);
+  await expect(admin.getByTestId('price-list-entry')).toContainText([product.sku]);
   await expect(admin.getByTestId('price-list-entry').first()).toContainText('$9.50');
 
   // Net 30 with a $5,000 limit, and the list, on the Companies page.
