@@ -8,10 +8,12 @@ import Row from 'react-bootstrap/Row';
 import Table from 'react-bootstrap/Table';
 import type { PriceList, PriceListImportReport } from '../../../shared/api/price-lists.schemas';
 import { formatDollars } from '../../../shared/money';
+import { ConfirmModal, useConfirm } from '../../components/confirm-modal';
 import { QueryState } from '../../components/query-state';
 import {
   priceListCsvUrl,
   useCreatePriceList,
+  useDeletePriceList,
   useImportPriceList,
   usePriceList,
   usePriceLists,
@@ -199,8 +201,39 @@ function ImportCsv({ list }: { list: PriceList }) {
   );
 }
 
-function PriceListEditor({ listId }: { listId: string }) {
+/** An entry's Remove: the list saved again without it. */
+function RemoveEntry({ list, index }: { list: PriceList; index: number }) {
+  const save = useSavePriceList(list._id);
+  const entry = list.entries[index];
+  if (!entry) return null;
+  return (
+    <Button
+      size="sm"
+      variant="link"
+      className="text-danger p-0"
+      disabled={save.isPending}
+      aria-label={`Remove ${entry.sku} from ${list.name}`}
+      onClick={() =>
+        save.mutate(
+          asBody(
+            list,
+            list.entries.filter((_, at) => at !== index),
+          ),
+          { onSuccess: () => notify.success(`${list.name}: ${entry.sku} removed`) },
+        )
+      }
+    >
+      Remove
+    </Button>
+  );
+}
+
+function PriceListEditor({ listId, onDeleted }: { listId: string; onDeleted: () => void }) {
   const list = usePriceList(listId);
+  const remove = useConfirm(useDeletePriceList(), {
+    variables: (item: PriceList) => item._id,
+    done: (item) => `Price list ${item.name} is deleted`,
+  });
   return (
     <QueryState query={list} what="the price list">
       {(data) => (
@@ -209,10 +242,32 @@ function PriceListEditor({ listId }: { listId: string }) {
             <h3 className="h6 mb-0">
               {data.name}: {data.entries.length} entries
             </h3>
-            <a className="btn btn-sm btn-outline-secondary" href={priceListCsvUrl(data._id)}>
-              Download CSV
-            </a>
+            <div className="d-flex flex-wrap gap-2">
+              <a className="btn btn-sm btn-outline-secondary" href={priceListCsvUrl(data._id)}>
+                Download CSV
+              </a>
+              <Button size="sm" variant="outline-danger" onClick={() => remove.ask(data)}>
+                Delete list
+              </Button>
+            </div>
           </div>
+          <ConfirmModal
+            {...remove.modal}
+            onConfirm={() => {
+              remove.modal.onConfirm();
+              onDeleted();
+            }}
+            title="Delete this price list?"
+            confirmLabel="Delete"
+          >
+            {remove.item && (
+              <p className="mb-0">
+                <strong>{remove.item.name}</strong> and its {remove.item.entries.length} entries are deleted;
+                the companies holding it pay their other lists’ or the list prices from now on. Orders already
+                placed keep their prices.
+              </p>
+            )}
+          </ConfirmModal>
           {data.entries.length > 0 && (
             <Table size="sm" responsive className="table-stack" aria-label={`Entries of ${data.name}`}>
               <thead>
@@ -220,6 +275,9 @@ function PriceListEditor({ listId }: { listId: string }) {
                   <th scope="col">SKU</th>
                   <th scope="col">Contract price</th>
                   <th scope="col">Valid</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Remove</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -230,6 +288,9 @@ function PriceListEditor({ listId }: { listId: string }) {
                     </td>
                     <td data-label="Contract price">{priceOf(entry)}</td>
                     <td data-label="Valid">{validity(entry.validFrom, entry.validTo)}</td>
+                    <td data-label="" className="text-end">
+                      <RemoveEntry list={data} index={index} />
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -370,7 +431,7 @@ export function PriceListsPage() {
                   ))}
                 </tbody>
               </Table>
-              {open && <PriceListEditor listId={open} />}
+              {open && <PriceListEditor key={open} listId={open} onDeleted={() => setOpen(null)} />}
             </>
           )
         }
