@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { type ZoneRates, lineTax, rateFromPercent, rateToPercent, taxLines, taxesByRate } from './tax';
+
+const pennsylvania: ZoneRates = { standard: rateFromPercent(6), reduced: rateFromPercent(6), zero: 0 };
+const newYorkCity: ZoneRates = { standard: rateFromPercent(8.875), reduced: rateFromPercent(8.875), zero: 0 };
+const germany: ZoneRates = { standard: rateFromPercent(19), reduced: rateFromPercent(7), zero: 0 };
+const ontario: ZoneRates = { standard: rateFromPercent(13), reduced: rateFromPercent(13), zero: 0 };
+
+describe('tax on a line', () => {
+  it.each<[string, number, number, number]>([
+    ['6 % of $100.00', 10_000, rateFromPercent(6), 600],
+    ['8.875 % of $1.00 is 8.875 cents: 9', 100, rateFromPercent(8.875), 9],
+    ['8.875 % of $0.40 is 3.55 cents: 4 (half up)', 40, rateFromPercent(8.875), 4],
+    ['19 % of $0.50 is 9.5 cents: 10 (half up)', 50, rateFromPercent(19), 10],
+    ['19 % of $0.02 is 0.38 cents: 0', 2, rateFromPercent(19), 0],
+    ['7 % of $12,345.67 is 864.1969: 864', 1_234_567, rateFromPercent(7), 86_420],
+    ['13 % of nothing', 0, rateFromPercent(13), 0],
+    ['0 % of $2,500.00', 250_000, 0, 0],
+    ['19 % of $90 billion, in integers', 9_000_000_000_000, rateFromPercent(19), 1_710_000_000_000],
+  ])('%s', (_name, amountCents, rate, taxCents) => {
+    expect(lineTax(amountCents, rate)).toBe(taxCents);
+  });
+
+  it('keeps a rate exact to a thousandth of a percent', () => {
+    expect(rateFromPercent(8.875)).toBe(8875);
+    expect(rateToPercent(8875)).toBe(8.875);
+  });
+});
+
+describe('tax on an order', () => {
+  const lines = [
+    { amountCents: 125_000, taxClass: 'standard' as const },
+    { amountCents: 40_000, taxClass: 'reduced' as const },
+    { amountCents: 9_999, taxClass: 'zero' as const },
+    { amountCents: 50_000, taxClass: 'exempt' as const },
+  ];
+
+  it.each<[string, ZoneRates | null, { rate: number; taxCents: number }[]]>([
+    [
+      'Germany: 19 % and 7 %, rounded per line',
+      germany,
+      [
+        { rate: 19_000, taxCents: 23_750 },
+        { rate: 7_000, taxCents: 2_800 },
+        { rate: 0, taxCents: 0 },
+      ],
+    ],
+    [
+      'Pennsylvania: one rate',
+      pennsylvania,
+      [
+        { rate: 6_000, taxCents: 9_900 },
+        { rate: 0, taxCents: 0 },
+      ],
+    ],
+    [
+      'New York City at 8.875 %',
+      newYorkCity,
+      [
+        { rate: 8_875, taxCents: 11_094 + 3_550 },
+        { rate: 0, taxCents: 0 },
+      ],
+    ],
+    [
+      'Ontario HST',
+      ontario,
+      [
+        { rate: 13_000, taxCents: 16_250 + 5_200 },
+        { rate: 0, taxCents: 0 },
+      ],
+    ],
+    ['no zone for the destination: nothing', null, [{ rate: 0, taxCents: 0 }]],
+  ])('%s', (_name, rates, expected) => {
+    expect(taxesByRate(taxLines(lines, rates))).toEqual(expected);
+  });
+
+  it('taxes nothing under an exemption or the reverse charge', () => {
+    expect(taxLines(lines, germany, true).every((line) => line.rate === 0 && line.taxCents === 0)).toBe(true);
+  });
+
+  it('rounds each line, not the total: two lines of 9.5 cents are 20 cents, not 19', () => {
+    const halves = [
+      { amountCents: 50, taxClass: 'standard' as const },
+      { amountCents: 50, taxClass: 'standard' as const },
+    ];
+    expect(taxesByRate(taxLines(halves, germany))).toEqual([{ rate: 19_000, taxCents: 20 }]);
+  });
+});

@@ -1,0 +1,66 @@
+/**
+ * Sales tax and VAT on an order (issue 35, first part): the rule that prices tax, in cents, shared by
+ * the cart, checkout and documents. A product has a tax class; a tax zone (a country, or a region of
+ * it) has a rate per class; tax is computed per line and rounded per line to the cent, half a cent up
+ * (the order's tax is the sum of its lines', and each invoice row shows its own), then summed by rate.
+ * An exempt line, or an order under an approved exemption or the reverse charge, is taxed at 0.
+ */
+export const TAX_CLASSES = ['standard', 'reduced', 'zero', 'exempt'] as const;
+export type TaxClass = (typeof TAX_CLASSES)[number];
+
+/**
+ * A zone's rates in thousandths of a percent, so a rate such as New York City's 8.875 % is exact:
+ * 8,875. Zero-rated goods are usually 0; exempt goods are never taxed, whatever the zone.
+ */
+export interface ZoneRates {
+  standard: number;
+  reduced: number;
+  zero: number;
+}
+
+/** A percentage (up to three decimals) as thousandths of a percent: 8.875 → 8,875. */
+export const rateFromPercent = (percent: number) => Math.round(percent * 1000);
+export const rateToPercent = (rate: number) => rate / 1000;
+
+/** The tax on `amountCents` at `rate` (thousandths of a percent), rounded to the cent, half up. */
+export function lineTax(amountCents: number, rate: number): number {
+  if (!Number.isSafeInteger(amountCents) || amountCents < 0) throw new Error(`Not an amount: ${amountCents}`);
+  // Integer arithmetic: 1,000 % is 100,000 thousandths; adding half the divisor rounds half up.
+  const cents = (BigInt(amountCents) * BigInt(rate) + 50_000n) / 100_000n;
+  return Number(cents);
+}
+
+/** The rate that applies to a line of this class in a zone (none: 0). */
+export function rateFor(taxClass: TaxClass, rates: ZoneRates | null): number {
+  if (!rates || taxClass === 'exempt') return 0;
+  return rates[taxClass];
+}
+
+export interface TaxLine {
+  amountCents: number;
+  taxClass: TaxClass;
+}
+
+export interface LineTax {
+  /** Thousandths of a percent. */
+  rate: number;
+  taxCents: number;
+}
+
+/**
+ * Each line's rate and tax in the zone's rates; every line at 0 when `untaxed` (an approved exemption
+ * covering the destination, or the reverse charge between two EU countries).
+ */
+export function taxLines(lines: readonly TaxLine[], rates: ZoneRates | null, untaxed = false): LineTax[] {
+  return lines.map((line) => {
+    const rate = untaxed ? 0 : rateFor(line.taxClass, rates);
+    return { rate, taxCents: lineTax(line.amountCents, rate) };
+  });
+}
+
+/** The tax by rate, the highest rate first, as an invoice's totals show it (lines at 0 % included). */
+export function taxesByRate(lines: readonly LineTax[]): { rate: number; taxCents: number }[] {
+  const byRate = new Map<number, number>();
+  for (const line of lines) byRate.set(line.rate, (byRate.get(line.rate) ?? 0) + line.taxCents);
+  return [...byRate].sort(([a], [b]) => b - a).map(([rate, taxCents]) => ({ rate, taxCents }));
+}
