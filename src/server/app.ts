@@ -41,6 +41,7 @@ import { companiesRoutes } from './companies/companies.routes';
 import { listsRoutes } from './lists/lists.routes';
 import { priceListsRoutes } from './pricing/price-lists.routes';
 import { creditRoutes } from './credit/credit.routes';
+import { taxRoutes } from './tax/tax.routes';
 import { readShopDetails } from './shop-details';
 import { newsletterRoutes } from './newsletter/newsletter.routes';
 import { AFTER_START_MS } from './time-limits';
@@ -311,6 +312,7 @@ export async function buildApp({
       });
       await api.register(companiesRoutes, { db, guards, mail });
       await api.register(creditRoutes, { db, guards, mail });
+      await api.register(taxRoutes, { db, guards });
       await api.register(listsRoutes, { db, guards, minUnits: config.orderMinUnits });
       await api.register(priceListsRoutes, { db, guards, catalogCache });
       await api.register(newsletterRoutes, { db });

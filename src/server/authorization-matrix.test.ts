@@ -378,6 +378,32 @@ const rows: Row[] = [
   },
   {
     method: 'GET',
+    path: '/api/admin/tax-zones',
+    url: () => '/api/admin/tax-zones',
+    expected: adminOnly(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/tax-zones',
+    url: () => '/api/admin/tax-zones',
+    payload: { country: 'US', region: 'PA', rates: { standard: 6, reduced: 6 } },
+    expected: { anonymous: 401, customerA: 403, customerB: 403, admin: 201 },
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/tax-zones/:id',
+    url: () => '/api/admin/tax-zones/00000000-0000-4000-8000-000000000000',
+    payload: { country: 'US', region: 'OH', rates: { standard: 5.75, reduced: 5.75 } },
+    expected: adminOnly(404),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/tax-zones/:id',
+    url: () => '/api/admin/tax-zones/00000000-0000-4000-8000-000000000000',
+    expected: adminOnly(404),
+  },
+  {
+    method: 'GET',
     path: '/api/company/statement',
     url: () => '/api/company/statement',
     expected: signedIn(404),

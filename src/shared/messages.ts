@@ -158,6 +158,8 @@ export const messages = {
   priceListNotFound: 'There is no such price list',
   // Pay on account (issue 34).
   accountNeedsCompany: 'Paying on account is for the buyers of a company with terms: please pay by card',
+  taxZoneTaken: (place: string) => `${place} has a tax zone already: change that one`,
+  taxZoneNotFound: 'There is no such tax zone',
   paymentInFuture: 'The day it was received or made cannot be after today',
   accountNotOffered: 'Your company pays by card: the shop has not given it terms on account',
   accountOverdue: (invoice: string, due: string) =>

@@ -15,6 +15,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -806,6 +807,8 @@ export const auditAction = pgEnum('audit_action', [
   'company.price_lists',
   'company.terms',
   'company.payment',
+  'tax_zone.save',
+  'tax_zone.delete',
 ]);
 
 /**
@@ -870,5 +873,33 @@ export const ledgerEntries = pgTable(
       .on(t.orderId, t.kind)
       .where(sql`${t.orderId} is not null`),
     check('ledger_entries_amount_not_zero', sql`${t.amountCents} <> 0`),
+  ],
+);
+
+/** A product's tax class (issue 35): a zone's rate is per class; exempt goods are never taxed. */
+export const taxClass = pgEnum('tax_class', ['standard', 'reduced', 'zero', 'exempt']);
+
+/**
+ * A tax zone (issue 35): a country, or a region of it (a US state, a Canadian province), with its rate
+ * per tax class in thousandths of a percent (8.875 % is 8,875). An address is taxed by its region's
+ * zone, else its country's, else not at all.
+ */
+export const taxZones = pgTable(
+  'tax_zones',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    country: text('country').notNull(),
+    region: text('region'),
+    standardRate: integer('standard_rate').notNull(),
+    reducedRate: integer('reduced_rate').notNull(),
+    zeroRate: integer('zero_rate').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    unique('tax_zones_place').on(t.country, t.region).nullsNotDistinct(),
+    check(
+      'tax_zones_rates',
+      sql`${t.standardRate} between 0 and 100000 and ${t.reducedRate} between 0 and 100000 and ${t.zeroRate} between 0 and 100000`,
+    ),
   ],
 );

@@ -1,8 +1,8 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from './database';
-import { products, reviews } from './schema';
-import { readDemoCatalog, seedDemoOnce } from './seed-demo';
+import { products, reviews, taxZones } from './schema';
+import { readDemoCatalog, readDemoTaxZones, seedDemoOnce } from './seed-demo';
 import { openTestDatabase } from '../test/test-database';
 
 let database: DatabaseHandle;
@@ -29,6 +29,15 @@ describe('demo catalog', () => {
     const [reviewRows] = await db.select({ n: count() }).from(reviews);
     expect(tools?.n).toBe(readDemoCatalog().tools.length);
     expect(reviewRows?.n).toBe(readDemoCatalog().reviews.length);
+    // A sample of tax zones: US states, Canada and its HST provinces, the EU's VAT.
+    const zones = await db.select().from(taxZones);
+    expect(zones).toHaveLength(readDemoTaxZones().length);
+    const place = (country: string, region: string | null) =>
+      zones.find((zone) => zone.country === country && zone.region === region);
+    expect(place('US', 'PA')).toMatchObject({ standardRate: 6000 });
+    expect(place('CA', null)).toMatchObject({ standardRate: 5000 });
+    expect(place('CA', 'ON')).toMatchObject({ standardRate: 13_000 });
+    expect(place('DE', null)).toMatchObject({ standardRate: 19_000, reducedRate: 7000 });
 
     await db.delete(products);
     expect(await seedDemoOnce(db)).toBe(false);

@@ -6,11 +6,12 @@ import { categorySlug } from '../../shared/api/catalog.schemas';
 import { Sku } from '../../shared/api/products.schemas';
 import { DEFAULT_ORDER_MIN_UNITS, lowerBound } from '../../shared/domain/order-quantity';
 import { tierProblem } from '../../shared/domain/price-tiers';
+import { rateFromPercent } from '../../shared/domain/tax';
 import { dollarsToCents } from '../../shared/money';
 import { findOrCreateCategory } from '../catalog/products.repository';
 import { projectPaths } from '../project-paths';
 import type { Database } from './database';
-import { appMeta, products, reviews } from './schema';
+import { appMeta, products, reviews, taxZones } from './schema';
 
 const DemoCatalog = z.object({
   tools: z.array(
@@ -49,6 +50,22 @@ const DemoCatalog = z.object({
   ),
 });
 
+/** The demo's tax zones (issue 35): a realistic sample, rates in percent. */
+const DemoTaxZones = z.object({
+  zones: z.array(
+    z.object({
+      country: z.string().length(2),
+      region: z.string().optional(),
+      standard: z.number().min(0).max(100),
+      reduced: z.number().min(0).max(100),
+    }),
+  ),
+});
+
+export function readDemoTaxZones(file = join(projectPaths.content, 'demo-tax-zones.json')) {
+  return DemoTaxZones.parse(JSON.parse(readFileSync(file, 'utf8'))).zones;
+}
+
 const DEMO_SEEDED = 'demo_seeded';
 
 export function readDemoCatalog(file = join(projectPaths.content, 'demo-catalog.json')) {
@@ -65,6 +82,7 @@ export async function seedDemoOnce(db: Database): Promise<boolean> {
   const [seeded] = await db.select({ key: appMeta.key }).from(appMeta).where(eq(appMeta.key, DEMO_SEEDED));
   if (seeded) return false;
   const catalog = readDemoCatalog();
+  const zones = readDemoTaxZones();
   return db.transaction(async (tx) => {
     const claimed = await tx
       .insert(appMeta)
@@ -96,6 +114,14 @@ export async function seedDemoOnce(db: Database): Promise<boolean> {
         featured: tool.featured,
         // The first tool in the file is the newest: the catalog lists newest first.
         createdAt: new Date(start - i * 1000),
+      })),
+    );
+    await tx.insert(taxZones).values(
+      zones.map((zone) => ({
+        country: zone.country,
+        region: zone.region ?? null,
+        standardRate: rateFromPercent(zone.standard),
+        reducedRate: rateFromPercent(zone.reduced),
       })),
     );
     await tx.insert(reviews).values(

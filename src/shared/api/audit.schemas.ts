@@ -31,6 +31,8 @@ export const AUDIT_ACTIONS = {
   'company.price_lists': 'Company’s price lists changed',
   'company.terms': 'Company’s payment terms or credit limit changed',
   'company.payment': 'Payment or adjustment recorded on a company’s account',
+  'tax_zone.save': 'Tax zone made or changed',
+  'tax_zone.delete': 'Tax zone deleted',
 } as const;
 
 export const AuditAction = z.enum(Object.keys(AUDIT_ACTIONS) as [keyof typeof AUDIT_ACTIONS]);

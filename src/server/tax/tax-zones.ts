@@ -1,0 +1,150 @@
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { TaxZone, TaxZoneBody } from '../../shared/api/tax.schemas';
+import { REGIONS, countryName } from '../../shared/domain/addresses';
+import { type ZoneRates, rateFromPercent, rateToPercent } from '../../shared/domain/tax';
+import { messages } from '../../shared/messages';
+import { recordAudit } from '../audit/audit.repository';
+import type { SessionUser } from '../auth/session';
+import type { Database, Executor } from '../db/database';
+import { taxZones } from '../db/schema';
+import { DomainError } from '../http/domain-error';
+
+/**
+ * Tax zones (issue 35): the rates a shop admin keeps per country or region, each change audited; and
+ * the rates an address is taxed at (its region's zone, else its country's, else none).
+ */
+
+type Body = z.output<typeof TaxZoneBody>;
+type ZoneRow = typeof taxZones.$inferSelect;
+
+const placeName = (country: string, region: string | null) =>
+  region ? `${REGIONS[country]?.[region] ?? region}, ${countryName(country)}` : countryName(country);
+
+function toTaxZone(row: ZoneRow): TaxZone {
+  return {
+    _id: row.id,
+    country: row.country,
+    region: row.region,
+    name: placeName(row.country, row.region),
+    rates: {
+      standard: rateToPercent(row.standardRate),
+      reduced: rateToPercent(row.reducedRate),
+      zero: rateToPercent(row.zeroRate),
+    },
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const values = (body: Body) => ({
+  country: body.country,
+  region: body.region ?? null,
+  standardRate: rateFromPercent(body.rates.standard),
+  reducedRate: rateFromPercent(body.rates.reduced),
+  zeroRate: rateFromPercent(body.rates.zero),
+});
+
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'cause' in error
+    ? (error.cause as { code?: string } | undefined)?.code === '23505'
+    : (error as { code?: string } | null)?.code === '23505';
+
+const auditValues = (row: Pick<ZoneRow, 'standardRate' | 'reducedRate' | 'zeroRate'>) => ({
+  standard: rateToPercent(row.standardRate),
+  reduced: rateToPercent(row.reducedRate),
+  zero: rateToPercent(row.zeroRate),
+});
+
+/** GET /api/admin/tax-zones: every zone, by country, the country's own zone before its regions'. */
+export async function listTaxZones(db: Database): Promise<TaxZone[]> {
+  const rows = await db
+    .select()
+    .from(taxZones)
+    .orderBy(asc(taxZones.country), sql`${taxZones.region} asc nulls first`);
+  return rows.map(toTaxZone);
+}
+
+/** POST /api/admin/tax-zones: a new zone; one zone per place (409 otherwise). */
+export async function createTaxZone(db: Database, admin: SessionUser, body: Body): Promise<string> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx.insert(taxZones).values(values(body)).returning();
+      if (!row) throw new Error('The tax zone was not stored');
+      await recordAudit(tx, admin, {
+        action: 'tax_zone.save',
+        subject: placeName(row.country, row.region),
+        before: null,
+        after: auditValues(row),
+      });
+      return row.id;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw new DomainError('CONFLICT', messages.taxZoneTaken(placeName(body.country, body.region ?? null)));
+    }
+    throw error;
+  }
+}
+
+/** PUT /api/admin/tax-zones/{id}: the zone's place and rates replaced. */
+export async function replaceTaxZone(db: Database, admin: SessionUser, zoneId: string, body: Body) {
+  try {
+    await db.transaction(async (tx) => {
+      const [before] = await tx.select().from(taxZones).where(eq(taxZones.id, zoneId)).for('update');
+      if (!before) throw new DomainError('NOT_FOUND', messages.taxZoneNotFound);
+      const [after] = await tx
+        .update(taxZones)
+        .set({ ...values(body), updatedAt: new Date() })
+        .where(eq(taxZones.id, zoneId))
+        .returning();
+      if (!after) throw new Error(`Tax zone ${zoneId} was not updated`);
+      await recordAudit(tx, admin, {
+        action: 'tax_zone.save',
+        subject: placeName(after.country, after.region),
+        before: auditValues(before),
+        after: auditValues(after),
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw new DomainError('CONFLICT', messages.taxZoneTaken(placeName(body.country, body.region ?? null)));
+    }
+    throw error;
+  }
+}
+
+export async function deleteTaxZone(db: Database, admin: SessionUser, zoneId: string) {
+  await db.transaction(async (tx) => {
+    const [gone] = await tx.delete(taxZones).where(eq(taxZones.id, zoneId)).returning();
+    if (!gone) throw new DomainError('NOT_FOUND', messages.taxZoneNotFound);
+    await recordAudit(tx, admin, {
+      action: 'tax_zone.delete',
+      subject: placeName(gone.country, gone.region),
+      before: auditValues(gone),
+      after: null,
+    });
+  });
+}
+
+/**
+ * The rates a delivery to this place is taxed at: its region's zone, else its country's; null when
+ * the shop keeps no zone for it (nothing is taxed there).
+ */
+export async function ratesForPlace(
+  ex: Executor,
+  place: { country: string; region?: string | null | undefined },
+): Promise<ZoneRates | null> {
+  const country = place.country.toUpperCase();
+  const region = place.region?.toUpperCase() || null;
+  const rows = await ex
+    .select()
+    .from(taxZones)
+    .where(
+      and(
+        eq(taxZones.country, country),
+        region ? or(eq(taxZones.region, region), isNull(taxZones.region)) : isNull(taxZones.region),
+      ),
+    );
+  const zone = rows.find((row) => row.region !== null) ?? rows[0];
+  return zone ? { standard: zone.standardRate, reduced: zone.reducedRate, zero: zone.zeroRate } : null;
+}

@@ -1,0 +1,86 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DeleteResult, UpdateResult } from '../../shared/api/common.schemas';
+import { Inserted } from '../../shared/api/companies.schemas';
+import { errorResponses } from '../../shared/api/errors';
+import { TaxZoneBody, TaxZoneList, TaxZoneParams } from '../../shared/api/tax.schemas';
+import { type AuthGuards, signedInUser } from '../auth/session';
+import type { Database } from '../db/database';
+import { createTaxZone, deleteTaxZone, listTaxZones, replaceTaxZone } from './tax-zones';
+
+export interface TaxRoutesOptions {
+  db: Database;
+  guards: AuthGuards;
+}
+
+const errors = errorResponses(400, 401, 403, 404, 409);
+
+/** Tax zones (issue 35, shop admins): rates per country or region and tax class. */
+export const taxRoutes: FastifyPluginAsyncZod<TaxRoutesOptions> = async (app, { db, guards }) => {
+  const admin = { onRequest: guards.requireAdmin };
+
+  app.get(
+    '/admin/tax-zones',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin', 'tax'],
+        summary: 'Every tax zone with its rates per class, by country (admin)',
+        response: { 200: TaxZoneList, ...errors },
+      },
+    },
+    async () => listTaxZones(db),
+  );
+
+  app.post(
+    '/admin/tax-zones',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin', 'tax'],
+        summary:
+          'Make a tax zone: a country, or a US state or Canadian province, with its rates in percent per class (admin)',
+        body: TaxZoneBody,
+        response: { 201: Inserted, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const insertedId = await createTaxZone(db, signedInUser(request), request.body);
+      return reply.status(201).send({ acknowledged: true, insertedId });
+    },
+  );
+
+  app.put(
+    '/admin/tax-zones/:id',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin', 'tax'],
+        summary: 'Change a tax zone’s place or rates (admin)',
+        params: TaxZoneParams,
+        body: TaxZoneBody,
+        response: { 200: UpdateResult, ...errors },
+      },
+    },
+    async (request) => {
+      await replaceTaxZone(db, signedInUser(request), request.params.id, request.body);
+      return { modifiedCount: 1 };
+    },
+  );
+
+  app.delete(
+    '/admin/tax-zones/:id',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin', 'tax'],
+        summary: 'Delete a tax zone: deliveries there are no longer taxed (admin)',
+        params: TaxZoneParams,
+        response: { 200: DeleteResult, ...errors },
+      },
+    },
+    async (request) => {
+      await deleteTaxZone(db, signedInUser(request), request.params.id);
+      return { deletedCount: 1 };
+    },
+  );
+};
