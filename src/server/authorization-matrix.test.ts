@@ -404,6 +404,32 @@ const rows: Row[] = [
   },
   {
     method: 'GET',
+    path: '/api/admin/shipping-zones',
+    url: () => '/api/admin/shipping-zones',
+    expected: adminOnly(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/shipping-zones',
+    url: () => '/api/admin/shipping-zones',
+    payload: { country: 'US', region: 'PA', bands: [{ upToKg: 5, price: 12 }], palletFromKg: 300 },
+    expected: { anonymous: 401, customerA: 403, customerB: 403, admin: 201 },
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/shipping-zones/:id',
+    url: () => '/api/admin/shipping-zones/00000000-0000-4000-8000-000000000000',
+    payload: { country: 'US', bands: [{ upToKg: 5, price: 12 }], palletFromKg: 300 },
+    expected: adminOnly(404),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/shipping-zones/:id',
+    url: () => '/api/admin/shipping-zones/00000000-0000-4000-8000-000000000000',
+    expected: adminOnly(404),
+  },
+  {
+    method: 'GET',
     path: '/api/company/statement',
     url: () => '/api/company/statement',
     expected: signedIn(404),

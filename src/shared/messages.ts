@@ -160,6 +160,8 @@ export const messages = {
   accountNeedsCompany: 'Paying on account is for the buyers of a company with terms: please pay by card',
   taxZoneTaken: (place: string) => `${place} has a tax zone already: change that one`,
   taxZoneNotFound: 'There is no such tax zone',
+  shippingZoneTaken: (place: string) => `${place} has a shipping zone already: change that one`,
+  shippingZoneNotFound: 'There is no such shipping zone',
   paymentInFuture: 'The day it was received or made cannot be after today',
   accountNotOffered: 'Your company pays by card: the shop has not given it terms on account',
   accountOverdue: (invoice: string, due: string) =>

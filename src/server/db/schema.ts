@@ -809,6 +809,8 @@ export const auditAction = pgEnum('audit_action', [
   'company.payment',
   'tax_zone.save',
   'tax_zone.delete',
+  'shipping_zone.save',
+  'shipping_zone.delete',
 ]);
 
 /**
@@ -901,5 +903,28 @@ export const taxZones = pgTable(
       'tax_zones_rates',
       sql`${t.standardRate} between 0 and 100000 and ${t.reducedRate} between 0 and 100000 and ${t.zeroRate} between 0 and 100000`,
     ),
+  ],
+);
+
+/**
+ * A shipping zone (issue 35): a country, or a region of it, with freight by weight band (grams, cents),
+ * an optional free-freight threshold, and the weight from which an order goes on a pallet the shop
+ * quotes for. An address ships by its region's zone, else its country's; with none, not at all.
+ */
+export const shippingZones = pgTable(
+  'shipping_zones',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    country: text('country').notNull(),
+    region: text('region'),
+    bands: jsonb('bands').$type<{ upToGrams: number; priceCents: number }[]>().notNull(),
+    freeFromCents: integer('free_from_cents'),
+    palletFromGrams: integer('pallet_from_grams').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    unique('shipping_zones_place').on(t.country, t.region).nullsNotDistinct(),
+    check('shipping_zones_bands', sql`jsonb_typeof(${t.bands}) = 'array'`),
+    check('shipping_zones_pallet', sql`${t.palletFromGrams} > 0`),
   ],
 );

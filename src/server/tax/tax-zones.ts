@@ -1,7 +1,6 @@
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TaxZone, TaxZoneBody } from '../../shared/api/tax.schemas';
-import { REGIONS, countryName } from '../../shared/domain/addresses';
 import { type ZoneRates, rateFromPercent, rateToPercent } from '../../shared/domain/tax';
 import { messages } from '../../shared/messages';
 import { recordAudit } from '../audit/audit.repository';
@@ -9,6 +8,7 @@ import type { SessionUser } from '../auth/session';
 import type { Database, Executor } from '../db/database';
 import { taxZones } from '../db/schema';
 import { DomainError } from '../http/domain-error';
+import { type Place, closestZone, isUniqueViolation, placeName, zonesCovering } from './places';
 
 /**
  * Tax zones (issue 35): the rates a shop admin keeps per country or region, each change audited; and
@@ -17,9 +17,6 @@ import { DomainError } from '../http/domain-error';
 
 type Body = z.output<typeof TaxZoneBody>;
 type ZoneRow = typeof taxZones.$inferSelect;
-
-const placeName = (country: string, region: string | null) =>
-  region ? `${REGIONS[country]?.[region] ?? region}, ${countryName(country)}` : countryName(country);
 
 function toTaxZone(row: ZoneRow): TaxZone {
   return {
@@ -43,11 +40,6 @@ const values = (body: Body) => ({
   reducedRate: rateFromPercent(body.rates.reduced),
   zeroRate: rateFromPercent(body.rates.zero),
 });
-
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'cause' in error
-    ? (error.cause as { code?: string } | undefined)?.code === '23505'
-    : (error as { code?: string } | null)?.code === '23505';
 
 const auditValues = (row: Pick<ZoneRow, 'standardRate' | 'reducedRate' | 'zeroRate'>) => ({
   standard: rateToPercent(row.standardRate),
@@ -130,21 +122,7 @@ export async function deleteTaxZone(db: Database, admin: SessionUser, zoneId: st
  * The rates a delivery to this place is taxed at: its region's zone, else its country's; null when
  * the shop keeps no zone for it (nothing is taxed there).
  */
-export async function ratesForPlace(
-  ex: Executor,
-  place: { country: string; region?: string | null | undefined },
-): Promise<ZoneRates | null> {
-  const country = place.country.toUpperCase();
-  const region = place.region?.toUpperCase() || null;
-  const rows = await ex
-    .select()
-    .from(taxZones)
-    .where(
-      and(
-        eq(taxZones.country, country),
-        region ? or(eq(taxZones.region, region), isNull(taxZones.region)) : isNull(taxZones.region),
-      ),
-    );
-  const zone = rows.find((row) => row.region !== null) ?? rows[0];
+export async function ratesForPlace(ex: Executor, place: Place): Promise<ZoneRates | null> {
+  const zone = closestZone(await ex.select().from(taxZones).where(zonesCovering(taxZones, place)));
   return zone ? { standard: zone.standardRate, reduced: zone.reducedRate, zero: zone.zeroRate } : null;
 }

@@ -33,6 +33,8 @@ export const AUDIT_ACTIONS = {
   'company.payment': 'Payment or adjustment recorded on a company’s account',
   'tax_zone.save': 'Tax zone made or changed',
   'tax_zone.delete': 'Tax zone deleted',
+  'shipping_zone.save': 'Shipping zone made or changed',
+  'shipping_zone.delete': 'Shipping zone deleted',
 } as const;
 
 export const AuditAction = z.enum(Object.keys(AUDIT_ACTIONS) as [keyof typeof AUDIT_ACTIONS]);

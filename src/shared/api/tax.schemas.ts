@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { COUNTRY_CODES, REGIONS } from '../domain/addresses';
+import { shippingRatesProblem } from '../domain/freight';
+import { dollars } from './products.schemas';
 
 /** A rate in percent as forms send it: 0 to 100, at most three decimals (8.875). */
 const percent = (what: string) =>
@@ -16,38 +18,46 @@ const percent = (what: string) =>
  * regions where the country has a list of them (US states, Canadian provinces), with its rates in
  * percent per tax class (exempt goods are never taxed).
  */
+/** A zone's place: a country, or one of its regions where it has a list of them. */
+const placeShape = {
+  country: z
+    .string({ error: 'Choose the country' })
+    .transform((code) => code.trim().toUpperCase())
+    .refine((code) => COUNTRY_CODES.includes(code), {
+      error: 'Choose a country (its ISO code, e.g. US, DE)',
+    }),
+  region: z
+    .string()
+    .transform((code) => code.trim().toUpperCase() || null)
+    .nullable()
+    .optional(),
+};
+
+/** A region only where the country lists them (US states, Canadian provinces), and one of them. */
+function checkRegion(zone: { country: string; region?: string | null | undefined }, ctx: z.RefinementCtx) {
+  if (!zone.region) return;
+  const regions = REGIONS[zone.country];
+  if (!regions) {
+    ctx.addIssue({ code: 'custom', path: ['region'], message: 'Only US and Canadian zones name a region' });
+  } else if (!regions[zone.region]) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['region'],
+      message: `${zone.region} is not a region of ${zone.country}`,
+    });
+  }
+}
+
 export const TaxZoneBody = z
   .strictObject({
-    country: z
-      .string({ error: 'Choose the country' })
-      .transform((code) => code.trim().toUpperCase())
-      .refine((code) => COUNTRY_CODES.includes(code), {
-        error: 'Choose a country (its ISO code, e.g. US, DE)',
-      }),
-    region: z
-      .string()
-      .transform((code) => code.trim().toUpperCase() || null)
-      .nullable()
-      .optional(),
+    ...placeShape,
     rates: z.strictObject({
       standard: percent('standard'),
       reduced: percent('reduced'),
       zero: percent('zero').optional().default(0),
     }),
   })
-  .superRefine((zone, ctx) => {
-    if (!zone.region) return;
-    const regions = REGIONS[zone.country];
-    if (!regions) {
-      ctx.addIssue({ code: 'custom', path: ['region'], message: 'Only US and Canadian zones name a region' });
-    } else if (!regions[zone.region]) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['region'],
-        message: `${zone.region} is not a region of ${zone.country}`,
-      });
-    }
-  });
+  .superRefine(checkRegion);
 export type TaxZoneBody = z.input<typeof TaxZoneBody>;
 
 export const TaxZoneParams = z.object({ id: z.uuid({ error: 'Malformed tax zone id' }) });
@@ -66,3 +76,53 @@ export const TaxZone = z
   .meta({ id: 'TaxZone' });
 export type TaxZone = z.infer<typeof TaxZone>;
 export const TaxZoneList = z.array(TaxZone);
+
+const kilograms = (what: string) =>
+  z
+    .number({ error: `Give the ${what} in kilograms` })
+    .gt(0, { error: `The ${what} must be more than 0 kg` })
+    .max(100_000, { error: `The ${what} is at most 100,000 kg` })
+    .refine((value) => Math.abs(value * 1000 - Math.round(value * 1000)) < 1e-6, {
+      error: `The ${what} is in kilograms to the gram (at most three decimals)`,
+    });
+
+/**
+ * POST /api/admin/shipping-zones, PUT /api/admin/shipping-zones/{id} (issue 35): a place's freight by
+ * weight band (up to so many kg, so many dollars), free from an order value, and the weight from which
+ * the shop quotes a pallet.
+ */
+export const ShippingZoneBody = z
+  .strictObject({
+    ...placeShape,
+    bands: z
+      .array(z.strictObject({ upToKg: kilograms('band’s weight'), price: dollars('band’s price') }))
+      .min(1, { error: 'Give at least one weight band' })
+      .max(20, { error: 'At most 20 weight bands' }),
+    freeFrom: dollars('free-freight threshold').nullable().optional(),
+    palletFromKg: kilograms('pallet weight'),
+  })
+  .superRefine((zone, ctx) => {
+    checkRegion(zone, ctx);
+    const problem = shippingRatesProblem({
+      bands: zone.bands.map((band) => ({ upToGrams: Math.round(band.upToKg * 1000), priceCents: 0 })),
+      freeFromCents: null,
+      palletFromGrams: Math.round(zone.palletFromKg * 1000),
+    });
+    if (problem) ctx.addIssue({ code: 'custom', path: ['bands'], message: problem });
+  });
+export type ShippingZoneBody = z.input<typeof ShippingZoneBody>;
+
+export const ShippingZone = z
+  .object({
+    _id: z.string(),
+    country: z.string(),
+    region: z.string().nullable(),
+    name: z.string(),
+    bands: z.array(z.object({ upToKg: z.number(), price: z.number() })),
+    freeFrom: z.number().nullable(),
+    palletFromKg: z.number(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'ShippingZone' });
+export type ShippingZone = z.infer<typeof ShippingZone>;
+export const ShippingZoneList = z.array(ShippingZone);

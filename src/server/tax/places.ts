@@ -1,0 +1,39 @@
+import { type SQL, and, eq, isNull, or } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { REGIONS, countryName } from '../../shared/domain/addresses';
+
+/**
+ * Places that tax and freight zones cover (issue 35): a country, or one region of it. An address
+ * belongs to its region's zone where there is one, else to its country's.
+ */
+export interface Place {
+  country: string;
+  region?: string | null | undefined;
+}
+
+/** The place in words: "Pennsylvania, United States", "Germany". */
+export const placeName = (country: string, region: string | null) =>
+  region ? `${REGIONS[country]?.[region] ?? region}, ${countryName(country)}` : countryName(country);
+
+/** The zones that could cover `place`: its region's and its country's. */
+export function zonesCovering(
+  columns: { country: PgColumn; region: PgColumn },
+  place: Place,
+): SQL | undefined {
+  const country = place.country.toUpperCase();
+  const region = place.region?.toUpperCase() || null;
+  return and(
+    eq(columns.country, country),
+    region ? or(eq(columns.region, region), isNull(columns.region)) : isNull(columns.region),
+  );
+}
+
+/** Of the zones covering a place, the one that applies: its region's, else its country's. */
+export const closestZone = <T extends { region: string | null }>(rows: readonly T[]): T | undefined =>
+  rows.find((row) => row.region !== null) ?? rows[0];
+
+/** Whether a database error is a unique violation (a second zone for one place). */
+export const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'cause' in error
+    ? (error.cause as { code?: string } | undefined)?.code === '23505'
+    : (error as { code?: string } | null)?.code === '23505';
