@@ -50,6 +50,11 @@ function OrderStatusCell({ order }: { order: Order }) {
         {order.status === 'awaiting_approval' && order.holdExpiresAt && (
           <div className="small text-secondary">Reserved until {formatDateTime(order.holdExpiresAt)}</div>
         )}
+        {order.paymentMethod === 'account' && order.invoiceNumber && (
+          <div className="small text-secondary">
+            On account: invoice {order.invoiceNumber}, due {order.dueDate}
+          </div>
+        )}
       </>
     );
   }
