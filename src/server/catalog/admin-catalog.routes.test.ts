@@ -42,12 +42,13 @@ describe('POST /api/addproduct', () => {
     const response = await injectAs(ctx.app, admin, {
       method: 'POST',
       url: '/api/addproduct',
-      payload: product,
+      // How it is taxed and shipped (issue 35): reduced tax, 350 g a unit, 50 to a carton.
+      payload: { ...product, taxClass: 'reduced', weightKg: 0.35, unitsPerCarton: 50 },
     });
     expect(response.statusCode).toBe(201);
     const { insertedId } = response.json<{ insertedId: string }>();
     const [row] = await ctx.db.select().from(products).where(eq(products.id, insertedId));
-    expect(row?.priceCents).toBe(645);
+    expect(row).toMatchObject({ priceCents: 645, weightGrams: 350, unitsPerCarton: 50, taxClass: 'reduced' });
     const grid = await ctx.app.inject({ method: 'GET', url: '/api/tool' });
     const { category, ...fields } = product;
     expect(grid.json<Tool[]>().find((tool) => tool._id === insertedId)).toEqual({
@@ -56,6 +57,9 @@ describe('POST /api/addproduct', () => {
       category: { slug: 'hand-tools', name: category },
       priceTiers: [{ minQuantity: 200, price: 6.45 }],
       featured: false,
+      taxClass: 'reduced',
+      weightKg: 0.35,
+      unitsPerCarton: 50,
     });
   });
 

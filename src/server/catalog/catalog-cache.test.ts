@@ -15,6 +15,9 @@ const tool = (id: string, available: number): Tool => ({
   price: 10,
   priceTiers: [{ minQuantity: 100, price: 10 }],
   featured: false,
+  taxClass: 'standard',
+  weightKg: 1.2,
+  unitsPerCarton: 10,
 });
 
 function setup({ maxAgeMs = 1000, maxEntries = 256 } = {}) {

@@ -44,8 +44,14 @@ export function productAuditValues(product: ProductView) {
     available: product.available,
     priceTiers: product.priceTiers,
     featured: product.featured,
+    taxClass: product.taxClass,
+    weightKg: product.weightGrams / 1000,
+    unitsPerCarton: product.unitsPerCarton,
   };
 }
+
+/** A unit's weight as stored: whole grams. */
+export const gramsOf = (kg: number | undefined) => (kg === undefined ? undefined : Math.round(kg * 1000));
 
 const productSubject = (product: { sku: string }) => `SKU ${product.sku}`;
 
@@ -135,6 +141,9 @@ export async function addProduct(
         available: body.available,
         ...pricing,
         featured: body.featured ?? false,
+        taxClass: body.taxClass ?? 'standard',
+        weightGrams: gramsOf(body.weightKg) ?? 0,
+        unitsPerCarton: body.unitsPerCarton ?? 1,
       });
       const product = await productNow(tx, added.id);
       await recordAudit(tx, actor, {
@@ -173,6 +182,9 @@ export async function editProduct(
         description: body.dis,
         minOrder: body.min_order,
         featured: body.featured,
+        taxClass: body.taxClass,
+        weightGrams: gramsOf(body.weightKg),
+        unitsPerCarton: body.unitsPerCarton,
         categoryId: body.category === undefined ? undefined : await categoryNamed(tx, body.category),
       };
       if (body.priceTiers || body.price !== undefined || body.min_order !== undefined) {

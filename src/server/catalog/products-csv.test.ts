@@ -159,14 +159,53 @@ describe('catalog CSV round trip', () => {
     });
   });
 
+  it('carries each product’s tax class, unit weight and carton (issue 35); a file without them keeps them', async () => {
+    const tool = await insertTool(shop.db, {
+      sku: 'CSV-WEIGH',
+      taxClass: 'reduced',
+      weightGrams: 1250,
+      unitsPerCarton: 8,
+    });
+    const exported = await exportCsv(shop, admin);
+    const [header, ...rows] = exported.replace(/^\uFEFF/, '').split('\n');
+    expect(header).toBe(`${HEADER},tax_class,weight_kg,units_per_carton`);
+    const line = rows.find((row) => row.startsWith('CSV-WEIGH,')) ?? '';
+    expect(line.endsWith(',reduced,1.25,8')).toBe(true);
+
+    // Changed in the file: zero-rated, 2 kg, 4 to a carton.
+    const changed = line.replace(/,reduced,1\.25,8$/, ',zero,2,4');
+    const report = await importReport(shop, admin, [header, changed].join('\n'), true);
+    expect(report.changes[0]?.fields.sort()).toEqual(['taxClass', 'unitsPerCarton', 'weightKg']);
+    const [after] = await shop.db.select().from(products).where(eq(products.id, tool.id));
+    expect(after).toMatchObject({ taxClass: 'zero', weightGrams: 2000, unitsPerCarton: 4 });
+
+    // An older file without the columns leaves them as they are.
+    const oldStyle = changed.split(',').slice(0, 9).join(',').replace(tool.name, 'Renamed');
+    await importReport(shop, admin, [HEADER, oldStyle].join('\n'), true);
+    const [kept] = await shop.db.select().from(products).where(eq(products.id, tool.id));
+    expect(kept).toMatchObject({ name: 'Renamed', taxClass: 'zero', weightGrams: 2000, unitsPerCarton: 4 });
+
+    // A class that is not one is named by its column.
+    const wrong = await importReport(shop, admin, [header, changed.replace(',zero,', ',luxury,')].join('\n'));
+    expect(wrong.errors).toEqual([
+      {
+        line: 2,
+        sku: 'CSV-WEIGH',
+        column: 'tax_class',
+        message: 'tax_class: The tax class is standard, reduced, zero or exempt',
+      },
+    ]);
+  });
+
   it('keeps the stock of a known product unless told to set it, so reservations made since stay', async () => {
     const tool = await insertTool(shop.db, { sku: 'CSV-KEEP', available: 1000 });
     const exported = await exportCsv(shop, admin);
-    const line = exported.split('\n').find((row) => row.startsWith('CSV-KEEP,')) ?? '';
+    const [header, ...rows] = exported.replace(/^\uFEFF/, '').split('\n');
+    const line = rows.find((row) => row.startsWith('CSV-KEEP,')) ?? '';
     // An order reserves 300 units after the export; the owner then changes only the name in the file.
     await shop.db.update(products).set({ available: 700 }).where(eq(products.id, tool.id));
     const renamed = line.replace(tool.name, 'Renamed in a spreadsheet');
-    const report = await importReport(shop, admin, [HEADER, renamed].join('\n'), true);
+    const report = await importReport(shop, admin, [header, renamed].join('\n'), true);
     expect(report.changes).toEqual([
       { line: 2, sku: 'CSV-KEEP', name: 'Renamed in a spreadsheet', action: 'update', fields: ['name'] },
     ]);
@@ -290,7 +329,7 @@ describe('a catalog CSV with mistakes', () => {
     ['', 'The file is empty'],
     [
       'sku,name\nA,B',
-      'The first line must name the columns sku, name, category, description, image, min_order, available, price_tiers, featured (missing category, description, image, min_order, available, price_tiers)',
+      'The first line must name the columns sku, name, category, description, image, min_order, available, price_tiers, featured, tax_class, weight_kg, units_per_carton (missing category, description, image, min_order, available, price_tiers)',
     ],
     [`${HEADER},colour\n`, 'unknown colour'],
     [`${HEADER}\n"unclosed,quote`, 'This is not a readable CSV file'],

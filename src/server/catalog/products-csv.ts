@@ -17,7 +17,7 @@ import { type Actor, type AuditRecord, changedValues, recordAudit } from '../aud
 import type { Database } from '../db/database';
 import { DomainError } from '../http/domain-error';
 import type { CatalogCache } from './catalog-cache';
-import { categoryNamed, checkedTiers, productAuditValues } from './manage-products';
+import { categoryNamed, checkedTiers, gramsOf, productAuditValues } from './manage-products';
 import {
   eachProductBySku,
   findProductsBySkus,
@@ -44,7 +44,9 @@ export const MAX_IMPORT_ROWS = 50_000;
 /** How many changed rows a report lists (the counts cover them all). */
 const LISTED_CHANGES = 200;
 
-const REQUIRED_COLUMNS = PRODUCT_CSV_COLUMNS.filter((column) => column !== 'featured');
+/** Files written before issue 35 have no tax class, weight or carton columns: products keep theirs. */
+const OPTIONAL_COLUMNS: readonly string[] = ['featured', 'tax_class', 'weight_kg', 'units_per_carton'];
+const REQUIRED_COLUMNS = PRODUCT_CSV_COLUMNS.filter((column) => !OPTIONAL_COLUMNS.includes(column));
 
 /** Which CSV column a field of ImportProductRow comes from, to name it in a problem. */
 const COLUMN_OF: Record<string, string> = {
@@ -58,6 +60,9 @@ const COLUMN_OF: Record<string, string> = {
   price: 'price_tiers',
   priceTiers: 'price_tiers',
   featured: 'featured',
+  taxClass: 'tax_class',
+  weightKg: 'weight_kg',
+  unitsPerCarton: 'units_per_carton',
 };
 
 const YES = new Set(['yes', 'true', '1', 'y']);
@@ -77,6 +82,9 @@ function csvRecord(product: ProductView, minUnits: number): Record<string, strin
     available: product.available,
     price_tiers: formatTiersCell(tiers),
     featured: product.featured ? 'yes' : 'no',
+    tax_class: product.taxClass,
+    weight_kg: product.weightGrams / 1000,
+    units_per_carton: product.unitsPerCarton,
   };
 }
 
@@ -145,6 +153,18 @@ async function checkFile(csv: string, minUnits: number): Promise<ParsedFile> {
         'price_tiers lists the price breaks as quantity:price, separated by |, e.g. 100:12.50|500:11.00',
       );
     }
+    const decimal = (column: string) => {
+      const value = cell(column).trim().replaceAll(',', '');
+      if (value === '') return undefined;
+      if (!/^\d+(\.\d+)?$/.test(value)) {
+        problem(column, `${column} must be a number (it is “${cell(column)}”)`);
+        return Number.NaN;
+      }
+      return Number(value);
+    };
+    const weightKg = decimal('weight_kg');
+    const unitsPerCarton = whole('units_per_carton');
+    const taxClass = cell('tax_class').trim().toLowerCase() || undefined;
     const featured = cell('featured').trim().toLowerCase();
     const featuredKnown = YES.has(featured) || NO.has(featured);
     if (!featuredKnown) problem('featured', 'featured is yes or no');
@@ -161,6 +181,9 @@ async function checkFile(csv: string, minUnits: number): Promise<ParsedFile> {
       price: tiers?.[0]?.price,
       priceTiers: tiers ?? undefined,
       featured: featuredKnown ? YES.has(featured) : undefined,
+      taxClass,
+      weightKg: Number.isNaN(weightKg) ? undefined : weightKg,
+      unitsPerCarton: Number.isNaN(unitsPerCarton) ? undefined : unitsPerCarton,
     });
     if (!checked.success) {
       for (const issue of checked.error.issues) {
@@ -203,7 +226,12 @@ async function checkFile(csv: string, minUnits: number): Promise<ParsedFile> {
 }
 
 /** The values a row gives a product, as the audit log and the comparison with the catalog see them. */
-function rowValues({ row }: CheckedRow, minUnits: number, categoryName: string) {
+function rowValues(
+  { row }: CheckedRow,
+  minUnits: number,
+  categoryName: string,
+  current: ProductView | undefined,
+) {
   const { priceTiers } = checkedTiers(row.priceTiers ?? [], lowerBound(row.min_order, minUnits));
   return {
     sku: row.sku,
@@ -215,6 +243,10 @@ function rowValues({ row }: CheckedRow, minUnits: number, categoryName: string) 
     available: row.available,
     priceTiers,
     featured: row.featured ?? false,
+    // A column the file does not have leaves the product's value (a new product: the default).
+    taxClass: row.taxClass ?? current?.taxClass ?? 'standard',
+    weightKg: row.weightKg ?? (current ? current.weightGrams / 1000 : 0),
+    unitsPerCarton: row.unitsPerCarton ?? current?.unitsPerCarton ?? 1,
   };
 }
 
@@ -238,7 +270,7 @@ function planRows(rows: CheckedRow[], existing: ProductView[], minUnits: number,
       current && current.categorySlug === categorySlug(checked.row.category)
         ? current.categoryName
         : checked.row.category;
-    const after = rowValues(checked, minUnits, categoryName);
+    const after = rowValues(checked, minUnits, categoryName, current);
     if (current && !setStock) after.available = current.available;
     const change = current
       ? changedValues(productAuditValues(current), after)
@@ -315,6 +347,9 @@ export async function importProductsCsv(
       // Locked above: a known product's stock, when kept, is exactly what it is now.
       available: existing && !setStock ? existing.available : row.available,
       featured: row.featured ?? false,
+      taxClass: row.taxClass ?? existing?.taxClass ?? 'standard',
+      weightGrams: gramsOf(row.weightKg) ?? existing?.weightGrams ?? 0,
+      unitsPerCarton: row.unitsPerCarton ?? existing?.unitsPerCarton ?? 1,
       ...checkedTiers(row.priceTiers ?? [], lowerBound(row.min_order, minUnits)),
     }));
     await upsertProducts(tx, values);

@@ -40,6 +40,9 @@ export type ProductChanges = Partial<
     | 'priceCents'
     | 'priceTiers'
     | 'featured'
+    | 'taxClass'
+    | 'weightGrams'
+    | 'unitsPerCarton'
   >
 >;
 
@@ -89,6 +92,9 @@ export function toTool(row: ProductView, floor: number): Tool {
     price: tiers[0]?.price ?? centsToDollars(row.priceCents),
     priceTiers: tiers,
     featured: row.featured,
+    taxClass: row.taxClass,
+    weightKg: row.weightGrams / 1000,
+    unitsPerCarton: row.unitsPerCarton,
   };
 }
 
@@ -483,6 +489,9 @@ export async function upsertProducts(ex: Executor, rows: NewProduct[]): Promise<
           priceCents: sql`excluded.price_cents`,
           priceTiers: sql`excluded.price_tiers`,
           featured: sql`excluded.featured`,
+          taxClass: sql`excluded.tax_class`,
+          weightGrams: sql`excluded.weight_grams`,
+          unitsPerCarton: sql`excluded.units_per_carton`,
         },
       });
   }

@@ -43,6 +43,9 @@ export interface StoredPriceTier {
   priceCents: number;
 }
 
+/** A product's tax class (issue 35): a zone's rate is per class; exempt goods are never taxed. */
+export const taxClass = pgEnum('tax_class', ['standard', 'reduced', 'zero', 'exempt']);
+
 export const products = pgTable(
   'products',
   {
@@ -63,6 +66,13 @@ export const products = pgTable(
     /** Shown on the home grid before the newest products. */
     featured: boolean('featured').notNull().default(false),
     /**
+     * How it is taxed and shipped (issue 35): its tax class, one unit's weight in grams (0: not yet
+     * weighed) and how many units a carton holds.
+     */
+    taxClass: taxClass('tax_class').notNull().default('standard'),
+    weightGrams: integer('weight_grams').notNull().default(0),
+    unitsPerCarton: integer('units_per_carton').notNull().default(1),
+    /**
      * The words search matches (full text, GIN-indexed): SKU and name weighted above the description.
      * A typed word also matches the catalog's words spelled like it (search_words), so a typo finds.
      */
@@ -80,6 +90,8 @@ export const products = pgTable(
     check('products_available_not_negative', sql`${t.available} >= 0`),
     check('products_price_positive', sql`${t.priceCents} > 0`),
     check('products_price_tiers_list', sql`jsonb_typeof(${t.priceTiers}) = 'array'`),
+    check('products_weight_not_negative', sql`${t.weightGrams} >= 0`),
+    check('products_units_per_carton_positive', sql`${t.unitsPerCarton} > 0`),
     // Keyset pages (GET /api/catalog) walk one of these indexes in either direction.
     index('products_newest_idx').on(t.createdAt, t.id),
     index('products_name_idx').on(t.name, t.id),
@@ -877,9 +889,6 @@ export const ledgerEntries = pgTable(
     check('ledger_entries_amount_not_zero', sql`${t.amountCents} <> 0`),
   ],
 );
-
-/** A product's tax class (issue 35): a zone's rate is per class; exempt goods are never taxed. */
-export const taxClass = pgEnum('tax_class', ['standard', 'reduced', 'zero', 'exempt']);
 
 /**
  * A tax zone (issue 35): a country, or a region of it (a US state, a Canadian province), with its rate

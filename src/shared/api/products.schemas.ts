@@ -1,3 +1,4 @@
+import { TAX_CLASSES } from '../domain/tax';
 import { isWholeCents, wholeCentsError } from '../money';
 import { z } from 'zod';
 import { messages } from '../messages';
@@ -69,6 +70,22 @@ export const AddProductBody = z
     price: dollars('price'),
     priceTiers: PriceTiersInput.optional(),
     featured: z.boolean().optional(),
+    /** How it is taxed and shipped (issue 35): absent, standard tax, not yet weighed, 1 a carton. */
+    taxClass: z.enum(TAX_CLASSES, { error: 'The tax class is standard, reduced, zero or exempt' }).optional(),
+    weightKg: z
+      .number({ error: 'Give the weight of one unit in kilograms' })
+      .min(0, { error: 'The weight cannot be negative' })
+      .max(10_000, { error: 'One unit weighs at most 10,000 kg' })
+      .refine((kg) => Math.abs(kg * 1000 - Math.round(kg * 1000)) < 1e-6, {
+        error: 'The weight is in kilograms to the gram (at most three decimals)',
+      })
+      .optional(),
+    unitsPerCarton: z
+      .number({ error: 'Give how many units a carton holds' })
+      .int({ error: 'A carton holds whole units' })
+      .min(1, { error: 'A carton holds at least 1 unit' })
+      .max(100_000, { error: 'A carton holds at most 100,000 units' })
+      .optional(),
   })
   .refine(startsAtThePrice, startsAtThePriceError);
 export type AddProductBody = z.infer<typeof AddProductBody>;
@@ -120,6 +137,9 @@ export const PRODUCT_CSV_COLUMNS = [
   'available',
   'price_tiers',
   'featured',
+  'tax_class',
+  'weight_kg',
+  'units_per_carton',
 ] as const;
 
 /** One problem of an import, on the CSV line it was found (the header is line 1). */

@@ -3,6 +3,7 @@ import type { Tool } from '../../../shared/api/catalog.schemas';
 import { AddProductBody } from '../../../shared/api/products.schemas';
 import { lowerBound } from '../../../shared/domain/order-quantity';
 import { tierProblem } from '../../../shared/domain/price-tiers';
+import type { TaxClass } from '../../../shared/domain/tax';
 import { messages } from '../../../shared/messages';
 
 /** One volume price break in the product forms: from `minQuantity` units, `price` dollars each. */
@@ -23,6 +24,10 @@ export interface ProductFormValues {
   /** The breaks after the first: the first is always `price` at the minimum order. */
   breaks: PriceBreakValues[];
   featured: boolean;
+  /** How it is taxed and shipped (issue 35). */
+  taxClass: TaxClass;
+  weightKg: number;
+  unitsPerCarton: number;
 }
 
 export const emptyProductForm: ProductFormValues = {
@@ -36,6 +41,9 @@ export const emptyProductForm: ProductFormValues = {
   price: Number.NaN,
   breaks: [],
   featured: false,
+  taxClass: 'standard',
+  weightKg: 0,
+  unitsPerCarton: 1,
 };
 
 /** A product's current values, for the edit dialog. */
@@ -51,6 +59,9 @@ export function productFormValues(tool: Tool): ProductFormValues {
     price: tool.price,
     breaks: tool.priceTiers.slice(1),
     featured: tool.featured,
+    taxClass: tool.taxClass,
+    weightKg: tool.weightKg,
+    unitsPerCarton: tool.unitsPerCarton,
   };
 }
 
@@ -89,6 +100,9 @@ export function productFormSchema(floor: number, { editing = false } = {}) {
         : base.available,
       breaks: z.array(z.object({ minQuantity: breakUnits, price: z.number({ error: 'Enter a price' }) })),
       featured: z.boolean(),
+      taxClass: base.taxClass.unwrap(),
+      weightKg: base.weightKg.unwrap(),
+      unitsPerCarton: base.unitsPerCarton.unwrap(),
     })
     .omit({ priceTiers: true })
     .superRefine((values, ctx) => {

@@ -162,6 +162,43 @@ export function ProductFields({ control, register, errors, idPrefix }: ProductFi
         rows={3}
         {...register('dis')}
       />
+      <Row className="g-3 mb-3">
+        <Col sm={4}>
+          <Form.Group controlId={`${idPrefix}-tax-class`}>
+            <Form.Label>Tax class</Form.Label>
+            <Form.Select {...register('taxClass')}>
+              <option value="standard">Standard rate</option>
+              <option value="reduced">Reduced rate</option>
+              <option value="zero">Zero rate</option>
+              <option value="exempt">Exempt</option>
+            </Form.Select>
+          </Form.Group>
+        </Col>
+        <Col sm={4}>
+          <FormField
+            groupClassName=""
+            controlId={`${idPrefix}-weight`}
+            label="Weight per unit (kg)"
+            error={errors.weightKg?.message}
+            type="number"
+            min={0}
+            step={0.001}
+            {...register('weightKg', number)}
+          />
+        </Col>
+        <Col sm={4}>
+          <FormField
+            groupClassName=""
+            controlId={`${idPrefix}-carton`}
+            label="Units per carton"
+            error={errors.unitsPerCarton?.message}
+            type="number"
+            min={1}
+            step={1}
+            {...register('unitsPerCarton', number)}
+          />
+        </Col>
+      </Row>
       <Form.Check
         className="mb-4"
         type="switch"

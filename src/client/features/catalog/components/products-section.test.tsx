@@ -24,6 +24,9 @@ const drill: Tool = {
     { minQuantity: 500, price: 58.5 },
   ],
   featured: false,
+  taxClass: 'standard',
+  weightKg: 1.2,
+  unitsPerCarton: 10,
 };
 
 function json(status: number, body: unknown) {

@@ -24,6 +24,9 @@ const saw: Tool = {
     { minQuantity: 600, price: 53.9 },
   ],
   featured: false,
+  taxClass: 'standard',
+  weightKg: 1.2,
+  unitsPerCarton: 10,
 };
 const user = { id: 'u1', name: 'Bea Buyer', email: 'bea@example.com' };
 let fetchMock: ReturnType<typeof vi.fn>;
