@@ -97,8 +97,10 @@ export async function invoiceOnAccount(ex: Executor, order: OrderRow, at: Date):
     .select({ terms: companies.paymentTerms })
     .from(companies)
     .where(eq(companies.id, order.companyId));
+  // checkAccountCredit let the order on account only with terms: card never reaches here.
+  if (!company || company.terms === 'card') throw new Error(`Order ${order.id} on account without terms`);
   const issuedOn = utcDay(at);
-  const dueDate = addDays(issuedOn, TERM_DAYS[company?.terms ?? 'net30'] || 30);
+  const dueDate = addDays(issuedOn, TERM_DAYS[company.terms]);
   const numbered = await assignInvoiceNumber(ex, order.id);
   const [invoiced] = await ex
     .update(orders)

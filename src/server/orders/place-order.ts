@@ -1,10 +1,11 @@
-import { checkAccountCredit, invoiceOnAccount } from '../credit/ledger';
+import { checkAccountCredit } from '../credit/ledger';
 import { shipTo } from '../companies/addresses';
 import { type OrderingRules, approvalPlan, lockOrderingRules } from '../companies/spending-rules';
 import { companyRolesAllow } from '../../shared/domain/company-roles';
 import type { ErrorCode } from '../../shared/api/errors';
 import { type QuantityProblem, quantityBounds, quantityProblem } from '../../shared/domain/order-quantity';
 import { orderLineFor, pricingFor } from './price-line';
+import { enterOnAccount } from './transitions';
 import { messages } from '../../shared/messages';
 import type { SessionUser } from '../auth/session';
 import type { CatalogCache } from '../catalog/catalog-cache';
@@ -15,12 +16,7 @@ import { DomainError } from '../http/domain-error';
 import { lockAccount } from '../users/users.repository';
 import { queueMail, queueMails } from '../mail/outbox';
 import type { MailContext } from '../mail/mail-layout';
-import {
-  approvalRequestMail,
-  orderAwaitingApprovalMail,
-  orderOnAccountMail,
-  orderPlacedMail,
-} from './order-mails';
+import { approvalRequestMail, orderAwaitingApprovalMail, orderPlacedMail } from './order-mails';
 import { type NewOrderLine, type PlacedOrder, countUnpaidOrders, insertOrder } from './orders.repository';
 import { orderTotals } from '../../shared/domain/order-lines';
 
@@ -211,11 +207,7 @@ export async function insertUnpaidOrder(
     ]);
     return row;
   }
-  if (onAccount) {
-    const invoiced = { ...(await invoiceOnAccount(ex, row, placedAt)), lines: row.lines };
-    await queueMail(ex, orderOnAccountMail(mail, invoiced));
-    return invoiced;
-  }
+  if (onAccount) return { ...(await enterOnAccount(ex, row, mail, placedAt)), lines: row.lines };
   await queueMail(ex, orderPlacedMail(mail, row));
   return row;
 }

@@ -57,11 +57,7 @@ const consequences: Record<OrderStatus, Consequences> = {
   awaiting_approval: {},
   on_account: {
     mails: true,
-    async onEnter(ex, order, mail) {
-      const invoiced = await invoiceOnAccount(ex, order, new Date());
-      await queueMail(ex, orderOnAccountMail(mail, await withLinesOf(ex, invoiced)));
-      return invoiced;
-    },
+    onEnter: (ex, order, mail) => enterOnAccount(ex, order, mail, new Date()),
   },
   unpaid: {
     mails: true,
@@ -109,6 +105,17 @@ const consequences: Record<OrderStatus, Consequences> = {
     },
   },
 };
+
+/**
+ * What an order going on its company's account means (issue 34), in the one place that says it: it is
+ * invoiced (number, due day, the ledger's invoice) and the buyer is mailed the invoice. Run when an
+ * approved order enters `on_account`, and by insertUnpaidOrder for an order placed straight into it.
+ */
+export async function enterOnAccount(ex: Executor, order: OrderRow, mail: MailContext, at: Date) {
+  const invoiced = await invoiceOnAccount(ex, order, at);
+  await queueMail(ex, orderOnAccountMail(mail, await withLinesOf(ex, invoiced)));
+  return invoiced;
+}
 
 /**
  * Moves orders to `to` through the one status writer (moveOrder: the transition table decides, and of
