@@ -1,4 +1,10 @@
 import type { CompanyStatement } from '../../shared/api/credit.schemas';
+import {
+  AGING_BUCKETS,
+  AGING_LABELS,
+  LEDGER_KIND_LABELS,
+  PAYMENT_TERMS_LABELS,
+} from '../../shared/domain/ledger';
 import { formatDollars } from '../../shared/money';
 import {
   BOLD,
@@ -13,9 +19,6 @@ import {
   tableWriter,
 } from '../orders/invoice-pdf';
 import type { ShopDetails } from '../shop-details';
-
-const KIND = { invoice: 'Invoice', payment: 'Payment', credit_note: 'Credit note', adjustment: 'Adjustment' };
-const TERMS = { card: 'Card only', net15: 'Net 15', net30: 'Net 30', net60: 'Net 60' };
 
 /**
  * A company's statement of account as a PDF (issue 34): the seller, the company, its terms, balance,
@@ -39,7 +42,7 @@ export async function renderStatementPdf(statement: CompanyStatement, shop: Shop
   doc.moveDown(0.5);
   const facts: [string, string][] = [
     ['Statement date', statement.asOf],
-    ['Terms', TERMS[statement.terms]],
+    ['Terms', PAYMENT_TERMS_LABELS[statement.terms]],
     ['Credit limit', formatDollars(statement.creditLimit)],
     ['Balance due', formatDollars(statement.balance)],
     ['Credit available', formatDollars(statement.available)],
@@ -53,16 +56,20 @@ export async function renderStatementPdf(statement: CompanyStatement, shop: Shop
 
   doc.moveDown(1);
   doc.font(BOLD).fontSize(10).text('Aging', PAGE.margin, doc.y);
-  const aging = tableWriter(doc, [
-    { title: 'Current', x: PAGE.margin, width: 90, align: 'right' },
-    { title: '1–30 days', x: 150, width: 90, align: 'right' },
-    { title: '31–60 days', x: 250, width: 90, align: 'right' },
-    { title: '61–90 days', x: 350, width: 90, align: 'right' },
-    { title: 'Over 90 days', x: 450, width: RIGHT - 450, align: 'right' },
-  ]);
+  const aging = tableWriter(
+    doc,
+    AGING_BUCKETS.map((bucket, i) => ({
+      title: AGING_LABELS[bucket],
+      x: PAGE.margin + i * 100,
+      width: i === AGING_BUCKETS.length - 1 ? RIGHT - PAGE.margin - i * 100 : 90,
+      align: 'right' as const,
+    })),
+  );
   aging.titles();
-  const a = statement.aging;
-  aging.row([a.current, a.days1to30, a.days31to60, a.days61to90, a.over90].map(formatDollars), REGULAR);
+  aging.row(
+    AGING_BUCKETS.map((bucket) => formatDollars(statement.aging[bucket])),
+    REGULAR,
+  );
 
   doc.moveDown(1);
   doc.font(BOLD).fontSize(10).text('Entries', PAGE.margin, doc.y);
@@ -84,7 +91,9 @@ export async function renderStatementPdf(statement: CompanyStatement, shop: Shop
       doc.y = PAGE.margin;
       entries.titles();
     }
-    const what = [KIND[entry.kind], entry.invoiceNumber, entry.reference].filter(Boolean).join(' · ');
+    const what = [LEDGER_KIND_LABELS[entry.kind], entry.invoiceNumber, entry.reference]
+      .filter(Boolean)
+      .join(' · ');
     entries.row(
       [entry.date, what, entry.dueDate ?? '', formatDollars(entry.amount), formatDollars(entry.balance)],
       REGULAR,

@@ -22,6 +22,27 @@ export const AGING_BUCKETS = ['current', 'days1to30', 'days31to60', 'days61to90'
 export type AgingBucket = (typeof AGING_BUCKETS)[number];
 export type Aging = Record<AgingBucket, number>;
 
+/** How statements, their PDF and the dashboard name things, in one place. */
+export const AGING_LABELS: Record<AgingBucket, string> = {
+  current: 'Current',
+  days1to30: '1–30 days',
+  days31to60: '31–60 days',
+  days61to90: '61–90 days',
+  over90: 'Over 90 days',
+};
+export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
+  invoice: 'Invoice',
+  payment: 'Payment',
+  credit_note: 'Credit note',
+  adjustment: 'Adjustment',
+};
+export const PAYMENT_TERMS_LABELS = {
+  card: 'Card only',
+  net15: 'Net 15',
+  net30: 'Net 30',
+  net60: 'Net 60',
+} as const;
+
 export interface OpenItem {
   /** The invoice (or a shop admin's charge, an adjustment) still owed, in full or in part. */
   kind: 'invoice' | 'adjustment';

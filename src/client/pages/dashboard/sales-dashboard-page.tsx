@@ -3,6 +3,7 @@ import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import Table from 'react-bootstrap/Table';
+import { AgingTable } from '../../features/credit/components/statement-view';
 import { Link } from 'react-router';
 import {
   DASHBOARD_DAYS,
@@ -259,14 +260,6 @@ function Overview({ dashboard }: { dashboard: SalesDashboard }) {
   );
 }
 
-const AGING: [keyof SalesDashboard['receivables']['aging'], string][] = [
-  ['current', 'Current'],
-  ['days1to30', '1–30 days'],
-  ['days31to60', '31–60 days'],
-  ['days61to90', '61–90 days'],
-  ['over90', 'Over 90 days'],
-];
-
 /** What companies owe on account (issue 34): the aging of it all, and who owes most. */
 function Receivables({ receivables }: { receivables: SalesDashboard['receivables'] }) {
   return (
@@ -278,28 +271,7 @@ function Receivables({ receivables }: { receivables: SalesDashboard['receivables
         </Link>
       }
     >
-      <div className="table-responsive">
-        <table className="table table-sm table-bordered mb-3" aria-label="Aging of what companies owe">
-          <thead>
-            <tr>
-              {AGING.map(([key, label]) => (
-                <th key={key} scope="col" className="text-end">
-                  {label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            <tr>
-              {AGING.map(([key]) => (
-                <td key={key} className="text-end">
-                  {formatDollars(receivables.aging[key])}
-                </td>
-              ))}
-            </tr>
-          </tbody>
-        </table>
-      </div>
+      <AgingTable aging={receivables.aging} label="Aging of what companies owe" />
       {receivables.companies.length === 0 ? (
         <p className="text-secondary mb-0">No company owes anything on account.</p>
       ) : (

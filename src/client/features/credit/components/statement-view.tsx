@@ -1,18 +1,40 @@
 import Table from 'react-bootstrap/Table';
 import type { CompanyStatement } from '../../../../shared/api/credit.schemas';
+import {
+  AGING_BUCKETS,
+  AGING_LABELS,
+  LEDGER_KIND_LABELS,
+  PAYMENT_TERMS_LABELS,
+} from '../../../../shared/domain/ledger';
 import { formatDollars } from '../../../../shared/money';
 
-const TERMS = { card: 'Card only', net15: 'Net 15', net30: 'Net 30', net60: 'Net 60' } as const;
-const KIND = { invoice: 'Invoice', payment: 'Payment', credit_note: 'Credit note', adjustment: 'Adjustment' };
-const AGING: [keyof CompanyStatement['aging'], string][] = [
-  ['current', 'Current'],
-  ['days1to30', '1–30 days'],
-  ['days31to60', '31–60 days'],
-  ['days61to90', '61–90 days'],
-  ['over90', 'Over 90 days'],
-];
+export const termsLabel = (terms: CompanyStatement['terms']) => PAYMENT_TERMS_LABELS[terms];
 
-export const termsLabel = (terms: CompanyStatement['terms']) => TERMS[terms];
+/** What is owed by how late, a column per bucket (a statement's, or every company's on the dashboard). */
+export function AgingTable({ aging, label }: { aging: CompanyStatement['aging']; label: string }) {
+  return (
+    <Table size="sm" bordered responsive className="mb-3" aria-label={label}>
+      <thead>
+        <tr>
+          {AGING_BUCKETS.map((bucket) => (
+            <th key={bucket} scope="col" className="text-end">
+              {AGING_LABELS[bucket]}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        <tr>
+          {AGING_BUCKETS.map((bucket) => (
+            <td key={bucket} className="text-end">
+              {formatDollars(aging[bucket])}
+            </td>
+          ))}
+        </tr>
+      </tbody>
+    </Table>
+  );
+}
 
 /**
  * A company's statement of account (issue 34), as its members and the shop's admins read it: the
@@ -37,26 +59,7 @@ export function StatementView({ statement }: { statement: CompanyStatement }) {
       </dl>
 
       <h2 className="h6">Aging</h2>
-      <Table size="sm" bordered responsive className="mb-4" aria-label="Aging">
-        <thead>
-          <tr>
-            {AGING.map(([key, label]) => (
-              <th key={key} scope="col" className="text-end">
-                {label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          <tr>
-            {AGING.map(([key]) => (
-              <td key={key} className="text-end">
-                {formatDollars(statement.aging[key])}
-              </td>
-            ))}
-          </tr>
-        </tbody>
-      </Table>
+      <AgingTable aging={statement.aging} label="Aging" />
 
       <h2 className="h6">Open invoices</h2>
       {statement.openInvoices.length === 0 ? (
@@ -123,7 +126,7 @@ export function StatementView({ statement }: { statement: CompanyStatement }) {
               <tr key={index} data-testid="statement-entry">
                 <td data-label="Date">{entry.date}</td>
                 <td data-label="Entry">
-                  {KIND[entry.kind]} {entry.invoiceNumber}
+                  {LEDGER_KIND_LABELS[entry.kind]} {entry.invoiceNumber}
                   {entry.reference && <span className="d-block small text-secondary">{entry.reference}</span>}
                   {entry.kind === 'invoice' && entry.dueDate && (
                     <span className="d-block small text-secondary">due {entry.dueDate}</span>
