@@ -42,3 +42,10 @@ export function formatUsd(dollars: number): string {
   const sign = dollars < 0 && (whole !== '0' || fraction !== '00') ? '-' : '';
   return `${sign}$${groupThousands(whole)}.${fraction}`;
 }
+
+/** Whether a value (kilograms, a percentage) has at most three decimals, allowing for binary fractions. */
+export const hasAtMostThreeDecimals = (value: number): boolean =>
+  Math.abs(value * 1000 - Math.round(value * 1000)) < 1e-6;
+
+/** Kilograms, to the gram, as whole grams (how weights are stored). */
+export const kgToGrams = (kg: number): number => Math.round(kg * 1000);

@@ -1,3 +1,4 @@
+import { kgToGrams } from '../../shared/numbers';
 import { randomUUID } from 'node:crypto';
 import { categorySlug } from '../../shared/api/catalog.schemas';
 import { MAX_STOCK_UNITS } from '../../shared/api/products.schemas';
@@ -51,7 +52,7 @@ export function productAuditValues(product: ProductView) {
 }
 
 /** A unit's weight as stored: whole grams. */
-export const gramsOf = (kg: number | undefined) => (kg === undefined ? undefined : Math.round(kg * 1000));
+export const gramsOf = (kg: number | undefined) => (kg === undefined ? undefined : kgToGrams(kg));
 
 const productSubject = (product: { sku: string }) => `SKU ${product.sku}`;
 

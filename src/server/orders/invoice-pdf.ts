@@ -138,7 +138,9 @@ export async function renderInvoicePdf(order: InvoicedOrder, shop: ShopDetails):
   doc.font(BOLD).fontSize(10).fillColor(INK).text('Payment', PAGE.margin, doc.y);
   doc.font(REGULAR).fontSize(10);
   if (order.paymentMethod === 'account') {
-    doc.text(`On account: please pay ${formatCents(order.amountCents)} by ${order.dueDate ?? ''}, by bank transfer to:`);
+    doc.text(
+      `On account: please pay ${formatCents(order.amountCents)} by ${order.dueDate ?? ''}, by bank transfer to:`,
+    );
     doc.moveDown(0.3);
     for (const line of shop.bankDetails) doc.text(line, { indent: 12 });
     doc.moveDown(0.3);

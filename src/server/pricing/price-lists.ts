@@ -8,6 +8,7 @@ import { recordAudit } from '../audit/audit.repository';
 import type { SessionUser } from '../auth/session';
 import type { Database, Executor } from '../db/database';
 import { companies, companyPriceLists, priceListEntries, priceLists } from '../db/schema';
+import { isUniqueViolation } from '../db/unique-violation';
 import { DomainError } from '../http/domain-error';
 
 /**
@@ -18,11 +19,6 @@ import { DomainError } from '../http/domain-error';
 
 type Body = z.output<typeof PriceListBody>;
 type ListRow = typeof priceLists.$inferSelect;
-
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'cause' in error
-    ? (error.cause as { code?: string } | undefined)?.code === '23505'
-    : (error as { code?: string } | null)?.code === '23505';
 
 /** The entries as stored: SKUs upper case, breaks in cents, a percentage in basis points. */
 function storedEntries(listId: string, body: Body) {

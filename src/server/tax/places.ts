@@ -31,9 +31,3 @@ export function zonesCovering(
 /** Of the zones covering a place, the one that applies: its region's, else its country's. */
 export const closestZone = <T extends { region: string | null }>(rows: readonly T[]): T | undefined =>
   rows.find((row) => row.region !== null) ?? rows[0];
-
-/** Whether a database error is a unique violation (a second zone for one place). */
-export const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'cause' in error
-    ? (error.cause as { code?: string } | undefined)?.code === '23505'
-    : (error as { code?: string } | null)?.code === '23505';

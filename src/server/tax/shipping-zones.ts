@@ -4,12 +4,14 @@ import type { ShippingZone, ShippingZoneBody } from '../../shared/api/tax.schema
 import type { ShippingRates } from '../../shared/domain/freight';
 import { messages } from '../../shared/messages';
 import { centsToDollars, dollarsToCents } from '../../shared/money';
+import { kgToGrams } from '../../shared/numbers';
 import { recordAudit } from '../audit/audit.repository';
 import type { SessionUser } from '../auth/session';
 import type { Database, Executor } from '../db/database';
 import { shippingZones } from '../db/schema';
+import { isUniqueViolation } from '../db/unique-violation';
 import { DomainError } from '../http/domain-error';
-import { type Place, closestZone, isUniqueViolation, placeName, zonesCovering } from './places';
+import { type Place, closestZone, placeName, zonesCovering } from './places';
 
 /**
  * Shipping zones (issue 35): freight by weight band per country or region, kept by shop admins and
@@ -19,17 +21,15 @@ import { type Place, closestZone, isUniqueViolation, placeName, zonesCovering } 
 type Body = z.output<typeof ShippingZoneBody>;
 type ZoneRow = typeof shippingZones.$inferSelect;
 
-const grams = (kg: number) => Math.round(kg * 1000);
-
 const values = (body: Body) => ({
   country: body.country,
   region: body.region ?? null,
   bands: body.bands.map((band) => ({
-    upToGrams: grams(band.upToKg),
+    upToGrams: kgToGrams(band.upToKg),
     priceCents: dollarsToCents(band.price),
   })),
   freeFromCents: body.freeFrom === null || body.freeFrom === undefined ? null : dollarsToCents(body.freeFrom),
-  palletFromGrams: grams(body.palletFromKg),
+  palletFromGrams: kgToGrams(body.palletFromKg),
 });
 
 function toShippingZone(row: ZoneRow): ShippingZone {

@@ -7,8 +7,9 @@ import { recordAudit } from '../audit/audit.repository';
 import type { SessionUser } from '../auth/session';
 import type { Database, Executor } from '../db/database';
 import { taxZones } from '../db/schema';
+import { isUniqueViolation } from '../db/unique-violation';
 import { DomainError } from '../http/domain-error';
-import { type Place, closestZone, isUniqueViolation, placeName, zonesCovering } from './places';
+import { type Place, closestZone, placeName, zonesCovering } from './places';
 
 /**
  * Tax zones (issue 35): the rates a shop admin keeps per country or region, each change audited; and

@@ -1,3 +1,4 @@
+import { hasAtMostThreeDecimals } from '../numbers';
 import { TAX_CLASSES } from '../domain/tax';
 import { isWholeCents, wholeCentsError } from '../money';
 import { z } from 'zod';
@@ -76,7 +77,7 @@ export const AddProductBody = z
       .number({ error: 'Give the weight of one unit in kilograms' })
       .min(0, { error: 'The weight cannot be negative' })
       .max(10_000, { error: 'One unit weighs at most 10,000 kg' })
-      .refine((kg) => Math.abs(kg * 1000 - Math.round(kg * 1000)) < 1e-6, {
+      .refine(hasAtMostThreeDecimals, {
         error: 'The weight is in kilograms to the gram (at most three decimals)',
       })
       .optional(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COUNTRY_CODES, REGIONS } from '../domain/addresses';
 import { shippingRatesProblem } from '../domain/freight';
+import { hasAtMostThreeDecimals, kgToGrams } from '../numbers';
 import { dollars } from './products.schemas';
 
 /** A rate in percent as forms send it: 0 to 100, at most three decimals (8.875). */
@@ -9,7 +10,7 @@ const percent = (what: string) =>
     .number({ error: `Give the ${what} rate in percent` })
     .min(0, { error: `The ${what} rate cannot be negative` })
     .max(100, { error: `The ${what} rate is at most 100 %` })
-    .refine((value) => Math.abs(value * 1000 - Math.round(value * 1000)) < 1e-6, {
+    .refine(hasAtMostThreeDecimals, {
       error: `The ${what} rate has at most three decimals`,
     });
 
@@ -82,7 +83,7 @@ const kilograms = (what: string) =>
     .number({ error: `Give the ${what} in kilograms` })
     .gt(0, { error: `The ${what} must be more than 0 kg` })
     .max(100_000, { error: `The ${what} is at most 100,000 kg` })
-    .refine((value) => Math.abs(value * 1000 - Math.round(value * 1000)) < 1e-6, {
+    .refine(hasAtMostThreeDecimals, {
       error: `The ${what} is in kilograms to the gram (at most three decimals)`,
     });
 
@@ -104,9 +105,9 @@ export const ShippingZoneBody = z
   .superRefine((zone, ctx) => {
     checkRegion(zone, ctx);
     const problem = shippingRatesProblem({
-      bands: zone.bands.map((band) => ({ upToGrams: Math.round(band.upToKg * 1000), priceCents: 0 })),
+      bands: zone.bands.map((band) => ({ upToGrams: kgToGrams(band.upToKg), priceCents: 0 })),
       freeFromCents: null,
-      palletFromGrams: Math.round(zone.palletFromKg * 1000),
+      palletFromGrams: kgToGrams(zone.palletFromKg),
     });
     if (problem) ctx.addIssue({ code: 'custom', path: ['bands'], message: problem });
   });
