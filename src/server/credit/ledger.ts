@@ -6,7 +6,14 @@ import type {
   RecordPaymentBody,
 } from '../../shared/api/credit.schemas';
 import { formatInvoiceNumber } from '../../shared/domain/document-numbers';
-import { addDays, statementOf } from '../../shared/domain/ledger';
+import {
+  AGING_BUCKETS,
+  type Aging,
+  type AgingBucket,
+  type Statement,
+  addDays,
+  statementOf,
+} from '../../shared/domain/ledger';
 import { messages } from '../../shared/messages';
 import { centsToDollars, dollarsToCents, formatCents } from '../../shared/money';
 import { recordAudit } from '../audit/audit.repository';
@@ -194,6 +201,24 @@ export async function companyStatement(ex: Executor, companyId: string, at: Date
 
 /** Each company's balance and aging at `at` (the shop admins' list of companies): one query for all. */
 export async function balancesOf(ex: Executor, companyIds: readonly string[], at: Date) {
+  const statements = await statementsOf(ex, companyIds, at);
+  return new Map(
+    companyIds.map((id) => {
+      const statement = statements.get(id);
+      return [
+        id,
+        { balance: centsToDollars(statement?.balanceCents ?? 0), aging: agingInDollars(statement?.aging) },
+      ];
+    }),
+  );
+}
+
+/** Each company's statement in cents at `at`: its entries read in one query for all. */
+async function statementsOf(
+  ex: Executor,
+  companyIds: readonly string[],
+  at: Date,
+): Promise<Map<string, Statement>> {
   const byCompany = new Map<string, (typeof ledgerEntries.$inferSelect)[]>();
   if (companyIds.length > 0) {
     const rows = await ex
@@ -204,24 +229,17 @@ export async function balancesOf(ex: Executor, companyIds: readonly string[], at
     for (const row of rows) byCompany.set(row.companyId, [...(byCompany.get(row.companyId) ?? []), row]);
   }
   const asOf = utcDay(at);
-  return new Map(
-    companyIds.map((id) => {
-      const statement = statementOf(byCompany.get(id) ?? [], asOf);
-      return [
-        id,
-        { balance: centsToDollars(statement.balanceCents), aging: agingInDollars(statement.aging) },
-      ];
-    }),
-  );
+  return new Map(companyIds.map((id) => [id, statementOf(byCompany.get(id) ?? [], asOf)]));
 }
 
-const agingInDollars = (aging: Record<string, number>) => ({
-  current: centsToDollars(aging.current ?? 0),
-  days1to30: centsToDollars(aging.days1to30 ?? 0),
-  days31to60: centsToDollars(aging.days31to60 ?? 0),
-  days61to90: centsToDollars(aging.days61to90 ?? 0),
-  over90: centsToDollars(aging.over90 ?? 0),
-});
+const agingInDollars = (aging: Aging | undefined) =>
+  Object.fromEntries(AGING_BUCKETS.map((bucket) => [bucket, centsToDollars(aging?.[bucket] ?? 0)])) as Record<
+    AgingBucket,
+    number
+  >;
+
+/** What is owed past its due day, in cents. */
+const overdueCents = (aging: Aging) => aging.days1to30 + aging.days31to60 + aging.days61to90 + aging.over90;
 
 /**
  * POST /api/admin/companies/{id}/payments: a shop admin records money received from the company (in
@@ -301,37 +319,37 @@ export async function receivables(ex: Executor, at: Date, limit: number) {
           .where(eq(ledgerEntries.companyId, companies.id)),
       ),
     );
-  const balances = await balancesOf(
+  const statements = await statementsOf(
     ex,
     owing.map((company) => company.id),
     at,
   );
-  const rows = owing
-    .map((company) => {
-      const { balance, aging } = balances.get(company.id) ?? { balance: 0, aging: agingInDollars({}) };
-      const overdue = aging.days1to30 + aging.days31to60 + aging.days61to90 + aging.over90;
-      return {
-        _id: company.id,
-        name: company.name,
-        balance,
-        overdue: Math.round(overdue * 100) / 100,
-        aging,
-      };
-    })
-    .filter((row) => row.balance > 0);
-  const total = (pick: (row: (typeof rows)[number]) => number) =>
-    centsToDollars(rows.reduce((sum, row) => sum + dollarsToCents(pick(row)), 0));
+  const owed = owing
+    .map((company) => ({ company, statement: statements.get(company.id) }))
+    .flatMap(({ company, statement }) =>
+      statement && statement.balanceCents > 0 ? [{ company, statement }] : [],
+    )
+    .sort(
+      (a, b) =>
+        overdueCents(b.statement.aging) - overdueCents(a.statement.aging) ||
+        b.statement.balanceCents - a.statement.balanceCents ||
+        a.company.name.localeCompare(b.company.name),
+    );
+  const total = (pick: (statement: Statement) => number) =>
+    owed.reduce((sum, { statement }) => sum + pick(statement), 0);
   return {
-    balance: total((row) => row.balance),
-    aging: {
-      current: total((row) => row.aging.current),
-      days1to30: total((row) => row.aging.days1to30),
-      days31to60: total((row) => row.aging.days31to60),
-      days61to90: total((row) => row.aging.days61to90),
-      over90: total((row) => row.aging.over90),
-    },
-    companies: rows
-      .sort((a, b) => b.overdue - a.overdue || b.balance - a.balance || a.name.localeCompare(b.name))
-      .slice(0, limit),
+    balance: centsToDollars(total((statement) => statement.balanceCents)),
+    aging: agingInDollars(
+      Object.fromEntries(
+        AGING_BUCKETS.map((bucket) => [bucket, total((statement) => statement.aging[bucket])]),
+      ) as Aging,
+    ),
+    companies: owed.slice(0, limit).map(({ company, statement }) => ({
+      _id: company.id,
+      name: company.name,
+      balance: centsToDollars(statement.balanceCents),
+      overdue: centsToDollars(overdueCents(statement.aging)),
+      aging: agingInDollars(statement.aging),
+    })),
   };
 }
