@@ -34,9 +34,9 @@ async function fill(pool) {
        select o.*, p.id as product_id, p.sku, p.name, p.price_cents
        from o join products p on p.sku = 'BENCH-' || lpad(o.product_number::text, 5, '0')
      ), placed_orders as (
-       insert into orders (id, buyer_name, email, address, phone, quantity, amount_cents, status, paid_at, shipped_at,
+       insert into orders (id, buyer_name, email, address, phone, quantity, amount_cents, subtotal_cents, status, paid_at, shipped_at,
                            hold_expires_at, created_at)
-       select id, 'Bench Buyer', 'buyer' || (n % 500) || '@example.com', '1 Road', '5550100', q, q * price_cents,
+       select id, 'Bench Buyer', 'buyer' || (n % 500) || '@example.com', '1 Road', '5550100', q, q * price_cents, q * price_cents,
               s::order_status,
               case when s in ('paid', 'shipped') then placed + interval '2 hours' end,
               case when s = 'shipped' then placed + interval '1 day' end,

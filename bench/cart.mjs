@@ -53,8 +53,8 @@ async function floorCheckout(pool, userId) {
     const price = (line) => line.price_tiers[0].priceCents;
     const total = cart.rows.reduce((sum, line) => sum + price(line) * line.quantity, 0);
     const order = await client.query(
-      `insert into orders (user_id, buyer_name, email, address, phone, quantity, amount_cents, hold_expires_at)
-       values ($1, 'Floor', 'floor@example.com', '1 Road', '5550100', $2, $3, now() + interval '48 hours') returning *`,
+      `insert into orders (user_id, buyer_name, email, address, phone, quantity, amount_cents, subtotal_cents, hold_expires_at)
+       values ($1, 'Floor', 'floor@example.com', '1 Road', '5550100', $2, $3, $3, now() + interval '48 hours') returning *`,
       [userId, LINES * QUANTITY, total],
     );
     await client.query(

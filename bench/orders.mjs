@@ -39,8 +39,8 @@ async function floorRound(pool, productId, userIds) {
             [productId, QUANTITY],
           );
           const order = await client.query(
-            `insert into orders (user_id, buyer_name, email, address, phone, quantity, amount_cents, hold_expires_at)
-             values ($1, 'Floor', 'floor@example.com', '1 Road', '5550100', $2, $3, now() + interval '48 hours') returning id`,
+            `insert into orders (user_id, buyer_name, email, address, phone, quantity, amount_cents, subtotal_cents, hold_expires_at)
+             values ($1, 'Floor', 'floor@example.com', '1 Road', '5550100', $2, $3, $3, now() + interval '48 hours') returning id`,
             [userId, QUANTITY, rows[0].price_cents * QUANTITY],
           );
           await client.query(

@@ -7,6 +7,14 @@ import { projectPaths, readShopName } from './project-paths';
 const BusinessFile = z.strictObject({
   legalName: z.string().min(1),
   address: z.array(z.string().min(1)).min(1),
+  /**
+   * The country the shop sells from (ISO 3166-1 alpha-2), for tax (issue 35): an EU buyer's delivery to
+   * any other EU country is reverse-charged. Unsaid: a seller outside the EU.
+   */
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/, { error: 'country is an ISO code such as US or DE' })
+    .optional(),
   /** Where customers write, and where the shop is told of new quote requests. */
   email: z.email(),
   phone: z.string().min(1),

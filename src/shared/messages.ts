@@ -160,6 +160,13 @@ export const messages = {
   accountNeedsCompany: 'Paying on account is for the buyers of a company with terms: please pay by card',
   taxZoneTaken: (place: string) => `${place} has a tax zone already: change that one`,
   taxZoneNotFound: 'There is no such tax zone',
+  addressMissing: 'Please enter your address',
+  noDeliveryTo: (place: string) =>
+    `Sorry, we do not deliver to ${place} yet. Please choose another address or contact us.`,
+  freightBeingQuoted:
+    'This order ships on a pallet: we are quoting its freight and will mail you once it can be paid',
+  freightNotQuoted: 'Only an order whose freight is being quoted can be given a freight price',
+
   shippingZoneTaken: (place: string) => `${place} has a shipping zone already: change that one`,
   shippingZoneNotFound: 'There is no such shipping zone',
   paymentInFuture: 'The day it was received or made cannot be after today',

@@ -1,3 +1,5 @@
+import { formatAddress } from '../../shared/domain/addresses';
+import type { StoredShipTo } from '../../shared/domain/order-charges';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { CompanyAddress, CompanyAddressBody } from '../../shared/api/companies.schemas';
 import { messages } from '../../shared/messages';
@@ -20,6 +22,7 @@ export const toAddress = (row: AddressRow): CompanyAddress => ({
   label: row.label,
   name: row.recipient,
   address: row.address,
+  shipTo: row.shipTo,
   number: row.phone,
   isDefault: row.isDefault,
 });
@@ -40,7 +43,14 @@ const notFound = () => new DomainError('NOT_FOUND', messages.companyAddressNotFo
 export async function saveAddress(
   db: Database,
   caller: SessionUser,
-  body: { label: string; name: string; address: string; number: string; isDefault?: boolean | undefined },
+  body: {
+    label: string;
+    name: string;
+    address?: string | undefined;
+    shipTo?: StoredShipTo | undefined;
+    number: string;
+    isDefault?: boolean | undefined;
+  },
   addressId?: string,
 ): Promise<string> {
   const { id: companyId } = companyOf(caller, 'manage');
@@ -66,7 +76,13 @@ export async function saveAddress(
         .set({ isDefault: false })
         .where(eq(companyAddresses.companyId, companyId));
     }
-    const values = { label: body.label, recipient: body.name, address: body.address, phone: body.number };
+    const values = {
+      label: body.label,
+      recipient: body.name,
+      address: body.shipTo ? formatAddress(body.shipTo) : (body.address ?? ''),
+      shipTo: body.shipTo ?? null,
+      phone: body.number,
+    };
     if (addressId) {
       const [saved] = await tx
         .update(companyAddresses)
@@ -94,16 +110,31 @@ export async function removeAddress(db: Database, caller: SessionUser, addressId
   if (removed.length === 0) throw notFound();
 }
 
+/** Where an order goes and who receives it: the name, the address (formatted), structured when it is. */
+export interface Destination {
+  name: string;
+  address: string;
+  phone: string;
+  shipTo: StoredShipTo | null;
+}
+
 /**
  * Where an order goes: a company colleague's order to the book's address when `addressId` names one of
  * their company's (NOT_FOUND for anything else), or to the typed one, which the company's admins may
- * have turned off. Everyone else's goes where they typed.
+ * have turned off. Everyone else's goes where they typed: `shipTo` structured (its formatted text is the
+ * order's `address`), else the spec's one-box `address`.
  */
-export async function shipTo(
+export async function destinationOf(
   ex: Executor,
   user: SessionUser,
-  details: { name: string; address: string; number: string; addressId?: string | undefined },
-): Promise<{ name: string; address: string; phone: string }> {
+  details: {
+    name: string;
+    address?: string | undefined;
+    shipTo?: StoredShipTo | undefined;
+    number: string;
+    addressId?: string | undefined;
+  },
+): Promise<Destination> {
   const company = user.company;
   if (details.addressId) {
     if (!company) throw notFound();
@@ -112,7 +143,7 @@ export async function shipTo(
       .from(companyAddresses)
       .where(and(eq(companyAddresses.id, details.addressId), eq(companyAddresses.companyId, company.id)));
     if (!row) throw notFound();
-    return { name: row.recipient, address: row.address, phone: row.phone };
+    return { name: row.recipient, address: row.address, phone: row.phone, shipTo: row.shipTo };
   }
   if (company) {
     const [settings] = await ex
@@ -122,7 +153,10 @@ export async function shipTo(
     if (settings && !settings.freeAddresses)
       throw new DomainError('VALIDATION_FAILED', messages.companyAddressesOnly);
   }
-  return { name: details.name, address: details.address, phone: details.number };
+  const shipTo = details.shipTo ?? null;
+  const address = shipTo ? formatAddress(shipTo) : (details.address ?? '');
+  if (!address) throw new DomainError('VALIDATION_FAILED', messages.addressMissing);
+  return { name: details.name, address, phone: details.number, shipTo };
 }
 
 /** PATCH /api/company: its admins change its name, tax number, billing address and address rule. */
@@ -133,6 +167,7 @@ export async function updateCompany(
     name?: string | undefined;
     taxId?: string | undefined;
     billingAddress?: string | undefined;
+    billingTo?: StoredShipTo | undefined;
     freeAddresses?: boolean | undefined;
   },
 ): Promise<void> {
@@ -143,6 +178,9 @@ export async function updateCompany(
       ...(body.name !== undefined ? { name: body.name } : {}),
       ...(body.taxId !== undefined ? { taxId: body.taxId || null } : {}),
       ...(body.billingAddress !== undefined ? { billingAddress: body.billingAddress } : {}),
+      ...(body.billingTo !== undefined
+        ? { billingTo: body.billingTo, billingAddress: formatAddress(body.billingTo) }
+        : {}),
       ...(body.freeAddresses !== undefined ? { freeAddresses: body.freeAddresses } : {}),
       updatedAt: new Date(),
     })

@@ -141,7 +141,8 @@ export async function decideOrder(
   if (order.userId === caller.id) throw new DomainError('FORBIDDEN', messages.selfApproval);
   if (!caller.company?.active) throw new DomainError('FORBIDDEN', messages.companySuspended);
   // An approved order on the company's account is invoiced (issue 34); any other becomes payable.
-  const onAccount = order.paymentMethod === 'account';
+  // An order whose pallet freight the shop is still quoting waits unpaid for it (setFreight invoices it).
+  const onAccount = order.paymentMethod === 'account' && order.freightCents !== null;
   const to = decision.approve ? (onAccount ? 'on_account' : 'unpaid') : 'rejected';
   assertCanMove(order, to);
   const at = now();

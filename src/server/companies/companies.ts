@@ -1,3 +1,5 @@
+import { formatAddress } from '../../shared/domain/addresses';
+import type { StoredShipTo } from '../../shared/domain/order-charges';
 import { balancesOf } from '../credit/ledger';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
@@ -33,14 +35,24 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 export async function createCompany(
   db: Database,
   caller: SessionUser,
-  body: { name: string; taxId?: string | undefined; billingAddress?: string | undefined },
+  body: {
+    name: string;
+    taxId?: string | undefined;
+    billingAddress?: string | undefined;
+    billingTo?: StoredShipTo | undefined;
+  },
 ): Promise<string> {
   if (!caller.emailVerified) throw new DomainError('FORBIDDEN', messages.companyConfirmFirst);
   if (caller.company) throw new DomainError('CONFLICT', messages.companyAlreadyMember);
   return db.transaction(async (tx) => {
     const [company] = await tx
       .insert(companies)
-      .values({ name: body.name, taxId: body.taxId || null, billingAddress: body.billingAddress ?? '' })
+      .values({
+        name: body.name,
+        taxId: body.taxId || null,
+        billingAddress: body.billingTo ? formatAddress(body.billingTo) : (body.billingAddress ?? ''),
+        billingTo: body.billingTo ?? null,
+      })
       .returning({ id: companies.id });
     if (!company) throw new Error('The company was not stored');
     // The unique user_id refuses a second company made by the same account at the same moment.
@@ -108,6 +120,7 @@ export async function readCompany(db: Database, caller: SessionUser): Promise<Co
     name: company.name,
     taxId: company.taxId,
     billingAddress: company.billingAddress,
+    billingTo: company.billingTo,
     status: company.status,
     freeAddresses: company.freeAddresses,
     addresses: await addressesOf(db, company.id),

@@ -25,6 +25,7 @@ async function insertOrder(
       phone: '5550100',
       quantity: fields.quantity,
       amountCents: fields.dollars * 100,
+      subtotalCents: fields.dollars * 100,
       status: fields.status,
       paidAt: fields.paidAt ? new Date(fields.paidAt) : null,
       holdExpiresAt: new Date(fields.holdEndsAt ?? '2026-06-01T00:00:00Z'),

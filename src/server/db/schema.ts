@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AuditValues } from '../../shared/api/audit.schemas';
+import type { StoredShipTo, TaxBasis as StoredTaxBasis } from '../../shared/domain/order-charges';
 import {
   bigint,
   boolean,
@@ -132,6 +133,13 @@ export const orderStatus = pgEnum('order_status', [
 /** How an order is paid (issue 34): by card before it ships, or on the company's account, invoiced. */
 export const paymentMethod = pgEnum('payment_method', ['card', 'account']);
 
+/**
+ * How an order's freight was found (issue 35): priced by its zone's weight band, free above the zone's
+ * threshold, quoted by the shop (a pallet: unknown until the shop sets it), or none (an order with no
+ * structured destination: the spec's one-box address, or placed before freight was charged).
+ */
+export const freightKind = pgEnum('freight_kind', ['priced', 'free', 'quoted', 'none']);
+
 export const quoteStatus = pgEnum('quote_status', [
   'requested',
   'answered',
@@ -229,7 +237,29 @@ export const orders = pgTable(
      * every unit of every line, and what they cost together.
      */
     quantity: integer('quantity').notNull(),
+    /**
+     * The order's total (orderCharges, issue 35): the lines' subtotal, the freight and the tax; what
+     * is charged by card or put on account. Until the shop quotes a pallet's freight, without it.
+     */
     amountCents: integer('amount_cents').notNull(),
+    /**
+     * Where it is delivered (issue 35), structured; `address` is its formatted text. Null: an order
+     * given the spec's one-box address, or placed before addresses were structured.
+     */
+    shipTo: jsonb('ship_to').$type<StoredShipTo>(),
+    /** The lines' amounts together, before freight and tax. */
+    subtotalCents: integer('subtotal_cents').notNull(),
+    /** The freight charged (null while the shop is quoting a pallet's) and how it was found. */
+    freightCents: integer('freight_cents').default(0),
+    freightKind: freightKind('freight_kind').notNull().default('none'),
+    /** Every line's tax together (each line's rounded to the cent, order_lines.tax_cents). */
+    taxCents: integer('tax_cents').notNull().default(0),
+    /**
+     * What the order was taxed by when it was placed (issue 35): the zone and its rates, or why it was
+     * not taxed (an exemption certificate, the reverse charge) with the evidence. Documents made later
+     * (invoices, credit notes) read this, never today's rates.
+     */
+    taxBasis: jsonb('tax_basis').$type<StoredTaxBasis>(),
     status: orderStatus('status').notNull().default('unpaid'),
     transactionId: text('transaction_id').unique(),
     /** The one payment intent of this order at the payment provider (DESIGN §4). */
@@ -291,6 +321,12 @@ export const orders = pgTable(
   (t) => [
     check('orders_quantity_positive', sql`${t.quantity} > 0`),
     check('orders_amount_positive', sql`${t.amountCents} > 0`),
+    check(
+      'orders_total_adds_up',
+      sql`${t.amountCents} = ${t.subtotalCents} + coalesce(${t.freightCents}, 0) + ${t.taxCents}`,
+    ),
+    // Only a pallet's freight is unknown, until the shop quotes it (and then it stays 'quoted').
+    check('orders_freight_known', sql`${t.freightCents} is not null or ${t.freightKind} = 'quoted'`),
     index('orders_email_idx').on(t.email),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_company_created_idx').on(t.companyId, t.createdAt),
@@ -346,6 +382,14 @@ export const orderLines = pgTable(
      * first by new stock (orders/backorders.ts); the order ships once no line has any left.
      */
     backorderedUnits: integer('backordered_units').notNull().default(0),
+    /**
+     * How the line was taxed (issue 35): the product's class then, the rate applied (thousandths of a
+     * percent; 0 when exempt, reverse-charged or untaxed at the destination) and its tax, rounded to
+     * the cent on its own.
+     */
+    taxClass: taxClass('tax_class').notNull().default('standard'),
+    taxRate: integer('tax_rate').notNull().default(0),
+    taxCents: integer('tax_cents').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.lineNumber] }),
@@ -446,6 +490,8 @@ export const companies = pgTable('companies', {
   /** A tax or VAT registration number, when it has one. */
   taxId: text('tax_id'),
   billingAddress: text('billing_address').notNull().default(''),
+  /** The billing address structured (issue 35), as invoices print it; `billingAddress` is its text. */
+  billingTo: jsonb('billing_to').$type<StoredShipTo>(),
   status: companyStatus('status').notNull().default('active'),
   /** Whether colleagues may ship to an address outside the address book (its admins decide). */
   freeAddresses: boolean('free_addresses').notNull().default(true),
@@ -482,6 +528,8 @@ export const companyAddresses = pgTable(
     /** Who receives, the address on lines of its own, and a phone number for the carrier. */
     recipient: text('recipient').notNull(),
     address: text('address').notNull(),
+    /** The address structured (issue 35), which tax and freight go by; null for one written before. */
+    shipTo: jsonb('ship_to').$type<StoredShipTo>(),
     phone: text('phone').notNull(),
     isDefault: boolean('is_default').notNull().default(false),
     createdAt: createdAt(),
@@ -823,6 +871,8 @@ export const auditAction = pgEnum('audit_action', [
   'tax_zone.delete',
   'shipping_zone.save',
   'shipping_zone.delete',
+  'order.freight',
+  'tax_certificate.decide',
 ]);
 
 /**
@@ -935,5 +985,51 @@ export const shippingZones = pgTable(
     unique('shipping_zones_place').on(t.country, t.region).nullsNotDistinct(),
     check('shipping_zones_bands', sql`jsonb_typeof(${t.bands}) = 'array'`),
     check('shipping_zones_pallet', sql`${t.palletFromGrams} > 0`),
+  ],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+export const certificateStatus = pgEnum('certificate_status', ['pending', 'approved', 'rejected']);
+
+/**
+ * A company's tax exemption or resale certificate (issue 35): the document itself (a PDF or a picture,
+ * kept here with the order records it is evidence for, never public), the places it covers ("US-PA",
+ * or a whole country "CA") and its expiry. Only an approved, unexpired certificate covering an order's
+ * destination untaxes it; the order keeps which certificate it relied on (orders.tax_basis).
+ */
+export const taxCertificates = pgTable(
+  'tax_certificates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** What the company calls it, and its number on the issuing authority's form. */
+    kind: text('kind').notNull(),
+    number: text('number').notNull(),
+    regions: text('regions').array().notNull(),
+    expiresOn: date('expires_on', { mode: 'string' }).notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    content: bytea('content').notNull(),
+    status: certificateStatus('status').notNull().default('pending'),
+    uploadedBy: text('uploaded_by').notNull(),
+    decidedBy: text('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    rejectionReason: text('rejection_reason'),
+    /** The company was told it expires within 30 days (once per certificate). */
+    expiryNoticeSentAt: timestamp('expiry_notice_sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('tax_certificates_company_idx').on(t.companyId, t.createdAt),
+    index('tax_certificates_expiry_idx')
+      .on(t.expiresOn)
+      .where(sql`${t.status} = 'approved'`),
+    check('tax_certificates_regions_given', sql`cardinality(${t.regions}) between 1 and 100`),
   ],
 );

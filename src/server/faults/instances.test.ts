@@ -134,6 +134,7 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL', () => {
               phone: '555',
               quantity: 1,
               amountCents: 100,
+              subtotalCents: 100,
               holdExpiresAt: past,
             })),
           )
@@ -150,6 +151,7 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL', () => {
               quantity: 1,
               unitPriceCents: 100,
               amountCents: 100,
+              subtotalCents: 100,
               priceSource: 'tier' as const,
               priceSourceRef: null,
             };

@@ -5,10 +5,13 @@ import {
   AdminOrdersFilter,
   AdminOrdersQuery,
   ChangeOrderStatusBody,
+  SetFreightBody,
 } from '../../shared/api/admin-orders.schemas';
 import { UpdateResult } from '../../shared/api/common.schemas';
 import { errorResponses } from '../../shared/api/errors';
-import { OrderIdParams } from '../../shared/api/orders.schemas';
+import { Order, OrderIdParams } from '../../shared/api/orders.schemas';
+import { dollarsToCents } from '../../shared/money';
+import { setFreight } from './set-freight';
 import { type AuthGuards, signedInUser } from '../auth/session';
 import type { Database } from '../db/database';
 import type { MailContext } from '../mail/mail-layout';
@@ -23,7 +26,8 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{
   db: Database;
   guards: AuthGuards;
   mail: MailContext;
-}> = async (app, { db, guards, mail }) => {
+  holdHours: number;
+}> = async (app, { db, guards, mail, holdHours }) => {
   app.addHook('onRequest', guards.requireAdmin);
 
   app.get(
@@ -80,5 +84,28 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => shipOrder({ db, mail }, signedInUser(request), request.params.id, request.body),
+  );
+
+  app.put(
+    '/admin/orders/:id/freight',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Quote the freight of an order shipping on a pallet (admin): its total is then known and it can be paid, or goes on account',
+        params: OrderIdParams,
+        body: SetFreightBody,
+        response: { 200: Order, ...errors },
+      },
+    },
+    async (request) =>
+      toOrder(
+        await setFreight(
+          { db, mail, holdHours },
+          signedInUser(request),
+          request.params.id,
+          dollarsToCents(request.body.freight),
+        ),
+      ),
   );
 };

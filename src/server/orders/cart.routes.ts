@@ -7,6 +7,7 @@ import {
   MergeCartBody,
   OrderAgainBody,
   OrderAgainResult,
+  PlaceQuery,
   QuickAddBody,
   QuickAddResult,
   SetCartLineBody,
@@ -47,13 +48,22 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
       onRequest: guards.requireUser,
       schema: {
         tags: ['cart'],
-        summary: 'Your cart: each line priced for you now, with what stands in its way, and the total',
+        summary:
+          'Your cart: each line priced for you now, with what stands in its way, and the total; given a destination, its freight, tax by rate and total there',
+        querystring: PlaceQuery,
         response: { 200: Cart, ...errors },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return cartOf(signedInUser(request));
+      const { country, region, notForResale } = request.query;
+      const user = signedInUser(request);
+      if (!country) return cartOf(user);
+      return readCart(db, user, minUnits, {
+        place: { country, region: region ?? null },
+        sellerCountry: options.mail.shop.country ?? null,
+        notForResale,
+      });
     },
   );
 

@@ -10,6 +10,8 @@ import { cartLines, products } from '../db/schema';
 import { DomainError } from '../http/domain-error';
 import { type BuyerPricing, pricingFor } from './price-line';
 import { priceSourceFields } from './price-source';
+import { previewCharges } from '../tax/charges';
+import type { Place } from '../tax/places';
 
 /**
  * A signed-in buyer's cart (issue 32): one line per product, priced on every read by the one pricing
@@ -66,8 +68,16 @@ export function lineProblem(
   return null;
 }
 
-/** The buyer's cart as GET /api/cart shows it, read and priced for them now. */
-export async function readCart(ex: Executor, user: SessionUser, floor: number): Promise<Cart> {
+/**
+ * The buyer's cart as GET /api/cart shows it, read and priced for them now; with a destination, the
+ * charges the order would carry there (the same function checkout uses, previewCharges).
+ */
+export async function readCart(
+  ex: Executor,
+  user: SessionUser,
+  floor: number,
+  destination?: { place: Place; sellerCountry: string | null; notForResale?: boolean | undefined },
+): Promise<Cart> {
   const lines = await cartLinesOf(ex, user.id);
   const pricing = await pricingFor(
     ex,
@@ -75,7 +85,23 @@ export async function readCart(ex: Executor, user: SessionUser, floor: number): 
     lines.map((line) => line.sku),
     floor,
   );
-  return toCart(pricing, lines, floor);
+  const cart = toCart(pricing, lines, floor);
+  if (!destination || lines.length === 0) return cart;
+  const charges = await previewCharges(
+    ex,
+    lines.map((line) => ({
+      productId: line.productId,
+      quantity: line.quantity,
+      amountCents: pricing.line(line, line.quantity).amountCents,
+    })),
+    destination.place,
+    {
+      companyId: user.company?.id ?? null,
+      sellerCountry: destination.sellerCountry,
+      notForResale: destination.notForResale,
+    },
+  );
+  return { ...cart, charges };
 }
 
 /** The cart as GET /api/cart shows it: every line priced for this buyer now, with its verdict. */
@@ -108,7 +134,7 @@ export function toCart(pricing: BuyerPricing, lines: readonly StoredCartLine[], 
       problem: blocking ?? changed,
     };
   });
-  return { lines: shown, total: centsToDollars(totalCents), ready };
+  return { lines: shown, total: centsToDollars(totalCents), ready, charges: null };
 }
 
 /**

@@ -4,7 +4,8 @@ import { formatUnits } from '../../shared/numbers';
 import { type MailContext, businessMail, formatMailTime } from '../mail/mail-layout';
 import type { Mail } from '../mail/mailer';
 import { itemsSummary } from '../../shared/domain/order-lines';
-import type { PlacedOrder } from './orders.repository';
+import { type PlacedOrder, storedChargesOf } from './orders.repository';
+import { REVERSE_CHARGE_NOTICE, chargeRows } from '../../shared/domain/order-charges';
 
 /** The seller and PUBLIC_URL: what order mails need besides the order. */
 export type OrderMailContext = Pick<MailContext, 'shop' | 'publicUrl'>;
@@ -21,7 +22,9 @@ function orderFacts(order: PlacedOrder): [string, string][] {
   return [
     ['Order', `${order.orderNumber}: ${itemsSummary(order.lines)}`],
     ...order.lines.map(lineFact),
+    ...chargeRows(storedChargesOf(order)).slice(0, -1),
     ['Total', `${formatUnits(order.quantity)} units, ${formatCents(order.amountCents)}`],
+    ...(order.taxBasis?.treatment === 'reverse_charge' ? ([['VAT', REVERSE_CHARGE_NOTICE]] as [string, string][]) : []),
     ...(order.company ? ([['Company', order.company]] as [string, string][]) : []),
     ...(order.poNumber ? ([['PO number', order.poNumber]] as [string, string][]) : []),
     ['Ship to', `${order.buyerName}, ${order.address.replace(/\s*\n\s*/g, ', ')}`],
@@ -247,6 +250,21 @@ export function orderExpiredMail(ctx: OrderMailContext, order: PlacedOrder): Mai
           : ordersLink(ctx).url,
       label: 'Order again',
     },
+    shop: ctx.shop,
+  });
+}
+
+/** Sent to its buyer when the shop has quoted a pallet's freight (issue 35): the order can now be paid. */
+export function freightQuotedMail(ctx: OrderMailContext, order: PlacedOrder): Mail {
+  return businessMail({
+    to: order.email,
+    subject: `Order ${order.orderNumber}: freight quoted, please pay ${formatCents(order.amountCents)}`,
+    greeting: `Hello ${order.buyerName},`,
+    lead: [
+      `We have quoted the freight of your order. Its stock is reserved for you until ${formatMailTime(order.holdExpiresAt)}; pay before then and we ship it.`,
+    ],
+    facts: orderFacts(order),
+    action: payLink(ctx, order),
     shop: ctx.shop,
   });
 }

@@ -1,3 +1,6 @@
+import { rateToPercent, taxesByRate } from '../../shared/domain/tax';
+import { toOrderTax, toTaxesAtRate } from '../tax/charges';
+import type { StoredCharges } from '../../shared/domain/order-charges';
 import {
   type SQL,
   and,
@@ -45,8 +48,15 @@ export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 /** A line as it is written: numbered by insertOrder, nothing backordered unless said. */
-export type NewOrderLine = Omit<OrderLineRow, 'orderId' | 'lineNumber' | 'backorderedUnits'> & {
+export type NewOrderLine = Omit<
+  OrderLineRow,
+  'orderId' | 'lineNumber' | 'backorderedUnits' | 'taxClass' | 'taxRate' | 'taxCents'
+> & {
   backorderedUnits?: number;
+  /** Set by insertUnpaidOrder from the order's charges (orderCharges). */
+  taxClass?: OrderLineRow['taxClass'];
+  taxRate?: number;
+  taxCents?: number;
 };
 /** An order with its lines, in line order: what pages, mails, invoices and exports show. */
 export type PlacedOrder = OrderRow & { lines: OrderLineRow[] };
@@ -68,6 +78,7 @@ export function toOrder(row: PlacedOrder): Order {
     quantity: row.quantity,
     unitPrice: only ? centsToDollars(only.unitPriceCents) : null,
     amount: centsToDollars(row.amountCents),
+    ...orderChargesOf(row),
     itemName: itemsSummary(row.lines),
     sku: only?.sku ?? null,
     lines: row.lines.map((line) => ({
@@ -81,6 +92,9 @@ export function toOrder(row: PlacedOrder): Order {
       priceSource: line.priceSource,
       priceList: line.priceSource === 'contract' ? line.priceSourceLabel : null,
       backordered: line.backorderedUnits,
+      taxClass: line.taxClass,
+      taxRate: rateToPercent(line.taxRate),
+      tax: centsToDollars(line.taxCents),
     })),
     paymentMethod: row.paymentMethod,
     dueDate: row.dueDate,
@@ -98,6 +112,35 @@ export function toOrder(row: PlacedOrder): Order {
     shipDate: backordered > 0 ? row.shipDate : null,
     shipment: row.carrier ? { carrier: row.carrier, trackingNumber: row.trackingNumber } : null,
     history: orderHistory(row),
+  };
+}
+
+/** The order's charges as stored (issue 35), in cents: what mails, invoices and credit notes print. */
+export function storedChargesOf(order: PlacedOrder): StoredCharges {
+  return {
+    subtotalCents: order.subtotalCents,
+    freightCents: order.freightCents,
+    freightKind: order.freightKind,
+    taxes: taxesByRate(order.lines.map((line) => ({ rate: line.taxRate, taxCents: line.taxCents }))),
+    totalCents: order.amountCents,
+    treatment: order.taxBasis?.treatment ?? 'no_destination',
+  };
+}
+
+/** The order's charges as stored when it was placed (issue 35), never recomputed. */
+function orderChargesOf(row: PlacedOrder) {
+  const tax = toOrderTax(row.taxBasis);
+  return {
+    shipTo: row.shipTo,
+    subtotal: centsToDollars(row.subtotalCents),
+    freight: row.freightCents === null ? null : centsToDollars(row.freightCents),
+    freightStatus: row.freightKind,
+    taxes:
+      tax.treatment === 'no_destination'
+        ? []
+        : toTaxesAtRate(taxesByRate(row.lines.map((line) => ({ rate: line.taxRate, taxCents: line.taxCents })))),
+    total: centsToDollars(row.amountCents),
+    tax,
   };
 }
 
@@ -417,6 +460,10 @@ export async function recordRefund(ex: Executor, orderId: string, refundId: stri
 export function assertCanMove(order: OrderRow, to: OrderStatus): void {
   const refusal = transitionRefusal(order.status, to);
   if (refusal) throw new DomainError(refusal.code, refusal.message);
+  // A pallet's freight is quoted by the shop first (setFreight): until then the total is not known.
+  if (to === 'paid' && order.freightCents === null) {
+    throw new DomainError('CONFLICT', messages.freightBeingQuoted);
+  }
 }
 
 /**

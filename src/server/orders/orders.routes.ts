@@ -25,6 +25,17 @@ import { findOrderFor, listOrdersFor, toOrder } from './orders.repository';
 import { placeOrder } from './place-order';
 import { decideOrder } from '../companies/approvals';
 import { messages } from '../../shared/messages';
+import { ChargesPreview, LineQuantity, PlaceQuery } from '../../shared/api/cart.schemas';
+import { findProduct } from '../catalog/products.repository';
+import { previewCharges } from '../tax/charges';
+import { pricingFor } from './price-line';
+
+/** GET /api/purchase/preview: a product, a quantity and where it would go. */
+const PreviewQuery = PlaceQuery.extend({
+  toolId: z.uuid({ error: 'Malformed product id' }),
+  quantity: z.coerce.number().pipe(LineQuantity),
+  country: PlaceQuery.shape.country.unwrap(),
+});
 
 export interface OrdersRoutesOptions {
   db: Database;
@@ -62,6 +73,34 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
         request.body,
       );
       return reply.status(201).send({ acknowledged: true, insertedId: row.id, order: toOrder(row) });
+    },
+  );
+
+  app.get(
+    '/purchase/preview',
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        tags: ['orders'],
+        summary:
+          'What ordering a product would cost delivered to a place: subtotal, freight, tax by rate and total, as the order would carry them',
+        querystring: PreviewQuery,
+        response: { 200: ChargesPreview, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const user = signedInUser(request);
+      const { toolId, quantity, country, region, notForResale } = request.query;
+      const product = await findProduct(db, toolId);
+      if (!product) throw new DomainError('NOT_FOUND', messages.productNotFound);
+      const pricing = await pricingFor(db, user, [product.sku], minUnits);
+      return previewCharges(
+        db,
+        [{ productId: product.id, quantity, amountCents: pricing.line(product, quantity).amountCents }],
+        { country, region: region ?? null },
+        { companyId: user.company?.id ?? null, sellerCountry: mail.shop.country ?? null, notForResale },
+      );
     },
   );
 

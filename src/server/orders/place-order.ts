@@ -1,5 +1,8 @@
 import { checkAccountCredit } from '../credit/ledger';
-import { shipTo } from '../companies/addresses';
+import { destinationOf } from '../companies/addresses';
+import { chargesFor } from '../tax/charges';
+import { placeName } from '../tax/places';
+import type { StoredShipTo } from '../../shared/domain/order-charges';
 import { type OrderingRules, approvalPlan, lockOrderingRules } from '../companies/spending-rules';
 import { companyRolesAllow } from '../../shared/domain/company-roles';
 import type { ErrorCode } from '../../shared/api/errors';
@@ -18,7 +21,6 @@ import { queueMail, queueMails } from '../mail/outbox';
 import type { MailContext } from '../mail/mail-layout';
 import { approvalRequestMail, orderAwaitingApprovalMail, orderPlacedMail } from './order-mails';
 import { type NewOrderLine, type PlacedOrder, countUnpaidOrders, insertOrder } from './orders.repository';
-import { orderTotals } from '../../shared/domain/order-lines';
 
 /**
  * How long an unconfirmed account's unpaid order holds its stock: an account anybody can make in a
@@ -89,7 +91,11 @@ export async function placeOrder(
 /** Where an order goes and the buyer's references, as the buy form and a quote's acceptance give them. */
 export interface DeliveryFields {
   name: string;
-  address: string;
+  /** The spec's one-box address; `shipTo` (structured) wins over it. */
+  address?: string | undefined;
+  shipTo?: StoredShipTo | undefined;
+  /** The buyer says this order is not for resale: taxed although a certificate would cover it. */
+  notForResale?: boolean | undefined;
   number: string;
   company?: string | null;
   poNumber?: string | null;
@@ -158,7 +164,19 @@ export async function insertUnpaidOrder(
     paymentMethod?: 'card' | 'account';
   },
 ): Promise<PlacedOrder> {
-  const { quantity, amountCents } = orderTotals(lines);
+  const destination = await destinationOf(ex, user, details);
+  const { charges, basis, lines: charged } = await chargesFor(ex, lines, destination.shipTo, {
+    companyId: user.company?.id ?? null,
+    sellerCountry: mail.shop.country ?? null,
+    notForResale: details.notForResale,
+    at: placedAt,
+  });
+  if (charges.freight.kind === 'unavailable' && destination.shipTo) {
+    const { country, region } = destination.shipTo;
+    throw new DomainError('VALIDATION_FAILED', messages.noDeliveryTo(placeName(country, region)));
+  }
+  const quantity = lines.reduce((sum, line) => sum + line.quantity, 0);
+  const amountCents = charges.totalCents;
   if (amountCents > MAX_AMOUNT_CENTS) {
     throw new DomainError('VALIDATION_FAILED', messages.orderTooLarge);
   }
@@ -167,8 +185,10 @@ export async function insertUnpaidOrder(
     if (!rules) throw new DomainError('FORBIDDEN', messages.accountNeedsCompany);
     await checkAccountCredit(ex, rules.companyId, amountCents, placedAt);
   }
+  // A pallet's freight is quoted by the shop: the order waits for it, unpaid, before it can be paid
+  // or (on account) invoiced (setFreight).
+  const freightQuoted = charges.freight.kind === 'quoted';
   const backordered = lines.some((line) => (line.backorderedUnits ?? 0) > 0);
-  const destination = await shipTo(ex, user, details);
   const plan = rules ? await approvalPlan(ex, user, rules, amountCents, placedAt) : { kind: 'none' as const };
   const row = await insertOrder(
     ex,
@@ -178,12 +198,23 @@ export async function insertUnpaidOrder(
       buyerName: destination.name,
       email: user.email.toLowerCase(),
       address: destination.address,
+      shipTo: destination.shipTo,
       phone: destination.phone,
       company: details.company ?? null,
       poNumber: details.poNumber ?? null,
       quantity,
       amountCents,
-      status: plan.kind === 'awaiting' ? 'awaiting_approval' : onAccount ? 'on_account' : 'unpaid',
+      subtotalCents: charges.subtotalCents,
+      freightCents: charges.freight.cents,
+      freightKind: charges.freight.kind === 'unavailable' ? 'none' : charges.freight.kind,
+      taxCents: charges.taxCents,
+      taxBasis: basis,
+      status:
+        plan.kind === 'awaiting'
+          ? 'awaiting_approval'
+          : onAccount && !freightQuoted
+            ? 'on_account'
+            : 'unpaid',
       paymentMethod,
       approvalRequired: plan.kind !== 'none',
       ...(plan.kind === 'automatic'
@@ -198,7 +229,12 @@ export async function insertUnpaidOrder(
           (user.emailVerified ? holdHours : Math.min(holdHours, UNCONFIRMED_HOLD_HOURS)) * 3_600_000,
       ),
     },
-    lines,
+    lines.map((line, index) => ({
+      ...line,
+      taxClass: charged[index]?.taxClass ?? 'standard',
+      taxRate: charges.lines[index]?.rate ?? 0,
+      taxCents: charges.lines[index]?.taxCents ?? 0,
+    })),
   );
   if (plan.kind === 'awaiting') {
     await queueMails(ex, [
@@ -207,7 +243,9 @@ export async function insertUnpaidOrder(
     ]);
     return row;
   }
-  if (onAccount) return { ...(await enterOnAccount(ex, row, mail, placedAt)), lines: row.lines };
+  if (onAccount && !freightQuoted) {
+    return { ...(await enterOnAccount(ex, row, mail, placedAt)), lines: row.lines };
+  }
   await queueMail(ex, orderPlacedMail(mail, row));
   return row;
 }

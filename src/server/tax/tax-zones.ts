@@ -120,10 +120,19 @@ export async function deleteTaxZone(db: Database, admin: SessionUser, zoneId: st
 }
 
 /**
- * The rates a delivery to this place is taxed at: its region's zone, else its country's; null when
- * the shop keeps no zone for it (nothing is taxed there).
+ * The zone a delivery to this place is taxed by, named, with its rates: its region's zone, else its
+ * country's; null when the shop keeps no zone for it (nothing is taxed there).
  */
-export async function ratesForPlace(ex: Executor, place: Place): Promise<ZoneRates | null> {
+export async function taxZoneFor(ex: Executor, place: Place): Promise<{ name: string; rates: ZoneRates } | null> {
   const zone = closestZone(await ex.select().from(taxZones).where(zonesCovering(taxZones, place)));
-  return zone ? { standard: zone.standardRate, reduced: zone.reducedRate, zero: zone.zeroRate } : null;
+  if (!zone) return null;
+  return {
+    name: placeName(zone.country, zone.region),
+    rates: { standard: zone.standardRate, reduced: zone.reducedRate, zero: zone.zeroRate },
+  };
+}
+
+/** The rates a delivery to this place is taxed at (taxZoneFor's), or null. */
+export async function ratesForPlace(ex: Executor, place: Place): Promise<ZoneRates | null> {
+  return (await taxZoneFor(ex, place))?.rates ?? null;
 }

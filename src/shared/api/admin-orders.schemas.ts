@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from './text';
 import { OrderStatus } from '../domain/order-status';
-import { Sku } from './products.schemas';
+import { Sku, dollars } from './products.schemas';
 import { Order } from './orders.schemas';
 
 const day = z.iso.date({ error: 'Dates are written YYYY-MM-DD' });
@@ -54,3 +54,7 @@ export const ChangeOrderStatusBody = z.strictObject({
   trackingNumber: text({ max: 80 }).optional(),
 });
 export type ChangeOrderStatusBody = z.input<typeof ChangeOrderStatusBody>;
+
+/** PUT /api/admin/orders/{id}/freight: a pallet's freight, quoted by the shop (issue 35), in dollars. */
+export const SetFreightBody = z.strictObject({ freight: dollars('freight') });
+export type SetFreightBody = z.input<typeof SetFreightBody>;

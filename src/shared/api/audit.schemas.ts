@@ -35,6 +35,8 @@ export const AUDIT_ACTIONS = {
   'tax_zone.delete': 'Tax zone deleted',
   'shipping_zone.save': 'Shipping zone made or changed',
   'shipping_zone.delete': 'Shipping zone deleted',
+  'order.freight': 'Freight quoted',
+  'tax_certificate.decide': 'Tax certificate decided',
 } as const;
 
 export const AuditAction = z.enum(Object.keys(AUDIT_ACTIONS) as [keyof typeof AUDIT_ACTIONS]);

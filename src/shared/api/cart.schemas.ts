@@ -4,7 +4,8 @@ import { MAX_QUICK_ORDER_BYTES } from '../domain/quick-order';
 import { messages } from '../messages';
 import { formatUnits } from '../numbers';
 import { MAX_STOCK_UNITS } from './products.schemas';
-import { DeliveryDetails, Order } from './orders.schemas';
+import { DeliveryDetails, Order, OrderTax, TaxAtRate, requireDestination } from './orders.schemas';
+import { COUNTRY_CODES } from '../domain/addresses';
 
 /**
  * Where a price shown to a signed-in buyer comes from (issue 34): the product's own breaks (`tier`), or
@@ -39,6 +40,44 @@ export const CartLine = z
   .meta({ id: 'CartLine' });
 export type CartLine = z.infer<typeof CartLine>;
 
+/**
+ * An order's charges before it is placed (issue 35), as GET /api/cart and the buy form's preview show
+ * them for a chosen destination: the same figures, from the same function, as the order will carry.
+ */
+export const ChargesPreview = z
+  .object({
+    /** The place they were found for ("Pennsylvania, United States"). */
+    deliverTo: z.string(),
+    subtotal: z.number(),
+    /** Null while it cannot be priced: quoted by the shop (a pallet), or not delivered there. */
+    freight: z.number().nullable(),
+    freightStatus: z.enum(['priced', 'free', 'quoted', 'unavailable']),
+    taxes: z.array(TaxAtRate),
+    /** Subtotal, freight and tax (without a freight not yet known). */
+    total: z.number(),
+    tax: OrderTax,
+    /** Why the order cannot be placed to this place as it is (not delivered there), or null. */
+    problem: z.string().nullable(),
+  })
+  .meta({ id: 'ChargesPreview' });
+export type ChargesPreview = z.infer<typeof ChargesPreview>;
+
+/** Where to find the charges for: a country, and for the US and Canada a state or province. */
+export const PlaceQuery = z.strictObject({
+  country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine((code) => COUNTRY_CODES.includes(code), { error: 'Please choose a country' })
+    .optional(),
+  region: z.string().trim().toUpperCase().max(10).optional(),
+  postalCode: z.string().trim().max(20).optional(),
+  notForResale: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
+});
+
 /** GET /api/cart: the lines in the order they were added, and the total of them all. */
 export const Cart = z
   .object({
@@ -46,6 +85,11 @@ export const Cart = z
     total: z.number(),
     /** Whether every line can be ordered as it is (no line has a blocking problem). */
     ready: z.boolean(),
+    /**
+     * With a destination asked for (GET /api/cart?country=&region=&postalCode=): the subtotal, freight,
+     * tax by rate and total the order would carry; null without one.
+     */
+    charges: ChargesPreview.nullable(),
   })
   .meta({ id: 'Cart' });
 export type Cart = z.infer<typeof Cart>;
@@ -119,7 +163,7 @@ export const CheckoutBody = DeliveryDetails.extend({
     .enum(['card', 'account'], { error: 'Pay by card or on account' })
     .optional()
     .default('card'),
-});
+}).superRefine(requireDestination);
 
 export const CheckoutResult = z.object({
   acknowledged: z.literal(true),
@@ -127,3 +171,4 @@ export const CheckoutResult = z.object({
   order: Order,
 });
 export type CheckoutResult = z.infer<typeof CheckoutResult>;
+

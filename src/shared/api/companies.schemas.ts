@@ -2,7 +2,8 @@ import { isWholeCents, wholeCentsError } from '../money';
 import { z } from 'zod';
 import { Aging } from './credit.schemas';
 import { COMPANY_ROLES, companyRolesProblem } from '../domain/company-roles';
-import { DeliveryDetails } from './orders.schemas';
+import { DeliveryDetails, requireDestination } from './orders.schemas';
+import { ShipTo, ShipToBody } from './addresses.schemas';
 import { text } from './text';
 
 export const CompanyRole = z.enum(COMPANY_ROLES, { error: 'Roles are admin, buyer, approver or viewer' });
@@ -17,6 +18,8 @@ export const CreateCompanyBody = z.strictObject({
   name: text({ required: 'Please give the company’s legal name', max: 200 }),
   taxId: text({ max: 40 }).optional(),
   billingAddress: text({ max: 500, multiline: true }).optional(),
+  /** The billing address structured (issue 35); `billingAddress` is then its formatted text. */
+  billingTo: ShipToBody.optional(),
 });
 export type CreateCompanyBody = z.input<typeof CreateCompanyBody>;
 
@@ -98,10 +101,14 @@ export const CompanyInvitation = z.object({
 });
 
 /** A ship-to address of the company's book, as its admins write it (POST, PUT /api/company/addresses). */
-export const CompanyAddressBody = DeliveryDetails.pick({ name: true, address: true, number: true }).extend({
-  label: text({ required: 'Please name the address, e.g. Leeds depot', max: 80 }),
-  isDefault: z.boolean().optional(),
-});
+export const CompanyAddressBody = DeliveryDetails.pick({ name: true, address: true, number: true })
+  .extend({
+    label: text({ required: 'Please name the address, e.g. Leeds depot', max: 80 }),
+    /** The address structured (issue 35): orders shipped to it are taxed and charged freight by it. */
+    shipTo: ShipToBody.optional(),
+    isDefault: z.boolean().optional(),
+  })
+  .superRefine(requireDestination);
 export type CompanyAddressBody = z.input<typeof CompanyAddressBody>;
 
 export const CompanyAddress = z.object({
@@ -109,6 +116,7 @@ export const CompanyAddress = z.object({
   label: z.string(),
   name: z.string(),
   address: z.string(),
+  shipTo: ShipTo.nullable(),
   number: z.string(),
   isDefault: z.boolean(),
 });
@@ -120,6 +128,7 @@ export const UpdateCompanyBody = z.strictObject({
   name: text({ required: 'Please give the company’s legal name', max: 200 }).optional(),
   taxId: text({ max: 40 }).optional(),
   billingAddress: text({ max: 500, multiline: true }).optional(),
+  billingTo: ShipToBody.optional(),
   freeAddresses: z.boolean().optional(),
 });
 
@@ -130,6 +139,7 @@ export const Company = z
     name: z.string(),
     taxId: z.string().nullable(),
     billingAddress: z.string(),
+    billingTo: ShipTo.nullable(),
     status: z.enum(['active', 'suspended']),
     /** Whether colleagues may ship to an address outside the book. */
     freeAddresses: z.boolean(),

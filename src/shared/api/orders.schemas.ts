@@ -2,7 +2,9 @@ import { MAX_STOCK_UNITS } from './products.schemas';
 import { formatUnits } from '../numbers';
 import { z } from 'zod';
 import { OrderStatus } from '../domain/order-status';
+import { TAX_CLASSES } from '../domain/tax';
 import { text } from './text';
+import { ShipTo, ShipToBody } from './addresses.schemas';
 import { messages } from '../messages';
 
 const required = (field: string, max: number) => text({ required: `Please enter your ${field}`, max });
@@ -16,8 +18,18 @@ const reference = (max: number) =>
 /** Where and to whom an order goes, and the buyer's references: the buy form's and a quote's acceptance. */
 export const DeliveryDetails = z.strictObject({
   name: required('name', 120),
-  // A textarea: a street, a town and a country are written on lines of their own.
-  address: text({ required: 'Please enter your address', max: 500, multiline: true }),
+  /**
+   * The spec's one-box address (a textarea: a street, a town and a country on lines of their own).
+   * With `shipTo` it is not needed: the order's `address` is then `shipTo` formatted.
+   */
+  address: text({ max: 500, multiline: true }).optional(),
+  /**
+   * Where the order is delivered, structured (issue 35): its tax and freight are found from it. An
+   * order given only `address` is neither taxed nor charged freight (the spec's one-product call).
+   */
+  shipTo: ShipToBody.optional(),
+  /** This order is not for resale: taxed although the buyer's company holds a resale certificate. */
+  notForResale: z.boolean().optional(),
   number: z
     .union([z.string(), z.number()])
     .transform((value) => String(value).trim())
@@ -30,6 +42,19 @@ export const DeliveryDetails = z.strictObject({
   addressId: z.uuid({ error: 'Malformed address id' }).optional(),
 });
 export type DeliveryDetails = z.input<typeof DeliveryDetails>;
+
+/**
+ * Every way of placing an order needs somewhere to deliver it: the structured `shipTo`, one of the
+ * company's addresses, or (the spec's call) the one-box `address`.
+ */
+export function requireDestination(
+  details: { address?: string | undefined; shipTo?: unknown; addressId?: string | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (!details.shipTo && !details.addressId && !details.address) {
+    ctx.addIssue({ code: 'custom', path: ['address'], message: 'Please enter your address' });
+  }
+}
 
 /**
  * POST /purchase (spec §7 plus `toolId`, DESIGN §3). `amount`, `itemName` and `email` are accepted for
@@ -45,7 +70,7 @@ export const PlaceOrderBody = DeliveryDetails.extend({
     .max(MAX_STOCK_UNITS, { error: `Sorry, you can not buy more than ${formatUnits(MAX_STOCK_UNITS)}` }),
   amount: z.number().optional(),
   itemName: text({ max: 200 }).optional(),
-});
+}).superRefine(requireDestination);
 export type PlaceOrderBody = z.input<typeof PlaceOrderBody>;
 
 /** One line of an order: a product, priced when the order was placed. */
@@ -68,8 +93,43 @@ export const OrderLine = z
     priceList: z.string().nullable(),
     /** Units of this line not yet in stock (an accepted quote's beyond the stock). */
     backordered: z.number().int(),
+    /** The product's tax class then, the rate applied (percent) and the line's tax, rounded on its own. */
+    taxClass: z.enum(TAX_CLASSES),
+    taxRate: z.number(),
+    tax: z.number(),
   })
   .meta({ id: 'OrderLine' });
+
+/** The tax of an order at one rate (percent). */
+export const TaxAtRate = z.object({ rate: z.number(), amount: z.number() }).meta({ id: 'TaxAtRate' });
+
+/**
+ * How an order was taxed (issue 35), kept from when it was placed: at its destination zone's rates,
+ * not at all there, under an approved exemption certificate, by the reverse charge (with its notice),
+ * or with no structured destination (the spec's one-box address).
+ */
+export const OrderTax = z.object({
+  treatment: z.enum(['taxed', 'untaxed_place', 'exempt', 'reverse_charge', 'no_destination']),
+  zone: z.string().nullable(),
+  certificateId: z.string().nullable(),
+  vatId: z.string().nullable(),
+  notForResale: z.boolean(),
+  /** The sentence an invoice must carry (the reverse charge's), or null. */
+  notice: z.string().nullable(),
+});
+
+/** The order's charges (issue 35), from one function (orderCharges): `total` is what is charged, and `amount`. */
+export const OrderChargesFields = {
+  /** Where it is delivered, structured; null for the spec's one-box address. */
+  shipTo: ShipTo.nullable(),
+  subtotal: z.number(),
+  /** Null while the shop quotes a pallet's freight (`freightStatus` quoted). */
+  freight: z.number().nullable(),
+  freightStatus: z.enum(['priced', 'free', 'quoted', 'none']),
+  taxes: z.array(TaxAtRate),
+  total: z.number(),
+  tax: OrderTax,
+};
 export type OrderLine = z.infer<typeof OrderLine>;
 
 /**
@@ -93,7 +153,9 @@ export const Order = z
     quantity: z.number().int(),
     /** The one line's unit price; null when the order has several lines. */
     unitPrice: z.number().nullable(),
+    /** What is charged: the order's `total` (subtotal, freight and tax). */
     amount: z.number(),
+    ...OrderChargesFields,
     itemName: z.string(),
     /** The one line's SKU when ordered (null for several lines, or an order from before SKUs). */
     sku: z.string().nullable(),

@@ -21,11 +21,13 @@ export type OrderStatus = z.infer<typeof OrderStatus>;
  * stock like an unpaid order; an approver's approval makes it unpaid (payable), a rejection closes it.
  * An order on the company's account (issue 34) is invoiced at once and keeps its stock without a hold:
  * it ships as a paid order does, or is cancelled (a credit note takes its invoice off the balance).
+ * An order on account whose pallet freight the shop quotes (issue 35) waits unpaid for the quote, and
+ * goes on account once it is given.
  */
 const transitions: Record<OrderStatus, readonly OrderStatus[]> = {
   awaiting_approval: ['unpaid', 'on_account', 'rejected', 'cancelled', 'expired'],
   on_account: ['shipped', 'cancelled'],
-  unpaid: ['paid', 'cancelled', 'expired'],
+  unpaid: ['paid', 'on_account', 'cancelled', 'expired'],
   paid: ['shipped'],
   shipped: [],
   cancelled: [],

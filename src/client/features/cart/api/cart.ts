@@ -95,7 +95,7 @@ export function useRequestCartQuote() {
     // The form shows the refusal in place.
     meta: { errorToast: false },
     onSuccess: async () => {
-      const emptied: Cart = { lines: [], total: 0, ready: false };
+      const emptied: Cart = { lines: [], total: 0, ready: false, charges: null };
       queryClient.setQueryData(cartKey, emptied);
       cartChanged(emptied);
       await invalidate();

@@ -1,0 +1,284 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { products } from '../db/schema';
+import type { Cart, ChargesPreview } from '../../shared/api/cart.schemas';
+import type { Order, PlaceOrderResult } from '../../shared/api/orders.schemas';
+import { REVERSE_CHARGE_NOTICE } from '../../shared/domain/order-charges';
+import { type TestUser, signUp, signUpAdmin } from '../test/auth-helpers';
+import { newCompany, useCompanyTestApp } from '../test/company-helpers';
+import { insertTool } from '../test/factories';
+import { delivery, payOrderAs } from '../test/order-helpers';
+
+/**
+ * Issue 35: every order's subtotal, freight, tax by rate and total come from one function, shown the
+ * same in the cart and the buy form's preview as the order then carries; a pallet waits for the shop's
+ * freight; the reverse charge; an address the shop does not deliver to; the spec's one-box address.
+ */
+const t = useCompanyTestApp();
+let admin: TestUser;
+
+const pittsburgh = {
+  line1: '1200 Foundry Road',
+  city: 'Pittsburgh',
+  region: 'PA',
+  postalCode: '15201',
+  country: 'US',
+};
+const lyon = { line1: '4 Rue de la République', city: 'Lyon', postalCode: '69002', country: 'FR' };
+
+describe('an order’s charges', () => {
+  it('are set up by a shop admin: zones for Pennsylvania, Ontario and France', async () => {
+    admin = await signUpAdmin(t.ctx.app, t.ctx.db);
+    const zones = [
+      ['/api/admin/tax-zones', { country: 'US', region: 'PA', rates: { standard: 6, reduced: 6, zero: 0 } }],
+      ['/api/admin/tax-zones', { country: 'FR', rates: { standard: 20, reduced: 5.5, zero: 0 } }],
+      [
+        '/api/admin/shipping-zones',
+        {
+          country: 'US',
+          bands: [
+            { upToKg: 10, price: 15 },
+            { upToKg: 100, price: 60 },
+          ],
+          freeFrom: 20_000,
+          palletFromKg: 500,
+        },
+      ],
+      [
+        '/api/admin/shipping-zones',
+        { country: 'FR', bands: [{ upToKg: 100, price: 90 }], freeFrom: null, palletFromKg: 300 },
+      ],
+    ] as const;
+    for (const [url, body] of zones) {
+      const created = await t.call(admin, 'POST', url, body);
+      expect(created.statusCode, created.body).toBe(201);
+    }
+  });
+
+  it('are the same in the cart, the buy form’s preview and the order: tax per line by class, freight by weight', async () => {
+    const buyer = await signUp(t.ctx.app);
+    // 120 wrenches at $12.34 (0.4 kg each: 48 kg, the second band) and 100 manuals at $3.33, zero-rated.
+    const wrench = await insertTool(t.ctx.db, { priceCents: 1234, weightGrams: 400, minOrder: 100 });
+    const manual = await insertTool(t.ctx.db, {
+      priceCents: 333,
+      weightGrams: 10,
+      taxClass: 'zero',
+      minOrder: 100,
+    });
+    for (const [tool, quantity] of [
+      [wrench, 120],
+      [manual, 100],
+    ] as const) {
+      const put = await t.call(buyer, 'PUT', `/api/cart/lines/${tool.id}`, { quantity });
+      expect(put.statusCode, put.body).toBe(200);
+    }
+
+    const bare = (await t.call(buyer, 'GET', '/api/cart')).json<Cart>();
+    expect(bare.charges).toBeNull();
+    const cart = (await t.call(buyer, 'GET', '/api/cart?country=US&region=pa&postalCode=15201')).json<Cart>();
+    // 120 × $12.34 = $1,480.80, taxed 6 % = $88.848 → $88.85 (half up); 100 × $3.33 at 0 %.
+    expect(cart.charges).toEqual({
+      deliverTo: 'Pennsylvania, United States',
+      subtotal: 1813.8,
+      freight: 60,
+      freightStatus: 'priced',
+      taxes: [
+        { rate: 6, amount: 88.85 },
+        { rate: 0, amount: 0 },
+      ],
+      total: 1962.65,
+      tax: expect.objectContaining({ treatment: 'taxed', zone: 'Pennsylvania, United States' }),
+      problem: null,
+    });
+
+    const checkout = await t.call(buyer, 'POST', '/api/cart/checkout', {
+      name: 'Pat Buyer',
+      number: '+1 412 555 0100',
+      shipTo: { ...pittsburgh, region: 'pa' },
+    });
+    expect(checkout.statusCode, checkout.body).toBe(201);
+    const order = checkout.json<{ order: Order }>().order;
+    expect(order).toMatchObject({
+      subtotal: 1813.8,
+      freight: 60,
+      freightStatus: 'priced',
+      taxes: cart.charges?.taxes,
+      total: 1962.65,
+      amount: 1962.65,
+      address: '1200 Foundry Road\nPittsburgh, PA 15201\nUnited States',
+      shipTo: { ...pittsburgh, line2: null },
+    });
+    expect(order.lines.map((line) => [line.taxClass, line.taxRate, line.tax])).toEqual([
+      ['standard', 6, 88.85],
+      ['zero', 0, 0],
+    ]);
+
+    // The buy form's preview of one product, and the order the form then places.
+    const preview = await t.call(
+      buyer,
+      'GET',
+      `/api/purchase/preview?toolId=${wrench.id}&quantity=100&country=US&region=PA`,
+    );
+    expect(preview.json<ChargesPreview>()).toMatchObject({ subtotal: 1234, freight: 60, total: 1368.04 });
+    const placed = await t.call(buyer, 'POST', '/api/purchase', {
+      ...delivery,
+      toolId: wrench.id,
+      quantity: 100,
+      shipTo: pittsburgh,
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.json<PlaceOrderResult>().order).toMatchObject({
+      taxes: [{ rate: 6, amount: 74.04 }],
+      total: 1368.04,
+    });
+
+    // A rate changed later changes no order placed before it.
+    const zones = (await t.call(admin, 'GET', '/api/admin/tax-zones')).json<
+      { _id: string; country: string }[]
+    >();
+    const pa = zones.find((zone) => zone.country === 'US');
+    const changed = await t.call(admin, 'PUT', `/api/admin/tax-zones/${pa?._id}`, {
+      country: 'US',
+      region: 'PA',
+      rates: { standard: 7, reduced: 7, zero: 0 },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const again = (await t.call(buyer, 'GET', `/api/purchase/${order._id}`)).json<Order>();
+    expect(again).toMatchObject({ taxes: cart.charges?.taxes, total: 1962.65 });
+  });
+
+  it('wait, on a pallet, for the freight the shop quotes before the order can be paid', async () => {
+    const buyer = await signUp(t.ctx.app);
+    const anvil = await insertTool(t.ctx.db, { priceCents: 5000, weightGrams: 6000, minOrder: 100 });
+    const placed = await t.call(buyer, 'POST', '/api/purchase', {
+      ...delivery,
+      toolId: anvil.id,
+      quantity: 100,
+      shipTo: pittsburgh,
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json<PlaceOrderResult>().order;
+    // 600 kg: past the 500 kg pallet weight. (Pennsylvania's rate is 7 % since the test above.)
+    expect(order).toMatchObject({ freightStatus: 'quoted', freight: null, subtotal: 5000, total: 5350 });
+    const refused = await t.call(buyer, 'POST', '/api/create-payment-intent', { orderId: order._id });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toMatch(/pallet: we are quoting its freight/);
+
+    expect(
+      (await t.call(buyer, 'PUT', `/api/admin/orders/${order._id}/freight`, { freight: 450 })).statusCode,
+    ).toBe(403);
+    const quoted = await t.call(admin, 'PUT', `/api/admin/orders/${order._id}/freight`, { freight: 450 });
+    expect(quoted.statusCode, quoted.body).toBe(200);
+    expect(quoted.json<Order>()).toMatchObject({
+      freightStatus: 'quoted',
+      freight: 450,
+      total: 5800,
+      amount: 5800,
+    });
+    const mail = await t.smtp.nextMailTo(buyer.email, /freight quoted/);
+    expect(mail.parsed.text).toContain('$5,800.00');
+    const twice = await t.call(admin, 'PUT', `/api/admin/orders/${order._id}/freight`, { freight: 500 });
+    expect(twice.statusCode).toBe(409);
+
+    await payOrderAs(t.ctx.app, buyer, order._id);
+    const paid = (await t.call(buyer, 'GET', `/api/purchase/${order._id}`)).json<Order>();
+    expect(paid).toMatchObject({ status: 'paid', total: 5800 });
+  });
+
+  it('reverse-charge a VAT-registered company’s delivery to another EU country, with the notice', async () => {
+    const { admin: buyer, companyId } = await newCompany(t.ctx.app, 'Atelier Lumière SARL');
+    expect(companyId).toBeTruthy();
+    const tool = await insertTool(t.ctx.db, { priceCents: 1000, weightGrams: 100, minOrder: 100 });
+    const order = async () => {
+      const placed = await t.call(buyer, 'POST', '/api/purchase', {
+        ...delivery,
+        toolId: tool.id,
+        quantity: 100,
+        shipTo: lyon,
+      });
+      expect(placed.statusCode, placed.body).toBe(201);
+      return placed.json<PlaceOrderResult>().order;
+    };
+    // Its VAT ID is British (not an EU one): French VAT is charged.
+    expect(await order()).toMatchObject({ taxes: [{ rate: 20, amount: 200 }], total: 1290 });
+
+    const vat = await t.call(buyer, 'PATCH', '/api/company', { taxId: 'FR 12 345678901' });
+    expect(vat.statusCode, vat.body).toBe(200);
+    expect(await order()).toMatchObject({
+      taxes: [{ rate: 0, amount: 0 }],
+      total: 1090,
+      tax: { treatment: 'reverse_charge', vatId: 'FR 12 345678901', notice: REVERSE_CHARGE_NOTICE },
+    });
+  });
+
+  it('refuse a place the shop does not deliver to, before anything is stored', async () => {
+    const buyer = await signUp(t.ctx.app);
+    const tool = await insertTool(t.ctx.db, { minOrder: 100, available: 500 });
+    const preview = await t.call(
+      buyer,
+      'GET',
+      `/api/purchase/preview?toolId=${tool.id}&quantity=100&country=JP`,
+    );
+    expect(preview.json<ChargesPreview>()).toMatchObject({
+      freightStatus: 'unavailable',
+      problem: 'Sorry, we do not deliver to Japan yet. Please choose another address or contact us.',
+    });
+    const placed = await t.call(buyer, 'POST', '/api/purchase', {
+      ...delivery,
+      toolId: tool.id,
+      quantity: 100,
+      shipTo: { line1: '1-1 Marunouchi', city: 'Tokyo', postalCode: '100-0005', country: 'JP' },
+    });
+    expect(placed.statusCode).toBe(400);
+    expect(placed.json().error.message).toMatch(/do not deliver to Japan/);
+    const badRegion = await t.call(buyer, 'POST', '/api/purchase', {
+      ...delivery,
+      toolId: tool.id,
+      quantity: 100,
+      shipTo: { ...pittsburgh, region: 'ZZ' },
+    });
+    expect(badRegion.statusCode).toBe(400);
+    expect(badRegion.json().error.message).toBe('shipTo.region: Please choose a state');
+    const badCode = await t.call(buyer, 'POST', '/api/purchase', {
+      ...delivery,
+      toolId: tool.id,
+      quantity: 100,
+      shipTo: { ...pittsburgh, postalCode: 'K1A 0B1' },
+    });
+    expect(badCode.json().error.message).toBe(
+      'shipTo.postalCode: This is not a postal code of this country (e.g. 15201 or 15201-1234)',
+    );
+    const [stock] = await t.ctx.db.select().from(products).where(eq(products.id, tool.id));
+    expect(stock?.available).toBe(500);
+  });
+
+  it('are the subtotal alone for the spec’s one-box address: no destination, no tax, no freight', async () => {
+    const buyer = await signUp(t.ctx.app);
+    const tool = await insertTool(t.ctx.db, { priceCents: 1250, minOrder: 100 });
+    const placed = await t.call(buyer, 'POST', '/api/purchase', {
+      ...delivery,
+      toolId: tool.id,
+      quantity: 100,
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.json<PlaceOrderResult>().order).toMatchObject({
+      address: delivery.address,
+      shipTo: null,
+      subtotal: 1250,
+      freight: 0,
+      freightStatus: 'none',
+      taxes: [],
+      total: 1250,
+      amount: 1250,
+      tax: { treatment: 'no_destination' },
+    });
+    const nowhere = await t.call(buyer, 'POST', '/api/purchase', {
+      ...delivery,
+      address: '',
+      toolId: tool.id,
+      quantity: 100,
+    });
+    expect(nowhere.statusCode).toBe(400);
+    expect(nowhere.body).toMatch(/Please enter your address/);
+  });
+});
