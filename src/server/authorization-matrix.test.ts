@@ -174,6 +174,20 @@ const rows: Row[] = [
   },
   {
     method: 'GET',
+    path: '/api/purchase/preview',
+    url: (f) => `/api/purchase/preview?toolId=${f.toolId}&quantity=150&country=DE`,
+    expected: signedIn(200),
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/orders/:id/freight',
+    url: async (f) => `/api/admin/orders/${await f.orderOfA()}/freight`,
+    payload: { freight: 120 },
+    // A's order was placed with the spec's one-box address: it has no pallet freight to quote.
+    expected: adminOnly(409),
+  },
+  {
+    method: 'GET',
     path: '/api/purchase/:id',
     url: async (f) => `/api/purchase/${await f.orderOfA()}`,
     expected: { anonymous: 401, customerA: 200, customerB: 404, admin: 200 },

@@ -6,14 +6,16 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
-import { FormProvider, useForm } from 'react-hook-form';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { Cart, CartLine } from '../../shared/api/cart.schemas';
 import { ContractPrice } from '../components/contract-price';
 import { useCompany } from '../features/companies/api/companies';
 import { useStatement } from '../features/credit/api/credit';
 import { termsLabel } from '../features/credit/components/statement-view';
-import { DeliveryDetails } from '../../shared/api/orders.schemas';
+import { type DeliveryDetails, DeliveryForm } from '../../shared/api/orders.schemas';
+import { placeOfAddress } from '../../shared/domain/addresses';
+import { ChargesSummary } from '../components/charges-summary';
 import { quantityBounds, quantityProblem } from '../../shared/domain/order-quantity';
 import { priceOrder } from '../../shared/domain/price-tiers';
 import { messages } from '../../shared/messages';
@@ -25,6 +27,7 @@ import { afterPlacing } from '../features/orders/after-placing';
 import { SaveToList } from '../features/lists/components/save-to-list';
 import {
   useCart,
+  useCartCharges,
   useCheckout,
   useRemoveCartLine,
   useRequestCartQuote,
@@ -32,7 +35,7 @@ import {
 } from '../features/cart/api/cart';
 import { type OrderedAgain, orderedAgainIn } from '../features/cart/order-again';
 import { removeVisitorLine, setVisitorLine, visitorCart } from '../lib/cart-store';
-import { DeliveryFields } from '../features/orders/components/delivery-fields';
+import { DeliveryFields, deliveryDefaults } from '../features/orders/components/delivery-fields';
 import { ShipToPicker } from '../features/companies/components/ship-to-picker';
 import { toolQuery } from '../features/catalog/api/get-tool';
 import { formatUnits } from '../lib/format';
@@ -300,9 +303,12 @@ function CheckoutForm({
   const terms = statement.data?.terms ?? 'card';
   const [paymentMethod, setPaymentMethod] = useState<'card' | 'account'>('card');
   const form = useForm({
-    resolver: zodResolver(DeliveryDetails),
-    defaultValues: details ?? { name: buyer.name, address: '', number: '', company: '', poNumber: '' },
+    resolver: zodResolver(DeliveryForm),
+    defaultValues: details ?? deliveryDefaults(null, buyer.name),
   });
+  // The order's freight and tax where it goes, as checkout will charge them (issue 35).
+  const place = placeOfAddress(useWatch({ control: form.control, name: 'shipTo' }));
+  const charges = useCartCharges(place);
   return (
     <Card className="shadow-sm">
       <Card.Body className="p-4">
@@ -343,6 +349,7 @@ function CheckoutForm({
           >
             <ShipToPicker idPrefix="checkout" />
             <DeliveryFields idPrefix="checkout" />
+            <ChargesSummary charges={place ? charges.data : null} pending={charges.isFetching} />
             {terms !== 'card' && statement.data && (
               <fieldset className="mb-3" aria-describedby="checkout-credit">
                 <legend className="form-label fs-6">Payment</legend>
@@ -373,7 +380,7 @@ function CheckoutForm({
                 variant="warning"
                 size="lg"
                 className="fw-semibold"
-                disabled={!cart.ready || checkout.isPending}
+                disabled={!cart.ready || checkout.isPending || Boolean(charges.data?.problem)}
               >
                 {paymentMethod === 'account' && terms !== 'card' ? 'Place order on account' : 'Place order'}
               </Button>

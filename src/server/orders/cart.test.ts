@@ -80,7 +80,7 @@ describe('the cart', () => {
     ).json<Cart>();
     expect(removed.lines.map((line) => line.toolId)).toEqual([a.id]);
     const emptied = (await injectAs(ctx.app, buyer, { method: 'DELETE', url: '/api/cart' })).json<Cart>();
-    expect(emptied).toEqual({ lines: [], total: 0, ready: false });
+    expect(emptied).toEqual({ lines: [], total: 0, ready: false, charges: null });
   });
 
   it('says what stands in each line’s way: below the minimum, over the stock, a price changed since', async () => {
@@ -313,7 +313,7 @@ describe('POST /api/cart/checkout', () => {
     for (const [n, tool] of tools.entries()) {
       expect(stock.find((row) => row.id === tool.id)?.available).toBe(1000 - (100 + n * 10));
     }
-    expect(await getCart(buyer)).toEqual({ lines: [], total: 0, ready: false });
+    expect(await getCart(buyer)).toEqual({ lines: [], total: 0, ready: false, charges: null });
     const mails = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, buyer.email));
     expect(mails.filter((mail) => mail.subject.startsWith(`Order ${order.orderNumber} placed`))).toHaveLength(
       1,

@@ -19,6 +19,9 @@ function paidOrder(count: number): InvoicedOrder {
     priceSourceRef: null,
     priceSourceLabel: null,
     backorderedUnits: 0,
+    taxClass: 'standard' as const,
+    taxRate: 0,
+    taxCents: 0,
   }));
   return {
     id: 'o1',
@@ -33,6 +36,12 @@ function paidOrder(count: number): InvoicedOrder {
     poNumber: 'PO-LONG',
     quantity: 100 * count,
     amountCents: 25_000 * count,
+    shipTo: null,
+    subtotalCents: 25_000 * count,
+    freightCents: 0,
+    freightKind: 'none',
+    taxCents: 0,
+    taxBasis: null,
     status: 'paid',
     transactionId: 'pi_invoice',
     paymentIntentId: 'pi_invoice',

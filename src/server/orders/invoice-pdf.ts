@@ -7,10 +7,16 @@ import type { MailFile } from '../mail/mailer';
 import { formatInvoiceNumber } from '../../shared/domain/document-numbers';
 import { dateFormat } from '../../shared/date-format';
 import { formatCents } from '../../shared/money';
+import {
+  REVERSE_CHARGE_NOTICE,
+  type StoredCharges,
+  chargeRows,
+  formatRate,
+} from '../../shared/domain/order-charges';
 import { formatUnits } from '../../shared/numbers';
 import { projectPaths } from '../project-paths';
 import type { ShopDetails } from '../shop-details';
-import { type OrderRow, type PlacedOrder, withLinesOf } from './orders.repository';
+import { type OrderRow, type PlacedOrder, storedChargesOf, withLinesOf } from './orders.repository';
 
 export const formatDay = dateFormat({ dateStyle: 'long', timeZone: 'UTC' });
 
@@ -78,33 +84,45 @@ export async function renderInvoicePdf(order: InvoicedOrder, shop: ShopDetails):
     });
   const facts: [string, string][] = [
     ['Invoice number', number],
-    ['Invoice date', formatDay(invoiceDay(order))],
-    ...(order.paymentMethod === 'account' && order.dueDate
-      ? ([['Due date', order.dueDate]] as [string, string][])
-      : []),
+    ['Issue date', formatDay(invoiceDay(order))],
+    ['Supply date', formatDay(order.shippedAt ?? invoiceDay(order))],
+    [
+      'Due date',
+      order.paymentMethod === 'account' && order.dueDate
+        ? formatDay(new Date(`${order.dueDate}T00:00:00Z`))
+        : `${formatDay(order.paidAt ?? invoiceDay(order))} (paid)`,
+    ],
     ['Order number', String(order.orderNumber)],
     ...(order.poNumber ? ([['PO number', order.poNumber]] as [string, string][]) : []),
   ];
   doc.moveDown(0.5);
   for (const [label, value] of facts) labelled(doc, label, value, 330);
 
-  // The buyer.
+  // The buyer, billed as its company was when the order was placed; and where the goods went.
   doc.y = Math.max(sellerBottom, doc.y) + 28;
-  doc.x = PAGE.margin;
-  doc.font(BOLD).fontSize(10).fillColor(INK).text('Bill to');
-  doc.font(REGULAR).fontSize(10);
-  for (const line of [order.buyerName, order.company, order.address, order.email, order.phone]) {
-    if (line) doc.text(line, { width: 300 });
-  }
+  const partiesTop = doc.y;
+  const billTo = order.taxBasis?.billTo ?? null;
+  party(doc, 'Bill to', PAGE.margin, [
+    billTo?.company ?? order.company,
+    order.buyerName,
+    billTo?.address || null,
+    billTo?.taxId ? `Tax / VAT ID: ${billTo.taxId}` : null,
+    order.email,
+  ]);
+  const billBottom = doc.y;
+  doc.y = partiesTop;
+  party(doc, 'Ship to', 330, [order.buyerName, order.address, order.phone]);
+  doc.y = Math.max(billBottom, doc.y);
 
-  // The lines, a row each.
+  // The lines, a row each, with the rate each was taxed at.
   doc.moveDown(1.5);
   const columns = [
-    { title: 'SKU', x: PAGE.margin, width: 90, align: 'left' as const },
-    { title: 'Description', x: 145, width: 190, align: 'left' as const },
-    { title: 'Quantity', x: 340, width: 60, align: 'right' as const },
-    { title: 'Unit price', x: 405, width: 70, align: 'right' as const },
-    { title: 'Amount', x: 480, width: RIGHT - 480, align: 'right' as const },
+    { title: 'SKU', x: PAGE.margin, width: 80, align: 'left' as const },
+    { title: 'Description', x: 135, width: 170, align: 'left' as const },
+    { title: 'Quantity', x: 305, width: 50, align: 'right' as const },
+    { title: 'Unit price', x: 358, width: 62, align: 'right' as const },
+    { title: 'Tax', x: 423, width: 47, align: 'right' as const },
+    { title: 'Amount', x: 473, width: RIGHT - 473, align: 'right' as const },
   ];
   const { row, rule, titles, lastRowTop } = tableWriter(doc, columns);
   titles();
@@ -121,16 +139,23 @@ export async function renderInvoicePdf(order: InvoicedOrder, shop: ShopDetails):
         line.name,
         formatUnits(line.quantity),
         formatCents(line.unitPriceCents),
+        formatRate(line.taxRate),
         formatCents(line.amountCents),
       ],
       REGULAR,
     );
   }
   rule();
-  doc.font(BOLD).fontSize(11);
-  doc.text('Total (USD)', 340, doc.y, { width: 135, align: 'right', continued: false });
-  doc.moveUp();
-  doc.text(formatCents(order.amountCents), 480, doc.y, { width: RIGHT - 480, align: 'right' });
+  chargesTable(doc, storedChargesOf(order));
+  const notice = taxNotice(order);
+  if (notice) {
+    doc.moveDown(0.5);
+    doc
+      .font(REGULAR)
+      .fontSize(9)
+      .fillColor(INK)
+      .text(notice, PAGE.margin, doc.y, { width: RIGHT - PAGE.margin });
+  }
 
   // The payment.
   doc.moveDown(2);
@@ -139,14 +164,14 @@ export async function renderInvoicePdf(order: InvoicedOrder, shop: ShopDetails):
   doc.font(REGULAR).fontSize(10);
   if (order.paymentMethod === 'account') {
     doc.text(
-      `On account: please pay ${formatCents(order.amountCents)} by ${order.dueDate ?? ''}, by bank transfer to:`,
+      `Payment terms: on account, due ${order.dueDate ?? ''}. Please pay ${formatCents(order.amountCents)} by then, by bank transfer to:`,
     );
     doc.moveDown(0.3);
     for (const line of shop.bankDetails) doc.text(line, { indent: 12 });
     doc.moveDown(0.3);
     doc.text(`Reference: ${number}`);
   } else {
-    doc.text(`Paid in full by card on ${formatDay(order.paidAt ?? invoiceDay(order))}.`);
+    doc.text(`Payment terms: by card. Paid in full on ${formatDay(order.paidAt ?? invoiceDay(order))}.`);
     doc.text(`Transaction: ${order.transactionId ?? ''}`);
   }
   if (order.paidInTestMode) {
@@ -166,6 +191,41 @@ export async function renderInvoicePdf(order: InvoicedOrder, shop: ShopDetails):
   }
   doc.end();
   return done;
+}
+
+/** A party of the invoice (the buyer billed, where the goods went): a title and its lines. */
+function party(doc: PDFKit.PDFDocument, title: string, x: number, lines: (string | null | undefined)[]) {
+  doc.font(BOLD).fontSize(10).fillColor(INK).text(title, x, doc.y);
+  doc.font(REGULAR).fontSize(10);
+  for (const line of lines)
+    if (line) doc.text(line, x, doc.y, { width: x === PAGE.margin ? 260 : RIGHT - x });
+}
+
+/** The rows under the lines: subtotal, freight, tax by rate, and the total in bold (chargeRows). */
+export function chargesTable(doc: PDFKit.PDFDocument, charges: StoredCharges) {
+  const rows = chargeRows(charges);
+  rows.forEach(([label, value], index) => {
+    const last = index === rows.length - 1;
+    doc
+      .font(last ? BOLD : REGULAR)
+      .fontSize(last ? 11 : 10)
+      .fillColor(INK);
+    const top = doc.y;
+    doc.text(last ? `${label} (USD)` : label, 250, top, { width: 220, align: 'right' });
+    doc.text(value, 473, top, { width: RIGHT - 473, align: 'right' });
+    doc.y = Math.max(doc.y, top + 14);
+  });
+}
+
+/** Why an untaxed order is untaxed, as its documents must say (the reverse charge, a certificate). */
+export function taxNotice(order: PlacedOrder): string | null {
+  const basis = order.taxBasis;
+  if (basis?.treatment === 'reverse_charge')
+    return `${REVERSE_CHARGE_NOTICE} Buyer’s VAT ID: ${basis.vatId ?? ''}.`;
+  if (basis?.treatment === 'exempt' && basis.certificate) {
+    return `Exempt from sales tax: the buyer’s exemption certificate (${basis.certificate.regions.join(', ')}), valid until ${basis.certificate.expiresOn}.`;
+  }
+  return null;
 }
 
 /** A new US Letter document with the invoice fonts, and its bytes once it ends. */

@@ -24,7 +24,9 @@ function orderFacts(order: PlacedOrder): [string, string][] {
     ...order.lines.map(lineFact),
     ...chargeRows(storedChargesOf(order)).slice(0, -1),
     ['Total', `${formatUnits(order.quantity)} units, ${formatCents(order.amountCents)}`],
-    ...(order.taxBasis?.treatment === 'reverse_charge' ? ([['VAT', REVERSE_CHARGE_NOTICE]] as [string, string][]) : []),
+    ...(order.taxBasis?.treatment === 'reverse_charge'
+      ? ([['VAT', REVERSE_CHARGE_NOTICE]] as [string, string][])
+      : []),
     ...(order.company ? ([['Company', order.company]] as [string, string][]) : []),
     ...(order.poNumber ? ([['PO number', order.poNumber]] as [string, string][]) : []),
     ['Ship to', `${order.buyerName}, ${order.address.replace(/\s*\n\s*/g, ', ')}`],

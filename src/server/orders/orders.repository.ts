@@ -138,7 +138,9 @@ function orderChargesOf(row: PlacedOrder) {
     taxes:
       tax.treatment === 'no_destination'
         ? []
-        : toTaxesAtRate(taxesByRate(row.lines.map((line) => ({ rate: line.taxRate, taxCents: line.taxCents })))),
+        : toTaxesAtRate(
+            taxesByRate(row.lines.map((line) => ({ rate: line.taxRate, taxCents: line.taxCents }))),
+          ),
     total: centsToDollars(row.amountCents),
     tax,
   };

@@ -165,7 +165,11 @@ export async function insertUnpaidOrder(
   },
 ): Promise<PlacedOrder> {
   const destination = await destinationOf(ex, user, details);
-  const { charges, basis, lines: charged } = await chargesFor(ex, lines, destination.shipTo, {
+  const {
+    charges,
+    basis,
+    lines: charged,
+  } = await chargesFor(ex, lines, destination.shipTo, {
     companyId: user.company?.id ?? null,
     sellerCountry: mail.shop.country ?? null,
     notForResale: details.notForResale,

@@ -67,25 +67,29 @@ export async function chargesFor(
   shipTo: Place | null,
   options: ChargeOptions,
 ): Promise<Charges> {
-  const chargeLines = await chargeLinesOf(ex, lines);
+  const [chargeLines, billTo] = await Promise.all([
+    chargeLinesOf(ex, lines),
+    options.companyId ? billToOf(ex, options.companyId) : null,
+  ]);
   if (!shipTo) {
-    return { charges: orderCharges(chargeLines, null), basis: untaxedBasis('no_destination'), lines: chargeLines };
+    const basis = { ...untaxedBasis('no_destination'), billTo };
+    return { charges: orderCharges(chargeLines, null), basis, lines: chargeLines };
   }
-  const { context, basis } = await chargeContextFor(ex, shipTo, options);
-  return { charges: orderCharges(chargeLines, context), basis, lines: chargeLines };
+  const { context, basis } = await chargeContextFor(ex, shipTo, billTo?.taxId ?? null, options);
+  return { charges: orderCharges(chargeLines, context), basis: { ...basis, billTo }, lines: chargeLines };
 }
 
 /** What a delivery to `shipTo` is charged by, and the snapshot of why. */
 async function chargeContextFor(
   ex: Executor,
   shipTo: Place,
+  vatId: string | null,
   { companyId, sellerCountry, notForResale = false, at = new Date() }: ChargeOptions,
 ): Promise<{ context: ChargeContext; basis: TaxBasis }> {
   const place = { country: shipTo.country.toUpperCase(), region: shipTo.region?.toUpperCase() || null };
-  const [zone, shipping, vatId, certificate] = await Promise.all([
+  const [zone, shipping, certificate] = await Promise.all([
     taxZoneFor(ex, place),
     shippingRatesFor(ex, place),
-    companyId ? vatIdOf(ex, companyId) : null,
     companyId && !notForResale ? approvedCertificateFor(ex, companyId, place, at) : null,
   ]);
   const basis: TaxBasis = {
@@ -105,9 +109,13 @@ async function chargeContextFor(
   return { context: { taxRates: zone?.rates ?? null, shipping, untaxed }, basis };
 }
 
-async function vatIdOf(ex: Executor, companyId: string): Promise<string | null> {
-  const [row] = await ex.select({ taxId: companies.taxId }).from(companies).where(eq(companies.id, companyId));
-  return row?.taxId ?? null;
+/** The company as its invoices bill it now: legal name, billing address, tax or VAT ID. */
+async function billToOf(ex: Executor, companyId: string): Promise<NonNullable<TaxBasis['billTo']> | null> {
+  const [row] = await ex
+    .select({ company: companies.name, address: companies.billingAddress, taxId: companies.taxId })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return row ?? null;
 }
 
 /** The lines with their products' tax class, unit weight and carton size (a deleted product's: standard, weightless). */

@@ -23,7 +23,11 @@ export async function approvedCertificateFor(
   at: Date,
 ): Promise<NonNullable<TaxBasis['certificate']> | null> {
   const [row] = await ex
-    .select({ id: taxCertificates.id, regions: taxCertificates.regions, expiresOn: taxCertificates.expiresOn })
+    .select({
+      id: taxCertificates.id,
+      regions: taxCertificates.regions,
+      expiresOn: taxCertificates.expiresOn,
+    })
     .from(taxCertificates)
     .where(
       and(

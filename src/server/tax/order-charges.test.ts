@@ -2,12 +2,14 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { products } from '../db/schema';
 import type { Cart, ChargesPreview } from '../../shared/api/cart.schemas';
+import type { ErrorBody } from '../../shared/api/errors';
 import type { Order, PlaceOrderResult } from '../../shared/api/orders.schemas';
 import { REVERSE_CHARGE_NOTICE } from '../../shared/domain/order-charges';
 import { type TestUser, signUp, signUpAdmin } from '../test/auth-helpers';
 import { newCompany, useCompanyTestApp } from '../test/company-helpers';
 import { insertTool } from '../test/factories';
 import { delivery, payOrderAs } from '../test/order-helpers';
+import { pdfText } from '../test/pdf-text';
 
 /**
  * Issue 35: every order's subtotal, freight, tax by rate and total come from one function, shown the
@@ -16,6 +18,12 @@ import { delivery, payOrderAs } from '../test/order-helpers';
  */
 const t = useCompanyTestApp();
 let admin: TestUser;
+
+async function invoiceText(user: TestUser, orderId: string) {
+  const pdf = await t.call(user, 'GET', `/api/purchase/${orderId}/invoice`);
+  expect(pdf.statusCode, pdf.body).toBe(200);
+  return pdfText(pdf.rawPayload);
+}
 
 const pittsburgh = {
   line1: '1200 Foundry Road',
@@ -87,7 +95,7 @@ describe('an order’s charges', () => {
         { rate: 0, amount: 0 },
       ],
       total: 1962.65,
-      tax: expect.objectContaining({ treatment: 'taxed', zone: 'Pennsylvania, United States' }),
+      tax: expect.objectContaining({ treatment: 'taxed', zone: 'Pennsylvania, United States' }) as unknown,
       problem: null,
     });
 
@@ -112,6 +120,17 @@ describe('an order’s charges', () => {
       ['standard', 6, 88.85],
       ['zero', 0, 0],
     ]);
+
+    // Paid, its invoice shows each line's rate, the freight and the tax by rate, and both addresses.
+    await payOrderAs(t.ctx.app, buyer, order._id);
+    const invoice = await invoiceText(buyer, order._id);
+    expect(invoice).toContain('Ship to Pat Buyer 1200 Foundry Road Pittsburgh, PA 15201 United States');
+    expect(invoice).toMatch(/Issue date .* Supply date .* Due date .*\(paid\)/);
+    expect(invoice).toContain('$12.34 6% $1,480.80');
+    expect(invoice).toContain('$3.33 0% $333.00');
+    expect(invoice).toContain(
+      'Subtotal $1,813.80 Freight $60.00 Tax at 6% $88.85 Tax at 0% $0.00 Total (USD) $1,962.65',
+    );
 
     // The buy form's preview of one product, and the order the form then places.
     const preview = await t.call(
@@ -145,6 +164,7 @@ describe('an order’s charges', () => {
     expect(changed.statusCode, changed.body).toBe(200);
     const again = (await t.call(buyer, 'GET', `/api/purchase/${order._id}`)).json<Order>();
     expect(again).toMatchObject({ taxes: cart.charges?.taxes, total: 1962.65 });
+    expect(await invoiceText(buyer, order._id)).toContain('Tax at 6% $88.85');
   });
 
   it('wait, on a pallet, for the freight the shop quotes before the order can be paid', async () => {
@@ -162,7 +182,7 @@ describe('an order’s charges', () => {
     expect(order).toMatchObject({ freightStatus: 'quoted', freight: null, subtotal: 5000, total: 5350 });
     const refused = await t.call(buyer, 'POST', '/api/create-payment-intent', { orderId: order._id });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error.message).toMatch(/pallet: we are quoting its freight/);
+    expect(refused.json<ErrorBody>().error.message).toMatch(/pallet: we are quoting its freight/);
 
     expect(
       (await t.call(buyer, 'PUT', `/api/admin/orders/${order._id}/freight`, { freight: 450 })).statusCode,
@@ -204,11 +224,18 @@ describe('an order’s charges', () => {
 
     const vat = await t.call(buyer, 'PATCH', '/api/company', { taxId: 'FR 12 345678901' });
     expect(vat.statusCode, vat.body).toBe(200);
-    expect(await order()).toMatchObject({
+    const reversed = await order();
+    expect(reversed).toMatchObject({
       taxes: [{ rate: 0, amount: 0 }],
       total: 1090,
       tax: { treatment: 'reverse_charge', vatId: 'FR 12 345678901', notice: REVERSE_CHARGE_NOTICE },
     });
+    await payOrderAs(t.ctx.app, buyer, reversed._id);
+    const invoice = await invoiceText(buyer, reversed._id);
+    expect(invoice).toContain('Bill to Atelier Lumière SARL');
+    expect(invoice).toContain('Tax / VAT ID: FR 12 345678901');
+    expect(invoice).toContain('VAT $0.00 (reverse charge) Total (USD) $1,090.00');
+    expect(invoice).toContain('Reverse charge: VAT to be accounted for by the recipient');
   });
 
   it('refuse a place the shop does not deliver to, before anything is stored', async () => {
@@ -230,7 +257,7 @@ describe('an order’s charges', () => {
       shipTo: { line1: '1-1 Marunouchi', city: 'Tokyo', postalCode: '100-0005', country: 'JP' },
     });
     expect(placed.statusCode).toBe(400);
-    expect(placed.json().error.message).toMatch(/do not deliver to Japan/);
+    expect(placed.json<ErrorBody>().error.message).toMatch(/do not deliver to Japan/);
     const badRegion = await t.call(buyer, 'POST', '/api/purchase', {
       ...delivery,
       toolId: tool.id,
@@ -238,14 +265,14 @@ describe('an order’s charges', () => {
       shipTo: { ...pittsburgh, region: 'ZZ' },
     });
     expect(badRegion.statusCode).toBe(400);
-    expect(badRegion.json().error.message).toBe('shipTo.region: Please choose a state');
+    expect(badRegion.json<ErrorBody>().error.message).toBe('shipTo.region: Please choose a state');
     const badCode = await t.call(buyer, 'POST', '/api/purchase', {
       ...delivery,
       toolId: tool.id,
       quantity: 100,
       shipTo: { ...pittsburgh, postalCode: 'K1A 0B1' },
     });
-    expect(badCode.json().error.message).toBe(
+    expect(badCode.json<ErrorBody>().error.message).toBe(
       'shipTo.postalCode: This is not a postal code of this country (e.g. 15201 or 15201-1234)',
     );
     const [stock] = await t.ctx.db.select().from(products).where(eq(products.id, tool.id));

@@ -123,7 +123,10 @@ export async function deleteTaxZone(db: Database, admin: SessionUser, zoneId: st
  * The zone a delivery to this place is taxed by, named, with its rates: its region's zone, else its
  * country's; null when the shop keeps no zone for it (nothing is taxed there).
  */
-export async function taxZoneFor(ex: Executor, place: Place): Promise<{ name: string; rates: ZoneRates } | null> {
+export async function taxZoneFor(
+  ex: Executor,
+  place: Place,
+): Promise<{ name: string; rates: ZoneRates } | null> {
   const zone = closestZone(await ex.select().from(taxZones).where(zonesCovering(taxZones, place)));
   if (!zone) return null;
   return {

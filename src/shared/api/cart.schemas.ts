@@ -171,4 +171,3 @@ export const CheckoutResult = z.object({
   order: Order,
 });
 export type CheckoutResult = z.infer<typeof CheckoutResult>;
-

@@ -57,6 +57,24 @@ export function requireDestination(
 }
 
 /**
+ * The browser's delivery forms (issue 35): a structured address, unless one of the company's addresses
+ * is chosen (the server ships to that one).
+ */
+export function requireShipTo(
+  details: { shipTo?: unknown; addressId?: string | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (!details.shipTo && !details.addressId) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['shipTo', 'line1'],
+      message: 'Please enter the street and number',
+    });
+  }
+}
+export const DeliveryForm = DeliveryDetails.superRefine(requireShipTo);
+
+/**
  * POST /purchase (spec §7 plus `toolId`, DESIGN §3). `amount`, `itemName` and `email` are accepted for
  * compatibility but never used: the server prices the order and takes the email from the session.
  */

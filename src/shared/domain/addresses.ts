@@ -208,3 +208,22 @@ export function formatAddress(input: ShipTo): string {
         : `${postalCode} ${city}${region ? `, ${region}` : ''}`;
   return [address.line1, address.line2, place, countryName(country)].filter(Boolean).join('\n');
 }
+
+/**
+ * The place an address is taxed and shipped by, once it is known: a country, and for the United States
+ * and Canada a state or province from the list. Null while the form has not got that far.
+ */
+export function placeOfAddress(
+  address: { country?: string | null | undefined; region?: string | null | undefined } | undefined,
+): { country: string; region: string | null } | null {
+  const country = address?.country?.trim().toUpperCase() ?? '';
+  if (!COUNTRY_CODES.includes(country)) return null;
+  const region = address?.region?.trim().toUpperCase() || null;
+  const regions = REGIONS[country];
+  if (regions && !(region && regions[region])) return null;
+  return { country, region };
+}
+
+/** A place as the cart's and the preview's query strings ask for it. */
+export const placeQuery = (place: { country: string; region: string | null }) =>
+  `country=${encodeURIComponent(place.country)}${place.region ? `&region=${encodeURIComponent(place.region)}` : ''}`;

@@ -38,6 +38,11 @@ export interface TaxBasis {
   vatId: string | null;
   /** The buyer said this order is not for resale: taxed although they hold a certificate. */
   notForResale: boolean;
+  /**
+   * The buyer's company as its invoices bill it when the order was placed: its legal name, billing
+   * address and tax or VAT ID (absent for a buyer of no company, and on orders before issue 35).
+   */
+  billTo?: { company: string; address: string; taxId: string | null } | null;
 }
 
 /** The one notice an invoice under the reverse charge must carry. */

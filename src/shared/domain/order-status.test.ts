@@ -17,13 +17,14 @@ describe('order transitions', () => {
       'paid->shipped',
       'unpaid->cancelled',
       'unpaid->expired',
+      'unpaid->on_account',
       'unpaid->paid',
     ]);
   });
 
   it('lists the states that may move to a target', () => {
     expect(statesThatCanBecome('shipped')).toEqual(['paid', 'on_account']);
-    expect(statesThatCanBecome('on_account')).toEqual(['awaiting_approval']);
+    expect(statesThatCanBecome('on_account')).toEqual(['awaiting_approval', 'unpaid']);
     expect(statesThatCanBecome('unpaid')).toEqual(['awaiting_approval']);
     expect(statesThatCanBecome('expired')).toEqual(['awaiting_approval', 'unpaid']);
   });

@@ -58,7 +58,5 @@ export function reverseCharged(
   destination: string,
   sellerCountry: string | null,
 ): boolean {
-  return (
-    euVatCountry(vatId) !== null && EU_COUNTRIES.includes(destination) && destination !== sellerCountry
-  );
+  return euVatCountry(vatId) !== null && EU_COUNTRIES.includes(destination) && destination !== sellerCountry;
 }

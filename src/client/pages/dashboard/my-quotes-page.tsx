@@ -9,7 +9,8 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { notify } from '../../lib/notify';
 import type { z } from 'zod';
-import { AcceptQuoteBody, type Quote } from '../../../shared/api/quotes.schemas';
+import type { Quote } from '../../../shared/api/quotes.schemas';
+import { DeliveryForm as AcceptQuoteForm } from '../../../shared/api/orders.schemas';
 import { canAcceptQuote } from '../../../shared/domain/quote-status';
 import { formatDollars } from '../../../shared/money';
 import { QueryState } from '../../components/query-state';
@@ -17,15 +18,15 @@ import { paths } from '../../config/paths';
 import { afterPlacing } from '../../features/orders/after-placing';
 import { useCurrentUser } from '../../features/auth/api/use-current-user';
 import { useMyOrders } from '../../features/orders/api/orders';
-import { DeliveryFields } from '../../features/orders/components/delivery-fields';
+import { DeliveryFields, deliveryDefaults } from '../../features/orders/components/delivery-fields';
 import { ShipToPicker } from '../../features/companies/components/ship-to-picker';
 import { useAcceptQuote, useQuotes } from '../../features/quotes/api/quotes';
 import { QuoteCells } from '../../features/quotes/components/quote-cells';
 import { QuoteLines } from '../../features/quotes/components/quote-lines';
 import { formatUnits } from '../../lib/format';
 
-type AcceptValues = z.input<typeof AcceptQuoteBody>;
-type AcceptOutput = z.output<typeof AcceptQuoteBody>;
+type AcceptValues = z.input<typeof AcceptQuoteForm>;
+type AcceptOutput = z.output<typeof AcceptQuoteForm>;
 
 /** Accepting asks where the order goes, as the buy form does, then opens its payment page. */
 function AcceptQuoteModal({ quote, onClose }: { quote: Quote | null; onClose: () => void }) {
@@ -35,14 +36,8 @@ function AcceptQuoteModal({ quote, onClose }: { quote: Quote | null; onClose: ()
   // Where the buyer's latest order went: a quote is usually delivered to the same place.
   const latest = useMyOrders(user?.email).data?.[0];
   const form = useForm<AcceptValues, unknown, AcceptOutput>({
-    resolver: zodResolver(AcceptQuoteBody),
-    values: {
-      name: latest?.name ?? user?.name ?? '',
-      address: latest?.address ?? '',
-      number: latest?.number ?? '',
-      company: latest?.company ?? '',
-      poNumber: '',
-    },
+    resolver: zodResolver(AcceptQuoteForm),
+    values: deliveryDefaults(latest, user?.name ?? ''),
     resetOptions: { keepDirtyValues: true },
   });
 

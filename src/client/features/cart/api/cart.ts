@@ -7,6 +7,7 @@ import type {
 } from '../../../../shared/api/cart.schemas';
 import type { DeliveryDetails } from '../../../../shared/api/orders.schemas';
 import type { QuoteRequested } from '../../../../shared/api/quotes.schemas';
+import { placeQuery } from '../../../../shared/domain/addresses';
 import { api } from '../../../lib/api-client';
 import { useInvalidate } from '../../../lib/query-client';
 import { queryRoots } from '../../../lib/query-keys';
@@ -29,6 +30,21 @@ export function useCart({ enabled = true }: { enabled?: boolean } = {}) {
 }
 
 /**
+ * The cart's charges delivered to `place` (issue 35: GET /api/cart?country=&region=): subtotal,
+ * freight, tax by rate and total, as checkout will charge them. Read again whenever the cart changes
+ * (its key is under the cart's), and kept on screen while the next figures are found.
+ */
+export function useCartCharges(place: { country: string; region: string | null } | null) {
+  return useQuery({
+    queryKey: [...cartKey, 'charges', place?.country, place?.region],
+    queryFn: ({ signal }) => api<Cart>(`/cart?${place ? placeQuery(place) : ''}`, { signal }),
+    select: (cart) => cart.charges,
+    enabled: Boolean(place),
+    placeholderData: (previous) => previous,
+  });
+}
+
+/**
  * A change answered with the whole cart (alone, or within a larger answer): it becomes the cart on
  * screen and the header's count.
  */
@@ -43,6 +59,7 @@ function useCartChange<T, R = Cart>(
       const cart = cartIn(answer);
       queryClient.setQueryData(cartKey, cart);
       cartChanged(cart);
+      void queryClient.invalidateQueries({ queryKey: [...cartKey, 'charges'] });
     },
   });
 }

@@ -1,3 +1,4 @@
+import { deliveryDefaults } from '../../../lib/delivery-defaults';
 import Button from 'react-bootstrap/Button';
 import { useNavigate } from 'react-router';
 import type { Order } from '../../../../shared/api/orders.schemas';
@@ -24,13 +25,7 @@ export function OrderAgainButton({ order }: { order: Order }) {
             const orderedAgain: OrderedAgain = {
               from: `order ${order.orderNumber}`,
               notes,
-              details: {
-                name: order.name,
-                address: order.address,
-                number: order.number,
-                company: order.company ?? '',
-                poNumber: '',
-              },
+              details: deliveryDefaults(order),
             };
             void navigate(paths.cart, { state: { orderedAgain } });
           },

@@ -3,6 +3,7 @@ import Form from 'react-bootstrap/Form';
 import { useFormContext } from 'react-hook-form';
 import type { DeliveryDetails } from '../../../../shared/api/orders.schemas';
 import { useCompany } from '../api/companies';
+import { emptyAddress } from '../../../components/address-fields';
 
 /**
  * 'Ship to' for a company's colleague (issue 33): one of the company's addresses, the default chosen
@@ -18,12 +19,17 @@ export function ShipToPicker({ idPrefix }: { idPrefix: string }) {
   const choose = (id: string) => {
     const address = addresses.find((entry) => entry._id === id);
     if (!address) {
+      // Another address: typed in the structured fields.
       setValue('addressId', undefined);
+      setValue('address', '');
+      setValue('shipTo', emptyAddress());
       return;
     }
     setValue('addressId', address._id);
     setValue('name', address.name, { shouldValidate: true });
-    setValue('address', address.address, { shouldValidate: true });
+    setValue('address', address.address);
+    // The book's address as it is structured, so its freight and tax can be shown.
+    setValue('shipTo', address.shipTo ?? undefined);
     setValue('number', address.number, { shouldValidate: true });
   };
   const fallback = addresses.find((entry) => entry.isDefault)?._id ?? addresses[0]?._id;
@@ -31,7 +37,7 @@ export function ShipToPicker({ idPrefix }: { idPrefix: string }) {
     if (chosen || !fallback) return;
     // A form filled in already (an earlier order placed again) keeps its address: the book's entry
     // for it when there is one, or as another address when the company allows one.
-    const filled = getValues('address').trim();
+    const filled = (getValues('address') ?? '').trim();
     if (filled) {
       const same = addresses.find((entry) => entry.address.trim() === filled);
       if (same) choose(same._id);

@@ -1,6 +1,8 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { DeleteResult } from '../../../../shared/api/common.schemas';
+import type { ChargesPreview } from '../../../../shared/api/cart.schemas';
 import type { Order, PlaceOrderBody, PlaceOrderResult } from '../../../../shared/api/orders.schemas';
+import { placeQuery } from '../../../../shared/domain/addresses';
 import { api } from '../../../lib/api-client';
 import { useInvalidate } from '../../../lib/query-client';
 import { queryRoots } from '../../../lib/query-keys';
@@ -25,6 +27,27 @@ export function useMyOrders(email: string | undefined) {
 
 export function useOrder(orderId: string, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...orderQuery(orderId), enabled });
+}
+
+/**
+ * What ordering `quantity` of a product would cost delivered to `place` (issue 35): the server's
+ * figures, which the order will carry. Kept while the next is found, so the figures do not flicker.
+ */
+export function useChargesPreview(
+  toolId: string,
+  quantity: number | null,
+  place: { country: string; region: string | null } | null,
+) {
+  return useQuery({
+    queryKey: [...queryRoots.orders, 'preview', toolId, quantity, place?.country, place?.region],
+    queryFn: ({ signal }) =>
+      api<ChargesPreview>(
+        `/purchase/preview?toolId=${encodeURIComponent(toolId)}&quantity=${quantity}&${place ? placeQuery(place) : ''}`,
+        { signal },
+      ),
+    enabled: Boolean(place) && quantity !== null,
+    placeholderData: (previous) => previous,
+  });
 }
 
 /** Orders and stock move together: after either changes, both are read again. */

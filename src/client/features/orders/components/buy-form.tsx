@@ -10,7 +10,9 @@ import { Link } from 'react-router';
 import { notify } from '../../../lib/notify';
 import { z } from 'zod';
 import type { Tool } from '../../../../shared/api/catalog.schemas';
-import { DeliveryDetails, type Order } from '../../../../shared/api/orders.schemas';
+import { DeliveryDetails, type Order, requireShipTo } from '../../../../shared/api/orders.schemas';
+import { placeOfAddress } from '../../../../shared/domain/addresses';
+import { ChargesSummary } from '../../../components/charges-summary';
 import {
   type QuantityBounds,
   canBeOrdered,
@@ -23,9 +25,9 @@ import { messages } from '../../../../shared/messages';
 import { dollarsToCents, formatCents, formatDollars } from '../../../../shared/money';
 import { paths } from '../../../config/paths';
 import { formatDateTime, formatUnits } from '../../../lib/format';
-import { usePlaceOrder } from '../api/orders';
+import { useChargesPreview, usePlaceOrder } from '../api/orders';
 import { FormField } from '../../../components/form-field';
-import { DeliveryFields } from './delivery-fields';
+import { DeliveryFields, deliveryDefaults } from './delivery-fields';
 import { AddToCartButton } from '../../../components/add-to-cart-button';
 
 /** The buy form's rules: the order body's, with the quantity checked against this product's bounds. */
@@ -38,7 +40,7 @@ function buyFormSchema(bounds: QuantityBounds) {
         const problem = quantityProblem(quantity, bounds);
         if (problem) ctx.addIssue({ code: 'custom', message: problem.message });
       }),
-  });
+  }).superRefine(requireShipTo);
 }
 type BuyFormValues = z.input<ReturnType<typeof buyFormSchema>>;
 type BuyFormOutput = z.output<ReturnType<typeof buyFormSchema>>;
@@ -175,14 +177,7 @@ export function BuyForm({
 }) {
   const bounds = quantityBounds(tool, minUnits);
   const again = previous ? quantityAgain(previous.quantity, bounds) : null;
-  const defaults = {
-    name: previous?.name ?? buyer.name,
-    address: previous?.address ?? '',
-    number: previous?.number ?? '',
-    company: previous?.company ?? '',
-    poNumber: '',
-    quantity: again?.quantity ?? bounds.lower,
-  };
+  const defaults = { ...deliveryDefaults(previous, buyer.name), quantity: again?.quantity ?? bounds.lower };
   // The stock can change while the page is open; react-hook-form takes this render's resolver, so the
   // form always checks against the latest figures.
   const form = useForm<BuyFormValues, unknown, BuyFormOutput>({
@@ -197,6 +192,10 @@ export function BuyForm({
     priceCents: dollarsToCents(tier.price),
   }));
   const quantity = useWatch({ control: form.control, name: 'quantity' });
+  // Freight and tax as the server finds them for the address and quantity typed so far (issue 35).
+  const place = placeOfAddress(useWatch({ control: form.control, name: 'shipTo' }));
+  const orderable = Number.isInteger(quantity) && quantityProblem(quantity, bounds) === null;
+  const charges = useChargesPreview(tool._id, orderable ? quantity : null, place);
 
   function onSubmit(values: BuyFormOutput) {
     placeOrder.mutate(
@@ -276,6 +275,13 @@ export function BuyForm({
               bounds={bounds}
               onAdd={(units) => form.setValue('quantity', quantity + units, { shouldValidate: true })}
             />
+            {orderable && (
+              <ChargesSummary
+                charges={place ? charges.data : null}
+                pending={charges.isFetching}
+                testId="buy-charges"
+              />
+            )}
             <div className="d-grid gap-2">
               <Button
                 type="submit"

@@ -1,21 +1,27 @@
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
-import { useFormContext } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { AddressFields } from '../../../components/address-fields';
 import type { DeliveryDetails } from '../../../../shared/api/orders.schemas';
+export { deliveryDefaults } from '../../../lib/delivery-defaults';
 import { FormField } from '../../../components/form-field';
 
 /** The delivery fields' values as a form holds them (company and PO number may be left empty). */
 export type DeliveryFormValues = DeliveryDetails;
 
 /**
- * Name, address, phone, and the buyer's company and PO number: the buy form's and a quote's acceptance,
+ * Name, the structured delivery address (issue 35), phone, and the buyer's company and PO number: the buy form's and a quote's acceptance,
  * inside a react-hook-form FormProvider whose values include these fields. `idPrefix` keeps ids unique.
  */
 export function DeliveryFields({ idPrefix }: { idPrefix: string }) {
   const {
     register,
+    control,
     formState: { errors },
   } = useFormContext<DeliveryFormValues>();
+  // A company address chosen in the book (ShipToPicker) is shown as it is kept; any other is typed.
+  const addressId = useWatch({ control, name: 'addressId' });
+  const address = useWatch({ control, name: 'address' });
   return (
     <>
       <FormField
@@ -25,15 +31,16 @@ export function DeliveryFields({ idPrefix }: { idPrefix: string }) {
         autoComplete="name"
         {...register('name')}
       />
-      <FormField
-        controlId={`${idPrefix}-address`}
-        label="Address"
-        error={errors.address?.message}
-        as="textarea"
-        rows={2}
-        autoComplete="street-address"
-        {...register('address')}
-      />
+      {addressId ? (
+        <div className="mb-3">
+          <div className="form-label">Delivery address</div>
+          <p className="mb-0 bg-body-tertiary rounded px-2 py-1" style={{ whiteSpace: 'pre-line' }}>
+            {address}
+          </p>
+        </div>
+      ) : (
+        <AddressFields idPrefix={idPrefix} />
+      )}
       <FormField
         controlId={`${idPrefix}-number`}
         label="Phone number"

@@ -1,0 +1,106 @@
+import Alert from 'react-bootstrap/Alert';
+import type { ChargesPreview } from '../../shared/api/cart.schemas';
+import { formatDollars } from '../../shared/money';
+
+/** What the freight row says before the order is placed. */
+function freightLabel(charges: ChargesPreview): string {
+  switch (charges.freightStatus) {
+    case 'free':
+      return 'Free';
+    case 'quoted':
+      return 'Quoted by us: a pallet (we mail you the price before you pay)';
+    case 'unavailable':
+      return 'Not delivered there';
+    default:
+      return formatDollars(charges.freight ?? 0);
+  }
+}
+
+/**
+ * An order's charges before it is placed (issue 35): subtotal, freight, tax by rate and total for
+ * the chosen destination, as the server finds them (the figures the order will carry), or why the
+ * order cannot go there. `pending` while they are being found for a new address or quantity.
+ */
+export function ChargesSummary({
+  charges,
+  pending,
+  testId = 'charges',
+}: {
+  charges: ChargesPreview | null | undefined;
+  pending: boolean;
+  testId?: string;
+}) {
+  if (!charges) {
+    return (
+      <p className="small text-secondary mb-3" aria-live="polite">
+        {pending ? 'Working out freight and tax…' : 'Choose where it goes to see its freight and tax.'}
+      </p>
+    );
+  }
+  const { tax } = charges;
+  return (
+    <div className="mb-3" aria-live="polite" data-testid={testId} aria-busy={pending}>
+      {charges.problem && (
+        <Alert variant="danger" className="small">
+          {charges.problem}
+        </Alert>
+      )}
+      <table className="table table-sm mb-1">
+        <caption className="caption-top small text-secondary py-1">Delivered to {charges.deliverTo}</caption>
+        <tbody>
+          <tr>
+            <th scope="row" className="fw-normal">
+              Subtotal
+            </th>
+            <td className="text-end">{formatDollars(charges.subtotal)}</td>
+          </tr>
+          <tr>
+            <th scope="row" className="fw-normal">
+              Freight
+            </th>
+            <td className="text-end">{freightLabel(charges)}</td>
+          </tr>
+          {tax.treatment === 'exempt' ? (
+            <tr>
+              <th scope="row" className="fw-normal">
+                Tax
+              </th>
+              <td className="text-end">{formatDollars(0)} (your exemption certificate)</td>
+            </tr>
+          ) : tax.treatment === 'reverse_charge' ? (
+            <tr>
+              <th scope="row" className="fw-normal">
+                VAT
+              </th>
+              <td className="text-end">{formatDollars(0)} (reverse charge)</td>
+            </tr>
+          ) : tax.treatment === 'untaxed_place' ? (
+            <tr>
+              <th scope="row" className="fw-normal">
+                Tax
+              </th>
+              <td className="text-end">None charged there</td>
+            </tr>
+          ) : (
+            charges.taxes.map((line) => (
+              <tr key={line.rate}>
+                <th scope="row" className="fw-normal">
+                  Tax at {line.rate}%
+                </th>
+                <td className="text-end">{formatDollars(line.amount)}</td>
+              </tr>
+            ))
+          )}
+          <tr>
+            <th scope="row">Total</th>
+            <td className="text-end fw-semibold" data-testid={`${testId}-total`}>
+              {formatDollars(charges.total)}
+              {charges.freightStatus === 'quoted' ? ' + freight' : ''}
+            </td>
+          </tr>
+        </tbody>
+      </table>
+      {tax.notice && <p className="small text-secondary mb-0">{tax.notice}</p>}
+    </div>
+  );
+}
