@@ -199,6 +199,13 @@ const rows: Row[] = [
     expected: { anonymous: 401, customerA: 200, customerB: 404, admin: 200 },
   },
   {
+    method: 'GET',
+    path: '/api/purchase/:id/credit-note',
+    // A paid card order is never credited: it has none, for its buyer and the admin alike.
+    url: async (f) => `/api/purchase/${await f.paidOrderOfA()}/credit-note`,
+    expected: { anonymous: 401, customerA: 404, customerB: 404, admin: 404 },
+  },
+  {
     method: 'POST',
     path: '/api/quotes',
     url: () => '/api/quotes',

@@ -165,6 +165,7 @@ export const messages = {
     `Sorry, we do not deliver to ${place} yet. Please choose another address or contact us.`,
   freightBeingQuoted:
     'This order ships on a pallet: we are quoting its freight and will mail you once it can be paid',
+  noCreditNote: 'This order has no credit note: one is issued when an invoiced order is cancelled',
   freightNotQuoted: 'Only an order whose freight is being quoted can be given a freight price',
 
   shippingZoneTaken: (place: string) => `${place} has a shipping zone already: change that one`,

@@ -5,7 +5,7 @@ import type {
   RecordAdjustmentBody,
   RecordPaymentBody,
 } from '../../shared/api/credit.schemas';
-import { formatInvoiceNumber } from '../../shared/domain/document-numbers';
+import { formatCreditNoteNumber, formatInvoiceNumber } from '../../shared/domain/document-numbers';
 import {
   AGING_BUCKETS,
   type Aging,
@@ -21,7 +21,7 @@ import type { SessionUser } from '../auth/session';
 import type { Database, Executor } from '../db/database';
 import { companies, ledgerEntries, orders } from '../db/schema';
 import { DomainError } from '../http/domain-error';
-import { type OrderRow, assignInvoiceNumber } from '../orders/orders.repository';
+import { type OrderRow, assignCreditNoteNumber, assignInvoiceNumber } from '../orders/orders.repository';
 
 /**
  * A company's account with the shop (issue 34): its ledger, appended to when an order on account is
@@ -129,14 +129,18 @@ export async function invoiceOnAccount(ex: Executor, order: OrderRow, at: Date):
   return invoiced;
 }
 
-/** A cancelled order on account: a credit note takes its invoice off the company's balance. */
-export async function creditNoteFor(ex: Executor, order: OrderRow, at: Date): Promise<void> {
-  if (order.paymentMethod !== 'account' || order.invoiceNumber === null || !order.companyId) return;
+/**
+ * A cancelled order on account: a credit note, numbered in its own series, takes its invoice off the
+ * company's balance.
+ */
+export async function creditNoteFor(ex: Executor, order: OrderRow, at: Date): Promise<OrderRow> {
+  if (order.paymentMethod !== 'account' || order.invoiceNumber === null || !order.companyId) return order;
   const [already] = await ex
     .select({ id: ledgerEntries.id })
     .from(ledgerEntries)
     .where(and(eq(ledgerEntries.orderId, order.id), eq(ledgerEntries.kind, 'credit_note')));
-  if (already) return;
+  if (already) return order;
+  const credited = await assignCreditNoteNumber(ex, order.id, at);
   await ex.insert(ledgerEntries).values({
     companyId: order.companyId,
     kind: 'credit_note',
@@ -144,9 +148,10 @@ export async function creditNoteFor(ex: Executor, order: OrderRow, at: Date): Pr
     occurredOn: utcDay(at),
     orderId: order.id,
     invoiceNumber: order.invoiceNumber,
-    reference: `Order ${order.orderNumber} cancelled: invoice ${formatInvoiceNumber(order.invoiceNumber)} credited`,
+    reference: `Order ${order.orderNumber} cancelled: credit note ${formatCreditNoteNumber(credited.creditNoteNumber ?? 0)} credits invoice ${formatInvoiceNumber(order.invoiceNumber)}`,
     recordedBy: 'shop',
   });
+  return credited;
 }
 
 /** GET /api/company/statement: the balance, the credit left, the aging and every entry with the running balance. */

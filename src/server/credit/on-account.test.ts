@@ -13,6 +13,7 @@ import { newCompany, useCompanyTestApp } from '../test/company-helpers';
 import { insertTool } from '../test/factories';
 import { delivery } from '../test/order-helpers';
 import { pdfText } from '../test/pdf-text';
+import { formatDay } from '../orders/invoice-pdf';
 import { checkAccountCredit, companyStatement, utcDay } from './ledger';
 
 /**
@@ -81,7 +82,8 @@ describe('pay on account', () => {
     const invoice = await t.call(buyer, 'GET', `/api/purchase/${order._id}/invoice`);
     expect(invoice.statusCode).toBe(200);
     const invoiceText = await pdfText(invoice.rawPayload);
-    expect(invoiceText).toContain(`Due date ${order.dueDate}`);
+    expect(invoiceText).toContain(`Due date ${formatDay(new Date(`${order.dueDate}T00:00:00Z`))}`);
+    expect(invoiceText).toContain(`Payment terms: on account, due ${formatDay(new Date(`${order.dueDate}T00:00:00Z`))}`);
     expect(invoiceText).toContain(
       `On account: please pay $1,000.00 by ${order.dueDate}, by bank transfer to:`,
     );

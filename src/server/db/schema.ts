@@ -281,6 +281,13 @@ export const orders = pgTable(
      * marks it paid, so invoice numbers have no gaps and never repeat.
      */
     invoiceNumber: integer('invoice_number').unique(),
+    /**
+     * Given when an invoiced order is cancelled (issue 35): the next number of the `credit_note`
+     * counter, a series of its own, gapless like the invoices'. The credit note repeats the invoice's
+     * lines, rates and totals from the order as stored, never today's rates.
+     */
+    creditNoteNumber: integer('credit_note_number').unique(),
+    creditedAt: timestamp('credited_at', { withTimezone: true }),
     /** The accepted quote this order was made from (priced at the quote, not the tiers). */
     quoteId: uuid('quote_id')
       .references(() => quotes.id, { onDelete: 'set null' })

@@ -247,7 +247,7 @@ describe('invoices', () => {
     const paidOn = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
       new Date(paid.history[1]?.at ?? ''),
     );
-    expect(text).toContain(`Paid in full by card on ${paidOn}.`);
+    expect(text).toContain(`Payment terms: by card. Paid in full on ${paidOn}.`);
   });
 
   it('prints names in other scripts as written (Polish, Greek, Cyrillic), in an embedded font', async () => {

@@ -56,6 +56,8 @@ function paidOrder(count: number): InvoicedOrder {
     holdExpiresAt: at,
     holdReminderSentAt: null,
     invoiceNumber: 42,
+    creditNoteNumber: null,
+    creditedAt: null,
     quoteId: null,
     paidAt: at,
     shippedAt: null,

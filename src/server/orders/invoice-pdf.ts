@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { type MailAttachmentRef, orders } from '../db/schema';
 import type { MailFile } from '../mail/mailer';
-import { formatInvoiceNumber } from '../../shared/domain/document-numbers';
+import { formatCreditNoteNumber, formatInvoiceNumber } from '../../shared/domain/document-numbers';
 import { dateFormat } from '../../shared/date-format';
 import { formatCents } from '../../shared/money';
 import {
@@ -52,6 +52,9 @@ export function isInvoiced<T extends OrderRow>(order: T): order is T & { invoice
     : order.paidAt !== null && order.transactionId !== null;
 }
 
+/** A due day (YYYY-MM-DD) as invoices write it. */
+const dueDay = (day: string) => formatDay(new Date(`${day}T00:00:00Z`));
+
 /** The day an invoice is dated: the day it was paid by card, or issued on account. */
 const invoiceDay = (order: OrderRow) => order.invoicedAt ?? order.paidAt ?? order.createdAt;
 
@@ -63,10 +66,16 @@ const invoiceDay = (order: OrderRow) => order.invoicedAt ?? order.paidAt ?? orde
  * each request from the order as stored: an invoice never changes once issued, so the same order
  * always gives the same invoice.
  */
-export async function renderInvoicePdf(order: InvoicedOrder, shop: ShopDetails): Promise<Buffer> {
-  const number = formatInvoiceNumber(order.invoiceNumber);
+export async function renderInvoicePdf(
+  order: InvoicedOrder,
+  shop: ShopDetails,
+  kind: 'invoice' | 'credit_note' = 'invoice',
+): Promise<Buffer> {
+  const credit = kind === 'credit_note' && order.creditNoteNumber !== null ? order.creditNoteNumber : null;
+  const invoiceNumber = formatInvoiceNumber(order.invoiceNumber);
+  const number = credit === null ? invoiceNumber : formatCreditNoteNumber(credit);
   const { doc, done } = await startDocument({
-    Title: `Invoice ${number}`,
+    Title: `${credit === null ? 'Invoice' : 'Credit note'} ${number}`,
     Author: shop.legalName,
     Subject: `Order ${order.orderNumber}`,
   });
@@ -78,23 +87,32 @@ export async function renderInvoicePdf(order: InvoicedOrder, shop: ShopDetails):
     .fillColor(INK)
     .font(BOLD)
     .fontSize(22)
-    .text('INVOICE', 330, PAGE.margin, {
+    .text(credit === null ? 'INVOICE' : 'CREDIT NOTE', 330, PAGE.margin, {
       width: RIGHT - 330,
       align: 'right',
     });
-  const facts: [string, string][] = [
-    ['Invoice number', number],
-    ['Issue date', formatDay(invoiceDay(order))],
-    ['Supply date', formatDay(order.shippedAt ?? invoiceDay(order))],
-    [
-      'Due date',
-      order.paymentMethod === 'account' && order.dueDate
-        ? formatDay(new Date(`${order.dueDate}T00:00:00Z`))
-        : `${formatDay(order.paidAt ?? invoiceDay(order))} (paid)`,
-    ],
-    ['Order number', String(order.orderNumber)],
-    ...(order.poNumber ? ([['PO number', order.poNumber]] as [string, string][]) : []),
-  ];
+  const facts: [string, string][] =
+    credit === null
+      ? []
+      : [
+          ['Credit note number', number],
+          ['Issue date', formatDay(order.creditedAt ?? invoiceDay(order))],
+          ['Credits invoice', `${invoiceNumber} of ${formatDay(invoiceDay(order))}`],
+        ];
+  if (credit === null)
+    facts.push(
+      ['Invoice number', number],
+      ['Issue date', formatDay(invoiceDay(order))],
+      ['Supply date', formatDay(order.shippedAt ?? invoiceDay(order))],
+      [
+        'Due date',
+        order.paymentMethod === 'account' && order.dueDate
+          ? dueDay(order.dueDate)
+          : `${formatDay(order.paidAt ?? invoiceDay(order))} (paid)`,
+      ],
+    );
+  facts.push(['Order number', String(order.orderNumber)]);
+  if (order.poNumber) facts.push(['PO number', order.poNumber]);
   doc.moveDown(0.5);
   for (const [label, value] of facts) labelled(doc, label, value, 330);
 
@@ -157,6 +175,18 @@ export async function renderInvoicePdf(order: InvoicedOrder, shop: ShopDetails):
       .text(notice, PAGE.margin, doc.y, { width: RIGHT - PAGE.margin });
   }
 
+  if (credit !== null) {
+    doc.moveDown(2);
+    doc.font(BOLD).fontSize(10).fillColor(INK).text('Credit', PAGE.margin, doc.y);
+    doc.font(REGULAR).fontSize(10);
+    doc.text(
+      `This credit note cancels invoice ${invoiceNumber} in full: ${formatCents(order.amountCents)} is taken off your account’s balance. Its lines, rates and totals are the invoice’s, as they were when the order was placed.`,
+      { width: RIGHT - PAGE.margin },
+    );
+    doc.end();
+    return done;
+  }
+
   // The payment.
   doc.moveDown(2);
   doc.x = PAGE.margin;
@@ -164,7 +194,7 @@ export async function renderInvoicePdf(order: InvoicedOrder, shop: ShopDetails):
   doc.font(REGULAR).fontSize(10);
   if (order.paymentMethod === 'account') {
     doc.text(
-      `Payment terms: on account, due ${order.dueDate ?? ''}. Please pay ${formatCents(order.amountCents)} by then, by bank transfer to:`,
+      `Payment terms: on account, due ${order.dueDate ? dueDay(order.dueDate) : ''}. Please pay ${formatCents(order.amountCents)} by then, by bank transfer to:`,
     );
     doc.moveDown(0.3);
     for (const line of shop.bankDetails) doc.text(line, { indent: 12 });

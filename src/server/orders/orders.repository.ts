@@ -31,7 +31,7 @@ import {
 } from '../../shared/domain/order-status';
 import { messages } from '../../shared/messages';
 import { centsToDollars } from '../../shared/money';
-import { formatInvoiceNumber } from '../../shared/domain/document-numbers';
+import { formatCreditNoteNumber, formatInvoiceNumber } from '../../shared/domain/document-numbers';
 import { type Access, canAccess, seesEveryBuyer, visibleTo } from '../auth/access';
 import type { SessionUser } from '../auth/session';
 import type { Executor } from '../db/database';
@@ -107,6 +107,7 @@ export function toOrder(row: PlacedOrder): Order {
     holdExpiresAt: HOLDING_STATES.includes(row.status) ? row.holdExpiresAt.toISOString() : null,
     approval: orderApproval(row),
     invoiceNumber: row.invoiceNumber === null ? null : formatInvoiceNumber(row.invoiceNumber),
+    creditNoteNumber: row.creditNoteNumber === null ? null : formatCreditNoteNumber(row.creditNoteNumber),
     quoteId: row.quoteId,
     backordered: backordered,
     shipDate: backordered > 0 ? row.shipDate : null,
@@ -522,19 +523,40 @@ export async function moveOrder(
  * transaction that rolls back gives its number back, so the numbers have no gaps and never repeat.
  */
 export async function assignInvoiceNumber(ex: Executor, orderId: string): Promise<OrderRow> {
-  const [counter] = await ex
-    .update(counters)
-    .set({ value: sql`${counters.value} + 1` })
-    .where(eq(counters.name, 'invoice'))
-    .returning({ value: counters.value });
-  if (!counter) throw new Error('The invoice counter is missing (migration 0007 creates it)');
+  const invoiceNumber = await nextNumber(ex, 'invoice');
   const [row] = await ex
     .update(orders)
-    .set({ invoiceNumber: counter.value })
+    .set({ invoiceNumber })
     .where(and(eq(orders.id, orderId), isNull(orders.invoiceNumber)))
     .returning();
   if (!row) throw new Error(`Order ${orderId} already has an invoice number`);
   return row;
+}
+
+/**
+ * Gives an invoiced order that is cancelled its credit note's number (issue 35): the next of the
+ * `credit_note` series, in the transaction that cancels it, so credit notes have no gaps either.
+ */
+export async function assignCreditNoteNumber(ex: Executor, orderId: string, at: Date): Promise<OrderRow> {
+  const creditNoteNumber = await nextNumber(ex, 'credit_note');
+  const [row] = await ex
+    .update(orders)
+    .set({ creditNoteNumber, creditedAt: at })
+    .where(and(eq(orders.id, orderId), isNull(orders.creditNoteNumber)))
+    .returning();
+  if (!row) throw new Error(`Order ${orderId} already has a credit note`);
+  return row;
+}
+
+/** The next number of a gapless series (counters): given back if the transaction rolls back. */
+async function nextNumber(ex: Executor, name: 'invoice' | 'credit_note'): Promise<number> {
+  const [counter] = await ex
+    .update(counters)
+    .set({ value: sql`${counters.value} + 1` })
+    .where(eq(counters.name, name))
+    .returning({ value: counters.value });
+  if (!counter) throw new Error(`The ${name} counter is missing (migrations 0007 and 0029 create them)`);
+  return counter.value;
 }
 
 // --- The admin's dashboard (DESIGN §9): each figure one query over indexed columns ---

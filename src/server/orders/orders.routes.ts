@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DeleteResult } from '../../shared/api/common.schemas';
-import { formatInvoiceNumber } from '../../shared/domain/document-numbers';
+import { formatCreditNoteNumber, formatInvoiceNumber } from '../../shared/domain/document-numbers';
 import { errorResponses } from '../../shared/api/errors';
 import {
   Order,
@@ -156,6 +156,36 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
       return reply
         .type('application/pdf')
         .header('content-disposition', `inline; filename="${formatInvoiceNumber(order.invoiceNumber)}.pdf"`)
+        .send(pdf);
+    },
+  );
+
+  app.get(
+    '/purchase/:id/credit-note',
+    {
+      onRequest: guards.requireUser,
+      config: { rateLimit: limit('invoice') },
+      schema: {
+        tags: ['orders'],
+        summary:
+          'The credit note of a cancelled invoiced order as a PDF (its own numbered series, the invoice’s rates as placed): your own, or any for admins',
+        params: OrderIdParams,
+        produces: ['application/pdf'],
+        response: { 200: z.instanceof(Buffer).meta({ type: 'string', format: 'binary' }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const order = await findOrderFor(db, signedInUser(request), request.params.id, 'shop');
+      if (!isInvoiced(order) || order.creditNoteNumber === null) {
+        throw new DomainError('NOT_FOUND', messages.noCreditNote);
+      }
+      const pdf = await renderInvoicePdf(order, mail.shop, 'credit_note');
+      return reply
+        .type('application/pdf')
+        .header(
+          'content-disposition',
+          `inline; filename="${formatCreditNoteNumber(order.creditNoteNumber)}.pdf"`,
+        )
         .send(pdf);
     },
   );

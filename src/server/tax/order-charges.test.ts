@@ -238,6 +238,73 @@ describe('an order’s charges', () => {
     expect(invoice).toContain('Reverse charge: VAT to be accounted for by the recipient');
   });
 
+  it('are credited as they were placed: a credit note after a rate change repeats the order’s rates, numbered on', async () => {
+    const { admin: buyer, companyId } = await newCompany(t.ctx.app, 'Keystone Fabrication LLC');
+    const terms = await t.call(admin, 'PUT', `/api/admin/companies/${companyId}/terms`, {
+      terms: 'net30',
+      creditLimit: 50_000,
+    });
+    expect(terms.statusCode, terms.body).toBe(200);
+    const tool = await insertTool(t.ctx.db, { priceCents: 2000, weightGrams: 50, minOrder: 100 });
+    const onAccount = async () => {
+      const line = await t.call(buyer, 'PUT', `/api/cart/lines/${tool.id}`, { quantity: 100 });
+      expect(line.statusCode, line.body).toBe(200);
+      const placed = await t.call(buyer, 'POST', '/api/cart/checkout', {
+        ...delivery,
+        shipTo: pittsburgh,
+        paymentMethod: 'account',
+      });
+      expect(placed.statusCode, placed.body).toBe(201);
+      return placed.json<{ order: Order }>().order;
+    };
+    const zones = (await t.call(admin, 'GET', '/api/admin/tax-zones')).json<
+      { _id: string; country: string }[]
+    >();
+    const pa = zones.find((zone) => zone.country === 'US')?._id ?? '';
+    const rateIs = async (standard: number) => {
+      const set = await t.call(admin, 'PUT', `/api/admin/tax-zones/${pa}`, {
+        country: 'US',
+        region: 'PA',
+        rates: { standard, reduced: standard, zero: 0 },
+      });
+      expect(set.statusCode, set.body).toBe(200);
+    };
+    await rateIs(6);
+    // $2,000 at 6 % and $15 freight (5 kg).
+    const first = await onAccount();
+    expect(first).toMatchObject({ status: 'on_account', taxes: [{ rate: 6, amount: 120 }], total: 2135 });
+    await rateIs(8);
+    const second = await onAccount();
+    expect(second).toMatchObject({ taxes: [{ rate: 8, amount: 160 }], total: 2175 });
+
+    // Both cancelled after the rate moved again: each credit note repeats its own order's rate.
+    await rateIs(9.5);
+    for (const order of [first, second]) {
+      const cancelled = await t.call(buyer, 'DELETE', `/api/purchase/${order._id}`);
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+    }
+    const [one, two] = await Promise.all(
+      [first, second].map(async (order) =>
+        (await t.call(buyer, 'GET', `/api/purchase/${order._id}`)).json<Order>(),
+      ),
+    );
+    const numbers = [one?.creditNoteNumber, two?.creditNoteNumber].map((n) => Number(n?.slice(3)));
+    expect(numbers[1]).toBe((numbers[0] ?? 0) + 1);
+    const note = await t.call(buyer, 'GET', `/api/purchase/${first._id}/credit-note`);
+    expect(note.statusCode, note.body).toBe(200);
+    const text = await pdfText(note.rawPayload);
+    expect(text).toContain(`CREDIT NOTE`);
+    expect(text).toContain(`Credit note number ${one?.creditNoteNumber}`);
+    expect(text).toContain(`Credits invoice ${one?.invoiceNumber}`);
+    expect(text).toContain('Subtotal $2,000.00 Freight $15.00 Tax at 6% $120.00 Total (USD) $2,135.00');
+    expect(text).not.toContain('9.5%');
+    const statement = (await t.call(buyer, 'GET', '/api/company/statement')).json<{ balance: number }>();
+    expect(statement.balance).toBe(0);
+    // An order never cancelled has no credit note.
+    const none = await t.call(buyer, 'GET', `/api/purchase/${(await onAccount())._id}/credit-note`);
+    expect(none.statusCode).toBe(404);
+  });
+
   it('refuse a place the shop does not deliver to, before anything is stored', async () => {
     const buyer = await signUp(t.ctx.app);
     const tool = await insertTool(t.ctx.db, { minOrder: 100, available: 500 });

@@ -210,6 +210,8 @@ export const Order = z
       .nullable(),
     /** INV-000042 once paid: a gapless number given in the transaction that marks the order paid. */
     invoiceNumber: z.string().nullable(),
+    /** CN-000007 once an invoiced order is cancelled: its credit note, in a gapless series of its own. */
+    creditNoteNumber: z.string().nullable(),
     /** The accepted quote the order was made from, priced at the quote. */
     quoteId: z.string().nullable(),
     /** Units not yet in stock, every line's (an accepted quote's beyond the stock): it ships once none are left. */

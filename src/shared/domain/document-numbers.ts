@@ -9,3 +9,8 @@ export function formatInvoiceNumber(n: number): string {
 export function formatQuoteNumber(n: number): string {
   return `Q-${n}`;
 }
+
+/** CN-000007: credit notes are numbered in a series of their own. */
+export function formatCreditNoteNumber(n: number): string {
+  return `CN-${String(n).padStart(6, '0')}`;
+}

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Tool } from '../../../../shared/api/catalog.schemas';
 import { MemoryRouter } from 'react-router';
+import type { ChargesPreview } from '../../../../shared/api/cart.schemas';
 import type { Order } from '../../../../shared/api/orders.schemas';
 import { quantityAgain } from '../../../../shared/domain/order-quantity';
 import { BuyForm } from './buy-form';
@@ -29,7 +30,7 @@ const saw: Tool = {
   unitsPerCarton: 10,
 };
 const user = { id: 'u1', name: 'Bea Buyer', email: 'bea@example.com' };
-let fetchMock: ReturnType<typeof vi.fn>;
+let fetchMock: ReturnType<typeof vi.fn<(url: string) => Promise<Response>>>;
 
 const placed: Order = {
   _id: 'o1',
@@ -87,6 +88,7 @@ const placed: Order = {
   createdAt: '2026-11-22T10:00:00.000Z',
   holdExpiresAt: '2026-11-24T10:00:00.000Z',
   invoiceNumber: null,
+  creditNoteNumber: null,
   quoteId: null,
   backordered: 0,
   shipDate: null,
@@ -94,12 +96,51 @@ const placed: Order = {
   history: [{ status: 'unpaid', at: '2026-11-22T10:00:00.000Z' }],
 };
 
+const dock = {
+  line1: '1 Dock Road',
+  line2: null,
+  city: 'Pittsburgh',
+  region: 'PA',
+  postalCode: '15201',
+  country: 'US',
+};
+
+/** What the server answers for the preview of freight and tax (GET /api/purchase/preview). */
+const preview: ChargesPreview = {
+  deliverTo: 'Pennsylvania, United States',
+  subtotal: 8475,
+  freight: 60,
+  freightStatus: 'priced',
+  taxes: [{ rate: 6, amount: 508.5 }],
+  total: 9043.5,
+  tax: { ...placed.tax, treatment: 'taxed', zone: 'Pennsylvania, United States' },
+  problem: null,
+};
+
+/** The structured delivery address, typed as a buyer does (the country is the United States already). */
+async function fillAddress() {
+  await userEvent.type(screen.getByLabelText('Street and number'), dock.line1);
+  await userEvent.type(screen.getByLabelText('City'), dock.city);
+  await userEvent.selectOptions(screen.getByLabelText('State'), 'PA');
+  await userEvent.type(screen.getByLabelText('Postal code'), dock.postalCode);
+}
+
+/** The orders the form sent (POST /api/purchase), leaving out the previews of freight and tax. */
+const orderCalls = () => fetchMock.mock.calls.filter(([url]) => url === '/api/purchase');
+
 beforeEach(() => {
-  fetchMock = vi.fn().mockResolvedValue(
-    new Response(JSON.stringify({ acknowledged: true, insertedId: 'o1', order: placed }), {
-      status: 201,
-      headers: { 'content-type': 'application/json' },
-    }),
+  fetchMock = vi.fn((url: string) =>
+    Promise.resolve(
+      url.startsWith('/api/purchase/preview')
+        ? new Response(JSON.stringify(preview), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          })
+        : new Response(JSON.stringify({ acknowledged: true, insertedId: 'o1', order: placed }), {
+            status: 201,
+            headers: { 'content-type': 'application/json' },
+          }),
+    ),
   );
   vi.stubGlobal('fetch', fetchMock);
 });
@@ -138,26 +179,27 @@ describe('BuyForm', () => {
     [701, 'Sorry, you can not buy more than 700'],
   ])('refuses %i with "%s" and sends nothing', async (quantity, message) => {
     renderForm();
-    await userEvent.type(screen.getByLabelText('Address'), '1 Dock Road');
+    await fillAddress();
     await userEvent.type(screen.getByLabelText('Phone number'), '5550100');
     await order(quantity);
     expect(await screen.findByText(message)).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(orderCalls()).toHaveLength(0);
   });
 
   it.each([150, 700])('sends %i units with the product id and the session email', async (quantity) => {
     renderForm();
-    await userEvent.type(screen.getByLabelText('Address'), '1 Dock Road');
+    await fillAddress();
     await userEvent.type(screen.getByLabelText('Phone number'), '5550100');
     await order(quantity);
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    await vi.waitFor(() => expect(orderCalls()).toHaveLength(1));
+    const [url, init] = orderCalls()[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/purchase');
     expect(JSON.parse(init.body as string)).toEqual({
       toolId: saw._id,
       email: 'bea@example.com',
       name: 'Bea Buyer',
-      address: '1 Dock Road',
+      address: '',
+      shipTo: dock,
       number: '5550100',
       company: null,
       poNumber: null,
@@ -167,13 +209,13 @@ describe('BuyForm', () => {
 
   it('sends the company and PO number, then shows the order number, total, hold end and Pay now', async () => {
     renderForm();
-    await userEvent.type(screen.getByLabelText('Address'), '1 Dock Road');
+    await fillAddress();
     await userEvent.type(screen.getByLabelText('Phone number'), '5550100');
     await userEvent.type(screen.getByLabelText(/Company/), 'Acme');
     await userEvent.type(screen.getByLabelText(/PO number/), 'PO-77');
     await order(300);
     const panel = await screen.findByTestId('order-placed');
-    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    const [, init] = orderCalls()[0] as unknown as [string, RequestInit];
     expect(JSON.parse(init.body as string)).toMatchObject({
       company: 'Acme',
       poNumber: 'PO-77',
@@ -188,26 +230,39 @@ describe('BuyForm', () => {
     expect(screen.getByRole('button', { name: 'Buy Now' })).toBeTruthy();
   });
 
+  it('shows the freight and tax the server finds once the state is chosen, before Buy Now', async () => {
+    renderForm();
+    expect(screen.getByText('Choose where it goes to see its freight and tax.')).toBeTruthy();
+    await fillAddress();
+    const charges = await screen.findByTestId('buy-charges');
+    expect(charges.textContent).toContain('Delivered to Pennsylvania, United States');
+    expect(charges.textContent).toContain('Freight$60.00');
+    expect(charges.textContent).toContain('Tax at 6%$508.50');
+    expect(screen.getByTestId('buy-charges-total').textContent).toBe('$9,043.50');
+    const [url] = fetchMock.mock.calls.find(([called]) => called.startsWith('/api/purchase/preview')) ?? [];
+    expect(url).toBe(`/api/purchase/preview?toolId=${saw._id}&quantity=150&country=US&region=PA`);
+  });
+
   it('takes an international phone number as typed, and refuses one that is not a number', async () => {
     renderForm();
-    await userEvent.type(screen.getByLabelText('Address'), '1 Dock Road');
+    await fillAddress();
     const phone = screen.getByLabelText('Phone number');
     expect(phone.getAttribute('type')).toBe('tel');
     await userEvent.type(phone, 'call me');
     await order(200);
     expect(await screen.findByText('Please enter a valid phone number')).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(orderCalls()).toHaveLength(0);
     await userEvent.clear(phone);
     await userEvent.type(phone, '+1 (555) 123-4567');
     await userEvent.click(screen.getByRole('button', { name: 'Buy Now' }));
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    await vi.waitFor(() => expect(orderCalls()).toHaveLength(1));
+    const [, init] = orderCalls()[0] as unknown as [string, RequestInit];
     expect(JSON.parse(init.body as string)).toMatchObject({ number: '+1 (555) 123-4567' });
   });
 
   it('refuses a PO number over 40 characters', async () => {
     renderForm();
-    await userEvent.type(screen.getByLabelText('Address'), '1 Dock Road');
+    await fillAddress();
     await userEvent.type(screen.getByLabelText('Phone number'), '5550100');
     const po = screen.getByLabelText<HTMLInputElement>(/PO number/);
     // maxLength stops typing at 40; a pasted or scripted value is still checked.
@@ -215,13 +270,14 @@ describe('BuyForm', () => {
     await userEvent.type(po, 'P'.repeat(41));
     await order(200);
     expect(await screen.findByText('Please keep this under 40 characters')).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(orderCalls()).toHaveLength(0);
   });
 
   it("orders again: the earlier address, phone and company, and its quantity within today's bounds", () => {
-    renderForm({ ...saw, available: 250 }, { ...placed, quantity: 400 });
+    renderForm({ ...saw, available: 250 }, { ...placed, quantity: 400, shipTo: dock });
     expect(screen.getByLabelText<HTMLInputElement>('Quantity').value).toBe('250');
-    expect(screen.getByLabelText<HTMLTextAreaElement>('Address').value).toBe('1 Dock Road');
+    expect(screen.getByLabelText<HTMLInputElement>('Street and number').value).toBe('1 Dock Road');
+    expect(screen.getByLabelText<HTMLSelectElement>('State').value).toBe('PA');
     expect(screen.getByLabelText<HTMLInputElement>(/Company/).value).toBe('Acme');
     expect(screen.getByLabelText<HTMLInputElement>(/PO number/).value).toBe('');
     expect(screen.getByTestId('order-again-note').textContent).toBe(
@@ -240,18 +296,19 @@ describe('BuyForm', () => {
     );
     const view = render(form(saw));
     view.rerender(form({ ...saw, available: 300 }));
-    await userEvent.type(screen.getByLabelText('Address'), '1 Dock Road');
+    await fillAddress();
     await userEvent.type(screen.getByLabelText('Phone number'), '5550100');
     await order(400);
     expect(await screen.findByText('Sorry, you can not buy more than 300')).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(orderCalls()).toHaveLength(0);
   });
 
   it('requires the address and phone', async () => {
     renderForm();
     await order(200);
-    expect(await screen.findByText('Please enter your address')).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(await screen.findByText('Please enter the street and number')).toBeTruthy();
+    expect(screen.getByText('Please choose a state')).toBeTruthy();
+    expect(orderCalls()).toHaveLength(0);
   });
 
   it('says a product with too little stock cannot be ordered, with Buy Now disabled', () => {
