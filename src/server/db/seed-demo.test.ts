@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from './database';
 import { products, reviews, taxZones } from './schema';
 import { readDemoCatalog, readDemoTaxZones, seedDemoOnce } from './seed-demo';
+import { shippingRatesFor } from '../tax/shipping-zones';
 import { openTestDatabase } from '../test/test-database';
 
 let database: DatabaseHandle;
@@ -31,13 +32,20 @@ describe('demo catalog', () => {
     expect(reviewRows?.n).toBe(readDemoCatalog().reviews.length);
     // A sample of tax zones: US states, Canada and its HST provinces, the EU's VAT.
     const zones = await db.select().from(taxZones);
-    expect(zones).toHaveLength(readDemoTaxZones().length);
+    expect(zones).toHaveLength(readDemoTaxZones().zones.length);
     const place = (country: string, region: string | null) =>
       zones.find((zone) => zone.country === country && zone.region === region);
     expect(place('US', 'PA')).toMatchObject({ standardRate: 6000 });
     expect(place('CA', null)).toMatchObject({ standardRate: 5000 });
     expect(place('CA', 'ON')).toMatchObject({ standardRate: 13_000 });
     expect(place('DE', null)).toMatchObject({ standardRate: 19_000, reducedRate: 7000 });
+    // Parcel rates by weight for the US, Canada, the UK and the EU; every demo tool weighs something.
+    const freight = await shippingRatesFor(db, { country: 'US', region: 'PA' });
+    expect(freight).toMatchObject({ freeFromCents: 1_000_000, palletFromGrams: 500_000 });
+    expect(await shippingRatesFor(db, { country: 'GB' })).toMatchObject({ palletFromGrams: 300_000 });
+    expect(await shippingRatesFor(db, { country: 'DE' })).not.toBeNull();
+    const weights = await db.select({ grams: products.weightGrams }).from(products);
+    expect(weights.every((tool) => tool.grams > 0)).toBe(true);
 
     await db.delete(products);
     expect(await seedDemoOnce(db)).toBe(false);

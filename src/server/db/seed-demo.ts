@@ -8,10 +8,11 @@ import { DEFAULT_ORDER_MIN_UNITS, lowerBound } from '../../shared/domain/order-q
 import { tierProblem } from '../../shared/domain/price-tiers';
 import { rateFromPercent } from '../../shared/domain/tax';
 import { dollarsToCents } from '../../shared/money';
+import { kgToGrams } from '../../shared/numbers';
 import { findOrCreateCategory } from '../catalog/products.repository';
 import { projectPaths } from '../project-paths';
 import type { Database } from './database';
-import { appMeta, products, reviews, taxZones } from './schema';
+import { appMeta, products, reviews, shippingZones, taxZones } from './schema';
 
 const DemoCatalog = z.object({
   tools: z.array(
@@ -29,6 +30,9 @@ const DemoCatalog = z.object({
           z.object({ minQuantity: z.number().int().positive(), price: z.number().positive() }),
         ),
         featured: z.boolean(),
+        /** One unit's weight and how many go in a carton (issue 35: freight). */
+        weightKg: z.number().nonnegative().default(0),
+        unitsPerCarton: z.number().int().positive().default(1),
       })
       // The demo's breaks follow the admin forms' rule, at the default floor of ORDER_MIN_UNITS.
       .check((ctx) => {
@@ -50,8 +54,18 @@ const DemoCatalog = z.object({
   ),
 });
 
-/** The demo's tax zones (issue 35): a realistic sample, rates in percent. */
+/** The demo's tax zones (issue 35): a realistic sample, rates in percent; and its shipping zones. */
 const DemoTaxZones = z.object({
+  shipping: z
+    .array(
+      z.object({
+        countries: z.array(z.string().length(2)).min(1),
+        bands: z.array(z.object({ upToKg: z.number().positive(), price: z.number().positive() })).min(1),
+        freeFrom: z.number().positive().nullable(),
+        palletFromKg: z.number().positive(),
+      }),
+    )
+    .default([]),
   zones: z.array(
     z.object({
       country: z.string().length(2),
@@ -63,7 +77,7 @@ const DemoTaxZones = z.object({
 });
 
 export function readDemoTaxZones(file = join(projectPaths.content, 'demo-tax-zones.json')) {
-  return DemoTaxZones.parse(JSON.parse(readFileSync(file, 'utf8'))).zones;
+  return DemoTaxZones.parse(JSON.parse(readFileSync(file, 'utf8')));
 }
 
 const DEMO_SEEDED = 'demo_seeded';
@@ -82,7 +96,7 @@ export async function seedDemoOnce(db: Database): Promise<boolean> {
   const [seeded] = await db.select({ key: appMeta.key }).from(appMeta).where(eq(appMeta.key, DEMO_SEEDED));
   if (seeded) return false;
   const catalog = readDemoCatalog();
-  const zones = readDemoTaxZones();
+  const { zones, shipping } = readDemoTaxZones();
   return db.transaction(async (tx) => {
     const claimed = await tx
       .insert(appMeta)
@@ -112,6 +126,8 @@ export async function seedDemoOnce(db: Database): Promise<boolean> {
           priceCents: dollarsToCents(tier.price),
         })),
         featured: tool.featured,
+        weightGrams: kgToGrams(tool.weightKg),
+        unitsPerCarton: tool.unitsPerCarton,
         // The first tool in the file is the newest: the catalog lists newest first.
         createdAt: new Date(start - i * 1000),
       })),
@@ -123,6 +139,20 @@ export async function seedDemoOnce(db: Database): Promise<boolean> {
         standardRate: rateFromPercent(zone.standard),
         reducedRate: rateFromPercent(zone.reduced),
       })),
+    );
+    await tx.insert(shippingZones).values(
+      shipping.flatMap((group) =>
+        group.countries.map((country) => ({
+          country,
+          region: null,
+          bands: group.bands.map((band) => ({
+            upToGrams: kgToGrams(band.upToKg),
+            priceCents: dollarsToCents(band.price),
+          })),
+          freeFromCents: group.freeFrom === null ? null : dollarsToCents(group.freeFrom),
+          palletFromGrams: kgToGrams(group.palletFromKg),
+        })),
+      ),
     );
     await tx.insert(reviews).values(
       catalog.reviews.map((review, i) => ({
