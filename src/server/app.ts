@@ -42,6 +42,7 @@ import { listsRoutes } from './lists/lists.routes';
 import { priceListsRoutes } from './pricing/price-lists.routes';
 import { creditRoutes } from './credit/credit.routes';
 import { taxRoutes } from './tax/tax.routes';
+import { certificatesRoutes } from './tax/certificates.routes';
 import { readShopDetails } from './shop-details';
 import { newsletterRoutes } from './newsletter/newsletter.routes';
 import { AFTER_START_MS } from './time-limits';
@@ -313,6 +314,7 @@ export async function buildApp({
       await api.register(companiesRoutes, { db, guards, mail });
       await api.register(creditRoutes, { db, guards, mail });
       await api.register(taxRoutes, { db, guards });
+      await api.register(certificatesRoutes, { db, guards, mail });
       await api.register(listsRoutes, { db, guards, minUnits: config.orderMinUnits });
       await api.register(priceListsRoutes, { db, guards, catalogCache });
       await api.register(newsletterRoutes, { db });

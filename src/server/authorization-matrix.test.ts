@@ -451,6 +451,52 @@ const rows: Row[] = [
   },
   {
     method: 'GET',
+    path: '/api/company/tax-certificates',
+    url: () => '/api/company/tax-certificates',
+    expected: signedIn(404),
+  },
+  {
+    method: 'POST',
+    path: '/api/company/tax-certificates',
+    url: () => '/api/company/tax-certificates',
+    payload: {
+      kind: 'resale',
+      number: 'R-1',
+      regions: ['US-PA'],
+      expiresOn: '2099-01-01',
+      fileName: 'r.pdf',
+      content: Buffer.from('%PDF-1.4\n%%EOF\n').toString('base64'),
+    },
+    // Nobody here belongs to a company.
+    expected: signedIn(404),
+  },
+  {
+    method: 'GET',
+    path: '/api/company/tax-certificates/:id/file',
+    url: () => '/api/company/tax-certificates/00000000-0000-4000-8000-000000000000/file',
+    expected: signedIn(404),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/tax-certificates',
+    url: () => '/api/admin/tax-certificates',
+    expected: adminOnly(200),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/tax-certificates/:id/file',
+    url: () => '/api/admin/tax-certificates/00000000-0000-4000-8000-000000000000/file',
+    expected: adminOnly(404),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/tax-certificates/:id/decision',
+    url: () => '/api/admin/tax-certificates/00000000-0000-4000-8000-000000000000/decision',
+    payload: { approve: true },
+    expected: adminOnly(404),
+  },
+  {
+    method: 'GET',
     path: '/api/company/statement',
     url: () => '/api/company/statement',
     expected: signedIn(404),

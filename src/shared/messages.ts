@@ -165,6 +165,12 @@ export const messages = {
     `Sorry, we do not deliver to ${place} yet. Please choose another address or contact us.`,
   freightBeingQuoted:
     'This order ships on a pallet: we are quoting its freight and will mail you once it can be paid',
+  certificateExpired: 'This certificate has expired already: please upload a current one',
+  certificateEmpty: 'The certificate’s file is empty',
+  certificateTooLarge: 'The certificate’s file may be at most 4 MB',
+  certificateType: 'The certificate must be a PDF, a PNG or a JPEG file',
+  certificateNotFound: 'There is no such tax certificate',
+  certificateDecided: (status: string) => `This certificate is ${status} already`,
   noCreditNote: 'This order has no credit note: one is issued when an invoiced order is cancelled',
   freightNotQuoted: 'Only an order whose freight is being quoted can be given a freight price',
 

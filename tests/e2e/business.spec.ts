@@ -1,6 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
-import { expect, mailsTo, payByCard, signInOrUp, test, waitingForTheApp } from './fixtures';
+import {
+  LEEDS,
+  expect,
+  fillShipTo,
+  mailsTo,
+  payByCard,
+  signInOrUp,
+  test,
+  waitingForTheApp,
+} from './fixtures';
 import { shopUrl } from './support/ports';
 
 /** Issue 13's journeys: buying as a business does, and a quote from request to payment. */
@@ -31,7 +40,7 @@ test.describe('buying as a business', () => {
     const tool = await addProduct({ price: 18.4, min_order: 100, available: 5000 });
     await page.goto(`/buyNow/${tool._id}`);
     const form = page.getByRole('form', { name: 'Buy Now' });
-    await form.getByLabel('Address').fill('Acme Building Ltd\n7 Foundry Lane\nLeeds LS1 4AP');
+    await fillShipTo(form, { ...LEEDS, line2: 'Acme Building Ltd' });
     await form.getByLabel('Phone number').fill('441134960000');
     await form.getByLabel(/Company/).fill('Acme Building Ltd');
     await form.getByLabel(/PO number/).fill('PO-2026-0042');
@@ -90,7 +99,8 @@ test.describe('buying as a business', () => {
     await expect(page).toHaveURL(new RegExp(`/buyNow/${tool._id}\\?again=`));
     const again = page.getByRole('form', { name: 'Buy Now' });
     await expect(again.getByLabel('Quantity')).toHaveValue('250');
-    await expect(again.getByLabel('Address')).toHaveValue('Acme Building Ltd\n7 Foundry Lane\nLeeds LS1 4AP');
+    await expect(again.getByLabel('Street and number')).toHaveValue(LEEDS.line1);
+    await expect(again.getByLabel('Postal code')).toHaveValue(LEEDS.postalCode);
     await expect(again.getByLabel(/PO number/)).toHaveValue('');
   });
 
@@ -148,7 +158,7 @@ test.describe('buying as a business', () => {
     await expect(mine).toContainText('$17,500.00');
     await mine.getByRole('button', { name: 'Accept' }).click();
     const accept = page.getByRole('dialog', { name: `Accept quote ${quoteNumber}` });
-    await accept.getByLabel('Address').fill('Acme Building Ltd\n7 Foundry Lane\nLeeds');
+    await fillShipTo(accept, LEEDS);
     await accept.getByLabel('Phone number').fill('441134960000');
     await accept.getByLabel(/PO number/).fill('PO-Q-9');
     await expectNoAxeViolations(page, 'accept quote');
@@ -241,7 +251,7 @@ test.describe('buying as a business', () => {
     await mine.getByRole('button', { name: 'Accept' }).click();
     const accept = page.getByRole('dialog', { name: `Accept quote ${quoteNumber}` });
     await expect(accept.getByTestId('quote-line')).toHaveCount(2);
-    await accept.getByLabel('Address').fill('Acme Building Ltd\n7 Foundry Lane\nLeeds');
+    await fillShipTo(accept, LEEDS);
     await accept.getByLabel('Phone number').fill('441134960000');
     await accept.getByLabel(/PO number/).fill('PO-ANNUAL');
     await page.screenshot({ path: 'test-results/quote-lines-accept-1280.png', fullPage: true });

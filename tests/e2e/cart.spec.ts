@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { Tool } from '../../src/shared/api/catalog.schemas';
-import { expect, newAccount, register, test } from './fixtures';
+import { type Address, expect, fillShipTo, newAccount, register, test } from './fixtures';
 
 async function addFromProductPage(page: Page, tool: Tool) {
   await page.goto(`/tools/${tool._id}`);
@@ -9,9 +9,9 @@ async function addFromProductPage(page: Page, tool: Tool) {
 }
 
 /** Fills the cart's checkout form and places the order; answers the form. */
-async function placeOrder(page: Page, address: string, phone: string, poNumber: string) {
+async function placeOrder(page: Page, address: Address, phone: string, poNumber: string) {
   const checkout = page.getByRole('form', { name: 'Check out' });
-  await checkout.getByLabel('Address').fill(address);
+  await fillShipTo(checkout, address);
   await checkout.getByLabel('Phone number').fill(phone);
   await checkout.getByLabel('PO number').fill(poNumber);
   await checkout.getByRole('button', { name: 'Place order' }).click();
@@ -62,7 +62,12 @@ test.describe('a cart: many products, one purchase order', () => {
       await page.screenshot({ path: `test-results/cart-${width}.png`, fullPage: true });
     }
 
-    const checkout = await placeOrder(page, 'Unit 4, Dockside Estate\nHull', '441482000000', 'PO-2291');
+    const checkout = await placeOrder(
+      page,
+      { line1: 'Unit 4, Dockside Estate', city: 'Hull', postalCode: 'HU1 1AA', country: 'GB' },
+      '441482000000',
+      'PO-2291',
+    );
 
     await expect(page).toHaveURL(/\/dashboard\/payment\/[0-9a-f-]{36}$/);
     await expect(page.getByTestId('order-line')).toHaveCount(2);
@@ -90,7 +95,8 @@ test.describe('a cart: many products, one purchase order', () => {
     await expect(notes).toContainText('Out of stock now, so it was left out');
     await expect(page.getByTestId('cart-line')).toHaveCount(1);
     await expect(cartLine(page, drill)).toContainText('$9,000.00');
-    await expect(checkout.getByLabel('Address')).toHaveValue('Unit 4, Dockside Estate\nHull');
+    await expect(checkout.getByLabel('Street and number')).toHaveValue('Unit 4, Dockside Estate');
+    await expect(checkout.getByLabel('City', { exact: true })).toHaveValue('Hull');
     await expect(checkout.getByLabel('PO number')).toHaveValue('');
     await page.screenshot({ path: 'test-results/cart-order-again-1280.png', fullPage: true });
   });
@@ -137,7 +143,12 @@ test.describe('a cart: many products, one purchase order', () => {
     await page.getByRole('link', { name: 'Go to your cart' }).click();
     await expect(page.getByTestId('cart-line')).toHaveCount(10);
 
-    await placeOrder(page, '2 Mill Yard, Sheffield', '441142000000', 'PO-10-LINES');
+    await placeOrder(
+      page,
+      { line1: '2 Mill Yard', city: 'Sheffield', postalCode: 'S1 2HE', country: 'GB' },
+      '441142000000',
+      'PO-10-LINES',
+    );
     await expect(page).toHaveURL(/\/dashboard\/payment\/[0-9a-f-]{36}$/);
     await expect(page.getByTestId('order-line')).toHaveCount(10);
     const orderId = page.url().split('/').pop() ?? '';

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
-import { expect, test } from './fixtures';
+import { expect, fillShipTo, test } from './fixtures';
 
 test.describe('a buyer in a large catalog', () => {
   test('search, filter, open the product, see the tiered total and the nudge, order at the tier price', async ({
@@ -63,7 +63,12 @@ test.describe('a buyer in a large catalog', () => {
     await expect(form.getByTestId('unit-price')).toHaveText('$18.00');
     await expect(form.getByTestId('order-total')).toHaveText('$9,000.00');
 
-    await form.getByLabel('Address').fill('12 Harbour Road, Bristol');
+    await fillShipTo(form, {
+      line1: '12 Harbour Road',
+      city: 'Bristol',
+      postalCode: 'BS1 4DJ',
+      country: 'GB',
+    });
     await form.getByLabel('Phone number').fill('4401179460000');
     await form.getByRole('button', { name: 'Buy Now' }).click();
     await expect(

@@ -1,6 +1,16 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser } from '@playwright/test';
-import { expect, mailsTo, newAccount, payByCard, signUp, test, waitingForTheApp } from './fixtures';
+import {
+  LEEDS,
+  expect,
+  fillShipTo,
+  mailsTo,
+  newAccount,
+  payByCard,
+  signUp,
+  test,
+  waitingForTheApp,
+} from './fixtures';
 import { shopUrl } from './support/ports';
 
 /** Issue 33: a company, a colleague invited by mail who accepts, roles that decide who orders. */
@@ -68,7 +78,7 @@ test('a customer creates a company, invites a colleague by mail, who joins; a vi
   await colleaguePage.goto('/cart');
   const checkout = colleaguePage.getByRole('form', { name: 'Check out' });
   await expect(checkout.getByLabel('Ship to')).toHaveValue(/[0-9a-f-]{36}/);
-  await expect(checkout.getByLabel('Address')).toHaveValue('7 Foundry Lane\nLeeds');
+  await expect(checkout.getByText('7 Foundry Lane')).toBeVisible();
   await checkout.getByRole('button', { name: 'Place order' }).click();
   await expect(colleaguePage).toHaveURL(/\/dashboard\/payment\/[0-9a-f-]{36}$/);
   const orderId = colleaguePage.url().split('/').pop() ?? '';
@@ -160,7 +170,7 @@ test('the admin sets an approval threshold; the buyer orders above it; the appro
   await buyer.page.goto('/cart');
   const checkout = buyer.page.getByRole('form', { name: 'Check out' });
   await checkout.getByLabel('Name', { exact: true }).fill('Bea Buyer');
-  await checkout.getByLabel('Address', { exact: true }).fill('7 Foundry Lane\nLeeds');
+  await fillShipTo(checkout, LEEDS);
   await checkout.getByLabel('Phone number').fill('441134960000');
   await checkout.getByRole('button', { name: 'Place order' }).click();
   await expect(

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, signInOrUp, test, waitingForTheApp } from './fixtures';
+import { expect, fillShipTo, signInOrUp, test, waitingForTheApp } from './fixtures';
 import { shopUrl } from './support/ports';
 
 const axeViolations = async (page: Page) => {
@@ -95,7 +95,13 @@ test('a contract price and Net 30: the buyer sees their price, orders on account
   await expect(page.getByTestId('cart-line')).toContainText(`Your contract price (list ${listName})`);
   await expect(page.getByTestId('cart-total')).toHaveText('$950.00');
   const checkout = page.getByRole('form', { name: 'Check out' });
-  await checkout.getByLabel('Address').fill('12 Mill Lane\nPittsburgh, PA');
+  await fillShipTo(checkout, {
+    line1: '12 Mill Lane',
+    city: 'Pittsburgh',
+    region: 'PA',
+    postalCode: '15201',
+    country: 'US',
+  });
   await checkout.getByLabel('Phone number').fill('4125550100');
   await expect(checkout.getByText('Your company has $5,000.00 of credit available.')).toBeVisible();
   await checkout.getByLabel(/Pay on account \(Net 30\)/).check();

@@ -1,6 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import {
   type APIRequestContext,
+  type Locator,
   test as base,
   expect,
   type Page,
@@ -249,4 +250,34 @@ export async function mailsTo(address: string, subject?: RegExp): Promise<Caught
   );
   const mails = (await response.json()) as CaughtMail[];
   return subject ? mails.filter((mail) => subject.test(mail.subject)) : mails;
+}
+
+/** A structured delivery address (issue 35), as the forms take it. */
+export interface Address {
+  line1: string;
+  line2?: string;
+  city: string;
+  region?: string;
+  postalCode: string;
+  country: string;
+}
+
+/** Leeds, in the demo's UK shipping zone: freight by weight, no tax zone. */
+export const LEEDS: Address = {
+  line1: '7 Foundry Lane',
+  city: 'Leeds',
+  postalCode: 'LS1 4AP',
+  country: 'GB',
+};
+
+/** Fills a form's structured delivery address (the buy form, checkout, a quote's acceptance). */
+export async function fillShipTo(form: Locator, address: Address) {
+  await form.getByLabel('Country', { exact: true }).selectOption(address.country);
+  await form.getByLabel('Street and number').fill(address.line1);
+  if (address.line2) await form.getByLabel(/Building, floor/).fill(address.line2);
+  await form.getByLabel('City', { exact: true }).fill(address.city);
+  if (address.region) {
+    await form.getByLabel(address.country === 'US' ? 'State' : 'Province').selectOption(address.region);
+  }
+  await form.getByLabel('Postal code').fill(address.postalCode);
 }

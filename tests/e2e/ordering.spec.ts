@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { Tool } from '../../src/shared/api/catalog.schemas';
-import { expect, test } from './fixtures';
+import { expect, fillShipTo, test } from './fixtures';
 
 async function openProduct(page: Page, tool: Tool) {
   await page.goto(`/buyNow/${tool._id}`);
@@ -9,7 +9,7 @@ async function openProduct(page: Page, tool: Tool) {
 
 async function fillOrder(page: Page, quantity: number) {
   const form = page.getByRole('form', { name: 'Buy Now' });
-  await form.getByLabel('Address').fill('12 Harbour Road, Bristol');
+  await fillShipTo(form, { line1: '12 Harbour Road', city: 'Bristol', postalCode: 'BS1 4DJ', country: 'GB' });
   await form.getByLabel('Phone number').fill('4401179460000');
   await form.getByLabel('Quantity').fill(String(quantity));
   await form.getByRole('button', { name: 'Buy Now' }).click();
@@ -49,7 +49,7 @@ test.describe('a customer ordering in bulk', () => {
     // The order's panel, then a fresh form for another order.
     await expect(page.getByTestId('order-placed')).toContainText('$5,925.00');
     await page.getByRole('button', { name: 'Place another order' }).click();
-    await expect(page.getByRole('form', { name: 'Buy Now' }).getByLabel('Address')).toHaveValue('');
+    await expect(page.getByRole('form', { name: 'Buy Now' }).getByLabel('Street and number')).toHaveValue('');
     await expect(page.getByText('550 units', { exact: true })).toBeVisible();
 
     await page.goto('/dashboard/myOrder');

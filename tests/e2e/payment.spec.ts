@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test';
 import type { Tool } from '../../src/shared/api/catalog.schemas';
-import { expect, test } from './fixtures';
+import { LEEDS, expect, fillShipTo, test } from './fixtures';
 
 async function orderAndOpenPayment(page: Page, tool: Tool, quantity: number) {
   await page.goto(`/buyNow/${tool._id}`);
   const form = page.getByRole('form', { name: 'Buy Now' });
-  await form.getByLabel('Address').fill('7 Foundry Lane, Leeds');
+  await fillShipTo(form, LEEDS);
   await form.getByLabel('Phone number').fill('441134960000');
   await form.getByLabel('Quantity').fill(String(quantity));
   await form.getByRole('button', { name: 'Buy Now' }).click();

@@ -1,4 +1,4 @@
-import { expect, newAccount, signInOrUp, signUp, test } from './fixtures';
+import { expect, fillShipTo, newAccount, signInOrUp, signUp, test } from './fixtures';
 import { shopUrl } from './support/ports';
 
 const manager = { name: 'Max Manager', email: 'manager@forgeline.test', password: 'manager-e2e-secret' };
@@ -49,7 +49,13 @@ test('an admin runs the catalogue and follows an order from payment to shipment'
   await expect(card).toContainText('Cable Tools');
   await card.getByRole('button', { name: 'Buy Now' }).click();
   const buy = shopper.getByRole('form', { name: 'Buy Now' });
-  await buy.getByLabel('Address').fill('3 Copper Street');
+  await fillShipTo(buy, {
+    line1: '3 Copper Street',
+    city: 'Pittsburgh',
+    region: 'PA',
+    postalCode: '15222',
+    country: 'US',
+  });
   await buy.getByLabel('Phone number').fill('5550123');
   await buy.getByRole('button', { name: 'Buy Now' }).click();
   await expect(

@@ -4,6 +4,7 @@ import { OrderStatus } from '../../shared/domain/order-status';
 import { centsToDollars } from '../../shared/money';
 import { listLowStock } from '../catalog/products.repository';
 import { receivables } from '../credit/ledger';
+import { certificatesExpiringSoon, countPendingCertificates } from '../tax/exemptions';
 import type { Database } from '../db/database';
 import {
   countOrdersByStatus,
@@ -31,13 +32,15 @@ export async function salesDashboard({
 }): Promise<SalesDashboard> {
   const today = startOfUtcDay(utcDayOf(now)).getTime();
   const since = new Date(today - (DASHBOARD_DAYS - 1) * DAY_MS);
-  const [revenue, byStatus, top, lowStock, holds, owed] = await Promise.all([
+  const [revenue, byStatus, top, lowStock, holds, owed, expiring, pending] = await Promise.all([
     revenueByDay(db, since),
     countOrdersByStatus(db),
     topProductsByUnits(db, since, LISTED),
     listLowStock(db, minUnits, LISTED),
     holdsEndingBetween(db, now, new Date(now.getTime() + HOLDS_ENDING_HOURS * 3_600_000), LISTED),
     receivables(db, now, LISTED),
+    certificatesExpiringSoon(db, now),
+    countPendingCertificates(db),
   ]);
   const revenueOn = new Map(revenue.map((row) => [row.day, row]));
   const countOf = new Map(byStatus.map((row) => [row.status, row.count]));
@@ -78,5 +81,13 @@ export async function salesDashboard({
       })),
     },
     receivables: owed,
+    certificatesExpiring: expiring.map((certificate) => ({
+      _id: certificate._id,
+      company: certificate.company.name,
+      number: certificate.number,
+      regions: certificate.regions,
+      expiresOn: certificate.expiresOn,
+    })),
+    certificatesPending: pending,
   };
 }

@@ -3,6 +3,7 @@ import { SESSION_MAX_AGE_MS } from '../auth/session';
 import { uploadedPicturesInUse } from '../catalog/products.repository';
 import type { AppConfig } from '../config/env';
 import { remindInvoices } from '../credit/reminders';
+import { noticeExpiringCertificates } from '../tax/exemptions';
 import { type CloseOrderDeps } from '../orders/close-order';
 import { BATCH, expireOverdueOrders, remindHoldsEnding } from '../orders/expire-orders';
 import { expireQuotes } from '../quotes/quotes.repository';
@@ -48,6 +49,11 @@ export function shopJobs(
       name: 'invoice-reminders',
       everyMs: config.orderExpiryMs,
       run: async () => ({ reminded: await remindInvoices(deps) }),
+    },
+    {
+      name: 'certificate-expiry',
+      everyMs: config.orderExpiryMs,
+      run: async () => ({ noticed: await noticeExpiringCertificates(deps) }),
     },
     {
       name: 'quote-expiry',

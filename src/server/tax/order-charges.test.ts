@@ -1,6 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { products } from '../db/schema';
+import { products, taxCertificates } from '../db/schema';
+import type { SalesDashboard } from '../../shared/api/dashboard.schemas';
+import { testMailContext } from '../test/mail-context';
+import { noticeExpiringCertificates } from './exemptions';
 import type { Cart, ChargesPreview } from '../../shared/api/cart.schemas';
 import type { ErrorBody } from '../../shared/api/errors';
 import type { Order, PlaceOrderResult } from '../../shared/api/orders.schemas';
@@ -303,6 +306,110 @@ describe('an order’s charges', () => {
     // An order never cancelled has no credit note.
     const none = await t.call(buyer, 'GET', `/api/purchase/${(await onAccount())._id}/credit-note`);
     expect(none.statusCode).toBe(404);
+  });
+
+  it('are untaxed under an approved certificate covering the place, until it expires; not for resale is taxed', async () => {
+    const { admin: buyer } = await newCompany(t.ctx.app, 'Allegheny Supply Co');
+    const viewer = await t.join(buyer, ['viewer']);
+    const pdf = Buffer.from(
+      '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+    );
+    const inAYear = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
+    const certificate = {
+      kind: 'resale',
+      number: 'PA-REV-1220-55',
+      regions: ['us-pa', 'CA-ON'],
+      expiresOn: inAYear,
+      fileName: 'resale certificate.pdf',
+      content: pdf.toString('base64'),
+    };
+    expect((await t.call(viewer, 'POST', '/api/company/tax-certificates', certificate)).statusCode).toBe(403);
+    const script = await t.call(buyer, 'POST', '/api/company/tax-certificates', {
+      ...certificate,
+      content: Buffer.from('#!/bin/sh\necho hi\n').toString('base64'),
+    });
+    expect(script.statusCode).toBe(415);
+    const badPlace = await t.call(buyer, 'POST', '/api/company/tax-certificates', {
+      ...certificate,
+      regions: ['US-ZZ'],
+    });
+    expect(badPlace.statusCode).toBe(400);
+    const uploaded = await t.call(buyer, 'POST', '/api/company/tax-certificates', certificate);
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const id = uploaded.json<{ insertedId: string }>().insertedId;
+
+    const tool = await insertTool(t.ctx.db, { priceCents: 1000, weightGrams: 100, minOrder: 100 });
+    const order = async (extra: Record<string, unknown> = {}) => {
+      const placed = await t.call(buyer, 'POST', '/api/purchase', {
+        ...delivery,
+        toolId: tool.id,
+        quantity: 100,
+        shipTo: pittsburgh,
+        ...extra,
+      });
+      expect(placed.statusCode, placed.body).toBe(201);
+      return placed.json<PlaceOrderResult>().order;
+    };
+    // Pending: it does not count yet.
+    expect((await order()).tax.treatment).toBe('taxed');
+
+    const pending = (await t.call(admin, 'GET', '/api/admin/tax-certificates')).json<{ _id: string }[]>();
+    expect(pending.map((entry) => entry._id)).toContain(id);
+    const file = await t.call(admin, 'GET', `/api/admin/tax-certificates/${id}/file`);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['content-disposition']).toBe('attachment; filename="resale_certificate.pdf"');
+    expect(file.rawPayload.equals(pdf)).toBe(true);
+    const approved = await t.call(admin, 'POST', `/api/admin/tax-certificates/${id}/decision`, {
+      approve: true,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json()).toMatchObject({ status: 'approved', regions: ['US-PA', 'CA-ON'] });
+    await t.smtp.nextMailTo(buyer.email, /tax certificate PA-REV-1220-55 is approved/);
+    const again = await t.call(admin, 'POST', `/api/admin/tax-certificates/${id}/decision`, {
+      approve: false,
+      reason: 'x',
+    });
+    expect(again.statusCode).toBe(409);
+
+    const exempt = await order();
+    expect(exempt).toMatchObject({
+      taxes: [{ rate: 0, amount: 0 }],
+      total: 1015,
+      tax: { treatment: 'exempt', certificateId: id, notForResale: false },
+    });
+    await payOrderAs(t.ctx.app, buyer, exempt._id);
+    expect(await invoiceText(buyer, exempt._id)).toContain(
+      `Exempt from sales tax: the buyer’s exemption certificate (US-PA, CA-ON), valid until ${inAYear}.`,
+    );
+    // Bought for its own use: taxed, though the certificate covers the place.
+    const ownUse = await order({ notForResale: true });
+    expect(ownUse.tax).toMatchObject({ treatment: 'taxed', notForResale: true });
+    expect(ownUse.taxes[0]?.amount).toBeGreaterThan(0);
+    // France is not covered: VAT is charged.
+    expect((await order({ shipTo: lyon })).taxes).toEqual([{ rate: 20, amount: 200 }]);
+
+    // Within 30 days of its expiry: the company's admin is mailed once, and the dashboard lists it.
+    const soon = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    await t.ctx.db.update(taxCertificates).set({ expiresOn: soon }).where(eq(taxCertificates.id, id));
+    expect(
+      await noticeExpiringCertificates({ db: t.ctx.db, mail: testMailContext() }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(await noticeExpiringCertificates({ db: t.ctx.db, mail: testMailContext() })).toBe(0);
+    const dashboard = (await t.call(admin, 'GET', '/api/admin/dashboard')).json<SalesDashboard>();
+    expect(dashboard.certificatesExpiring).toContainEqual(
+      expect.objectContaining({ _id: id, company: 'Allegheny Supply Co', expiresOn: soon }),
+    );
+    // Expired: taxed again.
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    await t.ctx.db.update(taxCertificates).set({ expiresOn: yesterday }).where(eq(taxCertificates.id, id));
+    expect((await order()).tax.treatment).toBe('taxed');
+    const mine = (await t.call(viewer, 'GET', '/api/company/tax-certificates')).json<
+      { expired: boolean }[]
+    >();
+    expect(mine).toEqual([expect.objectContaining({ expired: true, status: 'approved' })]);
+    // The exempt order still says what it rested on.
+    const kept = (await t.call(buyer, 'GET', `/api/purchase/${exempt._id}`)).json<Order>();
+    expect(kept.tax).toMatchObject({ treatment: 'exempt', certificateId: id });
   });
 
   it('refuse a place the shop does not deliver to, before anything is stored', async () => {

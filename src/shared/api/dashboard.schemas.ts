@@ -70,6 +70,18 @@ export const SalesDashboard = z
         }),
       ),
     }),
+    /** Approved tax certificates expiring within 30 days (issue 35), soonest first. */
+    certificatesExpiring: z.array(
+      z.object({
+        _id: z.string(),
+        company: z.string(),
+        number: z.string(),
+        regions: z.array(z.string()),
+        expiresOn: z.string(),
+      }),
+    ),
+    /** Certificates waiting for a shop admin's decision. */
+    certificatesPending: z.number().int(),
   })
   .meta({ id: 'SalesDashboard' });
 export type SalesDashboard = z.infer<typeof SalesDashboard>;

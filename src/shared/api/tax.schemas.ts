@@ -3,6 +3,7 @@ import { COUNTRY_CODES, REGIONS } from '../domain/addresses';
 import { shippingRatesProblem } from '../domain/freight';
 import { hasAtMostThreeDecimals, kgToGrams } from '../numbers';
 import { dollars } from './products.schemas';
+import { text } from './text';
 
 /** A rate in percent as forms send it: 0 to 100, at most three decimals (8.875). */
 const percent = (what: string) =>
@@ -127,3 +128,85 @@ export const ShippingZone = z
   .meta({ id: 'ShippingZone' });
 export type ShippingZone = z.infer<typeof ShippingZone>;
 export const ShippingZoneList = z.array(ShippingZone);
+
+/** What a tax certificate may be (issue 35): the file types taken, and how large. */
+export const CERTIFICATE_TYPES = {
+  'application/pdf': 'pdf',
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+} as const;
+export const MAX_CERTIFICATE_BYTES = 4 * 1024 * 1024;
+
+/** A place a certificate covers: a country ("CA") or one of its regions ("US-PA"). */
+const CoveredPlace = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine(
+    (code) => {
+      const [country = '', region] = code.split('-');
+      if (!COUNTRY_CODES.includes(country)) return false;
+      return region === undefined || (REGIONS[country]?.[region] ?? null) !== null;
+    },
+    { error: 'Each place is a country code (CA) or a state or province (US-PA)' },
+  );
+
+/**
+ * POST /api/company/tax-certificates: a company's exemption or resale certificate, the file as
+ * base64 (a PDF or a picture up to 4 MB, its type checked by its content), the places it covers and
+ * its expiry. A shop admin approves it before it counts.
+ */
+export const CertificateBody = z.strictObject({
+  kind: z.enum(['resale', 'exemption'], { error: 'A resale or an exemption certificate' }),
+  number: text({ required: 'Please give the certificate’s number', max: 60 }),
+  regions: z
+    .array(CoveredPlace, { error: 'Please say which places it covers' })
+    .min(1, { error: 'Please say which places it covers' })
+    .max(100, { error: 'At most 100 places' }),
+  expiresOn: z.iso.date({ error: 'Please give its expiry as a date' }),
+  fileName: text({ required: 'Please choose the certificate’s file', max: 200 }),
+  content: z
+    .base64({ error: 'The file is not base64' })
+    .max(Math.ceil(MAX_CERTIFICATE_BYTES / 3) * 4, { error: 'The file may be at most 4 MB' }),
+});
+export type CertificateBody = z.input<typeof CertificateBody>;
+
+export const TaxCertificate = z
+  .object({
+    _id: z.string(),
+    company: z.object({ _id: z.string(), name: z.string() }),
+    kind: z.enum(['resale', 'exemption']),
+    number: z.string(),
+    regions: z.array(z.string()),
+    expiresOn: z.string(),
+    /** Whether it has passed its expiry (an approved one then no longer counts). */
+    expired: z.boolean(),
+    fileName: z.string(),
+    contentType: z.string(),
+    status: z.enum(['pending', 'approved', 'rejected']),
+    uploadedBy: z.string(),
+    decidedBy: z.string().nullable(),
+    decidedAt: z.string().nullable(),
+    rejectionReason: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'TaxCertificate' });
+export type TaxCertificate = z.infer<typeof TaxCertificate>;
+export const TaxCertificateList = z.array(TaxCertificate);
+
+/** POST /api/admin/tax-certificates/{id}/decision: approve, or reject with the reason the company reads. */
+export const DecideCertificateBody = z
+  .strictObject({
+    approve: z.boolean({ error: 'Approve or reject' }),
+    reason: text({ max: 500, multiline: true }).optional(),
+  })
+  .superRefine((decision, ctx) => {
+    if (!decision.approve && !decision.reason) {
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Please say why, for the company' });
+    }
+  });
+
+export const CertificateParams = z.object({ id: z.uuid({ error: 'Malformed certificate id' }) });
+export const CertificatesQuery = z.strictObject({
+  status: z.enum(['pending', 'all']).optional().default('pending'),
+});
