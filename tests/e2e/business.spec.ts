@@ -55,7 +55,7 @@ test.describe('buying as a business', () => {
     const panel = page.getByTestId('order-placed');
     await expect(panel.getByRole('heading', { name: /^Order \d+ placed$/ })).toBeVisible();
     const orderNumber = (await panel.getByRole('heading').textContent())?.match(/\d+/)?.[0] ?? '';
-    await expect(panel.getByTestId('placed-total')).toHaveText('$4,600.00');
+    await expect(panel.getByTestId('placed-total')).toHaveText('$4,695.00');
     await expect(panel).toContainText('PO-2026-0042');
     await expect(panel).toContainText('Reserved until');
     await expectNoAxeViolations(page, 'order placed');
@@ -258,6 +258,6 @@ test.describe('buying as a business', () => {
     await accept.getByRole('button', { name: 'Accept and order' }).click();
     await expect(page).toHaveURL(/\/dashboard\/payment\/[0-9a-f-]{36}$/);
     await expect(page.getByTestId('order-line')).toHaveCount(2);
-    await expect(page.getByText('$41,180.00').first()).toBeVisible();
+    await expect(page.getByText('$41,275.00').first()).toBeVisible();
   });
 });

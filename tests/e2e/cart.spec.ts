@@ -71,7 +71,7 @@ test.describe('a cart: many products, one purchase order', () => {
 
     await expect(page).toHaveURL(/\/dashboard\/payment\/[0-9a-f-]{36}$/);
     await expect(page.getByTestId('order-line')).toHaveCount(2);
-    await expect(page.getByText('$10,250.00').first()).toBeVisible();
+    await expect(page.getByText('$10,345.00').first()).toBeVisible();
     await expect(page.getByTestId('cart-badge')).toHaveCount(0);
 
     const card = page.getByRole('form', { name: 'Card payment' });
@@ -83,7 +83,7 @@ test.describe('a cart: many products, one purchase order', () => {
 
     await page.goto('/dashboard/myOrder');
     const row = page.getByRole('row').filter({ hasText: `${drill.name} + 1 more` });
-    await expect(row).toContainText('$10,250.00');
+    await expect(row).toContainText('$10,345.00');
     await row.getByText('2 lines').click();
     await expect(row.getByTestId('order-line')).toHaveCount(2);
 

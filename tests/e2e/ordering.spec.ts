@@ -47,7 +47,7 @@ test.describe('a customer ordering in bulk', () => {
       page.getByRole('alert').filter({ hasText: 'Item added to your purchase list, now pay to confirm' }),
     ).toBeVisible();
     // The order's panel, then a fresh form for another order.
-    await expect(page.getByTestId('order-placed')).toContainText('$5,925.00');
+    await expect(page.getByTestId('order-placed')).toContainText('$6,020.00');
     await page.getByRole('button', { name: 'Place another order' }).click();
     await expect(page.getByRole('form', { name: 'Buy Now' }).getByLabel('Street and number')).toHaveValue('');
     await expect(page.getByText('550 units', { exact: true })).toBeVisible();
@@ -55,7 +55,7 @@ test.describe('a customer ordering in bulk', () => {
     await page.goto('/dashboard/myOrder');
     await expect(page.getByRole('heading', { name: 'My Orders: 1' })).toBeVisible();
     const row = page.getByRole('row').filter({ hasText: sockets.name });
-    await expect(row).toContainText('$5,925.00');
+    await expect(row).toContainText('$6,020.00');
     await expect(row.getByRole('link', { name: 'Pay Now' })).toHaveAttribute(
       'href',
       /\/dashboard\/payment\/[0-9a-f-]{36}$/,

@@ -127,8 +127,11 @@ export function useCheckout() {
   return useMutation({
     mutationFn: (details: DeliveryDetails & { paymentMethod?: 'card' | 'account' }) =>
       api<CheckoutResult>('/cart/checkout', { method: 'POST', body: details }),
-    onSettled: async () => {
-      await Promise.all([invalidate(), queryClient.invalidateQueries({ queryKey: cartKey })]);
+    // Not awaited: the emptied cart's page must not replace the form before the caller's onSuccess
+    // (the way to the payment page) has run.
+    onSettled: () => {
+      void invalidate();
+      void queryClient.invalidateQueries({ queryKey: cartKey });
     },
   });
 }

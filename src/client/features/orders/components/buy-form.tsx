@@ -69,7 +69,7 @@ function LivePrice({
         <p className="mb-1">
           <span className="text-secondary">Unit price</span>{' '}
           <strong data-testid="unit-price">{formatCents(price.unitPriceCents)}</strong>
-          <span className="text-secondary ms-3">Order total</span>{' '}
+          <span className="text-secondary ms-3">Subtotal</span>{' '}
           <strong data-testid="order-total">{formatCents(price.amountCents)}</strong>
         </p>
       ) : (

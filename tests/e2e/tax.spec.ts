@@ -1,0 +1,111 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { pdfText } from '../../src/server/test/pdf-text';
+import { type Address, expect, fillShipTo, payByCard, test } from './fixtures';
+import { shopUrl } from './support/ports';
+
+const PITTSBURGH: Address = {
+  line1: '400 Liberty Avenue',
+  line2: 'Dock 3',
+  city: 'Pittsburgh',
+  region: 'PA',
+  postalCode: '15222',
+  country: 'US',
+};
+
+const axeViolations = async (page: Page) => {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  return violations.map((v) => `${v.id} ${v.nodes[0]?.target.join(' ') ?? ''}`);
+};
+
+/**
+ * Issue 35, end to end: a structured address → freight and tax shown before the order is placed → pay
+ * → the invoice shows the tax by rate and the freight; the same buyer, once the shop has approved
+ * their company's resale certificate for Pennsylvania, pays no tax.
+ */
+test('freight and tax before Buy Now, on the invoice, and none under an approved certificate', async ({
+  page,
+  customer: _,
+  addProduct,
+  catalogAdmin,
+}) => {
+  // $20.00 a unit, 1.2 kg each: 150 units weigh 180 kg, the demo's US band up to 300 kg ($180).
+  const tool = await addProduct({
+    price: 20,
+    min_order: 100,
+    available: 5000,
+    weightKg: 1.2,
+    unitsPerCarton: 10,
+  });
+  const buy = async () => {
+    await page.goto(`/buyNow/${tool._id}`);
+    const form = page.getByRole('form', { name: 'Buy Now' });
+    await form.getByLabel('Quantity').fill('150');
+    await fillShipTo(form, PITTSBURGH);
+    await form.getByLabel('Phone number').fill('4125550100');
+    return form;
+  };
+
+  const form = await buy();
+  const charges = form.getByTestId('buy-charges');
+  await expect(charges).toContainText('Delivered to Pennsylvania, United States');
+  await expect(charges).toContainText('Subtotal$3,000.00');
+  await expect(charges).toContainText('Freight$180.00');
+  await expect(charges).toContainText('Tax at 6%$180.00');
+  await expect(form.getByTestId('buy-charges-total')).toHaveText('$3,360.00');
+  await page.screenshot({ path: 'test-results/tax-buy-form-1280.png', fullPage: true });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await charges.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/tax-buy-form-375.png', fullPage: true });
+  expect(await axeViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await form.getByRole('button', { name: 'Buy Now' }).click();
+  await expect(page.getByTestId('placed-total')).toHaveText('$3,360.00');
+  await page.getByRole('link', { name: 'Pay now' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/payment\/[0-9a-f-]{36}$/);
+  const orderId = page.url().split('/').pop() ?? '';
+  await payByCard(page);
+  const invoice = await page.request.get(`/api/purchase/${orderId}/invoice`);
+  expect(invoice.status()).toBe(200);
+  const text = await pdfText(await invoice.body());
+  expect(text).toContain(
+    'Ship to Casey Customer 400 Liberty Avenue Dock 3 Pittsburgh, PA 15222 United States',
+  );
+  expect(text).toContain('$20.00 6% $3,000.00');
+  expect(text).toContain('Subtotal $3,000.00 Freight $180.00 Tax at 6% $180.00 Total (USD) $3,360.00');
+
+  // The buyer's company holds a resale certificate for Pennsylvania, which the shop approves.
+  const made = await page.request.post('/api/companies', {
+    data: { name: `Keystone Resellers ${Date.now()}`, taxId: '25-1234567' },
+    headers: { origin: shopUrl },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const pdf = Buffer.from(
+    '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+  );
+  const uploaded = await page.request.post('/api/company/tax-certificates', {
+    data: {
+      kind: 'resale',
+      number: `REV-1220-${Date.now()}`,
+      regions: ['US-PA'],
+      expiresOn: new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10),
+      fileName: 'rev-1220.pdf',
+      content: pdf.toString('base64'),
+    },
+    headers: { origin: shopUrl },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
+  const { insertedId } = (await uploaded.json()) as { insertedId: string };
+  const approved = await catalogAdmin.post(`/api/admin/tax-certificates/${insertedId}/decision`, {
+    data: { approve: true },
+  });
+  expect(approved.status(), await approved.text()).toBe(200);
+
+  const exempt = await buy();
+  await expect(exempt.getByTestId('buy-charges')).toContainText('Tax$0.00 (your exemption certificate)');
+  await expect(exempt.getByTestId('buy-charges-total')).toHaveText('$3,180.00');
+  await page.screenshot({ path: 'test-results/tax-buy-form-exempt-1280.png', fullPage: true });
+  await exempt.getByRole('button', { name: 'Buy Now' }).click();
+  await expect(page.getByTestId('placed-total')).toHaveText('$3,180.00');
+});
