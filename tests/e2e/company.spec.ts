@@ -217,7 +217,7 @@ test('the admin sets an approval threshold; the buyer orders above it; the appro
   await expect(row).toContainText('Paid');
   await page.reload();
   await expect(page.getByTestId('spent-this-month')).toHaveText(
-    'Ordered this month: $1,250.00 of $20,000.00',
+    'Ordered this month: $1,345.00 of $20,000.00',
   );
   await page.screenshot({ path: 'test-results/company-rules-1280.png', fullPage: true });
   await buyer.context.close();

@@ -113,10 +113,10 @@ test('a contract price and Net 30: the buyer sees their price, orders on account
   await expect(
     page.getByRole('alert').filter({ hasText: /confirmed on account: invoice INV-\d+ is due on/ }),
   ).toBeVisible();
-  await expect(page.getByTestId('statement-balance')).toHaveText('$950.00');
-  await expect(page.getByTestId('statement-available')).toHaveText('$4,050.00');
+  await expect(page.getByTestId('statement-balance')).toHaveText('$1,019.00');
+  await expect(page.getByTestId('statement-available')).toHaveText('$3,981.00');
   await expect(page.getByTestId('open-invoice')).toHaveCount(1);
-  await expect(page.getByTestId('open-invoice')).toContainText('$950.00');
+  await expect(page.getByTestId('open-invoice')).toContainText('$1,019.00');
   expect(await axeViolations(page)).toEqual([]);
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
@@ -130,7 +130,7 @@ test('a contract price and Net 30: the buyer sees their price, orders on account
   await admin.reload();
   await admin.getByRole('button', { name: `Manage ${companyName}` }).click();
   const payment = admin.getByRole('form', { name: `Record a payment from ${companyName}` });
-  await payment.getByLabel('Amount ($)').fill('950');
+  await payment.getByLabel('Amount ($)').fill('1019');
   await payment.getByLabel('Reference').fill(`BACS ${stamp}`);
   await payment.getByRole('button', { name: 'Record payment' }).click();
   await expect(

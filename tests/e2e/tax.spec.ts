@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { pdfText } from '../../src/server/test/pdf-text';
-import { type Address, expect, fillShipTo, payByCard, test } from './fixtures';
+import { type Address, expect, fillShipTo, payByCard, signInOrUp, test, waitingForTheApp } from './fixtures';
 import { shopUrl } from './support/ports';
 
 const PITTSBURGH: Address = {
@@ -26,8 +26,8 @@ const axeViolations = async (page: Page) => {
 test('freight and tax before Buy Now, on the invoice, and none under an approved certificate', async ({
   page,
   customer: _,
+  browser,
   addProduct,
-  catalogAdmin,
 }) => {
   // $20.00 a unit, 1.2 kg each: 150 units weigh 180 kg, the demo's US band up to 300 kg ($180).
   const tool = await addProduct({
@@ -81,26 +81,43 @@ test('freight and tax before Buy Now, on the invoice, and none under an approved
     headers: { origin: shopUrl },
   });
   expect(made.status(), await made.text()).toBe(201);
-  const pdf = Buffer.from(
-    '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
-  );
-  const uploaded = await page.request.post('/api/company/tax-certificates', {
-    data: {
-      kind: 'resale',
-      number: `REV-1220-${Date.now()}`,
-      regions: ['US-PA'],
-      expiresOn: new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10),
-      fileName: 'rev-1220.pdf',
-      content: pdf.toString('base64'),
-    },
-    headers: { origin: shopUrl },
+  // Its admin uploads the certificate on the company page…
+  const number = `REV-1220-${Date.now()}`;
+  await page.goto('/dashboard/company');
+  const upload = page.getByRole('form', { name: 'Upload a tax certificate' });
+  await upload.getByLabel('Certificate number').fill(number);
+  await upload.getByLabel('Places it covers').fill('US-PA, US-OH');
+  await upload
+    .getByLabel('Expires on')
+    .fill(new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10));
+  await upload.getByLabel(/The certificate \(PDF/).setInputFiles({
+    name: 'rev-1220.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'),
   });
-  expect(uploaded.status(), await uploaded.text()).toBe(201);
-  const { insertedId } = (await uploaded.json()) as { insertedId: string };
-  const approved = await catalogAdmin.post(`/api/admin/tax-certificates/${insertedId}/decision`, {
-    data: { approve: true },
+  await upload.getByRole('button', { name: 'Upload certificate' }).click();
+  const mine = page.getByTestId('certificate').filter({ hasText: number });
+  await expect(mine).toContainText('Waiting for the shop');
+  await expect(mine).toContainText('US-PA, US-OH');
+  expect(await axeViolations(page)).toEqual([]);
+
+  // …and the shop admin approves it on the Companies page.
+  const adminContext = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': '203.0.113.92' } });
+  const admin = waitingForTheApp(await adminContext.newPage());
+  await signInOrUp(admin.request, {
+    name: 'Olivia Owner',
+    email: 'owner@forgeline.test',
+    password: 'owner-e2e-secret',
   });
-  expect(approved.status(), await approved.text()).toBe(200);
+  await admin.goto('/dashboard/companies');
+  const toCheck = admin.getByTestId('certificate-to-check').filter({ hasText: number });
+  await expect(toCheck).toContainText('resale certificate');
+  await toCheck.getByRole('button', { name: 'Approve' }).click();
+  await expect(admin.getByRole('alert').filter({ hasText: `Certificate ${number} approved` })).toBeVisible();
+  await admin.screenshot({ path: 'test-results/tax-certificates-admin-1280.png', fullPage: true });
+  await adminContext.close();
+  await page.reload();
+  await expect(page.getByTestId('certificate').filter({ hasText: number })).toContainText('Approved');
 
   const exempt = await buy();
   await expect(exempt.getByTestId('buy-charges')).toContainText('Tax$0.00 (your exemption certificate)');

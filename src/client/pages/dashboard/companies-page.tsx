@@ -11,6 +11,8 @@ import { QueryState } from '../../components/query-state';
 import {
   useAdminCompanies,
   useAdminStatement,
+  useCertificatesToDecide,
+  useDecideCertificate,
   useRecordPayment,
   useSetTerms,
 } from '../../features/credit/api/credit';
@@ -261,6 +263,62 @@ function CompanyAccount({ company }: { company: AdminCompany }) {
 }
 
 /** /dashboard/companies (shop admins): every company's terms, balance and aging; terms, lists, payments. */
+/**
+ * Tax certificates companies uploaded (issue 35), waiting for a decision: open the file, then approve
+ * (it untaxes the company's orders where it applies until it expires) or reject with a reason.
+ */
+function CertificatesToDecide() {
+  const certificates = useCertificatesToDecide();
+  const decide = useDecideCertificate();
+  const [reasons, setReasons] = useState<Record<string, string>>({});
+  const waiting = certificates.data ?? [];
+  const act = (id: string, approve: boolean) =>
+    decide.mutate(
+      { id, approve, reason: reasons[id] },
+      {
+        onSuccess: (certificate) =>
+          notify.success(`Certificate ${certificate.number} ${approve ? 'approved' : 'rejected'}`),
+        onError: (error) => notify.error(error.message),
+      },
+    );
+  return (
+    <section className="mt-4" aria-labelledby="certificates-title">
+      <h3 id="certificates-title" className="h5">
+        Tax certificates to check
+      </h3>
+      {waiting.length === 0 ? (
+        <p className="text-secondary small">None waiting.</p>
+      ) : (
+        <ul className="list-unstyled" aria-label="Tax certificates to check">
+          {waiting.map((certificate) => (
+            <li key={certificate._id} className="border rounded p-3 mb-2" data-testid="certificate-to-check">
+              <strong>{certificate.company.name}</strong>: {certificate.kind} certificate {certificate.number}
+              , {certificate.regions.join(', ')}, until {certificate.expiresOn}.{' '}
+              <a href={`/api/admin/tax-certificates/${certificate._id}/file`}>{certificate.fileName}</a>
+              <div className="d-flex flex-wrap gap-2 mt-2 align-items-center">
+                <Button size="sm" variant="success" onClick={() => act(certificate._id, true)}>
+                  Approve
+                </Button>
+                <Form.Control
+                  size="sm"
+                  style={{ maxWidth: 320 }}
+                  aria-label={`Why ${certificate.number} is rejected`}
+                  placeholder="Why it is rejected (for the company)"
+                  value={reasons[certificate._id] ?? ''}
+                  onChange={(event) => setReasons({ ...reasons, [certificate._id]: event.target.value })}
+                />
+                <Button size="sm" variant="outline-danger" onClick={() => act(certificate._id, false)}>
+                  Reject
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 export function CompaniesPage() {
   const companies = useAdminCompanies();
   const [open, setOpen] = useState<string | null>(null);
@@ -338,6 +396,7 @@ export function CompaniesPage() {
           )
         }
       </QueryState>
+      <CertificatesToDecide />
     </section>
   );
 }

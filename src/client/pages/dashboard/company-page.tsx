@@ -1,3 +1,4 @@
+import { TaxCertificates } from '../../features/companies/components/tax-certificates';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -427,6 +428,7 @@ export function CompanyPage() {
               manages={manages}
             />
             <AddressBook company={data} manages={manages} />
+            <TaxCertificates manages={manages} />
             {manages && data.invitations.length > 0 && (
               <>
                 <h3 className="h5 mt-4">Invitations</h3>

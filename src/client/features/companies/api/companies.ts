@@ -7,6 +7,7 @@ import type {
   Joined,
 } from '../../../../shared/api/companies.schemas';
 import type { Order } from '../../../../shared/api/orders.schemas';
+import type { CertificateBody, TaxCertificate } from '../../../../shared/api/tax.schemas';
 import type { CompanyRole } from '../../../../shared/domain/company-roles';
 import { ApiError, api } from '../../../lib/api-client';
 import { useInvalidate } from '../../../lib/query-client';
@@ -113,4 +114,20 @@ export function useAcceptInvitation() {
     meta: { errorToast: false },
     onSuccess: invalidate,
   });
+}
+
+/** The company's tax exemption and resale certificates (issue 35). */
+export function useCertificates() {
+  return useQuery({
+    // Not under the company's root: a company change would otherwise wait for this list too, and the
+    // forms' own success callbacks (their component re-keyed by the new company) would be lost.
+    queryKey: ['company-certificates'],
+    queryFn: ({ signal }) => api<TaxCertificate[]>('/company/tax-certificates', { signal }),
+  });
+}
+
+export function useUploadCertificate() {
+  return useCompanyChange((body: CertificateBody) =>
+    api('/company/tax-certificates', { method: 'POST', body }),
+  );
 }

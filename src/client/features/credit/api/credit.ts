@@ -5,6 +5,7 @@ import type {
   RecordAdjustmentBody,
   RecordPaymentBody,
 } from '../../../../shared/api/credit.schemas';
+import type { TaxCertificate } from '../../../../shared/api/tax.schemas';
 import { api } from '../../../lib/api-client';
 import { useInvalidate } from '../../../lib/query-client';
 import { queryRoots } from '../../../lib/query-keys';
@@ -64,4 +65,24 @@ export function useRecordAdjustment(companyId: string) {
   return useCreditChange((body: RecordAdjustmentBody) =>
     api<CompanyStatement>(`/admin/companies/${companyId}/adjustments`, { method: 'POST', body }),
   );
+}
+
+/** Tax certificates waiting for a shop admin's decision (issue 35). */
+export function useCertificatesToDecide() {
+  return useQuery({
+    queryKey: [...queryRoots.credit, 'certificates'],
+    queryFn: ({ signal }) => api<TaxCertificate[]>('/admin/tax-certificates?status=pending', { signal }),
+  });
+}
+
+export function useDecideCertificate() {
+  const invalidate = useInvalidate(queryRoots.credit);
+  return useMutation({
+    mutationFn: ({ id, approve, reason }: { id: string; approve: boolean; reason?: string }) =>
+      api<TaxCertificate>(`/admin/tax-certificates/${encodeURIComponent(id)}/decision`, {
+        method: 'POST',
+        body: { approve, ...(reason ? { reason } : {}) },
+      }),
+    onSuccess: invalidate,
+  });
 }
