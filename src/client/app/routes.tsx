@@ -149,6 +149,9 @@ export const createRoutes = (slot: QueryClientSlot): RouteObject[] => {
                     page(paths.priceLists, async () => ({
                       default: (await import('../pages/dashboard/price-lists-page')).PriceListsPage,
                     })),
+                    page(paths.taxes, async () => ({
+                      default: (await import('../pages/dashboard/tax-freight-page')).TaxFreightPage,
+                    })),
                     page(paths.makeAdmin, async () => ({
                       default: (await import('../pages/dashboard/make-admin-page')).MakeAdminPage,
                     })),

@@ -1,5 +1,7 @@
 import Alert from 'react-bootstrap/Alert';
 import type { ChargesPreview } from '../../shared/api/cart.schemas';
+import type { Order } from '../../shared/api/orders.schemas';
+import { placeName } from '../../shared/domain/addresses';
 import { formatDollars } from '../../shared/money';
 
 /** What the freight row says before the order is placed. */
@@ -8,7 +10,9 @@ function freightLabel(charges: ChargesPreview): string {
     case 'free':
       return 'Free';
     case 'quoted':
-      return 'Quoted by us: a pallet (we mail you the price before you pay)';
+      return charges.freight === null
+        ? 'Quoted by us: a pallet (we mail you the price before you pay)'
+        : `${formatDollars(charges.freight)} (a pallet, quoted by us)`;
     case 'unavailable':
       return 'Not delivered there';
     default:
@@ -95,12 +99,37 @@ export function ChargesSummary({
             <th scope="row">Total</th>
             <td className="text-end fw-semibold" data-testid={`${testId}-total`}>
               {formatDollars(charges.total)}
-              {charges.freightStatus === 'quoted' ? ' + freight' : ''}
+              {charges.freightStatus === 'quoted' && charges.freight === null ? ' + freight' : ''}
             </td>
           </tr>
         </tbody>
       </table>
       {tax.notice && <p className="small text-secondary mb-0">{tax.notice}</p>}
     </div>
+  );
+}
+
+/**
+ * A placed order's charges (issue 35), as stored when it was placed: the same table as before it was
+ * placed. Nothing for an order given the spec's one-box address (it carries its total alone).
+ */
+export function OrderChargesSummary({ order }: { order: Order }) {
+  if (!order.shipTo || order.freightStatus === 'none') return null;
+  const { country, region } = order.shipTo;
+  return (
+    <ChargesSummary
+      testId="order-charges"
+      pending={false}
+      charges={{
+        deliverTo: placeName(country, region),
+        subtotal: order.subtotal,
+        freight: order.freight,
+        freightStatus: order.freightStatus,
+        taxes: order.taxes,
+        total: order.total,
+        tax: order.tax,
+        problem: null,
+      }}
+    />
   );
 }

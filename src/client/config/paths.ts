@@ -41,6 +41,8 @@ export const paths = {
   /** Shop admins: companies' terms, balances and payments, and price lists (issue 34). */
   companies: '/dashboard/companies',
   priceLists: '/dashboard/priceLists',
+  /** Shop admins: tax zones and shipping zones (issue 35). */
+  taxes: '/dashboard/taxes',
   /** The order's invoice PDF (an API address: opened by the browser, not the router). */
   invoice: (orderId: string) => `/api/purchase/${encodeURIComponent(orderId)}/invoice`,
   payment: (orderId: string) => `/dashboard/payment/${encodeURIComponent(orderId)}`,

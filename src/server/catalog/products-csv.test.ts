@@ -381,12 +381,14 @@ describe('orders CSV', () => {
       .trim()
       .split('\n');
     expect(lines[0]).toBe(
-      'order_number,placed_at,status,paid_at,shipped_at,invoice_number,buyer_name,email,company,po_number,phone,address,line,sku,item,quantity,unit_price,line_amount,order_units,order_amount,transaction_id',
+      'order_number,placed_at,status,paid_at,shipped_at,invoice_number,buyer_name,email,company,po_number,phone,address,line,sku,item,quantity,unit_price,line_amount,order_units,order_amount,transaction_id,ship_country,ship_region,line_tax_rate,line_tax,order_subtotal,order_freight,order_tax,tax_treatment,credit_note_number',
     );
     expect(lines).toHaveLength(2);
     // A spreadsheet that splits at semicolons would start a formula after the ';': not here.
     expect(lines[1]).toContain(`,unpaid,,,,'+Pat,${customer.email},x;'=2*3,PO-77,`);
     expect(lines[1]).toContain(`,1,${tool.sku},'@SUM(A1) drill,150,12.50,1875.00,150,1875.00,`);
+    // The spec's one-box address: no destination, so no tax and no freight.
+    expect(lines[1]).toMatch(/,,,0,0\.00,1875\.00,0\.00,0\.00,no_destination,$/);
     // Who took the customers' details out of the shop is on record.
     const exports = await shop.db.select().from(auditLog).where(eq(auditLog.action, 'orders.export'));
     expect(exports.at(-1)).toMatchObject({

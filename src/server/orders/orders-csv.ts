@@ -1,6 +1,7 @@
 import { Readable, pipeline } from 'node:stream';
 import type { AdminOrdersFilter } from '../../shared/api/admin-orders.schemas';
-import { formatInvoiceNumber } from '../../shared/domain/document-numbers';
+import { formatCreditNoteNumber, formatInvoiceNumber } from '../../shared/domain/document-numbers';
+import { rateToPercent } from '../../shared/domain/tax';
 import { centsToDollars } from '../../shared/money';
 import type { Database } from '../db/database';
 import { neutraliseRecord } from '../http/spreadsheet-cells';
@@ -28,6 +29,16 @@ const COLUMNS = [
   'order_units',
   'order_amount',
   'transaction_id',
+  // Issue 35: where it went, how each line and the order were taxed, the freight, and any credit note.
+  'ship_country',
+  'ship_region',
+  'line_tax_rate',
+  'line_tax',
+  'order_subtotal',
+  'order_freight',
+  'order_tax',
+  'tax_treatment',
+  'credit_note_number',
 ] as const;
 
 const time = (date: Date | null) => date?.toISOString() ?? '';
@@ -59,6 +70,16 @@ function csvRecord(
     order_units: order.quantity,
     order_amount: centsToDollars(order.amountCents).toFixed(2),
     transaction_id: order.transactionId ?? '',
+    ship_country: order.shipTo?.country ?? '',
+    ship_region: order.shipTo?.region ?? '',
+    line_tax_rate: rateToPercent(line.taxRate),
+    line_tax: centsToDollars(line.taxCents).toFixed(2),
+    order_subtotal: centsToDollars(order.subtotalCents).toFixed(2),
+    // Empty while the shop is still quoting a pallet's freight.
+    order_freight: order.freightCents === null ? '' : centsToDollars(order.freightCents).toFixed(2),
+    order_tax: centsToDollars(order.taxCents).toFixed(2),
+    tax_treatment: order.taxBasis?.treatment ?? 'no_destination',
+    credit_note_number: order.creditNoteNumber === null ? '' : formatCreditNoteNumber(order.creditNoteNumber),
   };
 }
 

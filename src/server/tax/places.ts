@@ -1,6 +1,5 @@
 import { type SQL, and, eq, isNull, or } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { REGIONS, countryName } from '../../shared/domain/addresses';
 
 /**
  * Places that tax and freight zones cover (issue 35): a country, or one region of it. An address
@@ -11,9 +10,7 @@ export interface Place {
   region?: string | null | undefined;
 }
 
-/** The place in words: "Pennsylvania, United States", "Germany". */
-export const placeName = (country: string, region: string | null) =>
-  region ? `${REGIONS[country]?.[region] ?? region}, ${countryName(country)}` : countryName(country);
+export { placeName } from '../../shared/domain/addresses';
 
 /** The zones that could cover `place`: its region's and its country's. */
 export function zonesCovering(

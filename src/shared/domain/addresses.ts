@@ -227,3 +227,7 @@ export function placeOfAddress(
 /** A place as the cart's and the preview's query strings ask for it. */
 export const placeQuery = (place: { country: string; region: string | null }) =>
   `country=${encodeURIComponent(place.country)}${place.region ? `&region=${encodeURIComponent(place.region)}` : ''}`;
+
+/** A place in words: "Pennsylvania, United States", "Germany". */
+export const placeName = (country: string, region: string | null) =>
+  region ? `${REGIONS[country]?.[region] ?? region}, ${countryName(country)}` : countryName(country);

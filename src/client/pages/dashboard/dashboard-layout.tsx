@@ -33,6 +33,7 @@ const admins = [
   { to: paths.manageAllOrders, label: 'Manage All Orders' },
   { to: paths.companies, label: 'Companies' },
   { to: paths.priceLists, label: 'Price Lists' },
+  { to: paths.taxes, label: 'Tax & Freight' },
   { to: paths.quotes, label: 'Quotes' },
   { to: paths.manageReviews, label: 'Manage Reviews' },
   { to: paths.auditLog, label: 'Audit Log' },

@@ -1,3 +1,4 @@
+import { OrderChargesSummary } from '../../components/charges-summary';
 import { Fragment, type ReactNode } from 'react';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
@@ -15,6 +16,7 @@ import { useOrder } from '../../features/orders/api/orders';
 import { InvoiceLink } from '../../features/orders/components/invoice-link';
 import { formatDateTime, formatOrderStatus, formatUnits } from '../../lib/format';
 import { OrderLines } from '../../features/orders/components/order-lines';
+import { QuoteFreightForm } from '../../features/orders/components/quote-freight-form';
 
 const historyLabel: Record<Order['history'][number]['status'], string> = {
   awaiting_approval: 'Placed for approval',
@@ -93,6 +95,8 @@ export function OrderDetailPage() {
                       {o.lines.length === 1 ? 'Item' : `${o.lines.length} lines`}
                     </h3>
                     <OrderLines order={o} caption={`The lines of order ${o.orderNumber}`} />
+                    <OrderChargesSummary order={o} />
+                    {o.freightStatus === 'quoted' && o.freight === null && <QuoteFreightForm order={o} />}
                     <Facts
                       rows={[
                         ['Quantity', `${formatUnits(o.quantity)} units`],

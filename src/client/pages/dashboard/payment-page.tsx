@@ -1,3 +1,4 @@
+import { OrderChargesSummary } from '../../components/charges-summary';
 import { lazy, Suspense } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';
@@ -48,6 +49,7 @@ function OrderSummary({ order }: { order: Order }) {
           <dd className="fs-5 fw-bold">{formatDollars(order.amount)}</dd>
         </dl>
         <OrderLines order={order} caption={`The lines of order ${order.orderNumber}`} />
+        <OrderChargesSummary order={order} />
       </Card.Body>
     </Card>
   );

@@ -255,6 +255,9 @@ function Overview({ dashboard }: { dashboard: SalesDashboard }) {
         <Col xs={12}>
           <Receivables receivables={dashboard.receivables} />
         </Col>
+        <Col xs={12}>
+          <Certificates dashboard={dashboard} />
+        </Col>
       </Row>
     </>
   );
@@ -284,6 +287,41 @@ function Receivables({ receivables }: { receivables: SalesDashboard['receivables
                 {company.overdue > 0 && (
                   <span className="badge text-bg-danger ms-1">{formatDollars(company.overdue)} overdue</span>
                 )}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}
+
+/**
+ * Tax certificates (issue 35): those waiting for a decision, and approved ones expiring within 30
+ * days (their companies are mailed too), soonest first.
+ */
+function Certificates({ dashboard }: { dashboard: SalesDashboard }) {
+  const expiring = dashboard.certificatesExpiring;
+  return (
+    <Panel
+      title={`Tax certificates: ${dashboard.certificatesPending} to check`}
+      link={
+        <Link className="small" to={paths.companies}>
+          Check them
+        </Link>
+      }
+    >
+      {expiring.length === 0 ? (
+        <p className="text-secondary mb-0">No approved certificate expires within 30 days.</p>
+      ) : (
+        <ul className="list-unstyled mb-0" aria-label="Certificates expiring within 30 days">
+          {expiring.map((certificate) => (
+            <li key={certificate._id} className="d-flex flex-wrap justify-content-between column-gap-2 py-1">
+              <span>
+                {certificate.company}: {certificate.number} ({certificate.regions.join(', ')})
+              </span>
+              <span className="text-nowrap ms-auto badge text-bg-warning">
+                expires {certificate.expiresOn}
               </span>
             </li>
           ))}

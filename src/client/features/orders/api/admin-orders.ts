@@ -1,5 +1,10 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { AdminOrderPage, ChangeOrderStatusBody } from '../../../../shared/api/admin-orders.schemas';
+import type {
+  AdminOrderPage,
+  ChangeOrderStatusBody,
+  SetFreightBody,
+} from '../../../../shared/api/admin-orders.schemas';
+import type { Order } from '../../../../shared/api/orders.schemas';
 import type { SalesDashboard } from '../../../../shared/api/dashboard.schemas';
 import type { UpdateResult } from '../../../../shared/api/common.schemas';
 import type { OrderStatus } from '../../../../shared/domain/order-status';
@@ -77,6 +82,19 @@ export function useShipOrder() {
       }),
     // The dialog shows the refusal.
     meta: { errorToast: false },
+    onSuccess: invalidate,
+  });
+}
+
+/** A shop admin quotes a pallet's freight (issue 35): the order can then be paid, or goes on account. */
+export function useQuoteFreight() {
+  const invalidate = useInvalidate(queryRoots.orders);
+  return useMutation({
+    mutationFn: ({ orderId, freight }: { orderId: string; freight: number }) =>
+      api<Order>(`/admin/orders/${encodeURIComponent(orderId)}/freight`, {
+        method: 'PUT',
+        body: { freight } satisfies SetFreightBody,
+      }),
     onSuccess: invalidate,
   });
 }

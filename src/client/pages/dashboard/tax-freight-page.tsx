@@ -1,0 +1,374 @@
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
+import Table from 'react-bootstrap/Table';
+import type { ShippingZone, TaxZone } from '../../../shared/api/tax.schemas';
+import { COUNTRY_CODES, countryName } from '../../../shared/domain/addresses';
+import { QueryState } from '../../components/query-state';
+import {
+  useDeleteShippingZone,
+  useDeleteTaxZone,
+  useSaveShippingZone,
+  useSaveTaxZone,
+  useShippingZones,
+  useTaxZones,
+} from '../../features/pricing/api/zones';
+import { notify } from '../../lib/notify';
+
+const COUNTRIES = COUNTRY_CODES.map((code) => ({ code, name: countryName(code) })).sort((a, b) =>
+  a.name.localeCompare(b.name),
+);
+
+/** A place: the country from the list, and optionally a state or province code (PA, ON). */
+function PlaceFields({
+  idPrefix,
+  country,
+  region,
+  onChange,
+}: {
+  idPrefix: string;
+  country: string;
+  region: string;
+  onChange: (place: { country: string; region: string }) => void;
+}) {
+  return (
+    <>
+      <Form.Group as={Col} sm={4} controlId={`${idPrefix}-country`}>
+        <Form.Label>Country</Form.Label>
+        <Form.Select value={country} onChange={(event) => onChange({ country: event.target.value, region })}>
+          {COUNTRIES.map(({ code, name }) => (
+            <option key={code} value={code}>
+              {name}
+            </option>
+          ))}
+        </Form.Select>
+      </Form.Group>
+      <Form.Group as={Col} sm={2} controlId={`${idPrefix}-region`}>
+        <Form.Label>State or province</Form.Label>
+        <Form.Control
+          value={region}
+          placeholder="all"
+          maxLength={3}
+          onChange={(event) => onChange({ country, region: event.target.value.toUpperCase() })}
+        />
+      </Form.Group>
+    </>
+  );
+}
+
+const number = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+
+/** A tax zone's form: new, or the one being changed. */
+function TaxZoneForm({ zone, onDone }: { zone?: TaxZone; onDone: () => void }) {
+  const save = useSaveTaxZone();
+  const [place, setPlace] = useState({ country: zone?.country ?? 'US', region: zone?.region ?? '' });
+  const [rates, setRates] = useState({
+    standard: String(zone?.rates.standard ?? ''),
+    reduced: String(zone?.rates.reduced ?? ''),
+    zero: String(zone?.rates.zero ?? 0),
+  });
+  const idPrefix = zone ? `tax-${zone._id}` : 'tax-new';
+  return (
+    <Form
+      aria-label={zone ? `Change the tax zone ${zone.name}` : 'New tax zone'}
+      className="border rounded p-3 mb-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        save.mutate(
+          {
+            ...(zone ? { id: zone._id } : {}),
+            body: {
+              country: place.country,
+              ...(place.region ? { region: place.region } : {}),
+              rates: {
+                standard: number(rates.standard),
+                reduced: number(rates.reduced),
+                zero: number(rates.zero),
+              },
+            },
+          },
+          {
+            onSuccess: () => {
+              notify.success('The tax zone is saved');
+              onDone();
+            },
+          },
+        );
+      }}
+    >
+      {save.error && (
+        <Alert variant="danger" className="small">
+          {save.error.message}
+        </Alert>
+      )}
+      <Row className="g-3 align-items-end">
+        <PlaceFields idPrefix={idPrefix} {...place} onChange={setPlace} />
+        {(['standard', 'reduced', 'zero'] as const).map((rate) => (
+          <Form.Group as={Col} sm={2} key={rate} controlId={`${idPrefix}-${rate}`}>
+            <Form.Label className="text-capitalize">{rate} %</Form.Label>
+            <Form.Control
+              inputMode="decimal"
+              value={rates[rate]}
+              onChange={(event) => setRates({ ...rates, [rate]: event.target.value })}
+            />
+          </Form.Group>
+        ))}
+      </Row>
+      <Button type="submit" variant="dark" className="mt-3" disabled={save.isPending}>
+        {zone ? 'Save the zone' : 'Add the tax zone'}
+      </Button>
+    </Form>
+  );
+}
+
+/** Bands as one line each, "up to kg: price": what the shipping form's text area holds. */
+const bandsText = (zone?: ShippingZone) =>
+  zone ? zone.bands.map((band) => `${band.upToKg}: ${band.price}`).join('\n') : '5: 12\n25: 28\n100: 65';
+
+function ShippingZoneForm({ zone, onDone }: { zone?: ShippingZone; onDone: () => void }) {
+  const save = useSaveShippingZone();
+  const [place, setPlace] = useState({ country: zone?.country ?? 'US', region: zone?.region ?? '' });
+  const [bands, setBands] = useState(bandsText(zone));
+  const [freeFrom, setFreeFrom] = useState(zone?.freeFrom === null || !zone ? '' : String(zone.freeFrom));
+  const [pallet, setPallet] = useState(String(zone?.palletFromKg ?? 500));
+  const idPrefix = zone ? `shipping-${zone._id}` : 'shipping-new';
+  return (
+    <Form
+      aria-label={zone ? `Change the shipping zone ${zone.name}` : 'New shipping zone'}
+      className="border rounded p-3 mb-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        save.mutate(
+          {
+            ...(zone ? { id: zone._id } : {}),
+            body: {
+              country: place.country,
+              ...(place.region ? { region: place.region } : {}),
+              bands: bands
+                .split('\n')
+                .filter((line) => line.trim())
+                .map((line) => {
+                  const [kg = '', price = ''] = line.split(':');
+                  return { upToKg: number(kg), price: number(price) };
+                }),
+              freeFrom: freeFrom.trim() ? number(freeFrom) : null,
+              palletFromKg: number(pallet),
+            },
+          },
+          {
+            onSuccess: () => {
+              notify.success('The shipping zone is saved');
+              onDone();
+            },
+          },
+        );
+      }}
+    >
+      {save.error && (
+        <Alert variant="danger" className="small">
+          {save.error.message}
+        </Alert>
+      )}
+      <Row className="g-3">
+        <PlaceFields idPrefix={idPrefix} {...place} onChange={setPlace} />
+        <Form.Group as={Col} sm={3} controlId={`${idPrefix}-free`}>
+          <Form.Label>Free from ($)</Form.Label>
+          <Form.Control
+            inputMode="decimal"
+            value={freeFrom}
+            placeholder="never"
+            onChange={(event) => setFreeFrom(event.target.value)}
+          />
+        </Form.Group>
+        <Form.Group as={Col} sm={3} controlId={`${idPrefix}-pallet`}>
+          <Form.Label>Pallet from (kg)</Form.Label>
+          <Form.Control
+            inputMode="decimal"
+            value={pallet}
+            onChange={(event) => setPallet(event.target.value)}
+          />
+        </Form.Group>
+        <Form.Group as={Col} xs={12} controlId={`${idPrefix}-bands`}>
+          <Form.Label>Weight bands</Form.Label>
+          <Form.Control
+            as="textarea"
+            rows={4}
+            value={bands}
+            aria-describedby={`${idPrefix}-bands-hint`}
+            onChange={(event) => setBands(event.target.value)}
+          />
+          <Form.Text id={`${idPrefix}-bands-hint`}>
+            A line each, “up to kg: price in $”, lightest first. Heavier than the last band, or from the
+            pallet weight on, we quote the freight ourselves.
+          </Form.Text>
+        </Form.Group>
+      </Row>
+      <Button type="submit" variant="dark" className="mt-3" disabled={save.isPending}>
+        {zone ? 'Save the zone' : 'Add the shipping zone'}
+      </Button>
+    </Form>
+  );
+}
+
+/**
+ * /dashboard/taxes (issue 35, shop admins): the tax rate per class for each country or state, and the
+ * freight by weight band for each place the shop delivers to. Every change is audited; orders already
+ * placed keep the rates they were placed at.
+ */
+export function TaxFreightPage() {
+  const taxZones = useTaxZones();
+  const shippingZones = useShippingZones();
+  const deleteTax = useDeleteTaxZone();
+  const deleteShipping = useDeleteShippingZone();
+  const [editing, setEditing] = useState<string | null>(null);
+  const done = () => setEditing(null);
+  // A saved new zone clears its form: the form is made anew.
+  const [added, setAdded] = useState(0);
+  const addedOne = () => setAdded(added + 1);
+  return (
+    <>
+      <section aria-labelledby="tax-zones-title">
+        <h2 id="tax-zones-title" className="h4 mb-2">
+          Tax zones
+        </h2>
+        <p className="small text-secondary">
+          An address is taxed at its state’s or province’s zone, else its country’s; without a zone, not at
+          all. Each line is taxed by its product’s class and rounded to the cent on its own.
+        </p>
+        <TaxZoneForm key={`tax-${added}`} onDone={addedOne} />
+        <QueryState query={taxZones} what="the tax zones">
+          {(zones) => (
+            <Table responsive size="sm" className="align-middle" aria-label="Tax zones">
+              <thead>
+                <tr>
+                  <th scope="col">Place</th>
+                  <th scope="col" className="text-end">
+                    Standard
+                  </th>
+                  <th scope="col" className="text-end">
+                    Reduced
+                  </th>
+                  <th scope="col" className="text-end">
+                    Zero
+                  </th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {zones.map((zone) =>
+                  editing === zone._id ? (
+                    <tr key={zone._id}>
+                      <td colSpan={5}>
+                        <TaxZoneForm zone={zone} onDone={done} />
+                      </td>
+                    </tr>
+                  ) : (
+                    <tr key={zone._id} data-testid="tax-zone">
+                      <td>{zone.name}</td>
+                      <td className="text-end">{zone.rates.standard}%</td>
+                      <td className="text-end">{zone.rates.reduced}%</td>
+                      <td className="text-end">{zone.rates.zero}%</td>
+                      <td className="text-end text-nowrap">
+                        <Button
+                          size="sm"
+                          variant="link"
+                          onClick={() => setEditing(zone._id)}
+                          aria-label={`Change ${zone.name}`}
+                        >
+                          Change
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="link"
+                          className="text-danger"
+                          aria-label={`Delete ${zone.name}`}
+                          onClick={() => deleteTax.mutate(zone._id)}
+                        >
+                          Delete
+                        </Button>
+                      </td>
+                    </tr>
+                  ),
+                )}
+              </tbody>
+            </Table>
+          )}
+        </QueryState>
+      </section>
+      <section aria-labelledby="shipping-zones-title" className="mt-4">
+        <h2 id="shipping-zones-title" className="h4 mb-2">
+          Shipping zones
+        </h2>
+        <p className="small text-secondary">
+          Freight by the order’s weight where it is delivered; places without a zone are not delivered to.
+        </p>
+        <ShippingZoneForm key={`shipping-${added}`} onDone={addedOne} />
+        <QueryState query={shippingZones} what="the shipping zones">
+          {(zones) => (
+            <Table responsive size="sm" className="align-middle" aria-label="Shipping zones">
+              <thead>
+                <tr>
+                  <th scope="col">Place</th>
+                  <th scope="col">Weight bands</th>
+                  <th scope="col" className="text-end">
+                    Free from
+                  </th>
+                  <th scope="col" className="text-end">
+                    Pallet from
+                  </th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {zones.map((zone) =>
+                  editing === zone._id ? (
+                    <tr key={zone._id}>
+                      <td colSpan={5}>
+                        <ShippingZoneForm zone={zone} onDone={done} />
+                      </td>
+                    </tr>
+                  ) : (
+                    <tr key={zone._id} data-testid="shipping-zone">
+                      <td>{zone.name}</td>
+                      <td className="small">
+                        {zone.bands.map((band) => `≤ ${band.upToKg} kg $${band.price}`).join(' · ')}
+                      </td>
+                      <td className="text-end">{zone.freeFrom === null ? '—' : `$${zone.freeFrom}`}</td>
+                      <td className="text-end">{zone.palletFromKg} kg</td>
+                      <td className="text-end text-nowrap">
+                        <Button
+                          size="sm"
+                          variant="link"
+                          onClick={() => setEditing(zone._id)}
+                          aria-label={`Change ${zone.name}`}
+                        >
+                          Change
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="link"
+                          className="text-danger"
+                          aria-label={`Delete ${zone.name}`}
+                          onClick={() => deleteShipping.mutate(zone._id)}
+                        >
+                          Delete
+                        </Button>
+                      </td>
+                    </tr>
+                  ),
+                )}
+              </tbody>
+            </Table>
+          )}
+        </QueryState>
+      </section>
+    </>
+  );
+}
