@@ -126,3 +126,90 @@ test('freight and tax before Buy Now, on the invoice, and none under an approved
   await exempt.getByRole('button', { name: 'Buy Now' }).click();
   await expect(page.getByTestId('placed-total')).toHaveText('$3,180.00');
 });
+
+test('the cart shows freight and tax for the address typed at checkout, at 375 and 1280 px', async ({
+  page,
+  customer: _,
+  addProduct,
+}) => {
+  const tool = await addProduct({ price: 20, min_order: 100, available: 5000, weightKg: 0.5 });
+  const line = await page.request.put(`/api/cart/lines/${tool._id}`, {
+    data: { quantity: 200 },
+    headers: { origin: shopUrl },
+  });
+  expect(line.status(), await line.text()).toBe(200);
+  await page.goto('/cart');
+  const checkout = page.getByRole('form', { name: 'Check out' });
+  await expect(checkout.getByText('Choose where it goes to see its freight and tax.')).toBeVisible();
+  await fillShipTo(checkout, { ...PITTSBURGH, region: 'OH', city: 'Columbus', postalCode: '43215' });
+  // 200 × $20.00 = $4,000.00; 100 kg: the $65 band; Ohio's 5.75 %: $230.00.
+  const charges = checkout.getByTestId('charges');
+  await expect(charges).toContainText('Delivered to Ohio, United States');
+  await expect(charges).toContainText('Freight$65.00');
+  await expect(charges).toContainText('Tax at 5.75%$230.00');
+  await expect(checkout.getByTestId('charges-total')).toHaveText('$4,295.00');
+  expect(await axeViolations(page)).toEqual([]);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await charges.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/tax-checkout-${width}.png`, fullPage: true });
+  }
+  // Somewhere the shop does not deliver: said at once, and Place order is disabled.
+  await fillShipTo(checkout, {
+    line1: '1-1 Marunouchi',
+    city: 'Tokyo',
+    postalCode: '100-0005',
+    country: 'JP',
+  });
+  await expect(charges).toContainText('Sorry, we do not deliver to Japan yet.');
+  await expect(checkout.getByRole('button', { name: 'Place order' })).toBeDisabled();
+});
+
+test('a shop admin keeps tax and shipping zones on the Tax & Freight page', async ({ browser }) => {
+  const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': '203.0.113.93' } });
+  const admin = waitingForTheApp(await context.newPage());
+  await signInOrUp(admin.request, {
+    name: 'Olivia Owner',
+    email: 'owner@forgeline.test',
+    password: 'owner-e2e-secret',
+  });
+  await admin.goto('/dashboard/taxes');
+  await expect(
+    admin.getByTestId('tax-zone').filter({ hasText: 'Pennsylvania, United States' }),
+  ).toContainText('6%');
+
+  const tax = admin.getByRole('form', { name: 'New tax zone' });
+  await tax.getByLabel('Country').selectOption('US');
+  await tax.getByLabel('State or province').fill('NV');
+  await tax.getByLabel('Standard %').fill('6.85');
+  await tax.getByLabel('Reduced %').fill('6.85');
+  await tax.getByRole('button', { name: 'Add the tax zone' }).click();
+  const nevada = admin.getByTestId('tax-zone').filter({ hasText: 'Nevada, United States' });
+  await expect(nevada).toContainText('6.85%');
+
+  const shipping = admin.getByRole('form', { name: 'New shipping zone' });
+  await shipping.getByLabel('Country').selectOption('NO');
+  await shipping.getByLabel('Weight bands').fill('20: 110\n200: 480');
+  await shipping.getByLabel('Pallet from (kg)').fill('250');
+  await shipping.getByRole('button', { name: 'Add the shipping zone' }).click();
+  const norway = admin.getByTestId('shipping-zone').filter({ hasText: 'Norway' });
+  await expect(norway).toContainText('≤ 20 kg $110 · ≤ 200 kg $480');
+  await expect(norway).toContainText('250 kg');
+  // A band past the pallet weight is refused with the reason.
+  await shipping.getByLabel('Country').selectOption('IS');
+  await shipping.getByLabel('Weight bands').fill('400: 900');
+  await shipping.getByLabel('Pallet from (kg)').fill('300');
+  await shipping.getByRole('button', { name: 'Add the shipping zone' }).click();
+  await expect(shipping.getByRole('alert')).toContainText('below the pallet weight');
+
+  expect(await axeViolations(admin)).toEqual([]);
+  for (const width of [375, 1280]) {
+    await admin.setViewportSize({ width, height: 900 });
+    await admin.screenshot({ path: `test-results/tax-freight-admin-${width}.png`, fullPage: true });
+  }
+  await admin.getByRole('button', { name: 'Delete Nevada, United States' }).click();
+  await expect(nevada).toHaveCount(0);
+  await admin.getByRole('button', { name: 'Delete Norway' }).click();
+  await expect(norway).toHaveCount(0);
+  await context.close();
+});

@@ -26,6 +26,7 @@ export function AddressFields({
   const {
     register,
     control,
+    setValue,
     formState: { errors },
   } = useFormContext<{ shipTo?: ShipToBody }>();
   const country = useWatch({ control, name: 'shipTo.country' }) ?? '';
@@ -41,7 +42,8 @@ export function AddressFields({
         className="form-select"
         autoComplete="country"
         error={fieldErrors.country?.message}
-        {...register('shipTo.country')}
+        // Another country's region means nothing here: it is chosen (or typed) again.
+        {...register('shipTo.country', { onChange: () => setValue('shipTo.region', '') })}
       >
         {COUNTRIES.map(({ code, name }) => (
           <option key={code} value={code}>

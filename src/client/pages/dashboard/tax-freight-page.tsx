@@ -7,6 +7,7 @@ import Row from 'react-bootstrap/Row';
 import Table from 'react-bootstrap/Table';
 import type { ShippingZone, TaxZone } from '../../../shared/api/tax.schemas';
 import { COUNTRY_CODES, countryName } from '../../../shared/domain/addresses';
+import { formatDollars } from '../../../shared/money';
 import { QueryState } from '../../components/query-state';
 import {
   useDeleteShippingZone,
@@ -340,7 +341,7 @@ export function TaxFreightPage() {
                       <td className="small">
                         {zone.bands.map((band) => `≤ ${band.upToKg} kg $${band.price}`).join(' · ')}
                       </td>
-                      <td className="text-end">{zone.freeFrom === null ? '—' : `$${zone.freeFrom}`}</td>
+                      <td className="text-end">{zone.freeFrom === null ? '—' : formatDollars(zone.freeFrom)}</td>
                       <td className="text-end">{zone.palletFromKg} kg</td>
                       <td className="text-end text-nowrap">
                         <Button
