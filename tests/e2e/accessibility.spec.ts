@@ -86,6 +86,8 @@ test.describe('WCAG 2.2 AA (axe-core)', () => {
     '/dashboard/manageAllOrders',
     '/dashboard/quotes',
     '/dashboard/manageReviews',
+    '/dashboard/taxes',
+    '/dashboard/companies',
   ];
   for (const path of adminPages) {
     test(`admin page ${path}`, async ({ page, product }) => {

@@ -64,7 +64,7 @@ test('a customer creates a company, invites a colleague by mail, who joins; a vi
   const book = page.getByRole('form', { name: 'Add an address' });
   await book.getByLabel('Name of the address').fill('Leeds depot');
   await book.getByLabel('Recipient').fill('Goods In');
-  await book.getByLabel('Address', { exact: true }).fill('7 Foundry Lane\nLeeds');
+  await fillShipTo(book, LEEDS);
   await book.getByLabel('Phone number').fill('441134960000');
   await book.getByRole('button', { name: 'Add the address' }).click();
   await expect(page.getByTestId('company-address')).toContainText('Leeds depot');

@@ -7,7 +7,8 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
+import { AddressFields, emptyAddress } from '../../components/address-fields';
 import type { z } from 'zod';
 import { type Company, CompanyAddressBody, CreateCompanyBody } from '../../../shared/api/companies.schemas';
 import { type CompanyRole, companyRolesAllow } from '../../../shared/domain/company-roles';
@@ -248,7 +249,7 @@ function AddressBook({ company, manages }: { company: Company; manages: boolean 
   const update = useUpdateCompany();
   const form = useForm<AddressValues, unknown, AddressOutput>({
     resolver: zodResolver(CompanyAddressBody),
-    defaultValues: { label: '', name: '', address: '', number: '', isDefault: false },
+    defaultValues: { label: '', name: '', address: '', shipTo: emptyAddress(), number: '', isDefault: false },
   });
   const { errors } = form.formState;
   return (
@@ -293,6 +294,8 @@ function AddressBook({ company, manages }: { company: Company; manages: boolean 
                                 label: address.label,
                                 name: address.name,
                                 address: address.address,
+                                // Kept structured: its orders' tax and freight go by it.
+                                ...(address.shipTo ? { shipTo: address.shipTo } : {}),
                                 number: address.number,
                                 isDefault: true,
                               },
@@ -330,61 +333,68 @@ function AddressBook({ company, manages }: { company: Company; manages: boolean 
             disabled={update.isPending}
             onChange={(event) => update.mutate({ freeAddresses: event.target.checked })}
           />
-          <Form
-            noValidate
-            aria-label="Add an address"
-            className="row g-2"
-            onSubmit={(event) =>
-              void form.handleSubmit((body) =>
-                save.mutate(
-                  { body },
-                  {
-                    onSuccess: () => {
-                      notify.success(`${body.label} is in the address book`);
-                      form.reset();
+          <FormProvider {...form}>
+            <Form
+              noValidate
+              aria-label="Add an address"
+              className="row g-2"
+              onSubmit={(event) =>
+                void form.handleSubmit((body) =>
+                  save.mutate(
+                    { body },
+                    {
+                      onSuccess: () => {
+                        notify.success(`${body.label} is in the address book`);
+                        form.reset({
+                          label: '',
+                          name: '',
+                          address: '',
+                          shipTo: emptyAddress(),
+                          number: '',
+                          isDefault: false,
+                        });
+                      },
                     },
-                  },
-                ),
-              )(event)
-            }
-          >
-            <FormField
-              groupClassName="col-md-6"
-              controlId="address-label"
-              label="Name of the address"
-              error={errors.label?.message}
-              {...form.register('label')}
-            />
-            <FormField
-              groupClassName="col-md-6"
-              controlId="address-recipient"
-              label="Recipient"
-              error={errors.name?.message}
-              {...form.register('name')}
-            />
-            <FormField
-              groupClassName="col-md-6"
-              controlId="address-lines"
-              label="Address"
-              as="textarea"
-              rows={3}
-              error={errors.address?.message}
-              {...form.register('address')}
-            />
-            <FormField
-              groupClassName="col-md-6"
-              controlId="address-phone"
-              label="Phone number"
-              error={errors.number?.message}
-              {...form.register('number')}
-            />
-            <div className="col-12 d-flex align-items-center gap-3">
-              <Form.Check id="address-default" label="The default address" {...form.register('isDefault')} />
-              <Button type="submit" variant="dark" disabled={save.isPending}>
-                Add the address
-              </Button>
-            </div>
-          </Form>
+                  ),
+                )(event)
+              }
+            >
+              <FormField
+                groupClassName="col-md-6"
+                controlId="address-label"
+                label="Name of the address"
+                error={errors.label?.message}
+                {...form.register('label')}
+              />
+              <FormField
+                groupClassName="col-md-6"
+                controlId="address-recipient"
+                label="Recipient"
+                error={errors.name?.message}
+                {...form.register('name')}
+              />
+              <div className="col-12">
+                <AddressFields idPrefix="address" legend="Address" />
+              </div>
+              <FormField
+                groupClassName="col-md-6"
+                controlId="address-phone"
+                label="Phone number"
+                error={errors.number?.message}
+                {...form.register('number')}
+              />
+              <div className="col-12 d-flex align-items-center gap-3">
+                <Form.Check
+                  id="address-default"
+                  label="The default address"
+                  {...form.register('isDefault')}
+                />
+                <Button type="submit" variant="dark" disabled={save.isPending}>
+                  Add the address
+                </Button>
+              </div>
+            </Form>
+          </FormProvider>
         </>
       )}
     </section>
