@@ -123,6 +123,13 @@ test('freight and tax before Buy Now, on the invoice, and none under an approved
   await expect(exempt.getByTestId('buy-charges')).toContainText('Tax$0.00 (your exemption certificate)');
   await expect(exempt.getByTestId('buy-charges-total')).toHaveText('$3,180.00');
   await page.screenshot({ path: 'test-results/tax-buy-form-exempt-1280.png', fullPage: true });
+  // Bought for the company's own use: taxed, the certificate notwithstanding.
+  const ownUse = exempt.getByLabel(/Not for resale/);
+  await ownUse.check();
+  await expect(exempt.getByTestId('buy-charges')).toContainText('Tax at 6%$180.00');
+  await expect(exempt.getByTestId('buy-charges-total')).toHaveText('$3,360.00');
+  await ownUse.uncheck();
+  await expect(exempt.getByTestId('buy-charges-total')).toHaveText('$3,180.00');
   await exempt.getByRole('button', { name: 'Buy Now' }).click();
   await expect(page.getByTestId('placed-total')).toHaveText('$3,180.00');
 });

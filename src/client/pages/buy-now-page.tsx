@@ -1,4 +1,5 @@
 import { ShipToPicker } from '../features/companies/components/ship-to-picker';
+import { ResaleCheck } from '../features/companies/components/resale-check';
 import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
@@ -69,7 +70,12 @@ export function BuyNowPage() {
                           buyer={user}
                           minUnits={settings.orderMinUnits}
                           previous={previous.data?.toolId === product._id ? previous.data : undefined}
-                          shipTo={<ShipToPicker idPrefix="buy" />}
+                          shipTo={
+                            <>
+                              <ShipToPicker idPrefix="buy" />
+                              <ResaleCheck idPrefix="buy" />
+                            </>
+                          }
                         />
                       )}
                       <RequestQuoteForm

@@ -37,6 +37,7 @@ import { type OrderedAgain, orderedAgainIn } from '../features/cart/order-again'
 import { removeVisitorLine, setVisitorLine, visitorCart } from '../lib/cart-store';
 import { DeliveryFields, deliveryDefaults } from '../features/orders/components/delivery-fields';
 import { ShipToPicker } from '../features/companies/components/ship-to-picker';
+import { ResaleCheck } from '../features/companies/components/resale-check';
 import { toolQuery } from '../features/catalog/api/get-tool';
 import { formatUnits } from '../lib/format';
 import { notify } from '../lib/notify';
@@ -308,7 +309,7 @@ function CheckoutForm({
   });
   // The order's freight and tax where it goes, as checkout will charge them (issue 35).
   const place = placeOfAddress(useWatch({ control: form.control, name: 'shipTo' }));
-  const charges = useCartCharges(place);
+  const charges = useCartCharges(place, useWatch({ control: form.control, name: 'notForResale' }) === true);
   return (
     <Card className="shadow-sm">
       <Card.Body className="p-4">
@@ -349,6 +350,7 @@ function CheckoutForm({
           >
             <ShipToPicker idPrefix="checkout" />
             <DeliveryFields idPrefix="checkout" />
+            <ResaleCheck idPrefix="checkout" />
             <ChargesSummary charges={place ? charges.data : null} pending={charges.isFetching} />
             {terms !== 'card' && statement.data && (
               <fieldset className="mb-3" aria-describedby="checkout-credit">

@@ -225,8 +225,8 @@ export function placeOfAddress(
 }
 
 /** A place as the cart's and the preview's query strings ask for it. */
-export const placeQuery = (place: { country: string; region: string | null }) =>
-  `country=${encodeURIComponent(place.country)}${place.region ? `&region=${encodeURIComponent(place.region)}` : ''}`;
+export const placeQuery = (place: { country: string; region: string | null }, notForResale = false) =>
+  `country=${encodeURIComponent(place.country)}${place.region ? `&region=${encodeURIComponent(place.region)}` : ''}${notForResale ? '&notForResale=true' : ''}`;
 
 /** A place in words: "Pennsylvania, United States", "Germany". */
 export const placeName = (country: string, region: string | null) =>

@@ -341,7 +341,9 @@ export function TaxFreightPage() {
                       <td className="small">
                         {zone.bands.map((band) => `≤ ${band.upToKg} kg $${band.price}`).join(' · ')}
                       </td>
-                      <td className="text-end">{zone.freeFrom === null ? '—' : formatDollars(zone.freeFrom)}</td>
+                      <td className="text-end">
+                        {zone.freeFrom === null ? '—' : formatDollars(zone.freeFrom)}
+                      </td>
                       <td className="text-end">{zone.palletFromKg} kg</td>
                       <td className="text-end text-nowrap">
                         <Button

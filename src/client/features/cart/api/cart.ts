@@ -34,10 +34,13 @@ export function useCart({ enabled = true }: { enabled?: boolean } = {}) {
  * freight, tax by rate and total, as checkout will charge them. Read again whenever the cart changes
  * (its key is under the cart's), and kept on screen while the next figures are found.
  */
-export function useCartCharges(place: { country: string; region: string | null } | null) {
+export function useCartCharges(
+  place: { country: string; region: string | null } | null,
+  notForResale = false,
+) {
   return useQuery({
-    queryKey: [...cartKey, 'charges', place?.country, place?.region],
-    queryFn: ({ signal }) => api<Cart>(`/cart?${place ? placeQuery(place) : ''}`, { signal }),
+    queryKey: [...cartKey, 'charges', place?.country, place?.region, notForResale],
+    queryFn: ({ signal }) => api<Cart>(`/cart?${place ? placeQuery(place, notForResale) : ''}`, { signal }),
     select: (cart) => cart.charges,
     enabled: Boolean(place),
     placeholderData: (previous) => previous,

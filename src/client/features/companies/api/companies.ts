@@ -117,8 +117,9 @@ export function useAcceptInvitation() {
 }
 
 /** The company's tax exemption and resale certificates (issue 35). */
-export function useCertificates() {
+export function useCertificates({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
+    enabled,
     // Not under the company's root: a company change would otherwise wait for this list too, and the
     // forms' own success callbacks (their component re-keyed by the new company) would be lost.
     queryKey: ['company-certificates'],

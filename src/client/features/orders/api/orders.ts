@@ -37,12 +37,21 @@ export function useChargesPreview(
   toolId: string,
   quantity: number | null,
   place: { country: string; region: string | null } | null,
+  notForResale = false,
 ) {
   return useQuery({
-    queryKey: [...queryRoots.orders, 'preview', toolId, quantity, place?.country, place?.region],
+    queryKey: [
+      ...queryRoots.orders,
+      'preview',
+      toolId,
+      quantity,
+      place?.country,
+      place?.region,
+      notForResale,
+    ],
     queryFn: ({ signal }) =>
       api<ChargesPreview>(
-        `/purchase/preview?toolId=${encodeURIComponent(toolId)}&quantity=${quantity}&${place ? placeQuery(place) : ''}`,
+        `/purchase/preview?toolId=${encodeURIComponent(toolId)}&quantity=${quantity}&${place ? placeQuery(place, notForResale) : ''}`,
         { signal },
       ),
     enabled: Boolean(place) && quantity !== null,

@@ -195,7 +195,8 @@ export function BuyForm({
   // Freight and tax as the server finds them for the address and quantity typed so far (issue 35).
   const place = placeOfAddress(useWatch({ control: form.control, name: 'shipTo' }));
   const orderable = Number.isInteger(quantity) && quantityProblem(quantity, bounds) === null;
-  const charges = useChargesPreview(tool._id, orderable ? quantity : null, place);
+  const notForResale = useWatch({ control: form.control, name: 'notForResale' }) === true;
+  const charges = useChargesPreview(tool._id, orderable ? quantity : null, place, notForResale);
 
   function onSubmit(values: BuyFormOutput) {
     placeOrder.mutate(
