@@ -25,9 +25,11 @@ test('a customer creates a company, invites a colleague by mail, who joins; a vi
   const create = page.getByRole('form', { name: 'Create a company' });
   await create.getByLabel('Legal name').fill(name);
   await create.getByLabel(/Tax or VAT number/).fill('GB123456789');
+  await fillShipTo(create, { ...LEEDS, line2: 'Accounts payable' });
   await create.getByRole('button', { name: 'Create the company' }).click();
   await expect(page.getByRole('heading', { name })).toBeVisible();
   await expect(page.getByText('Your role: admin')).toBeVisible();
+  await expect(page.getByTestId('billing-address')).toContainText('Accounts payable');
 
   const colleague = newAccount('Bea Buyer');
   const invite = page.getByRole('form', { name: 'Invite a colleague' });

@@ -13,25 +13,29 @@ const COUNTRIES = COUNTRY_CODES.map((code) => ({ code, name: countryName(code) }
 
 /**
  * A structured address (issue 35) inside a react-hook-form FormProvider whose values hold it under
- * `shipTo`: country, street lines, city, a state or province from the list for the United States and
+ * `shipTo` (or `billingTo`): country, street lines, city, a state or province from the list for the United States and
  * Canada (a free region elsewhere), and postal code. Checked by the shared rules (ShipToBody).
  */
 export function AddressFields({
   idPrefix,
   legend = 'Delivery address',
+  name = 'shipTo',
 }: {
   idPrefix: string;
   legend?: string;
+  /** Where the form holds the address: a delivery's `shipTo`, or a company's `billingTo`. */
+  name?: 'shipTo' | 'billingTo';
 }) {
   const {
     register,
     control,
     setValue,
     formState: { errors },
-  } = useFormContext<{ shipTo?: ShipToBody }>();
-  const country = useWatch({ control, name: 'shipTo.country' }) ?? '';
+  } = useFormContext<{ shipTo?: ShipToBody; billingTo?: ShipToBody }>();
+  const path = <F extends keyof ShipToBody>(field: F) => `${name}.${field}` as const;
+  const country = useWatch({ control, name: path('country') }) ?? '';
   const regions = REGIONS[country.toUpperCase()];
-  const fieldErrors = (errors.shipTo ?? {}) as FieldErrors<ShipToBody>;
+  const fieldErrors = (errors[name] ?? {}) as FieldErrors<ShipToBody>;
   return (
     <fieldset className="mb-1">
       <legend className="form-label fs-6 fw-semibold">{legend}</legend>
@@ -43,7 +47,7 @@ export function AddressFields({
         autoComplete="country"
         error={fieldErrors.country?.message}
         // Another country's region means nothing here: it is chosen (or typed) again.
-        {...register('shipTo.country', { onChange: () => setValue('shipTo.region', '') })}
+        {...register(path('country'), { onChange: () => setValue(path('region'), '') })}
       >
         {COUNTRIES.map(({ code, name }) => (
           <option key={code} value={code}>
@@ -56,7 +60,7 @@ export function AddressFields({
         label="Street and number"
         autoComplete="address-line1"
         error={fieldErrors.line1?.message}
-        {...register('shipTo.line1')}
+        {...register(path('line1'))}
       />
       <FormField
         controlId={`${idPrefix}-line2`}
@@ -67,7 +71,7 @@ export function AddressFields({
         }
         autoComplete="address-line2"
         error={fieldErrors.line2?.message}
-        {...register('shipTo.line2')}
+        {...register(path('line2'))}
       />
       <Row className="g-3 mb-3">
         <Col sm={5}>
@@ -77,7 +81,7 @@ export function AddressFields({
             label="City"
             autoComplete="address-level2"
             error={fieldErrors.city?.message}
-            {...register('shipTo.city')}
+            {...register(path('city'))}
           />
         </Col>
         <Col sm={4}>
@@ -90,7 +94,7 @@ export function AddressFields({
               className="form-select"
               autoComplete="address-level1"
               error={fieldErrors.region?.message}
-              {...register('shipTo.region')}
+              {...register(path('region'))}
             >
               <option value="">Choose…</option>
               {Object.entries(regions).map(([code, name]) => (
@@ -110,7 +114,7 @@ export function AddressFields({
               }
               autoComplete="address-level1"
               error={fieldErrors.region?.message}
-              {...register('shipTo.region')}
+              {...register(path('region'))}
             />
           )}
         </Col>
@@ -121,7 +125,7 @@ export function AddressFields({
             label="Postal code"
             autoComplete="postal-code"
             error={fieldErrors.postalCode?.message}
-            {...register('shipTo.postalCode')}
+            {...register(path('postalCode'))}
           />
         </Col>
       </Row>

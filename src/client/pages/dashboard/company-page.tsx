@@ -42,15 +42,18 @@ const choiceOf = (roles: readonly CompanyRole[]) =>
 const byChoice = (a: CompanyRole, b: CompanyRole) => (a === 'admin' ? -1 : b === 'admin' ? 1 : 0);
 const rolesText = (roles: readonly CompanyRole[]) => roles.join(' and ');
 
-type CreateValues = z.input<typeof CreateCompanyBody>;
-type CreateOutput = z.output<typeof CreateCompanyBody>;
+/** The create form asks for the billing address (invoices bill the company there, issue 35). */
+const CreateCompanySchema = CreateCompanyBody.required({ billingTo: true });
+type CreateValues = z.input<typeof CreateCompanySchema>;
+type CreateOutput = z.output<typeof CreateCompanySchema>;
 
 /** No company yet: create one (a confirmed address), or wait for a colleague's invitation. */
 function CreateCompanyForm() {
   const create = useCreateCompany();
   const form = useForm<CreateValues, unknown, CreateOutput>({
-    resolver: zodResolver(CreateCompanyBody),
-    defaultValues: { name: '', taxId: '', billingAddress: '' },
+    // Invoices bill the company at this address (issue 35): asked for here, structured.
+    resolver: zodResolver(CreateCompanySchema),
+    defaultValues: { name: '', taxId: '', billingTo: emptyAddress() },
   });
   const { errors } = form.formState;
   return (
@@ -88,18 +91,9 @@ function CreateCompanyForm() {
             error={errors.taxId?.message}
             {...form.register('taxId')}
           />
-          <FormField
-            controlId="company-billing"
-            label={
-              <>
-                Billing address <span className="text-secondary small">(optional)</span>
-              </>
-            }
-            as="textarea"
-            rows={3}
-            error={errors.billingAddress?.message}
-            {...form.register('billingAddress')}
-          />
+          <FormProvider {...form}>
+            <AddressFields idPrefix="company-billing" legend="Billing address" name="billingTo" />
+          </FormProvider>
           <Button type="submit" variant="warning" className="fw-semibold" disabled={create.isPending}>
             Create the company
           </Button>
@@ -423,6 +417,11 @@ export function CompanyPage() {
               {data.taxId && <>Tax number {data.taxId} · </>}
               Your role: {rolesText(data.roles)}
             </p>
+            {data.billingAddress && (
+              <p className="small mb-3" data-testid="billing-address">
+                Invoices bill: <span className="text-pre-line">{data.billingAddress}</span>
+              </p>
+            )}
             {data.status === 'suspended' && (
               <Alert variant="warning">
                 The shop has suspended this company’s account: you can read its orders and invoices, not
