@@ -19,20 +19,25 @@ async function tabTo(page: Page, name: RegExp | string, { max = 60 } = {}) {
   throw new Error(`Tab never reached ${String(name)}`);
 }
 
+/** The buy form's delivery address, by keyboard (the country is the United States already). */
+async function typeAddress(page: Page) {
+  await tabTo(page, 'Street and number');
+  await page.keyboard.type('1200 Foundry Road');
+  await tabTo(page, 'City');
+  await page.keyboard.type('Pittsburgh');
+  // Typing a state's name picks it in the list.
+  await tabTo(page, 'State');
+  await page.keyboard.type('Pennsylvania');
+  await tabTo(page, 'Postal code');
+  await page.keyboard.type('15201');
+}
+
 test('order, pay and cancel with the keyboard alone', async ({ page, customer: _, addProduct }) => {
   const tool = await addProduct({ price: 14, available: 2000 });
   await page.goto(`/buyNow/${tool._id}`);
   await expect(page.getByRole('heading', { level: 1, name: tool.name })).toBeVisible();
 
-  await tabTo(page, 'Street and number');
-  await page.keyboard.type('1200 Foundry Road');
-  await tabTo(page, 'City');
-  await page.keyboard.type('Pittsburgh');
-  // The country is the United States already; typing a state's name picks it in the list.
-  await tabTo(page, 'State');
-  await page.keyboard.type('Pennsylvania');
-  await tabTo(page, 'Postal code');
-  await page.keyboard.type('15201');
+  await typeAddress(page);
   await tabTo(page, 'Phone number');
   await page.keyboard.type('+44 113 496 0000');
   await tabTo(page, /^Quantity$/);
@@ -58,15 +63,7 @@ test('order, pay and cancel with the keyboard alone', async ({ page, customer: _
 
   // A second order, cancelled through the confirmation dialog: Escape leaves it, Enter confirms.
   await page.goto(`/buyNow/${tool._id}`);
-  await tabTo(page, 'Street and number');
-  await page.keyboard.type('1200 Foundry Road');
-  await tabTo(page, 'City');
-  await page.keyboard.type('Pittsburgh');
-  // The country is the United States already; typing a state's name picks it in the list.
-  await tabTo(page, 'State');
-  await page.keyboard.type('Pennsylvania');
-  await tabTo(page, 'Postal code');
-  await page.keyboard.type('15201');
+  await typeAddress(page);
   await tabTo(page, 'Phone number');
   await page.keyboard.type('441134960000');
   await tabTo(page, 'Buy Now');

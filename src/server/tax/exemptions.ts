@@ -24,6 +24,7 @@ import { messages } from '../../shared/messages';
 import { recordAudit } from '../audit/audit.repository';
 import type { SessionUser } from '../auth/session';
 import { companyOf } from '../companies/membership';
+import { utcDay } from '../credit/ledger';
 import type { Database, Executor } from '../db/database';
 import { companies, companyMembers, taxCertificates, users } from '../db/schema';
 import { DomainError } from '../http/domain-error';
@@ -112,8 +113,6 @@ function toCertificate(row: Listed, today: string): TaxCertificate {
   };
 }
 
-const today = (at = new Date()) => at.toISOString().slice(0, 10);
-
 /** The certificates of one company (its colleagues), or those a shop admin asks for, newest first. */
 export async function listCertificates(
   ex: Executor,
@@ -132,7 +131,7 @@ export async function listCertificates(
     .where(where)
     .orderBy(desc(taxCertificates.createdAt))
     .limit(500);
-  const day = today();
+  const day = utcDay(new Date());
   return rows.map((row) => toCertificate(row, day));
 }
 
@@ -142,7 +141,8 @@ export async function listCertificates(
  */
 export async function uploadCertificate(db: Database, caller: SessionUser, body: Body): Promise<string> {
   const company = companyOf(caller, 'manage');
-  if (body.expiresOn <= today()) throw new DomainError('VALIDATION_FAILED', messages.certificateExpired);
+  if (body.expiresOn <= utcDay(new Date()))
+    throw new DomainError('VALIDATION_FAILED', messages.certificateExpired);
   const content = Buffer.from(body.content, 'base64');
   if (content.length === 0) throw new DomainError('VALIDATION_FAILED', messages.certificateEmpty);
   if (content.length > MAX_CERTIFICATE_BYTES)
@@ -225,7 +225,7 @@ export async function decideCertificate(
       .innerJoin(companies, eq(companies.id, taxCertificates.companyId))
       .where(eq(taxCertificates.id, certificateId));
     if (!certificate) throw new Error(`Certificate ${certificateId} vanished`);
-    const shown = toCertificate(certificate, today(at));
+    const shown = toCertificate(certificate, utcDay(at));
     await recordAudit(tx, admin, {
       action: 'tax_certificate.decide',
       subject: `${shown.company.name}: certificate ${shown.number}`,
@@ -281,7 +281,7 @@ export const CERTIFICATE_NOTICE_DAYS = 30;
 
 /** Approved certificates expiring within 30 days (the admin dashboard), soonest first. */
 export async function certificatesExpiringSoon(ex: Executor, at = new Date()) {
-  const day = today(at);
+  const day = utcDay(at);
   const rows = await ex
     .select(columns)
     .from(taxCertificates)
@@ -304,7 +304,7 @@ export async function certificatesExpiringSoon(ex: Executor, at = new Date()) {
  * the old one stops counting. Answers how many were told.
  */
 export async function noticeExpiringCertificates(deps: { db: Database; mail: MailContext }, at = new Date()) {
-  const day = today(at);
+  const day = utcDay(at);
   const told = await deps.db.transaction(async (tx) => {
     const due = tx
       .select({ id: taxCertificates.id })

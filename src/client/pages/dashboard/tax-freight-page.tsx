@@ -60,6 +60,34 @@ function PlaceFields({
   );
 }
 
+/** A zone row's actions: change it in place, or delete it. */
+function ZoneActions({
+  name,
+  onChange,
+  onDelete,
+}: {
+  name: string;
+  onChange: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <td className="text-end text-nowrap">
+      <Button size="sm" variant="link" onClick={onChange} aria-label={`Change ${name}`}>
+        Change
+      </Button>
+      <Button
+        size="sm"
+        variant="link"
+        className="text-danger"
+        aria-label={`Delete ${name}`}
+        onClick={onDelete}
+      >
+        Delete
+      </Button>
+    </td>
+  );
+}
+
 const number = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
 /** A tax zone's form: new, or the one being changed. */
@@ -274,25 +302,11 @@ export function TaxFreightPage() {
                       <td className="text-end">{zone.rates.standard}%</td>
                       <td className="text-end">{zone.rates.reduced}%</td>
                       <td className="text-end">{zone.rates.zero}%</td>
-                      <td className="text-end text-nowrap">
-                        <Button
-                          size="sm"
-                          variant="link"
-                          onClick={() => setEditing(zone._id)}
-                          aria-label={`Change ${zone.name}`}
-                        >
-                          Change
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="link"
-                          className="text-danger"
-                          aria-label={`Delete ${zone.name}`}
-                          onClick={() => deleteTax.mutate(zone._id)}
-                        >
-                          Delete
-                        </Button>
-                      </td>
+                      <ZoneActions
+                        name={zone.name}
+                        onChange={() => setEditing(zone._id)}
+                        onDelete={() => deleteTax.mutate(zone._id)}
+                      />
                     </tr>
                   ),
                 )}
@@ -345,25 +359,11 @@ export function TaxFreightPage() {
                         {zone.freeFrom === null ? '—' : formatDollars(zone.freeFrom)}
                       </td>
                       <td className="text-end">{zone.palletFromKg} kg</td>
-                      <td className="text-end text-nowrap">
-                        <Button
-                          size="sm"
-                          variant="link"
-                          onClick={() => setEditing(zone._id)}
-                          aria-label={`Change ${zone.name}`}
-                        >
-                          Change
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="link"
-                          className="text-danger"
-                          aria-label={`Delete ${zone.name}`}
-                          onClick={() => deleteShipping.mutate(zone._id)}
-                        >
-                          Delete
-                        </Button>
-                      </td>
+                      <ZoneActions
+                        name={zone.name}
+                        onChange={() => setEditing(zone._id)}
+                        onDelete={() => deleteShipping.mutate(zone._id)}
+                      />
                     </tr>
                   ),
                 )}
