@@ -1,3 +1,5 @@
+import { postalCodeInRegion, regionsOfPostalCode } from './postal-regions';
+
 /**
  * Structured addresses (issue 35, first part): where an order is delivered decides its tax and
  * freight, so an address is line 1, line 2, city, region, postal code and country, never one box of
@@ -178,6 +180,22 @@ export function addressProblems(input: ShipTo): AddressProblem[] {
       message: format
         ? `This is not a postal code of this country (e.g. ${format.example})`
         : 'This is not a postal code',
+    });
+  } else if (
+    regions &&
+    address.region &&
+    regions[address.region] &&
+    !postalCodeInRegion(address.country, address.region, address.postalCode)
+  ) {
+    // The region decides the tax zone: it must be the one the postal code is in.
+    const belongs = regionsOfPostalCode(address.country, address.postalCode).map((code) => regions[code]);
+    const noun = address.country === 'US' ? 'state' : 'province';
+    problems.push({
+      field: 'region',
+      message:
+        `Postal code ${address.postalCode} is not in ${regions[address.region]}` +
+        (belongs.length ? ` but in ${belongs.join(' or ')}` : '') +
+        `: please check the ${noun} and the postal code`,
     });
   }
   return problems;
