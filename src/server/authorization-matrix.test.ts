@@ -2,7 +2,14 @@ import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestUser, injectAs, signUp, signUpAdmin } from './test/auth-helpers';
 import { insertReview, insertTool } from './test/factories';
-import { answerQuoteAs, daysFromToday, payOrderAs, placeOrderAs, requestQuoteAs } from './test/order-helpers';
+import {
+  answerQuoteAs,
+  daysFromToday,
+  payOrderAs,
+  placeOrderAs,
+  requestQuoteAs,
+  shipsToUk,
+} from './test/order-helpers';
 import { createTestApp } from './test/test-app';
 
 /**
@@ -146,7 +153,11 @@ const rows: Row[] = [
     method: 'POST',
     path: '/api/cart/checkout',
     url: () => '/api/cart/checkout',
-    payload: { name: 'Matrix', address: 'Row 1', number: '5550101' },
+    payload: {
+      name: 'Matrix',
+      shipTo: { line1: 'Row 1', city: 'Leeds', postalCode: 'LS1 4AP', country: 'GB' },
+      number: '5550101',
+    },
     // Each caller's cart is empty at this point: a clear 400, never someone else's cart.
     expected: signedIn(400),
   },
@@ -217,7 +228,11 @@ const rows: Row[] = [
     method: 'POST',
     path: '/api/quotes/:id/accept',
     url: async (f) => `/api/quotes/${await f.answeredQuoteOfA()}/accept`,
-    payload: { name: 'A', address: 'A street 1', number: '5550100' },
+    payload: {
+      name: 'A',
+      shipTo: { line1: 'A street 1', city: 'Leeds', postalCode: 'LS1 4AP', country: 'GB' },
+      number: '5550100',
+    },
     expected: { anonymous: 401, customerA: 201, customerB: 404, admin: 404 },
   },
   {
@@ -398,6 +413,13 @@ const rows: Row[] = [
     expected: { anonymous: 401, customerA: 200, customerB: 404, admin: 404 },
   },
   {
+    method: 'PUT',
+    path: '/api/admin/companies/:id/vat-verification',
+    url: () => '/api/admin/companies/00000000-0000-4000-8000-000000000000/vat-verification',
+    payload: { verified: true },
+    expected: adminOnly(404),
+  },
+  {
     method: 'GET',
     path: '/api/admin/tax-zones',
     url: () => '/api/admin/tax-zones',
@@ -407,14 +429,19 @@ const rows: Row[] = [
     method: 'POST',
     path: '/api/admin/tax-zones',
     url: () => '/api/admin/tax-zones',
-    payload: { country: 'US', region: 'PA', rates: { standard: 6, reduced: 6 } },
+    payload: { country: 'US', region: 'PA', rates: { standard: 6, reduced: 6 }, registration: 'PA 12345678' },
     expected: { anonymous: 401, customerA: 403, customerB: 403, admin: 201 },
   },
   {
     method: 'PUT',
     path: '/api/admin/tax-zones/:id',
     url: () => '/api/admin/tax-zones/00000000-0000-4000-8000-000000000000',
-    payload: { country: 'US', region: 'OH', rates: { standard: 5.75, reduced: 5.75 } },
+    payload: {
+      country: 'US',
+      region: 'OH',
+      rates: { standard: 5.75, reduced: 5.75 },
+      registration: 'OH 99-123456',
+    },
     expected: adminOnly(404),
   },
   {
@@ -557,14 +584,24 @@ const rows: Row[] = [
     method: 'POST',
     path: '/api/company/addresses',
     url: () => '/api/company/addresses',
-    payload: { label: 'Depot', name: 'Goods In', address: '1 Road', number: '5550100' },
+    payload: {
+      label: 'Depot',
+      name: 'Goods In',
+      shipTo: { line1: '1 Road', city: 'Leeds', postalCode: 'LS1 4AP', country: 'GB' },
+      number: '5550100',
+    },
     expected: signedIn(404),
   },
   {
     method: 'PUT',
     path: '/api/company/addresses/:id',
     url: () => '/api/company/addresses/00000000-0000-4000-8000-000000000000',
-    payload: { label: 'Depot', name: 'Goods In', address: '1 Road', number: '5550100' },
+    payload: {
+      label: 'Depot',
+      name: 'Goods In',
+      shipTo: { line1: '1 Road', city: 'Leeds', postalCode: 'LS1 4AP', country: 'GB' },
+      number: '5550100',
+    },
     expected: signedIn(404),
   },
   {
@@ -733,6 +770,7 @@ let fixture: Fixture;
 
 beforeAll(async () => {
   ctx = await createTestApp();
+  await shipsToUk(ctx.db);
   const [a, b, admin, tool] = await Promise.all([
     signUp(ctx.app),
     signUp(ctx.app),

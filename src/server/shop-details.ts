@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { ShipToBody } from '../shared/api/addresses.schemas';
+import { euVatCountry, vatIdProblem } from '../shared/domain/vat-id';
 import { projectPaths, readShopName } from './project-paths';
 
 /** The seller as invoices and mails name it: content/business.json, which the shop owner edits. */
@@ -8,9 +10,11 @@ const BusinessFile = z.strictObject({
   legalName: z.string().min(1),
   address: z.array(z.string().min(1)).min(1),
   /**
-   * The country the shop sells from (ISO 3166-1 alpha-2), for tax (issue 35): an EU buyer's delivery to
-   * any other EU country is reverse-charged. Unsaid: a seller outside the EU.
+   * The shop's own address, structured: an order given only the spec's one-box address is charged tax
+   * and freight as if delivered here, so that no order goes untaxed for want of a destination.
    */
+  premises: ShipToBody,
+  /** The country the shop sells from (ISO 3166-1 alpha-2). */
   country: z
     .string()
     .regex(/^[A-Z]{2}$/, { error: 'country is an ISO code such as US or DE' })
@@ -20,6 +24,18 @@ const BusinessFile = z.strictObject({
   phone: z.string().min(1),
   /** A tax or company registration number printed on invoices. */
   taxId: z.string().min(1),
+  /**
+   * The shop's EU VAT registration, if it has one: its deliveries from there to a verified VAT ID in
+   * another member state are intra-community supplies (Article 138), with this ID on the invoice.
+   */
+  vatId: z
+    .string()
+    .optional()
+    .superRefine((vatId, ctx) => {
+      if (vatId && !euVatCountry(vatId)) {
+        ctx.addIssue({ code: 'custom', message: vatIdProblem(vatId) ?? 'vatId is not an EU VAT ID' });
+      }
+    }),
   /** A closing line on every invoice. */
   invoiceNote: z.string().default(''),
   /** Where a company on account pays its invoices by bank transfer (issue 34), a line each. */

@@ -134,6 +134,9 @@ export const messages = {
   quoteNotFound: 'There is no such quote',
   companyNotFound: 'You do not belong to a company',
   companyAddressNotFound: 'There is no such address in your company’s address book',
+  companyAddressIncomplete: (label: string) =>
+    `The address “${label}” was written before addresses had their own street, city and postal code fields: a company admin must complete it in the address book before orders can ship there`,
+  vatIdNotVerifiable: 'This company has no EU VAT ID to verify',
   companyAddressesOnly:
     'Your company ships only to the addresses in its address book: choose one of them (its admins can add more)',
   companySuspended:

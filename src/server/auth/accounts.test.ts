@@ -220,6 +220,14 @@ describe('sign-up', () => {
 });
 
 describe('password storage', () => {
+  // The rest of the suite hashes at test strength (passwords.ts); this test checks production's.
+  beforeAll(() => {
+    process.env.PASSWORD_HASHING = 'production';
+  });
+  afterAll(() => {
+    delete process.env.PASSWORD_HASHING;
+  });
+
   it('stores argon2id with OWASP parameters and upgrades an older hash at the next sign-in', async () => {
     const user = await signUp(ctx.app);
     const credential = and(eq(accounts.userId, user.id), eq(accounts.providerId, 'credential'));

@@ -386,9 +386,10 @@ describe('orders CSV', () => {
     expect(lines).toHaveLength(2);
     // A spreadsheet that splits at semicolons would start a formula after the ';': not here.
     expect(lines[1]).toContain(`,unpaid,,,,'+Pat,${customer.email},x;'=2*3,PO-77,`);
-    expect(lines[1]).toContain(`,1,${tool.sku},'@SUM(A1) drill,150,12.50,1875.00,150,1875.00,`);
-    // The spec's one-box address: no destination, so no tax and no freight.
-    expect(lines[1]).toMatch(/,,,0,0\.00,1875\.00,0\.00,0\.00,no_destination,$/);
+    expect(lines[1]).toContain(`,1,${tool.sku},'@SUM(A1) drill,150,12.50,1875.00,150,2000.22,`);
+    // The spec's one-box address: no destination of its own, so charged as if delivered to the shop
+    // (Pittsburgh, on the demo's zones): 6 % on the line, $12 freight taxed at 6 % too.
+    expect(lines[1]).toMatch(/,,,6,112\.50,1875\.00,12\.00,113\.22,taxed,$/);
     // Who took the customers' details out of the shop is on record.
     const exports = await shop.db.select().from(auditLog).where(eq(auditLog.action, 'orders.export'));
     expect(exports.at(-1)).toMatchObject({

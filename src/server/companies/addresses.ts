@@ -1,6 +1,7 @@
 import { formatAddress } from '../../shared/domain/addresses';
+import { normalTaxId } from '../../shared/domain/vat-id';
 import type { StoredShipTo } from '../../shared/domain/order-charges';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { CompanyAddress, CompanyAddressBody } from '../../shared/api/companies.schemas';
 import { messages } from '../../shared/messages';
 import type { SessionUser } from '../auth/session';
@@ -25,6 +26,7 @@ export const toAddress = (row: AddressRow): CompanyAddress => ({
   shipTo: row.shipTo,
   number: row.phone,
   isDefault: row.isDefault,
+  complete: row.shipTo !== null,
 });
 
 /** The book, the default first, then oldest first. */
@@ -143,6 +145,9 @@ export async function destinationOf(
       .from(companyAddresses)
       .where(and(eq(companyAddresses.id, details.addressId), eq(companyAddresses.companyId, company.id)));
     if (!row) throw notFound();
+    // One written as a box of text before addresses were structured cannot be taxed by: refused until
+    // an admin completes it.
+    if (!row.shipTo) throw new DomainError('VALIDATION_FAILED', messages.companyAddressIncomplete(row.label));
     return { name: row.recipient, address: row.address, phone: row.phone, shipTo: row.shipTo };
   }
   if (company) {
@@ -172,11 +177,19 @@ export async function updateCompany(
   },
 ): Promise<void> {
   const { id: companyId } = companyOf(caller, 'manage');
+  // A changed tax number is no longer the one a shop admin verified: the verification goes with it.
+  const taxId = body.taxId === undefined ? undefined : normalTaxId(body.taxId);
   await db
     .update(companies)
     .set({
       ...(body.name !== undefined ? { name: body.name } : {}),
-      ...(body.taxId !== undefined ? { taxId: body.taxId || null } : {}),
+      ...(taxId !== undefined
+        ? {
+            taxId,
+            vatVerifiedAt: sql`case when ${companies.taxId} is not distinct from ${taxId} then ${companies.vatVerifiedAt} end`,
+            vatVerifiedBy: sql`case when ${companies.taxId} is not distinct from ${taxId} then ${companies.vatVerifiedBy} end`,
+          }
+        : {}),
       ...(body.billingAddress !== undefined ? { billingAddress: body.billingAddress } : {}),
       ...(body.billingTo !== undefined
         ? { billingTo: body.billingTo, billingAddress: formatAddress(body.billingTo) }

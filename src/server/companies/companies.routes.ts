@@ -8,6 +8,7 @@ import {
   CompanyIdParams,
   CompanyRulesBody,
   CompanyTermsBody,
+  VatVerificationBody,
   CompanyStatusBody,
   CreateCompanyBody,
   Inserted,
@@ -31,6 +32,7 @@ import {
   readCompany,
   removeMember,
   setCompanyStatus,
+  setVatVerification,
   updateMember,
 } from './companies';
 import { removeAddress, saveAddress, updateCompany } from './addresses';
@@ -313,6 +315,25 @@ export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRoutesOptions> = as
     },
     async (request) => {
       await setCompanyTerms(db, signedInUser(request), request.params.id, request.body);
+      return { modifiedCount: 1 };
+    },
+  );
+
+  app.put(
+    '/admin/companies/:id/vat-verification',
+    {
+      onRequest: guards.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Record that the company’s EU VAT ID is registered (checked in VIES) or withdraw it (admin); only a verified ID makes an intra-community supply, and changing the ID withdraws it',
+        params: CompanyIdParams,
+        body: VatVerificationBody,
+        response: { 200: UpdateResult, ...errors },
+      },
+    },
+    async (request) => {
+      await setVatVerification(db, signedInUser(request), request.params.id, request.body.verified);
       return { modifiedCount: 1 };
     },
   );

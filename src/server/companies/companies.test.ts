@@ -4,11 +4,11 @@ import type { Company } from '../../shared/api/companies.schemas';
 import type { ErrorBody } from '../../shared/api/errors';
 import type { Order } from '../../shared/api/orders.schemas';
 import type { Quote } from '../../shared/api/quotes.schemas';
-import { auditLog, companyInvitations, users } from '../db/schema';
+import { auditLog, companies, companyAddresses, companyInvitations, users } from '../db/schema';
 import { type TestUser, injectAs, signUp, signUpAdmin } from '../test/auth-helpers';
 import { startSmtpCatcher } from '../test/smtp-catcher';
 import { insertTool } from '../test/factories';
-import { payOrderAs, placeOrderAs } from '../test/order-helpers';
+import { payOrderAs, placeOrderAs, shipsToUk } from '../test/order-helpers';
 import { createTestApp } from '../test/test-app';
 import { inviteAs, joinCompany, newCompany as newCompanyIn } from '../test/company-helpers';
 import type { CompanyRole } from '../../shared/domain/company-roles';
@@ -20,6 +20,7 @@ let ctx: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
   smtp = await startSmtpCatcher();
   ctx = await createTestApp({ env: { SMTP_URL: smtp.url } });
+  await shipsToUk(ctx.db);
 });
 afterAll(async () => {
   await ctx.app.close();
@@ -324,15 +325,24 @@ describe("a company's address book", () => {
     const depot = {
       label: 'Leeds depot',
       name: 'Goods In',
-      address: '7 Foundry Lane\nLeeds',
+      shipTo: { line1: '7 Foundry Lane', city: 'Leeds', postalCode: 'LS1 4AP', country: 'GB' },
       number: '441134960000',
     };
+    // Only structured: a one-box address cannot be taxed or charged freight by.
+    const boxed = await call(admin, 'POST', '/api/company/addresses', {
+      label: 'Old depot',
+      name: 'Goods In',
+      address: '7 Foundry Lane\nLeeds',
+      number: '441134960000',
+    });
+    expect(boxed.statusCode).toBe(400);
+    expect(boxed.json<ErrorBody>().error.message).toBe('shipTo.line1: Please enter the street and number');
     const first = await call(admin, 'POST', '/api/company/addresses', depot);
     expect(first.statusCode, first.body).toBe(201);
     const hull = await call(admin, 'POST', '/api/company/addresses', {
       label: 'Hull yard',
       name: 'Yard office',
-      address: '1 Dock Road\nHull',
+      shipTo: { line1: '1 Dock Road', city: 'Hull', postalCode: 'HU1 1AA', country: 'GB' },
       number: '441482000000',
       isDefault: true,
     });
@@ -355,9 +365,50 @@ describe("a company's address book", () => {
     expect(placed.statusCode, placed.body).toBe(201);
     expect(placed.json<{ order: Order }>().order).toMatchObject({
       name: 'Yard office',
-      address: '1 Dock Road\nHull',
+      address: '1 Dock Road\nHull\nHU1 1AA\nUnited Kingdom',
+      shipTo: { city: 'Hull', postalCode: 'HU1 1AA', country: 'GB' },
       number: '441482000000',
     });
+
+    // An entry written as one box of text before addresses were structured is flagged, and refused
+    // until an admin completes it.
+    const [company] = await ctx.db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(eq(companies.name, 'Depots Ltd'));
+    const [old] = await ctx.db
+      .insert(companyAddresses)
+      .values({
+        companyId: company?.id ?? '',
+        label: 'Old yard',
+        recipient: 'Yard',
+        address: '3 Old Road\nHull',
+        phone: '5550100',
+      })
+      .returning({ id: companyAddresses.id });
+    expect((await companyOf(buyer)).addresses.find((entry) => entry._id === old?.id)).toMatchObject({
+      complete: false,
+      shipTo: null,
+    });
+    const toOld = await call(buyer, 'POST', '/api/purchase', {
+      toolId: tool.id,
+      name: 'X',
+      number: '5550100',
+      quantity: 100,
+      addressId: old?.id,
+    });
+    expect(toOld.statusCode).toBe(400);
+    expect(toOld.json<ErrorBody>().error.message).toMatch(
+      /^The address “Old yard” was written before addresses had their own street, city and postal code fields/,
+    );
+    const completed = await call(admin, 'PUT', `/api/company/addresses/${old?.id}`, {
+      label: 'Old yard',
+      name: 'Yard',
+      shipTo: { line1: '3 Old Road', city: 'Hull', postalCode: 'HU1 2AA', country: 'GB' },
+      number: '5550100',
+    });
+    expect(completed.statusCode, completed.body).toBe(200);
+    expect((await companyOf(buyer)).addresses.find((entry) => entry._id === old?.id)?.complete).toBe(true);
     const other = await newCompany('Not Theirs Ltd');
     const foreign = await call(other.admin, 'POST', '/api/purchase', {
       toolId: tool.id,
@@ -385,7 +436,7 @@ describe("a company's address book", () => {
     await call(buyer, 'PUT', `/api/cart/lines/${tool.id}`, { quantity: 100 });
     const checkout = await call(buyer, 'POST', '/api/cart/checkout', {
       name: 'Bea',
-      address: 'ignored',
+      shipTo: { line1: 'Ignored 1', city: 'Leeds', postalCode: 'LS1 4AP', country: 'GB' },
       number: '5550100',
       addressId: hullId,
     });

@@ -1,3 +1,4 @@
+import { euVatCountry, normalTaxId } from '../../shared/domain/vat-id';
 import { formatAddress } from '../../shared/domain/addresses';
 import type { StoredShipTo } from '../../shared/domain/order-charges';
 import { balancesOf } from '../credit/ledger';
@@ -49,7 +50,7 @@ export async function createCompany(
       .insert(companies)
       .values({
         name: body.name,
-        taxId: body.taxId || null,
+        taxId: normalTaxId(body.taxId),
         billingAddress: body.billingTo ? formatAddress(body.billingTo) : (body.billingAddress ?? ''),
         billingTo: body.billingTo ?? null,
       })
@@ -119,6 +120,7 @@ export async function readCompany(db: Database, caller: SessionUser): Promise<Co
     _id: company.id,
     name: company.name,
     taxId: company.taxId,
+    vatVerifiedAt: company.vatVerifiedAt?.toISOString() ?? null,
     billingAddress: company.billingAddress,
     billingTo: company.billingTo,
     status: company.status,
@@ -353,6 +355,10 @@ export async function listCompanies(db: Database) {
     _id: company.id,
     name: company.name,
     taxId: company.taxId,
+    vatCountry: euVatCountry(company.taxId),
+    vatVerifiedAt: company.vatVerifiedAt?.toISOString() ?? null,
+    vatVerifiedBy: company.vatVerifiedBy,
+    billingCountry: company.billingTo?.country ?? null,
     status: company.status,
     terms: company.paymentTerms,
     creditLimit: centsToDollars(company.creditLimitCents),
@@ -368,6 +374,41 @@ export async function listCompanies(db: Database) {
     members: members.get(company.id) ?? [],
     createdAt: company.createdAt.toISOString(),
   }));
+}
+
+/**
+ * PUT /api/admin/companies/{id}/vat-verification: a shop admin records that the company's EU VAT ID
+ * is registered (they checked it in VIES, which the shop cannot reach), or withdraws that; audited.
+ * Only a verified ID counts for tax, and changing the ID withdraws it (updateCompany).
+ */
+export async function setVatVerification(
+  db: Database,
+  actor: SessionUser,
+  companyId: string,
+  verified: boolean,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [company] = await tx.select().from(companies).where(eq(companies.id, companyId)).for('update');
+    if (!company) throw new DomainError('NOT_FOUND', messages.companyNotFoundForAdmin);
+    if (verified && !euVatCountry(company.taxId)) {
+      throw new DomainError('VALIDATION_FAILED', messages.vatIdNotVerifiable);
+    }
+    const at = new Date();
+    await tx
+      .update(companies)
+      .set({
+        vatVerifiedAt: verified ? at : null,
+        vatVerifiedBy: verified ? actor.email.toLowerCase() : null,
+        updatedAt: at,
+      })
+      .where(eq(companies.id, companyId));
+    await recordAudit(tx, actor, {
+      action: 'company.vat_verification',
+      subject: `company ${company.name}`,
+      before: { vatId: company.taxId, verified: company.vatVerifiedAt !== null },
+      after: { vatId: company.taxId, verified },
+    });
+  });
 }
 
 /** PATCH /api/admin/companies/{id}: a shop admin suspends a company or reinstates it. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Quote } from '../../shared/api/quotes.schemas';
 import { type TestUser, injectAs, signUp, signUpAdmin } from '../test/auth-helpers';
 import { insertTool } from '../test/factories';
-import { payOrderAs, placeOrderAs } from '../test/order-helpers';
+import { payOrderAs, placeOrderAs, shipsToUk } from '../test/order-helpers';
 import { startSmtpCatcher } from '../test/smtp-catcher';
 import { createTestApp } from '../test/test-app';
 import { joinCompany } from '../test/company-helpers';
@@ -44,6 +44,7 @@ const join = (admin: TestUser, roles: CompanyRole[]) => joinCompany(ctx.app, smt
 beforeAll(async () => {
   smtp = await startSmtpCatcher();
   ctx = await createTestApp({ env: { SMTP_URL: smtp.url } });
+  await shipsToUk(ctx.db);
   const aAdmin = await signUp(ctx.app);
   const bAdmin = await signUp(ctx.app);
   for (const [admin, name] of [
@@ -72,7 +73,12 @@ beforeAll(async () => {
   const address = await injectAs(ctx.app, aAdmin, {
     method: 'POST',
     url: '/api/company/addresses',
-    payload: { label: 'Depot', name: 'Goods In', address: '1 Road', number: '5550100' },
+    payload: {
+      label: 'Depot',
+      name: 'Goods In',
+      shipTo: { line1: '1 Road', city: 'Leeds', postalCode: 'LS1 4AP', country: 'GB' },
+      number: '5550100',
+    },
   });
   // Two orders waiting for A's approver (the threshold is 0 while they are placed).
   const rules = (approvalAbove: number | null) =>
@@ -250,7 +256,12 @@ const rows: [string, Row][] = [
     {
       method: 'POST',
       url: () => '/api/company/addresses',
-      payload: () => ({ label: 'Yard', name: 'Yard', address: '2 Road', number: '5550100' }),
+      payload: () => ({
+        label: 'Yard',
+        name: 'Yard',
+        shipTo: { line1: '2 Road', city: 'Leeds', postalCode: 'LS1 4AP', country: 'GB' },
+        number: '5550100',
+      }),
       expected: adminsOfA(201, { bAdmin: 201 }),
     },
   ],
@@ -259,7 +270,12 @@ const rows: [string, Row][] = [
     {
       method: 'PUT',
       url: () => `/api/company/addresses/${fixture.addressId}`,
-      payload: () => ({ label: 'Depot', name: 'Goods In', address: '1 Road', number: '5550100' }),
+      payload: () => ({
+        label: 'Depot',
+        name: 'Goods In',
+        shipTo: { line1: '1 Road', city: 'Leeds', postalCode: 'LS1 4AP', country: 'GB' },
+        number: '5550100',
+      }),
       expected: adminsOfA(200),
     },
   ],

@@ -11,7 +11,7 @@ import { remindInvoices } from './reminders';
 import { type TestUser, signUpAdmin } from '../test/auth-helpers';
 import { newCompany, useCompanyTestApp } from '../test/company-helpers';
 import { insertTool } from '../test/factories';
-import { delivery } from '../test/order-helpers';
+import { deliveryToLeeds } from '../test/order-helpers';
 import { pdfText } from '../test/pdf-text';
 import { formatDay } from '../orders/invoice-pdf';
 import { checkAccountCredit, companyStatement, utcDay } from './ledger';
@@ -44,7 +44,7 @@ async function onAccountCompany(terms: 'card' | 'net30' = 'net30', creditLimit =
 async function checkoutOnAccount(user: TestUser, toolId: string, quantity: number) {
   const line = await t.call(user, 'PUT', `/api/cart/lines/${toolId}`, { quantity });
   expect(line.statusCode, line.body).toBe(200);
-  return t.call(user, 'POST', '/api/cart/checkout', { ...delivery, paymentMethod: 'account' });
+  return t.call(user, 'POST', '/api/cart/checkout', { ...deliveryToLeeds, paymentMethod: 'account' });
 }
 
 const statementOf = async (user: TestUser) => {
@@ -204,7 +204,7 @@ describe('pay on account', () => {
     expect(refused.json<ErrorBody>().error.message).toBe(
       'Your company pays by card: the shop has not given it terms on account',
     );
-    const byCard = await t.call(cardOnly.buyer, 'POST', '/api/cart/checkout', delivery);
+    const byCard = await t.call(cardOnly.buyer, 'POST', '/api/cart/checkout', deliveryToLeeds);
     expect(byCard.statusCode, byCard.body).toBe(201);
     expect(byCard.json<CheckoutResult>().order).toMatchObject({ status: 'unpaid', paymentMethod: 'card' });
 
@@ -220,14 +220,14 @@ describe('pay on account', () => {
 
     await t.call(shopAdmin, 'PATCH', `/api/admin/companies/${companyId}`, { status: 'suspended' });
     const suspended = await t.call(buyer, 'POST', '/api/cart/checkout', {
-      ...delivery,
+      ...deliveryToLeeds,
       paymentMethod: 'account',
     });
     expect(suspended.statusCode).toBe(403);
 
     const loner = await onAccountCompany();
     const noCompany = await t.call(shopAdmin, 'POST', '/api/cart/checkout', {
-      ...delivery,
+      ...deliveryToLeeds,
       paymentMethod: 'account',
     });
     expect(noCompany.statusCode).toBe(400);
@@ -243,7 +243,7 @@ describe('pay on account', () => {
     }
     const [a, b] = await Promise.all(
       [buyer, colleague].map((user) =>
-        t.call(user, 'POST', '/api/cart/checkout', { ...delivery, paymentMethod: 'account' }),
+        t.call(user, 'POST', '/api/cart/checkout', { ...deliveryToLeeds, paymentMethod: 'account' }),
       ),
     );
     expect([a?.statusCode, b?.statusCode].sort()).toEqual([201, 409]);

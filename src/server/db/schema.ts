@@ -252,8 +252,20 @@ export const orders = pgTable(
     /** The freight charged (null while the shop is quoting a pallet's) and how it was found. */
     freightCents: integer('freight_cents').default(0),
     freightKind: freightKind('freight_kind').notNull().default('none'),
-    /** Every line's tax together (each line's rounded to the cent, order_lines.tax_cents). */
+    /**
+     * The order's tax together: every line's (each rounded to the cent, order_lines.tax_cents) and the
+     * freight's (`freightTaxes`).
+     */
     taxCents: integer('tax_cents').notNull().default(0),
+    /**
+     * The tax on the freight where the destination taxes freight, by rate: the freight split across
+     * the lines' rates in proportion to their amounts, each part taxed at its rate (cents; rates in
+     * thousandths of a percent). Empty where freight is not taxed, or not yet quoted.
+     */
+    freightTaxes: jsonb('freight_taxes')
+      .$type<{ rate: number; baseCents: number; taxCents: number }[]>()
+      .notNull()
+      .default([]),
     /**
      * What the order was taxed by when it was placed (issue 35): the zone and its rates, or why it was
      * not taxed (an exemption certificate, the reverse charge) with the evidence. Documents made later
@@ -496,6 +508,13 @@ export const companies = pgTable('companies', {
   name: text('name').notNull(),
   /** A tax or VAT registration number, when it has one. */
   taxId: text('tax_id'),
+  /**
+   * When and by whom a shop admin verified the VAT ID as registered (in VIES, which the shop cannot
+   * reach itself); null until then, and again whenever the ID changes. Only a verified ID counts for
+   * tax (an intra-community supply).
+   */
+  vatVerifiedAt: timestamp('vat_verified_at', { withTimezone: true }),
+  vatVerifiedBy: text('vat_verified_by'),
   billingAddress: text('billing_address').notNull().default(''),
   /** The billing address structured (issue 35), as invoices print it; `billingAddress` is its text. */
   billingTo: jsonb('billing_to').$type<StoredShipTo>(),
@@ -880,6 +899,7 @@ export const auditAction = pgEnum('audit_action', [
   'shipping_zone.delete',
   'order.freight',
   'tax_certificate.decide',
+  'company.vat_verification',
 ]);
 
 /**
@@ -961,6 +981,13 @@ export const taxZones = pgTable(
     standardRate: integer('standard_rate').notNull(),
     reducedRate: integer('reduced_rate').notNull(),
     zeroRate: integer('zero_rate').notNull().default(0),
+    /**
+     * The registration the shop collects this zone's tax under, printed on the invoices it taxes: a VAT
+     * ID for an EU zone, a sales tax permit for a US state. A zone is where the shop is registered.
+     */
+    registration: text('registration').notNull().default(''),
+    /** Whether freight is taxed here, at the goods' rates (always in the EU; a US state's own rule). */
+    taxesFreight: boolean('taxes_freight').notNull().default(false),
     ...timestamps,
   },
   (t) => [

@@ -72,6 +72,8 @@ const DemoTaxZones = z.object({
       region: z.string().optional(),
       standard: z.number().min(0).max(100),
       reduced: z.number().min(0).max(100),
+      registration: z.string().min(1),
+      taxesFreight: z.boolean(),
     }),
   ),
 });
@@ -138,6 +140,8 @@ export async function seedDemoOnce(db: Database): Promise<boolean> {
         region: zone.region ?? null,
         standardRate: rateFromPercent(zone.standard),
         reducedRate: rateFromPercent(zone.reduced),
+        registration: zone.registration,
+        taxesFreight: zone.taxesFreight,
       })),
     );
     await tx.insert(shippingZones).values(

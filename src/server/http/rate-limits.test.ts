@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORIGIN, type TestUser, injectAs, nextClientIp, signUp } from '../test/auth-helpers';
 import { createTestApp } from '../test/test-app';
 import { type LimitName, RATE_LIMITS } from './rate-limit';
+import { deliveryToLeeds, shipsToUk } from '../test/order-helpers';
 
 /**
  * Every limit of RATE_LIMITS at the scale the shop ships with (RATE_LIMIT_SCALE=1): its `max` calls go
@@ -12,6 +13,7 @@ let ctx: Awaited<ReturnType<typeof createTestApp>>;
 
 beforeAll(async () => {
   ctx = await createTestApp({ env: { RATE_LIMIT_SCALE: '1' } });
+  await shipsToUk(ctx.db);
 });
 afterAll(async () => {
   await ctx.app.close();
@@ -46,7 +48,7 @@ const calls: Record<LimitName, (caller: Caller) => ReturnType<typeof injectAs>> 
     injectAs(ctx.app, user, {
       method: 'POST',
       url: '/api/cart/checkout',
-      payload: delivery,
+      payload: deliveryToLeeds,
       remoteAddress: address,
     }),
   cart: ({ user, address }) =>
@@ -97,7 +99,7 @@ const calls: Record<LimitName, (caller: Caller) => ReturnType<typeof injectAs>> 
     injectAs(ctx.app, user, {
       method: 'POST',
       url: `/api/quotes/${nowhere}/accept`,
-      payload: delivery,
+      payload: deliveryToLeeds,
       remoteAddress: address,
     }),
   'add-review': ({ user, address }) =>

@@ -61,7 +61,7 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
       if (!country) return cartOf(user);
       return readCart(db, user, minUnits, {
         place: { country, region: region ?? null },
-        sellerCountry: options.mail.shop.country ?? null,
+        seller: options.mail.shop,
         notForResale,
       });
     },

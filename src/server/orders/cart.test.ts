@@ -11,11 +11,13 @@ import { expireOverdueOrders } from './expire-orders';
 import { type TestUser, injectAs, signUp } from '../test/auth-helpers';
 import { insertTool } from '../test/factories';
 import { createTestApp } from '../test/test-app';
+import { shipsToUk } from '../test/order-helpers';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 
 beforeAll(async () => {
   ctx = await createTestApp();
+  await shipsToUk(ctx.db);
 });
 afterAll(async () => {
   await ctx.app.close();
@@ -23,7 +25,7 @@ afterAll(async () => {
 
 const delivery = {
   name: 'Dana Buyer',
-  address: '1 Dock Road\nLeeds',
+  shipTo: { line1: '1 Dock Road', city: 'Leeds', postalCode: 'LS1 4AP', country: 'GB' },
   number: '5550100',
   poNumber: 'PO-4411',
 };

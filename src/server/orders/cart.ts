@@ -10,7 +10,7 @@ import { cartLines, products } from '../db/schema';
 import { DomainError } from '../http/domain-error';
 import { type BuyerPricing, pricingFor } from './price-line';
 import { priceSourceFields } from './price-source';
-import { previewCharges } from '../tax/charges';
+import { type Seller, previewCharges } from '../tax/charges';
 import type { Place } from '../tax/places';
 
 /**
@@ -76,7 +76,7 @@ export async function readCart(
   ex: Executor,
   user: SessionUser,
   floor: number,
-  destination?: { place: Place; sellerCountry: string | null; notForResale?: boolean | undefined },
+  destination?: { place: Place; seller: Seller; notForResale?: boolean | undefined },
 ): Promise<Cart> {
   const lines = await cartLinesOf(ex, user.id);
   const pricing = await pricingFor(
@@ -97,7 +97,7 @@ export async function readCart(
     destination.place,
     {
       companyId: user.company?.id ?? null,
-      sellerCountry: destination.sellerCountry,
+      seller: destination.seller,
       notForResale: destination.notForResale,
     },
   );

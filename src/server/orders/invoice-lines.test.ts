@@ -41,6 +41,7 @@ function paidOrder(count: number): InvoicedOrder {
     freightCents: 0,
     freightKind: 'none',
     taxCents: 0,
+    freightTaxes: [],
     taxBasis: null,
     status: 'paid',
     transactionId: 'pi_invoice',

@@ -8,6 +8,8 @@ import { formatCreditNoteNumber, formatInvoiceNumber } from '../../shared/domain
 import { dateFormat } from '../../shared/date-format';
 import { formatCents } from '../../shared/money';
 import {
+  EXPORT_NOTICE,
+  INTRA_COMMUNITY_NOTICE,
   REVERSE_CHARGE_NOTICE,
   type StoredCharges,
   chargeRows,
@@ -247,15 +249,36 @@ export function chargesTable(doc: PDFKit.PDFDocument, charges: StoredCharges) {
   });
 }
 
-/** Why an untaxed order is untaxed, as its documents must say (the reverse charge, a certificate). */
+/**
+ * How the order was taxed, as its documents must say: the seller's registration the tax was collected
+ * under; why an untaxed order is untaxed (an intra-community supply with both VAT IDs, an export, a
+ * certificate, an older order's reverse charge); and that a one-box address was charged at the seller's.
+ */
 export function taxNotice(order: PlacedOrder): string | null {
   const basis = order.taxBasis;
-  if (basis?.treatment === 'reverse_charge')
-    return `${REVERSE_CHARGE_NOTICE} Buyer’s VAT ID: ${basis.vatId ?? ''}.`;
-  if (basis?.treatment === 'exempt' && basis.certificate) {
-    return `Exempt from sales tax: the buyer’s exemption certificate (${basis.certificate.regions.join(', ')}), valid until ${basis.certificate.expiresOn}.`;
+  if (!basis) return null;
+  const sentences: string[] = [];
+  if (basis.treatment === 'taxed' && basis.registration) {
+    sentences.push(`Tax collected under the seller’s registration: ${basis.registration}.`);
+  } else if (basis.treatment === 'intra_community') {
+    sentences.push(
+      `${INTRA_COMMUNITY_NOTICE} Seller’s VAT ID: ${basis.registration ?? ''}. Buyer’s VAT ID: ${basis.vatId ?? ''}.`,
+    );
+  } else if (basis.treatment === 'untaxed_place') {
+    sentences.push(EXPORT_NOTICE);
+  } else if (basis.treatment === 'reverse_charge') {
+    sentences.push(`${REVERSE_CHARGE_NOTICE} Buyer’s VAT ID: ${basis.vatId ?? ''}.`);
+  } else if (basis.treatment === 'exempt' && basis.certificate) {
+    sentences.push(
+      `Exempt from sales tax: the buyer’s exemption certificate (${basis.certificate.regions.join(', ')}), valid until ${basis.certificate.expiresOn}.`,
+    );
   }
-  return null;
+  if (basis.atShopAddress) {
+    sentences.push(
+      'Tax and freight are charged as for delivery to the seller’s address: the order gave no structured delivery address.',
+    );
+  }
+  return sentences.length ? sentences.join(' ') : null;
 }
 
 /** A new US Letter document with the invoice fonts, and its bytes once it ends. */

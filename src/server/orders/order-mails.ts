@@ -5,7 +5,7 @@ import { type MailContext, businessMail, formatMailTime } from '../mail/mail-lay
 import type { Mail } from '../mail/mailer';
 import { itemsSummary } from '../../shared/domain/order-lines';
 import { type PlacedOrder, storedChargesOf } from './orders.repository';
-import { REVERSE_CHARGE_NOTICE, chargeRows } from '../../shared/domain/order-charges';
+import { chargeRows, taxNotice } from '../../shared/domain/order-charges';
 
 /** The seller and PUBLIC_URL: what order mails need besides the order. */
 export type OrderMailContext = Pick<MailContext, 'shop' | 'publicUrl'>;
@@ -19,14 +19,13 @@ const lineFact = (line: PlacedOrder['lines'][number]): [string, string] => [
 
 /** The order at a glance, as every order mail shows it: its lines, then its total and references. */
 function orderFacts(order: PlacedOrder): [string, string][] {
+  const notice = order.taxBasis ? taxNotice(order.taxBasis.treatment) : null;
   return [
     ['Order', `${order.orderNumber}: ${itemsSummary(order.lines)}`],
     ...order.lines.map(lineFact),
     ...chargeRows(storedChargesOf(order)).slice(0, -1),
     ['Total', `${formatUnits(order.quantity)} units, ${formatCents(order.amountCents)}`],
-    ...(order.taxBasis?.treatment === 'reverse_charge'
-      ? ([['VAT', REVERSE_CHARGE_NOTICE]] as [string, string][])
-      : []),
+    ...(notice ? ([['Tax', notice]] as [string, string][]) : []),
     ...(order.company ? ([['Company', order.company]] as [string, string][]) : []),
     ...(order.poNumber ? ([['PO number', order.poNumber]] as [string, string][]) : []),
     ['Ship to', `${order.buyerName}, ${order.address.replace(/\s*\n\s*/g, ', ')}`],

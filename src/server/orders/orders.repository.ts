@@ -122,11 +122,18 @@ export function storedChargesOf(order: PlacedOrder): StoredCharges {
     subtotalCents: order.subtotalCents,
     freightCents: order.freightCents,
     freightKind: order.freightKind,
-    taxes: taxesByRate(order.lines.map((line) => ({ rate: line.taxRate, taxCents: line.taxCents }))),
+    taxes: taxesOf(order),
     totalCents: order.amountCents,
     treatment: order.taxBasis?.treatment ?? 'no_destination',
   };
 }
+
+/** The order's tax by rate: its lines' and its freight's, the highest rate first. */
+const taxesOf = (order: PlacedOrder) =>
+  taxesByRate([
+    ...order.lines.map((line) => ({ rate: line.taxRate, taxCents: line.taxCents })),
+    ...order.freightTaxes,
+  ]);
 
 /** The order's charges as stored when it was placed (issue 35), never recomputed. */
 function orderChargesOf(row: PlacedOrder) {
@@ -136,12 +143,7 @@ function orderChargesOf(row: PlacedOrder) {
     subtotal: centsToDollars(row.subtotalCents),
     freight: row.freightCents === null ? null : centsToDollars(row.freightCents),
     freightStatus: row.freightKind,
-    taxes:
-      tax.treatment === 'no_destination'
-        ? []
-        : toTaxesAtRate(
-            taxesByRate(row.lines.map((line) => ({ rate: line.taxRate, taxCents: line.taxCents }))),
-          ),
+    taxes: tax.treatment === 'no_destination' ? [] : toTaxesAtRate(taxesOf(row)),
     total: centsToDollars(row.amountCents),
     tax,
   };

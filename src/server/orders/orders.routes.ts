@@ -99,7 +99,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
         db,
         [{ productId: product.id, quantity, amountCents: pricing.line(product, quantity).amountCents }],
         { country, region: region ?? null },
-        { companyId: user.company?.id ?? null, sellerCountry: mail.shop.country ?? null, notForResale },
+        { companyId: user.company?.id ?? null, seller: mail.shop, notForResale },
       );
     },
   );

@@ -171,7 +171,7 @@ export async function insertUnpaidOrder(
     lines: charged,
   } = await chargesFor(ex, lines, destination.shipTo, {
     companyId: user.company?.id ?? null,
-    sellerCountry: mail.shop.country ?? null,
+    seller: mail.shop,
     notForResale: details.notForResale,
     at: placedAt,
   });
@@ -212,6 +212,7 @@ export async function insertUnpaidOrder(
       freightCents: charges.freight.cents,
       freightKind: charges.freight.kind === 'unavailable' ? 'none' : charges.freight.kind,
       taxCents: charges.taxCents,
+      freightTaxes: charges.freightTaxes,
       taxBasis: basis,
       status:
         plan.kind === 'awaiting'

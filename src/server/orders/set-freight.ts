@@ -3,7 +3,8 @@ import { messages } from '../../shared/messages';
 import { formatCents } from '../../shared/money';
 import { type Actor, recordAudit } from '../audit/audit.repository';
 import type { Database } from '../db/database';
-import { orders } from '../db/schema';
+import { orderLines, orders } from '../db/schema';
+import { freightTaxes } from '../../shared/domain/tax';
 import { DomainError } from '../http/domain-error';
 import { queueMail } from '../mail/outbox';
 import type { MailContext } from '../mail/mail-layout';
@@ -38,12 +39,21 @@ export async function setFreight(
     if (order.freightKind !== 'quoted' || order.freightCents !== null || !waiting) {
       throw new DomainError('CONFLICT', messages.freightNotQuoted);
     }
-    const amountCents = order.amountCents + freightCents;
+    // Taxed where the order's destination taxes freight, at its lines' rates as they were placed.
+    const lines = await tx
+      .select({ amountCents: orderLines.amountCents, rate: orderLines.taxRate })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, orderId));
+    const taxes = order.taxBasis?.freightTaxed ? freightTaxes(freightCents, lines) : [];
+    const freightTaxCents = taxes.reduce((sum, part) => sum + part.taxCents, 0);
+    const amountCents = order.amountCents + freightCents + freightTaxCents;
     if (amountCents > MAX_AMOUNT_CENTS) throw new DomainError('VALIDATION_FAILED', messages.orderTooLarge);
     const [updated] = await tx
       .update(orders)
       .set({
         freightCents,
+        freightTaxes: taxes,
+        taxCents: order.taxCents + freightTaxCents,
         amountCents,
         updatedAt: at,
         ...(order.status === 'unpaid'
@@ -57,7 +67,11 @@ export async function setFreight(
       action: 'order.freight',
       subject: `order ${order.orderNumber}`,
       before: { freight: 'quoted', total: formatCents(order.amountCents) },
-      after: { freight: formatCents(freightCents), total: formatCents(amountCents) },
+      after: {
+        freight: formatCents(freightCents),
+        freightTax: formatCents(freightTaxCents),
+        total: formatCents(amountCents),
+      },
     });
     // An order on account waited unpaid for its freight: it is invoiced now (its invoice mailed).
     if (updated.status === 'unpaid' && updated.paymentMethod === 'account') {

@@ -5,7 +5,7 @@ import type { SavedList } from '../../shared/api/lists.schemas';
 import { type TestUser, injectAs, signUp, signUpAdmin } from '../test/auth-helpers';
 import { newCompany } from '../test/company-helpers';
 import { insertTool } from '../test/factories';
-import { delivery, placeOrderAs } from '../test/order-helpers';
+import { deliveryToLeeds, placeOrderAs, shipsToUk } from '../test/order-helpers';
 import { createTestApp } from '../test/test-app';
 
 /**
@@ -18,6 +18,7 @@ let shopAdmin: TestUser;
 
 beforeAll(async () => {
   ctx = await createTestApp();
+  await shipsToUk(ctx.db);
   shopAdmin = await signUpAdmin(ctx.app, ctx.db);
 });
 afterAll(async () => {
@@ -128,7 +129,7 @@ describe('contract prices', () => {
     ]);
     expect(cart.lines[0]?.listUnitPrice).toBe(18);
     expect(cart.total).toBe(500 * 15 + 100 * 9);
-    const checkedOut = await call(buyer, 'POST', '/api/cart/checkout', delivery);
+    const checkedOut = await call(buyer, 'POST', '/api/cart/checkout', deliveryToLeeds);
     expect(checkedOut.statusCode, checkedOut.body).toBe(201);
     const { order } = checkedOut.json<CheckoutResult>();
     expect(order.amount).toBe(8400);

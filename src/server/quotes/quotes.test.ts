@@ -6,7 +6,13 @@ import type { Quote } from '../../shared/api/quotes.schemas';
 import { orders, products, quotes } from '../db/schema';
 import { type TestUser, injectAs, signUp, signUpAdmin } from '../test/auth-helpers';
 import { insertTool } from '../test/factories';
-import { answerQuoteAs, daysFromToday, delivery, requestQuoteAs } from '../test/order-helpers';
+import {
+  answerQuoteAs,
+  daysFromToday,
+  deliveryToLeeds,
+  requestQuoteAs,
+  shipsToUk,
+} from '../test/order-helpers';
 import { startSmtpCatcher } from '../test/smtp-catcher';
 import { createTestApp } from '../test/test-app';
 import { moveOrder } from '../orders/orders.repository';
@@ -22,6 +28,7 @@ let admin: TestUser;
 beforeAll(async () => {
   smtp = await startSmtpCatcher();
   ctx = await createTestApp({ env: { SMTP_URL: smtp.url } });
+  await shipsToUk(ctx.db);
   [buyer, other, admin] = await Promise.all([signUp(ctx.app), signUp(ctx.app), signUpAdmin(ctx.app, ctx.db)]);
 });
 afterAll(async () => {
@@ -35,7 +42,7 @@ const accept = (user: TestUser, quoteId: string, extra: Record<string, unknown> 
   injectAs(ctx.app, user, {
     method: 'POST',
     url: `/api/quotes/${quoteId}/accept`,
-    payload: { ...delivery, ...extra },
+    payload: { ...deliveryToLeeds, ...extra },
   });
 const myQuotes = async (user: TestUser) =>
   (await injectAs(ctx.app, user, { method: 'GET', url: '/api/quotes' })).json<Quote[]>();

@@ -3,11 +3,12 @@ import {
   type ChargeContext,
   type ChargeLine,
   type OrderCharges,
-  REVERSE_CHARGE_NOTICE,
   type TaxBasis,
   orderCharges,
+  taxNotice,
 } from '../../shared/domain/order-charges';
-import { reverseCharged } from '../../shared/domain/vat-id';
+import { type BuyerVat, euVatCountry, intraCommunitySupply } from '../../shared/domain/vat-id';
+import type { ShopDetails } from '../shop-details';
 import type { Executor } from '../db/database';
 import { companies, products } from '../db/schema';
 import { approvedCertificateFor } from './exemptions';
@@ -20,11 +21,12 @@ import { shippingRatesFor } from './shipping-zones';
 import { taxZoneFor } from './tax-zones';
 
 /**
- * An order's charges as the server finds them (issue 35): the destination's tax zone and shipping
- * zone, the buyer's evidence for not being taxed (an approved exemption certificate covering the
- * destination, or a VAT ID that reverse-charges it), and the products' tax classes and weights, all
- * read here and handed to the one function that adds them up (orderCharges). The cart, the buy form's
- * preview and every way of placing an order call this, so they agree to the cent.
+ * An order's charges as the server finds them: the destination's tax zone (where the shop is
+ * registered to collect tax, and under which registration) and shipping zone, the buyer's evidence for
+ * not being taxed (an approved exemption certificate covering the destination, or a verified VAT ID
+ * that makes it an intra-community supply), and the products' tax classes and weights, all read here
+ * and handed to the one function that adds them up (orderCharges). The cart, the buy form's preview
+ * and every way of placing an order call this, so they agree to the cent.
  */
 
 /** A line to charge: which product, how many, and what they cost before tax. */
@@ -41,26 +43,23 @@ export interface Charges {
   lines: ChargeLine[];
 }
 
+/** The seller as tax sees it: its own premises and its EU VAT registration (content/business.json). */
+export type Seller = Pick<ShopDetails, 'premises' | 'vatId'>;
+
 export interface ChargeOptions {
   /** The buyer's company (its VAT ID and certificates), or null. */
   companyId: string | null;
-  /** Where the shop sells from (content/business.json's country), for the reverse charge. */
-  sellerCountry: string | null;
+  seller: Seller;
   /** The buyer says this order is not for resale: taxed although a certificate would cover it. */
   notForResale?: boolean | undefined;
   at?: Date;
 }
 
-const untaxedBasis = (treatment: TaxBasis['treatment']): TaxBasis => ({
-  treatment,
-  zone: null,
-  rates: null,
-  certificate: null,
-  vatId: null,
-  notForResale: false,
-});
-
-/** The charges of these lines delivered to `shipTo` (null: no structured destination, nothing added). */
+/**
+ * The charges of these lines delivered to `shipTo`. With no structured destination (the spec's
+ * one-product call, given a one-box address) they are charged as if delivered to the shop's own
+ * premises: never untaxed for want of a place.
+ */
 export async function chargesFor(
   ex: Executor,
   lines: readonly LineToCharge[],
@@ -71,20 +70,25 @@ export async function chargesFor(
     chargeLinesOf(ex, lines),
     options.companyId ? billToOf(ex, options.companyId) : null,
   ]);
-  if (!shipTo) {
-    const basis = { ...untaxedBasis('no_destination'), billTo };
-    return { charges: orderCharges(chargeLines, null), basis, lines: chargeLines };
-  }
-  const { context, basis } = await chargeContextFor(ex, shipTo, billTo?.taxId ?? null, options);
-  return { charges: orderCharges(chargeLines, context), basis: { ...basis, billTo }, lines: chargeLines };
+  const place = shipTo ?? options.seller.premises;
+  const { context, basis } = await chargeContextFor(ex, place, billTo, options);
+  return {
+    charges: orderCharges(chargeLines, { ...context, atShopAddress: !shipTo }),
+    basis: {
+      ...basis,
+      ...(shipTo ? {} : { atShopAddress: true }),
+      billTo: billTo && { company: billTo.company, address: billTo.address, taxId: billTo.taxId },
+    },
+    lines: chargeLines,
+  };
 }
 
 /** What a delivery to `shipTo` is charged by, and the snapshot of why. */
 async function chargeContextFor(
   ex: Executor,
   shipTo: Place,
-  vatId: string | null,
-  { companyId, sellerCountry, notForResale = false, at = new Date() }: ChargeOptions,
+  billTo: BillTo | null,
+  { companyId, seller, notForResale = false, at = new Date() }: ChargeOptions,
 ): Promise<{ context: ChargeContext; basis: TaxBasis }> {
   const place = { country: shipTo.country.toUpperCase(), region: shipTo.region?.toUpperCase() || null };
   const [zone, shipping, certificate] = await Promise.all([
@@ -92,30 +96,67 @@ async function chargeContextFor(
     shippingRatesFor(ex, place),
     companyId && !notForResale ? approvedCertificateFor(ex, companyId, place, at) : null,
   ]);
+  const buyer: BuyerVat = {
+    vatId: billTo?.taxId ?? null,
+    verified: billTo?.vatVerified ?? false,
+    billingCountry: billTo?.billingCountry ?? null,
+  };
   const basis: TaxBasis = {
     treatment: zone ? 'taxed' : 'untaxed_place',
     zone: zone?.name ?? null,
     rates: zone?.rates ?? null,
+    registration: zone?.registration || null,
+    freightTaxed: zone?.taxesFreight ?? false,
     certificate: null,
     vatId: null,
     notForResale,
   };
-  if (reverseCharged(vatId, place.country, sellerCountry)) {
-    Object.assign(basis, { treatment: 'reverse_charge', vatId });
+  const sellerVatCountry = euVatCountry(seller.vatId);
+  if (intraCommunitySupply(buyer, place.country, sellerVatCountry)) {
+    Object.assign(basis, { treatment: 'intra_community', vatId: buyer.vatId, registration: seller.vatId });
   } else if (zone && certificate) {
     Object.assign(basis, { treatment: 'exempt', certificate });
   }
-  const untaxed = basis.treatment === 'reverse_charge' || basis.treatment === 'exempt';
-  return { context: { taxRates: zone?.rates ?? null, shipping, untaxed }, basis };
+  const untaxed = basis.treatment !== 'taxed';
+  return {
+    context: {
+      taxRates: zone?.rates ?? null,
+      shipping,
+      untaxed,
+      freightTaxed: !untaxed && (zone?.taxesFreight ?? false),
+    },
+    basis,
+  };
 }
 
-/** The company as its invoices bill it now: legal name, billing address, tax or VAT ID. */
-async function billToOf(ex: Executor, companyId: string): Promise<NonNullable<TaxBasis['billTo']> | null> {
+interface BillTo {
+  company: string;
+  address: string;
+  taxId: string | null;
+  vatVerified: boolean;
+  billingCountry: string | null;
+}
+
+/** The company as its invoices bill it now (legal name, billing address, tax or VAT ID) and its VAT standing. */
+async function billToOf(ex: Executor, companyId: string): Promise<BillTo | null> {
   const [row] = await ex
-    .select({ company: companies.name, address: companies.billingAddress, taxId: companies.taxId })
+    .select({
+      company: companies.name,
+      address: companies.billingAddress,
+      taxId: companies.taxId,
+      vatVerifiedAt: companies.vatVerifiedAt,
+      billingTo: companies.billingTo,
+    })
     .from(companies)
     .where(eq(companies.id, companyId));
-  return row ?? null;
+  if (!row) return null;
+  return {
+    company: row.company,
+    address: row.address,
+    taxId: row.taxId,
+    vatVerified: row.vatVerifiedAt !== null,
+    billingCountry: row.billingTo?.country ?? null,
+  };
 }
 
 /** The lines with their products' tax class, unit weight and carton size (a deleted product's: standard, weightless). */
@@ -146,16 +187,18 @@ async function chargeLinesOf(ex: Executor, lines: readonly LineToCharge[]): Prom
   });
 }
 
-/** How an order was taxed, as the API shows it (OrderTax), from its snapshot (null: placed before issue 35). */
+/** How an order was taxed, as the API shows it (OrderTax), from its snapshot (null: placed before tax). */
 export function toOrderTax(basis: TaxBasis | null) {
   const treatment = basis?.treatment ?? 'no_destination';
   return {
     treatment,
     zone: basis?.zone ?? null,
+    registration: basis?.registration ?? null,
     certificateId: basis?.certificate?.id ?? null,
     vatId: basis?.vatId ?? null,
     notForResale: basis?.notForResale ?? false,
-    notice: treatment === 'reverse_charge' ? REVERSE_CHARGE_NOTICE : null,
+    atShopAddress: basis?.atShopAddress ?? false,
+    notice: taxNotice(treatment),
   };
 }
 

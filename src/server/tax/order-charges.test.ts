@@ -7,7 +7,7 @@ import { noticeExpiringCertificates } from './exemptions';
 import type { Cart, ChargesPreview } from '../../shared/api/cart.schemas';
 import type { ErrorBody } from '../../shared/api/errors';
 import type { Order, PlaceOrderResult } from '../../shared/api/orders.schemas';
-import { REVERSE_CHARGE_NOTICE } from '../../shared/domain/order-charges';
+import { EXPORT_NOTICE, INTRA_COMMUNITY_NOTICE } from '../../shared/domain/order-charges';
 import { type TestUser, signUp, signUpAdmin } from '../test/auth-helpers';
 import { newCompany, useCompanyTestApp } from '../test/company-helpers';
 import { insertTool } from '../test/factories';
@@ -36,13 +36,40 @@ const pittsburgh = {
   country: 'US',
 };
 const lyon = { line1: '4 Rue de la République', city: 'Lyon', postalCode: '69002', country: 'FR' };
+const manhattan = {
+  line1: '1 Battery Park Plaza',
+  city: 'New York',
+  region: 'NY',
+  postalCode: '10004',
+  country: 'US',
+};
+/** The registrations the shop collects under (content/business.json's vatId is the EU one). */
+const PA_PERMIT = 'Pennsylvania sales tax license 12345678';
+const NY_PERMIT = 'New York certificate of authority 12-3456789';
+const SHOP_VAT_ID = 'NL859123455B01';
 
 describe('an order’s charges', () => {
   it('are set up by a shop admin: zones for Pennsylvania, Ontario and France', async () => {
     admin = await signUpAdmin(t.ctx.app, t.ctx.db);
     const zones = [
-      ['/api/admin/tax-zones', { country: 'US', region: 'PA', rates: { standard: 6, reduced: 6, zero: 0 } }],
-      ['/api/admin/tax-zones', { country: 'FR', rates: { standard: 20, reduced: 5.5, zero: 0 } }],
+      [
+        '/api/admin/tax-zones',
+        { country: 'US', region: 'PA', rates: { standard: 6, reduced: 6, zero: 0 }, registration: PA_PERMIT },
+      ],
+      [
+        '/api/admin/tax-zones',
+        { country: 'FR', rates: { standard: 20, reduced: 5.5, zero: 0 }, registration: SHOP_VAT_ID },
+      ],
+      [
+        '/api/admin/tax-zones',
+        {
+          country: 'US',
+          region: 'NY',
+          rates: { standard: 4, reduced: 4 },
+          registration: NY_PERMIT,
+          taxesFreight: true,
+        },
+      ],
       [
         '/api/admin/shipping-zones',
         {
@@ -134,6 +161,7 @@ describe('an order’s charges', () => {
     expect(invoice).toContain(
       'Subtotal $1,813.80 Freight $60.00 Tax at 6% $88.85 Tax at 0% $0.00 Total (USD) $1,962.65',
     );
+    expect(invoice).toContain(`Tax collected under the seller’s registration: ${PA_PERMIT}.`);
 
     // The buy form's preview of one product, and the order the form then places.
     const preview = await t.call(
@@ -156,13 +184,14 @@ describe('an order’s charges', () => {
 
     // A rate changed later changes no order placed before it.
     const zones = (await t.call(admin, 'GET', '/api/admin/tax-zones')).json<
-      { _id: string; country: string }[]
+      { _id: string; country: string; region: string | null }[]
     >();
-    const pa = zones.find((zone) => zone.country === 'US');
+    const pa = zones.find((zone) => zone.country === 'US' && zone.region === 'PA');
     const changed = await t.call(admin, 'PUT', `/api/admin/tax-zones/${pa?._id}`, {
       country: 'US',
       region: 'PA',
       rates: { standard: 7, reduced: 7, zero: 0 },
+      registration: PA_PERMIT,
     });
     expect(changed.statusCode, changed.body).toBe(200);
     const again = (await t.call(buyer, 'GET', `/api/purchase/${order._id}`)).json<Order>();
@@ -208,9 +237,8 @@ describe('an order’s charges', () => {
     expect(paid).toMatchObject({ status: 'paid', total: 5800 });
   });
 
-  it('reverse-charge a VAT-registered company’s delivery to another EU country, with the notice', async () => {
+  it('are an intra-community supply only for a verified VAT ID of the billing country, delivered to another member state, with both IDs', async () => {
     const { admin: buyer, companyId } = await newCompany(t.ctx.app, 'Atelier Lumière SARL');
-    expect(companyId).toBeTruthy();
     const tool = await insertTool(t.ctx.db, { priceCents: 1000, weightGrams: 100, minOrder: 100 });
     const order = async () => {
       const placed = await t.call(buyer, 'POST', '/api/purchase', {
@@ -222,23 +250,209 @@ describe('an order’s charges', () => {
       expect(placed.statusCode, placed.body).toBe(201);
       return placed.json<PlaceOrderResult>().order;
     };
-    // Its VAT ID is British (not an EU one): French VAT is charged.
-    expect(await order()).toMatchObject({ taxes: [{ rate: 20, amount: 200 }], total: 1290 });
+    // $1,000 and $90 freight, both at France's 20 % (freight is taxed in the EU): $218 VAT.
+    const french = { taxes: [{ rate: 20, amount: 218 }], total: 1308 };
+    // Its tax number is British, not an EU VAT ID: French VAT is charged.
+    expect(await order()).toMatchObject(french);
 
-    const vat = await t.call(buyer, 'PATCH', '/api/company', { taxId: 'FR 12 345678901' });
+    // A malformed VAT ID is refused by France's check-digit rule, saying what a valid one changes.
+    const malformed = await t.call(buyer, 'PATCH', '/api/company', { taxId: 'FR 40 123 456 825' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json<ErrorBody>().error.message).toBe(
+      'taxId: FR40123456825 is not a valid VAT ID of France: its check digit is wrong. A valid VAT ID, once ' +
+        'we have verified it, lets deliveries to another EU member state go without VAT (an intra-community ' +
+        'supply). Correct it, or leave the tax number empty.',
+    );
+    const vat = await t.call(buyer, 'PATCH', '/api/company', { taxId: 'FR 40 123 456 824', billingTo: lyon });
     expect(vat.statusCode, vat.body).toBe(200);
-    const reversed = await order();
-    expect(reversed).toMatchObject({
+    // Well-formed is not enough: until a shop admin has verified it, VAT is charged.
+    expect(await order()).toMatchObject(french);
+    const verify = (user: TestUser, verified: boolean) =>
+      t.call(user, 'PUT', `/api/admin/companies/${companyId}/vat-verification`, { verified });
+    expect((await verify(buyer, true)).statusCode).toBe(403);
+    const verified = await verify(admin, true);
+    expect(verified.statusCode, verified.body).toBe(200);
+    const company = (await t.call(buyer, 'GET', '/api/company')).json<{
+      taxId: string;
+      vatVerifiedAt: string;
+    }>();
+    expect(company).toMatchObject({ taxId: 'FR40123456824', vatVerifiedAt: expect.any(String) as unknown });
+
+    const supply = await order();
+    expect(supply).toMatchObject({
       taxes: [{ rate: 0, amount: 0 }],
       total: 1090,
-      tax: { treatment: 'reverse_charge', vatId: 'FR 12 345678901', notice: REVERSE_CHARGE_NOTICE },
+      tax: {
+        treatment: 'intra_community',
+        vatId: 'FR40123456824',
+        registration: SHOP_VAT_ID,
+        notice: INTRA_COMMUNITY_NOTICE,
+      },
     });
-    await payOrderAs(t.ctx.app, buyer, reversed._id);
-    const invoice = await invoiceText(buyer, reversed._id);
+    await payOrderAs(t.ctx.app, buyer, supply._id);
+    const invoice = await invoiceText(buyer, supply._id);
     expect(invoice).toContain('Bill to Atelier Lumière SARL');
-    expect(invoice).toContain('Tax / VAT ID: FR 12 345678901');
-    expect(invoice).toContain('VAT $0.00 (reverse charge) Total (USD) $1,090.00');
-    expect(invoice).toContain('Reverse charge: VAT to be accounted for by the recipient');
+    expect(invoice).toContain('Tax / VAT ID: FR40123456824');
+    expect(invoice).toContain('VAT $0.00 (exempt, Art. 138) Total (USD) $1,090.00');
+    expect(invoice).toContain(
+      `${INTRA_COMMUNITY_NOTICE} Seller’s VAT ID: ${SHOP_VAT_ID}. Buyer’s VAT ID: FR40123456824.`,
+    );
+    expect(invoice).not.toContain('Article 196');
+
+    // Billed from the United States, the French VAT ID is not the buyer's own country's: taxed.
+    await t.call(buyer, 'PATCH', '/api/company', { billingTo: pittsburgh });
+    expect(await order()).toMatchObject(french);
+    await t.call(buyer, 'PATCH', '/api/company', { billingTo: lyon });
+    expect((await order()).tax.treatment).toBe('intra_community');
+    // Saving the same ID keeps the verification; another ID withdraws it.
+    await t.call(buyer, 'PATCH', '/api/company', { taxId: 'FR40123456824' });
+    expect((await order()).tax.treatment).toBe('intra_community');
+    expect((await t.call(buyer, 'PATCH', '/api/company', { taxId: 'FR44732829320' })).statusCode).toBe(200);
+    expect(await order()).toMatchObject(french);
+    expect(
+      (await t.call(buyer, 'GET', '/api/company')).json<{ vatVerifiedAt: null }>().vatVerifiedAt,
+    ).toBeNull();
+    // A tax number that is no EU VAT ID cannot be verified.
+    await t.call(buyer, 'PATCH', '/api/company', { taxId: 'EIN 12-3456789' });
+    expect((await verify(admin, true)).statusCode).toBe(400);
+    const audit = (await t.call(admin, 'GET', '/api/admin/audit?action=company.vat_verification')).json<{
+      entries: { subject: string; after: unknown }[];
+    }>();
+    expect(audit.entries).toContainEqual(
+      expect.objectContaining({
+        subject: 'company Atelier Lumière SARL',
+        after: { vatId: 'FR40123456824', verified: true },
+      }),
+    );
+  });
+
+  it('tax freight where the destination does: in the EU at the goods’ rates, split in proportion; in a US state by its setting', async () => {
+    const buyer = await signUp(t.ctx.app);
+    const standard = await insertTool(t.ctx.db, { priceCents: 1000, weightGrams: 10, minOrder: 100 });
+    const reduced = await insertTool(t.ctx.db, {
+      priceCents: 500,
+      weightGrams: 10,
+      minOrder: 100,
+      taxClass: 'reduced',
+    });
+    for (const tool of [standard, reduced]) {
+      expect((await t.call(buyer, 'PUT', `/api/cart/lines/${tool.id}`, { quantity: 100 })).statusCode).toBe(
+        200,
+      );
+    }
+    // $1,000 at 20 % and $500 at 5.5 %; the $90 freight follows them: $60 at 20 % ($12), $30 at 5.5 % ($1.65).
+    const cart = (await t.call(buyer, 'GET', '/api/cart?country=FR')).json<Cart>();
+    expect(cart.charges).toMatchObject({
+      subtotal: 1500,
+      freight: 90,
+      taxes: [
+        { rate: 20, amount: 212 },
+        { rate: 5.5, amount: 29.15 },
+      ],
+      total: 1831.15,
+    });
+    const checkout = await t.call(buyer, 'POST', '/api/cart/checkout', {
+      name: 'Pat Buyer',
+      number: '+33 4 00 00 00 00',
+      shipTo: lyon,
+    });
+    expect(checkout.statusCode, checkout.body).toBe(201);
+    const order = checkout.json<{ order: Order }>().order;
+    expect(order).toMatchObject({ taxes: cart.charges?.taxes, total: 1831.15, amount: 1831.15 });
+    expect(order.lines.map((line) => line.tax)).toEqual([200, 27.5]);
+
+    // New York taxes freight (its zone says so): $1,000 at 4 % and the $15 freight at 4 % ($0.60).
+    const placed = await t.call(buyer, 'POST', '/api/purchase', {
+      ...delivery,
+      toolId: standard.id,
+      quantity: 100,
+      shipTo: manhattan,
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.json<PlaceOrderResult>().order).toMatchObject({
+      freight: 15,
+      taxes: [{ rate: 4, amount: 40.6 }],
+      total: 1055.6,
+    });
+    // A pallet's freight, quoted later, is taxed there too: $450 at 4 % adds $18.
+    const anvil = await insertTool(t.ctx.db, { priceCents: 5000, weightGrams: 6000, minOrder: 100 });
+    const pallet = await t.call(buyer, 'POST', '/api/purchase', {
+      ...delivery,
+      toolId: anvil.id,
+      quantity: 100,
+      shipTo: manhattan,
+    });
+    expect(pallet.statusCode, pallet.body).toBe(201);
+    const waiting = pallet.json<PlaceOrderResult>().order;
+    expect(waiting).toMatchObject({ freight: null, total: 5200 });
+    const quoted = await t.call(admin, 'PUT', `/api/admin/orders/${waiting._id}/freight`, { freight: 450 });
+    expect(quoted.statusCode, quoted.body).toBe(200);
+    expect(quoted.json<Order>()).toMatchObject({
+      freight: 450,
+      taxes: [{ rate: 4, amount: 218 }],
+      total: 5668,
+    });
+  });
+
+  it('are untaxed outside the shop’s registrations, with the export notice; a state must agree with its postal code', async () => {
+    const buyer = await signUp(t.ctx.app);
+    const tool = await insertTool(t.ctx.db, { priceCents: 1000, minOrder: 100 });
+    // The shop delivers to the United Kingdom (free, in these tests) but keeps no tax zone there.
+    const placed = await t.call(buyer, 'POST', '/api/purchase', {
+      ...delivery,
+      toolId: tool.id,
+      quantity: 100,
+      shipTo: { line1: '12 Mill Lane', city: 'Leeds', postalCode: 'LS1 4AP', country: 'GB' },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json<PlaceOrderResult>().order;
+    expect(order).toMatchObject({
+      total: 1000,
+      tax: { treatment: 'untaxed_place', zone: null, registration: null, notice: EXPORT_NOTICE },
+    });
+    await payOrderAs(t.ctx.app, buyer, order._id);
+    const invoice = await invoiceText(buyer, order._id);
+    expect(invoice).toContain('Tax $0.00 (outside our tax registrations)');
+    expect(invoice).toContain(EXPORT_NOTICE);
+
+    // New York's ZIP code with Delaware (no sales tax) as the state: refused, naming the field.
+    const wrongState = await t.call(buyer, 'POST', '/api/purchase', {
+      ...delivery,
+      toolId: tool.id,
+      quantity: 100,
+      shipTo: { ...manhattan, region: 'DE' },
+    });
+    expect(wrongState.statusCode).toBe(400);
+    expect(wrongState.json<ErrorBody>().error.message).toBe(
+      'shipTo.region: Postal code 10004 is not in Delaware but in New York: please check the state and the postal code',
+    );
+    const preview = await t.call(
+      buyer,
+      'GET',
+      `/api/purchase/preview?toolId=${tool.id}&quantity=100&country=US&region=NY`,
+    );
+    expect(preview.json<ChargesPreview>().tax).toMatchObject({ treatment: 'taxed', registration: NY_PERMIT });
+  });
+
+  it('need a structured destination in the cart’s checkout and a quote’s acceptance', async () => {
+    const buyer = await signUp(t.ctx.app);
+    const tool = await insertTool(t.ctx.db, { priceCents: 1000, minOrder: 100 });
+    expect((await t.call(buyer, 'PUT', `/api/cart/lines/${tool.id}`, { quantity: 100 })).statusCode).toBe(
+      200,
+    );
+    const boxed = await t.call(buyer, 'POST', '/api/cart/checkout', delivery);
+    expect(boxed.statusCode).toBe(400);
+    expect(boxed.json<ErrorBody>().error.message).toBe('shipTo.line1: Please enter the street and number');
+    const accepted = await t.call(
+      buyer,
+      'POST',
+      '/api/quotes/00000000-0000-4000-8000-000000000000/accept',
+      delivery,
+    );
+    expect(accepted.statusCode).toBe(400);
+    expect(accepted.json<ErrorBody>().error.message).toBe('shipTo.line1: Please enter the street and number');
+    // Nothing was lost: the cart still holds its line.
+    expect((await t.call(buyer, 'GET', '/api/cart')).json<Cart>().lines).toHaveLength(1);
   });
 
   it('are credited as they were placed: a credit note after a rate change repeats the order’s rates, numbered on', async () => {
@@ -261,14 +475,15 @@ describe('an order’s charges', () => {
       return placed.json<{ order: Order }>().order;
     };
     const zones = (await t.call(admin, 'GET', '/api/admin/tax-zones')).json<
-      { _id: string; country: string }[]
+      { _id: string; country: string; region: string | null }[]
     >();
-    const pa = zones.find((zone) => zone.country === 'US')?._id ?? '';
+    const pa = zones.find((zone) => zone.country === 'US' && zone.region === 'PA')?._id ?? '';
     const rateIs = async (standard: number) => {
       const set = await t.call(admin, 'PUT', `/api/admin/tax-zones/${pa}`, {
         country: 'US',
         region: 'PA',
         rates: { standard, reduced: standard, zero: 0 },
+        registration: PA_PERMIT,
       });
       expect(set.statusCode, set.body).toBe(200);
     };
@@ -386,7 +601,7 @@ describe('an order’s charges', () => {
     expect(ownUse.tax).toMatchObject({ treatment: 'taxed', notForResale: true });
     expect(ownUse.taxes[0]?.amount).toBeGreaterThan(0);
     // France is not covered: VAT is charged.
-    expect((await order({ shipTo: lyon })).taxes).toEqual([{ rate: 20, amount: 200 }]);
+    expect((await order({ shipTo: lyon })).taxes).toEqual([{ rate: 20, amount: 218 }]);
 
     // Within 30 days of its expiry: the company's admin is mailed once, and the dashboard lists it.
     const soon = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
@@ -453,7 +668,7 @@ describe('an order’s charges', () => {
     expect(stock?.available).toBe(500);
   });
 
-  it('are the subtotal alone for the spec’s one-box address: no destination, no tax, no freight', async () => {
+  it('are charged for the spec’s one-box address as if delivered to the shop’s own address, never left out', async () => {
     const buyer = await signUp(t.ctx.app);
     const tool = await insertTool(t.ctx.db, { priceCents: 1250, minOrder: 100 });
     const placed = await t.call(buyer, 'POST', '/api/purchase', {
@@ -462,16 +677,22 @@ describe('an order’s charges', () => {
       quantity: 100,
     });
     expect(placed.statusCode, placed.body).toBe(201);
+    // content/business.json's premises are in Pittsburgh: Pennsylvania's zone (9.5 % since the tests
+    // above) and the US freight ($15 for up to 10 kg).
+    const atShop = (
+      await t.call(buyer, 'GET', `/api/purchase/preview?toolId=${tool.id}&quantity=100&country=US&region=PA`)
+    ).json<ChargesPreview>();
+    expect(atShop).toMatchObject({ freight: 15, taxes: [{ rate: 9.5, amount: 118.75 }], total: 1383.75 });
     expect(placed.json<PlaceOrderResult>().order).toMatchObject({
       address: delivery.address,
       shipTo: null,
       subtotal: 1250,
-      freight: 0,
-      freightStatus: 'none',
-      taxes: [],
-      total: 1250,
-      amount: 1250,
-      tax: { treatment: 'no_destination' },
+      freight: atShop.freight,
+      freightStatus: 'priced',
+      taxes: atShop.taxes,
+      total: atShop.total,
+      amount: atShop.total,
+      tax: { treatment: 'taxed', zone: 'Pennsylvania, United States', atShopAddress: true },
     });
     const nowhere = await t.call(buyer, 'POST', '/api/purchase', {
       ...delivery,

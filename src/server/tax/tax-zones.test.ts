@@ -22,25 +22,48 @@ afterAll(async () => {
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   injectAs(ctx.app, admin, { method, url, ...(payload === undefined ? {} : { payload }) });
 
+const PA_PERMIT = 'Pennsylvania sales tax license 12345678';
+
 describe('tax zones', () => {
   it('are kept per country or region, audited; an address takes its region’s, else its country’s', async () => {
     for (const zone of [
-      { country: 'us', region: 'pa', rates: { standard: 6, reduced: 6 } },
-      { country: 'US', region: 'NY', rates: { standard: 8.875, reduced: 8.875 } },
-      { country: 'CA', rates: { standard: 5, reduced: 5 } },
-      { country: 'CA', region: 'ON', rates: { standard: 13, reduced: 13 } },
-      { country: 'DE', rates: { standard: 19, reduced: 7, zero: 0 } },
+      { country: 'us', region: 'pa', rates: { standard: 6, reduced: 6 }, registration: PA_PERMIT },
+      {
+        country: 'US',
+        region: 'NY',
+        rates: { standard: 8.875, reduced: 8.875 },
+        registration: 'NY certificate of authority 12-3456789',
+        taxesFreight: true,
+      },
+      { country: 'CA', rates: { standard: 5, reduced: 5 }, registration: 'GST 123456789 RT0001' },
+      {
+        country: 'CA',
+        region: 'ON',
+        rates: { standard: 13, reduced: 13 },
+        registration: 'HST 123456789 RT0001',
+      },
+      { country: 'DE', rates: { standard: 19, reduced: 7, zero: 0 }, registration: 'DE 136 695 976' },
     ]) {
       const made = await call('POST', '/api/admin/tax-zones', zone);
       expect(made.statusCode, made.body).toBe(201);
     }
     const zones = (await call('GET', '/api/admin/tax-zones')).json<TaxZone[]>();
-    expect(zones.map((zone) => [zone.name, zone.rates.standard, zone.rates.reduced])).toEqual([
-      ['Canada', 5, 5],
-      ['Ontario, Canada', 13, 13],
-      ['Germany', 19, 7],
-      ['New York, United States', 8.875, 8.875],
-      ['Pennsylvania, United States', 6, 6],
+    // Each carries the registration the shop collects under; freight is taxed where it says so, and
+    // always in the EU.
+    expect(
+      zones.map((zone) => [
+        zone.name,
+        zone.rates.standard,
+        zone.rates.reduced,
+        zone.registration,
+        zone.taxesFreight,
+      ]),
+    ).toEqual([
+      ['Canada', 5, 5, 'GST 123456789 RT0001', false],
+      ['Ontario, Canada', 13, 13, 'HST 123456789 RT0001', false],
+      ['Germany', 19, 7, 'DE 136 695 976', true],
+      ['New York, United States', 8.875, 8.875, 'NY certificate of authority 12-3456789', true],
+      ['Pennsylvania, United States', 6, 6, PA_PERMIT, false],
     ]);
 
     expect(await ratesForPlace(ctx.db, { country: 'US', region: 'PA' })).toEqual({
@@ -65,6 +88,8 @@ describe('tax zones', () => {
       country: 'US',
       region: 'PA',
       rates: { standard: 7, reduced: 7 },
+      registration: PA_PERMIT,
+      taxesFreight: true,
     });
     expect(changed.statusCode, changed.body).toBe(200);
     expect((await ratesForPlace(ctx.db, { country: 'US', region: 'PA' }))?.standard).toBe(7000);
@@ -74,35 +99,58 @@ describe('tax zones', () => {
       .select()
       .from(auditLog)
       .where(eq(auditLog.subject, 'Pennsylvania, United States'));
+    const six = { standard: 6, reduced: 6, zero: 0, registration: PA_PERMIT, taxesFreight: false };
+    const seven = { standard: 7, reduced: 7, zero: 0, registration: PA_PERMIT, taxesFreight: true };
     expect(audited.map((entry) => [entry.action, entry.before, entry.after])).toEqual([
-      ['tax_zone.save', null, { standard: 6, reduced: 6, zero: 0 }],
-      ['tax_zone.save', { standard: 6, reduced: 6, zero: 0 }, { standard: 7, reduced: 7, zero: 0 }],
-      ['tax_zone.delete', { standard: 7, reduced: 7, zero: 0 }, null],
+      ['tax_zone.save', null, six],
+      ['tax_zone.save', six, seven],
+      ['tax_zone.delete', seven, null],
     ]);
   });
 
   it('refuse a second zone for one place, a region that is not one, and rates out of range', async () => {
-    await call('POST', '/api/admin/tax-zones', { country: 'NL', rates: { standard: 21, reduced: 9 } });
-    const again = await call('POST', '/api/admin/tax-zones', {
+    const netherlands = {
       country: 'NL',
       rates: { standard: 21, reduced: 9 },
-    });
+      registration: 'NL859123455B01',
+    };
+    expect((await call('POST', '/api/admin/tax-zones', netherlands)).statusCode).toBe(201);
+    const again = await call('POST', '/api/admin/tax-zones', netherlands);
     expect(again.statusCode).toBe(409);
     expect(again.json<ErrorBody>().error.message).toBe('Netherlands has a tax zone already: change that one');
+    const texas = { country: 'US', region: 'TX', registration: 'TX permit 3-12345-6789-0' };
     for (const [body, message] of [
-      [{ country: 'US', region: 'XX', rates: { standard: 5, reduced: 5 } }, 'XX is not a region of US'],
+      [{ ...texas, region: 'XX', rates: { standard: 5, reduced: 5 } }, 'XX is not a region of US'],
       [
-        { country: 'FR', region: 'IDF', rates: { standard: 20, reduced: 5.5 } },
+        { ...texas, country: 'FR', region: 'IDF', rates: { standard: 20, reduced: 5.5 } },
         'Only US and Canadian zones name a region',
       ],
-      [{ country: 'ZZ', rates: { standard: 5, reduced: 5 } }, 'Choose a country (its ISO code, e.g. US, DE)'],
       [
-        { country: 'US', region: 'TX', rates: { standard: 101, reduced: 5 } },
-        'The standard rate is at most 100 %',
+        { ...texas, country: 'ZZ', region: null, rates: { standard: 5, reduced: 5 } },
+        'Choose a country (its ISO code, e.g. US, DE)',
+      ],
+      [{ ...texas, rates: { standard: 101, reduced: 5 } }, 'The standard rate is at most 100 %'],
+      [
+        { ...texas, rates: { standard: 6.25, reduced: 6.2501 } },
+        'The reduced rate has at most three decimals',
+      ],
+      // A zone is where the shop is registered: it names the registration, a VAT ID checked as one.
+      [
+        { country: 'US', region: 'TX', rates: { standard: 6.25, reduced: 6.25 } },
+        'registration: Give the registration you collect this tax under (a VAT ID, a sales tax permit)',
       ],
       [
-        { country: 'US', region: 'TX', rates: { standard: 6.25, reduced: 6.2501 } },
-        'The reduced rate has at most three decimals',
+        { country: 'FR', rates: { standard: 20, reduced: 5.5 }, registration: 'FR40123456825' },
+        'registration: FR40123456825 is not a valid VAT ID of France: its check digit is wrong.',
+      ],
+      [
+        {
+          country: 'FR',
+          rates: { standard: 20, reduced: 5.5 },
+          registration: 'NL859123455B01',
+          taxesFreight: false,
+        },
+        'taxesFreight: In the EU freight is always taxed, at the rates of the goods it carries',
       ],
     ] as const) {
       const refused = await call('POST', '/api/admin/tax-zones', body);

@@ -30,6 +30,8 @@ function toTaxZone(row: ZoneRow): TaxZone {
       reduced: rateToPercent(row.reducedRate),
       zero: rateToPercent(row.zeroRate),
     },
+    registration: row.registration,
+    taxesFreight: row.taxesFreight,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -40,12 +42,18 @@ const values = (body: Body) => ({
   standardRate: rateFromPercent(body.rates.standard),
   reducedRate: rateFromPercent(body.rates.reduced),
   zeroRate: rateFromPercent(body.rates.zero),
+  registration: body.registration,
+  taxesFreight: body.taxesFreight,
 });
 
-const auditValues = (row: Pick<ZoneRow, 'standardRate' | 'reducedRate' | 'zeroRate'>) => ({
+const auditValues = (
+  row: Pick<ZoneRow, 'standardRate' | 'reducedRate' | 'zeroRate' | 'registration' | 'taxesFreight'>,
+) => ({
   standard: rateToPercent(row.standardRate),
   reduced: rateToPercent(row.reducedRate),
   zero: rateToPercent(row.zeroRate),
+  registration: row.registration,
+  taxesFreight: row.taxesFreight,
 });
 
 /** GET /api/admin/tax-zones: every zone, by country, the country's own zone before its regions'. */
@@ -119,19 +127,28 @@ export async function deleteTaxZone(db: Database, admin: SessionUser, zoneId: st
   });
 }
 
+/** A tax zone as an order is charged by it. */
+export interface ZoneForPlace {
+  /** The place in words: "Pennsylvania, United States". */
+  name: string;
+  rates: ZoneRates;
+  /** The registration the shop collects this tax under. */
+  registration: string;
+  taxesFreight: boolean;
+}
+
 /**
- * The zone a delivery to this place is taxed by, named, with its rates: its region's zone, else its
- * country's; null when the shop keeps no zone for it (nothing is taxed there).
+ * The zone a delivery to this place is taxed by: its region's zone, else its country's; null when the
+ * shop keeps no zone for it (it is not registered there: nothing is taxed).
  */
-export async function taxZoneFor(
-  ex: Executor,
-  place: Place,
-): Promise<{ name: string; rates: ZoneRates } | null> {
+export async function taxZoneFor(ex: Executor, place: Place): Promise<ZoneForPlace | null> {
   const zone = closestZone(await ex.select().from(taxZones).where(zonesCovering(taxZones, place)));
   if (!zone) return null;
   return {
     name: placeName(zone.country, zone.region),
     rates: { standard: zone.standardRate, reduced: zone.reducedRate, zero: zone.zeroRate },
+    registration: zone.registration,
+    taxesFreight: zone.taxesFreight,
   };
 }
 

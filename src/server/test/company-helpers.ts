@@ -4,6 +4,7 @@ import { type TestUser, injectAs, signUp } from './auth-helpers';
 import { afterAll, beforeAll } from 'vitest';
 import { startSmtpCatcher } from './smtp-catcher';
 import { createTestApp } from './test-app';
+import { shipsToUk } from './order-helpers';
 
 type Smtp = Awaited<ReturnType<typeof startSmtpCatcher>>;
 
@@ -57,6 +58,7 @@ export function useCompanyTestApp() {
   beforeAll(async () => {
     smtp = await startSmtpCatcher();
     ctx = await createTestApp({ env: { SMTP_URL: smtp.url } });
+    await shipsToUk(ctx.db);
   });
   afterAll(async () => {
     await ctx?.app.close();

@@ -1,10 +1,33 @@
 import type { Order, PlaceOrderResult } from '../../shared/api/orders.schemas';
 import type { Quote } from '../../shared/api/quotes.schemas';
 import type { App } from '../app';
+import type { Database } from '../db/database';
+import { shippingZones } from '../db/schema';
 import { type TestUser, injectAs } from './auth-helpers';
 
-/** The delivery details tests order with. */
+/** The delivery details tests order with through the spec's one-product call (a one-box address). */
 export const delivery = { name: 'Pat Buyer', address: '12 Mill Lane\nLeeds', number: '+44 113 496 0000' };
+
+/** The same address structured, as every other way of ordering needs it (checkout, a quote's acceptance). */
+export const leeds = { line1: '12 Mill Lane', city: 'Leeds', postalCode: 'LS1 4AP', country: 'GB' };
+export const deliveryToLeeds = { name: delivery.name, number: delivery.number, shipTo: leeds };
+
+/**
+ * Lets the shop deliver to the United Kingdom, free (no tax zone there: untaxed), for tests of ordering
+ * that are not about freight or tax; a structured destination the shop does not deliver to is refused.
+ */
+export async function shipsToUk(db: Database): Promise<void> {
+  await db
+    .insert(shippingZones)
+    .values({
+      country: 'GB',
+      region: null,
+      bands: [{ upToGrams: 1_000_000, priceCents: 0 }],
+      freeFromCents: 0,
+      palletFromGrams: 10_000_000,
+    })
+    .onConflictDoNothing();
+}
 
 /** Places an order through POST /purchase and answers the stored order (throws unless 201). */
 export async function placeOrderAs(

@@ -37,6 +37,7 @@ export const AUDIT_ACTIONS = {
   'shipping_zone.delete': 'Shipping zone deleted',
   'order.freight': 'Freight quoted',
   'tax_certificate.decide': 'Tax certificate decided',
+  'company.vat_verification': 'VAT ID verified',
 } as const;
 
 export const AuditAction = z.enum(Object.keys(AUDIT_ACTIONS) as [keyof typeof AUDIT_ACTIONS]);

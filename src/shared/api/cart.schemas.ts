@@ -4,7 +4,7 @@ import { MAX_QUICK_ORDER_BYTES } from '../domain/quick-order';
 import { messages } from '../messages';
 import { formatUnits } from '../numbers';
 import { MAX_STOCK_UNITS } from './products.schemas';
-import { DeliveryDetails, Order, OrderTax, TaxAtRate, requireDestination } from './orders.schemas';
+import { DeliveryDetails, Order, OrderTax, TaxAtRate, requireShipTo } from './orders.schemas';
 import { COUNTRY_CODES } from '../domain/addresses';
 
 /**
@@ -153,7 +153,6 @@ export const OrderAgainResult = z
   .meta({ id: 'OrderAgainResult' });
 export type OrderAgainResult = z.infer<typeof OrderAgainResult>;
 
-/** POST /api/cart/checkout: where the order goes and the buyer's references. */
 /**
  * POST /api/cart/checkout: where the order goes, and how it is paid (issue 34): by card (the default),
  * or on the company's account when the shop gives it terms.
@@ -163,7 +162,7 @@ export const CheckoutBody = DeliveryDetails.extend({
     .enum(['card', 'account'], { error: 'Pay by card or on account' })
     .optional()
     .default('card'),
-}).superRefine(requireDestination);
+}).superRefine(requireShipTo);
 
 export const CheckoutResult = z.object({
   acknowledged: z.literal(true),

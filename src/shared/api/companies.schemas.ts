@@ -2,7 +2,8 @@ import { isWholeCents, wholeCentsError } from '../money';
 import { z } from 'zod';
 import { Aging } from './credit.schemas';
 import { COMPANY_ROLES, companyRolesProblem } from '../domain/company-roles';
-import { DeliveryDetails, requireDestination } from './orders.schemas';
+import { DeliveryDetails, requireShipTo } from './orders.schemas';
+import { vatIdProblem } from '../domain/vat-id';
 import { ShipTo, ShipToBody } from './addresses.schemas';
 import { text } from './text';
 
@@ -13,10 +14,21 @@ export const CompanyRoles = z.array(CompanyRole, { error: 'Choose a role' }).sup
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
 
+/**
+ * A company's tax number: free text (a US EIN, a Canadian business number), but one written as an EU
+ * VAT ID must pass its member state's check-digit rule, since it may make orders VAT-free.
+ */
+const taxId = text({ max: 40 })
+  .optional()
+  .superRefine((value, ctx) => {
+    const problem = vatIdProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
 /** POST /api/companies: the company as its invoices will name it. */
 export const CreateCompanyBody = z.strictObject({
   name: text({ required: 'Please give the company’s legal name', max: 200 }),
-  taxId: text({ max: 40 }).optional(),
+  taxId,
   billingAddress: text({ max: 500, multiline: true }).optional(),
   /** The billing address structured (issue 35); `billingAddress` is then its formatted text. */
   billingTo: ShipToBody.optional(),
@@ -104,11 +116,11 @@ export const CompanyInvitation = z.object({
 export const CompanyAddressBody = DeliveryDetails.pick({ name: true, address: true, number: true })
   .extend({
     label: text({ required: 'Please name the address, e.g. Leeds depot', max: 80 }),
-    /** The address structured (issue 35): orders shipped to it are taxed and charged freight by it. */
+    /** The address structured: orders shipped to it are taxed and charged freight by it. */
     shipTo: ShipToBody.optional(),
     isDefault: z.boolean().optional(),
   })
-  .superRefine(requireDestination);
+  .superRefine(requireShipTo);
 export type CompanyAddressBody = z.input<typeof CompanyAddressBody>;
 
 export const CompanyAddress = z.object({
@@ -119,6 +131,11 @@ export const CompanyAddress = z.object({
   shipTo: ShipTo.nullable(),
   number: z.string(),
   isDefault: z.boolean(),
+  /**
+   * False for an address written as one box of text before addresses were structured: it cannot be
+   * shipped to (nothing could tax it) until an admin completes it.
+   */
+  complete: z.boolean(),
 });
 export type CompanyAddress = z.infer<typeof CompanyAddress>;
 export const AddressParams = z.object({ id: z.uuid({ error: 'Malformed address id' }) });
@@ -126,7 +143,7 @@ export const AddressParams = z.object({ id: z.uuid({ error: 'Malformed address i
 /** PATCH /api/company: its admins change its details, and whether colleagues may ship elsewhere. */
 export const UpdateCompanyBody = z.strictObject({
   name: text({ required: 'Please give the company’s legal name', max: 200 }).optional(),
-  taxId: text({ max: 40 }).optional(),
+  taxId,
   billingAddress: text({ max: 500, multiline: true }).optional(),
   billingTo: ShipToBody.optional(),
   freeAddresses: z.boolean().optional(),
@@ -138,6 +155,8 @@ export const Company = z
     _id: z.string(),
     name: z.string(),
     taxId: z.string().nullable(),
+    /** When a shop admin verified the tax number as a registered EU VAT ID; null until then. */
+    vatVerifiedAt: z.string().nullable(),
     billingAddress: z.string(),
     billingTo: ShipTo.nullable(),
     status: z.enum(['active', 'suspended']),
@@ -179,10 +198,20 @@ export const CompanyTermsBody = z.strictObject({
 
 export type CompanyTermsBody = z.input<typeof CompanyTermsBody>;
 
+/** PUT /api/admin/companies/{id}/vat-verification: a shop admin records whether VIES knows the VAT ID. */
+export const VatVerificationBody = z.strictObject({
+  verified: z.boolean({ error: 'Say whether the VAT ID is verified (true or false)' }),
+});
+
 export const AdminCompany = z.object({
   _id: z.string(),
   name: z.string(),
   taxId: z.string().nullable(),
+  /** Whether the tax number is an EU VAT ID, and when a shop admin verified it (null: not verified). */
+  vatCountry: z.string().nullable(),
+  vatVerifiedAt: z.string().nullable(),
+  vatVerifiedBy: z.string().nullable(),
+  billingCountry: z.string().nullable(),
   status: z.enum(['active', 'suspended']),
   terms: PaymentTerms,
   creditLimit: z.number(),

@@ -24,8 +24,9 @@ export const DeliveryDetails = z.strictObject({
    */
   address: text({ max: 500, multiline: true }).optional(),
   /**
-   * Where the order is delivered, structured (issue 35): its tax and freight are found from it. An
-   * order given only `address` is neither taxed nor charged freight (the spec's one-product call).
+   * Where the order is delivered, structured: its tax and freight are found from it. Every order form
+   * needs it (or `addressId`); only the spec's one-product call may give `address` alone, and is then
+   * charged tax and freight as if delivered to the shop's own address.
    */
   shipTo: ShipToBody.optional(),
   /** This order is not for resale: taxed although the buyer's company holds a resale certificate. */
@@ -44,8 +45,8 @@ export const DeliveryDetails = z.strictObject({
 export type DeliveryDetails = z.input<typeof DeliveryDetails>;
 
 /**
- * Every way of placing an order needs somewhere to deliver it: the structured `shipTo`, one of the
- * company's addresses, or (the spec's call) the one-box `address`.
+ * The spec's one-product call (POST /purchase) needs somewhere to deliver: the structured `shipTo`,
+ * one of the company's addresses, or the one-box `address` (charged as if delivered to the shop).
  */
 export function requireDestination(
   details: { address?: string | undefined; shipTo?: unknown; addressId?: string | undefined },
@@ -57,8 +58,9 @@ export function requireDestination(
 }
 
 /**
- * The browser's delivery forms (issue 35): a structured address, unless one of the company's addresses
- * is chosen (the server ships to that one).
+ * Every other way of placing an order (the cart's checkout, a quote's acceptance) and the browser's
+ * delivery forms: a structured address, unless one of the company's addresses is chosen (the server
+ * ships to that one, and refuses one without a structure).
  */
 export function requireShipTo(
   details: { shipTo?: unknown; addressId?: string | undefined },
@@ -122,17 +124,30 @@ export const OrderLine = z
 export const TaxAtRate = z.object({ rate: z.number(), amount: z.number() }).meta({ id: 'TaxAtRate' });
 
 /**
- * How an order was taxed (issue 35), kept from when it was placed: at its destination zone's rates,
- * not at all there, under an approved exemption certificate, by the reverse charge (with its notice),
- * or with no structured destination (the spec's one-box address).
+ * How an order was taxed, kept from when it was placed: at its destination zone's rates under the
+ * shop's registration there, not at all where the shop is not registered (an export), under an
+ * approved exemption certificate, or as an intra-community supply (with its notice). Older orders may
+ * say `reverse_charge` or `no_destination`.
  */
 export const OrderTax = z.object({
-  treatment: z.enum(['taxed', 'untaxed_place', 'exempt', 'reverse_charge', 'no_destination']),
+  treatment: z.enum([
+    'taxed',
+    'untaxed_place',
+    'exempt',
+    'intra_community',
+    'reverse_charge',
+    'no_destination',
+  ]),
   zone: z.string().nullable(),
+  /** The seller's registration the tax was collected under (an intra-community supply's: its EU VAT ID). */
+  registration: z.string().nullable(),
   certificateId: z.string().nullable(),
+  /** The buyer's verified VAT ID an intra-community supply rests on. */
   vatId: z.string().nullable(),
   notForResale: z.boolean(),
-  /** The sentence an invoice must carry (the reverse charge's), or null. */
+  /** Charged as if delivered to the shop's own address: the order gave only a one-box address. */
+  atShopAddress: z.boolean(),
+  /** The sentence an invoice must carry for how it was taxed, or null. */
   notice: z.string().nullable(),
 });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { QuoteStatus } from '../domain/quote-status';
 import { formatUnits } from '../numbers';
-import { DeliveryDetails, requireDestination } from './orders.schemas';
+import { DeliveryDetails, requireShipTo } from './orders.schemas';
 import { MAX_STOCK_UNITS, dollars } from './products.schemas';
 import { text } from './text';
 import { messages } from '../messages';
@@ -92,7 +92,7 @@ export const AnswerQuoteBody = z
 export type AnswerQuoteBody = z.input<typeof AnswerQuoteBody>;
 
 /** POST /api/quotes/{id}/accept: where the order goes, as the buy form asks. */
-export const AcceptQuoteBody = DeliveryDetails.superRefine(requireDestination);
+export const AcceptQuoteBody = DeliveryDetails.superRefine(requireShipTo);
 export type AcceptQuoteBody = z.input<typeof AcceptQuoteBody>;
 
 export const QuoteIdParams = z.object({ id: z.uuid({ error: 'Malformed quote id' }) });

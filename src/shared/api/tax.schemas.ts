@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { COUNTRY_CODES, REGIONS } from '../domain/addresses';
+import { COUNTRY_CODES, EU_COUNTRIES, REGIONS } from '../domain/addresses';
+import { vatIdProblem } from '../domain/vat-id';
 import { shippingRatesProblem } from '../domain/freight';
 import { hasAtMostThreeDecimals, kgToGrams } from '../numbers';
 import { dollars } from './products.schemas';
@@ -58,8 +59,33 @@ export const TaxZoneBody = z
       reduced: percent('reduced'),
       zero: percent('zero').optional().default(0),
     }),
+    /**
+     * The registration the shop collects this tax under, printed on the invoices it taxes: a VAT ID for
+     * an EU zone, a sales tax permit for a US state. A zone is a place where the shop is registered.
+     */
+    registration: text({
+      required: 'Give the registration you collect this tax under (a VAT ID, a sales tax permit)',
+      max: 80,
+    }),
+    /** Whether freight is taxed here (at the goods' rates): always in the EU; unsaid elsewhere, not. */
+    taxesFreight: z.boolean().optional(),
   })
-  .superRefine(checkRegion);
+  .superRefine(checkRegion)
+  .superRefine((zone, ctx) => {
+    const problem = vatIdProblem(zone.registration);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['registration'], message: problem });
+    if (EU_COUNTRIES.includes(zone.country) && zone.taxesFreight === false) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['taxesFreight'],
+        message: 'In the EU freight is always taxed, at the rates of the goods it carries',
+      });
+    }
+  })
+  .transform((zone) => ({
+    ...zone,
+    taxesFreight: zone.taxesFreight ?? EU_COUNTRIES.includes(zone.country),
+  }));
 export type TaxZoneBody = z.input<typeof TaxZoneBody>;
 
 export const TaxZoneParams = z.object({ id: z.uuid({ error: 'Malformed tax zone id' }) });
@@ -73,6 +99,8 @@ export const TaxZone = z
     name: z.string(),
     /** Percent per class. */
     rates: z.object({ standard: z.number(), reduced: z.number(), zero: z.number() }),
+    registration: z.string(),
+    taxesFreight: z.boolean(),
     updatedAt: z.string(),
   })
   .meta({ id: 'TaxZone' });

@@ -1,14 +1,28 @@
 import type { ShipTo } from './addresses';
 import { type Freight, type FreightLine, type ShippingRates, freightFor, orderGrams } from './freight';
 import { formatCents } from '../money';
-import { type LineTax, type TaxClass, type ZoneRates, rateToPercent, taxLines, taxesByRate } from './tax';
+import {
+  type FreightTax,
+  type LineTax,
+  type TaxClass,
+  type ZoneRates,
+  freightTaxes,
+  rateToPercent,
+  taxLines,
+  taxesByRate,
+} from './tax';
 
 /**
- * What an order costs (issue 35): its subtotal, freight, tax by rate and total, from one function,
- * orderCharges, which the cart, the buy form's preview, checkout, a quote's acceptance and every
- * document use. Tax is computed per line and rounded per line to the cent (tax.ts); freight is charged
- * as its zone prices the order's weight (freight.ts) and is not taxed (it is stated apart from the
- * goods, as most US states and Canadian provinces let it be); the total is the three added up.
+ * What an order costs: its subtotal, freight, tax by rate and total, from one function, orderCharges,
+ * which the cart, the buy form's preview, checkout, a quote's acceptance and every document use. Tax
+ * is computed per line and rounded per line to the cent (tax.ts); freight is charged as its zone
+ * prices the order's weight (freight.ts) and is taxed where the destination taxes it, at the goods'
+ * rates (freightTaxes); the total is the three added up.
+ *
+ * Tax follows the seller's registrations: a tax zone is a place where the shop is registered to
+ * collect tax, under the registration it carries. A delivery to a place without a zone is not taxed
+ * (an export, outside the shop's registrations); a delivery from the shop's EU VAT registration to a
+ * verified VAT ID in another member state is an intra-community supply, exempt under Article 138.
  */
 
 /** A delivery address as an order stores it (normalised: codes upper case, empty parts null). */
@@ -16,11 +30,13 @@ export type StoredShipTo = { [K in keyof ShipTo]-?: Exclude<ShipTo[K], undefined
 
 /**
  * Why an order was taxed as it was: at its destination's zone rates (`taxed`), not at all because the
- * shop keeps no zone there (`untaxed_place`), under the buyer's approved exemption certificate
- * (`exempt`), by the reverse charge between two EU countries (`reverse_charge`), or with no structured
- * destination to tax by (`no_destination`: the spec's one-box address).
+ * shop is not registered there (`untaxed_place`: an export), under the buyer's approved exemption
+ * certificate (`exempt`), as an intra-community supply to a verified VAT ID (`intra_community`).
+ * Orders placed before these rules may also say `reverse_charge` (a VAT ID then sufficed) or
+ * `no_destination` (the spec's one-box address was then not taxed); no new order says either.
  */
-export type TaxTreatment = 'taxed' | 'untaxed_place' | 'exempt' | 'reverse_charge' | 'no_destination';
+export type TaxTreatment =
+  'taxed' | 'untaxed_place' | 'exempt' | 'intra_community' | 'reverse_charge' | 'no_destination';
 
 /**
  * The snapshot an order keeps of how it was taxed (orders.tax_basis): the zone and its rates then,
@@ -32,22 +48,50 @@ export interface TaxBasis {
   zone: string | null;
   /** Its rates when the order was placed (thousandths of a percent). */
   rates: ZoneRates | null;
+  /**
+   * The seller's registration the tax was collected under (the zone's: a state permit, a VAT ID), or
+   * for an intra-community supply the seller's EU VAT ID; null where none applied.
+   */
+  registration?: string | null;
+  /** Whether the freight was taxed there (at the goods' rates). */
+  freightTaxed?: boolean;
   /** The exemption certificate relied on: its id, the regions it covers and its expiry. */
   certificate: { id: string; regions: string[]; expiresOn: string } | null;
-  /** The buyer's VAT ID the reverse charge rests on. */
+  /** The buyer's VAT ID an intra-community supply rests on (verified by the shop). */
   vatId: string | null;
   /** The buyer said this order is not for resale: taxed although they hold a certificate. */
   notForResale: boolean;
   /**
+   * Charged as if delivered to the shop's own address: the spec's one-product call gave only a
+   * one-box address, which cannot be taxed by, and the seller's own place is never untaxed.
+   */
+  atShopAddress?: boolean;
+  /**
    * The buyer's company as its invoices bill it when the order was placed: its legal name, billing
-   * address and tax or VAT ID (absent for a buyer of no company, and on orders before issue 35).
+   * address and tax or VAT ID (absent for a buyer of no company, and on older orders).
    */
   billTo?: { company: string; address: string; taxId: string | null } | null;
 }
 
-/** The one notice an invoice under the reverse charge must carry. */
+/** What an invoice under an older order's reverse charge says (no new order is reverse-charged). */
 export const REVERSE_CHARGE_NOTICE =
   'Reverse charge: VAT to be accounted for by the recipient (Article 196, Council Directive 2006/112/EC).';
+
+/** The notice an intra-community supply's invoice must carry (Article 226(11) asks for the ground). */
+export const INTRA_COMMUNITY_NOTICE =
+  'Intra-community supply of goods: exempt from VAT under Article 138 of Council Directive 2006/112/EC.';
+
+/** Why a delivery outside the shop's registrations carries no tax. */
+export const EXPORT_NOTICE =
+  'No tax charged: delivered outside the places where the seller is registered to collect tax (export).';
+
+/** The notice an order's documents carry for how it was taxed, if any. */
+export function taxNotice(treatment: TaxTreatment): string | null {
+  if (treatment === 'intra_community') return INTRA_COMMUNITY_NOTICE;
+  if (treatment === 'reverse_charge') return REVERSE_CHARGE_NOTICE;
+  if (treatment === 'untaxed_place') return EXPORT_NOTICE;
+  return null;
+}
 
 export interface ChargeLine extends FreightLine {
   amountCents: number;
@@ -58,8 +102,15 @@ export interface ChargeLine extends FreightLine {
 export interface ChargeContext {
   taxRates: ZoneRates | null;
   shipping: ShippingRates | null;
-  /** An approved exemption covering the destination, or the reverse charge: every line at 0 %. */
+  /** An approved exemption covering the destination, or an intra-community supply: every line at 0 %. */
   untaxed: boolean;
+  /** Whether the destination taxes freight (at the goods' rates). */
+  freightTaxed: boolean;
+  /**
+   * Charged at the shop's own premises (the spec's one-box address): where the shop keeps no shipping
+   * zone for its own place, no freight rather than 'not delivered'.
+   */
+  atShopAddress?: boolean;
 }
 
 export type OrderFreight = Freight | { kind: 'none'; cents: 0 };
@@ -71,7 +122,9 @@ export interface OrderCharges {
   freight: OrderFreight;
   /** Each line's rate and tax, in the lines' order. */
   lines: LineTax[];
-  /** The tax by rate, the highest first. */
+  /** The freight's tax by rate (empty where freight is not taxed, or not priced yet). */
+  freightTaxes: FreightTax[];
+  /** The tax by rate, the lines' and the freight's together, the highest first. */
   taxes: { rate: number; taxCents: number }[];
   taxCents: number;
   /** Subtotal, freight and tax; without the freight while it is quoted or unavailable. */
@@ -79,26 +132,42 @@ export interface OrderCharges {
 }
 
 /**
- * The order's charges: its lines' subtotal, the freight to the destination and the tax on each line.
- * With no destination (`context` null) nothing is taxed and no freight is charged.
+ * The order's charges: its lines' subtotal, the freight to the destination and the tax on each line
+ * and on the freight. With no destination (`context` null: an order placed before every order had
+ * one) nothing is taxed and no freight is charged.
  */
 export function orderCharges(lines: readonly ChargeLine[], context: ChargeContext | null): OrderCharges {
   const subtotalCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
   const grams = orderGrams(lines);
-  const freight: OrderFreight = context
-    ? freightFor(grams, subtotalCents, context.shipping)
-    : { kind: 'none', cents: 0 };
+  const freight: OrderFreight =
+    context && (context.shipping || !context.atShopAddress)
+      ? freightFor(grams, subtotalCents, context.shipping)
+      : { kind: 'none', cents: 0 };
   const taxed = taxLines(lines, context?.taxRates ?? null, context?.untaxed ?? true);
-  const taxCents = taxed.reduce((sum, line) => sum + line.taxCents, 0);
+  const onFreight = context?.freightTaxed ? taxOnFreight(freight.cents ?? 0, lines, taxed) : [];
+  const taxCents = [...taxed, ...onFreight].reduce((sum, line) => sum + line.taxCents, 0);
   return {
     subtotalCents,
     grams,
     freight,
     lines: taxed,
-    taxes: taxesByRate(taxed),
+    freightTaxes: onFreight,
+    taxes: taxesByRate([...taxed, ...onFreight]),
     taxCents,
     totalCents: subtotalCents + (freight.cents ?? 0) + taxCents,
   };
+}
+
+/** The freight's tax at the lines' rates (freightTaxes), from the lines and their taxes in order. */
+export function taxOnFreight(
+  freightCents: number,
+  lines: readonly { amountCents: number }[],
+  taxed: readonly LineTax[],
+): FreightTax[] {
+  return freightTaxes(
+    freightCents,
+    lines.map((line, index) => ({ amountCents: line.amountCents, rate: taxed[index]?.rate ?? 0 })),
+  );
 }
 
 /** What an order's charge rows are made of, as stored (cents; rates in thousandths of a percent). */
@@ -129,15 +198,20 @@ export function freightText(kind: StoredCharges['freightKind'], cents: number | 
 export function chargeRows(charges: StoredCharges): [string, string][] {
   const total: [string, string] = ['Total', formatCents(charges.totalCents)];
   if (charges.treatment === 'no_destination') return [total];
+  const zeroTax = (label: string, why: string): [string, string][] => [[label, `${formatCents(0)} (${why})`]];
   const taxRows: [string, string][] =
     charges.treatment === 'exempt'
-      ? [['Tax', `${formatCents(0)} (exempt: resale or exemption certificate)`]]
+      ? zeroTax('Tax', 'exempt: resale or exemption certificate')
       : charges.treatment === 'reverse_charge'
-        ? [['VAT', `${formatCents(0)} (reverse charge)`]]
-        : charges.taxes.map(({ rate, taxCents }): [string, string] => [
-            `Tax at ${formatRate(rate)}`,
-            formatCents(taxCents),
-          ]);
+        ? zeroTax('VAT', 'reverse charge')
+        : charges.treatment === 'intra_community'
+          ? zeroTax('VAT', 'exempt, Art. 138')
+          : charges.treatment === 'untaxed_place'
+            ? zeroTax('Tax', 'outside our tax registrations')
+            : charges.taxes.map(({ rate, taxCents }): [string, string] => [
+                `Tax at ${formatRate(rate)}`,
+                formatCents(taxCents),
+              ]);
   return [
     ['Subtotal', formatCents(charges.subtotalCents)],
     ['Freight', freightText(charges.freightKind, charges.freightCents)],

@@ -64,3 +64,48 @@ export function taxesByRate(lines: readonly LineTax[]): { rate: number; taxCents
   for (const line of lines) byRate.set(line.rate, (byRate.get(line.rate) ?? 0) + line.taxCents);
   return [...byRate].sort(([a], [b]) => b - a).map(([rate, taxCents]) => ({ rate, taxCents }));
 }
+
+/** The tax on the freight at one rate: the part of the freight that follows goods at that rate. */
+export interface FreightTax {
+  rate: number;
+  baseCents: number;
+  taxCents: number;
+}
+
+/**
+ * The tax on an order's freight where the destination taxes freight: the freight follows the goods,
+ * so it is split across the lines' rates in proportion to the lines' amounts (the cents left over by
+ * the split go to the largest remainders, so the parts add up to the freight exactly), and each part
+ * is taxed at its rate, rounded half up. An order untaxed as a whole has every line at 0 %, and so
+ * its freight. Orders of no value put their freight at their highest rate.
+ */
+export function freightTaxes(
+  freightCents: number,
+  lines: readonly { amountCents: number; rate: number }[],
+): FreightTax[] {
+  if (freightCents <= 0 || lines.length === 0) return [];
+  const baseByRate = new Map<number, number>();
+  for (const line of lines) baseByRate.set(line.rate, (baseByRate.get(line.rate) ?? 0) + line.amountCents);
+  const total = [...baseByRate.values()].reduce((sum, cents) => sum + cents, 0);
+  if (total === 0) {
+    const rate = Math.max(...baseByRate.keys());
+    return [{ rate, baseCents: freightCents, taxCents: lineTax(freightCents, rate) }];
+  }
+  const parts = [...baseByRate]
+    .sort(([a], [b]) => b - a)
+    .map(([rate, cents]) => {
+      const exact = BigInt(freightCents) * BigInt(cents);
+      return { rate, baseCents: Number(exact / BigInt(total)), remainder: exact % BigInt(total) };
+    });
+  let left = freightCents - parts.reduce((sum, part) => sum + part.baseCents, 0);
+  for (const part of [...parts].sort((a, b) =>
+    b.remainder > a.remainder ? 1 : b.remainder < a.remainder ? -1 : 0,
+  )) {
+    if (left === 0) break;
+    part.baseCents += 1;
+    left -= 1;
+  }
+  return parts
+    .filter((part) => part.baseCents > 0)
+    .map(({ rate, baseCents }) => ({ rate, baseCents, taxCents: lineTax(baseCents, rate) }));
+}

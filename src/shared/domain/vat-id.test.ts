@@ -1,18 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { euVatCountry, reverseCharged } from './vat-id';
+import { type BuyerVat, euVatCountry, intraCommunitySupply, vatIdProblem } from './vat-id';
 
 describe('EU VAT IDs', () => {
-  it('accepts each state’s format, spaces and dots aside, and names the state', () => {
-    expect(euVatCountry('DE 123456789')).toBe('DE');
-    expect(euVatCountry('fr12345678901')).toBe('FR');
-    expect(euVatCountry('NL123456789B01')).toBe('NL');
-    expect(euVatCountry('ATU12345678')).toBe('AT');
-    expect(euVatCountry('EL123456789')).toBe('GR');
-    expect(euVatCountry('BE0.123.456.789')).toBe('BE');
+  it('accepts each state’s valid numbers by its check-digit rule, spaces and dots aside, and names the state', () => {
+    expect(euVatCountry('DE 136 695 976')).toBe('DE');
+    expect(euVatCountry('fr40303265045')).toBe('FR');
+    expect(euVatCountry('NL004495445B01')).toBe('NL');
+    expect(euVatCountry('ATU13585627')).toBe('AT');
+    expect(euVatCountry('EL094259216')).toBe('GR');
+    expect(euVatCountry('BE0.411.905.847')).toBe('BE');
   });
 
-  it('refuses a wrong length, a non-EU prefix and nothing at all', () => {
-    expect(euVatCountry('DE12345678')).toBeNull();
+  it('refuses a wrong check digit or length, a non-EU prefix and nothing at all', () => {
+    expect(euVatCountry('DE136695975')).toBeNull();
+    expect(euVatCountry('DE123456789')).toBeNull();
     expect(euVatCountry('NL123456789')).toBeNull();
     expect(euVatCountry('GB123456789')).toBeNull();
     expect(euVatCountry('EIN 12-3456789')).toBeNull();
@@ -20,12 +21,36 @@ describe('EU VAT IDs', () => {
     expect(euVatCountry(null)).toBeNull();
   });
 
-  it('reverse-charges a VAT-registered buyer’s delivery to an EU state other than the seller’s', () => {
-    expect(reverseCharged('DE123456789', 'FR', 'DE')).toBe(true);
-    expect(reverseCharged('DE123456789', 'DE', 'DE')).toBe(false);
-    expect(reverseCharged('DE123456789', 'DE', 'US')).toBe(true);
-    expect(reverseCharged('DE123456789', 'US', 'DE')).toBe(false);
-    expect(reverseCharged('DE12345', 'FR', 'DE')).toBe(false);
-    expect(reverseCharged(null, 'FR', 'DE')).toBe(false);
+  it('says what is wrong with a malformed one and what a valid one would change', () => {
+    expect(vatIdProblem('DE136695975')).toBe(
+      'DE136695975 is not a valid VAT ID of Germany: its check digit is wrong. A valid VAT ID, once we have ' +
+        'verified it, lets deliveries to another EU member state go without VAT (an intra-community ' +
+        'supply). Correct it, or leave the tax number empty.',
+    );
+    expect(vatIdProblem('DE12345')).toMatch(
+      /^DE12345 is not a valid VAT ID of Germany: it has the wrong number/,
+    );
+    expect(vatIdProblem('GR094259216')).toMatch(/^Greek VAT IDs begin with EL, not GR: EL094259216\./);
+    // Tax numbers of other kinds are not VAT IDs, and are kept as written.
+    expect(vatIdProblem('EIN 12-3456789')).toBeNull();
+    expect(vatIdProblem('GB123456789')).toBeNull();
+    expect(vatIdProblem('DE136695976')).toBeNull();
+  });
+
+  const verifiedGerman: BuyerVat = { vatId: 'DE136695976', verified: true, billingCountry: 'DE' };
+
+  it('is an intra-community supply only from an EU registration, to a verified ID of the billing country, in another state', () => {
+    expect(intraCommunitySupply(verifiedGerman, 'DE', 'NL')).toBe(true);
+    expect(intraCommunitySupply(verifiedGerman, 'FR', 'NL')).toBe(true);
+    // Delivered within the seller's own member state: domestic, taxed.
+    expect(intraCommunitySupply(verifiedGerman, 'NL', 'NL')).toBe(false);
+    // Outside the EU, or the shop has no EU VAT registration.
+    expect(intraCommunitySupply(verifiedGerman, 'US', 'NL')).toBe(false);
+    expect(intraCommunitySupply(verifiedGerman, 'DE', null)).toBe(false);
+    // Not verified by the shop, billed from another country, or not a valid ID.
+    expect(intraCommunitySupply({ ...verifiedGerman, verified: false }, 'DE', 'NL')).toBe(false);
+    expect(intraCommunitySupply({ ...verifiedGerman, billingCountry: 'US' }, 'DE', 'NL')).toBe(false);
+    expect(intraCommunitySupply({ ...verifiedGerman, billingCountry: null }, 'DE', 'NL')).toBe(false);
+    expect(intraCommunitySupply({ ...verifiedGerman, vatId: 'DE123456789' }, 'DE', 'NL')).toBe(false);
   });
 });

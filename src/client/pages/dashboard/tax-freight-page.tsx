@@ -6,7 +6,7 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import Table from 'react-bootstrap/Table';
 import type { ShippingZone, TaxZone } from '../../../shared/api/tax.schemas';
-import { COUNTRY_CODES, countryName } from '../../../shared/domain/addresses';
+import { COUNTRY_CODES, EU_COUNTRIES, countryName } from '../../../shared/domain/addresses';
 import { formatDollars } from '../../../shared/money';
 import { QueryState } from '../../components/query-state';
 import {
@@ -99,6 +99,10 @@ function TaxZoneForm({ zone, onDone }: { zone?: TaxZone; onDone: () => void }) {
     reduced: String(zone?.rates.reduced ?? ''),
     zero: String(zone?.rates.zero ?? 0),
   });
+  const [registration, setRegistration] = useState(zone?.registration ?? '');
+  const [taxesFreight, setTaxesFreight] = useState(zone?.taxesFreight ?? false);
+  // In the EU freight is always taxed, at the goods' rates: the box is ticked and fixed there.
+  const euZone = EU_COUNTRIES.includes(place.country);
   const idPrefix = zone ? `tax-${zone._id}` : 'tax-new';
   return (
     <Form
@@ -117,6 +121,8 @@ function TaxZoneForm({ zone, onDone }: { zone?: TaxZone; onDone: () => void }) {
                 reduced: number(rates.reduced),
                 zero: number(rates.zero),
               },
+              registration,
+              taxesFreight: euZone || taxesFreight,
             },
           },
           {
@@ -145,6 +151,25 @@ function TaxZoneForm({ zone, onDone }: { zone?: TaxZone; onDone: () => void }) {
             />
           </Form.Group>
         ))}
+        <Form.Group as={Col} sm={6} controlId={`${idPrefix}-registration`}>
+          <Form.Label>Registration you collect under</Form.Label>
+          <Form.Control
+            value={registration}
+            maxLength={80}
+            placeholder="VAT ID, sales tax permit"
+            onChange={(event) => setRegistration(event.target.value)}
+          />
+          <Form.Text>Printed on the invoices taxed here.</Form.Text>
+        </Form.Group>
+        <Form.Group as={Col} sm={6} controlId={`${idPrefix}-freight`}>
+          <Form.Check
+            type="checkbox"
+            label={euZone ? 'Freight is taxed (always, in the EU)' : 'Freight is taxed here'}
+            checked={euZone || taxesFreight}
+            disabled={euZone}
+            onChange={(event) => setTaxesFreight(event.target.checked)}
+          />
+        </Form.Group>
       </Row>
       <Button type="submit" variant="dark" className="mt-3" disabled={save.isPending}>
         {zone ? 'Save the zone' : 'Add the tax zone'}
@@ -264,8 +289,10 @@ export function TaxFreightPage() {
           Tax zones
         </h2>
         <p className="small text-secondary">
-          An address is taxed at its state’s or province’s zone, else its country’s; without a zone, not at
-          all. Each line is taxed by its product’s class and rounded to the cent on its own.
+          A zone is a place where you are registered to collect tax, under the registration it names. An
+          address is taxed at its state’s or province’s zone, else its country’s; without a zone it is an
+          export and not taxed. Each line is taxed by its product’s class and rounded to the cent on its own;
+          where freight is taxed, it follows the goods’ rates.
         </p>
         <TaxZoneForm key={`tax-${added}`} onDone={addedOne} />
         <QueryState query={taxZones} what="the tax zones">
@@ -283,6 +310,8 @@ export function TaxFreightPage() {
                   <th scope="col" className="text-end">
                     Zero
                   </th>
+                  <th scope="col">Registration</th>
+                  <th scope="col">Freight</th>
                   <th scope="col">
                     <span className="visually-hidden">Actions</span>
                   </th>
@@ -292,7 +321,7 @@ export function TaxFreightPage() {
                 {zones.map((zone) =>
                   editing === zone._id ? (
                     <tr key={zone._id}>
-                      <td colSpan={5}>
+                      <td colSpan={7}>
                         <TaxZoneForm zone={zone} onDone={done} />
                       </td>
                     </tr>
@@ -302,6 +331,8 @@ export function TaxFreightPage() {
                       <td className="text-end">{zone.rates.standard}%</td>
                       <td className="text-end">{zone.rates.reduced}%</td>
                       <td className="text-end">{zone.rates.zero}%</td>
+                      <td className="small">{zone.registration || '—'}</td>
+                      <td className="small">{zone.taxesFreight ? 'taxed' : 'not taxed'}</td>
                       <ZoneActions
                         name={zone.name}
                         onChange={() => setEditing(zone._id)}

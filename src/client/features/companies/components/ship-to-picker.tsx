@@ -32,14 +32,16 @@ export function ShipToPicker({ idPrefix }: { idPrefix: string }) {
     setValue('shipTo', address.shipTo ?? undefined);
     setValue('number', address.number, { shouldValidate: true });
   };
-  const fallback = addresses.find((entry) => entry.isDefault)?._id ?? addresses[0]?._id;
+  // An address written before addresses were structured cannot be shipped to until it is completed.
+  const usable = addresses.filter((entry) => entry.complete);
+  const fallback = usable.find((entry) => entry.isDefault)?._id ?? usable[0]?._id;
   useEffect(() => {
     if (chosen || !fallback) return;
     // A form filled in already (an earlier order placed again) keeps its address: the book's entry
     // for it when there is one, or as another address when the company allows one.
     const filled = (getValues('address') ?? '').trim();
     if (filled) {
-      const same = addresses.find((entry) => entry.address.trim() === filled);
+      const same = usable.find((entry) => entry.address.trim() === filled);
       if (same) choose(same._id);
       else if (!company?.freeAddresses) choose(fallback);
       return;
@@ -55,9 +57,10 @@ export function ShipToPicker({ idPrefix }: { idPrefix: string }) {
       <Form.Label>Ship to</Form.Label>
       <Form.Select value={chosen} onChange={(event) => choose(event.target.value)}>
         {addresses.map((address) => (
-          <option key={address._id} value={address._id}>
+          <option key={address._id} value={address._id} disabled={!address.complete}>
             {address.label}
             {address.isDefault ? ' (default)' : ''}
+            {address.complete ? '' : ' (incomplete: an admin must complete it in the address book)'}
           </option>
         ))}
         {company.freeAddresses && <option value="">Another address</option>}
