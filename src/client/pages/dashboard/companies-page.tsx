@@ -15,9 +15,11 @@ import {
   useDecideCertificate,
   useRecordPayment,
   useSetTerms,
+  useVerifyVat,
 } from '../../features/credit/api/credit';
 import { StatementView, termsLabel } from '../../features/credit/components/statement-view';
 import { usePriceLists, useSetCompanyPriceLists } from '../../features/pricing/api/price-lists';
+import { formatDate } from '../../lib/format';
 import { notify } from '../../lib/notify';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -244,11 +246,57 @@ function PaymentForm({ company }: { company: AdminCompany }) {
   );
 }
 
+/**
+ * The company's EU VAT ID: whether it is one, and whether a shop admin has verified it in VIES (which
+ * the shop cannot reach); only a verified ID of the billing country makes an intra-community supply.
+ */
+function VatVerification({ company }: { company: AdminCompany }) {
+  const verify = useVerifyVat(company._id);
+  if (!company.vatCountry) {
+    return (
+      <p className="small text-secondary mb-0">
+        {company.taxId ? `Tax number ${company.taxId} is not an EU VAT ID.` : 'No tax number.'}
+      </p>
+    );
+  }
+  return (
+    <div className="d-flex flex-wrap align-items-center gap-2 small">
+      <span>
+        VAT ID {company.taxId}{' '}
+        {company.vatVerifiedAt
+          ? `verified on ${formatDate(company.vatVerifiedAt)} by ${company.vatVerifiedBy ?? 'an admin'}`
+          : 'not verified: check it in VIES, then record it here'}
+        {company.billingCountry !== company.vatCountry &&
+          ` (its country is not the billing address’s${company.billingCountry ? `, ${company.billingCountry}` : ''}: its orders are charged VAT)`}
+      </span>
+      <Button
+        size="sm"
+        variant={company.vatVerifiedAt ? 'outline-secondary' : 'outline-primary'}
+        disabled={verify.isPending}
+        onClick={() =>
+          verify.mutate(!company.vatVerifiedAt, {
+            onSuccess: () =>
+              notify.success(
+                company.vatVerifiedAt
+                  ? `${company.name}: VAT ID no longer verified`
+                  : `${company.name}: VAT ID verified`,
+              ),
+          })
+        }
+      >
+        {company.vatVerifiedAt ? 'Withdraw verification' : 'Verified in VIES'}
+      </Button>
+    </div>
+  );
+}
+
 function CompanyAccount({ company }: { company: AdminCompany }) {
   const statement = useAdminStatement(company._id);
   return (
     <Card body className="mb-3">
-      <h3 className="h6">Terms and credit</h3>
+      <h3 className="h6">VAT ID</h3>
+      <VatVerification company={company} />
+      <h3 className="h6 mt-4">Terms and credit</h3>
       <TermsForm company={company} />
       <h3 className="h6 mt-4">Price lists</h3>
       <CompanyPriceLists company={company} />

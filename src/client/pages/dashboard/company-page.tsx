@@ -27,6 +27,7 @@ import {
 } from '../../features/companies/api/companies';
 import { ColleagueLimit, CompanyRules } from '../../features/companies/components/company-rules';
 import { formatDate } from '../../lib/format';
+import { euVatCountry } from '../../../shared/domain/vat-id';
 import { notify } from '../../lib/notify';
 
 /** The roles a colleague can be given, as the forms offer them. */
@@ -265,8 +266,20 @@ function AddressBook({ company, manages }: { company: Company; manages: boolean 
                       <Badge bg="secondary" className="align-middle">
                         Default
                       </Badge>
+                    )}{' '}
+                    {!address.complete && (
+                      <Badge bg="warning" text="dark" className="align-middle">
+                        Incomplete
+                      </Badge>
                     )}
                   </div>
+                  {!address.complete && (
+                    <p className="small text-danger mb-1">
+                      Written before addresses had their own street, city and postal code fields: orders
+                      cannot ship here until it is added again in full
+                      {manages ? ' (then remove this one)' : ''}.
+                    </p>
+                  )}
                   <div className="small" style={{ whiteSpace: 'pre-line' }}>
                     {address.name}
                     {'\n'}
@@ -276,7 +289,7 @@ function AddressBook({ company, manages }: { company: Company; manages: boolean 
                   </div>
                   {manages && (
                     <div className="d-flex gap-2 mt-2">
-                      {!address.isDefault && (
+                      {!address.isDefault && address.complete && (
                         <Button
                           size="sm"
                           variant="outline-dark"
@@ -414,7 +427,17 @@ export function CompanyPage() {
               )}
             </h2>
             <p className="text-secondary mb-3">
-              {data.taxId && <>Tax number {data.taxId} · </>}
+              {data.taxId && (
+                <>
+                  Tax number {data.taxId}
+                  {data.vatVerifiedAt
+                    ? ` (VAT ID verified by us on ${formatDate(data.vatVerifiedAt)})`
+                    : euVatCountry(data.taxId)
+                      ? ' (VAT ID not verified by us yet: until then deliveries in the EU are charged VAT)'
+                      : ''}{' '}
+                  ·{' '}
+                </>
+              )}
               Your role: {rolesText(data.roles)}
             </p>
             {data.billingAddress && (

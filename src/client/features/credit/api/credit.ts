@@ -55,6 +55,13 @@ export function useSetTerms(companyId: string) {
   );
 }
 
+/** A shop admin records that the company's EU VAT ID is registered (checked in VIES), or withdraws it. */
+export function useVerifyVat(companyId: string) {
+  return useCreditChange((verified: boolean) =>
+    api(`/admin/companies/${companyId}/vat-verification`, { method: 'PUT', body: { verified } }),
+  );
+}
+
 export function useRecordPayment(companyId: string) {
   return useCreditChange((body: RecordPaymentBody) =>
     api<CompanyStatement>(`/admin/companies/${companyId}/payments`, { method: 'POST', body }),
