@@ -8,7 +8,9 @@ import { e2ePorts, oidcClient, oidcIssuer, shopUrl } from './tests/e2e/support/p
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
-  workers: 4,
+  // Two browsers: CI runs the journeys beside the vitest run on a 2-core machine, where four browsers
+  // and two vitest workers fought for the cores (PLAYWRIGHT_WORKERS sets another number).
+  workers: Number(process.env.PLAYWRIGHT_WORKERS ?? 2),
   // CI retries a failed journey once (Playwright's own convention) and reports it as flaky, by name.
   retries: process.env.CI ? 1 : 0,
   // A journey is many steps on a shared 2-core machine with four browsers: CI ran the 24 s quote journey

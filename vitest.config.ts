@@ -33,6 +33,9 @@ export default defineConfig({
           include: ['src/client/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/client/test/setup.ts'],
+          // A limit catches a form test that hangs; beside the browser journeys a typed-out form took
+          // past vitest's 5 s default.
+          testTimeout: 30_000,
         },
       },
     ],

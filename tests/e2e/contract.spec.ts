@@ -113,8 +113,8 @@ test('a contract price and Net 30: the buyer sees their price, orders on account
   await expect(
     page.getByRole('alert').filter({ hasText: /confirmed on account: invoice INV-\d+ is due on/ }),
   ).toBeVisible();
-  await expect(page.getByTestId('statement-balance')).toHaveText('$1,019.00');
-  await expect(page.getByTestId('statement-available')).toHaveText('$3,981.00');
+  await expect(page.getByTestId('statement-balance')).toHaveText('$1,019.72');
+  await expect(page.getByTestId('statement-available')).toHaveText('$3,980.28');
   await expect(page.getByTestId('open-invoice')).toHaveCount(1);
   await expect(page.getByTestId('open-invoice')).toContainText('$1,019.00');
   expect(await axeViolations(page)).toEqual([]);

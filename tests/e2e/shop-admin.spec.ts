@@ -78,7 +78,7 @@ test('an admin runs the catalogue and follows an order from payment to shipment'
   await page.goto('/dashboard/manageAllOrders');
   await page.getByLabel('Show orders that are').selectOption('paid');
   const row = page.getByRole('row').filter({ hasText: productName });
-  await expect(row).toContainText('$1,962.40');
+  await expect(row).toContainText('$1,963.12');
   await expect(row.getByText('Paid', { exact: true })).toBeVisible();
   await row.getByRole('button', { name: 'Mark shipped' }).click();
   // It asks first, naming the order, and for the carrier (the tracking number is optional).

@@ -51,8 +51,8 @@ test('freight and tax before Buy Now, on the invoice, and none under an approved
   await expect(charges).toContainText('Delivered to Pennsylvania, United States');
   await expect(charges).toContainText('Subtotal$3,000.00');
   await expect(charges).toContainText('Freight$180.00');
-  await expect(charges).toContainText('Tax at 6%$180.00');
-  await expect(form.getByTestId('buy-charges-total')).toHaveText('$3,360.00');
+  await expect(charges).toContainText('Tax at 6%$190.80');
+  await expect(form.getByTestId('buy-charges-total')).toHaveText('$3,370.80');
   await page.screenshot({ path: 'test-results/tax-buy-form-1280.png', fullPage: true });
   await page.setViewportSize({ width: 375, height: 812 });
   await charges.scrollIntoViewIfNeeded();
@@ -61,7 +61,7 @@ test('freight and tax before Buy Now, on the invoice, and none under an approved
   await page.setViewportSize({ width: 1280, height: 900 });
 
   await form.getByRole('button', { name: 'Buy Now' }).click();
-  await expect(page.getByTestId('placed-total')).toHaveText('$3,360.00');
+  await expect(page.getByTestId('placed-total')).toHaveText('$3,370.80');
   await page.getByRole('link', { name: 'Pay now' }).click();
   await expect(page).toHaveURL(/\/dashboard\/payment\/[0-9a-f-]{36}$/);
   const orderId = page.url().split('/').pop() ?? '';
@@ -73,7 +73,7 @@ test('freight and tax before Buy Now, on the invoice, and none under an approved
     'Ship to Casey Customer 400 Liberty Avenue Dock 3 Pittsburgh, PA 15222 United States',
   );
   expect(text).toContain('$20.00 6% $3,000.00');
-  expect(text).toContain('Subtotal $3,000.00 Freight $180.00 Tax at 6% $180.00 Total (USD) $3,360.00');
+  expect(text).toContain('Subtotal $3,000.00 Freight $180.00 Tax at 6% $190.80 Total (USD) $3,370.80');
 
   // The buyer's company holds a resale certificate for Pennsylvania, which the shop approves.
   const made = await page.request.post('/api/companies', {
@@ -126,8 +126,8 @@ test('freight and tax before Buy Now, on the invoice, and none under an approved
   // Bought for the company's own use: taxed, the certificate notwithstanding.
   const ownUse = exempt.getByLabel(/Not for resale/);
   await ownUse.check();
-  await expect(exempt.getByTestId('buy-charges')).toContainText('Tax at 6%$180.00');
-  await expect(exempt.getByTestId('buy-charges-total')).toHaveText('$3,360.00');
+  await expect(exempt.getByTestId('buy-charges')).toContainText('Tax at 6%$190.80');
+  await expect(exempt.getByTestId('buy-charges-total')).toHaveText('$3,370.80');
   await ownUse.uncheck();
   await expect(exempt.getByTestId('buy-charges-total')).toHaveText('$3,180.00');
   await exempt.getByRole('button', { name: 'Buy Now' }).click();
@@ -149,12 +149,12 @@ test('the cart shows freight and tax for the address typed at checkout, at 375 a
   const checkout = page.getByRole('form', { name: 'Check out' });
   await expect(checkout.getByText('Choose where it goes to see its freight and tax.')).toBeVisible();
   await fillShipTo(checkout, { ...PITTSBURGH, region: 'OH', city: 'Columbus', postalCode: '43215' });
-  // 200 × $20.00 = $4,000.00; 100 kg: the $65 band; Ohio's 5.75 %: $230.00.
+  // 200 × $20.00 = $4,000.00; 100 kg: the $65 band; Ohio's 5.75 % on both (Ohio taxes freight): $233.74.
   const charges = checkout.getByTestId('charges');
   await expect(charges).toContainText('Delivered to Ohio, United States');
   await expect(charges).toContainText('Freight$65.00');
-  await expect(charges).toContainText('Tax at 5.75%$230.00');
-  await expect(checkout.getByTestId('charges-total')).toHaveText('$4,295.00');
+  await expect(charges).toContainText('Tax at 5.75%$233.74');
+  await expect(checkout.getByTestId('charges-total')).toHaveText('$4,298.74');
   expect(await axeViolations(page)).toEqual([]);
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
@@ -190,6 +190,7 @@ test('a shop admin keeps tax and shipping zones on the Tax & Freight page', asyn
   await tax.getByLabel('State or province').fill('NV');
   await tax.getByLabel('Standard %').fill('6.85');
   await tax.getByLabel('Reduced %').fill('6.85');
+  await tax.getByLabel('Registration you collect under').fill('Nevada seller’s permit 1234567890');
   await tax.getByRole('button', { name: 'Add the tax zone' }).click();
   const nevada = admin.getByTestId('tax-zone').filter({ hasText: 'Nevada, United States' });
   await expect(nevada).toContainText('6.85%');

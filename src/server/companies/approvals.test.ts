@@ -1,3 +1,4 @@
+// Database-specific: colleagues ordering at the same moment under one monthly limit: the company row lock
 import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Company } from '../../shared/api/companies.schemas';

@@ -1,3 +1,4 @@
+// Database-specific: two orders on account at once against one credit limit: the company row lock
 import { describe, expect, it } from 'vitest';
 import type { CheckoutResult } from '../../shared/api/cart.schemas';
 import type { CompanyStatement } from '../../shared/api/credit.schemas';

@@ -1,3 +1,4 @@
+// Database-specific: PostgreSQL roles and grants
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';

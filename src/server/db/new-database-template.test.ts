@@ -1,3 +1,4 @@
+// Database-specific: a brand-new database migrated from nothing
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

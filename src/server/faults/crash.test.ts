@@ -1,3 +1,4 @@
+// Database-specific: a process killed mid-write: what the database kept
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,4 @@
+// Database-specific: checkouts of overlapping carts at once: lock order and deadlocks between transactions
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cart, CheckoutResult } from '../../shared/api/cart.schemas';

@@ -1,3 +1,4 @@
+// Database-specific: concurrent create-intent and confirmation calls (PostgreSQL only)
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, testPaymentIntents } from '../db/schema';

@@ -1,3 +1,4 @@
+// Database-specific: two acceptances of one quote at once: exactly one order, the stock reserved once
 import type { ErrorBody } from '../../shared/api/errors';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
