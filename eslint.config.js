@@ -83,7 +83,16 @@ const clientApiConvention = [
 
 export default tseslint.config(
   {
-    ignores: ['dist', 'data', 'node_modules', 'drizzle', 'playwright-report', 'test-results', '.test-output', '.cache'],
+    ignores: [
+      'dist',
+      'data',
+      'node_modules',
+      'drizzle',
+      'playwright-report',
+      'test-results',
+      '.test-output',
+      '.cache',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,

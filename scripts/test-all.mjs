@@ -31,6 +31,68 @@ const lines = [];
 function run(command, args, env = {}) {
   console.log(`\n$ ${[command, ...args].join(' ')}`);
   const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('close', (code) => resolve({ ok: code === 0, seconds: (Date.now() - started) / 1000 }));
+    child.on('error', () => resolve({ ok: false, seconds: (Date.now() - started) / 1000 }));
+  });
+}
+
+function record(label, seconds, passed, failed, skipped = 0) {
+  totals.passed += passed;
+  totals.failed += failed;
+  totals.skipped += skipped;
+  const counts = `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`;
+  lines.push(`${failed ? 'FAIL' : 'ok  '}  ${label}: ${counts}  (${seconds.toFixed(0)} s)`);
+}
+
+async function check(label, command, args) {
+  const { ok, seconds } = await run(command, args);
+  record(label, seconds, ok ? 1 : 0, ok ? 0 : 1);
+  return ok;
+}
+
+async function vitest(label, args, env = {}) {
+  const file = `${out}/${label.replace(/\W+/g, '-')}.json`;
+  const { ok, seconds } = await run(
+    'npx',
+    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
+    env,
+  );
+  if (!existsSync(file)) return record(label, seconds, 0, 1);
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const failed = report.numFailedTests + (ok || report.numFailedTests ? 0 : 1);
+  record(label, seconds, report.numPassedTests, failed, report.numPendingTests + report.numTodoTests);
+  // The names go in the closing lines too, so that a CI log read from its tail says what failed.
+  for (const file of report.testResults) {
+    const path = file.name.replace(`${process.cwd()}/`, '');
+    const failures = file.assertionResults.filter((test) => test.status === 'failed');
+    for (const test of failures) lines.push(`      failed: ${path} › ${test.fullName}`);
+    if (!failures.length && file.status === 'failed') lines.push(`      failed: ${path} (${file.message})`);
+  }
+}
+
+async function playwright(label) {
+  const file = `${out}/playwright.json`;
+  const { ok, seconds } = await run('npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
+  if (!existsSync(file)) return record(label, seconds, 0, 1);
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const { stats } = report;
+  const failed = stats.unexpected + (ok || stats.unexpected ? 0 : 1);
+  record(label, seconds, stats.expected + stats.flaky, failed, stats.skipped);
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      if (spec.tests.some((test) => test.status === 'unexpected'))
+        lines.push(`      failed: ${spec.file} › ${[...titles, spec.title].join(' › ')}`);
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of report.suites) walk(suite, []);
+  if (stats.flaky)
+    lines.push(`      ${stats.flaky} journey(s) passed only on retry (flaky): see the list above`);
+}
+
+const started = Date.now();
 await check('chromium available', 'bash', ['scripts/ensure-chromium.sh']);
 const linted = check('lint', 'npm', ['run', '--silent', 'lint']);
 const built = check('build', 'npm', ['run', '--silent', 'build']);
