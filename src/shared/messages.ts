@@ -176,6 +176,12 @@ export const messages = {
   certificateDecided: (status: string) => `This certificate is ${status} already`,
   noCreditNote: 'This order has no credit note: one is issued when an invoiced order is cancelled',
   freightNotQuoted: 'Only an order whose freight is being quoted can be given a freight price',
+  holdEnded: (what: string) =>
+    `The reservation of this order has ended, so it can no longer be ${what}: order it again (My Orders → Order again)`,
+  freightCompanySuspended:
+    'The buyer’s company is suspended: reinstate it before quoting this order’s freight, or cancel the order',
+  freightOffAccount: (why: string) =>
+    `Your company’s account no longer takes this order (${why.replace(/[.:]$/, '')}), so it is to be paid by card.`,
 
   shippingZoneTaken: (place: string) => `${place} has a shipping zone already: change that one`,
   shippingZoneNotFound: 'There is no such shipping zone',

@@ -5,6 +5,7 @@ import type { OrderStatus } from '../../shared/domain/order-status';
 import { formatDateTime } from '../lib/format';
 
 const variant: Record<OrderStatus, string> = {
+  awaiting_freight: 'light',
   awaiting_approval: 'info',
   unpaid: 'warning',
   paid: 'success',
@@ -21,7 +22,9 @@ export function OrderStatusBadge({ status, children }: { status: OrderStatus; ch
     <Badge
       bg={variant[status]}
       text={
-        status === 'unpaid' || status === 'awaiting_approval' || status === 'on_account' ? 'dark' : undefined
+        ['unpaid', 'awaiting_approval', 'awaiting_freight', 'on_account'].includes(status)
+          ? 'dark'
+          : undefined
       }
     >
       {children}

@@ -137,13 +137,21 @@ describe('orders above the approval threshold', () => {
   });
 
   it('expire with their hold, giving the stock back, and the buyer is told nobody approved', async () => {
-    const { buyer, tool } = await companyWithRules({ approvalAbove: 0, monthlyLimit: null });
+    const { buyer, approver, tool } = await companyWithRules({ approvalAbove: 0, monthlyLimit: null });
     const waiting = await placed(buyer, tool.id, 100);
     expect(waiting.status).toBe('awaiting_approval');
     await t.ctx.db
       .update(orders)
       .set({ holdExpiresAt: new Date(Date.now() - 1000) })
       .where(eq(orders.id, waiting._id));
+    // The hold has ended though the sweep has not run yet: it can no longer be approved.
+    const late = await call(approver, 'POST', `/api/purchase/${waiting._id}/approve`);
+    expect(late.statusCode).toBe(409);
+    expect(late.json<ErrorBody>().error).toEqual({
+      code: 'ORDER_CLOSED',
+      message:
+        'The reservation of this order has ended, so it can no longer be approved: order it again (My Orders → Order again)',
+    });
     await expireOverdueOrders({
       db: t.ctx.db,
       catalogCache: createCatalogCache({ maxAgeMs: 0 }),

@@ -10,7 +10,13 @@ import type { Database, Executor } from '../db/database';
 import { companies, orders } from '../db/schema';
 import { DomainError } from '../http/domain-error';
 import type { MailContext } from '../mail/mail-layout';
-import { type PlacedOrder, assertCanMove, findOrderFor, withLines } from '../orders/orders.repository';
+import {
+  type PlacedOrder,
+  assertCanMove,
+  assertHoldNotEnded,
+  findOrderFor,
+  withLines,
+} from '../orders/orders.repository';
 import { checkAccountCredit } from '../credit/ledger';
 import { transitionOrder } from '../orders/transitions';
 import { companyOf } from './membership';
@@ -141,16 +147,17 @@ export async function decideOrder(
   if (order.userId === caller.id) throw new DomainError('FORBIDDEN', messages.selfApproval);
   if (!caller.company?.active) throw new DomainError('FORBIDDEN', messages.companySuspended);
   // An approved order on the company's account is invoiced (issue 34); any other becomes payable.
-  // An order whose pallet freight the shop is still quoting waits unpaid for it (setFreight invoices it).
+  // (An order whose pallet freight is being quoted comes here only once it is quoted.)
   const onAccount = order.paymentMethod === 'account' && order.freightCents !== null;
   const to = decision.approve ? (onAccount ? 'on_account' : 'unpaid') : 'rejected';
   assertCanMove(order, to);
   const at = now();
+  if (decision.approve) assertHoldNotEnded(order, at, 'approved');
   const decidedBy = caller.email.toLowerCase();
   const moved = await db.transaction(async (tx) => {
     // The account may have changed since the order was placed: it is checked again, under its lock.
     if (to === 'on_account' && order.companyId) {
-      await checkAccountCredit(tx, order.companyId, order.amountCents, at);
+      await checkAccountCredit(tx, order.companyId, order.amountCents, at, order.id);
     }
     return transitionOrder(tx, orderId, to, mail, {
       set: !decision.approve

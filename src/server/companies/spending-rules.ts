@@ -62,20 +62,67 @@ export async function lockOrderingRules(ex: Executor, user: SessionUser): Promis
   };
 }
 
+/**
+ * The company's rules for an order one of its colleagues placed earlier (its pallet's freight now
+ * quoted), with the company's row locked as lockOrderingRules does; and whether the shop has suspended
+ * it since. A colleague who has left since keeps no limit of their own and approves nothing.
+ */
+export async function lockRulesForOrder(
+  ex: Executor,
+  companyId: string,
+  userId: string | null,
+): Promise<OrderingRules & { active: boolean }> {
+  const [row] = await ex
+    .select({
+      status: companies.status,
+      approvalAboveCents: companies.approvalAboveCents,
+      monthlyLimitCents: companies.monthlyLimitCents,
+      autoApprove: companies.autoApprove,
+      roles: companyMembers.roles,
+      memberLimitCents: companyMembers.monthlyLimitCents,
+    })
+    .from(companies)
+    .leftJoin(
+      companyMembers,
+      and(eq(companyMembers.companyId, companies.id), eq(companyMembers.userId, userId ?? sql`null`)),
+    )
+    .where(eq(companies.id, companyId))
+    .for('no key update', { of: companies });
+  if (!row) throw new Error(`Company ${companyId} is gone`);
+  return {
+    companyId,
+    active: row.status === 'active',
+    approvalAboveCents: row.approvalAboveCents,
+    monthlyLimitCents: row.monthlyLimitCents,
+    memberLimitCents: row.memberLimitCents ?? null,
+    autoApprove: row.autoApprove,
+    buyerApproves: row.roles?.includes('approver') ?? false,
+  };
+}
+
 /** The first moment of `at`'s calendar month, UTC: spending limits count from it. */
 export function startOfUtcMonth(at: Date): Date {
   return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
 }
 
-/** What the company's and the colleague's orders placed since `since` add up to (closed ones do not count). */
-async function spentSince(ex: Executor, companyId: string, userId: string, since: Date) {
+/**
+ * What the company's and the colleague's orders placed since `since` add up to (closed ones do not
+ * count; one awaiting its pallet's freight quote counts with the estimate of it), but `exceptOrderId`.
+ */
+async function spentSince(
+  ex: Executor,
+  companyId: string,
+  userId: string,
+  since: Date,
+  exceptOrderId?: string,
+) {
+  const counted = sql`${orders.amountCents} + coalesce(${orders.freightEstimateCents}, 0)`;
   const [row] = await ex
     .select({
-      company: sql<number>`coalesce(sum(${orders.amountCents}), 0)`.mapWith(Number),
-      member:
-        sql<number>`coalesce(sum(${orders.amountCents}) filter (where ${orders.userId} = ${userId}), 0)`.mapWith(
-          Number,
-        ),
+      company: sql<number>`coalesce(sum(${counted}), 0)`.mapWith(Number),
+      member: sql<number>`coalesce(sum(${counted}) filter (where ${orders.userId} = ${userId}), 0)`.mapWith(
+        Number,
+      ),
     })
     .from(orders)
     .where(
@@ -83,6 +130,7 @@ async function spentSince(ex: Executor, companyId: string, userId: string, since
         eq(orders.companyId, companyId),
         inArray(orders.status, SPENDING_STATES),
         gte(orders.createdAt, since),
+        exceptOrderId ? ne(orders.id, exceptOrderId) : undefined,
       ),
     );
   return row ?? { company: 0, member: 0 };
@@ -107,13 +155,15 @@ export type ApprovalPlan =
  */
 export async function approvalPlan(
   ex: Executor,
-  user: SessionUser,
+  user: Pick<SessionUser, 'id'>,
   rules: OrderingRules,
   amountCents: number,
   placedAt: Date,
+  /** An order already placed that is being checked again (its freight quoted): not counted twice. */
+  exceptOrderId?: string,
 ): Promise<ApprovalPlan> {
   if (rules.monthlyLimitCents !== null || rules.memberLimitCents !== null) {
-    const spent = await spentSince(ex, rules.companyId, user.id, startOfUtcMonth(placedAt));
+    const spent = await spentSince(ex, rules.companyId, user.id, startOfUtcMonth(placedAt), exceptOrderId);
     if (rules.monthlyLimitCents !== null && spent.company + amountCents > rules.monthlyLimitCents) {
       throw new DomainError(
         'SPENDING_LIMIT',

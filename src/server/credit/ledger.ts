@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   CompanyStatement,
@@ -56,6 +56,8 @@ export async function checkAccountCredit(
   companyId: string,
   amountCents: number,
   at: Date,
+  /** An order already placed that is being checked again (its freight quoted): not counted twice. */
+  exceptOrderId?: string,
 ): Promise<void> {
   const [company] = await ex
     .select({
@@ -81,16 +83,44 @@ export async function checkAccountCredit(
       ),
     );
   }
-  if (statement.balanceCents + amountCents > company.creditLimitCents) {
+  // Owed: the invoices open on the ledger, and the orders on account not invoiced yet (awaiting their
+  // freight quote or their approval), each at its total and a pallet's estimated freight.
+  const owedCents = statement.balanceCents + (await uninvoicedOnAccountCents(ex, companyId, exceptOrderId));
+  if (owedCents + amountCents > company.creditLimitCents) {
     throw new DomainError(
       'CONFLICT',
       messages.creditLimitReached(
         formatCents(company.creditLimitCents),
-        formatCents(Math.max(0, statement.balanceCents)),
+        formatCents(Math.max(0, owedCents)),
         formatCents(amountCents),
       ),
     );
   }
+}
+
+/**
+ * What a company's orders on account come to that are placed but not yet invoiced (awaiting their
+ * freight quote or their approval): each at its total and, while its pallet's freight is quoted, the
+ * estimate of it. They count against the credit limit from the moment they are placed.
+ */
+async function uninvoicedOnAccountCents(ex: Executor, companyId: string, exceptOrderId?: string) {
+  const [row] = await ex
+    .select({
+      cents:
+        sql<number>`coalesce(sum(${orders.amountCents} + coalesce(${orders.freightEstimateCents}, 0)), 0)`.mapWith(
+          Number,
+        ),
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.companyId, companyId),
+        eq(orders.paymentMethod, 'account'),
+        inArray(orders.status, ['awaiting_freight', 'awaiting_approval']),
+        exceptOrderId ? ne(orders.id, exceptOrderId) : undefined,
+      ),
+    );
+  return row?.cents ?? 0;
 }
 
 /**

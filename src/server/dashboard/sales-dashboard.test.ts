@@ -87,6 +87,7 @@ describe('the sales dashboard, against a known data set', () => {
 
   it('counts the orders in every state', () => {
     expect(dashboard.ordersByStatus).toEqual([
+      { status: 'awaiting_freight', count: 0 },
       { status: 'awaiting_approval', count: 0 },
       { status: 'unpaid', count: 2 },
       { status: 'paid', count: 3 },

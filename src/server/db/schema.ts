@@ -128,6 +128,7 @@ export const orderStatus = pgEnum('order_status', [
   'awaiting_approval',
   'rejected',
   'on_account',
+  'awaiting_freight',
 ]);
 
 /** How an order is paid (issue 34): by card before it ships, or on the company's account, invoiced. */
@@ -252,6 +253,12 @@ export const orders = pgTable(
     /** The freight charged (null while the shop is quoting a pallet's) and how it was found. */
     freightCents: integer('freight_cents').default(0),
     freightKind: freightKind('freight_kind').notNull().default('none'),
+    /**
+     * While the shop quotes a pallet's freight: that freight and its tax as estimated from the zone's
+     * heaviest band, which the order counts as against credit and spending limits until the quote
+     * replaces it (null then, and for every other order).
+     */
+    freightEstimateCents: integer('freight_estimate_cents'),
     /**
      * The order's tax together: every line's (each rounded to the cent, order_lines.tax_cents) and the
      * freight's (`freightTaxes`).

@@ -58,7 +58,7 @@ export async function fillBackorders(ex: Executor, productIds: readonly string[]
         and(
           eq(orderLines.productId, productId),
           gt(orderLines.backorderedUnits, 0),
-          inArray(orders.status, ['awaiting_approval', 'unpaid', 'paid']),
+          inArray(orders.status, ['awaiting_freight', 'awaiting_approval', 'unpaid', 'paid']),
         ),
       )
       .orderBy(asc(orders.createdAt), asc(orders.id), asc(orderLines.lineNumber))

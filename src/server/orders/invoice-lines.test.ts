@@ -42,6 +42,7 @@ function paidOrder(count: number): InvoicedOrder {
     freightKind: 'none',
     taxCents: 0,
     freightTaxes: [],
+    freightEstimateCents: null,
     taxBasis: null,
     status: 'paid',
     transactionId: 'pi_invoice',

@@ -269,3 +269,33 @@ export function freightQuotedMail(ctx: OrderMailContext, order: PlacedOrder): Ma
     shop: ctx.shop,
   });
 }
+
+/** To the shop: an order goes on a pallet, and waits for the freight the shop quotes. */
+export function freightQuoteNeededMail(ctx: OrderMailContext, order: PlacedOrder): Mail {
+  return businessMail({
+    to: ctx.shop.email,
+    subject: `Order ${order.orderNumber} waits for a pallet freight quote`,
+    greeting: 'Hello,',
+    lead: [
+      `${order.buyerName} (${order.email}) placed an order too heavy for a parcel. It keeps its stock until you quote its freight; only then can it be approved, paid or put on account.`,
+    ],
+    facts: orderFacts(order),
+    action: { url: `${ctx.publicUrl}/dashboard/manageAllOrders/${order.id}`, label: 'Quote the freight' },
+    shop: ctx.shop,
+  });
+}
+
+/** To the buyer: the freight is quoted, but the company's account no longer takes the order; pay by card. */
+export function freightQuotedPayByCardMail(ctx: OrderMailContext, order: PlacedOrder, why: string): Mail {
+  return businessMail({
+    to: order.email,
+    subject: `Order ${order.orderNumber}: freight quoted, please pay ${formatCents(order.amountCents)} by card`,
+    greeting: `Hello ${order.buyerName},`,
+    lead: [
+      `We have quoted the freight of your order. ${why} Its stock is reserved for you until ${formatMailTime(order.holdExpiresAt)}; pay by card before then and we ship it.`,
+    ],
+    facts: orderFacts(order),
+    action: payLink(ctx, order),
+    shop: ctx.shop,
+  });
+}

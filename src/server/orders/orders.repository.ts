@@ -24,6 +24,7 @@ import { startOfNextUtcDay, startOfUtcDay } from '../../shared/days';
 import type { Order } from '../../shared/api/orders.schemas';
 import {
   HOLDING_STATES,
+  RESERVING_STATES,
   isPaid,
   type OrderStatus,
   statesThatCanBecome,
@@ -179,8 +180,10 @@ function orderHistory(row: OrderRow): Order['history'] {
   const closedAs = CLOSED_STATES.includes(row.status) ? row.status : null;
   const approvedAt = row.approvalRequired && row.status !== 'rejected' ? row.decidedAt : null;
   const sentForApproval = row.approvalRequired && !row.approvedAutomatically;
+  const placedAs: OrderStatus =
+    row.freightKind === 'quoted' ? 'awaiting_freight' : sentForApproval ? 'awaiting_approval' : 'unpaid';
   const steps: [OrderStatus | null, Date | null][] = [
-    [sentForApproval ? 'awaiting_approval' : 'unpaid', row.createdAt],
+    [placedAs, row.createdAt],
     [sentForApproval ? 'unpaid' : null, approvedAt],
     ['paid', row.paidAt],
     ['shipped', row.shippedAt],
@@ -191,6 +194,8 @@ function orderHistory(row: OrderRow): Order['history'] {
 
 /** The column that records when an order reached a state (its history). */
 const reachedAt: Record<OrderStatus, 'paidAt' | 'shippedAt' | 'closedAt' | 'decidedAt' | null> = {
+  // Placed so: the order's createdAt.
+  awaiting_freight: null,
   awaiting_approval: null,
   unpaid: 'decidedAt',
   paid: 'paidAt',
@@ -211,7 +216,7 @@ export async function countUnpaidOrders(ex: Executor, userId: string): Promise<n
   const [row] = await ex
     .select({ n: count() })
     .from(orders)
-    .where(and(eq(orders.userId, userId), inArray(orders.status, HOLDING_STATES)));
+    .where(and(eq(orders.userId, userId), inArray(orders.status, RESERVING_STATES)));
   return row?.n ?? 0;
 }
 
@@ -468,6 +473,16 @@ export function assertCanMove(order: OrderRow, to: OrderStatus): void {
   // A pallet's freight is quoted by the shop first (setFreight): until then the total is not known.
   if (to === 'paid' && order.freightCents === null) {
     throw new DomainError('CONFLICT', messages.freightBeingQuoted);
+  }
+}
+
+/**
+ * An order's hold ends at its time, whether or not the sweep has expired it yet: an order past it
+ * can no longer be approved or paid (ORDER_CLOSED); the sweep gives its stock back.
+ */
+export function assertHoldNotEnded(order: OrderRow, at: Date, what: 'approved' | 'paid'): void {
+  if (HOLDING_STATES.includes(order.status) && order.holdExpiresAt.getTime() <= at.getTime()) {
+    throw new DomainError('ORDER_CLOSED', messages.holdEnded(what));
   }
 }
 

@@ -19,7 +19,12 @@ import { DomainError } from '../http/domain-error';
 import { lockAccount } from '../users/users.repository';
 import { queueMail, queueMails } from '../mail/outbox';
 import type { MailContext } from '../mail/mail-layout';
-import { approvalRequestMail, orderAwaitingApprovalMail, orderPlacedMail } from './order-mails';
+import {
+  approvalRequestMail,
+  freightQuoteNeededMail,
+  orderAwaitingApprovalMail,
+  orderPlacedMail,
+} from './order-mails';
 import { type NewOrderLine, type PlacedOrder, countUnpaidOrders, insertOrder } from './orders.repository';
 
 /**
@@ -185,15 +190,19 @@ export async function insertUnpaidOrder(
     throw new DomainError('VALIDATION_FAILED', messages.orderTooLarge);
   }
   const onAccount = paymentMethod === 'account';
+  // A pallet's freight is quoted by the shop: the order waits for it (awaiting_freight) before it can
+  // be approved, paid or invoiced (setFreight). Meanwhile it counts against the company's credit and
+  // spending limits at its goods, tax and an estimate of that freight.
+  const freightQuoted = charges.freight.kind === 'quoted';
+  const countedCents = amountCents + (charges.freightEstimateCents ?? 0);
   if (onAccount) {
     if (!rules) throw new DomainError('FORBIDDEN', messages.accountNeedsCompany);
-    await checkAccountCredit(ex, rules.companyId, amountCents, placedAt);
+    await checkAccountCredit(ex, rules.companyId, countedCents, placedAt);
   }
-  // A pallet's freight is quoted by the shop: the order waits for it, unpaid, before it can be paid
-  // or (on account) invoiced (setFreight).
-  const freightQuoted = charges.freight.kind === 'quoted';
   const backordered = lines.some((line) => (line.backorderedUnits ?? 0) > 0);
-  const plan = rules ? await approvalPlan(ex, user, rules, amountCents, placedAt) : { kind: 'none' as const };
+  const checked = rules ? await approvalPlan(ex, user, rules, countedCents, placedAt) : null;
+  // Approval waits for the final total: an approver approves what is then paid.
+  const plan = !checked || freightQuoted ? { kind: 'none' as const } : checked;
   const row = await insertOrder(
     ex,
     {
@@ -211,13 +220,15 @@ export async function insertUnpaidOrder(
       subtotalCents: charges.subtotalCents,
       freightCents: charges.freight.cents,
       freightKind: charges.freight.kind === 'unavailable' ? 'none' : charges.freight.kind,
+      freightEstimateCents: charges.freightEstimateCents,
       taxCents: charges.taxCents,
       freightTaxes: charges.freightTaxes,
       taxBasis: basis,
-      status:
-        plan.kind === 'awaiting'
+      status: freightQuoted
+        ? 'awaiting_freight'
+        : plan.kind === 'awaiting'
           ? 'awaiting_approval'
-          : onAccount && !freightQuoted
+          : onAccount
             ? 'on_account'
             : 'unpaid',
       paymentMethod,
@@ -248,7 +259,11 @@ export async function insertUnpaidOrder(
     ]);
     return row;
   }
-  if (onAccount && !freightQuoted) {
+  if (freightQuoted) {
+    await queueMails(ex, [orderPlacedMail(mail, row), freightQuoteNeededMail(mail, row)]);
+    return row;
+  }
+  if (onAccount) {
     return { ...(await enterOnAccount(ex, row, mail, placedAt)), lines: row.lines };
   }
   await queueMail(ex, orderPlacedMail(mail, row));

@@ -1,24 +1,39 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import type { OrderStatus } from '../../shared/domain/order-status';
+import { freightTaxes } from '../../shared/domain/tax';
 import { messages } from '../../shared/messages';
 import { formatCents } from '../../shared/money';
 import { type Actor, recordAudit } from '../audit/audit.repository';
-import type { Database } from '../db/database';
+import { type ApprovalPlan, approvalPlan, lockRulesForOrder } from '../companies/spending-rules';
+import { checkAccountCredit } from '../credit/ledger';
+import type { Database, Executor } from '../db/database';
 import { orderLines, orders } from '../db/schema';
-import { freightTaxes } from '../../shared/domain/tax';
 import { DomainError } from '../http/domain-error';
-import { queueMail } from '../mail/outbox';
+import { queueMail, queueMails } from '../mail/outbox';
 import type { MailContext } from '../mail/mail-layout';
 import { MAX_AMOUNT_CENTS } from './place-order';
-import { freightQuotedMail } from './order-mails';
-import { type PlacedOrder, withLinesOf } from './orders.repository';
+import {
+  approvalRequestMail,
+  freightQuotedMail,
+  freightQuotedPayByCardMail,
+  orderAwaitingApprovalMail,
+} from './order-mails';
+import { type OrderRow, type PlacedOrder, withLinesOf } from './orders.repository';
 import { transitionOrder } from './transitions';
 
 /**
- * The shop quotes a pallet's freight (issue 35): an order too heavy for a parcel waits, unpaid, until
- * a shop admin sets its freight here. Its total becomes subtotal, freight and tax; its stock is held
- * for another `holdHours` from now, so the buyer has the whole hold to pay; an order on its company's
- * account is invoiced now; the buyer is mailed, and the audit log records who quoted what. Only an
- * order whose freight is still being quoted, and that is not closed, can be given one.
+ * The shop quotes a pallet's freight: an order too heavy for a parcel waits (awaiting_freight) until a
+ * shop admin sets its freight here. Its total becomes subtotal, freight and tax (the freight taxed
+ * where its destination taxes it, at its lines' rates); then, the total known, everything the order
+ * was placed under is checked again, under the company's row lock as at placing:
+ * - a suspended company's order is not quoted (the shop reinstates it, or cancels the order);
+ * - above the company's approval threshold, or past a spending limit's headroom, it goes to the
+ *   approvers, who approve the total that is then paid;
+ * - on account, it is invoiced, unless the company's terms are now card only, an invoice is overdue
+ *   or the credit limit would be passed: then it is to be paid by card instead, and the buyer is told;
+ * - otherwise it is payable by card.
+ * Its stock is held for another `holdHours` from now, so the buyer (or the approver) has the whole hold;
+ * the audit log records who quoted what.
  */
 export async function setFreight(
   {
@@ -35,8 +50,13 @@ export async function setFreight(
   const quoted = await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order) throw new DomainError('NOT_FOUND', messages.orderNotFound);
-    const waiting = order.status === 'unpaid' || order.status === 'awaiting_approval';
-    if (order.freightKind !== 'quoted' || order.freightCents !== null || !waiting) {
+    // Orders placed before awaiting_freight existed waited for their quote unpaid or for approval.
+    const placedBefore = order.status === 'unpaid' || order.status === 'awaiting_approval';
+    if (
+      (order.status !== 'awaiting_freight' && !placedBefore) ||
+      order.freightKind !== 'quoted' ||
+      order.freightCents !== null
+    ) {
       throw new DomainError('CONFLICT', messages.freightNotQuoted);
     }
     // Taxed where the order's destination taxes freight, at its lines' rates as they were placed.
@@ -48,17 +68,30 @@ export async function setFreight(
     const freightTaxCents = taxes.reduce((sum, part) => sum + part.taxCents, 0);
     const amountCents = order.amountCents + freightCents + freightTaxCents;
     if (amountCents > MAX_AMOUNT_CENTS) throw new DomainError('VALIDATION_FAILED', messages.orderTooLarge);
+
+    const { plan, cardBecause } = placedBefore
+      ? { plan: { kind: 'none' as const }, cardBecause: null }
+      : await recheckCompany(tx, order, amountCents, at);
+    const paymentMethod = cardBecause ? 'card' : order.paymentMethod;
+    const next: OrderStatus =
+      plan.kind === 'awaiting' ? 'awaiting_approval' : paymentMethod === 'account' ? 'on_account' : 'unpaid';
     const [updated] = await tx
       .update(orders)
       .set({
         freightCents,
         freightTaxes: taxes,
+        freightEstimateCents: null,
         taxCents: order.taxCents + freightTaxCents,
         amountCents,
-        updatedAt: at,
-        ...(order.status === 'unpaid'
-          ? { holdExpiresAt: new Date(at.getTime() + holdHours * 3_600_000), holdReminderSentAt: null }
+        paymentMethod,
+        approvalRequired: placedBefore ? order.approvalRequired : plan.kind !== 'none',
+        ...(plan.kind === 'automatic'
+          ? { approvedAutomatically: true, decidedBy: order.email, decidedAt: at }
           : {}),
+        ...(order.status === 'awaiting_approval'
+          ? {}
+          : { holdExpiresAt: new Date(at.getTime() + holdHours * 3_600_000), holdReminderSentAt: null }),
+        updatedAt: at,
       })
       .where(and(eq(orders.id, orderId), isNull(orders.freightCents)))
       .returning();
@@ -71,19 +104,59 @@ export async function setFreight(
         freight: formatCents(freightCents),
         freightTax: formatCents(freightTaxCents),
         total: formatCents(amountCents),
+        next,
+        ...(cardBecause ? { paymentMethod: 'card' } : {}),
       },
     });
-    // An order on account waited unpaid for its freight: it is invoiced now (its invoice mailed).
-    if (updated.status === 'unpaid' && updated.paymentMethod === 'account') {
-      const moved = await transitionOrder(tx, orderId, 'on_account', mail);
-      if (!moved) throw new Error(`Order ${orderId} did not go on account`);
-      return moved.order;
+    if (placedBefore && (order.status === 'awaiting_approval' || next === 'unpaid')) {
+      // Still waiting for its approval, or payable as it was: mailed once payable.
+      const placed = await withLinesOf(tx, updated);
+      if (order.status === 'unpaid') await queueMail(tx, freightQuotedMail(mail, placed));
+      return placed;
     }
-    const withLines = await withLinesOf(tx, updated);
-    // An order still awaiting its company's approval is mailed once it is approved.
-    if (updated.status === 'unpaid') await queueMail(tx, freightQuotedMail(mail, withLines));
-    return withLines;
+    const moved = await transitionOrder(tx, orderId, next, mail);
+    if (!moved) throw new Error(`Order ${orderId} did not move on from awaiting its freight`);
+    const placed = moved.order;
+    if (plan.kind === 'awaiting') {
+      await queueMails(tx, [
+        orderAwaitingApprovalMail(mail, placed),
+        ...plan.approvers.map((approver) => approvalRequestMail(mail, placed, approver)),
+      ]);
+    } else if (next === 'unpaid') {
+      await queueMail(
+        tx,
+        cardBecause
+          ? freightQuotedPayByCardMail(mail, placed, messages.freightOffAccount(cardBecause))
+          : freightQuotedMail(mail, placed),
+      );
+    }
+    return placed;
   });
   mail.nudge();
   return quoted;
+}
+
+/**
+ * The company's checks, again, for the order's final total: suspension, the approval threshold and
+ * spending limits (the order itself not counted twice), and for an order on account the terms, overdue
+ * invoices and the credit limit. Answers how the order goes on, and why it is now to be paid by card.
+ */
+async function recheckCompany(
+  ex: Executor,
+  order: OrderRow,
+  amountCents: number,
+  at: Date,
+): Promise<{ plan: ApprovalPlan; cardBecause: string | null }> {
+  if (!order.companyId) return { plan: { kind: 'none' }, cardBecause: null };
+  const rules = await lockRulesForOrder(ex, order.companyId, order.userId);
+  if (!rules.active) throw new DomainError('CONFLICT', messages.freightCompanySuspended);
+  const plan = await approvalPlan(ex, { id: order.userId ?? '' }, rules, amountCents, at, order.id);
+  if (order.paymentMethod !== 'account') return { plan, cardBecause: null };
+  try {
+    await checkAccountCredit(ex, order.companyId, amountCents, at, order.id);
+    return { plan, cardBecause: null };
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return { plan, cardBecause: error.message };
+  }
 }

@@ -54,6 +54,9 @@ interface Consequences {
  * settle-payment.ts): a provider is never called inside a database transaction.
  */
 const consequences: Record<OrderStatus, Consequences> = {
+  // Entered only as an order is placed (insertUnpaidOrder); setFreight moves it on.
+  awaiting_freight: {},
+  // Entered from awaiting_freight once its freight is quoted (setFreight mails the approvers).
   awaiting_approval: {},
   on_account: {
     mails: true,
@@ -62,7 +65,10 @@ const consequences: Record<OrderStatus, Consequences> = {
   unpaid: {
     mails: true,
     async onEnter(ex, order, mail) {
-      await queueMail(ex, orderApprovedMail(mail, await withLinesOf(ex, order)));
+      // An approver's approval; an order whose freight was just quoted is mailed by setFreight.
+      if (order.approvalRequired && !order.approvedAutomatically) {
+        await queueMail(ex, orderApprovedMail(mail, await withLinesOf(ex, order)));
+      }
       return order;
     },
   },

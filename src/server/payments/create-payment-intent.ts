@@ -1,6 +1,11 @@
 import type { SessionUser } from '../auth/session';
 import type { Database } from '../db/database';
-import { assertCanMove, findOrderFor, recordPaymentIntent } from '../orders/orders.repository';
+import {
+  assertCanMove,
+  assertHoldNotEnded,
+  findOrderFor,
+  recordPaymentIntent,
+} from '../orders/orders.repository';
 import type { PaymentProvider } from './payment-provider';
 
 /**
@@ -15,6 +20,7 @@ export async function createPaymentIntent(
 ): Promise<{ clientSecret: string }> {
   const order = await findOrderFor(db, user, orderId);
   assertCanMove(order, 'paid');
+  assertHoldNotEnded(order, new Date(), 'paid');
 
   const existing = order.paymentIntentId ? await provider.retrieveIntent(order.paymentIntentId) : null;
   if (existing) return { clientSecret: existing.clientSecret };

@@ -65,6 +65,25 @@ async function statusOf(orderId: string) {
 }
 
 describe('paying an order with the test provider', () => {
+  it('refuses to start paying an order whose hold has ended, before the sweep expires it', async () => {
+    const orderId = await orderFor(alice);
+    await ctx.db
+      .update(orders)
+      .set({ holdExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, orderId));
+    const late = await createIntent(alice, orderId);
+    expect(late.statusCode).toBe(409);
+    expect(late.json<{ error: { code: string; message: string } }>().error).toEqual({
+      code: 'ORDER_CLOSED',
+      message:
+        'The reservation of this order has ended, so it can no longer be paid: order it again (My Orders → Order again)',
+    });
+    // Cancelled, it no longer counts against the account's unpaid orders.
+    expect(
+      (await injectAs(ctx.app, alice, { method: 'DELETE', url: `/api/purchase/${orderId}` })).statusCode,
+    ).toBe(200);
+  });
+
   it('one intent per order for its amount in cents; a succeeded card payment marks it paid, once', async () => {
     const orderId = await orderFor(alice, 120);
     // The spec's `amount` is accepted and ignored: the intent is for the order's amount as stored.

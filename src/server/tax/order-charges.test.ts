@@ -211,7 +211,19 @@ describe('an order’s charges', () => {
     expect(placed.statusCode, placed.body).toBe(201);
     const order = placed.json<PlaceOrderResult>().order;
     // 600 kg: past the 500 kg pallet weight. (Pennsylvania's rate is 7 % since the test above.)
-    expect(order).toMatchObject({ freightStatus: 'quoted', freight: null, subtotal: 5000, total: 5350 });
+    expect(order).toMatchObject({
+      status: 'awaiting_freight',
+      freightStatus: 'quoted',
+      freight: null,
+      subtotal: 5000,
+      total: 5350,
+      holdExpiresAt: null,
+    });
+    // The shop is mailed, and finds it among the orders awaiting freight.
+    const asked = await t.smtp.nextMailTo('orders@forgeline.example', /waits for a pallet freight quote/);
+    expect(asked.parsed.text).toContain('/dashboard/manageAllOrders/');
+    const listed = await t.call(admin, 'GET', '/api/admin/orders?status=awaiting_freight');
+    expect(listed.json<{ orders: Order[] }>().orders.map((entry) => entry._id)).toContain(order._id);
     const refused = await t.call(buyer, 'POST', '/api/create-payment-intent', { orderId: order._id });
     expect(refused.statusCode).toBe(409);
     expect(refused.json<ErrorBody>().error.message).toMatch(/pallet: we are quoting its freight/);
@@ -222,10 +234,12 @@ describe('an order’s charges', () => {
     const quoted = await t.call(admin, 'PUT', `/api/admin/orders/${order._id}/freight`, { freight: 450 });
     expect(quoted.statusCode, quoted.body).toBe(200);
     expect(quoted.json<Order>()).toMatchObject({
+      status: 'unpaid',
       freightStatus: 'quoted',
       freight: 450,
       total: 5800,
       amount: 5800,
+      holdExpiresAt: expect.any(String) as unknown,
     });
     const mail = await t.smtp.nextMailTo(buyer.email, /freight quoted/);
     expect(mail.parsed.text).toContain('$5,800.00');
@@ -453,6 +467,89 @@ describe('an order’s charges', () => {
     expect(accepted.json<ErrorBody>().error.message).toBe('shipTo.line1: Please enter the street and number');
     // Nothing was lost: the cart still holds its line.
     expect((await t.call(buyer, 'GET', '/api/cart')).json<Cart>().lines).toHaveLength(1);
+  });
+
+  it('wait for a pallet quote counted against credit and limits, then go back to the approver or to card as the total says', async () => {
+    const { admin: buyer, companyId } = await newCompany(t.ctx.app, 'Heavy Lifting Ltd');
+    const approver = await t.join(buyer, ['approver']);
+    const terms = await t.call(admin, 'PUT', `/api/admin/companies/${companyId}/terms`, {
+      terms: 'net30',
+      creditLimit: 5000,
+    });
+    expect(terms.statusCode, terms.body).toBe(200);
+    // 100 × $10 at 6 kg: 600 kg, a pallet. Its freight is reckoned from the US zone's heaviest band
+    // ($60 up to 100 kg): $360 for 600 kg, Manhattan taxing freight at 4 %: $374.40 more.
+    const anvil = await insertTool(t.ctx.db, { priceCents: 1000, weightGrams: 6000, minOrder: 100 });
+    const palletOnAccount = async () => {
+      expect((await t.call(buyer, 'PUT', `/api/cart/lines/${anvil.id}`, { quantity: 100 })).statusCode).toBe(
+        200,
+      );
+      return t.call(buyer, 'POST', '/api/cart/checkout', {
+        name: 'Pat Buyer',
+        number: '+1 212 555 0100',
+        shipTo: manhattan,
+        paymentMethod: 'account',
+      });
+    };
+    // $1,040 each, counted as $1,414.40 while quoted: three fit under $5,000, the fourth does not.
+    const placed: Order[] = [];
+    for (let i = 0; i < 3; i++) {
+      const response = await palletOnAccount();
+      expect(response.statusCode, response.body).toBe(201);
+      placed.push(response.json<{ order: Order }>().order);
+    }
+    expect(placed.map((order) => [order.status, order.total])).toEqual([
+      ['awaiting_freight', 1040],
+      ['awaiting_freight', 1040],
+      ['awaiting_freight', 1040],
+    ]);
+    const fourth = await palletOnAccount();
+    expect(fourth.statusCode).toBe(409);
+    expect(fourth.json<ErrorBody>().error.message).toBe(
+      'On account your company may owe at most $5,000.00; it owes $4,243.20, and this order is $1,414.40. Pay this order by card, or pay an open invoice first',
+    );
+
+    // The first quoted at $300 ($12 tax): $1,352, invoiced on account.
+    const first = await t.call(admin, 'PUT', `/api/admin/orders/${placed[0]?._id}/freight`, { freight: 300 });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json<Order>()).toMatchObject({
+      status: 'on_account',
+      total: 1352,
+      paymentMethod: 'account',
+    });
+
+    // Orders above $1,500 now need an approver: the second's quote takes it to $1,976, so it goes to the
+    // approver, who sees and approves that total.
+    const rules = await t.call(buyer, 'PUT', '/api/company/rules', {
+      approvalAbove: 1500,
+      monthlyLimit: null,
+    });
+    expect(rules.statusCode, rules.body).toBe(200);
+    const second = await t.call(admin, 'PUT', `/api/admin/orders/${placed[1]?._id}/freight`, {
+      freight: 900,
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json<Order>()).toMatchObject({
+      status: 'awaiting_approval',
+      total: 1976,
+      approval: { state: 'awaiting' },
+    });
+    const request = await t.smtp.nextMailTo(approver.email, /approv/i);
+    expect(request.parsed.text).toContain('$1,976.00');
+
+    // The company's terms go back to card: the third, quoted, is offered for card payment, not a 500.
+    await t.call(buyer, 'PUT', '/api/company/rules', { approvalAbove: null, monthlyLimit: null });
+    const card = await t.call(admin, 'PUT', `/api/admin/companies/${companyId}/terms`, {
+      terms: 'card',
+      creditLimit: 0,
+    });
+    expect(card.statusCode, card.body).toBe(200);
+    const third = await t.call(admin, 'PUT', `/api/admin/orders/${placed[2]?._id}/freight`, { freight: 100 });
+    expect(third.statusCode, third.body).toBe(200);
+    expect(third.json<Order>()).toMatchObject({ status: 'unpaid', paymentMethod: 'card', total: 1144 });
+    const byCard = await t.smtp.nextMailTo(buyer.email, /please pay \$1,144\.00 by card/);
+    expect(byCard.parsed.text).toMatch(/no longer takes this order/);
+    await payOrderAs(t.ctx.app, buyer, placed[2]?._id ?? '');
   });
 
   it('are credited as they were placed: a credit note after a rate change repeats the order’s rates, numbered on', async () => {

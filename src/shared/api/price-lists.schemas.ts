@@ -12,7 +12,8 @@ const day = z.iso.date({ error: 'Days are written YYYY-MM-DD' });
 const percentOff = z
   .number({ error: 'Give the percentage off as a number' })
   .gt(0, { error: 'The percentage off must be more than 0' })
-  .max(100, { error: 'The percentage off is at most 100' })
+  // 100 % off makes a free order, which no payment or invoice can carry: a contract price is a price.
+  .lt(100, { error: 'The percentage off must be less than 100' })
   .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
     error: 'The percentage off has at most two decimals',
   });

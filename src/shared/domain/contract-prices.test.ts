@@ -160,3 +160,17 @@ describe('a contract price', () => {
     expect(resolveTiers(base, [], at, 100)).toEqual({ tiers: base, source: { kind: 'tier' } });
   });
 });
+
+describe('a free contract price', () => {
+  it('is never made: 100 % off is refused, and a discount never takes a break below a cent', async () => {
+    const { PriceListEntryBody } = await import('../api/price-lists.schemas');
+    const full = PriceListEntryBody.safeParse({ sku: 'T-1', percentOff: 100 });
+    expect(full.success).toBe(false);
+    expect(full.error?.issues.map((issue) => issue.message)).toContain(
+      'The percentage off must be less than 100',
+    );
+    expect(discountedTiers([{ minQuantity: 100, priceCents: 1 }], 99.99)).toEqual([
+      { minQuantity: 100, priceCents: 1 },
+    ]);
+  });
+});

@@ -46,7 +46,8 @@ export function discountedTiers(base: readonly CentsTier[], percentOff: number):
   const keptBasisPoints = 10_000 - Math.round(percentOff * 100);
   return base.map((tier) => ({
     minQuantity: tier.minQuantity,
-    priceCents: Math.round((tier.priceCents * keptBasisPoints) / 10_000),
+    // Never below a cent: a contract price is a price, and a free line makes an order nobody can pay.
+    priceCents: Math.max(1, Math.round((tier.priceCents * keptBasisPoints) / 10_000)),
   }));
 }
 

@@ -69,3 +69,15 @@ export function shippingRatesProblem(rates: ShippingRates): string | null {
   }
   return null;
 }
+
+/**
+ * What a pallet's freight is reckoned at while the shop quotes it: the zone's heaviest band's price
+ * per gram, times the order's weight, rounded up to the cent. An order counts as this against its
+ * company's credit and spending limits until the quote replaces it; a pallet usually costs less per
+ * kilogram than parcels, so this errs on the side of the limits.
+ */
+export function palletEstimateCents(grams: number, rates: ShippingRates): number {
+  const heaviest = rates.bands.at(-1);
+  if (!heaviest || heaviest.upToGrams <= 0) return 0;
+  return Math.ceil((heaviest.priceCents * Math.max(grams, heaviest.upToGrams)) / heaviest.upToGrams);
+}

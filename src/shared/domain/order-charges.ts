@@ -1,5 +1,12 @@
 import type { ShipTo } from './addresses';
-import { type Freight, type FreightLine, type ShippingRates, freightFor, orderGrams } from './freight';
+import {
+  type Freight,
+  type FreightLine,
+  type ShippingRates,
+  freightFor,
+  orderGrams,
+  palletEstimateCents,
+} from './freight';
 import { formatCents } from '../money';
 import {
   type FreightTax,
@@ -129,6 +136,11 @@ export interface OrderCharges {
   taxCents: number;
   /** Subtotal, freight and tax; without the freight while it is quoted or unavailable. */
   totalCents: number;
+  /**
+   * While the freight is quoted (a pallet): the freight and its tax as estimated (palletEstimateCents),
+   * which the order counts as against credit and spending limits until it is quoted; else null.
+   */
+  freightEstimateCents: number | null;
 }
 
 /**
@@ -146,6 +158,9 @@ export function orderCharges(lines: readonly ChargeLine[], context: ChargeContex
   const taxed = taxLines(lines, context?.taxRates ?? null, context?.untaxed ?? true);
   const onFreight = context?.freightTaxed ? taxOnFreight(freight.cents ?? 0, lines, taxed) : [];
   const taxCents = [...taxed, ...onFreight].reduce((sum, line) => sum + line.taxCents, 0);
+  const estimate =
+    freight.kind === 'quoted' && context?.shipping ? palletEstimateCents(grams, context.shipping) : null;
+  const estimateTax = estimate !== null && context?.freightTaxed ? taxOnFreight(estimate, lines, taxed) : [];
   return {
     subtotalCents,
     grams,
@@ -155,6 +170,8 @@ export function orderCharges(lines: readonly ChargeLine[], context: ChargeContex
     taxes: taxesByRate([...taxed, ...onFreight]),
     taxCents,
     totalCents: subtotalCents + (freight.cents ?? 0) + taxCents,
+    freightEstimateCents:
+      estimate === null ? null : estimate + estimateTax.reduce((sum, part) => sum + part.taxCents, 0),
   };
 }
 

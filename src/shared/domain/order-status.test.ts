@@ -12,6 +12,10 @@ describe('order transitions', () => {
       'awaiting_approval->on_account',
       'awaiting_approval->rejected',
       'awaiting_approval->unpaid',
+      'awaiting_freight->awaiting_approval',
+      'awaiting_freight->cancelled',
+      'awaiting_freight->on_account',
+      'awaiting_freight->unpaid',
       'on_account->cancelled',
       'on_account->shipped',
       'paid->shipped',
@@ -24,8 +28,10 @@ describe('order transitions', () => {
 
   it('lists the states that may move to a target', () => {
     expect(statesThatCanBecome('shipped')).toEqual(['paid', 'on_account']);
-    expect(statesThatCanBecome('on_account')).toEqual(['awaiting_approval', 'unpaid']);
-    expect(statesThatCanBecome('unpaid')).toEqual(['awaiting_approval']);
+    expect(statesThatCanBecome('on_account')).toEqual(['awaiting_freight', 'awaiting_approval', 'unpaid']);
+    expect(statesThatCanBecome('unpaid')).toEqual(['awaiting_freight', 'awaiting_approval']);
+    // Its hold does not run out while the shop owes the freight quote.
+    expect(statesThatCanBecome('expired')).not.toContain('awaiting_freight');
     expect(statesThatCanBecome('expired')).toEqual(['awaiting_approval', 'unpaid']);
   });
 
@@ -41,6 +47,14 @@ describe('why an order cannot move', () => {
         expect(transitionRefusal(from, to) === null, `${from}->${to}`).toBe(canTransition(from, to));
       }
     }
+  });
+
+  it('refuses to pay an order whose pallet freight is being quoted, saying so', () => {
+    expect(transitionRefusal('awaiting_freight', 'paid')).toEqual({
+      code: 'INVALID_TRANSITION',
+      message:
+        'This order ships on a pallet: we are quoting its freight and will mail you once it can be paid',
+    });
   });
 
   it('refuses to cancel or pay a paid order as ORDER_ALREADY_PAID', () => {

@@ -3,6 +3,7 @@ import type { ErrorCode } from '../api/errors';
 import { messages } from '../messages';
 
 export const OrderStatus = z.enum([
+  'awaiting_freight',
   'awaiting_approval',
   'unpaid',
   'paid',
@@ -21,10 +22,12 @@ export type OrderStatus = z.infer<typeof OrderStatus>;
  * stock like an unpaid order; an approver's approval makes it unpaid (payable), a rejection closes it.
  * An order on the company's account (issue 34) is invoiced at once and keeps its stock without a hold:
  * it ships as a paid order does, or is cancelled (a credit note takes its invoice off the balance).
- * An order on account whose pallet freight the shop quotes (issue 35) waits unpaid for the quote, and
- * goes on account once it is given.
+ * An order too heavy for a parcel waits for the shop to quote its pallet's freight (`awaiting_freight`),
+ * holding its stock for as long as the shop takes: its total is known only then, so only then is it
+ * sent for approval, made payable by card, or put on account (setFreight chooses which).
  */
 const transitions: Record<OrderStatus, readonly OrderStatus[]> = {
+  awaiting_freight: ['awaiting_approval', 'unpaid', 'on_account', 'cancelled'],
   awaiting_approval: ['unpaid', 'on_account', 'rejected', 'cancelled', 'expired'],
   on_account: ['shipped', 'cancelled'],
   unpaid: ['paid', 'on_account', 'cancelled', 'expired'],
@@ -55,8 +58,11 @@ export const PAID_STATES: readonly OrderStatus[] = OrderStatus.options.filter(is
 /** The states in which an order holds its stock until its hold ends: placed, not yet paid or closed. */
 export const HOLDING_STATES: readonly OrderStatus[] = ['awaiting_approval', 'unpaid'];
 
+/** The states in which an order keeps its stock reserved: holding it until a hold ends, or awaiting freight. */
+export const RESERVING_STATES: readonly OrderStatus[] = ['awaiting_freight', ...HOLDING_STATES];
+
 /** The states of a placed order that counts against a spending limit: open, on account or paid, not closed. */
-export const SPENDING_STATES: readonly OrderStatus[] = [...HOLDING_STATES, 'on_account', ...PAID_STATES];
+export const SPENDING_STATES: readonly OrderStatus[] = [...RESERVING_STATES, 'on_account', ...PAID_STATES];
 
 export interface TransitionRefusal {
   code: Extract<ErrorCode, 'ORDER_ALREADY_PAID' | 'ORDER_CLOSED' | 'INVALID_TRANSITION'>;
@@ -65,6 +71,7 @@ export interface TransitionRefusal {
 
 // What moving to a state is called in a sentence: "can no longer be {cancelled}".
 const moveName: Record<OrderStatus, string> = {
+  awaiting_freight: 'sent for a freight quote',
   awaiting_approval: 'sent for approval',
   unpaid: 'approved',
   paid: 'paid',
@@ -98,6 +105,9 @@ export function transitionRefusal(from: OrderStatus, to: OrderStatus): Transitio
   }
   if (from === 'awaiting_approval' && to === 'paid') {
     return { code: 'INVALID_TRANSITION', message: messages.awaitsApproval };
+  }
+  if (from === 'awaiting_freight' && to === 'paid') {
+    return { code: 'INVALID_TRANSITION', message: messages.freightBeingQuoted };
   }
   if (isPaid(from)) {
     return {

@@ -19,6 +19,7 @@ import { OrderLines } from '../../features/orders/components/order-lines';
 import { QuoteFreightForm } from '../../features/orders/components/quote-freight-form';
 
 const historyLabel: Record<Order['history'][number]['status'], string> = {
+  awaiting_freight: 'Placed, its freight being quoted',
   awaiting_approval: 'Placed for approval',
   unpaid: 'Placed',
   paid: 'Paid',

@@ -41,7 +41,10 @@ describe('SubscribeForm', () => {
     release();
     await vi.waitFor(() => expect(notify.success).toHaveBeenCalledWith(messages.subscribed));
     expect(field.value).toBe('');
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Subscribe' }).disabled).toBe(false);
+    // Ready again once the answer has been handled (a render after the toast, on a busy machine).
+    await vi.waitFor(() =>
+      expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Subscribe' }).disabled).toBe(false),
+    );
     const [url, init] = sent.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/subscribe');
     expect(JSON.parse(init.body as string)).toEqual({ email: 'buyer@example.com' });
