@@ -5,7 +5,7 @@ import type { CompanyStatement } from '../../shared/api/credit.schemas';
 import type { SalesDashboard } from '../../shared/api/dashboard.schemas';
 import type { ErrorBody } from '../../shared/api/errors';
 import { addDays } from '../../shared/domain/ledger';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { ledgerEntries, mailOutbox, products } from '../db/schema';
 import { testMailContext } from '../test/mail-context';
 import { remindInvoices } from './reminders';
@@ -287,7 +287,7 @@ describe('pay on account', () => {
     ]);
   });
 
-  it('keeps the ledger append-only: the database refuses to change or delete an entry', async () => {
+  it('keeps the ledger append-only: the database refuses to change, delete or truncate entries', async () => {
     const { buyer, companyId, tool } = await onAccountCompany();
     expect((await checkoutOnAccount(buyer, tool.id, 100)).statusCode).toBe(201);
     await expect(
@@ -296,6 +296,7 @@ describe('pay on account', () => {
     await expect(
       t.ctx.db.delete(ledgerEntries).where(eq(ledgerEntries.companyId, companyId)),
     ).rejects.toThrow();
+    await expect(t.ctx.db.execute(sql`truncate ledger_entries cascade`)).rejects.toThrow();
     const [entry] = await t.ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.companyId, companyId));
     expect(entry?.kind).toBe('invoice');
   });

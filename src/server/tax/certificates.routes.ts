@@ -80,7 +80,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const company = companyOf(signedInUser(request), 'read');
-      return sendFile(reply, await certificateFile(db, request.params.id, company.id));
+      return sendFile(reply, request.params.id, await certificateFile(db, request.params.id, company.id));
     },
   );
 
@@ -110,7 +110,8 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{
         response: { 200: pdfOrPicture, ...errors },
       },
     },
-    async (request, reply) => sendFile(reply, await certificateFile(db, request.params.id)),
+    async (request, reply) =>
+      sendFile(reply, request.params.id, await certificateFile(db, request.params.id)),
   );
 
   app.post(
@@ -131,8 +132,19 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{
   );
 };
 
-function sendFile(reply: FastifyReply, file: { fileName: string; contentType: string; content: Buffer }) {
-  const name = file.fileName.replace(/[^\w.-]+/g, '_');
+/** The file extension of each content type a certificate may have (checked by its bytes at upload). */
+const EXTENSION: Record<string, string> = {
+  'application/pdf': 'pdf',
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+};
+
+/**
+ * A certificate's file, named by the shop (`certificate-<id>.pdf`): the name the uploader gave it is
+ * theirs to choose, and no name a customer chose reaches an admin's disk.
+ */
+function sendFile(reply: FastifyReply, id: string, file: { contentType: string; content: Buffer }) {
+  const name = `certificate-${id}.${EXTENSION[file.contentType] ?? 'bin'}`;
   return reply
     .type(file.contentType)
     .header('content-disposition', `attachment; filename="${name}"`)

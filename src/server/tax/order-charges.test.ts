@@ -669,7 +669,7 @@ describe('an order’s charges', () => {
     expect(pending.map((entry) => entry._id)).toContain(id);
     const file = await t.call(admin, 'GET', `/api/admin/tax-certificates/${id}/file`);
     expect(file.headers['content-type']).toBe('application/pdf');
-    expect(file.headers['content-disposition']).toBe('attachment; filename="resale_certificate.pdf"');
+    expect(file.headers['content-disposition']).toBe(`attachment; filename="certificate-${id}.pdf"`);
     expect(file.rawPayload.equals(pdf)).toBe(true);
     const approved = await t.call(admin, 'POST', `/api/admin/tax-certificates/${id}/decision`, {
       approve: true,

@@ -16,6 +16,11 @@ const CONTROL_MULTILINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]
 // embeddings, overrides and isolates (a name that shows as 'Acme' and sorts as 'emcA'), and the byte
 // order mark. A lone surrogate is half a character, which no keyboard types and PostgreSQL refuses.
 const INVISIBLE_FORMATTING = /[\u202A-\u202E\u2066-\u2069\uFEFF]/;
+// In a single line (a name, a company, a label) also the zero-width characters, the direction marks
+// and the tag characters, which make two names that look alike differ ('Acme' and 'Ac\u200Bme'), or
+// smuggle text nobody sees. Multi-line texts (reviews, descriptions) keep the zero-width joiner that
+// emoji sequences are made of.
+const INVISIBLE_IN_A_LINE = /[\u061C\u200B-\u200F\u2060-\u2064\u{E0000}-\u{E007F}]/u;
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 
 export const NO_CONTROL_CHARACTERS = 'Please remove the invisible control characters from this text';
@@ -23,7 +28,11 @@ export const BROKEN_CHARACTER = 'This text holds a broken character; please type
 
 /** Whether a text is free of control and invisible formatting characters and of broken ones. */
 export function textProblem(value: string, multiline = false): string | null {
-  if ((multiline ? CONTROL_MULTILINE : CONTROL_SINGLE_LINE).test(value) || INVISIBLE_FORMATTING.test(value))
+  if (
+    (multiline ? CONTROL_MULTILINE : CONTROL_SINGLE_LINE).test(value) ||
+    INVISIBLE_FORMATTING.test(value) ||
+    (!multiline && INVISIBLE_IN_A_LINE.test(value))
+  )
     return NO_CONTROL_CHARACTERS;
   if (LONE_SURROGATE.test(value)) return BROKEN_CHARACTER;
   return null;
