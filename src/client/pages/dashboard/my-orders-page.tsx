@@ -80,7 +80,7 @@ export function MyOrdersPage() {
   const canSaveLists = !roles || companyRolesAllow(roles, 'order');
   const cancel = useConfirm(useCancelOrder(), {
     variables: (order: Order) => order._id,
-    done: () => messages.orderDeleted,
+    done: (order: Order) => messages.orderCancelled(order.orderNumber),
   });
 
   return (
@@ -184,12 +184,21 @@ export function MyOrdersPage() {
             confirmLabel="Yes Cancel"
           >
             {cancel.item && (
-              <p className="mb-0">
-                <strong>Order {cancel.item.orderNumber}</strong>, placed {formatDate(cancel.item.createdAt)}
-                {cancel.item.poNumber && <> for PO {cancel.item.poNumber}</>}:{' '}
-                {formatUnits(cancel.item.quantity)} × {cancel.item.itemName} (
-                {formatDollars(cancel.item.amount)}). Its reserved stock goes back on sale.
-              </p>
+              <>
+                <p className="mb-1">
+                  <strong>Order {cancel.item.orderNumber}</strong>, placed {formatDate(cancel.item.createdAt)}
+                  {cancel.item.poNumber && <> for PO {cancel.item.poNumber}</>},{' '}
+                  {formatDollars(cancel.item.amount)}:
+                </p>
+                <ul className="mb-1" aria-label={`The lines of order ${cancel.item.orderNumber}`}>
+                  {cancel.item.lines.map((line) => (
+                    <li key={line.line}>
+                      {formatUnits(line.quantity)} × {line.name}
+                    </li>
+                  ))}
+                </ul>
+                <p className="mb-0">Its reserved stock goes back on sale.</p>
+              </>
             )}
           </ConfirmModal>
         </>
