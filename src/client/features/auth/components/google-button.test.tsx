@@ -4,6 +4,9 @@ import type { PublicConfig } from '../../../../shared/api/config.schemas';
 import { PublicConfigContext } from '../../../lib/public-config';
 import { GoogleButton } from './google-button';
 
+/** A machine busy with the browser journeys renders slowly: wait up to 10 s, not vitest's 1 s. */
+const WAIT = { timeout: 10_000 };
+
 function renderWith(config: PublicConfig) {
   render(
     <PublicConfigContext.Provider value={{ data: config }}>
@@ -30,7 +33,7 @@ describe('GoogleButton', () => {
       orderMinUnits: 100,
     });
     const button = screen.getByRole('button', { name: 'Continue with Google' });
-    await vi.waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+    await vi.waitFor(() => expect(button.hasAttribute('disabled')).toBe(false), WAIT);
     expect(screen.queryByText('Google sign-in is not set up for this shop.')).toBeNull();
   });
 });

@@ -7,6 +7,9 @@ import type { Company } from '../../../../shared/api/companies.schemas';
 import type { DeliveryDetails } from '../../../../shared/api/orders.schemas';
 import { ShipToPicker } from './ship-to-picker';
 
+/** A machine busy with the browser journeys renders slowly: wait up to 10 s, not vitest's 1 s. */
+const WAIT = { timeout: 10_000 };
+
 const book: Company['addresses'] = [
   {
     _id: 'a-leeds',
@@ -108,13 +111,13 @@ const addressField = () => screen.getByLabelText<HTMLTextAreaElement>('Address')
 describe('ShipToPicker', () => {
   it('chooses the default address for an empty form', async () => {
     renderPicker('');
-    await vi.waitFor(async () => expect(await shipTo()).toBe('a-leeds'));
+    await vi.waitFor(async () => expect(await shipTo()).toBe('a-leeds'), WAIT);
     expect(addressField().value).toBe('7 Foundry Lane\nLeeds');
   });
 
   it('keeps the address of an earlier order placed again: its entry in the book', async () => {
     renderPicker('2 Dock Road\nHull');
-    await vi.waitFor(async () => expect(await shipTo()).toBe('a-hull'));
+    await vi.waitFor(async () => expect(await shipTo()).toBe('a-hull'), WAIT);
     expect(addressField().value).toBe('2 Dock Road\nHull');
   });
 
@@ -126,7 +129,7 @@ describe('ShipToPicker', () => {
 
   it('takes the default instead when the company ships only to its book', async () => {
     renderPicker('1 Elsewhere Street', false);
-    await vi.waitFor(async () => expect(await shipTo()).toBe('a-leeds'));
+    await vi.waitFor(async () => expect(await shipTo()).toBe('a-leeds'), WAIT);
     expect(addressField().value).toBe('7 Foundry Lane\nLeeds');
   });
 });

@@ -4,6 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../../shared/messages';
 import { SubscribeForm } from './subscribe-form';
 
+/** A machine busy with the browser journeys renders slowly: wait up to 10 s, not vitest's 1 s. */
+const WAIT = { timeout: 10_000 };
+
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('../../../lib/notify', () => ({ notify }));
 
@@ -39,11 +42,12 @@ describe('SubscribeForm', () => {
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Subscribe' }).disabled).toBe(true);
     expect(notify.success).not.toHaveBeenCalled();
     release();
-    await vi.waitFor(() => expect(notify.success).toHaveBeenCalledWith(messages.subscribed));
+    await vi.waitFor(() => expect(notify.success).toHaveBeenCalledWith(messages.subscribed), WAIT);
     expect(field.value).toBe('');
     // Ready again once the answer has been handled (a render after the toast, on a busy machine).
-    await vi.waitFor(() =>
-      expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Subscribe' }).disabled).toBe(false),
+    await vi.waitFor(
+      () => expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Subscribe' }).disabled).toBe(false),
+      WAIT,
     );
     const [url, init] = sent.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/subscribe');
@@ -56,7 +60,7 @@ describe('SubscribeForm', () => {
     });
     const field = await subscribe('buyer@example.com');
     release();
-    await vi.waitFor(() => expect(notify.error).toHaveBeenCalledWith('Enter a valid email address.'));
+    await vi.waitFor(() => expect(notify.error).toHaveBeenCalledWith('Enter a valid email address.'), WAIT);
     expect(notify.success).not.toHaveBeenCalled();
     expect(field.value).toBe('buyer@example.com');
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Subscribe' }).disabled).toBe(false);

@@ -9,6 +9,9 @@ import type { Order } from '../../../../shared/api/orders.schemas';
 import { quantityAgain } from '../../../../shared/domain/order-quantity';
 import { BuyForm } from './buy-form';
 
+/** A machine busy with the browser journeys renders slowly: wait up to 10 s, not vitest's 1 s. */
+const WAIT = { timeout: 10_000 };
+
 const saw: Tool = {
   _id: '5f0c4a3e-8a1b-4c2d-9e3f-0a1b2c3d4e5f',
   sku: 'FT-CSW-185',
@@ -193,7 +196,7 @@ describe('BuyForm', () => {
     await fillAddress();
     await userEvent.type(screen.getByLabelText('Phone number'), '5550100');
     await order(quantity);
-    await vi.waitFor(() => expect(orderCalls()).toHaveLength(1));
+    await vi.waitFor(() => expect(orderCalls()).toHaveLength(1), WAIT);
     const [url, init] = orderCalls()[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/purchase');
     expect(JSON.parse(init.body as string)).toEqual({
@@ -257,7 +260,7 @@ describe('BuyForm', () => {
     await userEvent.clear(phone);
     await userEvent.type(phone, '+1 (555) 123-4567');
     await userEvent.click(screen.getByRole('button', { name: 'Buy Now' }));
-    await vi.waitFor(() => expect(orderCalls()).toHaveLength(1));
+    await vi.waitFor(() => expect(orderCalls()).toHaveLength(1), WAIT);
     const [, init] = orderCalls()[0] as unknown as [string, RequestInit];
     expect(JSON.parse(init.body as string)).toMatchObject({ number: '+1 (555) 123-4567' });
   });
