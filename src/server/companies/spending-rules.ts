@@ -32,34 +32,11 @@ export interface OrderingRules {
  */
 export async function lockOrderingRules(ex: Executor, user: SessionUser): Promise<OrderingRules | null> {
   if (!user.company) return null;
-  const [row] = await ex
-    .select({
-      companyId: companies.id,
-      status: companies.status,
-      approvalAboveCents: companies.approvalAboveCents,
-      monthlyLimitCents: companies.monthlyLimitCents,
-      autoApprove: companies.autoApprove,
-      roles: companyMembers.roles,
-      memberLimitCents: companyMembers.monthlyLimitCents,
-    })
-    .from(companies)
-    .innerJoin(
-      companyMembers,
-      and(eq(companyMembers.companyId, companies.id), eq(companyMembers.userId, user.id)),
-    )
-    .where(eq(companies.id, user.company.id))
-    .for('no key update', { of: companies });
-  if (!row) throw new DomainError('FORBIDDEN', messages.companyMembershipChanged);
+  const row = await lockCompanyRules(ex, user.company.id, user.id);
+  if (!row?.roles) throw new DomainError('FORBIDDEN', messages.companyMembershipChanged);
   if (row.status !== 'active') throw new DomainError('FORBIDDEN', messages.companySuspended);
   if (!companyRolesAllow(row.roles, 'order')) throw new DomainError('FORBIDDEN', messages.companyCannotOrder);
-  return {
-    companyId: row.companyId,
-    approvalAboveCents: row.approvalAboveCents,
-    monthlyLimitCents: row.monthlyLimitCents,
-    memberLimitCents: row.memberLimitCents,
-    autoApprove: row.autoApprove,
-    buyerApproves: row.roles.includes('approver'),
-  };
+  return toRules(row);
 }
 
 /**
@@ -72,8 +49,20 @@ export async function lockRulesForOrder(
   companyId: string,
   userId: string | null,
 ): Promise<OrderingRules & { active: boolean }> {
+  const row = await lockCompanyRules(ex, companyId, userId);
+  if (!row) throw new Error(`Company ${companyId} is gone`);
+  return { ...toRules(row), active: row.status === 'active' };
+}
+
+/**
+ * The one locked read of a company's rules: its row locked FOR NO KEY UPDATE for the rest of the
+ * transaction (colleagues' orders are counted one after the other), with `userId`'s membership (null
+ * roles when they are not a member).
+ */
+async function lockCompanyRules(ex: Executor, companyId: string, userId: string | null) {
   const [row] = await ex
     .select({
+      companyId: companies.id,
       status: companies.status,
       approvalAboveCents: companies.approvalAboveCents,
       monthlyLimitCents: companies.monthlyLimitCents,
@@ -88,17 +77,17 @@ export async function lockRulesForOrder(
     )
     .where(eq(companies.id, companyId))
     .for('no key update', { of: companies });
-  if (!row) throw new Error(`Company ${companyId} is gone`);
-  return {
-    companyId,
-    active: row.status === 'active',
-    approvalAboveCents: row.approvalAboveCents,
-    monthlyLimitCents: row.monthlyLimitCents,
-    memberLimitCents: row.memberLimitCents ?? null,
-    autoApprove: row.autoApprove,
-    buyerApproves: row.roles?.includes('approver') ?? false,
-  };
+  return row;
 }
+
+const toRules = (row: NonNullable<Awaited<ReturnType<typeof lockCompanyRules>>>): OrderingRules => ({
+  companyId: row.companyId,
+  approvalAboveCents: row.approvalAboveCents,
+  monthlyLimitCents: row.monthlyLimitCents,
+  memberLimitCents: row.memberLimitCents ?? null,
+  autoApprove: row.autoApprove,
+  buyerApproves: row.roles?.includes('approver') ?? false,
+});
 
 /** The first moment of `at`'s calendar month, UTC: spending limits count from it. */
 export function startOfUtcMonth(at: Date): Date {

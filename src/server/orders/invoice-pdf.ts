@@ -7,14 +7,7 @@ import type { MailFile } from '../mail/mailer';
 import { formatCreditNoteNumber, formatInvoiceNumber } from '../../shared/domain/document-numbers';
 import { dateFormat } from '../../shared/date-format';
 import { formatCents } from '../../shared/money';
-import {
-  EXPORT_NOTICE,
-  INTRA_COMMUNITY_NOTICE,
-  REVERSE_CHARGE_NOTICE,
-  type StoredCharges,
-  chargeRows,
-  formatRate,
-} from '../../shared/domain/order-charges';
+import { type StoredCharges, chargeRows, formatRate, taxNotice } from '../../shared/domain/order-charges';
 import { formatUnits } from '../../shared/numbers';
 import { projectPaths } from '../project-paths';
 import type { ShopDetails } from '../shop-details';
@@ -167,7 +160,7 @@ export async function renderInvoicePdf(
   }
   rule();
   chargesTable(doc, storedChargesOf(order));
-  const notice = taxNotice(order);
+  const notice = documentTaxNotice(order);
   if (notice) {
     doc.moveDown(0.5);
     doc
@@ -254,7 +247,7 @@ export function chargesTable(doc: PDFKit.PDFDocument, charges: StoredCharges) {
  * under; why an untaxed order is untaxed (an intra-community supply with both VAT IDs, an export, a
  * certificate, an older order's reverse charge); and that a one-box address was charged at the seller's.
  */
-export function taxNotice(order: PlacedOrder): string | null {
+export function documentTaxNotice(order: PlacedOrder): string | null {
   const basis = order.taxBasis;
   if (!basis) return null;
   const sentences: string[] = [];
@@ -262,12 +255,12 @@ export function taxNotice(order: PlacedOrder): string | null {
     sentences.push(`Tax collected under the seller’s registration: ${basis.registration}.`);
   } else if (basis.treatment === 'intra_community') {
     sentences.push(
-      `${INTRA_COMMUNITY_NOTICE} Seller’s VAT ID: ${basis.registration ?? ''}. Buyer’s VAT ID: ${basis.vatId ?? ''}.`,
+      `${taxNotice(basis.treatment)} Seller’s VAT ID: ${basis.registration ?? ''}. Buyer’s VAT ID: ${basis.vatId ?? ''}.`,
     );
   } else if (basis.treatment === 'untaxed_place') {
-    sentences.push(EXPORT_NOTICE);
+    sentences.push(taxNotice(basis.treatment) ?? '');
   } else if (basis.treatment === 'reverse_charge') {
-    sentences.push(`${REVERSE_CHARGE_NOTICE} Buyer’s VAT ID: ${basis.vatId ?? ''}.`);
+    sentences.push(`${taxNotice(basis.treatment)} Buyer’s VAT ID: ${basis.vatId ?? ''}.`);
   } else if (basis.treatment === 'exempt' && basis.certificate) {
     sentences.push(
       `Exempt from sales tax: the buyer’s exemption certificate (${basis.certificate.regions.join(', ')}), valid until ${basis.certificate.expiresOn}.`,
