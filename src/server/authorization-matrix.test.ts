@@ -335,6 +335,18 @@ const rows: Row[] = [
     expected: signedIn(404),
   },
   {
+    method: 'DELETE',
+    path: '/api/company/invitations/:id',
+    url: () => '/api/company/invitations/00000000-0000-4000-8000-000000000000',
+    expected: signedIn(404),
+  },
+  {
+    method: 'GET',
+    path: '/api/invitations/:token',
+    url: () => `/api/invitations/${'A'.repeat(43)}`,
+    expected: signedIn(404),
+  },
+  {
     method: 'PATCH',
     path: '/api/company/members/:userId',
     url: (f) => `/api/company/members/${f.a.id}`,

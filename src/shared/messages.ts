@@ -174,6 +174,10 @@ export const messages = {
   certificateTooLarge: 'The certificate’s file may be at most 4 MB',
   certificateType: 'The certificate must be a PDF, a PNG or a JPEG file',
   certificateNotFound: 'There is no such tax certificate',
+  certificatesPendingQuota: (pending: number) =>
+    `Your company has ${pending} certificates waiting for our decision already: please wait for it before uploading more`,
+  certificatesStorageQuota: (bytes: number) =>
+    `Your company’s certificates would take more than ${bytes / 1024 / 1024} MB: please contact us to remove old ones`,
   certificateDecided: (status: string) => `This certificate is ${status} already`,
   noCreditNote: 'This order has no credit note: one is issued when an invoiced order is cancelled',
   freightNotQuoted: 'Only an order whose freight is being quoted can be given a freight price',
@@ -207,6 +211,9 @@ export const messages = {
   invitationInvalid:
     'This invitation link is not valid, or it has been used. Ask your colleague for a new one.',
   invitationExpired: 'This invitation has expired. Ask your colleague for a new one.',
+  invitationSuspended:
+    'The shop has suspended this company’s account: no colleague can be invited or join it until it is reinstated.',
+  invitationNotFound: 'No open invitation with this id: it was accepted or revoked already.',
   invitationOtherAddress: (email: string) =>
     `This invitation is for ${email}. Sign in with that address to accept it.`,
   /** A problem with one line of a quote or order of several, saying which. */

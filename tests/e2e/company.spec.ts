@@ -17,7 +17,7 @@ import { shopUrl } from './support/ports';
 test('a customer creates a company, invites a colleague by mail, who joins; a viewer cannot order', async ({
   browser,
   page,
-  customer: _,
+  customer,
   product,
 }) => {
   const name = `Acme Building ${Date.now()}`;
@@ -40,8 +40,18 @@ test('a customer creates a company, invites a colleague by mail, who joins; a vi
     page.getByRole('alert').filter({ hasText: `Invitation mailed to ${colleague.email}` }),
   ).toBeVisible();
   await expect(page.getByRole('list', { name: 'Invitations' })).toContainText(
-    `${colleague.email} as buyer: open until`,
+    `${colleague.email} as buyer, sent by ${customer.email}: open until`,
   );
+  // A mistyped address is revoked before anyone can use the link.
+  const typo = `typo-${Date.now()}@example.com`;
+  await invite.getByLabel('Colleague’s email').fill(typo);
+  await invite.getByRole('button', { name: 'Invite' }).click();
+  await page.getByRole('button', { name: `Revoke the invitation to ${typo}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: `The invitation to ${typo} is revoked` }),
+  ).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Invitations' })).not.toContainText(typo);
 
   // The colleague registers, opens the mailed link and accepts.
   await expect
@@ -54,6 +64,11 @@ test('a customer creates a company, invites a colleague by mail, who joins; a vi
   const colleaguePage = waitingForTheApp(await context.newPage());
   await signUp(colleaguePage.request, colleague);
   await colleaguePage.goto(link);
+  // The page says who invited them, to which company and as what, before they accept.
+  await expect(colleaguePage.getByRole('heading', { name: `Join ${name}` })).toBeVisible();
+  await expect(colleaguePage.getByTestId('invitation-offer')).toContainText(
+    `invited you to join ${name} as buyer`,
+  );
   await colleaguePage.getByRole('button', { name: 'Accept the invitation' }).click();
   await expect(colleaguePage.getByRole('status')).toContainText('You have joined the company');
   await colleaguePage.goto('/dashboard/company');

@@ -3,7 +3,8 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { Link, useParams } from 'react-router';
 import { paths } from '../config/paths';
-import { useAcceptInvitation } from '../features/companies/api/companies';
+import { useAcceptInvitation, useInvitation } from '../features/companies/api/companies';
+import { formatDate } from '../lib/format';
 import { useCurrentUser } from '../lib/session-store';
 import { usePageMeta } from '../lib/use-page-meta';
 
@@ -17,11 +18,13 @@ export function InvitationPage() {
   const { token = '' } = useParams();
   const { user } = useCurrentUser();
   const accept = useAcceptInvitation();
+  const invitation = useInvitation(token);
+  const offer = invitation.data;
   return (
     <div className="container py-5" style={{ maxWidth: 560 }}>
       <Card className="shadow-sm">
         <Card.Body className="p-4">
-          <h1 className="h3 mb-3">Join your colleagues’ company</h1>
+          <h1 className="h3 mb-3">{offer ? `Join ${offer.company}` : 'Join your colleagues’ company'}</h1>
           {accept.isSuccess ? (
             <Alert variant="success" className="mb-0" role="status">
               You have joined the company. Its orders, quotes and invoices are now shared with you.{' '}
@@ -31,10 +34,31 @@ export function InvitationPage() {
             </Alert>
           ) : (
             <>
-              <p>
-                A colleague invited you to buy together: you will share your company’s orders, quotes and
-                invoices, with the role they gave you.
-              </p>
+              {offer ? (
+                <p data-testid="invitation-offer">
+                  {offer.invitedBy ? (
+                    <>
+                      <strong>{offer.invitedBy.name}</strong> ({offer.invitedBy.email}) invited you
+                    </>
+                  ) : (
+                    'You are invited'
+                  )}{' '}
+                  to join <strong>{offer.company}</strong> as <strong>{offer.roles.join(' and ')}</strong>:
+                  you will share its orders, quotes and invoices.{' '}
+                  {offer.expired
+                    ? 'This invitation has expired: ask for a new one.'
+                    : `The link works until ${formatDate(offer.expiresAt)}.`}
+                </p>
+              ) : invitation.error ? (
+                <Alert variant="warning" role="alert">
+                  {invitation.error.message}
+                </Alert>
+              ) : (
+                <p>
+                  A colleague invited you to buy together: you will share your company’s orders, quotes and
+                  invoices, with the role they gave you.
+                </p>
+              )}
               {user && (
                 <p className="text-secondary small">
                   You are signed in as <strong>{user.email}</strong>. The invitation is accepted only by the
@@ -49,7 +73,7 @@ export function InvitationPage() {
               <Button
                 variant="warning"
                 className="fw-semibold"
-                disabled={accept.isPending}
+                disabled={accept.isPending || Boolean(invitation.error) || offer?.expired}
                 onClick={() => accept.mutate(token)}
               >
                 Accept the invitation

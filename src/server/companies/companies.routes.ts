@@ -12,7 +12,9 @@ import {
   CompanyStatusBody,
   CreateCompanyBody,
   Inserted,
+  InvitationIdParams,
   InvitationParams,
+  InvitationPreview,
   InviteBody,
   Joined,
   MemberParams,
@@ -26,6 +28,8 @@ import { limit } from '../http/rate-limit';
 import type { MailContext } from '../mail/mail-layout';
 import {
   acceptInvitation,
+  readInvitation,
+  revokeInvitation,
   createCompany,
   inviteColleague,
   listCompanies,
@@ -177,6 +181,38 @@ export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRoutesOptions> = as
       const insertedId = await inviteColleague({ db, mail }, signedInUser(request), request.body);
       return reply.status(201).send({ acknowledged: true, insertedId });
     },
+  );
+
+  app.delete(
+    '/company/invitations/:id',
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        tags: ['companies'],
+        summary: 'Revoke an open invitation: its link stops working (company admins)',
+        params: InvitationIdParams,
+        response: { 200: UpdateResult, ...errors },
+      },
+    },
+    async (request) => {
+      await revokeInvitation(db, signedInUser(request), request.params.id);
+      return { modifiedCount: 1 };
+    },
+  );
+
+  app.get(
+    '/invitations/:token',
+    {
+      onRequest: guards.requireUser,
+      config: { rateLimit: limit('company') },
+      schema: {
+        tags: ['companies'],
+        summary: 'What an invitation offers: the company, the roles and who sent it (for the invited)',
+        params: InvitationParams,
+        response: { 200: InvitationPreview, ...errors },
+      },
+    },
+    async (request) => readInvitation(db, request.params.token),
   );
 
   app.post(

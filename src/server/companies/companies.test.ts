@@ -187,6 +187,97 @@ describe('a company', () => {
     );
   });
 
+  it('shows the invited what a link offers; admins revoke open invitations, and a sender’s go with their admin role', async () => {
+    const { admin } = await newCompany('Revoking Ltd');
+    const coAdmin = await join(admin, ['admin']);
+    const buyer = await join(admin, ['buyer']);
+    const invited = await signUp(ctx.app);
+    const token = await invite(admin, invited.email, ['approver']);
+
+    // The invited reads whom it is from and what they would be before accepting.
+    const preview = await call(invited, 'GET', `/api/invitations/${token}`);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toMatchObject({
+      company: 'Revoking Ltd',
+      email: invited.email,
+      roles: ['approver'],
+      invitedBy: { name: admin.name, email: admin.email },
+      expired: false,
+    });
+    const listed = (await companyOf(coAdmin)).invitations.find((entry) => entry.email === invited.email);
+    expect(listed).toMatchObject({ invitedBy: admin.email, acceptedAt: null });
+
+    // Only an admin of the company revokes; then the link is dead.
+    expect((await call(buyer, 'DELETE', `/api/company/invitations/${listed?._id}`)).statusCode).toBe(403);
+    const other = await newCompany('Elsewhere Ltd');
+    expect((await call(other.admin, 'DELETE', `/api/company/invitations/${listed?._id}`)).statusCode).toBe(
+      404,
+    );
+    expect((await call(coAdmin, 'DELETE', `/api/company/invitations/${listed?._id}`)).statusCode).toBe(200);
+    expect((await call(coAdmin, 'DELETE', `/api/company/invitations/${listed?._id}`)).statusCode).toBe(404);
+    expect((await call(invited, 'GET', `/api/invitations/${token}`)).statusCode).toBe(404);
+    expect((await call(invited, 'POST', `/api/invitations/${token}/accept`)).statusCode).toBe(404);
+
+    // A sender who loses the admin role, or is removed, takes their open invitations with them.
+    const second = await signUp(ctx.app);
+    const third = await signUp(ctx.app);
+    const demotedToken = await invite(coAdmin, second.email, ['buyer']);
+    const keptToken = await invite(admin, third.email, ['buyer']);
+    expect(
+      (await call(admin, 'PATCH', `/api/company/members/${coAdmin.id}`, { roles: ['buyer'] })).statusCode,
+    ).toBe(200);
+    expect((await call(second, 'POST', `/api/invitations/${demotedToken}/accept`)).statusCode).toBe(404);
+    expect(
+      (await call(admin, 'PATCH', `/api/company/members/${coAdmin.id}`, { roles: ['admin'] })).statusCode,
+    ).toBe(200);
+    const removedToken = await invite(coAdmin, second.email, ['buyer']);
+    expect((await call(admin, 'DELETE', `/api/company/members/${coAdmin.id}`)).statusCode).toBe(200);
+    expect((await call(second, 'POST', `/api/invitations/${removedToken}/accept`)).statusCode).toBe(404);
+    // Another admin's invitation stands.
+    expect((await call(third, 'POST', `/api/invitations/${keptToken}/accept`)).statusCode).toBe(200);
+
+    const revocations = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'company.invitation_revoke'));
+    expect(revocations.map((entry) => [entry.actorEmail, entry.subject])).toEqual(
+      expect.arrayContaining([
+        [coAdmin.email, invited.email],
+        [admin.email, `invitations sent by ${coAdmin.email}`],
+      ]),
+    );
+  });
+
+  it('neither invites nor admits a colleague while the shop has suspended the company', async () => {
+    const shopAdmin = await signUpAdmin(ctx.app, ctx.db);
+    const { admin, companyId } = await newCompany('Paused Ltd');
+    const invited = await signUp(ctx.app);
+    const token = await invite(admin, invited.email, ['buyer']);
+    await call(shopAdmin, 'PATCH', `/api/admin/companies/${companyId}`, { status: 'suspended' });
+    const refused = await call(admin, 'POST', '/api/company/invitations', {
+      email: 'late@example.com',
+      roles: ['buyer'],
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json<ErrorBody>().error.message).toBe(
+      'The shop has suspended this company’s account: no colleague can be invited or join it until it is reinstated.',
+    );
+    expect((await call(invited, 'POST', `/api/invitations/${token}/accept`)).statusCode).toBe(403);
+    await call(shopAdmin, 'PATCH', `/api/admin/companies/${companyId}`, { status: 'active' });
+    expect((await call(invited, 'POST', `/api/invitations/${token}/accept`)).statusCode).toBe(200);
+  });
+
+  it('revokes the open invitations of an account a shop admin deletes', async () => {
+    const shopAdmin = await signUpAdmin(ctx.app, ctx.db);
+    const { admin } = await newCompany('Deleted Sender Ltd');
+    const coAdmin = await join(admin, ['admin']);
+    const invited = await signUp(ctx.app);
+    const token = await invite(coAdmin, invited.email, ['buyer']);
+    const deleted = await call(shopAdmin, 'DELETE', `/api/user/${encodeURIComponent(coAdmin.email)}`);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await call(invited, 'POST', `/api/invitations/${token}/accept`)).statusCode).toBe(404);
+  });
+
   it('shop admins see every company and can suspend one', async () => {
     const shopAdmin = await signUpAdmin(ctx.app, ctx.db);
     const { admin, companyId } = await newCompany('Suspended Ltd');

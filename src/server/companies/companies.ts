@@ -110,8 +110,16 @@ export async function readCompany(db: Database, caller: SessionUser): Promise<Co
   if (!company) throw notInCompany();
   const invitations = companyRolesAllow(membership.roles, 'manage')
     ? await db
-        .select()
+        .select({
+          id: companyInvitations.id,
+          email: companyInvitations.email,
+          roles: companyInvitations.roles,
+          expiresAt: companyInvitations.expiresAt,
+          acceptedAt: companyInvitations.acceptedAt,
+          invitedBy: users.email,
+        })
         .from(companyInvitations)
+        .leftJoin(users, eq(users.id, companyInvitations.invitedBy))
         .where(eq(companyInvitations.companyId, company.id))
         .orderBy(desc(companyInvitations.createdAt))
         .limit(100)
@@ -135,6 +143,7 @@ export async function readCompany(db: Database, caller: SessionUser): Promise<Co
       roles: invitation.roles,
       expiresAt: invitation.expiresAt.toISOString(),
       acceptedAt: invitation.acceptedAt?.toISOString() ?? null,
+      invitedBy: invitation.invitedBy,
     })),
     createdAt: company.createdAt.toISOString(),
   };
@@ -155,6 +164,7 @@ export async function inviteColleague(
   const id = await db.transaction(async (tx) => {
     const [company] = await tx.select().from(companies).where(eq(companies.id, membership.id));
     if (!company) throw notInCompany();
+    if (company.status !== 'active') throw new DomainError('FORBIDDEN', messages.invitationSuspended);
     const [already] = await tx
       .select({ userId: companyMembers.userId })
       .from(companyMembers)
@@ -211,13 +221,14 @@ export async function acceptInvitation(
 ): Promise<string> {
   return db.transaction(async (tx) => {
     const [invitation] = await tx
-      .select({ invitation: companyInvitations, company: companies.name })
+      .select({ invitation: companyInvitations, company: companies.name, status: companies.status })
       .from(companyInvitations)
       .innerJoin(companies, eq(companies.id, companyInvitations.companyId))
       .where(eq(companyInvitations.tokenHash, hashToken(token)));
     if (!invitation || invitation.invitation.acceptedAt) {
       throw new DomainError('NOT_FOUND', messages.invitationInvalid);
     }
+    if (invitation.status !== 'active') throw new DomainError('FORBIDDEN', messages.invitationSuspended);
     const { id, email, roles, companyId, expiresAt } = invitation.invitation;
     if (expiresAt <= now) throw new DomainError('CONFLICT', messages.invitationExpired);
     if (caller.email.toLowerCase() !== email) {
@@ -249,6 +260,89 @@ export async function acceptInvitation(
       after: { roles },
     });
     return companyId;
+  });
+}
+
+/**
+ * GET /api/invitations/{token}: what the link offers, for the invited to read before accepting: the
+ * company, the roles and who sent it. The token is the secret; a used, revoked or unknown one is NOT_FOUND.
+ */
+export async function readInvitation(db: Database, token: string, now = new Date()) {
+  const [row] = await db
+    .select({
+      company: companies.name,
+      email: companyInvitations.email,
+      roles: companyInvitations.roles,
+      expiresAt: companyInvitations.expiresAt,
+      acceptedAt: companyInvitations.acceptedAt,
+      senderName: users.name,
+      senderEmail: users.email,
+    })
+    .from(companyInvitations)
+    .innerJoin(companies, eq(companies.id, companyInvitations.companyId))
+    .leftJoin(users, eq(users.id, companyInvitations.invitedBy))
+    .where(eq(companyInvitations.tokenHash, hashToken(token)));
+  if (!row || row.acceptedAt) throw new DomainError('NOT_FOUND', messages.invitationInvalid);
+  return {
+    company: row.company,
+    email: row.email,
+    roles: row.roles,
+    invitedBy: row.senderEmail ? { name: row.senderName ?? row.senderEmail, email: row.senderEmail } : null,
+    expiresAt: row.expiresAt.toISOString(),
+    expired: row.expiresAt <= now,
+  };
+}
+
+/**
+ * DELETE /api/company/invitations/{id}: a company admin revokes an open invitation; its link stops
+ * working at once. Audited. An accepted or unknown one is NOT_FOUND.
+ */
+export async function revokeInvitation(db: Database, caller: SessionUser, invitationId: string) {
+  const { id: companyId } = companyOf(caller, 'manage');
+  await db.transaction(async (tx) => {
+    const [revoked] = await tx
+      .delete(companyInvitations)
+      .where(
+        and(
+          eq(companyInvitations.id, invitationId),
+          eq(companyInvitations.companyId, companyId),
+          isNull(companyInvitations.acceptedAt),
+        ),
+      )
+      .returning({ email: companyInvitations.email, roles: companyInvitations.roles });
+    if (!revoked) throw new DomainError('NOT_FOUND', messages.invitationNotFound);
+    await recordAudit(tx, caller, {
+      action: 'company.invitation_revoke',
+      subject: revoked.email,
+      before: { email: revoked.email, roles: revoked.roles },
+    });
+  });
+}
+
+/**
+ * The open invitations a colleague sent, revoked when they are removed or lose the admin role (or
+ * their account is deleted): a link should not outlive its sender's right to send it. Audited.
+ */
+export async function revokeInvitationsSentBy(
+  tx: Executor,
+  actor: Actor,
+  sender: { companyId?: string; userId: string; email: string },
+) {
+  const revoked = await tx
+    .delete(companyInvitations)
+    .where(
+      and(
+        eq(companyInvitations.invitedBy, sender.userId),
+        isNull(companyInvitations.acceptedAt),
+        ...(sender.companyId ? [eq(companyInvitations.companyId, sender.companyId)] : []),
+      ),
+    )
+    .returning({ email: companyInvitations.email });
+  if (revoked.length === 0) return;
+  await recordAudit(tx, actor, {
+    action: 'company.invitation_revoke',
+    subject: `invitations sent by ${sender.email}`,
+    before: { emails: revoked.map((invitation) => invitation.email) },
   });
 }
 
@@ -304,6 +398,9 @@ export async function updateMember(
         ...(monthlyLimitCents !== undefined ? { monthlyLimitCents } : {}),
       })
       .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
+    if (roles && member.roles.includes('admin') && !roles.includes('admin')) {
+      await revokeInvitationsSentBy(tx, caller, { companyId, userId, email: member.email });
+    }
     if (roles) {
       await recordAudit(tx, caller, {
         action: 'company.member_roles',
@@ -337,6 +434,7 @@ export async function removeMember(db: Database, caller: SessionUser, userId: st
     await tx
       .delete(companyMembers)
       .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
+    await revokeInvitationsSentBy(tx, caller, { companyId, userId, email: member.email });
     await recordAudit(tx, caller, {
       action: 'company.member_remove',
       subject: member.email,

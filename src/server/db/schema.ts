@@ -907,6 +907,8 @@ export const auditAction = pgEnum('audit_action', [
   'order.freight',
   'tax_certificate.decide',
   'company.vat_verification',
+  'company.invitation_revoke',
+  'tax_certificate.upload',
 ]);
 
 /**

@@ -10,6 +10,8 @@ import {
   inArray,
   isNull,
   lte,
+  ne,
+  sql,
 } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
@@ -136,8 +138,16 @@ export async function listCertificates(
 }
 
 /**
+ * What one company may keep waiting for a decision, and store in all (rejected certificates do not
+ * count): uploads are the company's admins', and every byte of them sits in the shop's database.
+ */
+export const CERTIFICATE_QUOTA = { pending: 10, bytes: 40 * 1024 * 1024 };
+
+/**
  * A company's admin uploads a certificate: the file's type is read from its content (a PDF, PNG or
  * JPEG), never from its name; it waits for a shop admin's approval. Its expiry must be in the future.
+ * The company's quota is counted under its row's lock (two uploads at once cannot both fit the last
+ * place), and the upload goes to the audit log with who sent which file.
  */
 export async function uploadCertificate(db: Database, caller: SessionUser, body: Body): Promise<string> {
   const company = companyOf(caller, 'manage');
@@ -152,22 +162,56 @@ export async function uploadCertificate(db: Database, caller: SessionUser, body:
   if (!mime || !(mime in CERTIFICATE_TYPES)) {
     throw new DomainError('UNSUPPORTED_MEDIA_TYPE', messages.certificateType);
   }
-  const [row] = await db
-    .insert(taxCertificates)
-    .values({
-      companyId: company.id,
-      kind: body.kind,
-      number: body.number,
-      regions: [...new Set(body.regions)],
-      expiresOn: body.expiresOn,
-      fileName: body.fileName,
-      contentType: mime,
-      content,
-      uploadedBy: caller.email.toLowerCase(),
-    })
-    .returning({ id: taxCertificates.id });
-  if (!row) throw new Error('The certificate was not stored');
-  return row.id;
+  return db.transaction(async (tx) => {
+    await tx
+      .select({ id: companies.id })
+      .from(companies)
+      .where(eq(companies.id, company.id))
+      .for('no key update');
+    const [held] = await tx
+      .select({
+        pending: sql<number>`count(*) filter (where ${taxCertificates.status} = 'pending')`.mapWith(Number),
+        bytes: sql<number>`coalesce(sum(octet_length(${taxCertificates.content})), 0)`.mapWith(Number),
+      })
+      .from(taxCertificates)
+      .where(and(eq(taxCertificates.companyId, company.id), ne(taxCertificates.status, 'rejected')));
+    if ((held?.pending ?? 0) >= CERTIFICATE_QUOTA.pending) {
+      throw new DomainError('CONFLICT', messages.certificatesPendingQuota(CERTIFICATE_QUOTA.pending));
+    }
+    if ((held?.bytes ?? 0) + content.length > CERTIFICATE_QUOTA.bytes) {
+      throw new DomainError('TOO_LARGE', messages.certificatesStorageQuota(CERTIFICATE_QUOTA.bytes));
+    }
+    const regions = [...new Set(body.regions)];
+    const [row] = await tx
+      .insert(taxCertificates)
+      .values({
+        companyId: company.id,
+        kind: body.kind,
+        number: body.number,
+        regions,
+        expiresOn: body.expiresOn,
+        fileName: body.fileName,
+        contentType: mime,
+        content,
+        uploadedBy: caller.email.toLowerCase(),
+      })
+      .returning({ id: taxCertificates.id });
+    if (!row) throw new Error('The certificate was not stored');
+    await recordAudit(tx, caller, {
+      action: 'tax_certificate.upload',
+      subject: `certificate ${row.id}`,
+      after: {
+        kind: body.kind,
+        number: body.number,
+        regions,
+        expiresOn: body.expiresOn,
+        fileName: body.fileName,
+        contentType: mime,
+        bytes: content.length,
+      },
+    });
+    return row.id;
+  });
 }
 
 /** A certificate's file, for its company's colleagues or (companyId undefined) a shop admin. */

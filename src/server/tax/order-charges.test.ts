@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { products, taxCertificates } from '../db/schema';
+import { and, eq } from 'drizzle-orm';
+import { auditLog, products, taxCertificates } from '../db/schema';
 import type { SalesDashboard } from '../../shared/api/dashboard.schemas';
 import { testMailContext } from '../test/mail-context';
-import { noticeExpiringCertificates } from './exemptions';
+import { CERTIFICATE_QUOTA, noticeExpiringCertificates } from './exemptions';
 import type { Cart, ChargesPreview } from '../../shared/api/cart.schemas';
 import type { ErrorBody } from '../../shared/api/errors';
 import type { Order, PlaceOrderResult } from '../../shared/api/orders.schemas';
@@ -722,6 +722,48 @@ describe('an order’s charges', () => {
     // The exempt order still says what it rested on.
     const kept = (await t.call(buyer, 'GET', `/api/purchase/${exempt._id}`)).json<Order>();
     expect(kept.tax).toMatchObject({ treatment: 'exempt', certificateId: id });
+  });
+
+  it('take certificate uploads into the audit log and a company’s quota: ten waiting at most', async () => {
+    const { admin: buyer } = await newCompany(t.ctx.app, 'Quota Supply Co');
+    const shopAdmin = await signUpAdmin(t.ctx.app, t.ctx.db);
+    const file = Buffer.from('%PDF-1.4\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+    const certificate = {
+      kind: 'exemption',
+      number: 'PA-EX-1',
+      regions: ['US-PA'],
+      expiresOn: new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10),
+      fileName: 'exemption.pdf',
+      content: file.toString('base64'),
+    };
+    const ids: string[] = [];
+    for (let n = 0; n < CERTIFICATE_QUOTA.pending; n += 1) {
+      const uploaded = await t.call(buyer, 'POST', '/api/company/tax-certificates', certificate);
+      expect(uploaded.statusCode, uploaded.body).toBe(201);
+      ids.push(uploaded.json<{ insertedId: string }>().insertedId);
+    }
+    const over = await t.call(buyer, 'POST', '/api/company/tax-certificates', certificate);
+    expect(over.statusCode).toBe(409);
+    expect(over.json<ErrorBody>().error.message).toBe(
+      'Your company has 10 certificates waiting for our decision already: please wait for it before uploading more',
+    );
+    const audit = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'tax_certificate.upload'), eq(auditLog.actorEmail, buyer.email)));
+    expect(audit).toHaveLength(CERTIFICATE_QUOTA.pending);
+    expect(audit[0]?.after).toMatchObject({
+      number: 'PA-EX-1',
+      fileName: 'exemption.pdf',
+      bytes: file.length,
+    });
+    // A decision frees a place.
+    const rejected = await t.call(shopAdmin, 'POST', `/api/admin/tax-certificates/${ids[0]}/decision`, {
+      approve: false,
+      reason: 'Unsigned',
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect((await t.call(buyer, 'POST', '/api/company/tax-certificates', certificate)).statusCode).toBe(201);
   });
 
   it('refuse a place the shop does not deliver to, before anything is stored', async () => {

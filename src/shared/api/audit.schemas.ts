@@ -38,6 +38,8 @@ export const AUDIT_ACTIONS = {
   'order.freight': 'Freight quoted',
   'tax_certificate.decide': 'Tax certificate decided',
   'company.vat_verification': 'VAT ID verified',
+  'company.invitation_revoke': 'Invitation revoked',
+  'tax_certificate.upload': 'Tax certificate uploaded',
 } as const;
 
 export const AuditAction = z.enum(Object.keys(AUDIT_ACTIONS) as [keyof typeof AUDIT_ACTIONS]);

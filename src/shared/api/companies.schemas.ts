@@ -110,7 +110,22 @@ export const CompanyInvitation = z.object({
   roles: z.array(CompanyRole),
   expiresAt: z.string(),
   acceptedAt: z.string().nullable(),
+  /** The address of the admin who sent it (null once their account is gone). */
+  invitedBy: z.string().nullable(),
 });
+
+export const InvitationIdParams = z.object({ id: z.uuid({ error: 'Malformed invitation id' }) });
+
+/** GET /api/invitations/{token}: what the link offers, read by the invited before they accept. */
+export const InvitationPreview = z.object({
+  company: z.string(),
+  email: z.string(),
+  roles: z.array(CompanyRole),
+  invitedBy: z.object({ name: z.string(), email: z.string() }).nullable(),
+  expiresAt: z.string(),
+  expired: z.boolean(),
+});
+export type InvitationPreview = z.infer<typeof InvitationPreview>;
 
 /** A ship-to address of the company's book, as its admins write it (POST, PUT /api/company/addresses). */
 export const CompanyAddressBody = DeliveryDetails.pick({ name: true, address: true, number: true })

@@ -21,6 +21,7 @@ import {
   useInviteColleague,
   useRemoveAddress,
   useRemoveColleague,
+  useRevokeInvitation,
   useSaveAddress,
   useUpdateColleague,
   useUpdateCompany,
@@ -227,6 +228,56 @@ function Members({ company, manages }: { company: Company; manages: boolean }) {
           <p className="mb-0">
             <strong>{remove.item.email}</strong> loses access to {company.name} at once. The orders they
             placed stay with the company.
+          </p>
+        )}
+      </ConfirmModal>
+    </>
+  );
+}
+
+/** The invitations the company's admins sent; an open one can be revoked, and its link stops working. */
+function Invitations({ company }: { company: Company }) {
+  const revoke = useConfirm(useRevokeInvitation(), {
+    variables: (invitation: Company['invitations'][number]) => invitation._id,
+    done: (invitation) => `The invitation to ${invitation.email} is revoked`,
+  });
+  const now = new Date();
+  return (
+    <>
+      <h3 className="h5 mt-4">Invitations</h3>
+      <ul className="list-unstyled" aria-label="Invitations">
+        {company.invitations.map((invitation) => {
+          const open = !invitation.acceptedAt && new Date(invitation.expiresAt) > now;
+          return (
+            <li key={invitation._id} className="small mb-2 d-flex flex-wrap align-items-center gap-2">
+              <span className="text-break">
+                {invitation.email} as {rolesText(invitation.roles)}
+                {invitation.invitedBy && `, sent by ${invitation.invitedBy}`}:{' '}
+                {invitation.acceptedAt
+                  ? `accepted ${formatDate(invitation.acceptedAt)}`
+                  : open
+                    ? `open until ${formatDate(invitation.expiresAt)}`
+                    : 'expired'}
+              </span>
+              {!invitation.acceptedAt && (
+                <Button
+                  size="sm"
+                  variant="outline-danger"
+                  aria-label={`Revoke the invitation to ${invitation.email}`}
+                  onClick={() => revoke.ask(invitation)}
+                >
+                  Revoke
+                </Button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <ConfirmModal {...revoke.modal} title="Revoke this invitation?" confirmLabel="Revoke">
+        {revoke.item && (
+          <p className="mb-0">
+            The link mailed to <strong>{revoke.item.email}</strong> stops working at once. You can invite them
+            again later.
           </p>
         )}
       </ConfirmModal>
@@ -461,23 +512,7 @@ export function CompanyPage() {
             />
             <AddressBook company={data} manages={manages} />
             <TaxCertificates manages={manages} />
-            {manages && data.invitations.length > 0 && (
-              <>
-                <h3 className="h5 mt-4">Invitations</h3>
-                <ul className="list-unstyled" aria-label="Invitations">
-                  {data.invitations.map((invitation) => (
-                    <li key={invitation._id} className="small mb-1">
-                      {invitation.email} as {rolesText(invitation.roles)}:{' '}
-                      {invitation.acceptedAt
-                        ? `accepted ${formatDate(invitation.acceptedAt)}`
-                        : new Date(invitation.expiresAt) < new Date()
-                          ? 'expired'
-                          : `open until ${formatDate(invitation.expiresAt)}`}
-                    </li>
-                  ))}
-                </ul>
-              </>
-            )}
+            {manages && data.invitations.length > 0 && <Invitations company={data} />}
           </>
         );
       }}

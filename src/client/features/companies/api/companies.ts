@@ -4,6 +4,7 @@ import type {
   CompanyAddressBody,
   CompanyRulesBody,
   CreateCompanyBody,
+  InvitationPreview,
   Joined,
 } from '../../../../shared/api/companies.schemas';
 import type { Order } from '../../../../shared/api/orders.schemas';
@@ -78,6 +79,20 @@ export function useDecideOrder() {
       ? api<Order>(`/purchase/${encodeURIComponent(orderId)}/approve`, { method: 'POST' })
       : api<Order>(`/purchase/${encodeURIComponent(orderId)}/reject`, { method: 'POST', body: { reason } }),
   );
+}
+
+export function useRevokeInvitation() {
+  return useCompanyChange((invitationId: string) =>
+    api(`/company/invitations/${encodeURIComponent(invitationId)}`, { method: 'DELETE' }),
+  );
+}
+
+/** What an invitation link offers (the company, the roles, who sent it), read before accepting. */
+export function useInvitation(token: string) {
+  return useQuery({
+    queryKey: ['invitation', token],
+    queryFn: ({ signal }) => api<InvitationPreview>(`/invitations/${encodeURIComponent(token)}`, { signal }),
+  });
 }
 
 export function useRemoveColleague() {
