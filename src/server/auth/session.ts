@@ -29,8 +29,8 @@ declare module 'fastify' {
   }
 }
 
-/** How long a catalog request's buyer is known by its session cookie without reading the session again. */
-const BUYER_KEPT_MS = 15_000;
+/** How long a catalog request's account is known by its session cookie without reading the session again. */
+const SESSION_KEPT_MS = 15_000;
 /** better-auth's session cookie (with or without the __Secure- prefix): its value names the session. */
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/;
 
@@ -74,9 +74,19 @@ export function createAuthGuards(auth: Auth, db: Database) {
     return user;
   }
 
-  // Whose prices the public catalog shows, by session cookie, kept briefly: a catalog page costs a
-  // signed-in buyer no session read while they browse. Only prices are shown by it, never a right.
-  const buyers = new LRUCache<string, { buyer: Buyer }>({ max: 10_000, ttl: BUYER_KEPT_MS });
+  // Whose session a cookie names, kept briefly: a catalog page costs a signed-in buyer no session read
+  // while they browse. Their company is read on every request (one indexed row): a colleague removed
+  // from it sees list prices at their next request, not 15 s later. Only prices are shown by it.
+  const accounts = new LRUCache<string, { userId: string | null }>({ max: 10_000, ttl: SESSION_KEPT_MS });
+
+  async function accountOf(request: FastifyRequest, token: string): Promise<string | null> {
+    const kept = accounts.get(token);
+    if (kept) return kept.userId;
+    const session = await auth.getSession(fromNodeHeaders(request.headers));
+    const userId = session && !isPastAbsoluteLifetime(session.session.createdAt) ? session.user.id : null;
+    accounts.set(token, { userId });
+    return userId;
+  }
 
   return {
     /**
@@ -88,15 +98,11 @@ export function createAuthGuards(auth: Auth, db: Database) {
       const cookie = request.headers.cookie;
       const token = cookie && SESSION_COOKIE.exec(cookie)?.[1];
       if (!token) return null;
-      const kept = buyers.get(token);
-      if (kept) return kept.buyer;
-      let buyer: Buyer = null;
       try {
-        const session = await auth.getSession(fromNodeHeaders(request.headers));
-        if (session && !isPastAbsoluteLifetime(session.session.createdAt)) {
-          const membership = await membershipOf(db, session.user.id);
-          buyer = { id: session.user.id, company: membership && { id: membership.id } };
-        }
+        const userId = await accountOf(request, token);
+        if (!userId) return null;
+        const membership = await membershipOf(db, userId);
+        return { id: userId, company: membership && { id: membership.id } };
       } catch (error) {
         request.log.warn(
           { err: error },
@@ -104,8 +110,6 @@ export function createAuthGuards(auth: Auth, db: Database) {
         );
         return null;
       }
-      buyers.set(token, { buyer });
-      return buyer;
     },
     requireUser: async (request: FastifyRequest) => {
       await loadUser(request);

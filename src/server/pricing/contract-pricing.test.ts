@@ -7,6 +7,7 @@ import { newCompany } from '../test/company-helpers';
 import { insertTool } from '../test/factories';
 import { deliveryToLeeds, placeOrderAs, shipsToUk } from '../test/order-helpers';
 import { createTestApp } from '../test/test-app';
+import { companyMembers } from '../db/schema';
 
 /**
  * Issue 34: a company's contract prices, everywhere its members see or pay a price: the catalog (its
@@ -176,5 +177,30 @@ describe('contract prices', () => {
       ['CP-DRILL', 20],
     ]);
     expect(after.page.items[0]).not.toHaveProperty('priceSource');
+  });
+
+  it('stop for a colleague removed from the company at their very next request', async () => {
+    await insertTool(ctx.db, { category: 'Removal tools', sku: 'CP-RM-1', priceCents: 1000 });
+    const made = await call(shopAdmin, 'POST', '/api/admin/price-lists', {
+      name: 'Removal list',
+      entries: [{ sku: 'CP-RM-1', percentOff: 50 }],
+    });
+    const listId = made.json<{ insertedId: string }>().insertedId;
+    const { admin, companyId } = await newCompany(ctx.app, 'Removal Ltd');
+    await call(shopAdmin, 'PUT', `/api/admin/companies/${companyId}/price-lists`, [
+      { priceListId: listId, priority: 1 },
+    ]);
+    const colleague = await signUp(ctx.app);
+    await ctx.db.insert(companyMembers).values({ companyId, userId: colleague.id, roles: ['buyer'] });
+    const priceOf = async (user: TestUser) =>
+      (await call(user, 'GET', '/api/catalog?category=removal-tools')).json<CatalogPage>().items[0]?.price;
+    expect(await priceOf(colleague)).toBe(5);
+    const removed = await injectAs(ctx.app, admin, {
+      method: 'DELETE',
+      url: `/api/company/members/${colleague.id}`,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await priceOf(colleague)).toBe(10);
+    expect(await priceOf(admin)).toBe(5);
   });
 });
