@@ -4,6 +4,7 @@ import { injectAs, signUp, signUpAdmin } from './test/auth-helpers';
 import { insertTool } from './test/factories';
 import { UNCONFIRMED_HOLD_HOURS } from './orders/place-order';
 import { createTestApp } from './test/test-app';
+import { deliveryToLeeds, shipsToUk } from './test/order-helpers';
 
 /** Issue 11 items 2, 4 and 7: no hoarding, limits on public writes, reviews an owner can keep clean. */
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -13,6 +14,7 @@ beforeAll(async () => {
   // The shop's defaults, not the relaxed ones of other test apps.
   ctx = await createTestApp({ env: { MAX_UNPAID_ORDERS: '3', RATE_LIMIT_SCALE: '1' } });
   toolId = (await insertTool(ctx.db, { available: 1_000_000 })).id;
+  await shipsToUk(ctx.db);
 });
 afterAll(async () => {
   await ctx.app.close();
@@ -63,6 +65,51 @@ describe('unpaid orders', () => {
     expect(second.json<{ error: { message: string } }>().error.message).toMatch(
       /until its email address is confirmed/,
     );
+  });
+
+  it('an unconfirmed account’s order holds at most a tenth of a product’s stock, by the buy form and the cart alike', async () => {
+    const scarce = await insertTool(ctx.db, { available: 1500 });
+    const user = await signUp(ctx.app, { verified: false });
+    const buy = (quantity: number) =>
+      injectAs(ctx.app, user, {
+        method: 'POST',
+        url: '/api/purchase',
+        payload: { ...order, toolId: scarce.id, quantity },
+      });
+    const tooMany = await buy(151);
+    expect(tooMany.statusCode).toBe(403);
+    expect(tooMany.json<{ error: { message: string } }>().error.message).toBe(
+      messages.unconfirmedStockShare(scarce.name, 150),
+    );
+    // Nothing was kept back by the refusal.
+    expect(
+      (await injectAs(ctx.app, null, { method: 'GET', url: `/api/buyNow/${scarce.id}` })).json(),
+    ).toMatchObject({
+      available: 1500,
+    });
+    await injectAs(ctx.app, user, {
+      method: 'PUT',
+      url: `/api/cart/lines/${scarce.id}`,
+      payload: { quantity: 200 },
+    });
+    const checkout = await injectAs(ctx.app, user, {
+      method: 'POST',
+      url: '/api/cart/checkout',
+      payload: deliveryToLeeds,
+    });
+    expect(checkout.statusCode).toBe(403);
+    expect(checkout.json<{ error: { message: string } }>().error.message).toBe(
+      messages.unconfirmedStockShare(scarce.name, 150),
+    );
+    expect((await buy(150)).statusCode).toBe(201);
+    // Confirmed, the same account may hold more.
+    const confirmed = await signUp(ctx.app);
+    const more = await injectAs(ctx.app, confirmed, {
+      method: 'POST',
+      url: '/api/purchase',
+      payload: { ...order, toolId: scarce.id, quantity: 500 },
+    });
+    expect(more.statusCode).toBe(201);
   });
 });
 

@@ -31,6 +31,8 @@ export const messages = {
   orderShipped: 'The order is marked shipped',
   paidBeforeCancel:
     'Your payment for this order went through just before you cancelled it, so the order stays paid.',
+  unconfirmedStockShare: (name: string, most: number) =>
+    `Until your email address is confirmed, an order may hold at most ${most} units of ${name} (a tenth of its stock). Confirm your address (see the link we mailed you) to order more.`,
   unpaidOrderLimit: (limit: number, verified: boolean) =>
     verified
       ? `You already have ${limit} unpaid orders, the most an account may hold. Pay or cancel one in My Orders to place another.`

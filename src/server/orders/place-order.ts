@@ -33,6 +33,12 @@ import { type NewOrderLine, type PlacedOrder, countUnpaidOrders, insertOrder } f
  */
 export const UNCONFIRMED_HOLD_HOURS = 1;
 
+/**
+ * The share of a product's stock an unconfirmed account's order may hold: with one unpaid order at a
+ * time and an hour's hold, a throwaway account cannot take a product off sale for paying customers.
+ */
+export const UNCONFIRMED_STOCK_SHARE = 0.1;
+
 /** Amounts are stored as 32-bit cents; an order above this is not one to take through a web form. */
 export const MAX_AMOUNT_CENTS = 2_000_000_000;
 
@@ -169,6 +175,7 @@ export async function insertUnpaidOrder(
     paymentMethod?: 'card' | 'account';
   },
 ): Promise<PlacedOrder> {
+  if (!user.emailVerified) await assertUnconfirmedShare(ex, lines);
   const destination = await destinationOf(ex, user, details);
   const {
     charges,
@@ -268,6 +275,24 @@ export async function insertUnpaidOrder(
   }
   await queueMail(ex, orderPlacedMail(mail, row));
   return row;
+}
+
+/**
+ * Refuses an unconfirmed account's order holding more than UNCONFIRMED_STOCK_SHARE of a product's
+ * stock (as it was before this order reserved it; backordered units hold none). Every way an order is
+ * made comes through insertUnpaidOrder, so this is the one place the rule is kept.
+ */
+async function assertUnconfirmedShare(ex: Executor, lines: readonly NewOrderLine[]): Promise<void> {
+  for (const line of lines) {
+    const held = line.quantity - (line.backorderedUnits ?? 0);
+    if (held <= 0 || !line.productId) continue;
+    const product = await findProduct(ex, line.productId);
+    if (!product) continue;
+    const most = Math.floor((product.available + held) * UNCONFIRMED_STOCK_SHARE);
+    if (held > most) {
+      throw new DomainError('FORBIDDEN', messages.unconfirmedStockShare(line.name, most));
+    }
+  }
 }
 
 /**
