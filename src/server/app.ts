@@ -56,6 +56,7 @@ import { reviewsRoutes } from './reviews/reviews.routes';
 import { systemRoutes } from './system/system.routes';
 import { bucketStore, folderStore, type PictureStore } from './uploads/picture-store';
 import { scheduleJobs } from './jobs/scheduler';
+import { createAppMetrics, registerMetricsRoute } from './metrics/metrics';
 import { shopJobs } from './jobs/shop-jobs';
 import { uploadsRoutes } from './uploads/uploads.routes';
 import { usersRoutes } from './users/users.routes';
@@ -167,6 +168,17 @@ export async function buildApp({
     await database.close();
   });
   registerErrorHandling(app);
+  const metrics = createAppMetrics(app, database);
+  registerMetricsRoute(app, metrics, config.metricsToken);
+  if (config.otlpEndpoint) {
+    const { registerTracing } = await import('./metrics/tracing');
+    const tracing = await registerTracing(app, {
+      endpoint: config.otlpEndpoint,
+      serviceName: process.env.OTEL_SERVICE_NAME ?? 'toolshop',
+    });
+    // Closed last (stops run in reverse): the spans of the shutdown's own last requests are sent too.
+    stops.unshift(tracing.shutdown);
+  }
   trackUnfinishedRequests(app);
   registerSameOriginCheck(app, config.publicUrl);
   await registerRateLimits(app, database.db, config.rateLimitScale);
@@ -385,7 +397,7 @@ export async function buildApp({
         log: app.log,
         pictures,
       });
-      stops.push(scheduleJobs(jobs, app.log));
+      stops.push(scheduleJobs(jobs, app.log, metrics.jobs));
     }
   });
   return app;

@@ -171,6 +171,8 @@ export const ConfigSchema = z
     S3_REGION: z.string().min(1).optional(),
     AWS_REGION: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: flag.optional(),
+    METRICS_TOKEN: z.string().min(16, { error: 'expected at least 16 characters' }).optional(),
+    OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl.optional(),
   })
   .refine((env) => bothOrNeither(env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY), {
     path: ['STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY'],
@@ -231,6 +233,10 @@ export const ConfigSchema = z
       quoteExpiryMs: env.QUOTE_EXPIRY_EVERY_SECONDS * 1000,
       sessionCleanupMs: env.SESSION_CLEANUP_EVERY_SECONDS * 1000,
     },
+    /** GET /metrics answers only with this bearer token; unset, there is no /metrics (404). */
+    metricsToken: env.METRICS_TOKEN ?? null,
+    /** Traces go to this OTLP/HTTP collector (OpenTelemetry); unset, none are made. */
+    otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT ?? null,
     /** The bucket the uploaded pictures go to; null keeps them in DATA_DIR/uploads. */
     pictureBucket: pictureBucket(env),
     /** The shop-wide smallest order; a product's own minimum may raise it (DESIGN §4). */

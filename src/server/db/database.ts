@@ -22,6 +22,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** The PostgreSQL URL (for a listening connection of its own); absent on the embedded database. */
   url?: string;
+  /** The PostgreSQL pool's connections now (metrics); absent on the embedded database. */
+  pool?: () => { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 }
 
@@ -135,6 +137,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       db: drizzlePg(pool, { schema, logger: queryLogger(options.onQuery) }),
       kind: 'postgres',
       url: options.databaseUrl,
+      pool: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: pool.options.max,
+      }),
       close: () => pool.end(),
     };
   }

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { JobObserver } from '../metrics/metrics';
 import { AFTER_START_MS, repeat, waitAtMost } from '../time-limits';
 
 /** A piece of the shop's background work, on a timer of its own (issue 32). */
@@ -19,19 +20,27 @@ export interface Job {
  * updates). The returned function stops them all, waiting up to a second for runs under way (one cut
  * short leaves its work to the next run, here or elsewhere).
  */
-export function scheduleJobs(jobs: readonly Job[], log: FastifyBaseLogger): () => Promise<void> {
+export function scheduleJobs(
+  jobs: readonly Job[],
+  log: FastifyBaseLogger,
+  observer?: JobObserver,
+): () => Promise<void> {
   const running = new Map<string, Promise<void>>();
   const stops = jobs
     .filter((job) => job.everyMs > 0)
     .map((job) => {
+      observer?.scheduled(job);
       const tick = () => {
         if (running.has(job.name)) return;
         const run = (async () => {
+          const started = performance.now();
           try {
             const done = await job.run();
+            observer?.finished(job, 'ok', (performance.now() - started) / 1000);
             if (Object.values(done).some((count) => count > 0))
               log.info({ job: job.name, ...done }, 'job ran');
           } catch (error) {
+            observer?.finished(job, 'failed', (performance.now() - started) / 1000);
             log.error({ err: error, job: job.name }, 'job failed');
           } finally {
             running.delete(job.name);

@@ -1,3 +1,4 @@
+import { countOrderPlaced } from '../metrics/metrics';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { messages } from '../../shared/messages';
 import type { SessionUser } from '../auth/session';
@@ -100,6 +101,7 @@ export async function checkout(
     return { row, stock };
   });
   catalogCache.stockChanged(placed.stock);
+  countOrderPlaced('cart', placed.row);
   mail.nudge();
   return placed.row;
 }

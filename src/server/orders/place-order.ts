@@ -1,4 +1,5 @@
 import { checkAccountCredit } from '../credit/ledger';
+import { countOrderPlaced } from '../metrics/metrics';
 import { destinationOf } from '../companies/addresses';
 import { chargesFor } from '../tax/charges';
 import { placeName } from '../tax/places';
@@ -95,6 +96,7 @@ export async function placeOrder(
   });
   // The catalog shows the new stock at once, without reading the catalog again.
   catalogCache.stockChanged([order.stock]);
+  countOrderPlaced('buy_form', order.row);
   mail.nudge();
   return order.row;
 }

@@ -1,3 +1,4 @@
+import { countPayment } from '../metrics/metrics';
 import type { SessionUser } from '../auth/session';
 import type { Database } from '../db/database';
 import { DomainError } from '../http/domain-error';
@@ -59,6 +60,7 @@ export async function settlePayment(
       }),
     );
     if (paid?.mailed) mail.nudge();
+    if (paid) countPayment('paid');
     return { modifiedCount: paid ? 1 : 0 };
   } catch (error) {
     // The order closed between our read and the move.
@@ -76,5 +78,6 @@ async function refundLatePayment(
 ): Promise<never> {
   const { refundId } = await provider.refundIntent(intent.id);
   await recordRefund(db, orderId, refundId);
+  countPayment('refunded_late');
   throw new DomainError('ORDER_CLOSED', messages.refundedLatePayment);
 }

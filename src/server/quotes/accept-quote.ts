@@ -1,3 +1,4 @@
+import { countOrderPlaced } from '../metrics/metrics';
 import type { SessionUser } from '../auth/session';
 import type { CatalogCache } from '../catalog/catalog-cache';
 import type { ProductStock } from '../catalog/products.repository';
@@ -95,6 +96,7 @@ export async function acceptQuote(
     return { row, stock };
   });
   catalogCache.stockChanged(placed.stock);
+  countOrderPlaced('quote', placed.row);
   mail.nudge();
   return placed.row;
 }
