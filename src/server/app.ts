@@ -56,6 +56,7 @@ import { reviewsRoutes } from './reviews/reviews.routes';
 import { systemRoutes } from './system/system.routes';
 import { bucketStore, folderStore, type PictureStore } from './uploads/picture-store';
 import { scheduleJobs } from './jobs/scheduler';
+import { serveBackups } from './db/backup';
 import { createAppMetrics, registerMetricsRoute } from './metrics/metrics';
 import { shopJobs } from './jobs/shop-jobs';
 import { uploadsRoutes } from './uploads/uploads.routes';
@@ -379,6 +380,8 @@ export async function buildApp({
   });
   app.addHook('onReady', async () => {
     await catalogChanges?.ready;
+    const stopBackups = await serveBackups(database, config.dataDir, (message) => app.log.warn(message));
+    if (stopBackups) stops.push(stopBackups);
     const worker = startMailWorker({
       db,
       transport: mailTransport,

@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from '../config/env';
 import { DataDirError } from '../db/data-dir-lock';
+import { BackupError, backupEmbedded, restoreEmbedded } from '../db/backup';
 import { DatabaseUnreachableError, openDatabase } from '../db/database';
 import { SYSTEM_ACTORS } from '../audit/audit.repository';
 import { DomainError } from '../http/domain-error';
@@ -14,6 +15,10 @@ const usage = [
   '  Takes admin rights back (never from the last admin).',
   '       npm run admin -- migrate',
   "  Brings the database's schema up to date and stops (run it as the tables' owner).",
+  '       npm run backup -- <file>',
+  '  Copies the embedded database to <file>, the shop running or not.',
+  '       npm run restore -- <file>',
+  '  Puts a backup in place of the embedded database (stop the shop first; the old one is kept).',
 ].join('\n');
 
 /** `npm run admin -- grant <email>`: the way to name the first admin when ADMIN_EMAILS is not used. */
@@ -22,6 +27,7 @@ export async function runAdminCommand(
   env: Record<string, string | undefined> = process.env,
 ): Promise<number> {
   const [command, email] = args;
+  if (command === 'backup' || command === 'restore') return backupCommand(command, email, env);
   const known = command === 'migrate' || ((command === 'grant' || command === 'revoke') && email);
   if (!known) {
     console.error(usage);
@@ -60,6 +66,41 @@ export async function runAdminCommand(
     }
   } finally {
     await database.close();
+  }
+}
+
+/** `npm run backup -- FILE` and `npm run restore -- FILE`, for the embedded database only. */
+async function backupCommand(
+  command: 'backup' | 'restore',
+  file: string | undefined,
+  env: Record<string, string | undefined>,
+): Promise<number> {
+  if (!file) {
+    console.error(usage);
+    return 2;
+  }
+  const config = loadConfig(env);
+  if (config.databaseUrl) {
+    console.error(
+      'DATABASE_URL is set: back up PostgreSQL with its own tools (pg_dump --format=custom, and pg_restore); see the README.',
+    );
+    return 2;
+  }
+  try {
+    if (command === 'backup') {
+      const how = await backupEmbedded(config.dataDir, file);
+      console.info(`Backed up the ${how === 'running' ? 'running' : 'stopped'} shop's database to ${file}.`);
+      return 0;
+    }
+    const kept = await restoreEmbedded(config.dataDir, file);
+    console.info(
+      `Restored ${file} into ${config.dataDir}.${kept ? ` The database it replaced is kept in ${kept}.` : ''}`,
+    );
+    return 0;
+  } catch (error) {
+    if (!(error instanceof BackupError || error instanceof DataDirError)) throw error;
+    console.error(error.message);
+    return 1;
   }
 }
 

@@ -24,6 +24,11 @@ export interface DatabaseHandle {
   url?: string;
   /** The PostgreSQL pool's connections now (metrics); absent on the embedded database. */
   pool?: () => { total: number; idle: number; waiting: number; max: number };
+  /**
+   * The embedded database's whole data folder as a gzipped tarball, taken between two statements
+   * after a checkpoint (a restore replays the log up to the last commit); absent on PostgreSQL.
+   */
+  dump?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -171,6 +176,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db,
       kind: 'pglite',
+      dump: async () => {
+        await client.exec('CHECKPOINT');
+        return client.dumpDataDir('gzip');
+      },
       close: async () => {
         await client.close();
         unlock();

@@ -36,6 +36,12 @@ export function databaseOf(app: object): Database | undefined {
   return databases.get(app);
 }
 
+/** An app a test built itself (on a real folder, say), known to the helpers as createTestApp's are. */
+export function rememberTestApp(app: object, db: Database, publicUrl: string): void {
+  databases.set(app, db);
+  origins.set(app, publicUrl);
+}
+
 /** The real app on a fresh real database, for `app.inject` tests. Close it in afterAll. */
 export async function createTestApp({
   env = {},
@@ -72,7 +78,6 @@ export async function createTestApp({
     },
   });
   await app.ready();
-  databases.set(app, database.db);
-  origins.set(app, config.publicUrl);
+  rememberTestApp(app, database.db, config.publicUrl);
   return { app, db: database.db, config, routes };
 }
