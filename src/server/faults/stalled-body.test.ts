@@ -58,4 +58,26 @@ describe('a request whose body stops arriving', () => {
     },
     PROCESS_TEST_TIMEOUT_MS,
   );
+
+  it(
+    'nor does a connection that sends nothing, or half of its headers: the server exits 0 soon after SIGTERM',
+    async () => {
+      const server = await startServerProcess({ DATA_DIR: 'memory://', LOG_LEVEL: 'info' });
+      const port = Number(new URL(await server.url()).port);
+      const silent = connect({ host: '127.0.0.1', port });
+      const halfHeaders = connect({ host: '127.0.0.1', port });
+      for (const socket of [silent, halfHeaders]) socket.on('error', () => undefined);
+      await Promise.all(
+        [silent, halfHeaders].map((socket) => new Promise((resolve) => socket.once('connect', resolve))),
+      );
+      halfHeaders.write('GET /api/healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: ');
+      const started = Date.now();
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      expect(Date.now() - started).toBeLessThan(8000);
+      silent.destroy();
+      halfHeaders.destroy();
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
 });
