@@ -74,6 +74,8 @@ export const messages = {
   serverError: 'Something went wrong on our side. Please try again in a moment.',
   unavailable:
     'The shop cannot reach its database right now. Nothing was changed; please try again in a moment.',
+  databaseBusy:
+    'Other orders are changing the same stock or account at this moment. Nothing was changed; please try again.',
   networkError: 'We could not reach the shop. Check your connection and try again.',
 
   // Requests the API refuses, by the module that refuses them.

@@ -46,6 +46,15 @@ const UNAVAILABLE_MESSAGES = [
   /not queryable/,
 ];
 
+/**
+ * Whether the database answered, but the rows a request needs stayed held by others past the lock
+ * timeout (or two requests deadlocked): the database is reachable and busy, and trying again works.
+ */
+export function isDatabaseBusy(error: unknown): boolean {
+  const state = sqlStateOf(error);
+  return state === '55P03' || state === '40P01';
+}
+
 /** Seconds a client is asked to wait before trying again after a 503. */
 export const RETRY_AFTER_SECONDS = 5;
 

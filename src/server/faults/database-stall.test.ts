@@ -115,6 +115,57 @@ describe.skipIf(!serverUrl)('a stalled PostgreSQL', () => {
     }
   });
 
+  it('says a lock held past the lock timeout is contention, not an unreachable database', async () => {
+    const direct = databaseUrl(serverUrl, name);
+    const database = await openDatabase({
+      databaseUrl: direct,
+      dataDir: 'unused',
+      timeouts: { ...timeouts, statementMs: 5000 },
+    });
+    const app = await buildApp({
+      config: loadConfig({ SEED_DEMO: 'false', RATE_LIMIT_SCALE: '1000' }),
+      authSecret: 'test-secret-test-secret-test-secret-0123',
+      database,
+      catalogCacheMs: 0,
+      backgroundJobs: false,
+    });
+    await app.ready();
+    const { default: pg } = await import('pg');
+    const holder = new pg.Client({ connectionString: direct });
+    await holder.connect();
+    try {
+      const tool = await insertTool(database.db);
+      const customer = await signUp(app);
+      // Another transaction holds the product's row (a long stock count, an admin's edit).
+      await holder.query('begin');
+      await holder.query('select id from products where id = $1 for update', [tool.id]);
+      const order = await injectAs(app, customer, {
+        method: 'POST',
+        url: '/api/purchase',
+        payload: { toolId: tool.id, quantity: 100, name: 'Pat', address: '1 Road', number: '5550100' },
+      });
+      expect(order.statusCode, order.body).toBe(503);
+      expect(order.headers['retry-after'], order.body).toBe('1');
+      expect(order.json()).toEqual({
+        error: {
+          code: 'UNAVAILABLE',
+          message:
+            'Other orders are changing the same stock or account at this moment. Nothing was changed; please try again.',
+        },
+      });
+      await holder.query('rollback');
+      const again = await injectAs(app, customer, {
+        method: 'POST',
+        url: '/api/purchase',
+        payload: { toolId: tool.id, quantity: 100, name: 'Pat', address: '1 Road', number: '5550100' },
+      });
+      expect(again.statusCode, again.body).toBe(201);
+    } finally {
+      await holder.end();
+      await app.close();
+    }
+  });
+
   it('stops a start against a database that accepts connections but never answers, naming DATABASE_URL', async () => {
     proxy.stall();
     try {

@@ -2,7 +2,13 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '../../shared/api/errors';
 import { messages } from '../../shared/messages';
-import { isDatabaseUnavailable, isStorageFull, RETRY_AFTER_SECONDS, sqlStateOf } from '../db/unavailable';
+import {
+  isDatabaseBusy,
+  isDatabaseUnavailable,
+  isStorageFull,
+  RETRY_AFTER_SECONDS,
+  sqlStateOf,
+} from '../db/unavailable';
 import { textProblem } from '../../shared/api/text';
 import { BucketUnavailable } from '../uploads/picture-store';
 import { DomainError, statusOf } from './domain-error';
@@ -60,6 +66,11 @@ export function registerErrorHandling(app: FastifyInstance) {
       request.log.error({ err: error }, 'the picture bucket did not answer');
       reply.header('retry-after', String(RETRY_AFTER_SECONDS));
       return send(reply, 503, 'UNAVAILABLE', messages.picturesUnreachable);
+    }
+    if (isDatabaseBusy(error)) {
+      request.log.warn({ err: error }, 'database rows held past the lock timeout');
+      reply.header('retry-after', '1');
+      return send(reply, 503, 'UNAVAILABLE', messages.databaseBusy);
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
