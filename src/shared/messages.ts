@@ -90,6 +90,8 @@ export const messages = {
   /** A price the buyer's company's price list sets (issue 34), as lines and product pages show it. */
   contractPrice: (list: string) => `Your contract price (list ${list})`,
   quickOrderMerged: (row: number) => `Added to row ${row}, which has the same SKU`,
+  priceListUnknownSkus: (named: string[], more: number) =>
+    `Nothing was saved. ${named.map((one) => (/[.?]$/.test(one) ? one : `${one}.`)).join(' ')}${more > 0 ? ` And ${more} more unknown SKU${more === 1 ? '' : 's'}.` : ''}`,
   unknownSku: (sku: string, closest: string[]) =>
     `No product has the SKU ${sku}${closest.length ? `. Did you mean ${closest.join(', ')}?` : ''}`,
   lineBelowMinimum: (lower: number) => `The smallest order of this product is ${units(lower)} units`,

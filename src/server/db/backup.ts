@@ -164,7 +164,7 @@ export async function restoreEmbedded(dataDir: string, file: string): Promise<st
     throw new BackupError(`${file} is not a backup made by npm run backup (not a gzipped tarball).`);
   }
   // Refused while the shop runs: the lock names who holds the folder.
-  lockDataDir(dataDir, 'restore')();
+  (await lockDataDir(dataDir, 'restore'))();
   const live = join(dataDir, 'pglite');
   const kept = existsSync(live)
     ? join(dataDir, `pglite.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`)

@@ -19,17 +19,17 @@ function folderLockedBy(owner: { pid: number; since: string; token?: string }): 
 }
 
 describe('the DATA_DIR lock', () => {
-  it('takes over a lock left with its own process id by a killed process (a container restarts as pid 1)', () => {
+  it('takes over a lock left with its own process id by a killed process (a container restarts as pid 1)', async () => {
     const dir = folderLockedBy({
       pid: process.pid,
       since: new Date(Date.now() - 60_000).toISOString(),
       token: 'old',
     });
-    const release = lockDataDir(dir);
+    const release = await lockDataDir(dir);
     // ... and holds it now: a second taking in this process is refused.
-    expect(() => lockDataDir(dir)).toThrow(DataDirError);
+    await expect(lockDataDir(dir)).rejects.toThrow(DataDirError);
     release();
-    lockDataDir(dir)();
+    (await lockDataDir(dir))();
   });
 
   it('takes over a lock whose process id now belongs to a process started after the lock was taken', async () => {
@@ -39,12 +39,39 @@ describe('the DATA_DIR lock', () => {
       const pid = child.pid ?? 0;
       // Taken an hour before this process started: whoever took it is gone.
       const stale = folderLockedBy({ pid, since: new Date(Date.now() - 3_600_000).toISOString() });
-      lockDataDir(stale)();
+      (await lockDataDir(stale))();
       // Taken since it started: it is the holder, and it is alive.
       const live = folderLockedBy({ pid, since: new Date(Date.now() + 5_000).toISOString() });
-      expect(() => lockDataDir(live)).toThrow(/is in use by process/);
+      await expect(lockDataDir(live)).rejects.toThrow(/is in use by process/);
     } finally {
       child.kill();
     }
+  });
+
+  it('is not taken from a live holder with the same process id and host (each PID 1 in its container)', async () => {
+    // The other container's shop: the same pid and host name as this process, alive, listening on
+    // the folder's socket as a holder does.
+    const dir = folderLockedBy({
+      pid: process.pid,
+      since: new Date(Date.now() - 60_000).toISOString(),
+      token: 'another-container',
+    });
+    const holder = spawn(
+      process.execPath,
+      [
+        '-e',
+        `require('node:net').createServer(s => s.destroy()).listen(${JSON.stringify(join(dir, 'shop.lock.sock'))}, () => console.log('listening'))`,
+      ],
+      { stdio: ['ignore', 'pipe', 'ignore'] },
+    );
+    try {
+      await new Promise((resolve) => holder.stdout.once('data', resolve));
+      await expect(lockDataDir(dir)).rejects.toThrow(/is in use by process/);
+    } finally {
+      holder.kill('SIGKILL');
+      await new Promise((resolve) => holder.once('exit', resolve));
+    }
+    // Killed: its socket refuses, and the lock is taken over.
+    (await lockDataDir(dir))();
   });
 });

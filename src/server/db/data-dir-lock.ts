@@ -9,6 +9,7 @@ import {
   unlinkSync,
   writeFileSync,
 } from 'node:fs';
+import { type Server, connect, createServer } from 'node:net';
 import { hostname } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 
@@ -45,6 +46,49 @@ export class DataDirError extends Error {
 }
 
 const LOCK_FILE = 'shop.lock';
+/**
+ * The holder listens on this socket in the folder for as long as it holds the lock. A process id and
+ * a host name can be shared by two live processes (each PID 1 in a container, both named after the
+ * same host, one volume): a listening socket cannot, and a killed holder's refuses connections.
+ */
+const BEACON = 'shop.lock.sock';
+/** A lock this young may still be setting up its socket: it counts as held. */
+const SETTING_UP_MS = 5000;
+/** Unix socket paths are limited to 107 bytes on Linux; a longer folder relies on the lock file alone. */
+const MAX_SOCKET_PATH = 107;
+
+/** Whether a live process listens on the folder's socket (its lock's holder). */
+function beaconAnswers(dataDir: string): Promise<boolean> {
+  const path = join(resolve(dataDir), BEACON);
+  if (Buffer.byteLength(path) > MAX_SOCKET_PATH) return Promise.resolve(false);
+  return new Promise((done) => {
+    const socket = connect({ path });
+    socket.once('connect', () => {
+      socket.destroy();
+      done(true);
+    });
+    socket.once('error', () => done(false));
+  });
+}
+
+/** Listens on the folder's socket while this process holds the lock; answers how to stop. */
+async function lightBeacon(dataDir: string): Promise<() => void> {
+  const path = join(resolve(dataDir), BEACON);
+  if (Buffer.byteLength(path) > MAX_SOCKET_PATH) return () => {};
+  // Only a killed holder's socket can be here: the lock file is ours.
+  rmSync(path, { force: true });
+  const server: Server = createServer((socket) => socket.destroy());
+  await new Promise<void>((done, fail) => {
+    server.once('error', fail);
+    server.listen(path, () => done());
+  });
+  // The socket never keeps the process alive by itself (a command exits when its work is done).
+  server.unref();
+  return () => {
+    server.close();
+    rmSync(path, { force: true });
+  };
+}
 
 function describe(owner: LockOwner): string {
   return `process ${owner.pid} (${owner.command}) on ${owner.host}, since ${owner.since}`;
@@ -92,10 +136,14 @@ function notWritable(dataDir: string, error: unknown): DataDirError {
 /**
  * Makes this process the one owner of the embedded database's folder (DESIGN §6): PGlite is a
  * single-process database, and two processes writing one folder lose orders and damage indexes.
- * The lock file names its holder; one left by a killed process is taken over. The folder is made
- * private to the service user (0700). Answers a function that releases the lock.
+ * The lock file names its holder; one left by a killed process is taken over, once the socket its
+ * holder listened on refuses a connection. The folder is made private to the service user (0700).
+ * Answers a function that releases the lock.
  */
-export function lockDataDir(dataDir: string, command = basename(process.argv[1] ?? 'node')): () => void {
+export async function lockDataDir(
+  dataDir: string,
+  command = basename(process.argv[1] ?? 'node'),
+): Promise<() => void> {
   try {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     chmodSync(dataDir, 0o700);
@@ -123,15 +171,26 @@ export function lockDataDir(dataDir: string, command = basename(process.argv[1] 
         // A hard link is created whole or not at all: of two processes exactly one gets the name.
         linkSync(draft, file);
         heldHere.add(me.token ?? '');
-        return () => {
+        const release = () => {
           heldHere.delete(me.token ?? '');
           if (readOwner(file)?.token === me.token) rmSync(file, { force: true });
         };
+        try {
+          const darken = await lightBeacon(dataDir);
+          return () => {
+            darken();
+            release();
+          };
+        } catch (error) {
+          release();
+          throw notWritable(dataDir, error);
+        }
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw notWritable(dataDir, error);
       }
       const holder = readOwner(file);
-      if (holder && isAlive(holder)) {
+      const settingUp = holder !== null && Date.now() - Date.parse(holder.since) < SETTING_UP_MS;
+      if (holder && (isAlive(holder) || settingUp || (await beaconAnswers(dataDir)))) {
         throw new DataDirError(
           `DATA_DIR ${resolve(dataDir)} is in use by ${describe(holder)}. The embedded database ` +
             'serves one process only: stop that process first, or set DATABASE_URL to a PostgreSQL ' +

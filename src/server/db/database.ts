@@ -155,7 +155,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   let location = options.dataDir;
   let unlock = () => {};
   if (!location.startsWith('memory://')) {
-    unlock = lockDataDir(location);
+    unlock = await lockDataDir(location);
     location = join(location, 'pglite');
   }
   try {

@@ -6,6 +6,7 @@ import { auditLog } from '../db/schema';
 import { type TestUser, injectAs, signUp, signUpAdmin } from '../test/auth-helpers';
 import { newCompany } from '../test/company-helpers';
 import { createTestApp } from '../test/test-app';
+import { insertTool } from '../test/factories';
 import { contractEntriesFor } from './contract-entries';
 
 /** Issue 34, price lists: made, read, replaced and deleted by shop admins, and held by companies. */
@@ -15,6 +16,10 @@ let admin: TestUser;
 beforeAll(async () => {
   ctx = await createTestApp();
   admin = await signUpAdmin(ctx.app, ctx.db);
+  // Lists price products the catalog has.
+  for (const sku of ['FT-DRILL-18V', 'FT-CSW-185', 'FT-1', 'FT-2', 'EN-1', 'EN-2', 'FT-SAW-1', 'KEEP-1']) {
+    await insertTool(ctx.db, { sku });
+  }
 });
 afterAll(async () => {
   await ctx.app.close();
@@ -116,6 +121,29 @@ describe('price lists', () => {
       expect(refused.statusCode, JSON.stringify(entry)).toBe(400);
     }
     expect((await call(admin, 'GET', '/api/admin/price-lists')).json<unknown[]>()).toEqual([]);
+  });
+
+  it('refuse SKUs no product has, each with the closest SKUs the catalog has, and save nothing', async () => {
+    const typo = await call(admin, 'POST', '/api/admin/price-lists', {
+      name: 'Typos',
+      entries: [
+        { sku: 'FT-DRIL-18V', percentOff: 5 },
+        { sku: 'FT-CSW-185', percentOff: 5 },
+        { sku: 'ZZ-NOTHING-LIKE-IT-999', percentOff: 5 },
+      ],
+    });
+    expect(typo.statusCode).toBe(400);
+    expect(typo.json<ErrorBody>().error.message).toBe(
+      'Nothing was saved. No product has the SKU FT-DRIL-18V. Did you mean FT-DRILL-18V, FT-1, FT-CSW-185? No product has the SKU ZZ-NOTHING-LIKE-IT-999.',
+    );
+    const lists = (await call(admin, 'GET', '/api/admin/price-lists')).json<{ name: string }[]>();
+    expect(lists.map((list) => list.name)).not.toContain('Typos');
+    // Many unknown: the first five are named, the rest counted.
+    const many = await call(admin, 'POST', '/api/admin/price-lists', {
+      name: 'Many typos',
+      entries: Array.from({ length: 8 }, (_, n) => ({ sku: `NOPE-${n}`, percentOff: 5 })),
+    });
+    expect(many.json<ErrorBody>().error.message).toMatch(/ And 3 more unknown SKUs\.$/);
   });
 
   it('are held by companies with a priority, replaced whole; unknown lists and companies are refused', async () => {

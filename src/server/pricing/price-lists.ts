@@ -7,7 +7,8 @@ import { centsToDollars, dollarsToCents } from '../../shared/money';
 import { recordAudit } from '../audit/audit.repository';
 import type { SessionUser } from '../auth/session';
 import type { Database, Executor } from '../db/database';
-import { companies, companyPriceLists, priceListEntries, priceLists } from '../db/schema';
+import { companies, companyPriceLists, priceListEntries, priceLists, products } from '../db/schema';
+import { closestSkus } from '../catalog/closest-skus';
 import { isUniqueViolation } from '../db/unique-violation';
 import { DomainError } from '../http/domain-error';
 
@@ -37,7 +38,35 @@ function storedEntries(listId: string, body: Body) {
   }));
 }
 
+/** The most unknown SKUs one refusal names (a pasted list of typos is answered with the first few). */
+const NAMED_UNKNOWN = 5;
+
+/**
+ * Refuses entries for SKUs no product has, naming each (up to NAMED_UNKNOWN) with the closest SKUs
+ * the catalog has, as quick order does: a typo must not make a contract price nobody ever gets.
+ */
+async function assertKnownSkus(tx: Executor, body: Body) {
+  const asked = [...new Set(body.entries.map((entry) => entry.sku.toUpperCase()))];
+  const known = new Set<string>();
+  for (let start = 0; start < asked.length; start += 5000) {
+    const rows = await tx
+      .select({ sku: products.sku })
+      .from(products)
+      .where(inArray(products.sku, asked.slice(start, start + 5000)));
+    for (const row of rows) known.add(row.sku);
+  }
+  const unknown = asked.filter((sku) => !known.has(sku));
+  if (unknown.length === 0) return;
+  const closest = await closestSkus(tx, unknown.slice(0, NAMED_UNKNOWN));
+  const named = [...closest].map(([sku, near]) => messages.unknownSku(sku, near));
+  throw new DomainError(
+    'VALIDATION_FAILED',
+    messages.priceListUnknownSkus(named, unknown.length - named.length),
+  );
+}
+
 async function writeEntries(tx: Executor, listId: string, body: Body) {
+  await assertKnownSkus(tx, body);
   await tx.delete(priceListEntries).where(eq(priceListEntries.priceListId, listId));
   const rows = storedEntries(listId, body);
   // PostgreSQL takes at most 65,535 parameters a statement: 2,000 entries of 8 columns at a time.
