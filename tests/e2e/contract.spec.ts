@@ -46,14 +46,26 @@ test('a contract price and Net 30: the buyer sees their price, orders on account
   await addEntry.getByRole('button', { name: 'Add entry' }).click();
   await expect(admin.getByTestId('price-list-entry')).toContainText([product.sku]);
   await expect(admin.getByTestId('price-list-entry').first()).toContainText('$9.50');
-  // A second entry, by percentage, and removed again.
-  await addEntry.getByLabel('SKU').fill(`GONE-${stamp}`);
+  // A second entry, by percentage, for a mistyped SKU: refused, with the SKU meant.
+  const typo = `${product.sku}X`;
+  await addEntry.getByLabel('SKU').fill(typo);
   await addEntry.getByLabel('Contract price').selectOption({ label: 'Percent off' });
   await addEntry.getByLabel('Percent', { exact: true }).fill('5');
   await addEntry.getByRole('button', { name: 'Add entry' }).click();
-  await expect(admin.getByTestId('price-list-entry')).toHaveCount(2);
-  await expect(admin.getByTestId('price-list-entry').nth(1)).toContainText('5 % off the list price');
-  await admin.getByRole('button', { name: `Remove GONE-${stamp} from ${listName}` }).click();
+  await expect(
+    admin
+      .getByRole('alert')
+      .filter({ hasText: `No product has the SKU ${typo}. Did you mean ${product.sku}` })
+      .first(),
+  ).toBeVisible();
+  await expect(admin.getByTestId('price-list-entry')).toHaveCount(1);
+  // Removed, and added again.
+  await admin.getByRole('button', { name: `Remove ${product.sku} from ${listName}` }).click();
+  await expect(admin.getByTestId('price-list-entry')).toHaveCount(0);
+  await addEntry.getByLabel('SKU').fill(product.sku);
+  await addEntry.getByLabel('Contract price').selectOption({ label: 'Unit price ($)' });
+  await addEntry.getByLabel('Price', { exact: true }).fill('9.50');
+  await addEntry.getByRole('button', { name: 'Add entry' }).click();
   await expect(admin.getByTestId('price-list-entry')).toHaveCount(1);
 
   // Net 30 with a $5,000 limit, and the list, on the Companies page.
