@@ -48,17 +48,34 @@ export function Header() {
           <img src="/images/logo.svg" alt="" width={36} height={36} />
           <span className="fw-bold">{homeContent.brand}</span>
         </Link>
-        <button
-          ref={toggler}
-          type="button"
-          className={menuOpen ? 'navbar-toggler' : 'navbar-toggler collapsed'}
-          aria-controls="main-nav"
-          aria-expanded={menuOpen}
-          aria-label="Toggle navigation"
-          onClick={() => setOpenOn(menuOpen ? null : pathname)}
-        >
-          <span className="navbar-toggler-icon" />
-        </button>
+        {/* The cart and its count stay in the bar at every width; on a phone beside the menu's button. */}
+        <div className="d-flex align-items-center ms-auto order-md-last">
+          <div className="navbar-nav flex-row">
+            <NavLink to={paths.cart} className="nav-link px-2 ms-md-2" onClick={closeMenu}>
+              Cart
+              {cartLines > 0 && (
+                <>
+                  {' '}
+                  <span className="badge rounded-pill text-bg-warning" data-testid="cart-badge">
+                    {cartLines}
+                  </span>
+                  <span className="visually-hidden">{cartLines === 1 ? ' line' : ' lines'}</span>
+                </>
+              )}
+            </NavLink>
+          </div>
+          <button
+            ref={toggler}
+            type="button"
+            className={menuOpen ? 'navbar-toggler' : 'navbar-toggler collapsed'}
+            aria-controls="main-nav"
+            aria-expanded={menuOpen}
+            aria-label="Toggle navigation"
+            onClick={() => setOpenOn(menuOpen ? null : pathname)}
+          >
+            <span className="navbar-toggler-icon" />
+          </button>
+        </div>
         <div
           id="main-nav"
           className={menuOpen ? 'navbar-collapse collapse show' : 'navbar-collapse collapse'}
@@ -72,20 +89,6 @@ export function Header() {
             <li className="nav-item">
               <NavLink to={paths.shop} className="nav-link" onClick={closeMenu}>
                 Shop
-              </NavLink>
-            </li>
-            <li className="nav-item">
-              <NavLink to={paths.cart} className="nav-link" onClick={closeMenu}>
-                Cart
-                {cartLines > 0 && (
-                  <>
-                    {' '}
-                    <span className="badge rounded-pill text-bg-warning" data-testid="cart-badge">
-                      {cartLines}
-                    </span>
-                    <span className="visually-hidden">{cartLines === 1 ? ' line' : ' lines'}</span>
-                  </>
-                )}
               </NavLink>
             </li>
             {user && (
