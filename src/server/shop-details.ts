@@ -36,8 +36,10 @@ const BusinessFile = z.strictObject({
         ctx.addIssue({ code: 'custom', message: vatIdProblem(vatId) ?? 'vatId is not an EU VAT ID' });
       }
     }),
-  /** A closing line on every invoice. */
+  /** A closing line on every invoice paid by card. */
   invoiceNote: z.string().default(''),
+  /** The closing line of an invoice on account (no payment comes first); the card one when unset. */
+  onAccountInvoiceNote: z.string().optional(),
   /** Where a company on account pays its invoices by bank transfer (issue 34), a line each. */
   bankDetails: z.array(z.string().min(1)).default([]),
 });

@@ -26,37 +26,40 @@ export function LineItems({
   caption?: string | undefined;
   testId: string;
 }) {
+  // A narrow card scrolls the table sideways rather than letting its amounts spill out of it.
   return (
-    <table className="table table-sm align-middle mb-0 order-lines">
-      {caption && <caption className="visually-hidden">{caption}</caption>}
-      <thead>
-        <tr>
-          <th scope="col">Product</th>
-          <th scope="col" className="text-end">
-            Units
-          </th>
-          <th scope="col" className="text-end">
-            Unit price
-          </th>
-          <th scope="col" className="text-end">
-            Amount
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {lines.map((line) => (
-          <tr key={line.line} data-testid={testId}>
-            <td>
-              {line.name}
-              {line.sku && <span className="d-block small text-secondary font-monospace">{line.sku}</span>}
-              {line.remark && <div className="small text-secondary">{line.remark}</div>}
-            </td>
-            <td className="text-end">{formatUnits(line.quantity)}</td>
-            <td className="text-end text-nowrap">{money(line.unitPrice)}</td>
-            <td className="text-end text-nowrap">{money(line.amount)}</td>
+    <div className="table-responsive">
+      <table className="table table-sm align-middle mb-0 order-lines">
+        {caption && <caption className="visually-hidden">{caption}</caption>}
+        <thead>
+          <tr>
+            <th scope="col">Product</th>
+            <th scope="col" className="text-end">
+              Units
+            </th>
+            <th scope="col" className="text-end">
+              Unit price
+            </th>
+            <th scope="col" className="text-end">
+              Amount
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {lines.map((line) => (
+            <tr key={line.line} data-testid={testId}>
+              <td>
+                {line.name}
+                {line.sku && <span className="d-block small text-secondary font-monospace">{line.sku}</span>}
+                {line.remark && <div className="small text-secondary">{line.remark}</div>}
+              </td>
+              <td className="text-end text-nowrap">{formatUnits(line.quantity)}</td>
+              <td className="text-end text-nowrap">{money(line.unitPrice)}</td>
+              <td className="text-end text-nowrap">{money(line.amount)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -90,6 +90,9 @@ describe('pay on account', () => {
     );
     expect(invoiceText).toContain('Routing number (ABA): 043000096');
     expect(invoiceText).toContain(`Reference: ${order.invoiceNumber}`);
+    // Nothing is paid first on account, and nothing is supplied before it ships.
+    expect(invoiceText).not.toContain('within 48 hours of payment');
+    expect(invoiceText).toContain('Supply date on shipping (not shipped yet)');
 
     expect(await statementOf(buyer)).toMatchObject({
       terms: 'net30',

@@ -98,7 +98,8 @@ export async function renderInvoicePdf(
     facts.push(
       ['Invoice number', number],
       ['Issue date', formatDay(invoiceDay(order))],
-      ['Supply date', formatDay(order.shippedAt ?? invoiceDay(order))],
+      // Supplied when shipped: an invoice issued before (on account, or paid by card) says so.
+      ['Supply date', order.shippedAt ? formatDay(order.shippedAt) : 'on shipping (not shipped yet)'],
       [
         'Due date',
         order.paymentMethod === 'account' && order.dueDate
@@ -206,13 +207,15 @@ export async function renderInvoicePdf(
       .fillColor('#b02a37')
       .text('Test payment: no money was taken. This invoice is not a demand or proof of payment.');
   }
-  if (shop.invoiceNote) {
+  const note =
+    order.paymentMethod === 'account' ? (shop.onAccountInvoiceNote ?? shop.invoiceNote) : shop.invoiceNote;
+  if (note) {
     doc.moveDown(2);
     doc
       .font(REGULAR)
       .fontSize(9)
       .fillColor(MUTED)
-      .text(shop.invoiceNote, { width: RIGHT - PAGE.margin });
+      .text(note, { width: RIGHT - PAGE.margin });
   }
   doc.end();
   return done;

@@ -29,7 +29,9 @@ const StripeCardForm = lazy(async () => ({
   default: (await import('../../features/payments/components/stripe-card-form')).StripeCardForm,
 }));
 
+/** The amount is "payable" only while the order can be paid: waiting for freight or approval, paid, or closed, it is its total. */
 function OrderSummary({ order }: { order: Order }) {
+  const payable = canTransition(order.status, 'paid');
   return (
     <Card className="shadow-sm h-100">
       <Card.Body>
@@ -45,7 +47,7 @@ function OrderSummary({ order }: { order: Order }) {
             {formatUnits(order.quantity)} units
             {order.lines.length > 1 && <> on {order.lines.length} lines</>}
           </dd>
-          <dt>Payable amount</dt>
+          <dt>{payable ? 'Payable amount' : order.paid ? 'Amount paid' : 'Order total'}</dt>
           <dd className="fs-5 fw-bold">{formatDollars(order.amount)}</dd>
         </dl>
         <OrderLines order={order} caption={`The lines of order ${order.orderNumber}`} />
@@ -152,11 +154,12 @@ export function PaymentPage() {
         <>
           {/* An admin sees the banner from the dashboard already. */}
           {!isAdmin && <TestModeBanner audience="buyer" />}
+          {/* The order's lines take the room: a card form needs less than a table of lines and amounts. */}
           <Row className="g-4">
-            <Col lg={5}>
+            <Col lg={7}>
               <OrderSummary order={loaded} />
             </Col>
-            <Col lg={7}>
+            <Col lg={5}>
               <PaymentPanel order={loaded} />
             </Col>
           </Row>
