@@ -30,6 +30,13 @@ test('a customer creates a company, invites a colleague by mail, who joins; a vi
   await expect(page.getByRole('heading', { name })).toBeVisible();
   await expect(page.getByText('Your role: admin')).toBeVisible();
   await expect(page.getByTestId('billing-address')).toContainText('Accounts payable');
+  // A typo in the legal name is corrected by the admin.
+  await page.getByRole('button', { name: 'Edit the company’s details' }).click();
+  const details = page.getByRole('form', { name: 'Company details' });
+  await details.getByLabel('Legal name').fill(`${name} Ltd`);
+  await details.getByRole('button', { name: 'Save the details' }).click();
+  await expect(page.getByRole('heading', { name: `${name} Ltd` })).toBeVisible();
+  await details.waitFor({ state: 'detached' });
 
   const colleague = newAccount('Bea Buyer');
   const invite = page.getByRole('form', { name: 'Invite a colleague' });
@@ -67,7 +74,7 @@ test('a customer creates a company, invites a colleague by mail, who joins; a vi
   // The page says who invited them, to which company and as what, before they accept.
   await expect(colleaguePage.getByRole('heading', { name: `Join ${name}` })).toBeVisible();
   await expect(colleaguePage.getByTestId('invitation-offer')).toContainText(
-    `invited you to join ${name} as buyer`,
+    `invited you to join ${name} Ltd as buyer`,
   );
   await colleaguePage.getByRole('button', { name: 'Accept the invitation' }).click();
   await expect(colleaguePage.getByRole('status')).toContainText('You have joined the company');

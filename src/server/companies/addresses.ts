@@ -1,14 +1,15 @@
 import { formatAddress } from '../../shared/domain/addresses';
 import { normalTaxId } from '../../shared/domain/vat-id';
 import type { StoredShipTo } from '../../shared/domain/order-charges';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { CompanyAddress, CompanyAddressBody } from '../../shared/api/companies.schemas';
 import { messages } from '../../shared/messages';
 import type { SessionUser } from '../auth/session';
 import type { Database, Executor } from '../db/database';
 import { companies, companyAddresses } from '../db/schema';
 import { DomainError } from '../http/domain-error';
-import { companyOf } from './membership';
+import { companyOf, notInCompany } from './membership';
+import { recordAudit } from '../audit/audit.repository';
 
 /**
  * A company's address book (issue 33): ship-to addresses its admins keep, one of them the default, and
@@ -164,7 +165,11 @@ export async function destinationOf(
   return { name: details.name, address, phone: details.number, shipTo };
 }
 
-/** PATCH /api/company: its admins change its name, tax number, billing address and address rule. */
+/**
+ * PATCH /api/company: a company admin corrects the company's legal name, tax number and billing
+ * address, or sets its address rule. A changed tax number is no longer the one a shop admin verified:
+ * the verification goes with it. What changed goes to the audit log, before and after.
+ */
 export async function updateCompany(
   db: Database,
   caller: SessionUser,
@@ -177,27 +182,42 @@ export async function updateCompany(
   },
 ): Promise<void> {
   const { id: companyId } = companyOf(caller, 'manage');
-  // A changed tax number is no longer the one a shop admin verified: the verification goes with it.
   const taxId = body.taxId === undefined ? undefined : normalTaxId(body.taxId);
-  await db
-    .update(companies)
-    .set({
+  const billingAddress = body.billingTo ? formatAddress(body.billingTo) : body.billingAddress;
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(companies)
+      .where(eq(companies.id, companyId))
+      .for('no key update');
+    if (!before) throw notInCompany();
+    const taxIdChanged = taxId !== undefined && taxId !== before.taxId;
+    const after = {
       ...(body.name !== undefined ? { name: body.name } : {}),
-      ...(taxId !== undefined
-        ? {
-            taxId,
-            vatVerifiedAt: sql`case when ${companies.taxId} is not distinct from ${taxId} then ${companies.vatVerifiedAt} end`,
-            vatVerifiedBy: sql`case when ${companies.taxId} is not distinct from ${taxId} then ${companies.vatVerifiedBy} end`,
-          }
-        : {}),
-      ...(body.billingAddress !== undefined ? { billingAddress: body.billingAddress } : {}),
-      ...(body.billingTo !== undefined
-        ? { billingTo: body.billingTo, billingAddress: formatAddress(body.billingTo) }
-        : {}),
+      ...(taxId !== undefined ? { taxId } : {}),
+      ...(taxIdChanged ? { vatVerifiedAt: null, vatVerifiedBy: null } : {}),
+      ...(billingAddress !== undefined ? { billingAddress } : {}),
+      ...(body.billingTo !== undefined ? { billingTo: body.billingTo } : {}),
       ...(body.freeAddresses !== undefined ? { freeAddresses: body.freeAddresses } : {}),
-      updatedAt: new Date(),
-    })
-    .where(eq(companies.id, companyId));
+    };
+    await tx
+      .update(companies)
+      .set({ ...after, updatedAt: new Date() })
+      .where(eq(companies.id, companyId));
+    const changed = (['name', 'taxId', 'billingAddress', 'freeAddresses'] as const).filter(
+      (field) => field in after && after[field] !== before[field],
+    );
+    if (changed.length === 0) return;
+    await recordAudit(tx, caller, {
+      action: 'company.details',
+      subject: `company ${before.name}`,
+      before: Object.fromEntries(changed.map((field) => [field, before[field]])),
+      after: {
+        ...Object.fromEntries(changed.map((field) => [field, after[field]])),
+        ...(taxIdChanged && before.vatVerifiedAt ? { vatVerification: 'withdrawn' } : {}),
+      },
+    });
+  });
 }
 
 export type { CompanyAddressBody };

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Company } from '../../shared/api/companies.schemas';
 import type { ErrorBody } from '../../shared/api/errors';
@@ -276,6 +276,33 @@ describe('a company', () => {
     const deleted = await call(shopAdmin, 'DELETE', `/api/user/${encodeURIComponent(coAdmin.email)}`);
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect((await call(invited, 'POST', `/api/invitations/${token}/accept`)).statusCode).toBe(404);
+  });
+
+  it('lets its admins correct its name, tax number and billing address, audited; not its other colleagues', async () => {
+    const { admin } = await newCompany('Misspelt Ltd');
+    const buyer = await join(admin, ['buyer']);
+    const billingTo = { line1: '1 Wharf Street', city: 'Leeds', postalCode: 'LS2 7EQ', country: 'GB' };
+    const change = { name: 'Correct Ltd', taxId: 'GB987654321', billingTo };
+    expect((await call(buyer, 'PATCH', '/api/company', change)).statusCode).toBe(403);
+    const saved = await call(admin, 'PATCH', '/api/company', change);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await companyOf(buyer)).toMatchObject({
+      name: 'Correct Ltd',
+      taxId: 'GB987654321',
+      billingTo,
+      billingAddress: expect.stringContaining('1 Wharf Street'),
+    });
+    const [entry] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'company.details'), eq(auditLog.actorEmail, admin.email)));
+    expect(entry).toMatchObject({
+      subject: 'company Misspelt Ltd',
+      before: { name: 'Misspelt Ltd', taxId: 'GB123456789' },
+      after: { name: 'Correct Ltd', taxId: 'GB987654321' },
+    });
+    const blank = await call(admin, 'PATCH', '/api/company', { name: ' ' });
+    expect(blank.json<ErrorBody>().error.message).toBe('name: Please give the company’s legal name');
   });
 
   it('shop admins see every company and can suspend one', async () => {

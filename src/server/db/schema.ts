@@ -909,6 +909,7 @@ export const auditAction = pgEnum('audit_action', [
   'company.vat_verification',
   'company.invitation_revoke',
   'tax_certificate.upload',
+  'company.details',
 ]);
 
 /**

@@ -40,6 +40,7 @@ export const AUDIT_ACTIONS = {
   'company.vat_verification': 'VAT ID verified',
   'company.invitation_revoke': 'Invitation revoked',
   'tax_certificate.upload': 'Tax certificate uploaded',
+  'company.details': 'Company’s name, tax number or billing address changed',
 } as const;
 
 export const AuditAction = z.enum(Object.keys(AUDIT_ACTIONS) as [keyof typeof AUDIT_ACTIONS]);

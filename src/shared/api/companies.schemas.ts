@@ -163,6 +163,7 @@ export const UpdateCompanyBody = z.strictObject({
   billingTo: ShipToBody.optional(),
   freeAddresses: z.boolean().optional(),
 });
+export type UpdateCompanyBody = z.input<typeof UpdateCompanyBody>;
 
 /** GET /api/company: the caller's company; invitations are listed to its admins only. */
 export const Company = z

@@ -105,6 +105,77 @@ function CreateCompanyForm() {
   );
 }
 
+/** The company's legal name, tax number and billing address, as its admins correct them. */
+const EditCompanySchema = CreateCompanyBody.required({ billingTo: true });
+
+function EditCompanyForm({ company, onDone }: { company: Company; onDone: () => void }) {
+  const update = useUpdateCompany();
+  const form = useForm<CreateValues, unknown, CreateOutput>({
+    resolver: zodResolver(EditCompanySchema),
+    defaultValues: {
+      name: company.name,
+      taxId: company.taxId ?? '',
+      billingTo: company.billingTo ?? emptyAddress(),
+    },
+  });
+  const { errors } = form.formState;
+  return (
+    <Card className="shadow-sm mb-4" style={{ maxWidth: 560 }}>
+      <Card.Body className="p-4">
+        <h3 className="h5">Company details</h3>
+        <p className="small text-secondary">
+          Invoices show these. A changed VAT ID counts for tax again once we have verified it.
+        </p>
+        <Form
+          noValidate
+          aria-label="Company details"
+          onSubmit={(event) =>
+            void form.handleSubmit(({ name, taxId, billingTo }) =>
+              update.mutate(
+                { name, taxId: taxId ?? '', billingTo },
+                {
+                  onSuccess: () => {
+                    notify.success(`${name}’s details are saved`);
+                    onDone();
+                  },
+                },
+              ),
+            )(event)
+          }
+        >
+          <FormField
+            controlId="edit-company-name"
+            label="Legal name"
+            error={errors.name?.message}
+            {...form.register('name')}
+          />
+          <FormField
+            controlId="edit-company-tax-id"
+            label={
+              <>
+                Tax or VAT number <span className="text-secondary small">(optional)</span>
+              </>
+            }
+            error={errors.taxId?.message}
+            {...form.register('taxId')}
+          />
+          <FormProvider {...form}>
+            <AddressFields idPrefix="edit-company-billing" legend="Billing address" name="billingTo" />
+          </FormProvider>
+          <div className="d-flex gap-2">
+            <Button type="submit" variant="warning" className="fw-semibold" disabled={update.isPending}>
+              Save the details
+            </Button>
+            <Button variant="outline-secondary" onClick={onDone}>
+              Cancel
+            </Button>
+          </div>
+        </Form>
+      </Card.Body>
+    </Card>
+  );
+}
+
 function InviteForm() {
   const invite = useInviteColleague();
   const [email, setEmail] = useState('');
@@ -462,6 +533,7 @@ function AddressBook({ company, manages }: { company: Company; manages: boolean 
 /** /dashboard/company (issue 33): the company, its colleagues and their roles, and invitations. */
 export function CompanyPage() {
   const company = useCompany();
+  const [editing, setEditing] = useState(false);
   return (
     <QueryState query={company} what="your company">
       {(data) => {
@@ -496,6 +568,19 @@ export function CompanyPage() {
                 Invoices bill: <span className="text-pre-line">{data.billingAddress}</span>
               </p>
             )}
+            {manages &&
+              (editing ? (
+                <EditCompanyForm company={data} onDone={() => setEditing(false)} />
+              ) : (
+                <Button
+                  size="sm"
+                  variant="outline-secondary"
+                  className="mb-3"
+                  onClick={() => setEditing(true)}
+                >
+                  Edit the company’s details
+                </Button>
+              ))}
             {data.status === 'suspended' && (
               <Alert variant="warning">
                 The shop has suspended this company’s account: you can read its orders and invoices, not

@@ -6,6 +6,7 @@ import type {
   CreateCompanyBody,
   InvitationPreview,
   Joined,
+  UpdateCompanyBody,
 } from '../../../../shared/api/companies.schemas';
 import type { Order } from '../../../../shared/api/orders.schemas';
 import type { CertificateBody, TaxCertificate } from '../../../../shared/api/tax.schemas';
@@ -115,8 +116,9 @@ export function useRemoveAddress() {
   );
 }
 
+/** The company's details (name, tax number, billing address) or its address rule, by its admins. */
 export function useUpdateCompany() {
-  return useCompanyChange((body: { freeAddresses?: boolean }) => api('/company', { method: 'PATCH', body }));
+  return useCompanyChange((body: UpdateCompanyBody) => api('/company', { method: 'PATCH', body }));
 }
 
 /** Accepting a colleague's invitation: the account joins their company (issue 33). */
