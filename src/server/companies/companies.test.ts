@@ -286,12 +286,9 @@ describe('a company', () => {
     expect((await call(buyer, 'PATCH', '/api/company', change)).statusCode).toBe(403);
     const saved = await call(admin, 'PATCH', '/api/company', change);
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(await companyOf(buyer)).toMatchObject({
-      name: 'Correct Ltd',
-      taxId: 'GB987654321',
-      billingTo,
-      billingAddress: expect.stringContaining('1 Wharf Street'),
-    });
+    const corrected = await companyOf(buyer);
+    expect(corrected).toMatchObject({ name: 'Correct Ltd', taxId: 'GB987654321', billingTo });
+    expect(corrected.billingAddress).toContain('1 Wharf Street');
     const [entry] = await ctx.db
       .select()
       .from(auditLog)
