@@ -61,6 +61,49 @@ const clientLayers = {
   },
 };
 
+/**
+ * The server's folders in layers (issue 42): a folder imports only folders listed before it, so no
+ * import cycle between folders can come back. Foundation first (settings, the database, HTTP plumbing,
+ * who is asking, documents, mail, the audit log), then the domain rules below the features that use
+ * them, then the features, then what wires them together. app.ts and main.ts (the root) compose all;
+ * tests and test helpers may reach anything. A new folder must be placed here, or lint stops.
+ */
+const SERVER_LAYERS = [
+  ['config', 'db', 'metrics', 'http', 'identity', 'documents', 'mail', 'audit'],
+  ['users', 'pricing', 'stock', 'payments', 'uploads'],
+  ['catalog', 'credit', 'tax', 'companies'],
+  ['orders', 'quotes', 'lists', 'price-lists', 'reviews', 'newsletter', 'dashboard'],
+  ['auth', 'jobs', 'seed', 'system', 'web', 'cli'],
+].flat();
+// Folders of tests alone (faults/) hold no code for other folders to import.
+const holdsCode = (folder) =>
+  readdirSync(`src/server/${folder}`).some((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'));
+const serverFolders = readdirSync('src/server', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'test' && holdsCode(entry.name))
+  .map((entry) => entry.name);
+const unplaced = serverFolders.filter((folder) => !SERVER_LAYERS.includes(folder));
+if (unplaced.length > 0) {
+  throw new Error(`eslint.config.js: place src/server/${unplaced.join(', ')} in SERVER_LAYERS`);
+}
+const serverLayers = {
+  files: ['src/server/**/*.ts'],
+  ignores: ['src/server/**/*.test.ts', 'src/server/test/**'],
+  plugins: { import: importPlugin },
+  settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } } },
+  rules: {
+    'import/no-restricted-paths': [
+      'error',
+      {
+        zones: SERVER_LAYERS.map((folder, rank) => ({
+          target: `./src/server/${folder}`,
+          from: SERVER_LAYERS.slice(rank + 1).map((later) => `./src/server/${later}`),
+          message: `src/server/${folder} imports only the folders before it in SERVER_LAYERS (eslint.config.js).`,
+        })).filter((zone) => zone.from.length > 0),
+      },
+    ],
+  },
+};
+
 /** One client API convention (CONVENTIONS §14): keys come from queryOptions factories, types from schemas. */
 const typedApiResults = {
   selector: 'CallExpression[callee.name="api"] > TSTypeParameterInstantiation > TSTypeLiteral',
@@ -138,6 +181,7 @@ export default tseslint.config(
     },
   },
   clientLayers,
+  serverLayers,
   ...clientApiConvention,
   boundary(['src/client/**'], ['server']),
   // Server tests may load the page renderer from source (src/client/entry-server.tsx), as the build does.

@@ -38,17 +38,18 @@ import { queueMail } from './mail/outbox';
 import { makeOrderAttachments } from './orders/invoice-pdf';
 import { quotesRoutes } from './quotes/quotes.routes';
 import { companiesRoutes } from './companies/companies.routes';
+import { revokeInvitationsSentBy } from './companies/companies';
 import { listsRoutes } from './lists/lists.routes';
-import { priceListsRoutes } from './pricing/price-lists.routes';
+import { priceListsRoutes } from './price-lists/price-lists.routes';
 import { creditRoutes } from './credit/credit.routes';
 import { taxRoutes } from './tax/tax.routes';
 import { certificatesRoutes } from './tax/certificates.routes';
-import { readShopDetails } from './shop-details';
+import { readShopDetails } from './config/shop-details';
 import { newsletterRoutes } from './newsletter/newsletter.routes';
-import { AFTER_START_MS } from './time-limits';
-import { projectPaths, readShopName } from './project-paths';
+import { AFTER_START_MS } from './config/time-limits';
+import { projectPaths, readShopName } from './config/project-paths';
 import { adminOrdersRoutes } from './orders/admin-orders.routes';
-import { paymentsRoutes } from './payments/payments.routes';
+import { paymentsRoutes } from './orders/payments.routes';
 import { choosePaymentProvider } from './payments/choose-provider';
 import { ordersRoutes } from './orders/orders.routes';
 import { cartRoutes } from './orders/cart.routes';
@@ -340,7 +341,12 @@ export async function buildApp({
         writableDirs: database.url || config.dataDir.startsWith('memory://') ? [] : [config.dataDir],
         pictures,
       });
-      await api.register(usersRoutes, { db, guards });
+      // A deleted account's open invitations go with it (users/ knows nothing of companies).
+      await api.register(usersRoutes, {
+        db,
+        guards,
+        onDeleting: (tx, actor, account) => revokeInvitationsSentBy(tx, actor, account),
+      });
       await api.register(auditRoutes, { db, guards });
       await api.register(uploadsRoutes, { db, guards, pictures, quotaBytes: config.uploadsQuotaBytes });
       await api.register(dashboardRoutes, { db, guards, minUnits: config.orderMinUnits });

@@ -3,7 +3,7 @@ import { resolveAuthSecret } from './auth/auth-secret';
 import { type AppConfig, ConfigError, loadConfig } from './config/env';
 import { DataDirError } from './db/data-dir-lock';
 import { DatabaseUnreachableError, openDatabase } from './db/database';
-import { seedDemoOnce } from './db/seed-demo';
+import { seedDemoOnce } from './seed/seed-demo';
 
 /** After SIGTERM, how long requests in flight may take before the process gives up on them. */
 const SHUTDOWN_GRACE_MS = 10_000;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AuditPage, AuditQuery } from '../../shared/api/audit.schemas';
 import { errorResponses } from '../../shared/api/errors';
-import type { AuthGuards } from '../auth/session';
+import type { AuthGuards } from '../identity/request-user';
 import type { Database } from '../db/database';
 import { listAuditEntries, toAuditEntry } from './audit.repository';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { canAccess } from './access';
+import { canAccess } from '../identity/access';
 import type { CompanyRole } from '../../shared/domain/company-roles';
-import type { SessionUser } from './session';
+import type { SessionUser } from '../identity/request-user';
 
 const buyer: SessionUser = {
   id: 'b',

@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { argon2id as Argon2id } from 'hash-wasm';
-import { projectPaths } from '../project-paths';
+import { projectPaths } from '../config/project-paths';
 
 /**
  * How passwords are stored (DESIGN §3): argon2id with OWASP's minimum parameters (m = 19 MiB, t = 2,

@@ -1,33 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { LRUCache } from 'lru-cache';
-import type { Role } from '../../shared/api/users.schemas';
 import type { Database } from '../db/database';
 import { messages } from '../../shared/messages';
 import { databaseAnswers } from '../db/probe';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { DomainError } from '../http/domain-error';
 import type { Auth } from './auth';
-import { type CompanyMembership, membershipOf } from '../companies/membership';
-import type { Buyer } from '../orders/price-line';
-
-export interface SessionUser {
-  id: string;
-  name: string;
-  email: string;
-  role: Role;
-  /** Whether the account proved its mailbox (the verification link, or Google saying so). */
-  emailVerified: boolean;
-  /** The company the account belongs to and its roles there (issue 33), or null. */
-  company: CompanyMembership | null;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** Set by the `requireUser` / `requireAdmin` guards. */
-    user: SessionUser | null;
-  }
-}
+import { membershipOf } from '../identity/membership';
+import type { AuthGuards, Buyer, SessionUser } from '../identity/request-user';
 
 /** How long a catalog request's account is known by its session cookie without reading the session again. */
 const SESSION_KEPT_MS = 15_000;
@@ -42,7 +23,7 @@ export function isPastAbsoluteLifetime(createdAt: Date, now = Date.now()): boole
 }
 
 /** Route guards: `onRequest: guards.requireUser` (401 when signed out), `guards.requireAdmin` (403). */
-export function createAuthGuards(auth: Auth, db: Database) {
+export function createAuthGuards(auth: Auth, db: Database): AuthGuards {
   /** The request's session; a database that is down or stalled is a 503, not better-auth's 500. */
   async function readSession(request: FastifyRequest) {
     try {
@@ -121,12 +102,4 @@ export function createAuthGuards(auth: Auth, db: Database) {
       if (user.role !== 'admin') throw new DomainError('FORBIDDEN', messages.adminOnly);
     },
   };
-}
-
-export type AuthGuards = ReturnType<typeof createAuthGuards>;
-
-/** The user a guard put on the request; a route without a guard calling this is a programming error. */
-export function signedInUser(request: FastifyRequest): SessionUser {
-  if (!request.user) throw new Error(`${request.routeOptions.url ?? request.url} has no auth guard`);
-  return request.user;
 }

@@ -10,7 +10,7 @@ import {
   ImportReport,
   UpdateProductBody,
 } from '../../shared/api/products.schemas';
-import { type AuthGuards, signedInUser } from '../auth/session';
+import { type AuthGuards, signedInUser } from '../identity/request-user';
 import type { Database } from '../db/database';
 import type { CatalogCache } from './catalog-cache';
 import { addProduct, editProduct, removeProduct } from './manage-products';

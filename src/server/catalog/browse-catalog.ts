@@ -3,7 +3,7 @@ import { DEFAULT_PAGE_SIZE } from '../../shared/api/catalog.schemas';
 import { dollarsToCents } from '../../shared/money';
 import type { Executor } from '../db/database';
 import { DomainError } from '../http/domain-error';
-import { type CatalogPrices, pricedTool } from '../pricing/buyer-catalog';
+import { type CatalogPrices, pricedTool } from './buyer-catalog';
 import type { CatalogCache, SerializedAnswer } from './catalog-cache';
 import {
   type CatalogAfter,

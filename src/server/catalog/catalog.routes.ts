@@ -10,9 +10,9 @@ import {
 } from '../../shared/api/catalog.schemas';
 import { ErrorBody, errorResponses } from '../../shared/api/errors';
 import type { FastifyRequest } from 'fastify';
-import { type AuthGuards } from '../auth/session';
+import { type AuthGuards } from '../identity/request-user';
 import type { Database } from '../db/database';
-import { catalogPricesFor, pricedTool } from '../pricing/buyer-catalog';
+import { catalogPricesFor, pricedTool } from './buyer-catalog';
 import { allProducts, catalogPage, categoryList, homeGrid } from './browse-catalog';
 import { type CatalogCache, sendCached } from './catalog-cache';
 import { getTool } from './get-tool';

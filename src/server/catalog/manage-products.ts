@@ -5,13 +5,13 @@ import { MAX_STOCK_UNITS } from '../../shared/api/products.schemas';
 import type { AddProductBody, UpdateProductBody } from '../../shared/api/products.schemas';
 import { lowerBound } from '../../shared/domain/order-quantity';
 import { type CentsTier, tierProblem } from '../../shared/domain/price-tiers';
-import { effectiveTiersInDollars } from '../orders/price-line';
+import { effectiveTiersInDollars } from '../pricing/price-line';
 import { messages } from '../../shared/messages';
 import { dollarsToCents } from '../../shared/money';
 import { type Actor, changedValues, recordAudit } from '../audit/audit.repository';
 import type { Database, Executor } from '../db/database';
 import { DomainError } from '../http/domain-error';
-import { fillBackorders } from '../orders/backorders';
+import { fillBackorders } from '../stock/backorders';
 import type { CatalogCache } from './catalog-cache';
 import {
   deleteProduct,

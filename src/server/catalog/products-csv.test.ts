@@ -5,7 +5,7 @@ import type { CatalogPage } from '../../shared/api/catalog.schemas';
 import type { ErrorBody } from '../../shared/api/errors';
 import type { ImportReport } from '../../shared/api/products.schemas';
 import { auditLog, products } from '../db/schema';
-import { seedDemoOnce } from '../db/seed-demo';
+import { seedDemoOnce } from '../seed/seed-demo';
 import { type TestUser, injectAs, signUpAdmin } from '../test/auth-helpers';
 import { insertTool } from '../test/factories';
 import { createTestApp } from '../test/test-app';

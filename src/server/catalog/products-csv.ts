@@ -1,6 +1,6 @@
 import { formatTiersCell, parseTiersCell, readCsvTable } from '../http/csv-table';
 import { neutraliseRecord } from '../http/spreadsheet-cells';
-import { fillBackorders } from '../orders/backorders';
+import { fillBackorders } from '../stock/backorders';
 import { Readable, pipeline } from 'node:stream';
 import { categorySlug } from '../../shared/api/catalog.schemas';
 import {
@@ -12,7 +12,7 @@ import {
 } from '../../shared/api/products.schemas';
 import { lowerBound } from '../../shared/domain/order-quantity';
 import { tierProblem } from '../../shared/domain/price-tiers';
-import { effectiveTiersInDollars } from '../orders/price-line';
+import { effectiveTiersInDollars } from '../pricing/price-line';
 import { type Actor, type AuditRecord, changedValues, recordAudit } from '../audit/audit.repository';
 import type { Database } from '../db/database';
 import { DomainError } from '../http/domain-error';

@@ -16,10 +16,11 @@ import type { Category, Tool } from '../../shared/api/catalog.schemas';
 import { MAX_STOCK_UNITS } from '../../shared/api/products.schemas';
 import type { CatalogSort } from '../../shared/api/catalog.schemas';
 import { LOW_STOCK_FACTOR } from '../../shared/domain/order-quantity';
-import { effectiveTiersInDollars } from '../orders/price-line';
+import { effectiveTiersInDollars } from '../pricing/price-line';
 import { centsToDollars } from '../../shared/money';
 import type { Executor } from '../db/database';
 import { categories, products } from '../db/schema';
+import { lowerBoundOf } from '../stock/stock';
 
 /**
  * Every query of the `products` and `categories` tables (CONVENTIONS §13): plain functions that take
@@ -53,11 +54,6 @@ const productView = { ...productColumns, categorySlug: categories.slug, category
 export type ProductView = {
   [K in keyof typeof productView]: (typeof productView)[K]['_']['data'];
 } & { priceTiers: NonNullable<NewProduct['priceTiers']> };
-
-/** A product's lower bound in SQL, by the rule of shared/domain/order-quantity.ts (lowerBound). */
-function lowerBoundOf(floor: number): SQL {
-  return sql`greatest(${products.minOrder}, ${floor})`;
-}
 
 /**
  * `available < 2 * greatest(min_order, floor)`, written as the two comparisons it is made of so that
@@ -167,67 +163,6 @@ export async function updateProduct(
 export async function deleteProduct(ex: Executor, id: string): Promise<boolean> {
   const deleted = await ex.delete(products).where(eq(products.id, id)).returning({ id: products.id });
   return deleted.length > 0;
-}
-
-/** A product's stock after it moved: what the catalog cache updates in place. */
-export interface ProductStock {
-  id: string;
-  available: number;
-}
-
-/**
- * The order's reservation in one conditional UPDATE, so concurrent orders can never take stock below
- * zero (DESIGN §4): takes `quantity` units when the product exists,
- * has that many, and `quantity` reaches its lower bound (max of `floor` and its own minimum), and
- * answers what the order needs of the product; null when any of that fails (the caller then reads the
- * product once to say which). The fast path reads nothing before it. (An accepted quote, whose
- * quantity was agreed with the shop, takes its stock through orders/backorders.ts instead.)
- */
-export async function reserveStockFor(ex: Executor, productId: string, quantity: number, floor: number) {
-  const [reserved] = await ex
-    .update(products)
-    .set({ available: sql`${products.available} - ${quantity}` })
-    .where(
-      and(
-        eq(products.id, productId),
-        gte(products.available, quantity),
-        sql`${lowerBoundOf(floor)} <= ${quantity}`,
-      ),
-    )
-    .returning({
-      id: products.id,
-      sku: products.sku,
-      name: products.name,
-      minOrder: products.minOrder,
-      priceTiers: products.priceTiers,
-      available: products.available,
-    });
-  return reserved ?? null;
-}
-
-/**
- * Gives back the stock of several orders at once (cancelled or expired; a deleted product has nothing
- * to return to): one update per product, in product id order, so that two transactions doing this never
- * wait on each other in a cycle (no deadlock). Answers each product's stock afterwards.
- */
-export async function releaseStockOf(
-  ex: Executor,
-  orders: { productId: string | null; quantity: number }[],
-): Promise<ProductStock[]> {
-  const units = new Map<string, number>();
-  for (const { productId, quantity } of orders) {
-    if (productId) units.set(productId, (units.get(productId) ?? 0) + quantity);
-  }
-  const levels: ProductStock[] = [];
-  for (const productId of [...units.keys()].sort()) {
-    const [level] = await ex
-      .update(products)
-      .set({ available: sql`${products.available} + ${units.get(productId) ?? 0}` })
-      .where(eq(products.id, productId))
-      .returning({ id: products.id, available: products.available });
-    if (level) levels.push(level);
-  }
-  return levels;
 }
 
 // --- The catalog: search, filters, sort and keyset pages (GET /api/catalog) ---

@@ -4,11 +4,11 @@ import type { StoredShipTo } from '../../shared/domain/order-charges';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { CompanyAddress, CompanyAddressBody } from '../../shared/api/companies.schemas';
 import { messages } from '../../shared/messages';
-import type { SessionUser } from '../auth/session';
+import type { SessionUser } from '../identity/request-user';
 import type { Database, Executor } from '../db/database';
 import { companies, companyAddresses } from '../db/schema';
 import { DomainError } from '../http/domain-error';
-import { companyOf, notInCompany } from './membership';
+import { companyOf, notInCompany } from '../identity/membership';
 import { recordAudit } from '../audit/audit.repository';
 
 /**

@@ -22,7 +22,7 @@ import {
 } from '../../shared/api/companies.schemas';
 import { UpdateResult } from '../../shared/api/common.schemas';
 import { errorResponses } from '../../shared/api/errors';
-import { type AuthGuards, signedInUser } from '../auth/session';
+import { type AuthGuards, signedInUser } from '../identity/request-user';
 import type { Database } from '../db/database';
 import { limit } from '../http/rate-limit';
 import type { MailContext } from '../mail/mail-layout';
@@ -40,10 +40,8 @@ import {
   updateMember,
 } from './companies';
 import { removeAddress, saveAddress, updateCompany } from './addresses';
-import { listAwaitingApproval, setCompanyRules } from './approvals';
+import { setCompanyRules } from './approvals';
 import { setCompanyTerms } from './terms';
-import { OrderList } from '../../shared/api/orders.schemas';
-import { toOrder } from '../orders/orders.repository';
 
 export interface CompaniesRoutesOptions {
   db: Database;
@@ -286,22 +284,6 @@ export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRoutesOptions> = as
     async (request) => {
       await setCompanyRules(db, signedInUser(request), request.body);
       return { modifiedCount: 1 };
-    },
-  );
-
-  app.get(
-    '/company/approvals',
-    {
-      onRequest: guards.requireUser,
-      schema: {
-        tags: ['companies'],
-        summary: 'The company’s orders waiting for approval, oldest first (its approvers)',
-        response: { 200: OrderList, ...errors },
-      },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return (await listAwaitingApproval(db, signedInUser(request))).map(toOrder);
     },
   );
 

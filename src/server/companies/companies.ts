@@ -9,14 +9,14 @@ import { type CompanyRole, companyRolesAllow } from '../../shared/domain/company
 import { messages } from '../../shared/messages';
 import { centsToDollars } from '../../shared/money';
 import { type Actor, recordAudit } from '../audit/audit.repository';
-import type { SessionUser } from '../auth/session';
+import type { SessionUser } from '../identity/request-user';
 import type { Database, Executor } from '../db/database';
 import { companies, companyInvitations, companyMembers, users } from '../db/schema';
 import { DomainError } from '../http/domain-error';
 import type { MailContext } from '../mail/mail-layout';
 import { queueMail } from '../mail/outbox';
 import { addressesOf } from './addresses';
-import { companyOf, notInCompany } from './membership';
+import { companyOf, notInCompany } from '../identity/membership';
 import { centsOrNull, dollarsOrNull, rulesOf } from './approvals';
 import { invitationMail } from './company-mails';
 

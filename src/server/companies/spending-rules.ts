@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import { companyRolesAllow } from '../../shared/domain/company-roles';
 import { SPENDING_STATES } from '../../shared/domain/order-status';
 import { messages } from '../../shared/messages';
-import type { SessionUser } from '../auth/session';
+import type { SessionUser } from '../identity/request-user';
 import type { Executor } from '../db/database';
 import { companies, companyMembers, orders, users } from '../db/schema';
 import { DomainError } from '../http/domain-error';

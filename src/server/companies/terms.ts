@@ -4,7 +4,7 @@ import type { CompanyTermsBody } from '../../shared/api/companies.schemas';
 import { messages } from '../../shared/messages';
 import { centsToDollars, dollarsToCents } from '../../shared/money';
 import { recordAudit } from '../audit/audit.repository';
-import type { SessionUser } from '../auth/session';
+import type { SessionUser } from '../identity/request-user';
 import type { Database } from '../db/database';
 import { companies } from '../db/schema';
 import { DomainError } from '../http/domain-error';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_ORDER_MIN_UNITS } from '../../shared/domain/order-quantity';
-import { DEFAULT_DATABASE_TIMEOUTS } from '../db/database';
-import type { BucketConfig } from '../uploads/picture-store';
+import { DEFAULT_DATABASE_TIMEOUTS } from './database-timeouts';
+import type { BucketConfig } from './bucket-config';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'expected true or false' })

@@ -17,11 +17,13 @@ import {
 import { messages } from '../../shared/messages';
 import { centsToDollars, dollarsToCents, formatCents } from '../../shared/money';
 import { recordAudit } from '../audit/audit.repository';
-import type { SessionUser } from '../auth/session';
+import type { SessionUser } from '../identity/request-user';
 import type { Database, Executor } from '../db/database';
 import { companies, ledgerEntries, orders } from '../db/schema';
 import { DomainError } from '../http/domain-error';
-import { type OrderRow, assignCreditNoteNumber, assignInvoiceNumber } from '../orders/orders.repository';
+import { assignCreditNoteNumber, assignInvoiceNumber } from './document-numbers';
+
+type OrderRow = typeof orders.$inferSelect;
 
 /**
  * A company's account with the shop (issue 34): its ledger, appended to when an order on account is

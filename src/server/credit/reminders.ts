@@ -7,8 +7,9 @@ import { orders } from '../db/schema';
 import { businessMail, type MailContext } from '../mail/mail-layout';
 import type { Mail } from '../mail/mailer';
 import { queueMails } from '../mail/outbox';
-import { type OrderRow } from '../orders/orders.repository';
 import { ledgerOf, utcDay } from './ledger';
+
+type OrderRow = typeof orders.$inferSelect;
 
 /** An invoice on account is recalled this many days before its due day. */
 export const DUE_REMINDER_DAYS = 3;

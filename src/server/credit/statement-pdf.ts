@@ -17,8 +17,8 @@ import {
   sellerHeader,
   startDocument,
   tableWriter,
-} from '../orders/invoice-pdf';
-import type { ShopDetails } from '../shop-details';
+} from '../documents/pdf-layout';
+import type { ShopDetails } from '../config/shop-details';
 
 /**
  * A company's statement of account as a PDF (issue 34): the seller, the company, its terms, balance,

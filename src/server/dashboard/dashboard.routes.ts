@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SalesDashboard } from '../../shared/api/dashboard.schemas';
 import { errorResponses } from '../../shared/api/errors';
-import type { AuthGuards } from '../auth/session';
+import type { AuthGuards } from '../identity/request-user';
 import type { Database } from '../db/database';
 import { salesDashboard } from './sales-dashboard';
 

@@ -3,10 +3,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import { projectPaths } from '../project-paths';
+import { projectPaths } from '../config/project-paths';
 import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 import { sqlStateOf } from './unavailable';
+import type { DatabaseTimeouts } from '../config/database-timeouts';
+import { DEFAULT_DATABASE_TIMEOUTS } from '../config/database-timeouts';
 
 /** The one database type the repositories see, whichever driver is underneath. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -46,21 +48,6 @@ export interface DatabaseOptions {
   /** Told of every SQL statement the application runs (tests count them). */
   onQuery?: (sql: string) => void;
 }
-
-export interface DatabaseTimeouts {
-  /** To open a connection, or to wait for a free one in the pool. */
-  connectMs: number;
-  /** For one statement; the client gives up a second later if the server does not even answer. */
-  statementMs: number;
-  /** For a lock wait (a row another transaction holds). */
-  lockMs: number;
-}
-
-export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
-  connectMs: 5000,
-  statementMs: 5000,
-  lockMs: 3000,
-};
 
 /** Thrown when the database named by DATABASE_URL cannot be reached at start. */
 export class DatabaseUnreachableError extends Error {

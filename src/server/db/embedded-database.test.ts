@@ -1,7 +1,7 @@
 // Database-specific: the embedded database's own files and engine
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { projectPaths } from '../project-paths';
+import { projectPaths } from '../config/project-paths';
 import { openTestDatabase } from '../test/test-database';
 import { hasNewestMigration } from './database';
 

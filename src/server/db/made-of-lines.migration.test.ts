@@ -7,7 +7,7 @@ import { pgliteExtensions } from './pglite-extensions';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectPaths } from '../project-paths';
+import { projectPaths } from '../config/project-paths';
 
 /** The committed migrations up to and including `lastTag`, as a folder drizzle's migrator reads. */
 function migrationsUpTo(lastTag: string): string {

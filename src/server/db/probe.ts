@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { within } from '../time-limits';
+import { within } from '../config/time-limits';
 import type { Database } from './database';
 
 /** Whether the database answers a trivial query within `ms`. */

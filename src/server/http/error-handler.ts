@@ -10,7 +10,7 @@ import {
   sqlStateOf,
 } from '../db/unavailable';
 import { textProblem } from '../../shared/api/text';
-import { BucketUnavailable } from '../uploads/picture-store';
+import { BucketUnavailable } from './bucket-unavailable';
 import { DomainError, statusOf } from './domain-error';
 
 function send(reply: FastifyReply, status: number, code: ErrorCode, message: string) {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobObserver } from '../metrics/metrics';
-import { AFTER_START_MS, repeat, waitAtMost } from '../time-limits';
+import { AFTER_START_MS, repeat, waitAtMost } from '../config/time-limits';
 
 /** A piece of the shop's background work, on a timer of its own (issue 32). */
 export interface Job {

@@ -13,7 +13,7 @@ import {
   SavedListSummaries,
   SetListLineBody,
 } from '../../shared/api/lists.schemas';
-import { type AuthGuards, signedInUser } from '../auth/session';
+import { type AuthGuards, signedInUser } from '../identity/request-user';
 import type { Database } from '../db/database';
 import { limit } from '../http/rate-limit';
 import { readCart } from '../orders/cart';

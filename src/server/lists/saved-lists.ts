@@ -10,15 +10,15 @@ import { companyRolesAllow } from '../../shared/domain/company-roles';
 import { MAX_STOCK_UNITS } from '../../shared/api/products.schemas';
 import { messages } from '../../shared/messages';
 import { centsToDollars } from '../../shared/money';
-import { canAccess, visibleTo } from '../auth/access';
-import type { SessionUser } from '../auth/session';
+import { canAccess, visibleTo } from '../identity/access';
+import type { SessionUser } from '../identity/request-user';
 import type { Database, Executor } from '../db/database';
 import { products, savedListLines, savedLists } from '../db/schema';
 import { DomainError } from '../http/domain-error';
 import { cartLinesOf, lineProblem } from '../orders/cart';
 import { refillCart } from '../orders/order-again';
 import { findOrderFor } from '../orders/orders.repository';
-import { pricingFor } from '../orders/price-line';
+import { pricingFor } from '../pricing/price-line';
 import { readSkuRows } from '../orders/quick-order';
 
 /**

@@ -1,5 +1,5 @@
 import { dateFormat } from '../../shared/date-format';
-import type { ShopDetails } from '../shop-details';
+import type { ShopDetails } from '../config/shop-details';
 import type { Mail } from './mailer';
 
 /** What a use case that sends mail needs: the seller, where the shop's pages are, and the worker. */

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
-import { AFTER_START_MS, repeat, waitAtMost } from '../time-limits';
+import { AFTER_START_MS, repeat, waitAtMost } from '../config/time-limits';
 import type { MailAttachmentRef } from '../db/schema';
 import type { MailFile, MailTransport } from './mailer';
 import { claimDueMail, markMailAttemptFailed, markMailSent } from './outbox';

@@ -12,7 +12,7 @@ import { errorResponses } from '../../shared/api/errors';
 import { Order, OrderIdParams } from '../../shared/api/orders.schemas';
 import { dollarsToCents } from '../../shared/money';
 import { setFreight } from './set-freight';
-import { type AuthGuards, signedInUser } from '../auth/session';
+import { type AuthGuards, signedInUser } from '../identity/request-user';
 import type { Database } from '../db/database';
 import type { MailContext } from '../mail/mail-layout';
 import { exportOrdersCsv } from './orders-csv';

@@ -1,4 +1,4 @@
-import type { SessionUser } from '../auth/session';
+import type { SessionUser } from '../identity/request-user';
 import { DomainError } from '../http/domain-error';
 import { messages } from '../../shared/messages';
 import { type CloseOrderDeps, closeOrder } from './close-order';

@@ -13,7 +13,7 @@ import {
   SetCartLineBody,
 } from '../../shared/api/cart.schemas';
 import { errorResponses } from '../../shared/api/errors';
-import { type AuthGuards, signedInUser } from '../auth/session';
+import { type AuthGuards, signedInUser } from '../identity/request-user';
 import type { CatalogCache } from '../catalog/catalog-cache';
 import type { Database } from '../db/database';
 import { limit } from '../http/rate-limit';

@@ -4,12 +4,12 @@ import { MAX_ORDER_LINES } from '../../shared/domain/order-lines';
 import { lowerBound } from '../../shared/domain/order-quantity';
 import { messages } from '../../shared/messages';
 import { centsToDollars, formatCents } from '../../shared/money';
-import type { SessionUser } from '../auth/session';
+import type { SessionUser } from '../identity/request-user';
 import type { Executor } from '../db/database';
 import { cartLines, products } from '../db/schema';
 import { DomainError } from '../http/domain-error';
-import { type BuyerPricing, pricingFor } from './price-line';
-import { priceSourceFields } from './price-source';
+import { type BuyerPricing, pricingFor } from '../pricing/price-line';
+import { priceSourceFields } from '../pricing/price-source';
 import { type Seller, previewCharges } from '../tax/charges';
 import type { Place } from '../tax/places';
 

@@ -1,8 +1,8 @@
 import { countOrderPlaced } from '../metrics/metrics';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { messages } from '../../shared/messages';
-import type { SessionUser } from '../auth/session';
-import type { ProductStock } from '../catalog/products.repository';
+import type { SessionUser } from '../identity/request-user';
+import type { ProductStock } from '../stock/stock';
 import { products } from '../db/schema';
 import { DomainError } from '../http/domain-error';
 import { cartLinesOf, emptyCart, lineProblem } from './cart';
@@ -13,7 +13,7 @@ import {
   holdUnpaidOrderSlot,
   insertUnpaidOrder,
 } from './place-order';
-import { orderLineFor, pricingFor } from './price-line';
+import { orderLineFor, pricingFor } from '../pricing/price-line';
 
 /**
  * The buyer's cart becomes one order (POST /api/cart/checkout, issue 32): every line's stock is

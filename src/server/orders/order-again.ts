@@ -3,12 +3,12 @@ import type { OrderAgainNote } from '../../shared/api/cart.schemas';
 import { lowerBound } from '../../shared/domain/order-quantity';
 import { messages } from '../../shared/messages';
 import { formatCents } from '../../shared/money';
-import type { SessionUser } from '../auth/session';
+import type { SessionUser } from '../identity/request-user';
 import type { Database, Executor } from '../db/database';
 import { products } from '../db/schema';
 import { setCartLines } from './cart';
 import { findOrderFor } from './orders.repository';
-import { pricingFor } from './price-line';
+import { pricingFor } from '../pricing/price-line';
 
 /** A line going back into the cart: an earlier order's, or a saved list's. */
 export interface RefillLine {

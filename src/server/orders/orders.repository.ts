@@ -33,10 +33,10 @@ import {
 import { messages } from '../../shared/messages';
 import { centsToDollars } from '../../shared/money';
 import { formatCreditNoteNumber, formatInvoiceNumber } from '../../shared/domain/document-numbers';
-import { type Access, canAccess, seesEveryBuyer, visibleTo } from '../auth/access';
-import type { SessionUser } from '../auth/session';
+import { type Access, canAccess, seesEveryBuyer, visibleTo } from '../identity/access';
+import type { SessionUser } from '../identity/request-user';
 import type { Executor } from '../db/database';
-import { counters, orderLines, orders } from '../db/schema';
+import { orderLines, orders } from '../db/schema';
 import { itemsSummary } from '../../shared/domain/order-lines';
 import { DomainError } from '../http/domain-error';
 
@@ -532,48 +532,6 @@ export async function moveOrder(
   assertCanMove(current, to);
   // States only move forward, so a row the update missed is in a state the table refuses.
   throw new Error(`Order ${orderId} could not move from ${current.status} to ${to}`);
-}
-
-/**
- * Gives a just-paid order the next invoice number (DESIGN §9). The counter row is updated in the
- * transaction that marked the order paid: concurrent payments take numbers one after the other, and a
- * transaction that rolls back gives its number back, so the numbers have no gaps and never repeat.
- */
-export async function assignInvoiceNumber(ex: Executor, orderId: string): Promise<OrderRow> {
-  const invoiceNumber = await nextNumber(ex, 'invoice');
-  const [row] = await ex
-    .update(orders)
-    .set({ invoiceNumber })
-    .where(and(eq(orders.id, orderId), isNull(orders.invoiceNumber)))
-    .returning();
-  if (!row) throw new Error(`Order ${orderId} already has an invoice number`);
-  return row;
-}
-
-/**
- * Gives an invoiced order that is cancelled its credit note's number (issue 35): the next of the
- * `credit_note` series, in the transaction that cancels it, so credit notes have no gaps either.
- */
-export async function assignCreditNoteNumber(ex: Executor, orderId: string, at: Date): Promise<OrderRow> {
-  const creditNoteNumber = await nextNumber(ex, 'credit_note');
-  const [row] = await ex
-    .update(orders)
-    .set({ creditNoteNumber, creditedAt: at })
-    .where(and(eq(orders.id, orderId), isNull(orders.creditNoteNumber)))
-    .returning();
-  if (!row) throw new Error(`Order ${orderId} already has a credit note`);
-  return row;
-}
-
-/** The next number of a gapless series (counters): given back if the transaction rolls back. */
-async function nextNumber(ex: Executor, name: 'invoice' | 'credit_note'): Promise<number> {
-  const [counter] = await ex
-    .update(counters)
-    .set({ value: sql`${counters.value} + 1` })
-    .where(eq(counters.name, name))
-    .returning({ value: counters.value });
-  if (!counter) throw new Error(`The ${name} counter is missing (migrations 0007 and 0029 create them)`);
-  return counter.value;
 }
 
 // --- The admin's dashboard (DESIGN §9): each figure one query over indexed columns ---

@@ -12,7 +12,7 @@ import {
   RejectOrderBody,
   PlaceOrderResult,
 } from '../../shared/api/orders.schemas';
-import { type AuthGuards, signedInUser } from '../auth/session';
+import { type AuthGuards, signedInUser } from '../identity/request-user';
 import type { CatalogCache } from '../catalog/catalog-cache';
 import type { Database } from '../db/database';
 import type { PaymentProvider } from '../payments/payment-provider';
@@ -23,12 +23,12 @@ import { isInvoiced, renderInvoicePdf } from './invoice-pdf';
 import { cancelOrder } from './cancel-order';
 import { findOrderFor, listOrdersFor, toOrder } from './orders.repository';
 import { placeOrder } from './place-order';
-import { decideOrder } from '../companies/approvals';
+import { decideOrder, listAwaitingApproval } from './approvals';
 import { messages } from '../../shared/messages';
 import { ChargesPreview, LineQuantity, PlaceQuery } from '../../shared/api/cart.schemas';
 import { findProduct } from '../catalog/products.repository';
 import { previewCharges } from '../tax/charges';
-import { pricingFor } from './price-line';
+import { pricingFor } from '../pricing/price-line';
 
 /** GET /api/purchase/preview: a product, a quantity and where it would go. */
 const PreviewQuery = PlaceQuery.extend({
@@ -191,6 +191,22 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
   );
 
   const decide = { db, catalogCache, mail, holdHours };
+
+  app.get(
+    '/company/approvals',
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        tags: ['companies'],
+        summary: 'The company’s orders waiting for approval, oldest first (its approvers)',
+        response: { 200: OrderList, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return (await listAwaitingApproval(db, signedInUser(request))).map(toOrder);
+    },
+  );
 
   app.post(
     '/purchase/:id/approve',

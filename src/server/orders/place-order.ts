@@ -8,12 +8,13 @@ import { type OrderingRules, approvalPlan, lockOrderingRules } from '../companie
 import { companyRolesAllow } from '../../shared/domain/company-roles';
 import type { ErrorCode } from '../../shared/api/errors';
 import { type QuantityProblem, quantityBounds, quantityProblem } from '../../shared/domain/order-quantity';
-import { orderLineFor, pricingFor } from './price-line';
+import { orderLineFor, pricingFor } from '../pricing/price-line';
 import { enterOnAccount } from './transitions';
 import { messages } from '../../shared/messages';
-import type { SessionUser } from '../auth/session';
+import type { SessionUser } from '../identity/request-user';
 import type { CatalogCache } from '../catalog/catalog-cache';
-import { findProduct, reserveStockFor } from '../catalog/products.repository';
+import { findProduct } from '../catalog/products.repository';
+import { reserveStockFor } from '../stock/stock';
 import type { Executor } from '../db/database';
 import type { Database } from '../db/database';
 import { DomainError } from '../http/domain-error';

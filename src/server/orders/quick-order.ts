@@ -4,12 +4,12 @@ import { MAX_QUICK_ORDER_ROWS, parseQuickOrder } from '../../shared/domain/quick
 import { messages } from '../../shared/messages';
 import { formatCents } from '../../shared/money';
 import { formatUnits } from '../../shared/numbers';
-import type { SessionUser } from '../auth/session';
+import type { SessionUser } from '../identity/request-user';
 import type { Database, Executor } from '../db/database';
 import { products } from '../db/schema';
 import { DomainError } from '../http/domain-error';
 import { lineProblem, setCartLines } from './cart';
-import { pricingFor } from './price-line';
+import { pricingFor } from '../pricing/price-line';
 import { closestSkus } from '../catalog/closest-skus';
 
 /**

@@ -1,5 +1,5 @@
 import { countPayment } from '../metrics/metrics';
-import type { SessionUser } from '../auth/session';
+import type { SessionUser } from '../identity/request-user';
 import type { Database } from '../db/database';
 import { DomainError } from '../http/domain-error';
 import type { MailContext } from '../mail/mail-layout';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, PlaceOrderResult } from '../../shared/api/orders.schemas';
 import { lowerBound } from '../../shared/domain/order-quantity';
 import { products } from '../db/schema';
-import { seedDemoOnce } from '../db/seed-demo';
+import { seedDemoOnce } from '../seed/seed-demo';
 import { type TestUser, injectAs, signUp } from '../test/auth-helpers';
 import { delivery, payOrderAs } from '../test/order-helpers';
 import { createTestApp } from '../test/test-app';

@@ -1,10 +1,11 @@
 import type { OrderStatus } from '../../shared/domain/order-status';
-import type { ProductStock } from '../catalog/products.repository';
+import type { ProductStock } from '../stock/stock';
+import { assignInvoiceNumber } from '../credit/document-numbers';
 import type { Executor } from '../db/database';
 import type { MailContext } from '../mail/mail-layout';
 import { queueMail } from '../mail/outbox';
 import { creditNoteFor, invoiceOnAccount } from '../credit/ledger';
-import { releaseReservations } from './backorders';
+import { releaseReservations } from '../stock/backorders';
 import {
   orderApprovedMail,
   orderExpiredMail,
@@ -13,14 +14,7 @@ import {
   orderShippedMail,
   paymentReceivedMail,
 } from './order-mails';
-import {
-  type OrderRow,
-  type PlacedOrder,
-  assignInvoiceNumber,
-  moveOrder,
-  withLines,
-  withLinesOf,
-} from './orders.repository';
+import { type OrderRow, type PlacedOrder, moveOrder, withLines, withLinesOf } from './orders.repository';
 
 /** What a transition changed besides the order: the products whose stock moved (for the catalog cache). */
 export interface TransitionEffects {

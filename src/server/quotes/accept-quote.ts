@@ -1,11 +1,11 @@
 import { countOrderPlaced } from '../metrics/metrics';
-import type { SessionUser } from '../auth/session';
+import type { SessionUser } from '../identity/request-user';
 import type { CatalogCache } from '../catalog/catalog-cache';
-import type { ProductStock } from '../catalog/products.repository';
+import type { ProductStock } from '../stock/stock';
 import type { Database } from '../db/database';
 import { DomainError } from '../http/domain-error';
 import type { MailContext } from '../mail/mail-layout';
-import { takeStockUpTo } from '../orders/backorders';
+import { takeStockUpTo } from '../stock/backorders';
 import type { PlacedOrder } from '../orders/orders.repository';
 import { type DeliveryFields, holdUnpaidOrderSlot, insertUnpaidOrder } from '../orders/place-order';
 import { canAcceptQuote } from '../../shared/domain/quote-status';

@@ -8,8 +8,8 @@ import {
   quoteTransitionRefusal,
 } from '../../shared/domain/quote-status';
 import { centsToDollars } from '../../shared/money';
-import { type Access, canAccess, seesEveryBuyer, visibleTo } from '../auth/access';
-import type { SessionUser } from '../auth/session';
+import { type Access, canAccess, seesEveryBuyer, visibleTo } from '../identity/access';
+import type { SessionUser } from '../identity/request-user';
 import type { Executor } from '../db/database';
 import { orders, products, quoteLines, quotes } from '../db/schema';
 import { DomainError } from '../http/domain-error';

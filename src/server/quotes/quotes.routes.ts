@@ -12,7 +12,7 @@ import {
   QuotesQuery,
   RequestQuoteBody,
 } from '../../shared/api/quotes.schemas';
-import { type AuthGuards, signedInUser } from '../auth/session';
+import { type AuthGuards, signedInUser } from '../identity/request-user';
 import type { CatalogCache } from '../catalog/catalog-cache';
 import type { Database } from '../db/database';
 import { limit } from '../http/rate-limit';

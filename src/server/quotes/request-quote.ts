@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { lowerBound } from '../../shared/domain/order-quantity';
 import { messages } from '../../shared/messages';
-import type { SessionUser } from '../auth/session';
+import type { SessionUser } from '../identity/request-user';
 import type { Database, Executor } from '../db/database';
 import { products } from '../db/schema';
 import { DomainError } from '../http/domain-error';

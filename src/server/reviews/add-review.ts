@@ -1,6 +1,6 @@
 import type { AddReviewBody } from '../../shared/api/reviews.schemas';
 import { messages } from '../../shared/messages';
-import type { SessionUser } from '../auth/session';
+import type { SessionUser } from '../identity/request-user';
 import type { Database } from '../db/database';
 import { DomainError } from '../http/domain-error';
 import { lockAccount } from '../users/users.repository';

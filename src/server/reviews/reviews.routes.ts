@@ -9,7 +9,7 @@ import {
   ReviewList,
   ReviewsQuery,
 } from '../../shared/api/reviews.schemas';
-import { type AuthGuards, signedInUser } from '../auth/session';
+import { type AuthGuards, signedInUser } from '../identity/request-user';
 import { createCatalogCache, sendCached } from '../catalog/catalog-cache';
 import type { Database } from '../db/database';
 import { DeleteResult } from '../../shared/api/common.schemas';

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Health, PublicConfig, Readiness } from '../../shared/api/config.schemas';
 import type { AppConfig } from '../config/env';
 import type { Database } from '../db/database';
-import { within } from '../time-limits';
+import { within } from '../config/time-limits';
 import { RETRY_AFTER_SECONDS } from '../db/unavailable';
 import { mailHealth } from '../mail/outbox';
 import { folderTakesWrites, type PictureStore } from '../uploads/picture-store';

@@ -12,8 +12,8 @@ import {
   TaxCertificate,
   TaxCertificateList,
 } from '../../shared/api/tax.schemas';
-import { type AuthGuards, signedInUser } from '../auth/session';
-import { companyOf } from '../companies/membership';
+import { type AuthGuards, signedInUser } from '../identity/request-user';
+import { companyOf } from '../identity/membership';
 import type { Database } from '../db/database';
 import { limit } from '../http/rate-limit';
 import type { MailContext } from '../mail/mail-layout';

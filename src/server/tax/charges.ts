@@ -8,7 +8,7 @@ import {
   taxNotice,
 } from '../../shared/domain/order-charges';
 import { type BuyerVat, euVatCountry, intraCommunitySupply } from '../../shared/domain/vat-id';
-import type { ShopDetails } from '../shop-details';
+import type { ShopDetails } from '../config/shop-details';
 import type { Executor } from '../db/database';
 import { companies, products } from '../db/schema';
 import { approvedCertificateFor } from './exemptions';

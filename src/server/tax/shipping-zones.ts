@@ -6,7 +6,7 @@ import { messages } from '../../shared/messages';
 import { centsToDollars, dollarsToCents } from '../../shared/money';
 import { kgToGrams } from '../../shared/numbers';
 import { recordAudit } from '../audit/audit.repository';
-import type { SessionUser } from '../auth/session';
+import type { SessionUser } from '../identity/request-user';
 import type { Database, Executor } from '../db/database';
 import { shippingZones } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';

@@ -4,7 +4,7 @@ import type { TaxZone, TaxZoneBody } from '../../shared/api/tax.schemas';
 import { type ZoneRates, rateFromPercent, rateToPercent } from '../../shared/domain/tax';
 import { messages } from '../../shared/messages';
 import { recordAudit } from '../audit/audit.repository';
-import type { SessionUser } from '../auth/session';
+import type { SessionUser } from '../identity/request-user';
 import type { Database, Executor } from '../db/database';
 import { taxZones } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';

@@ -9,7 +9,7 @@ import {
   TaxZoneList,
   TaxZoneParams,
 } from '../../shared/api/tax.schemas';
-import { type AuthGuards, signedInUser } from '../auth/session';
+import { type AuthGuards, signedInUser } from '../identity/request-user';
 import type { Database } from '../db/database';
 import {
   createShippingZone,

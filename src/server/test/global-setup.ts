@@ -10,7 +10,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { build } from 'esbuild';
 import { openDatabase } from '../db/database';
-import { projectPaths } from '../project-paths';
+import { projectPaths } from '../config/project-paths';
 
 declare module 'vitest' {
   export interface ProvidedContext {

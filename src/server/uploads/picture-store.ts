@@ -3,6 +3,8 @@ import { mkdir, open, readdir, rename, rm, stat, unlink, writeFile } from 'node:
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
+import type { BucketConfig } from '../config/bucket-config';
+import { BucketUnavailable } from '../http/bucket-unavailable';
 
 /** One kept picture: its file name (`<hash>.<ext>`), its size and when it was written. */
 export interface StoredPicture {
@@ -92,25 +94,6 @@ export async function folderTakesWrites(dir: string): Promise<boolean> {
   } finally {
     await rm(probe, { force: true });
   }
-}
-
-/** An S3-compatible bucket: AWS S3, MinIO, Cloudflare R2, Backblaze B2, Ceph… */
-export interface BucketConfig {
-  /** The service's address; undefined means AWS S3 itself. */
-  endpoint?: string;
-  bucket: string;
-  /** Keys start with this (e.g. `uploads/`), so the bucket can hold other things. */
-  prefix: string;
-  region: string;
-  /** Undefined: the AWS SDK's usual chain (AWS_ACCESS_KEY_ID…, a profile, an instance role). */
-  credentials?: { accessKeyId: string; secretAccessKey: string };
-  /** `bucket` as the address's path rather than its host name: what most S3-compatible servers want. */
-  forcePathStyle: boolean;
-}
-
-/** The bucket refused or did not answer (down, wrong keys, no such bucket): the request answers 503. */
-export class BucketUnavailable extends Error {
-  override name = 'BucketUnavailable';
 }
 
 /** The pictures as objects in a bucket, through the AWS SDK (the field's own S3 client). */

@@ -5,7 +5,7 @@ import { messages } from '../../shared/messages';
 import { errorResponses } from '../../shared/api/errors';
 import { MAX_PICTURE_BYTES, UploadResult } from '../../shared/api/uploads.schemas';
 import { recordAudit } from '../audit/audit.repository';
-import { type AuthGuards, signedInUser } from '../auth/session';
+import { type AuthGuards, signedInUser } from '../identity/request-user';
 import type { Database } from '../db/database';
 import { DomainError } from '../http/domain-error';
 import type { PictureStore } from './picture-store';

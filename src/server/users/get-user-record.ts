@@ -1,6 +1,6 @@
 import { messages } from '../../shared/messages';
 import type { UserRecord } from '../../shared/api/users.schemas';
-import type { SessionUser } from '../auth/session';
+import type { SessionUser } from '../identity/request-user';
 import type { Executor } from '../db/database';
 import { DomainError } from '../http/domain-error';
 import { findUserByEmail, toUserRecord } from './users.repository';

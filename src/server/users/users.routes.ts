@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DeleteResult, UpdateResult } from '../../shared/api/common.schemas';
 import { errorResponses } from '../../shared/api/errors';
 import { EmailParams, UserList, UserRecord } from '../../shared/api/users.schemas';
-import { type AuthGuards, signedInUser } from '../auth/session';
-import { deleteUser } from './delete-user';
+import { type AuthGuards, signedInUser } from '../identity/request-user';
+import { type AccountDeletionHook, deleteUser } from './delete-user';
 import { getUserRecord } from './get-user-record';
 import { makeAdmin } from './make-admin';
 import { revokeAdmin } from './revoke-admin';
@@ -12,10 +12,12 @@ import { listUsers, toUserRecord } from './users.repository';
 
 const errors = errorResponses(400, 401, 403, 404);
 
-export const usersRoutes: FastifyPluginAsyncZod<{ db: Database; guards: AuthGuards }> = async (
-  app,
-  { db, guards },
-) => {
+export const usersRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  guards: AuthGuards;
+  /** What else goes with a deleted account (the open invitations it sent). */
+  onDeleting?: AccountDeletionHook;
+}> = async (app, { db, guards, onDeleting }) => {
   app.get(
     '/users/:email',
     {
@@ -82,6 +84,6 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Database; guards: AuthGuar
         response: { 200: DeleteResult, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => deleteUser(db, signedInUser(request), request.params.email),
+    async (request) => deleteUser(db, signedInUser(request), request.params.email, onDeleting),
   );
 };

@@ -11,7 +11,7 @@ import { apiNotFound } from '../http/error-handler';
 import { BOOT_SCRIPT, BOOT_SCRIPT_PATH } from './page-document';
 import { type PageRendererModule, createPageSender } from './pages';
 import { SITEMAP_MAX_URLS, sitemapIndexXml, sitemapParts, sitemapXml } from './sitemap';
-import { readHeroImage } from '../project-paths';
+import { readHeroImage } from '../config/project-paths';
 import { PICTURE_TYPES } from '../../shared/api/uploads.schemas';
 import type { BucketStore, PictureStore } from '../uploads/picture-store';
 import { UPLOADED_NAME } from '../uploads/store-picture';

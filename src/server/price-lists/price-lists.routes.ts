@@ -14,7 +14,7 @@ import {
   PriceListSummaries,
 } from '../../shared/api/price-lists.schemas';
 import type { CatalogCache } from '../catalog/catalog-cache';
-import { type AuthGuards, signedInUser } from '../auth/session';
+import { type AuthGuards, signedInUser } from '../identity/request-user';
 import type { Database } from '../db/database';
 import {
   createPriceList,

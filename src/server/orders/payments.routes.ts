@@ -9,16 +9,16 @@ import {
   TestCardResult,
 } from '../../shared/api/payments.schemas';
 import { UpdateResult } from '../../shared/api/common.schemas';
-import { type AuthGuards, signedInUser } from '../auth/session';
+import { type AuthGuards, signedInUser } from '../identity/request-user';
 import type { Database } from '../db/database';
 import { DomainError } from '../http/domain-error';
 import { limit } from '../http/rate-limit';
 import type { MailContext } from '../mail/mail-layout';
 import { createPaymentIntent } from './create-payment-intent';
 import { handleWebhook } from './handle-webhook';
-import type { PaymentProvider } from './payment-provider';
-import { settlePayment } from '../orders/settle-payment';
-import type { TestPaymentProvider } from './test-provider';
+import type { PaymentProvider } from '../payments/payment-provider';
+import { settlePayment } from './settle-payment';
+import type { TestPaymentProvider } from '../payments/test-provider';
 import { messages } from '../../shared/messages';
 
 export interface PaymentsRoutesOptions {

@@ -7,7 +7,7 @@ import {
 } from '../../shared/api/price-lists.schemas';
 import type { ImportProblem } from '../../shared/api/products.schemas';
 import { entryProblems } from '../../shared/domain/price-lists';
-import type { SessionUser } from '../auth/session';
+import type { SessionUser } from '../identity/request-user';
 import type { Database } from '../db/database';
 import { TIERS_CELL_HELP, formatTiersCell, parseTiersCell, readCsvTable } from '../http/csv-table';
 import { neutraliseRecord } from '../http/spreadsheet-cells';

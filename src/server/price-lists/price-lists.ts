@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { messages } from '../../shared/messages';
 import { centsToDollars, dollarsToCents } from '../../shared/money';
 import { recordAudit } from '../audit/audit.repository';
-import type { SessionUser } from '../auth/session';
+import type { SessionUser } from '../identity/request-user';
 import type { Database, Executor } from '../db/database';
 import { companies, companyPriceLists, priceListEntries, priceLists, products } from '../db/schema';
 import { closestSkus } from '../catalog/closest-skus';

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { ShipToBody } from '../shared/api/addresses.schemas';
-import { euVatCountry, vatIdProblem } from '../shared/domain/vat-id';
+import { ShipToBody } from '../../shared/api/addresses.schemas';
+import { euVatCountry, vatIdProblem } from '../../shared/domain/vat-id';
 import { projectPaths, readShopName } from './project-paths';
 
 /** The seller as invoices and mails name it: content/business.json, which the shop owner edits. */

@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalogCache } from '../catalog/catalog-cache';
 import { orders, testPaymentIntents } from '../db/schema';
-import { expireOverdueOrders } from '../orders/expire-orders';
+import { expireOverdueOrders } from './expire-orders';
 import { type TestUser, injectAs, signUp } from '../test/auth-helpers';
 import { insertTool } from '../test/factories';
 import { createTestApp } from '../test/test-app';
-import { createTestPaymentProvider } from './test-provider';
+import { createTestPaymentProvider } from '../payments/test-provider';
 import { testMailContext } from '../test/mail-context';
 
 /** DESIGN §4: money is never taken for a closed order (issue 10 item 5). */

@@ -8,7 +8,10 @@ import { lowerBound } from '../../shared/domain/order-quantity';
 import { type CentsTier, priceOrder, tiersFrom } from '../../shared/domain/price-tiers';
 import { centsToDollars } from '../../shared/money';
 import type { Executor } from '../db/database';
-import { contractEntriesFor } from '../pricing/contract-entries';
+import type { Buyer } from '../identity/request-user';
+
+export type { Buyer };
+import { contractEntriesFor } from './contract-entries';
 
 /**
  * How the shop prices (issues 32 and 34): the one place that says what a product's price breaks are
@@ -22,12 +25,6 @@ export interface PricedProduct {
   minOrder: number;
   priceTiers: readonly CentsTier[];
 }
-
-/**
- * Who is buying: a signed-in account and its company, or null for a visitor. A company's price lists
- * (issue 34) price its members' lines.
- */
-export type Buyer = { id: string; company: { id: string } | null } | null;
 
 /** Where a line's price came from, as stored on the order line (price_source, its ref and label). */
 export type LineSource =

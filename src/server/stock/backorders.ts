@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
-import { type ProductStock, releaseStockOf } from '../catalog/products.repository';
+import { type ProductStock, releaseStockOf } from './stock';
 import type { Executor } from '../db/database';
 import { orderLines, orders, products } from '../db/schema';
 

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { processedWebhookEvents } from '../db/schema';
 import { DomainError } from '../http/domain-error';
-import { type PaymentEvent, WebhookSignatureError } from './payment-provider';
-import { type SettlePaymentDeps, settlePayment } from '../orders/settle-payment';
+import { type PaymentEvent, WebhookSignatureError } from '../payments/payment-provider';
+import { type SettlePaymentDeps, settlePayment } from './settle-payment';
 import { messages } from '../../shared/messages';
 
 /**

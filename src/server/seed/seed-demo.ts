@@ -10,9 +10,9 @@ import { rateFromPercent } from '../../shared/domain/tax';
 import { dollarsToCents } from '../../shared/money';
 import { kgToGrams } from '../../shared/numbers';
 import { findOrCreateCategory } from '../catalog/products.repository';
-import { projectPaths } from '../project-paths';
-import type { Database } from './database';
-import { appMeta, products, reviews, shippingZones, taxZones } from './schema';
+import { projectPaths } from '../config/project-paths';
+import type { Database } from '../db/database';
+import { appMeta, products, reviews, shippingZones, taxZones } from '../db/schema';
 
 const DemoCatalog = z.object({
   tools: z.array(

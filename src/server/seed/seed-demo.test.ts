@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from './database';
-import { products, reviews, taxZones } from './schema';
+import type { DatabaseHandle } from '../db/database';
+import { products, reviews, taxZones } from '../db/schema';
 import { readDemoCatalog, readDemoTaxZones, seedDemoOnce } from './seed-demo';
 import { shippingRatesFor } from '../tax/shipping-zones';
 import { openTestDatabase } from '../test/test-database';

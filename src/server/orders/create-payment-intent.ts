@@ -1,12 +1,7 @@
-import type { SessionUser } from '../auth/session';
+import type { SessionUser } from '../identity/request-user';
 import type { Database } from '../db/database';
-import {
-  assertCanMove,
-  assertHoldNotEnded,
-  findOrderFor,
-  recordPaymentIntent,
-} from '../orders/orders.repository';
-import type { PaymentProvider } from './payment-provider';
+import { assertCanMove, assertHoldNotEnded, findOrderFor, recordPaymentIntent } from './orders.repository';
+import type { PaymentProvider } from '../payments/payment-provider';
 
 /**
  * The payment intent of the customer's own unpaid order, for its amount in cents as stored (DESIGN §4,

@@ -1,11 +1,11 @@
 import { inArray } from 'drizzle-orm';
 import type { PriceTier, Tool } from '../../shared/api/catalog.schemas';
 import { centsToDollars, dollarsToCents } from '../../shared/money';
-import type { CatalogCache } from '../catalog/catalog-cache';
+import type { CatalogCache } from './catalog-cache';
 import type { Executor } from '../db/database';
 import { products } from '../db/schema';
-import { type Buyer, type BuyerPricing, pricingFrom } from '../orders/price-line';
-import { contractEntriesFor } from './contract-entries';
+import { type Buyer, type BuyerPricing, pricingFrom } from '../pricing/price-line';
+import { contractEntriesFor } from '../pricing/contract-entries';
 
 /**
  * The catalog as a contract buyer sees it (issue 34): the same answers a visitor gets, each product a

@@ -1,7 +1,7 @@
 import { type SQL, and, eq, isNull, or } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { companyRolesAllow } from '../../shared/domain/company-roles';
-import type { SessionUser } from './session';
+import type { SessionUser } from './request-user';
 
 /**
  * Who may see and do what with a buyer's documents: orders, their invoices and quotes (issues 32, 33).

@@ -1,18 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { type CompanyRole, companyRolesAllow } from '../../shared/domain/company-roles';
+import { companyRolesAllow } from '../../shared/domain/company-roles';
 import { messages } from '../../shared/messages';
-import type { SessionUser } from '../auth/session';
+import type { CompanyMembership, SessionUser } from './request-user';
 import { DomainError } from '../http/domain-error';
 import type { Executor } from '../db/database';
 import { companies, companyMembers } from '../db/schema';
-
-/** The company a signed-in account belongs to, read with its session on every request (issue 33). */
-export interface CompanyMembership {
-  id: string;
-  roles: CompanyRole[];
-  /** False while the shop has suspended the company: its members read, and do not order. */
-  active: boolean;
-}
 
 /**
  * The account's company and roles, or null. Read on every request with the session, so that a member

@@ -7,7 +7,7 @@ import { type TestUser, injectAs, signUp, signUpAdmin } from '../test/auth-helpe
 import { newCompany } from '../test/company-helpers';
 import { createTestApp } from '../test/test-app';
 import { insertTool } from '../test/factories';
-import { contractEntriesFor } from './contract-entries';
+import { contractEntriesFor } from '../pricing/contract-entries';
 
 /** Issue 34, price lists: made, read, replaced and deleted by shop admins, and held by companies. */
 let ctx: Awaited<ReturnType<typeof createTestApp>>;

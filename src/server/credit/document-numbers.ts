@@ -1,0 +1,53 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../db/database';
+import { counters, orders } from '../db/schema';
+
+/**
+ * Invoice and credit note numbers: two gapless series (counters), each number taken in the transaction
+ * that issues the document. Card payments (orders/transitions.ts) and orders on account (ledger.ts)
+ * are invoiced from the same series.
+ */
+
+type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * Gives a just-paid order the next invoice number (DESIGN §9). The counter row is updated in the
+ * transaction that marked the order paid: concurrent payments take numbers one after the other, and a
+ * transaction that rolls back gives its number back, so the numbers have no gaps and never repeat.
+ */
+export async function assignInvoiceNumber(ex: Executor, orderId: string): Promise<OrderRow> {
+  const invoiceNumber = await nextNumber(ex, 'invoice');
+  const [row] = await ex
+    .update(orders)
+    .set({ invoiceNumber })
+    .where(and(eq(orders.id, orderId), isNull(orders.invoiceNumber)))
+    .returning();
+  if (!row) throw new Error(`Order ${orderId} already has an invoice number`);
+  return row;
+}
+
+/**
+ * Gives an invoiced order that is cancelled its credit note's number (issue 35): the next of the
+ * `credit_note` series, in the transaction that cancels it, so credit notes have no gaps either.
+ */
+export async function assignCreditNoteNumber(ex: Executor, orderId: string, at: Date): Promise<OrderRow> {
+  const creditNoteNumber = await nextNumber(ex, 'credit_note');
+  const [row] = await ex
+    .update(orders)
+    .set({ creditNoteNumber, creditedAt: at })
+    .where(and(eq(orders.id, orderId), isNull(orders.creditNoteNumber)))
+    .returning();
+  if (!row) throw new Error(`Order ${orderId} already has a credit note`);
+  return row;
+}
+
+/** The next number of a gapless series (counters): given back if the transaction rolls back. */
+async function nextNumber(ex: Executor, name: 'invoice' | 'credit_note'): Promise<number> {
+  const [counter] = await ex
+    .update(counters)
+    .set({ value: sql`${counters.value} + 1` })
+    .where(eq(counters.name, name))
+    .returning({ value: counters.value });
+  if (!counter) throw new Error(`The ${name} counter is missing (migrations 0007 and 0029 create them)`);
+  return counter.value;
+}

@@ -1,0 +1,52 @@
+import type { FastifyRequest } from 'fastify';
+import type { Role } from '../../shared/api/users.schemas';
+import type { CompanyRole } from '../../shared/domain/company-roles';
+
+/**
+ * Who is asking: the signed-in account a route's guard found (auth/session.ts makes the guards), with
+ * its company and roles there. Every feature reads the caller from here; none depends on how sessions
+ * are kept (better-auth, in auth/).
+ */
+
+/** The company a signed-in account belongs to, read with its session on every request (issue 33). */
+export interface CompanyMembership {
+  id: string;
+  roles: CompanyRole[];
+  /** False while the shop has suspended the company: its members read, and do not order. */
+  active: boolean;
+}
+
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  /** Whether the account proved its mailbox (the verification link, or Google saying so). */
+  emailVerified: boolean;
+  /** The company the account belongs to and its roles there (issue 33), or null. */
+  company: CompanyMembership | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the `requireUser` / `requireAdmin` guards. */
+    user: SessionUser | null;
+  }
+}
+
+/** Whose prices a public catalog answer shows: a signed-in account and its company, or null for a visitor. */
+export type Buyer = { id: string; company: { id: string } | null } | null;
+
+/** Route guards: `onRequest: guards.requireUser` (401 when signed out), `guards.requireAdmin` (403). */
+export interface AuthGuards {
+  requireUser: (request: FastifyRequest) => Promise<void>;
+  requireAdmin: (request: FastifyRequest) => Promise<void>;
+  /** The buyer whose prices a public catalog answer shows (never a right: prices only). */
+  pricedFor: (request: FastifyRequest) => Promise<Buyer>;
+}
+
+/** The user a guard put on the request; a route without a guard calling this is a programming error. */
+export function signedInUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw new Error(`${request.routeOptions.url ?? request.url} has no auth guard`);
+  return request.user;
+}
