@@ -1,4 +1,4 @@
-// Orders made of lines (issue 32), on the real server (PostgreSQL) with 10,000 products:
+// Orders made of lines, on the real server (PostgreSQL) with 10,000 products:
 // - a 10-line checkout by 20 customers at once, over 30 products so that carts overlap, against the
 //   floor: a bare `pg` script doing the same statements per checkout in one transaction (lock the
 //   account, count its unpaid orders, lock the cart and its products in id order, take each line's stock,

@@ -1,4 +1,4 @@
-// Contract prices in the catalog (issue 34), on PostgreSQL: 10,000 products, 1,000 companies each
+// Contract prices in the catalog, on PostgreSQL: 10,000 products, 1,000 companies each
 // holding a price list of 1,000 entries (a million in all; a third fixed breaks, the rest a percentage
 // off). One shop; a visitor and a contract buyer (a member of one of the companies, signed in) load the
 // same catalog pages in alternating rounds: the first page (newest first) and the first page by price,

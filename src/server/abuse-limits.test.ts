@@ -6,7 +6,7 @@ import { UNCONFIRMED_HOLD_HOURS } from './orders/place-order';
 import { createTestApp } from './test/test-app';
 import { deliveryToLeeds, shipsToUk } from './test/order-helpers';
 
-/** Issue 11 items 2, 4 and 7: no hoarding, limits on public writes, reviews an owner can keep clean. */
+/** No hoarding, limits on public writes, reviews an owner can keep clean. */
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let toolId: string;
 

@@ -311,7 +311,7 @@ const rows: Row[] = [
     url: async (f) => `/api/tools/${await f.spareTool()}`,
     expected: adminOnly(200),
   },
-  // Companies (issue 33). None of these callers belongs to a company: company calls answer 404 for
+  // Companies. None of these callers belongs to a company: company calls answer 404 for
   // them, never another company's anything; creating one is checked up to its validation here.
   {
     method: 'POST',

@@ -11,7 +11,7 @@ import { insertReview, insertTool } from './test/factories';
 import { createTestApp, renderFromSource } from './test/test-app';
 
 /**
- * Issue 11 item 5: generated bodies (boundary numbers, control characters, wrong types, extra keys,
+ * Generated bodies (boundary numbers, control characters, wrong types, extra keys,
  * huge strings) sent to every write endpoint, our own and better-auth's. None may answer 5xx, and a
  * body that is refused changes nothing in the database.
  */

@@ -7,7 +7,7 @@ import { endSessionsOlderThan } from './users/users.repository';
 import { injectAs, signUp } from './test/auth-helpers';
 import { createTestApp } from './test/test-app';
 
-/** Issue 11 items 4 and 6: private answers stay private; sessions end; proxies are trusted by count. */
+/** Private answers stay private; sessions end; proxies are trusted by count. */
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 
 beforeAll(async () => {

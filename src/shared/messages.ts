@@ -87,7 +87,7 @@ export const messages = {
   quickOrderEmpty: 'Paste or upload at least one row: a SKU and a quantity, e.g. FT-CLW-16 250',
   quickOrderTooLong: (rows: number, most: number) =>
     `This list has ${units(rows)} rows; a quick order takes at most ${units(most)}. Split it in two.`,
-  /** A price the buyer's company's price list sets (issue 34), as lines and product pages show it. */
+  /** A price the buyer's company's price list sets, as lines and product pages show it. */
   contractPrice: (list: string) => `Your contract price (list ${list})`,
   quickOrderMerged: (row: number) => `Added to row ${row}, which has the same SKU`,
   priceListUnknownSkus: (named: string[], more: number) =>
@@ -166,7 +166,7 @@ export const messages = {
       : `Orders above ${formatCents(above)} need an approver’s approval, and nobody in your company approves orders yet. Nothing was ordered: ask your company’s admin to make a colleague an approver.`,
   listNotFound: 'There is no such list',
   priceListNotFound: 'There is no such price list',
-  // Pay on account (issue 34).
+  // Pay on account.
   accountNeedsCompany: 'Paying on account is for the buyers of a company with terms: please pay by card',
   taxZoneTaken: (place: string) => `${place} has a tax zone already: change that one`,
   taxZoneNotFound: 'There is no such tax zone',

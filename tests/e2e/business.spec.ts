@@ -12,7 +12,7 @@ import {
 } from './fixtures';
 import { shopUrl } from './support/ports';
 
-/** Issue 13's journeys: buying as a business does, and a quote from request to payment. */
+/** Buying as a business does, and a quote from request to payment. */
 
 /** The shop's owner (an admin by ADMIN_EMAILS), signed in in a browser context of their own. */
 async function ownerSignedIn(browser: Browser, address: string) {

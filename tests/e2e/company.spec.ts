@@ -13,7 +13,7 @@ import {
 } from './fixtures';
 import { shopUrl } from './support/ports';
 
-/** Issue 33: a company, a colleague invited by mail who accepts, roles that decide who orders. */
+/** A company, a colleague invited by mail who accepts, roles that decide who orders. */
 test('a customer creates a company, invites a colleague by mail, who joins; a viewer cannot order', async ({
   browser,
   page,

@@ -9,7 +9,7 @@ const axeViolations = async (page: Page) => {
 };
 
 /**
- * Issue 34, end to end: a shop admin gives a company a contract price and Net 30 → its buyer sees their
+ * A shop admin gives a company a contract price and Net 30 → its buyer sees their
  * price, orders on account → the statement shows the invoice → the admin records the payment → the
  * balance is 0.
  */

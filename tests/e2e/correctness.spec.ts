@@ -2,7 +2,7 @@ import { expect, newAccount, signUp, test } from './fixtures';
 import { shopUrl } from './support/ports';
 
 /**
- * Issue 31 item 6: the keyboard and layout defects a buyer met, each checked where a person meets it.
+ * The keyboard and layout defects a buyer met, each checked where a person meets it.
  */
 test.describe('keyboard and layout', () => {
   test('a yellow button shows a focus ring of 3:1 or more, and the home page keeps its h1 on every slide', async ({

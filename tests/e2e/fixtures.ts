@@ -252,7 +252,7 @@ export async function mailsTo(address: string, subject?: RegExp): Promise<Caught
   return subject ? mails.filter((mail) => subject.test(mail.subject)) : mails;
 }
 
-/** A structured delivery address (issue 35), as the forms take it. */
+/** A structured delivery address, as the forms take it. */
 export interface Address {
   line1: string;
   line2?: string;

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
 
-/** Issue 33: a saved list, filled from the product page and a CSV, reordered in two clicks. */
+/** A saved list, filled from the product page and a CSV, reordered in two clicks. */
 test('a buyer saves the monthly order as a list and reorders it from Saved Lists in two clicks', async ({
   page,
   customer: _,

@@ -19,7 +19,7 @@ const axeViolations = async (page: Page) => {
 };
 
 /**
- * Issue 35, end to end: a structured address → freight and tax shown before the order is placed → pay
+ * A structured address → freight and tax shown before the order is placed → pay
  * → the invoice shows the tax by rate and the freight; the same buyer, once the shop has approved
  * their company's resale certificate for Pennsylvania, pays no tax.
  */

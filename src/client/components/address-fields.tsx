@@ -12,7 +12,7 @@ const COUNTRIES = COUNTRY_CODES.map((code) => ({ code, name: countryName(code) }
 );
 
 /**
- * A structured address (issue 35) inside a react-hook-form FormProvider whose values hold it under
+ * A structured address inside a react-hook-form FormProvider whose values hold it under
  * `shipTo` (or `billingTo`): country, street lines, city, a state or province from the list for the United States and
  * Canada (a free region elsewhere), and postal code. Checked by the shared rules (ShipToBody).
  */

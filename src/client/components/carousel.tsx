@@ -40,7 +40,7 @@ interface CarouselProps {
  * of more than 40 px. Visitors who ask for reduced motion get the change without the slide.
  *
  * Written here rather than taken from react-bootstrap, whose Carousel brings a transition library and
- * about 6 KiB of compressed script to the home page's first load (issue 15's budget).
+ * about 6 KiB of compressed script to the home page's first load (the home page's script budget).
  */
 export function Carousel({ label, className = '', items }: CarouselProps) {
   const count = items.length;

@@ -21,7 +21,7 @@ function freightLabel(charges: ChargesPreview): string {
 }
 
 /**
- * An order's charges before it is placed (issue 35): subtotal, freight, tax by rate and total for
+ * An order's charges before it is placed: subtotal, freight, tax by rate and total for
  * the chosen destination, as the server finds them (the figures the order will carry), or why the
  * order cannot go there. `pending` while they are being found for a new address or quantity.
  */
@@ -110,7 +110,7 @@ export function ChargesSummary({
 }
 
 /**
- * A placed order's charges (issue 35), as stored when it was placed: the same table as before it was
+ * A placed order's charges, as stored when it was placed: the same table as before it was
  * placed. Nothing for an order given the spec's one-box address (it carries its total alone).
  */
 export function OrderChargesSummary({ order }: { order: Order }) {

@@ -2,7 +2,7 @@ import { messages } from '../../shared/messages';
 import { formatDollars } from '../../shared/money';
 
 /**
- * 'Your contract price (list X)' beside a price that the buyer's company's price list set (issue 34),
+ * 'Your contract price (list X)' beside a price that the buyer's company's price list set,
  * with 'Why this price?' on demand: which agreement priced it and, when known, what the list price is.
  */
 export function ContractPrice({

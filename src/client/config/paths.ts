@@ -16,10 +16,10 @@ export const paths = {
   /** The buy page filled in from an earlier order: same quantity (within today's bounds) and address. */
   orderAgain: (toolId: string, orderId: string) =>
     `/buyNow/${encodeURIComponent(toolId)}?again=${encodeURIComponent(orderId)}`,
-  /** A colleague's invitation to their company, as the mailed link opens it (issue 33). */
+  /** A colleague's invitation to their company, as the mailed link opens it. */
   invitation: (token: string) => `/invitations/${encodeURIComponent(token)}`,
   invitationPattern: '/invitations/:token',
-  /** The cart: its lines priced now, and checkout (issue 32). */
+  /** The cart: its lines priced now, and checkout. */
   cart: '/cart',
   /** Paste SKUs and quantities, or a CSV, into the cart. */
   quickOrder: '/dashboard/quickOrder',
@@ -28,20 +28,20 @@ export const paths = {
   addReview: '/dashboard/addReview',
   myOrders: '/dashboard/myOrder',
   myQuotes: '/dashboard/myQuotes',
-  /** The customer's company: colleagues, roles, invitations (issue 33). */
+  /** The customer's company: colleagues, roles, invitations. */
   company: '/dashboard/company',
-  /** Saved lists: the products a buyer orders again and again (issue 33). */
+  /** Saved lists: the products a buyer orders again and again. */
   lists: '/dashboard/lists',
   list: (listId: string) => `/dashboard/lists/${encodeURIComponent(listId)}`,
   listPattern: '/dashboard/lists/:listId',
-  /** A company's orders waiting for one of its approvers (issue 33). */
+  /** A company's orders waiting for one of its approvers. */
   approvals: '/dashboard/approvals',
-  /** The company's statement of account (issue 34). */
+  /** The company's statement of account. */
   statement: '/dashboard/statement',
-  /** Shop admins: companies' terms, balances and payments, and price lists (issue 34). */
+  /** Shop admins: companies' terms, balances and payments, and price lists. */
   companies: '/dashboard/companies',
   priceLists: '/dashboard/priceLists',
-  /** Shop admins: tax zones and shipping zones (issue 35). */
+  /** Shop admins: tax zones and shipping zones. */
   taxes: '/dashboard/taxes',
   /** The order's invoice PDF (an API address: opened by the browser, not the router). */
   invoice: (orderId: string) => `/api/purchase/${encodeURIComponent(orderId)}/invoice`,

@@ -14,7 +14,7 @@ export const queryRoots = {
   cart: ['cart'],
   company: ['company'],
   lists: ['lists'],
-  /** Companies' accounts with the shop and price lists (issue 34). */
+  /** Companies' accounts with the shop and price lists. */
   credit: ['credit'],
   priceLists: ['price-lists'],
 } as const satisfies Record<string, readonly [string]>;

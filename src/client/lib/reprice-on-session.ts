@@ -3,7 +3,7 @@ import type { QueryClientSlot } from './query-client-slot';
 import { session } from './session-store';
 
 /**
- * Reads the catalog again whenever who is signed in changes (issue 34): a company's members see their
+ * Reads the catalog again whenever who is signed in changes: a company's members see their
  * contract prices, which the server-rendered page (rendered as for a visitor) could not show. The page's
  * loaders run again and TanStack Query's catalog reads are refetched; a session that stays the same
  * costs nothing. `renderedFor` is whose prices the page arrived with: nobody's for a server-rendered

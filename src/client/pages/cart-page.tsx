@@ -46,7 +46,7 @@ import { usePageMeta } from '../lib/use-page-meta';
 import { usePublicConfigData } from '../lib/public-config';
 
 /**
- * /cart (issue 32): every line with its price break, total and verdict, quantities changed in place, and
+ * /cart: every line with its price break, total and verdict, quantities changed in place, and
  * checkout of the whole cart as one order. A visitor's cart is kept in this browser and priced here by
  * the same tier rule; it joins their account's cart when they sign in to check out.
  */
@@ -299,7 +299,7 @@ function CheckoutForm({
   const navigate = useNavigate();
   const checkout = useCheckout();
   const company = useCompany();
-  // A company with terms may pay on account (issue 34); card stays open to every buyer.
+  // A company with terms may pay on account; card stays open to every buyer.
   const statement = useStatement({ enabled: Boolean(company.data) });
   const terms = statement.data?.terms ?? 'card';
   const [paymentMethod, setPaymentMethod] = useState<'card' | 'account'>('card');
@@ -307,7 +307,7 @@ function CheckoutForm({
     resolver: zodResolver(DeliveryForm),
     defaultValues: details ?? deliveryDefaults(null, buyer.name),
   });
-  // The order's freight and tax where it goes, as checkout will charge them (issue 35).
+  // The order's freight and tax where it goes, as checkout will charge them.
   const place = placeOfAddress(useWatch({ control: form.control, name: 'shipTo' }));
   const charges = useCartCharges(place, useWatch({ control: form.control, name: 'notForResale' }) === true);
   return (

@@ -9,7 +9,7 @@ import { useCurrentUser } from '../lib/session-store';
 import { usePageMeta } from '../lib/use-page-meta';
 
 /**
- * /invitations/{token} (issue 33), the link a colleague's invitation mails: signed in (the route asks a
+ * /invitations/{token}, the link a colleague's invitation mails: signed in (the route asks a
  * visitor to sign in first and brings them back), the invited account accepts and joins the company.
  * The server decides whether this account may: the invited, confirmed address, in no company yet.
  */

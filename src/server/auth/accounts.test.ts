@@ -7,7 +7,7 @@ import { createTestApp } from '../test/test-app';
 import { AUTH_FLOORS_MS, COMMON_PASSWORD } from './auth.routes';
 import { ARGON2 } from './passwords';
 
-/** Issue 11 items 1, 3, 5 and 6 for accounts: verification, storage, strict bodies, no enumeration. */
+/** 5 and 6 for accounts: verification, storage, strict bodies, no enumeration. */
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 
 beforeAll(async () => {

@@ -71,7 +71,7 @@ export function createAuthGuards(auth: Auth, db: Database): AuthGuards {
 
   return {
     /**
-     * The signed-in buyer whose prices a public catalog answer shows (issue 34), or null for a visitor:
+     * The signed-in buyer whose prices a public catalog answer shows, or null for a visitor:
      * a request with no session cookie costs nothing; a session that ended, or a database that cannot
      * say, reads as a visitor (the catalog is still served, at list prices).
      */

@@ -42,7 +42,7 @@ describe('POST /api/addproduct', () => {
     const response = await injectAs(ctx.app, admin, {
       method: 'POST',
       url: '/api/addproduct',
-      // How it is taxed and shipped (issue 35): reduced tax, 350 g a unit, 50 to a carton.
+      // How it is taxed and shipped: reduced tax, 350 g a unit, 50 to a carton.
       payload: { ...product, taxClass: 'reduced', weightKg: 0.35, unitsPerCarton: 50 },
     });
     expect(response.statusCode).toBe(201);

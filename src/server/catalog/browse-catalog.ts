@@ -20,7 +20,7 @@ import { messages } from '../../shared/messages';
 export interface BrowseDeps {
   db: Executor;
   catalogCache: CatalogCache;
-  /** Contract buyers' answers and prices (issue 34), apart so they never push the visitors' out. */
+  /** Contract buyers' answers and prices, apart so they never push the visitors' out. */
   buyerCache: CatalogCache;
   /** The shop-wide smallest order (ORDER_MIN_UNITS): part of every product's lower bound. */
   minUnits: number;
@@ -113,7 +113,7 @@ function decodeCursor(cursor: string, sort: CatalogSort): CatalogAfter {
  * and the number of matches. Answers and counts are cached by their parameters, so the shop page's
  * usual views cost no SQL; a miss costs one page query, and one count per distinct filter.
  *
- * A contract buyer's page (issue 34) is the visitors' page repriced, unless their prices decide which
+ * A contract buyer's page is the visitors' page repriced, unless their prices decide which
  * products it holds or their order (a price sort or filter): then it is read with their prices.
  */
 export async function catalogPage(

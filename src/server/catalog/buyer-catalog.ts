@@ -6,9 +6,10 @@ import type { Executor } from '../db/database';
 import { products } from '../db/schema';
 import { type Buyer, type BuyerPricing, pricingFrom } from '../pricing/price-line';
 import { contractEntriesFor } from '../pricing/contract-entries';
+import { utcDayOf } from '../../shared/days';
 
 /**
- * The catalog as a contract buyer sees it (issue 34): the same answers a visitor gets, each product a
+ * The catalog as a contract buyer sees it: the same answers a visitor gets, each product a
  * price list of the buyer's company prices shown at the contract price. A company's prices are read
  * once per UTC day (validity turns at midnight) and kept in the buyer cache with the answers made from
  * them, which a catalog or price-list change drops with the visitors' answers.
@@ -24,8 +25,6 @@ export interface CatalogPrices {
   fromPrices: Record<string, number>;
 }
 
-const utcDay = (at: Date) => at.toISOString().slice(0, 10);
-
 /**
  * The prices the catalog shows `buyer`, or null when it shows them the visitors' answers: a visitor,
  * a customer of no company, or a company holding no price list.
@@ -37,7 +36,7 @@ export async function catalogPricesFor(
 ): Promise<CatalogPrices | null> {
   const companyId = buyer?.company?.id;
   if (!companyId) return null;
-  const key = `${companyId}:${utcDay(at)}`;
+  const key = `${companyId}:${utcDayOf(at)}`;
   return buyerCache.value(`prices:${key}`, async () => ({
     value: await readCatalogPrices(db, companyId, key, minUnits, at),
     tools: [],

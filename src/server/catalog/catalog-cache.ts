@@ -100,7 +100,7 @@ export interface CatalogCacheOptions {
   /** Told after each local change: tells the other instances (catalog-changes.ts). */
   onChange?: (change: CatalogChange) => void;
   /**
-   * A cache of answers made from this one's (contract buyers', issue 34): every change here is made
+   * A cache of answers made from this one's (contract buyers'): every change here is made
    * there too, so it never shows a stock level or a product this one has dropped.
    */
   derived?: Pick<CatalogCache, 'stockChanged' | 'invalidate' | 'peerChanged'>;
@@ -245,7 +245,7 @@ export function createCatalogCache({
 export type CatalogCache = ReturnType<typeof createCatalogCache>;
 
 /**
- * The visitors' catalog cache with the contract buyers' beside it (issue 34): the buyers' answers are
+ * The visitors' catalog cache with the contract buyers' beside it: the buyers' answers are
  * kept apart, a quarter of the bytes and twice the entries, so that many companies browsing never
  * push the visitors' answers out; every change to the catalog reaches both.
  */

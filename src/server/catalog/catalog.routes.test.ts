@@ -46,7 +46,7 @@ describe('GET /api/tool', () => {
       price: 19.99,
       priceTiers: [{ minQuantity: 100, price: 19.99 }],
       featured: false,
-      // Not yet weighed: standard tax, 0 kg, one to a carton (issue 35's defaults).
+      // Not yet weighed: standard tax, 0 kg, one to a carton (the defaults of a product not yet weighed).
       taxClass: 'standard',
       weightKg: 0,
       unitsPerCarton: 1,

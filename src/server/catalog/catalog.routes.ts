@@ -20,7 +20,7 @@ import { getTool } from './get-tool';
 export interface CatalogRoutesOptions {
   db: Database;
   catalogCache: CatalogCache;
-  /** Contract buyers' answers (issue 34), kept apart from the visitors'. */
+  /** Contract buyers' answers, kept apart from the visitors'. */
   buyerCache: CatalogCache;
   guards: AuthGuards;
   minUnits: number;
@@ -32,7 +32,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
 ) => {
   const deps = { db, catalogCache, buyerCache, minUnits };
   /**
-   * The signed-in buyer's contract prices (issue 34), or null: a visitor, or a buyer whose company
+   * The signed-in buyer's contract prices, or null: a visitor, or a buyer whose company
    * holds no price list, is answered what every visitor is.
    */
   const pricesFor = async (request: FastifyRequest) => {

@@ -159,7 +159,7 @@ describe('catalog CSV round trip', () => {
     });
   });
 
-  it('carries each product’s tax class, unit weight and carton (issue 35); a file without them keeps them', async () => {
+  it('carries each product’s tax class, unit weight and carton; a file without them keeps them', async () => {
     const tool = await insertTool(shop.db, {
       sku: 'CSV-WEIGH',
       taxClass: 'reduced',

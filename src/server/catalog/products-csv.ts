@@ -44,7 +44,7 @@ export const MAX_IMPORT_ROWS = 50_000;
 /** How many changed rows a report lists (the counts cover them all). */
 const LISTED_CHANGES = 200;
 
-/** Files written before issue 35 have no tax class, weight or carton columns: products keep theirs. */
+/** Files written before products had a tax class have no tax class, weight or carton columns: products keep theirs. */
 const OPTIONAL_COLUMNS: readonly string[] = ['featured', 'tax_class', 'weight_kg', 'units_per_carton'];
 const REQUIRED_COLUMNS = PRODUCT_CSV_COLUMNS.filter((column) => !OPTIONAL_COLUMNS.includes(column));
 

@@ -177,7 +177,7 @@ export interface CatalogFilters {
   minPriceCents?: number;
   maxPriceCents?: number;
   /**
-   * A contract buyer's prices at the lower bound by SKU (issue 34): price filters and sorts take these
+   * A contract buyer's prices at the lower bound by SKU: price filters and sorts take these
    * where there is one, the product's own price elsewhere.
    */
   contractPrices?: Record<string, number>;

@@ -12,7 +12,7 @@ import { companyOf, notInCompany } from '../identity/membership';
 import { recordAudit } from '../audit/audit.repository';
 
 /**
- * A company's address book (issue 33): ship-to addresses its admins keep, one of them the default, and
+ * A company's address book: ship-to addresses its admins keep, one of them the default, and
  * whether colleagues may ship anywhere else. Checkout ships to the book's address by its id, never to
  * what the client sent beside it.
  */

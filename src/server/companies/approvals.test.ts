@@ -15,7 +15,7 @@ import { testMailContext } from '../test/mail-context';
 import { delivery, payOrderAs } from '../test/order-helpers';
 
 /**
- * Issue 33, approvals and spending limits: orders above the company's threshold wait for one of its
+ * Approvals and spending limits: orders above the company's threshold wait for one of its
  * approvers (never their own buyer), holding their stock; a rejection or the hold's end gives the
  * stock back; the monthly limits hold when colleagues order at the same moment.
  */

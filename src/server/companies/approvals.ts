@@ -12,7 +12,7 @@ import { companyOf } from '../identity/membership';
 import { startOfUtcMonth } from './spending-rules';
 
 /**
- * A company's rules for its orders (issue 33), checked when an order is placed (spending-rules.ts): an
+ * A company's rules for its orders, checked when an order is placed (spending-rules.ts): an
  * order above the approval threshold waits, holding its stock, until one of the company's approvers
  * decides it (orders/approvals.ts) or its hold runs out (the expiry job closes it).
  */

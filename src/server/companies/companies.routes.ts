@@ -51,7 +51,7 @@ export interface CompaniesRoutesOptions {
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
-/** Company accounts (issue 33): a company, its colleagues and their roles, and invitations. */
+/** Company accounts: a company, its colleagues and their roles, and invitations. */
 export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRoutesOptions> = async (
   app,
   { db, guards, mail },

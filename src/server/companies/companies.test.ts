@@ -13,7 +13,7 @@ import { createTestApp } from '../test/test-app';
 import { inviteAs, joinCompany, newCompany as newCompanyIn } from '../test/company-helpers';
 import type { CompanyRole } from '../../shared/domain/company-roles';
 
-/** Issue 33, companies: creating one, inviting colleagues, their roles, removal and the last admin. */
+/** Companies: creating one, inviting colleagues, their roles, removal and the last admin. */
 let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 

@@ -21,7 +21,7 @@ import { centsOrNull, dollarsOrNull, rulesOf } from './approvals';
 import { invitationMail } from './company-mails';
 
 /**
- * Companies and their members (issue 33): creating one, inviting colleagues by a single-use link,
+ * Companies and their members: creating one, inviting colleagues by a single-use link,
  * their roles, and removing them. A company keeps at least one admin; membership and role changes go
  * to the audit log in the transaction that makes them.
  */

@@ -9,7 +9,7 @@ import { joinCompany } from '../test/company-helpers';
 import type { CompanyRole } from '../../shared/domain/company-roles';
 
 /**
- * Issue 33's authorization matrix: every company call, and the documents a company shares, for
+ * The companies' authorization matrix: every company call, and the documents a company shares, for
  * anonymous, each role of company A, company B's admin, a customer of no company and the shop's admin.
  * Another company's anything answers 404; a role that does not allow a call answers 403.
  */

@@ -8,7 +8,7 @@ import { companies, companyMembers, orders, users } from '../db/schema';
 import { DomainError } from '../http/domain-error';
 
 /**
- * A company's rules for its colleagues' orders (issue 33), as the transaction placing an order read
+ * A company's rules for its colleagues' orders, as the transaction placing an order read
  * them with the company's row locked: orders above a total wait for an approver, and the orders placed
  * in a calendar month (UTC) may not together pass the company's limit, nor one colleague's theirs.
  */

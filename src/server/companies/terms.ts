@@ -10,7 +10,7 @@ import { companies } from '../db/schema';
 import { DomainError } from '../http/domain-error';
 
 /**
- * PUT /api/admin/companies/{id}/terms (issue 34): a shop admin gives a company its payment terms and
+ * PUT /api/admin/companies/{id}/terms: a shop admin gives a company its payment terms and
  * credit limit, in one audited change. Card payment stays open to every company whatever its terms.
  */
 export async function setCompanyTerms(

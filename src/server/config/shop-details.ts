@@ -40,7 +40,7 @@ const BusinessFile = z.strictObject({
   invoiceNote: z.string().default(''),
   /** The closing line of an invoice on account (no payment comes first); the card one when unset. */
   onAccountInvoiceNote: z.string().optional(),
-  /** Where a company on account pays its invoices by bank transfer (issue 34), a line each. */
+  /** Where a company on account pays its invoices by bank transfer, a line each. */
   bankDetails: z.array(z.string().min(1)).default([]),
 });
 

@@ -21,7 +21,7 @@ const errors = errorResponses(400, 401, 403, 404, 409);
 const pdfResponse = z.instanceof(Buffer).meta({ type: 'string', format: 'binary' });
 
 /**
- * A company's account with the shop (issue 34): its members read their statement (JSON and PDF); shop
+ * A company's account with the shop: its members read their statement (JSON and PDF); shop
  * admins read any company's and record the payments it makes.
  */
 export const creditRoutes: FastifyPluginAsyncZod<CreditRoutesOptions> = async (app, { db, guards, mail }) => {

@@ -27,7 +27,7 @@ export async function assignInvoiceNumber(ex: Executor, orderId: string): Promis
 }
 
 /**
- * Gives an invoiced order that is cancelled its credit note's number (issue 35): the next of the
+ * Gives an invoiced order that is cancelled its credit note's number: the next of the
  * `credit_note` series, in the transaction that cancels it, so credit notes have no gaps either.
  */
 export async function assignCreditNoteNumber(ex: Executor, orderId: string, at: Date): Promise<OrderRow> {

@@ -22,11 +22,12 @@ import type { Database, Executor } from '../db/database';
 import { companies, ledgerEntries, orders } from '../db/schema';
 import { DomainError } from '../http/domain-error';
 import { assignCreditNoteNumber, assignInvoiceNumber } from './document-numbers';
+import { utcDayOf } from '../../shared/days';
 
 type OrderRow = typeof orders.$inferSelect;
 
 /**
- * A company's account with the shop (issue 34): its ledger, appended to when an order on account is
+ * A company's account with the shop: its ledger, appended to when an order on account is
  * invoiced or cancelled and when a shop admin records a payment or an adjustment, never changed (a
  * trigger refuses it); its statement at any day (shared/domain/ledger.ts); and the checks an order on
  * account must pass, made under the company's row lock so that two orders cannot both squeeze under
@@ -35,9 +36,6 @@ type OrderRow = typeof orders.$inferSelect;
 
 /** Days from an invoice to its due day, by the company's terms. */
 export const TERM_DAYS = { card: 0, net15: 15, net30: 30, net60: 60 } as const;
-
-/** The UTC day of a moment (YYYY-MM-DD). */
-export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
 /** The company's entries in the order they count: by day, then as recorded. */
 export function ledgerOf(ex: Executor, companyId: string) {
@@ -74,7 +72,7 @@ export async function checkAccountCredit(
   if (!company) throw new DomainError('FORBIDDEN', messages.accountNeedsCompany);
   if (company.status !== 'active') throw new DomainError('FORBIDDEN', messages.companySuspended);
   if (company.terms === 'card') throw new DomainError('FORBIDDEN', messages.accountNotOffered);
-  const statement = statementOf(await ledgerOf(ex, companyId), utcDay(at));
+  const statement = statementOf(await ledgerOf(ex, companyId), utcDayOf(at));
   const late = statement.openItems.find((item) => item.daysOverdue > company.graceDays);
   if (late) {
     throw new DomainError(
@@ -138,7 +136,7 @@ export async function invoiceOnAccount(ex: Executor, order: OrderRow, at: Date):
     .where(eq(companies.id, order.companyId));
   // checkAccountCredit let the order on account only with terms: card never reaches here.
   if (!company || company.terms === 'card') throw new Error(`Order ${order.id} on account without terms`);
-  const issuedOn = utcDay(at);
+  const issuedOn = utcDayOf(at);
   const dueDate = addDays(issuedOn, TERM_DAYS[company.terms]);
   const numbered = await assignInvoiceNumber(ex, order.id);
   const [invoiced] = await ex
@@ -177,7 +175,7 @@ export async function creditNoteFor(ex: Executor, order: OrderRow, at: Date): Pr
     companyId: order.companyId,
     kind: 'credit_note',
     amountCents: -order.amountCents,
-    occurredOn: utcDay(at),
+    occurredOn: utcDayOf(at),
     orderId: order.id,
     invoiceNumber: order.invoiceNumber,
     reference: `Order ${order.orderNumber} cancelled: credit note ${formatCreditNoteNumber(credited.creditNoteNumber ?? 0)} credits invoice ${formatInvoiceNumber(order.invoiceNumber)}`,
@@ -198,7 +196,7 @@ export async function companyStatement(ex: Executor, companyId: string, at: Date
     .from(companies)
     .where(eq(companies.id, companyId));
   if (!company) throw new DomainError('NOT_FOUND', messages.companyNotFound);
-  const asOf = utcDay(at);
+  const asOf = utcDayOf(at);
   const entries = await ledgerOf(ex, companyId);
   const statement = statementOf(entries, asOf);
   let running = 0;
@@ -265,7 +263,7 @@ async function statementsOf(
       .orderBy(asc(ledgerEntries.occurredOn), asc(ledgerEntries.createdAt));
     for (const row of rows) byCompany.set(row.companyId, [...(byCompany.get(row.companyId) ?? []), row]);
   }
-  const asOf = utcDay(at);
+  const asOf = utcDayOf(at);
   return new Map(companyIds.map((id) => [id, statementOf(byCompany.get(id) ?? [], asOf)]));
 }
 
@@ -315,7 +313,7 @@ async function recordByAdmin(
   body: { kind: 'payment' | 'adjustment'; amount: number; date: string; reference: string },
   at: Date,
 ): Promise<void> {
-  if (body.date > utcDay(at)) throw new DomainError('VALIDATION_FAILED', messages.paymentInFuture);
+  if (body.date > utcDayOf(at)) throw new DomainError('VALIDATION_FAILED', messages.paymentInFuture);
   await db.transaction(async (tx) => {
     const [company] = await tx
       .select({ name: companies.name })

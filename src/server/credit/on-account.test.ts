@@ -15,16 +15,17 @@ import { insertTool } from '../test/factories';
 import { deliveryToLeeds } from '../test/order-helpers';
 import { pdfText } from '../test/pdf-text';
 import { formatDay } from '../orders/invoice-pdf';
-import { checkAccountCredit, companyStatement, utcDay } from './ledger';
+import { checkAccountCredit, companyStatement } from './ledger';
+import { utcDayOf } from '../../shared/days';
 
 /**
- * Issue 34, pay on account: a company with terms orders without a card within its credit limit; the
+ * Pay on account: a company with terms orders without a card within its credit limit; the
  * invoice is issued at once with its due day and the bank details; payments and credit notes bring the
  * balance down; overdue invoices, a suspended company and the limit refuse an order on account, and
  * two orders at once cannot both squeeze under the limit.
  */
 const t = useCompanyTestApp();
-const today = () => utcDay(new Date());
+const today = () => utcDayOf(new Date());
 
 async function onAccountCompany(terms: 'card' | 'net30' = 'net30', creditLimit = 5000) {
   const shopAdmin = await signUpAdmin(t.ctx.app, t.ctx.db);

@@ -7,7 +7,8 @@ import { orders } from '../db/schema';
 import { businessMail, type MailContext } from '../mail/mail-layout';
 import type { Mail } from '../mail/mailer';
 import { queueMails } from '../mail/outbox';
-import { ledgerOf, utcDay } from './ledger';
+import { ledgerOf } from './ledger';
+import { utcDayOf } from '../../shared/days';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -18,7 +19,7 @@ const BATCH = 200;
 type Reminder = 'due' | 'overdue';
 
 /**
- * Claims the invoices on account to remind of (issue 34), marking them in the statement that picks
+ * Claims the invoices on account to remind of, marking them in the statement that picks
  * them, SKIP LOCKED, so that no two processes remind one twice: due within DUE_REMINDER_DAYS and not
  * yet reminded, or past their due day and not yet told so.
  */
@@ -82,7 +83,7 @@ function reminderMail(ctx: MailContext, order: OrderRow, openCents: number, kind
  * how many were told.
  */
 export async function remindInvoices(deps: { db: Database; mail: MailContext }, now = new Date()) {
-  const today = utcDay(now);
+  const today = utcDayOf(now);
   const told = await deps.db.transaction(async (tx) => {
     const mails: Mail[] = [];
     for (const kind of ['due', 'overdue'] as const) {

@@ -21,7 +21,7 @@ import {
 import type { ShopDetails } from '../config/shop-details';
 
 /**
- * A company's statement of account as a PDF (issue 34): the seller, the company, its terms, balance,
+ * A company's statement of account as a PDF: the seller, the company, its terms, balance,
  * credit and aging, then every entry with the running balance, and where to pay.
  */
 export async function renderStatementPdf(statement: CompanyStatement, shop: ShopDetails): Promise<Buffer> {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DataDirError, lockDataDir } from './data-dir-lock';
 
-/** Issue 31 item 7: the DATA_DIR lock after a kill -9, when the next start gets the same process id. */
+/** The DATA_DIR lock after a kill -9, when the next start gets the same process id. */
 const dirs: string[] = [];
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });

@@ -12,7 +12,7 @@ import { databaseUrl, onServer } from '../test/global-setup';
 import { openDatabase } from './database';
 
 /**
- * Issue 31 item 8: the shop run as the least-privilege role of the README (scripts/least-privilege.sql).
+ * The shop run as the least-privilege role of the README (scripts/least-privilege.sql).
  * It serves and records admin actions, and it cannot disable, drop or step around the audit log's
  * triggers, nor change or remove an entry.
  */

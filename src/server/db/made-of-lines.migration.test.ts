@@ -35,7 +35,7 @@ async function insertProducts(client: PGlite, count: number) {
 }
 
 /**
- * Migration 0011 (issue 32) on a shop that has traded: a database at migration 0010 holding orders in
+ * Migration 0011 on a shop that has traded: a database at migration 0010 holding orders in
  * every state, one from an accepted quote with units on backorder and one whose product was deleted,
  * becomes one where each order is a one-line order with the same amounts.
  */
@@ -151,7 +151,7 @@ describe('migration 0011: orders made of lines', () => {
 });
 
 /**
- * Migration 0013 (issue 32) on a shop with quotes in every state: each becomes a one-line quote with
+ * Migration 0013 on a shop with quotes in every state: each becomes a one-line quote with
  * the same product, name, SKU, quantity and answered price; one whose product was deleted keeps its
  * name and SKU.
  */

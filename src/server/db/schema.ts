@@ -44,7 +44,7 @@ export interface StoredPriceTier {
   priceCents: number;
 }
 
-/** A product's tax class (issue 35): a zone's rate is per class; exempt goods are never taxed. */
+/** A product's tax class: a zone's rate is per class; exempt goods are never taxed. */
 export const taxClass = pgEnum('tax_class', ['standard', 'reduced', 'zero', 'exempt']);
 
 export const products = pgTable(
@@ -67,7 +67,7 @@ export const products = pgTable(
     /** Shown on the home grid before the newest products. */
     featured: boolean('featured').notNull().default(false),
     /**
-     * How it is taxed and shipped (issue 35): its tax class, one unit's weight in grams (0: not yet
+     * How it is taxed and shipped: its tax class, one unit's weight in grams (0: not yet
      * weighed) and how many units a carton holds.
      */
     taxClass: taxClass('tax_class').notNull().default('standard'),
@@ -131,11 +131,11 @@ export const orderStatus = pgEnum('order_status', [
   'awaiting_freight',
 ]);
 
-/** How an order is paid (issue 34): by card before it ships, or on the company's account, invoiced. */
+/** How an order is paid: by card before it ships, or on the company's account, invoiced. */
 export const paymentMethod = pgEnum('payment_method', ['card', 'account']);
 
 /**
- * How an order's freight was found (issue 35): priced by its zone's weight band, free above the zone's
+ * How an order's freight was found: priced by its zone's weight band, free above the zone's
  * threshold, quoted by the shop (a pallet: unknown until the shop sets it), or none (an order with no
  * structured destination: the spec's one-box address, or placed before freight was charged).
  */
@@ -161,7 +161,7 @@ export const quotes = pgTable(
     /** What people say on the phone and in mails: Q-1001. */
     quoteNumber: integer('quote_number').notNull().generatedAlwaysAsIdentity({ startWith: 1001 }).unique(),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
-    /** The company it was asked for (issue 33): its colleagues share it, by their roles. */
+    /** The company it was asked for: its colleagues share it, by their roles. */
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
     email: text('email').notNull(),
     buyerName: text('buyer_name').notNull(),
@@ -189,7 +189,7 @@ export const quotes = pgTable(
 );
 
 /**
- * A quote's lines (issue 32): one product each, as it was called when asked for, and the unit price
+ * A quote's lines: one product each, as it was called when asked for, and the unit price
  * the shop answered for it. Accepting the quote makes an order of these lines at these prices.
  */
 export const quoteLines = pgTable(
@@ -224,7 +224,7 @@ export const orders = pgTable(
     orderNumber: integer('order_number').notNull().generatedAlwaysAsIdentity({ startWith: 10001 }).unique(),
     // Kept when the account is deleted (DESIGN: orders outlive users); `email` still says whose it was.
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
-    /** The company it was placed for (issue 33): its colleagues share it, by their roles. */
+    /** The company it was placed for: its colleagues share it, by their roles. */
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
     buyerName: text('buyer_name').notNull(),
     email: text('email').notNull(),
@@ -239,12 +239,12 @@ export const orders = pgTable(
      */
     quantity: integer('quantity').notNull(),
     /**
-     * The order's total (orderCharges, issue 35): the lines' subtotal, the freight and the tax; what
+     * The order's total (orderCharges): the lines' subtotal, the freight and the tax; what
      * is charged by card or put on account. Until the shop quotes a pallet's freight, without it.
      */
     amountCents: integer('amount_cents').notNull(),
     /**
-     * Where it is delivered (issue 35), structured; `address` is its formatted text. Null: an order
+     * Where it is delivered, structured; `address` is its formatted text. Null: an order
      * given the spec's one-box address, or placed before addresses were structured.
      */
     shipTo: jsonb('ship_to').$type<StoredShipTo>(),
@@ -274,7 +274,7 @@ export const orders = pgTable(
       .notNull()
       .default([]),
     /**
-     * What the order was taxed by when it was placed (issue 35): the zone and its rates, or why it was
+     * What the order was taxed by when it was placed: the zone and its rates, or why it was
      * not taxed (an exemption certificate, the reverse charge) with the evidence. Documents made later
      * (invoices, credit notes) read this, never today's rates.
      */
@@ -301,7 +301,7 @@ export const orders = pgTable(
      */
     invoiceNumber: integer('invoice_number').unique(),
     /**
-     * Given when an invoiced order is cancelled (issue 35): the next number of the `credit_note`
+     * Given when an invoiced order is cancelled: the next number of the `credit_note`
      * counter, a series of its own, gapless like the invoices'. The credit note repeats the invoice's
      * lines, rates and totals from the order as stored, never today's rates.
      */
@@ -322,7 +322,7 @@ export const orders = pgTable(
     /** When it was cancelled or expired. */
     closedAt: timestamp('closed_at', { withTimezone: true }),
     /**
-     * The company's approval (issue 33): whether its rules asked for one when the order was placed, who
+     * The company's approval: whether its rules asked for one when the order was placed, who
      * decided (their address, kept after they leave) and when, and why an order was rejected. An order
      * approved automatically (the company lets its only approver's own orders through) was decided by
      * its buyer when it was placed.
@@ -333,7 +333,7 @@ export const orders = pgTable(
     decidedBy: text('decided_by'),
     rejectionReason: text('rejection_reason'),
     /**
-     * On account (issue 34): invoiced when it is placed (or approved), its invoice due on `dueDate`;
+     * On account: invoiced when it is placed (or approved), its invoice due on `dueDate`;
      * the buyer's company was reminded 3 days before it and once it was overdue.
      */
     paymentMethod: paymentMethod('payment_method').notNull().default('card'),
@@ -371,12 +371,12 @@ export const orders = pgTable(
 
 /**
  * Where a line's unit price came from: the product's volume tiers, the quote it was agreed in, or the
- * buyer's company's price list (issue 34).
+ * buyer's company's price list.
  */
 export const priceSource = pgEnum('price_source', ['tier', 'quote', 'contract']);
 
 /**
- * An order's lines (issue 32): one product each, with what it was called, its SKU and its price when
+ * An order's lines: one product each, with what it was called, its SKU and its price when
  * the order was placed, so that an order reads the same after the product changes or goes.
  */
 export const orderLines = pgTable(
@@ -409,7 +409,7 @@ export const orderLines = pgTable(
      */
     backorderedUnits: integer('backordered_units').notNull().default(0),
     /**
-     * How the line was taxed (issue 35): the product's class then, the rate applied (thousandths of a
+     * How the line was taxed: the product's class then, the rate applied (thousandths of a
      * percent; 0 when exempt, reverse-charged or untaxed at the destination) and its tax, rounded to
      * the cent on its own.
      */
@@ -432,7 +432,7 @@ export const orderLines = pgTable(
 );
 
 /**
- * A signed-in buyer's cart (issue 32): one line per product, kept on the server so it survives sign-out
+ * A signed-in buyer's cart: one line per product, kept on the server so it survives sign-out
  * and follows the buyer to other devices. `seenUnitPriceCents` is the price the buyer was shown when
  * they last set the line, so the cart can say when the price has changed since.
  */
@@ -501,12 +501,12 @@ export const users = pgTable('users', {
 });
 
 export const companyStatus = pgEnum('company_status', ['active', 'suspended']);
-/** How a company pays (issue 34): by card before shipping, or on account with an invoice due in N days. */
+/** How a company pays: by card before shipping, or on account with an invoice due in N days. */
 export const paymentTerms = pgEnum('payment_terms', ['card', 'net15', 'net30', 'net60']);
 export const companyRole = pgEnum('company_role', ['admin', 'buyer', 'approver', 'viewer']);
 
 /**
- * A business that buys (issue 33): colleagues with roles share its orders, quotes, invoices, saved lists
+ * A business that buys: colleagues with roles share its orders, quotes, invoices, saved lists
  * and address book. A suspended company's members can still read, not order.
  */
 export const companies = pgTable('companies', {
@@ -523,7 +523,7 @@ export const companies = pgTable('companies', {
   vatVerifiedAt: timestamp('vat_verified_at', { withTimezone: true }),
   vatVerifiedBy: text('vat_verified_by'),
   billingAddress: text('billing_address').notNull().default(''),
-  /** The billing address structured (issue 35), as invoices print it; `billingAddress` is its text. */
+  /** The billing address structured, as invoices print it; `billingAddress` is its text. */
   billingTo: jsonb('billing_to').$type<StoredShipTo>(),
   status: companyStatus('status').notNull().default('active'),
   /** Whether colleagues may ship to an address outside the address book (its admins decide). */
@@ -538,7 +538,7 @@ export const companies = pgTable('companies', {
   /** An order that needs approval, placed by the company's only approver, is approved at once. */
   autoApprove: boolean('auto_approve').notNull().default(false),
   /**
-   * Its terms with the shop (issue 34, set by shop admins): card only, or on account, the invoice due
+   * Its terms with the shop (set by shop admins): card only, or on account, the invoice due
    * 15, 30 or 60 days after it is issued, the open balance never above the credit limit.
    */
   paymentTerms: paymentTerms('payment_terms').notNull().default('card'),
@@ -548,7 +548,7 @@ export const companies = pgTable('companies', {
   ...timestamps,
 });
 
-/** A company's ship-to addresses (issue 33): checkout picks one; one of them is the default. */
+/** A company's ship-to addresses: checkout picks one; one of them is the default. */
 export const companyAddresses = pgTable(
   'company_addresses',
   {
@@ -561,7 +561,7 @@ export const companyAddresses = pgTable(
     /** Who receives, the address on lines of its own, and a phone number for the carrier. */
     recipient: text('recipient').notNull(),
     address: text('address').notNull(),
-    /** The address structured (issue 35), which tax and freight go by; null for one written before. */
+    /** The address structured, which tax and freight go by; null for one written before. */
     shipTo: jsonb('ship_to').$type<StoredShipTo>(),
     phone: text('phone').notNull(),
     isDefault: boolean('is_default').notNull().default(false),
@@ -599,7 +599,7 @@ export const companyMembers = pgTable(
 );
 
 /**
- * A saved list (issue 33): a named set of products and quantities a buyer orders again and again ("the
+ * A saved list: a named set of products and quantities a buyer orders again and again ("the
  * monthly 40 parts"). A colleague's list belongs to their company, which shares it; anyone else's to
  * their account. 'Add all to cart' re-checks each line against today's price, stock and minimum.
  */
@@ -644,7 +644,7 @@ export const savedListLines = pgTable(
 );
 
 /**
- * A price list (issue 34): contract prices a shop admin agrees with one or more companies, valid from
+ * A price list: contract prices a shop admin agrees with one or more companies, valid from
  * and to whole UTC days (null: no bound). Its entries price SKUs; companies hold lists by priority.
  */
 export const priceLists = pgTable(
@@ -937,11 +937,11 @@ export const auditLog = pgTable(
   ],
 );
 
-/** What a company's ledger records (issue 34). */
+/** What a company's ledger records. */
 export const ledgerKind = pgEnum('ledger_kind', ['invoice', 'payment', 'credit_note', 'adjustment']);
 
 /**
- * A company's account with the shop (issue 34), append-only: invoices issued for its on-account orders
+ * A company's account with the shop, append-only: invoices issued for its on-account orders
  * (positive), payments received and credit notes for cancelled on-account orders (negative), and a shop
  * admin's adjustments (either). The balance is the sum; a database trigger refuses changes and deletions.
  */
@@ -978,7 +978,7 @@ export const ledgerEntries = pgTable(
 );
 
 /**
- * A tax zone (issue 35): a country, or a region of it (a US state, a Canadian province), with its rate
+ * A tax zone: a country, or a region of it (a US state, a Canadian province), with its rate
  * per tax class in thousandths of a percent (8.875 % is 8,875). An address is taxed by its region's
  * zone, else its country's, else not at all.
  */
@@ -1010,7 +1010,7 @@ export const taxZones = pgTable(
 );
 
 /**
- * A shipping zone (issue 35): a country, or a region of it, with freight by weight band (grams, cents),
+ * A shipping zone: a country, or a region of it, with freight by weight band (grams, cents),
  * an optional free-freight threshold, and the weight from which an order goes on a pallet the shop
  * quotes for. An address ships by its region's zone, else its country's; with none, not at all.
  */
@@ -1040,7 +1040,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 export const certificateStatus = pgEnum('certificate_status', ['pending', 'approved', 'rejected']);
 
 /**
- * A company's tax exemption or resale certificate (issue 35): the document itself (a PDF or a picture,
+ * A company's tax exemption or resale certificate: the document itself (a PDF or a picture,
  * kept here with the order records it is evidence for, never public), the places it covers ("US-PA",
  * or a whole country "CA") and its expiry. Only an approved, unexpired certificate covering an order's
  * destination untaxes it; the order keeps which certificate it relied on (orders.tax_basis).

@@ -10,7 +10,7 @@ import { PROCESS_TEST_TIMEOUT_MS, startServerProcess } from '../test/server-proc
 import { ShopClient } from '../test/shop-client';
 
 /**
- * Issue 10 item 8: kill -9 of the server under order load, then a restart: every order the shop
+ * Kill -9 of the server under order load, then a restart: every order the shop
  * confirmed (201) is there, and every product's stock is its initial stock minus what orders reserve.
  */
 const serverUrl = process.env.TEST_DATABASE_URL;

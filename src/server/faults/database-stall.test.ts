@@ -11,7 +11,7 @@ import { databaseUrl, onServer } from '../test/global-setup';
 import { startTcpProxy } from '../test/tcp-proxy';
 
 /**
- * Issue 10 items 2 and 8: a PostgreSQL that stalls (not down, just silent) behind a TCP proxy. Requests
+ * A PostgreSQL that stalls (not down, just silent) behind a TCP proxy. Requests
  * answer 503 with Retry-After within the timeouts instead of hanging, readiness says the database is
  * down, liveness stays up, and the shop recovers by itself when the database answers again.
  */

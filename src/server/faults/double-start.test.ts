@@ -6,7 +6,7 @@ import { startSmtpCatcher } from '../test/smtp-catcher';
 import { PROCESS_TEST_TIMEOUT_MS, startServerProcess } from '../test/server-process';
 import { ShopClient } from '../test/shop-client';
 
-/** Issue 10 item 1: one owner for the embedded database. */
+/** One owner for the embedded database. */
 const dataDir = mkdtempSync(join(tmpdir(), 'toolshop-double-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 

@@ -10,7 +10,7 @@ import { type TestUser, injectAs, signUpAdmin } from '../test/auth-helpers';
 import { openTestDatabase } from '../test/test-database';
 
 /**
- * Issue 31 item 7: the shop's disk fills up or turns read-only. Writes answer 503 with Retry-After and
+ * The shop's disk fills up or turns read-only. Writes answer 503 with Retry-After and
  * a sentence saying so (not a generic 500), readiness says the storage is unwritable, and both recover
  * when the disk does. The disk is a 64 KB tmpfs, mounted here (the tests run as root, as CI does).
  */

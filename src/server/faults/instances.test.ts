@@ -17,7 +17,7 @@ import { startSmtpCatcher } from '../test/smtp-catcher';
 import { testMailContext } from '../test/mail-context';
 
 /**
- * Issue 10 item 7: N identical processes on one PostgreSQL are correct, not merely possible. Two real
+ * N identical processes on one PostgreSQL are correct, not merely possible. Two real
  * server processes share one database: rate limits, the generated auth secret and catalog changes are
  * shared; two expiry sweeps never deadlock; SIGTERM drains and exits promptly.
  */

@@ -8,7 +8,7 @@ import { ORIGIN, nextClientIp, signUp } from '../test/auth-helpers';
 import { openTestDatabase } from '../test/test-database';
 
 /**
- * Issue 10 item 3: session tokens, cookies, reset tokens in URLs and SQL parameters never reach a log
+ * Session tokens, cookies, reset tokens in URLs and SQL parameters never reach a log
  * line, not even when the database fails under a signed-in request.
  */
 const lines: string[] = [];

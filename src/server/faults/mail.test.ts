@@ -12,7 +12,7 @@ import { ORIGIN, nextClientIp, signUp } from '../test/auth-helpers';
 import { createTestApp } from '../test/test-app';
 import { openTestDatabase } from '../test/test-database';
 
-/** Issue 10 item 4: mail is never in the request path, and is sent exactly once, or visibly not. */
+/** Mail is never in the request path, and is sent exactly once, or visibly not. */
 const silentLog = pino({ level: 'silent' });
 const mail = (n: number): Mail => ({
   to: `m${n}@example.com`,

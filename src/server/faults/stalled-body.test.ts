@@ -6,7 +6,7 @@ import { PROCESS_TEST_TIMEOUT_MS, startServerProcess } from '../test/server-proc
 import { openTestDatabase } from '../test/test-database';
 
 /**
- * Issue 31 item 7: a client that sends its headers and part of its body, then nothing. Its request is
+ * A client that sends its headers and part of its body, then nothing. Its request is
  * answered 408 once the request timeout passes, and a shutdown does not wait for it.
  */
 function sendHalfABody(port: number) {

@@ -4,7 +4,7 @@ import { companyRolesAllow } from '../../shared/domain/company-roles';
 import type { SessionUser } from './request-user';
 
 /**
- * Who may see and do what with a buyer's documents: orders, their invoices and quotes (issues 32, 33).
+ * Who may see and do what with a buyer's documents: orders, their invoices and quotes.
  * The one rule for all of them.
  *
  * - `buyer`: what a buyer does (cancel or pay an order, accept or decline a quote).

@@ -8,7 +8,7 @@ import type { CompanyRole } from '../../shared/domain/company-roles';
  * are kept (better-auth, in auth/).
  */
 
-/** The company a signed-in account belongs to, read with its session on every request (issue 33). */
+/** The company a signed-in account belongs to, read with its session on every request. */
 export interface CompanyMembership {
   id: string;
   roles: CompanyRole[];
@@ -23,7 +23,7 @@ export interface SessionUser {
   role: Role;
   /** Whether the account proved its mailbox (the verification link, or Google saying so). */
   emailVerified: boolean;
-  /** The company the account belongs to and its roles there (issue 33), or null. */
+  /** The company the account belongs to and its roles there, or null. */
   company: CompanyMembership | null;
 }
 

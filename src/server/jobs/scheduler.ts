@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { JobObserver } from '../metrics/metrics';
 import { AFTER_START_MS, repeat, waitAtMost } from '../config/time-limits';
 
-/** A piece of the shop's background work, on a timer of its own (issue 32). */
+/** A piece of the shop's background work, on a timer of its own. */
 export interface Job {
   /** In logs, and in the setting that times it (e.g. order-expiry: ORDER_EXPIRY_EVERY_SECONDS). */
   name: string;

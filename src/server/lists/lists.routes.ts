@@ -38,7 +38,7 @@ export interface ListsRoutesOptions {
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
-/** Saved lists (issue 33): the products a buyer orders again and again, shared in their company. */
+/** Saved lists: the products a buyer orders again and again, shared in their company. */
 export const listsRoutes: FastifyPluginAsyncZod<ListsRoutesOptions> = async (
   app,
   { db, guards, minUnits },

@@ -11,7 +11,7 @@ import { insertTool } from '../test/factories';
 import { placeOrderAs } from '../test/order-helpers';
 
 /**
- * Issue 33, saved lists: named products and quantities, shared in a company, filled from a product, the
+ * Saved lists: named products and quantities, shared in a company, filled from a product, the
  * cart, a past order or a CSV; 'Add all to cart' re-checks every line and keeps the list.
  */
 const t = useCompanyTestApp();

@@ -22,7 +22,7 @@ import { pricingFor } from '../pricing/price-line';
 import { readSkuRows } from '../orders/quick-order';
 
 /**
- * Saved lists (issue 33): the products and quantities a buyer orders again and again. A list made by a
+ * Saved lists: the products and quantities a buyer orders again and again. A list made by a
  * company's colleague belongs to the company: every colleague reads it, and those who may order
  * (buyers, its admins) change it and put it into their cart. Anyone else's list is their own. Another
  * company's list, like anyone's document, does not exist for the caller (NOT_FOUND).

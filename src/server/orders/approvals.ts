@@ -18,7 +18,7 @@ import { transitionOrder } from './transitions';
 import { companyOf } from '../identity/membership';
 
 /**
- * An approver's decisions on their company's orders that wait for approval (issue 33): the company's
+ * An approver's decisions on their company's orders that wait for approval: the company's
  * rules (companies/approvals.ts) decide which orders wait; here one of its approvers other than the
  * buyer approves an order (then it can be paid, or is invoiced on account) or rejects it (its stock
  * goes back).
@@ -71,7 +71,7 @@ export async function decideOrder(
   const order = await findOrderFor(db, caller, orderId, 'approve');
   if (order.userId === caller.id) throw new DomainError('FORBIDDEN', messages.selfApproval);
   if (!caller.company?.active) throw new DomainError('FORBIDDEN', messages.companySuspended);
-  // An approved order on the company's account is invoiced (issue 34); any other becomes payable.
+  // An approved order on the company's account is invoiced; any other becomes payable.
   // (An order whose pallet freight is being quoted comes here only once it is quoted.)
   const onAccount = order.paymentMethod === 'account' && order.freightCents !== null;
   const to = decision.approve ? (onAccount ? 'on_account' : 'unpaid') : 'rejected';

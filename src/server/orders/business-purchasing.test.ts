@@ -15,7 +15,7 @@ import { HOLD_REMINDER_MS, expireOverdueOrders, remindHoldsEnding } from './expi
 import { createCatalogCache } from '../catalog/catalog-cache';
 import { createTestPaymentProvider } from '../payments/test-provider';
 
-/** Issue 13: order details a business needs, mails at every step, and invoices. */
+/** Order details a business needs, mails at every step, and invoices. */
 const PUBLIC_URL = 'https://shop.example.test';
 let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
 let ctx: Awaited<ReturnType<typeof createTestApp>>;

@@ -37,7 +37,7 @@ export interface CartRoutesOptions {
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
-/** The signed-in buyer's cart and its checkout (issue 32). Every answer is the cart as it is now. */
+/** The signed-in buyer's cart and its checkout. Every answer is the cart as it is now. */
 export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, options) => {
   const { db, guards, minUnits } = options;
   const cartOf = (user: ReturnType<typeof signedInUser>) => readCart(db, user, minUnits);

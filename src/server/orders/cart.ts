@@ -14,7 +14,7 @@ import { type Seller, previewCharges } from '../tax/charges';
 import type { Place } from '../tax/places';
 
 /**
- * A signed-in buyer's cart (issue 32): one line per product, priced on every read by the one pricing
+ * A signed-in buyer's cart: one line per product, priced on every read by the one pricing
  * rule (priceLine), so the cart always shows what checkout would charge. At most MAX_ORDER_LINES lines.
  */
 
@@ -254,13 +254,4 @@ export async function removeCartLine(ex: Executor, userId: string, productId: st
 
 export async function emptyCart(ex: Executor, userId: string): Promise<void> {
   await ex.delete(cartLines).where(eq(cartLines.userId, userId));
-}
-
-/** How many lines the buyer's cart holds (the header's badge). */
-export async function cartSize(ex: Executor, userId: string): Promise<number> {
-  const [row] = await ex
-    .select({ n: sql<number>`count(*)::int` })
-    .from(cartLines)
-    .where(eq(cartLines.userId, userId));
-  return row?.n ?? 0;
 }

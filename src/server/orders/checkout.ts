@@ -16,7 +16,7 @@ import {
 import { orderLineFor, pricingFor } from '../pricing/price-line';
 
 /**
- * The buyer's cart becomes one order (POST /api/cart/checkout, issue 32): every line's stock is
+ * The buyer's cart becomes one order (POST /api/cart/checkout): every line's stock is
  * reserved in one transaction, all lines or none, and the cart empties only when the order is stored.
  * Every product in the cart is locked first, in id order, so two overlapping carts checking out at once
  * wait for each other instead of deadlocking; the lines are then checked against the stock as locked,

@@ -9,7 +9,7 @@ import { createTestApp } from '../test/test-app';
 import { createTestPaymentProvider } from '../payments/test-provider';
 import { testMailContext } from '../test/mail-context';
 
-/** DESIGN §4: money is never taken for a closed order (issue 10 item 5). */
+/** DESIGN §4: money is never taken for a closed order. */
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let alice: TestUser;
 let toolId: string;

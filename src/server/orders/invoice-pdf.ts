@@ -26,7 +26,7 @@ export { formatDay };
 
 /**
  * An order that has an invoice: paid by card (or shipped after), with its payment; or placed on the
- * company's account (issue 34), invoiced when placed and due on a day.
+ * company's account, invoiced when placed and due on a day.
  */
 export type InvoicedOrder = PlacedOrder & { invoiceNumber: number };
 

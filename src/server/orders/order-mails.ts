@@ -76,7 +76,7 @@ const approvalsLink = ({ publicUrl }: OrderMailContext) => ({
   label: 'Approve or reject',
 });
 
-/** Sent to its buyer when a company's order is placed waiting for an approver (issue 33). */
+/** Sent to its buyer when a company's order is placed waiting for an approver. */
 export function orderAwaitingApprovalMail(ctx: OrderMailContext, order: PlacedOrder): Mail {
   return businessMail({
     to: order.email,
@@ -168,7 +168,7 @@ export function paymentReceivedMail(ctx: OrderMailContext, order: PlacedOrder): 
 }
 
 /**
- * Sent when an order goes on the company's account (issue 34): it is confirmed and will ship; the
+ * Sent when an order goes on the company's account: it is confirmed and will ship; the
  * invoice is attached, with its due day and where to pay.
  */
 export function orderOnAccountMail(ctx: OrderMailContext, order: PlacedOrder): Mail {
@@ -255,7 +255,7 @@ export function orderExpiredMail(ctx: OrderMailContext, order: PlacedOrder): Mai
   });
 }
 
-/** Sent to its buyer when the shop has quoted a pallet's freight (issue 35): the order can now be paid. */
+/** Sent to its buyer when the shop has quoted a pallet's freight: the order can now be paid. */
 export function freightQuotedMail(ctx: OrderMailContext, order: PlacedOrder): Mail {
   return businessMail({
     to: order.email,

@@ -29,7 +29,7 @@ const COLUMNS = [
   'order_units',
   'order_amount',
   'transaction_id',
-  // Issue 35: where it went, how each line and the order were taxed, the freight, and any credit note.
+  // Where it went, how each line and the order were taxed, the freight, and any credit note.
   'ship_country',
   'ship_region',
   'line_tax_rate',

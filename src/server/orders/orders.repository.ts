@@ -117,7 +117,7 @@ export function toOrder(row: PlacedOrder): Order {
   };
 }
 
-/** The order's charges as stored (issue 35), in cents: what mails, invoices and credit notes print. */
+/** The order's charges as stored, in cents: what mails, invoices and credit notes print. */
 export function storedChargesOf(order: PlacedOrder): StoredCharges {
   return {
     subtotalCents: order.subtotalCents,
@@ -136,7 +136,7 @@ const taxesOf = (order: PlacedOrder) =>
     ...order.freightTaxes,
   ]);
 
-/** The order's charges as stored when it was placed (issue 35), never recomputed. */
+/** The order's charges as stored when it was placed, never recomputed. */
 function orderChargesOf(row: PlacedOrder) {
   const tax = toOrderTax(row.taxBasis);
   return {
@@ -150,7 +150,7 @@ function orderChargesOf(row: PlacedOrder) {
   };
 }
 
-/** The company's approval of the order, when its rules asked for one (issue 33). */
+/** The company's approval of the order, when its rules asked for one. */
 function orderApproval(row: OrderRow): Order['approval'] {
   if (!row.approvalRequired) return null;
   return {
@@ -287,7 +287,7 @@ export async function findOrderFor(
 
 /**
  * The orders listed for an email (spec §7 GET /purchase?email=), newest first: a customer gets their
- * own, by account, and a company's colleague every order of the company (issue 33); an admin may ask
+ * own, by account, and a company's colleague every order of the company; an admin may ask
  * for anyone's; anyone else's answer NOT_FOUND (DESIGN §3). Cancelled
  * and expired orders are listed too, with their state: a buyer's record of what they cancelled (the
  * spec's My Orders hid them, which left a buyer no trace of an order they placed).

@@ -113,7 +113,7 @@ export interface DeliveryFields {
   number: string;
   company?: string | null;
   poNumber?: string | null;
-  /** One of the company's addresses, which then wins over the three fields above (issue 33). */
+  /** One of the company's addresses, which then wins over the three fields above. */
   addressId?: string | undefined;
 }
 
@@ -172,7 +172,7 @@ export async function insertUnpaidOrder(
     /** The day the shop promised the lines' backordered units would ship (an accepted quote's). */
     shipDate?: string | null;
     /**
-     * On the company's account (issue 34): checked against its terms, its overdue invoices and its
+     * On the company's account: checked against its terms, its overdue invoices and its
      * credit limit under the company's row lock (holdUnpaidOrderSlot took it), then invoiced at once.
      */
     paymentMethod?: 'card' | 'account';
@@ -318,7 +318,7 @@ async function explainRefusal(
 
 /**
  * Refuses an order or a quote request from a company's colleague whose roles do not include ordering
- * (a viewer, an approver alone), or while the shop has suspended the company (issue 33).
+ * (a viewer, an approver alone), or while the shop has suspended the company.
  */
 export function assertMayOrder(user: SessionUser): void {
   const company = user.company;

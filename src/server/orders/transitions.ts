@@ -104,7 +104,7 @@ const consequences: Record<OrderStatus, Consequences> = {
 };
 
 /**
- * What an order going on its company's account means (issue 34), in the one place that says it: it is
+ * What an order going on its company's account means, in the one place that says it: it is
  * invoiced (number, due day, the ledger's invoice) and the buyer is mailed the invoice. Run when an
  * approved order enters `on_account`, and by insertUnpaidOrder for an order placed straight into it.
  */

@@ -10,7 +10,7 @@ import { createTestApp } from '../test/test-app';
 import { companyMembers } from '../db/schema';
 
 /**
- * Issue 34: a company's contract prices, everywhere its members see or pay a price: the catalog (its
+ * A company's contract prices, everywhere its members see or pay a price: the catalog (its
  * sort and filters), the product and buy pages, the cart, checkout, quick order and saved lists.
  * Visitors and other customers keep seeing and caching the list prices.
  */

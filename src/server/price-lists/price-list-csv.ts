@@ -14,7 +14,7 @@ import { neutraliseRecord } from '../http/spreadsheet-cells';
 import { readPriceList, replacePriceList } from './price-lists';
 
 /**
- * A price list as CSV, and back (issue 34): one row per entry, `sku, price_tiers, percent_off,
+ * A price list as CSV, and back: one row per entry, `sku, price_tiers, percent_off,
  * valid_from, valid_to`, as the catalog's CSV writes breaks (`100:12.50|500:11.00`). An import
  * replaces the list's entries whole, and names each problem's line and column as the catalog's does.
  */

@@ -37,7 +37,7 @@ const errors = errorResponses(400, 401, 403, 404, 409, 413);
 /** A whole list in JSON: MAX_PRICE_LIST_ENTRIES entries of a few breaks each fit in 8 MB. */
 const LIST_BODY_LIMIT = 8 * 1024 * 1024;
 
-/** Price lists (issue 34, admins): contract prices, and the companies that hold them by priority. */
+/** Price lists (admins): contract prices, and the companies that hold them by priority. */
 export const priceListsRoutes: FastifyPluginAsyncZod<PriceListsRoutesOptions> = async (
   app,
   { db, guards, catalogCache },

@@ -9,7 +9,7 @@ import { createTestApp } from '../test/test-app';
 import { insertTool } from '../test/factories';
 import { contractEntriesFor } from '../pricing/contract-entries';
 
-/** Issue 34, price lists: made, read, replaced and deleted by shop admins, and held by companies. */
+/** Price lists: made, read, replaced and deleted by shop admins, and held by companies. */
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let admin: TestUser;
 

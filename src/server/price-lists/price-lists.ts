@@ -13,7 +13,7 @@ import { isUniqueViolation } from '../db/unique-violation';
 import { DomainError } from '../http/domain-error';
 
 /**
- * Price lists (issue 34): contract prices a shop admin agrees with companies. A list is saved whole
+ * Price lists: contract prices a shop admin agrees with companies. A list is saved whole
  * (its entries replaced in the transaction that saves it) and audited; companies hold lists by priority.
  * The pricing rule that reads them is shared/domain/contract-prices.ts.
  */

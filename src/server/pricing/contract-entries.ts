@@ -4,7 +4,7 @@ import type { Executor } from '../db/database';
 import { companyPriceLists, priceListEntries, priceLists } from '../db/schema';
 
 /**
- * The price-list entries a company holds for these SKUs (issue 34), by SKU, each with the list's name
+ * The price-list entries a company holds for these SKUs, by SKU, each with the list's name
  * and its priority for the company and the list's validity taken together with the entry's own: what
  * resolvePrice (shared/domain/contract-prices.ts) needs to price a line. One query, over the entries'
  * (sku, list) index; a SKU no list of the company prices has no key. `all`: every entry the company

@@ -14,7 +14,7 @@ export type { Buyer };
 import { contractEntriesFor } from './contract-entries';
 
 /**
- * How the shop prices (issues 32 and 34): the one place that says what a product's price breaks are
+ * How the shop prices: the one place that says what a product's price breaks are
  * today and what a line of it costs a buyer, their company's contract prices included. The buy form,
  * the cart, checkout, product pages, JSON-LD and the catalog CSV all take their prices from here (the
  * browser previews with the same tier rule, and the server's price is the one that counts).
@@ -109,9 +109,6 @@ export function pricingFrom(
     },
   };
 }
-
-/** How a visitor, or a buyer whose company holds no price list, is priced: the products' own breaks. */
-export const listPricing = (floor: number): BuyerPricing => pricingFrom(new Map(), floor, new Date());
 
 /** Reads the contract entries `buyer`'s company holds for these SKUs, and prices from them. */
 export async function pricingFor(

@@ -19,7 +19,7 @@ import { createTestApp } from '../test/test-app';
 import { moveOrder } from '../orders/orders.repository';
 import { expireQuotes } from './quotes.repository';
 
-/** Issue 13 item 5: a quote's whole life, and every way it can be refused. */
+/** A quote's whole life, and every way it can be refused. */
 let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let buyer: TestUser;
@@ -320,7 +320,7 @@ describe('refusals', () => {
   });
 });
 
-describe('quotes of several lines (issue 32)', () => {
+describe('quotes of several lines', () => {
   const postQuote = (user: TestUser, payload: Record<string, unknown>) =>
     injectAs(ctx.app, user, { method: 'POST', url: '/api/quotes', payload });
   const answer = (quoteId: string, payload: Record<string, unknown>) =>

@@ -30,7 +30,7 @@ const DemoCatalog = z.object({
           z.object({ minQuantity: z.number().int().positive(), price: z.number().positive() }),
         ),
         featured: z.boolean(),
-        /** One unit's weight and how many go in a carton (issue 35: freight). */
+        /** One unit's weight and how many go in a carton (freight). */
         weightKg: z.number().nonnegative().default(0),
         unitsPerCarton: z.number().int().positive().default(1),
       })
@@ -54,7 +54,7 @@ const DemoCatalog = z.object({
   ),
 });
 
-/** The demo's tax zones (issue 35): a realistic sample, rates in percent; and its shipping zones. */
+/** The demo's tax zones: a realistic sample, rates in percent; and its shipping zones. */
 const DemoTaxZones = z.object({
   shipping: z
     .array(

@@ -30,7 +30,7 @@ export async function takeStockUpTo(ex: Executor, productId: string, quantity: n
 }
 
 /**
- * New stock fills backorders first (issue 31): for each product, the lines of open orders still
+ * New stock fills backorders first: for each product, the lines of open orders still
  * waiting for units, oldest order first, take what the product now has, before any new order can.
  * Call it in the transaction that added the stock; products are visited in id order, so two such
  * transactions never wait on each other in a cycle. Answers each product's stock afterwards.

@@ -23,7 +23,7 @@ const errors = errorResponses(400, 401, 403, 404, 409, 413, 415);
 const pdfOrPicture = z.instanceof(Buffer).meta({ type: 'string', format: 'binary' });
 
 /**
- * Tax exemption and resale certificates (issue 35): a company's admins upload them and its colleagues
+ * Tax exemption and resale certificates: a company's admins upload them and its colleagues
  * read them; a shop admin approves or rejects each. Files are served with their checked type, as
  * attachments, never inline from the shop's origin.
  */

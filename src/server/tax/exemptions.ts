@@ -26,7 +26,6 @@ import { messages } from '../../shared/messages';
 import { recordAudit } from '../audit/audit.repository';
 import type { SessionUser } from '../identity/request-user';
 import { companyOf } from '../identity/membership';
-import { utcDay } from '../credit/ledger';
 import type { Database, Executor } from '../db/database';
 import { companies, companyMembers, taxCertificates, users } from '../db/schema';
 import { DomainError } from '../http/domain-error';
@@ -34,9 +33,10 @@ import { type MailContext, businessMail } from '../mail/mail-layout';
 import type { Mail } from '../mail/mailer';
 import { queueMail, queueMails } from '../mail/outbox';
 import type { Place } from './places';
+import { utcDayOf } from '../../shared/days';
 
 /**
- * Tax exemption and resale certificates (issue 35): a company's evidence for buying untaxed. Only an
+ * Tax exemption and resale certificates: a company's evidence for buying untaxed. Only an
  * approved certificate, unexpired on the day of the order and covering its destination, counts.
  */
 
@@ -133,7 +133,7 @@ export async function listCertificates(
     .where(where)
     .orderBy(desc(taxCertificates.createdAt))
     .limit(500);
-  const day = utcDay(new Date());
+  const day = utcDayOf(new Date());
   return rows.map((row) => toCertificate(row, day));
 }
 
@@ -151,7 +151,7 @@ export const CERTIFICATE_QUOTA = { pending: 10, bytes: 40 * 1024 * 1024 };
  */
 export async function uploadCertificate(db: Database, caller: SessionUser, body: Body): Promise<string> {
   const company = companyOf(caller, 'manage');
-  if (body.expiresOn <= utcDay(new Date()))
+  if (body.expiresOn <= utcDayOf(new Date()))
     throw new DomainError('VALIDATION_FAILED', messages.certificateExpired);
   const content = Buffer.from(body.content, 'base64');
   if (content.length === 0) throw new DomainError('VALIDATION_FAILED', messages.certificateEmpty);
@@ -269,7 +269,7 @@ export async function decideCertificate(
       .innerJoin(companies, eq(companies.id, taxCertificates.companyId))
       .where(eq(taxCertificates.id, certificateId));
     if (!certificate) throw new Error(`Certificate ${certificateId} vanished`);
-    const shown = toCertificate(certificate, utcDay(at));
+    const shown = toCertificate(certificate, utcDayOf(at));
     await recordAudit(tx, admin, {
       action: 'tax_certificate.decide',
       subject: `${shown.company.name}: certificate ${shown.number}`,
@@ -325,7 +325,7 @@ export const CERTIFICATE_NOTICE_DAYS = 30;
 
 /** Approved certificates expiring within 30 days (the admin dashboard), soonest first. */
 export async function certificatesExpiringSoon(ex: Executor, at = new Date()) {
-  const day = utcDay(at);
+  const day = utcDayOf(at);
   const rows = await ex
     .select(columns)
     .from(taxCertificates)
@@ -348,7 +348,7 @@ export async function certificatesExpiringSoon(ex: Executor, at = new Date()) {
  * the old one stops counting. Answers how many were told.
  */
 export async function noticeExpiringCertificates(deps: { db: Database; mail: MailContext }, at = new Date()) {
-  const day = utcDay(at);
+  const day = utcDayOf(at);
   const told = await deps.db.transaction(async (tx) => {
     const due = tx
       .select({ id: taxCertificates.id })

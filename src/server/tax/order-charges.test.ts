@@ -15,7 +15,7 @@ import { delivery, payOrderAs } from '../test/order-helpers';
 import { pdfText } from '../test/pdf-text';
 
 /**
- * Issue 35: every order's subtotal, freight, tax by rate and total come from one function, shown the
+ * Every order's subtotal, freight, tax by rate and total come from one function, shown the
  * same in the cart and the buy form's preview as the order then carries; a pallet waits for the shop's
  * freight; the reverse charge; an address the shop does not deliver to; the spec's one-box address.
  */

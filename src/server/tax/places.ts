@@ -2,7 +2,7 @@ import { type SQL, and, eq, isNull, or } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 
 /**
- * Places that tax and freight zones cover (issue 35): a country, or one region of it. An address
+ * Places that tax and freight zones cover: a country, or one region of it. An address
  * belongs to its region's zone where there is one, else to its country's.
  */
 export interface Place {

@@ -6,7 +6,7 @@ import { type TestUser, injectAs, signUpAdmin } from '../test/auth-helpers';
 import { createTestApp } from '../test/test-app';
 import { shippingRatesFor } from './shipping-zones';
 
-/** Issue 35, shipping zones: freight by weight band per place, kept by shop admins. */
+/** Shipping zones: freight by weight band per place, kept by shop admins. */
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let admin: TestUser;
 

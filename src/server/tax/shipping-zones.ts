@@ -14,7 +14,7 @@ import { DomainError } from '../http/domain-error';
 import { type Place, closestZone, placeName, zonesCovering } from './places';
 
 /**
- * Shipping zones (issue 35): freight by weight band per country or region, kept by shop admins and
+ * Shipping zones: freight by weight band per country or region, kept by shop admins and
  * audited; and the rates an address ships at (its region's zone, else its country's, else none).
  */
 

@@ -7,7 +7,7 @@ import { type TestUser, injectAs, signUpAdmin } from '../test/auth-helpers';
 import { createTestApp } from '../test/test-app';
 import { ratesForPlace } from './tax-zones';
 
-/** Issue 35, tax zones: rates per country or region, kept by shop admins; an address's rates. */
+/** Tax zones: rates per country or region, kept by shop admins; an address's rates. */
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let admin: TestUser;
 

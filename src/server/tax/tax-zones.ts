@@ -12,7 +12,7 @@ import { DomainError } from '../http/domain-error';
 import { type Place, closestZone, placeName, zonesCovering } from './places';
 
 /**
- * Tax zones (issue 35): the rates a shop admin keeps per country or region, each change audited; and
+ * Tax zones: the rates a shop admin keeps per country or region, each change audited; and
  * the rates an address is taxed at (its region's zone, else its country's, else none).
  */
 

@@ -26,7 +26,7 @@ export interface TaxRoutesOptions {
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
-/** Tax and shipping zones (issue 35, shop admins): tax rates and freight per country or region. */
+/** Tax and shipping zones (shop admins): tax rates and freight per country or region. */
 export const taxRoutes: FastifyPluginAsyncZod<TaxRoutesOptions> = async (app, { db, guards }) => {
   const admin = { onRequest: guards.requireAdmin };
 

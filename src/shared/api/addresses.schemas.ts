@@ -4,7 +4,7 @@ import type { StoredShipTo } from '../domain/order-charges';
 import { text } from './text';
 
 /**
- * A structured address (issue 35): delivery addresses (`shipTo`), a company's address book and its
+ * A structured address: delivery addresses (`shipTo`), a company's address book and its
  * billing address. Each field is checked by the shared rules (addressProblems: a known country, a
  * US state or Canadian province from the list, a postal code of the country's form), and the address
  * is answered normalised (codes upper case, a Canadian postal code with its space).

@@ -55,6 +55,6 @@ export const ChangeOrderStatusBody = z.strictObject({
 });
 export type ChangeOrderStatusBody = z.input<typeof ChangeOrderStatusBody>;
 
-/** PUT /api/admin/orders/{id}/freight: a pallet's freight, quoted by the shop (issue 35), in dollars. */
+/** PUT /api/admin/orders/{id}/freight: a pallet's freight, quoted by the shop, in dollars. */
 export const SetFreightBody = z.strictObject({ freight: dollars('freight') });
 export type SetFreightBody = z.input<typeof SetFreightBody>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * What an admin (of the shop, or of a company: issue 33) can do that the audit log records (DESIGN §9), each with the words the Audit Log page
+ * What an admin (of the shop, or of a company) can do that the audit log records (DESIGN §9), each with the words the Audit Log page
  * shows. The database keeps the same list as an enum (migrations 0008, 0009 and 0016).
  */
 export const AUDIT_ACTIONS = {

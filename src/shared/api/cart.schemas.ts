@@ -8,7 +8,7 @@ import { DeliveryDetails, Order, OrderTax, TaxAtRate, requireShipTo } from './or
 import { COUNTRY_CODES } from '../domain/addresses';
 
 /**
- * Where a price shown to a signed-in buyer comes from (issue 34): the product's own breaks (`tier`), or
+ * Where a price shown to a signed-in buyer comes from: the product's own breaks (`tier`), or
  * their company's price list (`contract`, named by `priceList`). `listUnitPrice` is what the product's
  * own breaks would charge, so a contract price can say what it saves.
  */
@@ -41,7 +41,7 @@ export const CartLine = z
 export type CartLine = z.infer<typeof CartLine>;
 
 /**
- * An order's charges before it is placed (issue 35), as GET /api/cart and the buy form's preview show
+ * An order's charges before it is placed, as GET /api/cart and the buy form's preview show
  * them for a chosen destination: the same figures, from the same function, as the order will carry.
  */
 export const ChargesPreview = z
@@ -154,7 +154,7 @@ export const OrderAgainResult = z
 export type OrderAgainResult = z.infer<typeof OrderAgainResult>;
 
 /**
- * POST /api/cart/checkout: where the order goes, and how it is paid (issue 34): by card (the default),
+ * POST /api/cart/checkout: where the order goes, and how it is paid: by card (the default),
  * or on the company's account when the shop gives it terms.
  */
 export const CheckoutBody = DeliveryDetails.extend({

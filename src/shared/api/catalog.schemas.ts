@@ -38,12 +38,12 @@ export const Tool = z
     priceTiers: z.array(PriceTier),
     /** Shown on the home grid before the newest products. */
     featured: z.boolean(),
-    /** How it is taxed and shipped (issue 35): its tax class, one unit's weight, units a carton. */
+    /** How it is taxed and shipped: its tax class, one unit's weight, units a carton. */
     taxClass: z.enum(['standard', 'reduced', 'zero', 'exempt']),
     weightKg: z.number(),
     unitsPerCarton: z.number().int(),
     /**
-     * Only in answers priced for a signed-in buyer whose company holds a price list (issue 34): where
+     * Only in answers priced for a signed-in buyer whose company holds a price list: where
      * `price` and `priceTiers` come from, the product's own breaks (`tier`) or the list named by
      * `priceList` (`contract`). Visitors' answers carry none of these.
      */

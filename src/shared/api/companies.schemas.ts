@@ -30,7 +30,7 @@ export const CreateCompanyBody = z.strictObject({
   name: text({ required: 'Please give the company’s legal name', max: 200 }),
   taxId,
   billingAddress: text({ max: 500, multiline: true }).optional(),
-  /** The billing address structured (issue 35); `billingAddress` is then its formatted text. */
+  /** The billing address structured; `billingAddress` is then its formatted text. */
   billingTo: ShipToBody.optional(),
 });
 export type CreateCompanyBody = z.input<typeof CreateCompanyBody>;
@@ -190,7 +190,7 @@ export const Company = z
 export type Company = z.infer<typeof Company>;
 
 /** GET /api/admin/companies: every company, for the shop's admins. */
-/** How a company pays (issue 34): card before shipping, or on account, the invoice due in 15, 30 or 60 days. */
+/** How a company pays: card before shipping, or on account, the invoice due in 15, 30 or 60 days. */
 export const PaymentTerms = z.enum(['card', 'net15', 'net30', 'net60'], {
   error: 'Terms are card, net15, net30 or net60',
 });
@@ -232,7 +232,7 @@ export const AdminCompany = z.object({
   terms: PaymentTerms,
   creditLimit: z.number(),
   graceDays: z.number().int(),
-  /** What it owes on account now, and how late (issue 34). */
+  /** What it owes on account now, and how late. */
   balance: z.number(),
   aging: Aging,
   members: z.array(CompanyMember),

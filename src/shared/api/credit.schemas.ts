@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { text } from './text';
 
 /**
- * A company's account with the shop (issue 34): GET /api/company/statement, the payments shop admins
+ * A company's account with the shop: GET /api/company/statement, the payments shop admins
  * record (POST /api/admin/companies/{id}/payments), and how each figure reads in dollars.
  */
 
@@ -91,9 +91,3 @@ export const RecordAdjustmentBody = z.strictObject({
   reference: text({ required: 'Give the reason for the adjustment', max: 200 }),
 });
 export type RecordAdjustmentBody = z.input<typeof RecordAdjustmentBody>;
-
-/** A company's balance and aging, as the shop's admins see every company's. */
-export const CompanyBalance = z.object({
-  balance: z.number(),
-  aging: Aging,
-});

@@ -54,7 +54,7 @@ export const SalesDashboard = z
       ),
     }),
     /**
-     * What companies owe on account (issue 34): the total and its aging, and the companies owing
+     * What companies owe on account: the total and its aging, and the companies owing
      * most, the most overdue first.
      */
     receivables: z.object({
@@ -70,7 +70,7 @@ export const SalesDashboard = z
         }),
       ),
     }),
-    /** Approved tax certificates expiring within 30 days (issue 35), soonest first. */
+    /** Approved tax certificates expiring within 30 days, soonest first. */
     certificatesExpiring: z.array(
       z.object({
         _id: z.string(),

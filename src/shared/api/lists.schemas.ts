@@ -5,7 +5,7 @@ import { LineQuantity } from './cart.schemas';
 import { text } from './text';
 
 /**
- * Saved lists (issue 33): named products and quantities a buyer orders again and again, shared in
+ * Saved lists: named products and quantities a buyer orders again and again, shared in
  * their company. Lines are added from a product page, the cart, a past order or a CSV.
  */
 
@@ -49,7 +49,7 @@ export const SavedListLine = z.object({
   savedUnitPrice: z.number(),
   /** Today's unit price for this quantity, for the caller; null when the product is no longer sold. */
   unitPrice: z.number().nullable(),
-  /** The caller's company's price list that sets today's price (issue 34), or null. */
+  /** The caller's company's price list that sets today's price, or null. */
   priceList: z.string().nullable(),
   available: z.number().int().nullable(),
   /** Why the line could not go into the cart as it is today (out of stock, below the minimum), or null. */

@@ -39,7 +39,7 @@ export const DeliveryDetails = z.strictObject({
   company: reference(120),
   /** The buyer's purchase-order number, printed on the invoice for their accounts department. */
   poNumber: reference(40),
-  /** One of the company's addresses (issue 33): the server ships to the book's, not the fields'. */
+  /** One of the company's addresses: the server ships to the book's, not the fields'. */
   addressId: z.uuid({ error: 'Malformed address id' }).optional(),
 });
 export type DeliveryDetails = z.input<typeof DeliveryDetails>;
@@ -151,7 +151,7 @@ export const OrderTax = z.object({
   notice: z.string().nullable(),
 });
 
-/** The order's charges (issue 35), from one function (orderCharges): `total` is what is charged, and `amount`. */
+/** The order's charges, from one function (orderCharges): `total` is what is charged, and `amount`. */
 export const OrderChargesFields = {
   /** Where it is delivered, structured; null for the spec's one-box address. */
   shipTo: ShipTo.nullable(),
@@ -194,7 +194,7 @@ export const Order = z
     sku: z.string().nullable(),
     lines: z.array(OrderLine),
     /**
-     * Paid by card, or on the company's account (issue 34): invoiced when placed, due on `dueDate`
+     * Paid by card, or on the company's account: invoiced when placed, due on `dueDate`
      * (`paid` stays false: the company's statement shows what it has paid).
      */
     paymentMethod: z.enum(['card', 'account']),
@@ -210,7 +210,7 @@ export const Order = z
     /** When an unpaid order's (or one awaiting approval) reservation ends (null once it no longer holds stock). */
     holdExpiresAt: z.string().nullable(),
     /**
-     * The company's approval, when its rules asked for one (issue 33): awaiting an approver, approved
+     * The company's approval, when its rules asked for one: awaiting an approver, approved
      * (by whom and when; `automatic` when the company's only approver placed it), rejected with a
      * reason, or undecided when the order closed first. Null: no approval was needed.
      */

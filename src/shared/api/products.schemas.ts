@@ -71,7 +71,7 @@ export const AddProductBody = z
     price: dollars('price'),
     priceTiers: PriceTiersInput.optional(),
     featured: z.boolean().optional(),
-    /** How it is taxed and shipped (issue 35): absent, standard tax, not yet weighed, 1 a carton. */
+    /** How it is taxed and shipped: absent, standard tax, not yet weighed, 1 a carton. */
     taxClass: z.enum(TAX_CLASSES, { error: 'The tax class is standard, reduced, zero or exempt' }).optional(),
     weightKg: z
       .number({ error: 'Give the weight of one unit in kilograms' })

@@ -17,7 +17,7 @@ const percent = (what: string) =>
     });
 
 /**
- * POST /api/admin/tax-zones, PUT /api/admin/tax-zones/{id} (issue 35): a country, or one of its
+ * POST /api/admin/tax-zones, PUT /api/admin/tax-zones/{id}: a country, or one of its
  * regions where the country has a list of them (US states, Canadian provinces), with its rates in
  * percent per tax class (exempt goods are never taxed).
  */
@@ -117,7 +117,7 @@ const kilograms = (what: string) =>
     });
 
 /**
- * POST /api/admin/shipping-zones, PUT /api/admin/shipping-zones/{id} (issue 35): a place's freight by
+ * POST /api/admin/shipping-zones, PUT /api/admin/shipping-zones/{id}: a place's freight by
  * weight band (up to so many kg, so many dollars), free from an order value, and the weight from which
  * the shop quotes a pallet.
  */
@@ -157,7 +157,7 @@ export const ShippingZone = z
 export type ShippingZone = z.infer<typeof ShippingZone>;
 export const ShippingZoneList = z.array(ShippingZone);
 
-/** What a tax certificate may be (issue 35): the file types taken, and how large. */
+/** What a tax certificate may be: the file types taken, and how large. */
 export const CERTIFICATE_TYPES = {
   'application/pdf': 'pdf',
   'image/png': 'png',

@@ -1,7 +1,7 @@
 import { postalCodeInRegion, regionsOfPostalCode } from './postal-regions';
 
 /**
- * Structured addresses (issue 35, first part): where an order is delivered decides its tax and
+ * Structured addresses: where an order is delivered decides its tax and
  * freight, so an address is line 1, line 2, city, region, postal code and country, never one box of
  * text. Countries are ISO 3166-1 alpha-2 codes; the United States and Canada name a region from their
  * lists (ISO 3166-2 subdivision codes without the country). One set of rules checks an address in the

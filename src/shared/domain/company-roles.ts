@@ -1,5 +1,5 @@
 /**
- * What a colleague may do in a company (issue 33). A member holds one role, or `admin` with `approver`.
+ * What a colleague may do in a company. A member holds one role, or `admin` with `approver`.
  *
  * - `viewer` reads the company's orders, quotes, invoices and lists;
  * - `buyer` also places orders and requests quotes;

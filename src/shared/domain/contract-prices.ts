@@ -1,7 +1,8 @@
 import { type CentsTier, priceOrder, tiersFrom } from './price-tiers';
+import { utcDayOf } from '../days';
 
 /**
- * Contract prices (issue 34): a price list's entry for one SKU, as a company it is assigned to sees it.
+ * Contract prices: a price list's entry for one SKU, as a company it is assigned to sees it.
  * An entry either fixes its own price breaks or takes a percentage off the product's base breaks; it
  * applies from `validFrom` to `validTo`, whole UTC days, both included (null: no bound), which are the
  * list's validity and the entry's own taken together.
@@ -27,12 +28,9 @@ export interface ResolvedPrice {
   source: PriceSource;
 }
 
-/** The UTC day of a moment, as YYYY-MM-DD: validity compares days, so midnight UTC is the edge. */
-const utcDay = (at: Date) => at.toISOString().slice(0, 10);
-
 /** Whether the entry applies at `at`: from the start of its first UTC day to the end of its last. */
 export function validAt(entry: Pick<ContractEntry, 'validFrom' | 'validTo'>, at: Date): boolean {
-  const day = utcDay(at);
+  const day = utcDayOf(at);
   return (
     (entry.validFrom === null || entry.validFrom <= day) && (entry.validTo === null || day <= entry.validTo)
   );

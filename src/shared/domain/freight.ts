@@ -1,5 +1,5 @@
 /**
- * Freight (issue 35, first part): what delivering an order costs, by its weight, in the zone it is
+ * Freight: what delivering an order costs, by its weight, in the zone it is
  * delivered to. A zone prices weight bands (up to so many kilograms, so much); an order worth at least
  * its free-freight threshold ships free; an order heavier than a pallet, or than the zone's last band,
  * ships on a pallet the shop quotes for (the order waits for that price before it can be paid).

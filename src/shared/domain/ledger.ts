@@ -1,5 +1,5 @@
 /**
- * A company's account with the shop (issue 34): what it owes, which invoices are open and how late.
+ * A company's account with the shop: what it owes, which invoices are open and how late.
  * Entries are append-only; everything here is derived from them at a given day, so the balance and the
  * aging read the same to the company and to the shop at any moment.
  */

@@ -1,5 +1,5 @@
 /**
- * An order is made of lines (issue 32): one product each. Its totals and its one-phrase description
+ * An order is made of lines: one product each. Its totals and its one-phrase description
  * come from its lines here, and nowhere else.
  */
 

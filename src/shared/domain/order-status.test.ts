@@ -89,7 +89,7 @@ describe('why an order cannot move', () => {
   });
 });
 
-describe('an order waiting for approval (issue 33)', () => {
+describe('an order waiting for approval', () => {
   it('is not paid before it is approved, and a decision made already is stale', () => {
     expect(transitionRefusal('awaiting_approval', 'paid')).toEqual({
       code: 'INVALID_TRANSITION',

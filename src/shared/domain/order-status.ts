@@ -18,9 +18,9 @@ export type OrderStatus = z.infer<typeof OrderStatus>;
 /**
  * The order's life (DESIGN §4): the only transitions there are. Everything that changes an order's
  * status asks this table first, and `transitionRefusal` below says why a move is not in it.
- * A company's order above its approval threshold is placed `awaiting_approval` (issue 33): it holds its
+ * A company's order above its approval threshold is placed `awaiting_approval`: it holds its
  * stock like an unpaid order; an approver's approval makes it unpaid (payable), a rejection closes it.
- * An order on the company's account (issue 34) is invoiced at once and keeps its stock without a hold:
+ * An order on the company's account is invoiced at once and keeps its stock without a hold:
  * it ships as a paid order does, or is cancelled (a credit note takes its invoice off the balance).
  * An order too heavy for a parcel waits for the shop to quote its pallet's freight (`awaiting_freight`),
  * holding its stock for as long as the shop takes: its total is known only then, so only then is it

@@ -1,5 +1,5 @@
 /**
- * The rules of a price list's entries (issue 34), stated once for the admin's form, the API and the
+ * The rules of a price list's entries, stated once for the admin's form, the API and the
  * CSV import: an entry fixes its own breaks or takes a percentage off, its breaks rise in quantity and
  * never in price, and one list never prices a SKU twice on one day.
  */

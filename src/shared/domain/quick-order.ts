@@ -1,5 +1,5 @@
 /**
- * Quick order (issue 32): "SKU quantity" rows as a spreadsheet copies them, with a tab, a comma, a
+ * Quick order: "SKU quantity" rows as a spreadsheet copies them, with a tab, a comma, a
  * semicolon or spaces between, or a CSV file's text. Parsing is the same in the browser and on the
  * server; the server decides what each row means for the cart.
  */

@@ -1,5 +1,5 @@
 /**
- * Sales tax and VAT on an order (issue 35, first part): the rule that prices tax, in cents, shared by
+ * Sales tax and VAT on an order: the rule that prices tax, in cents, shared by
  * the cart, checkout and documents. A product has a tax class; a tax zone (a country, or a region of
  * it) has a rate per class; tax is computed per line and rounded per line to the cent, half a cent up
  * (the order's tax is the sum of its lines', and each invoice row shows its own), then summed by rate.

@@ -24,7 +24,7 @@ export interface ProductFormValues {
   /** The breaks after the first: the first is always `price` at the minimum order. */
   breaks: PriceBreakValues[];
   featured: boolean;
-  /** How it is taxed and shipped (issue 35). */
+  /** How it is taxed and shipped. */
   taxClass: TaxClass;
   weightKg: number;
   unitsPerCarton: number;

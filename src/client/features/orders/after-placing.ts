@@ -3,8 +3,8 @@ import { paths } from '../../config/paths';
 
 /**
  * What the buyer is told, and where they go, once an order is placed: to pay it; when their company's
- * rules ask an approver first (issue 33), to My Orders, where it waits; on the company's account
- * (issue 34), to its statement, where the invoice is.
+ * rules ask an approver first, to My Orders, where it waits; on the company's account,
+ * to its statement, where the invoice is.
  */
 export function afterPlacing(order: Order, placed = `Order ${order.orderNumber} placed`) {
   if (order.status === 'on_account') {

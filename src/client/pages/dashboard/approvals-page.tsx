@@ -128,7 +128,7 @@ function WaitingOrder({ order, own, onReject }: { order: Order; own: boolean; on
   );
 }
 
-/** /dashboard/approvals (issue 33): a company's approver approves or rejects the orders waiting for them. */
+/** /dashboard/approvals: a company's approver approves or rejects the orders waiting for them. */
 export function ApprovalsPage() {
   const { user } = useCurrentUser();
   const company = useCompany();

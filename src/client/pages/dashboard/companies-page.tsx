@@ -312,7 +312,7 @@ function CompanyAccount({ company }: { company: AdminCompany }) {
 
 /** /dashboard/companies (shop admins): every company's terms, balance and aging; terms, lists, payments. */
 /**
- * Tax certificates companies uploaded (issue 35), waiting for a decision: open the file, then approve
+ * Tax certificates companies uploaded, waiting for a decision: open the file, then approve
  * (it untaxes the company's orders where it applies until it expires) or reject with a reason.
  */
 function CertificatesToDecide() {

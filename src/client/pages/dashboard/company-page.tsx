@@ -44,7 +44,7 @@ const choiceOf = (roles: readonly CompanyRole[]) =>
 const byChoice = (a: CompanyRole, b: CompanyRole) => (a === 'admin' ? -1 : b === 'admin' ? 1 : 0);
 const rolesText = (roles: readonly CompanyRole[]) => roles.join(' and ');
 
-/** The create form asks for the billing address (invoices bill the company there, issue 35). */
+/** The create form asks for the billing address (invoices bill the company there). */
 const CreateCompanySchema = CreateCompanyBody.required({ billingTo: true });
 type CreateValues = z.input<typeof CreateCompanySchema>;
 type CreateOutput = z.output<typeof CreateCompanySchema>;
@@ -53,7 +53,7 @@ type CreateOutput = z.output<typeof CreateCompanySchema>;
 function CreateCompanyForm() {
   const create = useCreateCompany();
   const form = useForm<CreateValues, unknown, CreateOutput>({
-    // Invoices bill the company at this address (issue 35): asked for here, structured.
+    // Invoices bill the company at this address: asked for here, structured.
     resolver: zodResolver(CreateCompanySchema),
     defaultValues: { name: '', taxId: '', billingTo: emptyAddress() },
   });
@@ -530,7 +530,7 @@ function AddressBook({ company, manages }: { company: Company; manages: boolean 
   );
 }
 
-/** /dashboard/company (issue 33): the company, its colleagues and their roles, and invitations. */
+/** /dashboard/company: the company, its colleagues and their roles, and invitations. */
 export function CompanyPage() {
   const company = useCompany();
   const [editing, setEditing] = useState(false);

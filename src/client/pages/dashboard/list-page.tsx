@@ -244,7 +244,7 @@ function RenameForm({ list, onDone }: { list: SavedList; onDone: () => void }) {
   );
 }
 
-/** /dashboard/lists/{id} (issue 33): one saved list, priced today; its lines changed, filled and put into the cart. */
+/** /dashboard/lists/{id}: one saved list, priced today; its lines changed, filled and put into the cart. */
 export function ListPage() {
   const { listId = '' } = useParams();
   const list = useList(listId);

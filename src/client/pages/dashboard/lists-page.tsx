@@ -49,7 +49,7 @@ function NewListForm() {
   );
 }
 
-/** /dashboard/lists (issue 33): the buyer's saved lists and their company's; each goes into the cart in a click. */
+/** /dashboard/lists: the buyer's saved lists and their company's; each goes into the cart in a click. */
 export function ListsPage() {
   const lists = useLists();
   return (

@@ -20,7 +20,7 @@ import { OrderAgainButton } from '../../features/cart/components/order-again-but
 import { useCompany } from '../../features/companies/api/companies';
 import { SaveToList } from '../../features/lists/components/save-to-list';
 
-/** Who decided the company's approval of the order, and why it was rejected (issue 33). */
+/** Who decided the company's approval of the order, and why it was rejected. */
 function ApprovalNote({ approval }: { approval: Order['approval'] }) {
   if (!approval || approval.state === 'undecided') return null;
   if (approval.state === 'awaiting') {

@@ -371,7 +371,7 @@ function NewPriceList({ onMade }: { onMade: (listId: string) => void }) {
   );
 }
 
-/** /dashboard/priceLists (shop admins): contract price lists, their entries and CSV (issue 34). */
+/** /dashboard/priceLists (shop admins): contract price lists, their entries and CSV. */
 export function PriceListsPage() {
   const lists = usePriceLists();
   const [open, setOpen] = useState<string | null>(null);

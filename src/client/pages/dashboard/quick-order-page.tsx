@@ -12,7 +12,7 @@ import { notify } from '../../lib/notify';
 import { usePageMeta } from '../../lib/use-page-meta';
 
 /**
- * /dashboard/quickOrder (issue 32): paste "SKU quantity" rows copied from a spreadsheet, or choose a
+ * /dashboard/quickOrder: paste "SKU quantity" rows copied from a spreadsheet, or choose a
  * CSV file, check them row by row, fix what the shop flags, and add them all to the cart at once.
  */
 export function QuickOrderPage() {

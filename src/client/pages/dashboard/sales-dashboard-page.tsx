@@ -263,7 +263,7 @@ function Overview({ dashboard }: { dashboard: SalesDashboard }) {
   );
 }
 
-/** What companies owe on account (issue 34): the aging of it all, and who owes most. */
+/** What companies owe on account: the aging of it all, and who owes most. */
 function Receivables({ receivables }: { receivables: SalesDashboard['receivables'] }) {
   return (
     <Panel
@@ -297,7 +297,7 @@ function Receivables({ receivables }: { receivables: SalesDashboard['receivables
 }
 
 /**
- * Tax certificates (issue 35): those waiting for a decision, and approved ones expiring within 30
+ * Tax certificates: those waiting for a decision, and approved ones expiring within 30
  * days (their companies are mailed too), soonest first.
  */
 function Certificates({ dashboard }: { dashboard: SalesDashboard }) {

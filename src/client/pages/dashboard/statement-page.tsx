@@ -2,7 +2,7 @@ import { QueryState } from '../../components/query-state';
 import { statementPdfUrl, useStatement } from '../../features/credit/api/credit';
 import { StatementView } from '../../features/credit/components/statement-view';
 
-/** /dashboard/statement: the company's account with the shop, for its members (issue 34). */
+/** /dashboard/statement: the company's account with the shop, for its members. */
 export function StatementPage() {
   const statement = useStatement();
   return (

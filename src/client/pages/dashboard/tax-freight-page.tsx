@@ -268,7 +268,7 @@ function ShippingZoneForm({ zone, onDone }: { zone?: ShippingZone; onDone: () =>
 }
 
 /**
- * /dashboard/taxes (issue 35, shop admins): the tax rate per class for each country or state, and the
+ * /dashboard/taxes (shop admins): the tax rate per class for each country or state, and the
  * freight by weight band for each place the shop delivers to. Every change is audited; orders already
  * placed keep the rates they were placed at.
  */

@@ -30,7 +30,7 @@ export function useCart({ enabled = true }: { enabled?: boolean } = {}) {
 }
 
 /**
- * The cart's charges delivered to `place` (issue 35: GET /api/cart?country=&region=): subtotal,
+ * The cart's charges delivered to `place` (GET /api/cart?country=&region=): subtotal,
  * freight, tax by rate and total, as checkout will charge them. Read again whenever the cart changes
  * (its key is under the cart's), and kept on screen while the next figures are found.
  */

@@ -5,7 +5,7 @@ import { useListToCart } from '../api/cart';
 import type { OrderedAgain } from '../order-again';
 
 /**
- * A saved list's 'Add all to cart' (issue 33): every line into the cart, re-checked against today's
+ * A saved list's 'Add all to cart': every line into the cart, re-checked against today's
  * price, stock and minimum; the cart then lists what changed on the way. The list stays as it is.
  */
 export function ListToCartButton({

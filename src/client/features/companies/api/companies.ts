@@ -121,7 +121,7 @@ export function useUpdateCompany() {
   return useCompanyChange((body: UpdateCompanyBody) => api('/company', { method: 'PATCH', body }));
 }
 
-/** Accepting a colleague's invitation: the account joins their company (issue 33). */
+/** Accepting a colleague's invitation: the account joins their company. */
 export function useAcceptInvitation() {
   const invalidate = useInvalidate(queryRoots.company, queryRoots.orders, queryRoots.quotes);
   return useMutation({
@@ -133,7 +133,7 @@ export function useAcceptInvitation() {
   });
 }
 
-/** The company's tax exemption and resale certificates (issue 35). */
+/** The company's tax exemption and resale certificates. */
 export function useCertificates({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     enabled,

@@ -59,7 +59,7 @@ function AmountField({
 }
 
 /**
- * The company's rules (issue 33): orders above a total wait for an approver, and a monthly limit on
+ * The company's rules: orders above a total wait for an approver, and a monthly limit on
  * what its orders add up to. Its admins change them; everyone else reads them.
  */
 export function CompanyRules({ company, manages }: { company: Company; manages: boolean }) {

@@ -3,7 +3,7 @@ import { useFormContext } from 'react-hook-form';
 import { useCertificates, useCompany } from '../api/companies';
 
 /**
- * 'Not for resale' (issue 35), for a buyer whose company holds an approved, unexpired certificate: the
+ * 'Not for resale', for a buyer whose company holds an approved, unexpired certificate: the
  * order is then taxed as any other, the certificate notwithstanding (the tools are for the company's
  * own use). Nothing for anyone else.
  */

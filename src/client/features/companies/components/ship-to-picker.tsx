@@ -6,7 +6,7 @@ import { useCompany } from '../api/companies';
 import { emptyAddress } from '../../../components/address-fields';
 
 /**
- * 'Ship to' for a company's colleague (issue 33): one of the company's addresses, the default chosen
+ * 'Ship to' for a company's colleague: one of the company's addresses, the default chosen
  * first, filling the delivery fields; or another address, unless the company's admins turned that off.
  * The server ships to the book's address by its id. Nothing for a buyer of no company, or an empty book.
  */

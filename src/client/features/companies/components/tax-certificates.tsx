@@ -28,7 +28,7 @@ async function base64Of(file: File): Promise<string> {
 }
 
 /**
- * A company's tax exemption and resale certificates (issue 35): each with the places it covers, its
+ * A company's tax exemption and resale certificates: each with the places it covers, its
  * expiry and the shop's decision; its admins upload new ones (a PDF or a picture), which count once the
  * shop approves them, until they expire.
  */

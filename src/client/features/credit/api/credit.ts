@@ -1,16 +1,12 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { AdminCompany, CompanyTermsBody } from '../../../../shared/api/companies.schemas';
-import type {
-  CompanyStatement,
-  RecordAdjustmentBody,
-  RecordPaymentBody,
-} from '../../../../shared/api/credit.schemas';
+import type { CompanyStatement, RecordPaymentBody } from '../../../../shared/api/credit.schemas';
 import type { TaxCertificate } from '../../../../shared/api/tax.schemas';
 import { api } from '../../../lib/api-client';
 import { useInvalidate } from '../../../lib/query-client';
 import { queryRoots } from '../../../lib/query-keys';
 
-/** The caller's company's statement of account (issue 34). */
+/** The caller's company's statement of account. */
 export const statementQuery = () =>
   queryOptions({
     queryKey: [...queryRoots.credit, 'statement'],
@@ -68,13 +64,7 @@ export function useRecordPayment(companyId: string) {
   );
 }
 
-export function useRecordAdjustment(companyId: string) {
-  return useCreditChange((body: RecordAdjustmentBody) =>
-    api<CompanyStatement>(`/admin/companies/${companyId}/adjustments`, { method: 'POST', body }),
-  );
-}
-
-/** Tax certificates waiting for a shop admin's decision (issue 35). */
+/** Tax certificates waiting for a shop admin's decision. */
 export function useCertificatesToDecide() {
   return useQuery({
     queryKey: [...queryRoots.credit, 'certificates'],

@@ -37,7 +37,7 @@ export function AgingTable({ aging, label }: { aging: CompanyStatement['aging'];
 }
 
 /**
- * A company's statement of account (issue 34), as its members and the shop's admins read it: the
+ * A company's statement of account, as its members and the shop's admins read it: the
  * balance and credit, the aging, the open invoices and every entry with the running balance.
  */
 export function StatementView({ statement }: { statement: CompanyStatement }) {

@@ -10,7 +10,7 @@ import { api } from '../../../lib/api-client';
 import { useInvalidate } from '../../../lib/query-client';
 import { queryRoots } from '../../../lib/query-keys';
 
-/** The caller's saved lists and their company's (issue 33). */
+/** The caller's saved lists and their company's. */
 export const listsQuery = () =>
   queryOptions({
     queryKey: queryRoots.lists,

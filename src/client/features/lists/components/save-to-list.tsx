@@ -10,7 +10,7 @@ import { useAddToList, useCreateList, useLists } from '../api/lists';
 const NEW_LIST = 'new';
 
 /**
- * 'Save to a list' (issue 33): puts a product (with a quantity), the cart or an order's lines onto one
+ * 'Save to a list': puts a product (with a quantity), the cart or an order's lines onto one
  * of the buyer's saved lists, or onto a new one named here. Repeated products add up on the list.
  */
 export function SaveToList({

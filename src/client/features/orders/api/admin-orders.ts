@@ -86,7 +86,7 @@ export function useShipOrder() {
   });
 }
 
-/** A shop admin quotes a pallet's freight (issue 35): the order can then be paid, or goes on account. */
+/** A shop admin quotes a pallet's freight: the order can then be paid, or goes on account. */
 export function useQuoteFreight() {
   const invalidate = useInvalidate(queryRoots.orders);
   return useMutation({

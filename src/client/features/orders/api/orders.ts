@@ -30,7 +30,7 @@ export function useOrder(orderId: string, { enabled = true }: { enabled?: boolea
 }
 
 /**
- * What ordering `quantity` of a product would cost delivered to `place` (issue 35): the server's
+ * What ordering `quantity` of a product would cost delivered to `place`: the server's
  * figures, which the order will carry. Kept while the next is found, so the figures do not flicker.
  */
 export function useChargesPreview(

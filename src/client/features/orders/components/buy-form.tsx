@@ -192,7 +192,7 @@ export function BuyForm({
     priceCents: dollarsToCents(tier.price),
   }));
   const quantity = useWatch({ control: form.control, name: 'quantity' });
-  // Freight and tax as the server finds them for the address and quantity typed so far (issue 35).
+  // Freight and tax as the server finds them for the address and quantity typed so far.
   const place = placeOfAddress(useWatch({ control: form.control, name: 'shipTo' }));
   const orderable = Number.isInteger(quantity) && quantityProblem(quantity, bounds) === null;
   const notForResale = useWatch({ control: form.control, name: 'notForResale' }) === true;

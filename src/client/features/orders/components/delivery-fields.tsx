@@ -10,7 +10,7 @@ import { FormField } from '../../../components/form-field';
 export type DeliveryFormValues = DeliveryDetails;
 
 /**
- * Name, the structured delivery address (issue 35), phone, and the buyer's company and PO number: the buy form's and a quote's acceptance,
+ * Name, the structured delivery address, phone, and the buyer's company and PO number: the buy form's and a quote's acceptance,
  * inside a react-hook-form FormProvider whose values include these fields. `idPrefix` keeps ids unique.
  */
 export function DeliveryFields({ idPrefix }: { idPrefix: string }) {

@@ -5,7 +5,7 @@ import { formatUnits } from '../../../lib/format';
 
 /**
  * An order's lines: SKU, product, units, unit price and amount (My Orders, payment, order detail); a
- * line a price list priced says which (issue 34).
+ * line a price list priced says which.
  */
 export function OrderLines({ order, caption }: { order: Order; caption?: string }) {
   return (

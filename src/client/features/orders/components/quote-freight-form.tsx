@@ -8,7 +8,7 @@ import { notify } from '../../../lib/notify';
 import { useQuoteFreight } from '../api/admin-orders';
 
 /**
- * An order too heavy for a parcel waits for the shop's freight (issue 35): a shop admin types the
+ * An order too heavy for a parcel waits for the shop's freight: a shop admin types the
  * pallet's price, the buyer is mailed, and the order can be paid (or goes on its company's account).
  */
 export function QuoteFreightForm({ order }: { order: Order }) {

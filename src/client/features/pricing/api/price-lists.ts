@@ -12,7 +12,7 @@ import { api } from '../../../lib/api-client';
 import { useInvalidate } from '../../../lib/query-client';
 import { queryRoots } from '../../../lib/query-keys';
 
-/** Price lists (issue 34, shop admins): contract prices and the companies holding them. */
+/** Price lists (shop admins): contract prices and the companies holding them. */
 export function usePriceLists() {
   return useQuery({
     queryKey: [...queryRoots.priceLists, 'all'],

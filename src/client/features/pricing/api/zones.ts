@@ -9,7 +9,7 @@ import { api } from '../../../lib/api-client';
 import { useInvalidate } from '../../../lib/query-client';
 import { queryRoots } from '../../../lib/query-keys';
 
-/** Tax and shipping zones (issue 35, shop admins): read, saved (new or replaced) and deleted. */
+/** Tax and shipping zones (shop admins): read, saved (new or replaced) and deleted. */
 const zonesKey = [...queryRoots.priceLists, 'zones'] as const;
 
 export function useTaxZones() {
