@@ -35,7 +35,7 @@ export default defineConfig({
           setupFiles: ['src/client/test/setup.ts'],
           // A limit catches a form test that hangs; beside the browser journeys a typed-out form took
           // past vitest's 5 s default.
-          testTimeout: 30_000,
+          testTimeout: 60_000,
         },
       },
     ],

@@ -14,7 +14,15 @@ type OrderStatus = (typeof orders.$inferInsert)['status'];
 /** An order as the data set needs it: what matters here is its state, product, units, money and times. */
 async function insertOrder(
   tool: { id: string; sku: string; name: string },
-  fields: { status: OrderStatus; quantity: number; dollars: number; paidAt?: string; holdEndsAt?: string },
+  fields: {
+    status: OrderStatus;
+    quantity: number;
+    dollars: number;
+    /** Tax and freight on top of the goods, in dollars. */
+    charges?: { tax: number; freight: number };
+    paidAt?: string;
+    holdEndsAt?: string;
+  },
 ) {
   const [order] = await ctx.db
     .insert(orders)
@@ -24,8 +32,10 @@ async function insertOrder(
       address: '1 Test Road',
       phone: '5550100',
       quantity: fields.quantity,
-      amountCents: fields.dollars * 100,
+      amountCents: (fields.dollars + (fields.charges?.tax ?? 0) + (fields.charges?.freight ?? 0)) * 100,
       subtotalCents: fields.dollars * 100,
+      taxCents: (fields.charges?.tax ?? 0) * 100,
+      freightCents: (fields.charges?.freight ?? 0) * 100,
       status: fields.status,
       paidAt: fields.paidAt ? new Date(fields.paidAt) : null,
       holdExpiresAt: new Date(fields.holdEndsAt ?? '2026-06-01T00:00:00Z'),
@@ -52,7 +62,13 @@ beforeAll(async () => {
   const a = await insertTool(ctx.db, { sku: 'DASH-A', name: 'Anvil', minOrder: 100, available: 150 });
   const b = await insertTool(ctx.db, { sku: 'DASH-B', name: 'Bolt cutter', minOrder: 500, available: 400 });
   const c = await insertTool(ctx.db, { sku: 'DASH-C', name: 'Chisel', available: 100_000 });
-  await insertOrder(a, { status: 'paid', quantity: 300, dollars: 3000, paidAt: '2026-06-15T10:00:00Z' });
+  await insertOrder(a, {
+    status: 'paid',
+    quantity: 300,
+    dollars: 3000,
+    charges: { tax: 180, freight: 120 },
+    paidAt: '2026-06-15T10:00:00Z',
+  });
   await insertOrder(b, { status: 'shipped', quantity: 1000, dollars: 5000, paidAt: '2026-06-14T09:00:00Z' });
   await insertOrder(a, { status: 'paid', quantity: 200, dollars: 2000, paidAt: '2026-06-14T20:00:00Z' });
   // Paid before the 30 days: counted by state, not in the revenue or the top products.
@@ -72,14 +88,14 @@ describe('the sales dashboard, against a known data set', () => {
     dashboard = await salesDashboard({ db: ctx.db, minUnits: 100, now });
   });
 
-  it('sums what paid orders brought in per day, every one of the last 30 days', () => {
+  it('sums what paid orders brought in per day, net of tax and freight and gross, every one of the last 30 days', () => {
     expect(dashboard.from).toBe('2026-05-17');
     expect(dashboard.to).toBe('2026-06-15');
     expect(dashboard.revenueByDay).toHaveLength(30);
-    expect(dashboard.revenueByDay[0]).toEqual({ day: '2026-05-17', revenue: 0, orders: 0 });
+    expect(dashboard.revenueByDay[0]).toEqual({ day: '2026-05-17', revenue: 0, gross: 0, orders: 0 });
     expect(dashboard.revenueByDay.slice(-2)).toEqual([
-      { day: '2026-06-14', revenue: 7000, orders: 2 },
-      { day: '2026-06-15', revenue: 3000, orders: 1 },
+      { day: '2026-06-14', revenue: 7000, gross: 7000, orders: 2 },
+      { day: '2026-06-15', revenue: 3000, gross: 3300, orders: 1 },
     ]);
     const total = dashboard.revenueByDay.reduce((sum, day) => sum + day.revenue, 0);
     expect(total).toBe(10_000);

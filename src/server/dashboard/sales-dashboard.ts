@@ -50,7 +50,12 @@ export async function salesDashboard({
     revenueByDay: Array.from({ length: DASHBOARD_DAYS }, (_, n) => {
       const day = utcDayOf(since.getTime() + n * DAY_MS);
       const sales = revenueOn.get(day);
-      return { day, revenue: centsToDollars(sales?.cents ?? 0), orders: sales?.orders ?? 0 };
+      return {
+        day,
+        revenue: centsToDollars(sales?.netCents ?? 0),
+        gross: centsToDollars(sales?.grossCents ?? 0),
+        orders: sales?.orders ?? 0,
+      };
     }),
     ordersByStatus: OrderStatus.options.map((status) => ({ status, count: countOf.get(status) ?? 0 })),
     topProducts: top.map((row) => ({

@@ -536,11 +536,20 @@ export async function moveOrder(
 
 // --- The admin's dashboard (DESIGN §9): each figure one query over indexed columns ---
 
-/** What paid orders brought in, per UTC day paid since `since` (orders_paid_idx); days without sales absent. */
+/**
+ * What paid orders brought in, per UTC day paid since `since` (orders_paid_idx): net of tax and freight,
+ * and gross (what was paid); days without sales absent.
+ */
 export async function revenueByDay(ex: Executor, since: Date) {
   const day = sql<string>`to_char(${orders.paidAt} at time zone 'UTC', 'YYYY-MM-DD')`;
   return ex
-    .select({ day, cents: sql<number>`sum(${orders.amountCents})::bigint`.mapWith(Number), orders: count() })
+    .select({
+      day,
+      // Revenue is the goods' (the subtotal): tax is the state's, freight the carrier's.
+      netCents: sql<number>`sum(${orders.subtotalCents})::bigint`.mapWith(Number),
+      grossCents: sql<number>`sum(${orders.amountCents})::bigint`.mapWith(Number),
+      orders: count(),
+    })
     .from(orders)
     .where(gte(orders.paidAt, since))
     .groupBy(day)

@@ -13,8 +13,13 @@ export const SalesDashboard = z
     /** The first and last day (UTC) of the revenue chart and the top products. */
     from: z.iso.date(),
     to: z.iso.date(),
-    /** Every day of the range, oldest first, days without sales at 0: what paid orders brought in. */
-    revenueByDay: z.array(z.object({ day: z.iso.date(), revenue: z.number(), orders: z.number().int() })),
+    /**
+     * Every day of the range, oldest first, days without sales at 0: what paid orders brought in, net
+     * of tax and freight (`revenue`, the goods), and what their buyers paid (`gross`).
+     */
+    revenueByDay: z.array(
+      z.object({ day: z.iso.date(), revenue: z.number(), gross: z.number(), orders: z.number().int() }),
+    ),
     /** Every order state with how many orders are in it now. */
     ordersByStatus: z.array(z.object({ status: OrderStatus, count: z.number().int() })),
     /** The products most units were paid for in the range. */

@@ -105,6 +105,7 @@ function Revenue({ dashboard, total }: { dashboard: SalesDashboard; total: numbe
 
 function Overview({ dashboard }: { dashboard: SalesDashboard }) {
   const revenue = dashboard.revenueByDay.reduce((sum, day) => sum + day.revenue, 0);
+  const gross = dashboard.revenueByDay.reduce((sum, day) => sum + day.gross, 0);
   const paidOrders = dashboard.revenueByDay.reduce((sum, day) => sum + day.orders, 0);
   const { lowStock, holdsEnding } = dashboard;
   return (
@@ -113,7 +114,7 @@ function Overview({ dashboard }: { dashboard: SalesDashboard }) {
         <Figure
           label={`Revenue, ${DASHBOARD_DAYS} days`}
           value={formatDollars(revenue)}
-          note="Paid orders"
+          note={`Net of tax and freight; ${formatDollars(gross)} paid in all`}
           to={ordersWhere({ by: 'paid', from: dashboard.from, to: dashboard.to })}
         />
         <Figure

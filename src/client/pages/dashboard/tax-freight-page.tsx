@@ -5,6 +5,7 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import Table from 'react-bootstrap/Table';
+import { ConfirmModal, useConfirm } from '../../components/confirm-modal';
 import type { ShippingZone, TaxZone } from '../../../shared/api/tax.schemas';
 import { COUNTRY_CODES, EU_COUNTRIES, countryName } from '../../../shared/domain/addresses';
 import { formatDollars } from '../../../shared/money';
@@ -275,8 +276,15 @@ function ShippingZoneForm({ zone, onDone }: { zone?: ShippingZone; onDone: () =>
 export function TaxFreightPage() {
   const taxZones = useTaxZones();
   const shippingZones = useShippingZones();
-  const deleteTax = useDeleteTaxZone();
-  const deleteShipping = useDeleteShippingZone();
+  // A deleted zone changes every next order's tax or freight there: asked first.
+  const deleteTax = useConfirm(useDeleteTaxZone(), {
+    variables: (zone: { _id: string; name: string }) => zone._id,
+    done: (zone) => `The tax zone ${zone.name} is deleted`,
+  });
+  const deleteShipping = useConfirm(useDeleteShippingZone(), {
+    variables: (zone: { _id: string; name: string }) => zone._id,
+    done: (zone) => `The shipping zone ${zone.name} is deleted`,
+  });
   const [editing, setEditing] = useState<string | null>(null);
   const done = () => setEditing(null);
   // A saved new zone clears its form: the form is made anew.
@@ -336,7 +344,7 @@ export function TaxFreightPage() {
                       <ZoneActions
                         name={zone.name}
                         onChange={() => setEditing(zone._id)}
-                        onDelete={() => deleteTax.mutate(zone._id)}
+                        onDelete={() => deleteTax.ask(zone)}
                       />
                     </tr>
                   ),
@@ -393,7 +401,7 @@ export function TaxFreightPage() {
                       <ZoneActions
                         name={zone.name}
                         onChange={() => setEditing(zone._id)}
-                        onDelete={() => deleteShipping.mutate(zone._id)}
+                        onDelete={() => deleteShipping.ask(zone)}
                       />
                     </tr>
                   ),
@@ -403,6 +411,22 @@ export function TaxFreightPage() {
           )}
         </QueryState>
       </section>
+      <ConfirmModal {...deleteTax.modal} title="Delete this tax zone?" confirmLabel="Delete">
+        {deleteTax.item && (
+          <p className="mb-0">
+            Orders to <strong>{deleteTax.item.name}</strong> are then exports, not taxed, until a zone covers
+            it again. Orders already placed keep their tax.
+          </p>
+        )}
+      </ConfirmModal>
+      <ConfirmModal {...deleteShipping.modal} title="Delete this shipping zone?" confirmLabel="Delete">
+        {deleteShipping.item && (
+          <p className="mb-0">
+            The shop then no longer delivers to <strong>{deleteShipping.item.name}</strong>. Orders already
+            placed keep their freight.
+          </p>
+        )}
+      </ConfirmModal>
     </>
   );
 }
