@@ -17,7 +17,7 @@ import { type DeliveryDetails, DeliveryForm } from '../../shared/api/orders.sche
 import { placeOfAddress } from '../../shared/domain/addresses';
 import { ChargesSummary } from '../components/charges-summary';
 import { quantityBounds, quantityProblem } from '../../shared/domain/order-quantity';
-import { priceOrder } from '../../shared/domain/price-tiers';
+import { nextBreak, priceOrder } from '../../shared/domain/price-tiers';
 import { messages } from '../../shared/messages';
 import { dollarsToCents, formatCents, formatDollars } from '../../shared/money';
 import { PageSpinner } from '../components/page-spinner';
@@ -119,7 +119,10 @@ function LinesTable({
   onRemove,
   busy,
 }: {
-  lines: (Pick<CartLine, 'toolId' | 'sku' | 'name' | 'quantity' | 'unitPrice' | 'amount' | 'problem'> &
+  lines: (Pick<
+    CartLine,
+    'toolId' | 'sku' | 'name' | 'quantity' | 'unitPrice' | 'amount' | 'problem' | 'nextBreak'
+  > &
     Partial<Pick<CartLine, 'priceSource' | 'priceList' | 'listUnitPrice'>>)[];
   total: number;
   onQuantity: (toolId: string, quantity: number) => void;
@@ -170,6 +173,12 @@ function LinesTable({
               </td>
               <td className="text-end" data-label="Unit price">
                 <span className="text-nowrap">{formatDollars(line.unitPrice)}</span>
+                {line.nextBreak && (
+                  <div className="small text-secondary" data-testid="next-break">
+                    From {formatUnits(line.nextBreak.minQuantity)} units:{' '}
+                    <span className="text-nowrap">{formatDollars(line.nextBreak.unitPrice)} each</span>
+                  </div>
+                )}
                 {line.priceSource === 'contract' && line.priceList && (
                   <ContractPrice
                     list={line.priceList}
@@ -467,6 +476,7 @@ function VisitorCart() {
       priceCents: dollarsToCents(tier.price),
     }));
     const { unitPriceCents, amountCents } = priceOrder(tiers, line.quantity);
+    const next = nextBreak(tiers, line.quantity, tool.available);
     const problem = quantityProblem(line.quantity, quantityBounds(tool, floor));
     return [
       {
@@ -476,6 +486,7 @@ function VisitorCart() {
         quantity: line.quantity,
         unitPrice: unitPriceCents / 100,
         amount: amountCents / 100,
+        nextBreak: next && { minQuantity: next.minQuantity, unitPrice: next.priceCents / 100 },
         problem: problem?.message ?? null,
       },
     ];

@@ -67,16 +67,26 @@ describe('the cart', () => {
           quantity: 100,
           unitPrice: 12.5,
           amount: 1250,
+          // The next break is shown beside the line.
+          nextBreak: { minQuantity: 500, unitPrice: 11 },
           problem: null,
         },
-        { toolId: b.id, name: 'Claw Hammer', quantity: 200, unitPrice: 8, amount: 1600, problem: null },
+        {
+          toolId: b.id,
+          name: 'Claw Hammer',
+          quantity: 200,
+          unitPrice: 8,
+          amount: 1600,
+          nextBreak: null,
+          problem: null,
+        },
       ],
       total: 2850,
       ready: true,
     });
     // 500 reaches the next break.
     const more = (await setLine(buyer, a.id, 500)).json<Cart>();
-    expect(more.lines[0]).toMatchObject({ quantity: 500, unitPrice: 11, amount: 5500 });
+    expect(more.lines[0]).toMatchObject({ quantity: 500, unitPrice: 11, amount: 5500, nextBreak: null });
     expect(more.total).toBe(7100);
     const removed = (
       await injectAs(ctx.app, buyer, { method: 'DELETE', url: `/api/cart/lines/${b.id}` })

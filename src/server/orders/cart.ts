@@ -12,6 +12,7 @@ import { type BuyerPricing, pricingFor } from '../pricing/price-line';
 import { priceSourceFields } from '../pricing/price-source';
 import { type Seller, previewCharges } from '../tax/charges';
 import type { Place } from '../tax/places';
+import { type CentsTier, nextBreak } from '../../shared/domain/price-tiers';
 
 /**
  * A signed-in buyer's cart: one line per product, priced on every read by the one pricing
@@ -104,6 +105,11 @@ export async function readCart(
   return { ...cart, charges };
 }
 
+function cheaperBreak(tiers: CentsTier[], quantity: number, available: number) {
+  const next = nextBreak(tiers, quantity, available);
+  return next && { minQuantity: next.minQuantity, unitPrice: centsToDollars(next.priceCents) };
+}
+
 /** The cart as GET /api/cart shows it: every line priced for this buyer now, with its verdict. */
 export function toCart(pricing: BuyerPricing, lines: readonly StoredCartLine[], floor: number): Cart {
   let totalCents = 0;
@@ -131,6 +137,7 @@ export function toCart(pricing: BuyerPricing, lines: readonly StoredCartLine[], 
       ...priceSourceFields(price),
       minQuantity: lowerBound(line.minOrder, floor),
       available: line.available,
+      nextBreak: cheaperBreak(pricing.tiers(line).tiers, line.quantity, line.available),
       problem: blocking ?? changed,
     };
   });

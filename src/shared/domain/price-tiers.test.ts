@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { type CentsTier, priceOrder, tierFor, tierProblem, tiersFrom, volumeNudge } from './price-tiers';
+import {
+  type CentsTier,
+  nextBreak,
+  priceOrder,
+  tierFor,
+  tierProblem,
+  tiersFrom,
+  volumeNudge,
+} from './price-tiers';
 
 const tiers: CentsTier[] = [
   { minQuantity: 100, priceCents: 1000 },
@@ -97,5 +105,22 @@ describe('volumeNudge', () => {
 
   it('never nudges beyond the stock', () => {
     expect(volumeNudge(tiers, 450, 480)).toBeNull();
+  });
+});
+
+describe('nextBreak', () => {
+  const tiers: CentsTier[] = [
+    { minQuantity: 100, priceCents: 1250 },
+    { minQuantity: 500, priceCents: 1100 },
+    { minQuantity: 1000, priceCents: 1100 },
+  ];
+  it('is the next cheaper break within the stock, however far', () => {
+    expect(nextBreak(tiers, 100, 2000)).toEqual({ minQuantity: 500, priceCents: 1100 });
+    expect(nextBreak(tiers, 499, 2000)).toEqual({ minQuantity: 500, priceCents: 1100 });
+  });
+  it('is none past the stock, at the last break, or when the next is not cheaper', () => {
+    expect(nextBreak(tiers, 100, 400)).toBeNull();
+    expect(nextBreak(tiers, 500, 5000)).toBeNull();
+    expect(nextBreak([{ minQuantity: 100, priceCents: 900 }], 100, 5000)).toBeNull();
   });
 });

@@ -83,6 +83,16 @@ export interface VolumeNudge {
   totalChangeCents: number;
 }
 
+/**
+ * The next break above `quantity` that is cheaper, within the stock (`upper`): what the cart shows
+ * beside a line ("from 1,000 units: $55.00 each"); null when there is none.
+ */
+export function nextBreak(tiers: readonly CentsTier[], quantity: number, upper: number): CentsTier | null {
+  const current = tierFor(tiers, quantity);
+  const next = tiers.find((tier) => tier.minQuantity > quantity);
+  return next && next.minQuantity <= upper && next.priceCents < current.priceCents ? next : null;
+}
+
 /** A break counts as near when it is at most this share of the current quantity away. */
 const NEAR_SHARE = 0.25;
 
