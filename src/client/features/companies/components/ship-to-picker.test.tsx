@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -66,9 +66,17 @@ function companyWith(freeAddresses: boolean): Company {
   };
 }
 
-function Delivery({ address, children }: { address: string; children: ReactNode }) {
+function Delivery({
+  address,
+  company = '',
+  children,
+}: {
+  address: string;
+  company?: string;
+  children: ReactNode;
+}) {
   const form = useForm<DeliveryDetails>({
-    defaultValues: { name: '', address, number: '', company: '', poNumber: '' },
+    defaultValues: { name: '', address, number: '', company, poNumber: '' },
   });
   return (
     <FormProvider {...form}>
@@ -77,11 +85,15 @@ function Delivery({ address, children }: { address: string; children: ReactNode 
         Address
         <textarea {...form.register('address')} />
       </label>
+      <label>
+        Company
+        <input {...form.register('company')} />
+      </label>
     </FormProvider>
   );
 }
 
-function renderPicker(address: string, freeAddresses = true) {
+function renderPicker(address: string, freeAddresses = true, company = '') {
   vi.stubGlobal(
     'fetch',
     vi.fn().mockResolvedValue(
@@ -94,7 +106,7 @@ function renderPicker(address: string, freeAddresses = true) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
-      <Delivery address={address}>
+      <Delivery address={address} company={company}>
         <ShipToPicker idPrefix="t" />
       </Delivery>
     </QueryClientProvider>,
@@ -131,5 +143,15 @@ describe('ShipToPicker', () => {
     renderPicker('1 Elsewhere Street', false);
     await vi.waitFor(async () => expect(await shipTo()).toBe('a-leeds'), WAIT);
     expect(addressField().value).toBe('7 Foundry Lane\nLeeds');
+  });
+
+  it('names the colleague’s company in an empty Company field, and keeps one typed already', async () => {
+    renderPicker('');
+    const field = () => screen.getByLabelText<HTMLInputElement>('Company');
+    await vi.waitFor(() => expect(field().value).toBe(companyWith(true).name), WAIT);
+    cleanup();
+    renderPicker('', true, 'Acme Site Office');
+    await vi.waitFor(async () => expect(await shipTo()).toBe('a-leeds'), WAIT);
+    expect(field().value).toBe('Acme Site Office');
   });
 });

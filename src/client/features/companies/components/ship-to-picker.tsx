@@ -9,6 +9,7 @@ import { emptyAddress } from '../../../components/address-fields';
  * 'Ship to' for a company's colleague: one of the company's addresses, the default chosen
  * first, filling the delivery fields; or another address, unless the company's admins turned that off.
  * The server ships to the book's address by its id. Nothing for a buyer of no company, or an empty book.
+ * A colleague's order names their company: its name fills the Company field when that is empty.
  */
 export function ShipToPicker({ idPrefix }: { idPrefix: string }) {
   const company = useCompany().data;
@@ -50,6 +51,11 @@ export function ShipToPicker({ idPrefix }: { idPrefix: string }) {
     // Once, when the book has loaded: the buyer's own choice is theirs after that.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fallback]);
+
+  const companyName = company?.name;
+  useEffect(() => {
+    if (companyName && !(getValues('company') ?? '').trim()) setValue('company', companyName);
+  }, [companyName, getValues, setValue]);
 
   if (!company || addresses.length === 0) return null;
   return (
