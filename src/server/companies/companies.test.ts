@@ -483,7 +483,12 @@ describe("a company's address book", () => {
       address: '1 Dock Road\nHull\nHU1 1AA\nUnited Kingdom',
       shipTo: { city: 'Hull', postalCode: 'HU1 1AA', country: 'GB' },
       number: '441482000000',
+      // The recipient is the yard's; the order was placed by the buyer, who is mailed as themself.
+      placedBy: { name: buyer.name, email: buyer.email },
     });
+    const placedMail = await smtp.nextMailTo(buyer.email, /Order \d+ placed/);
+    expect(placedMail.parsed.text).toContain(`Hello ${buyer.name},`);
+    expect(placedMail.parsed.text).not.toContain('Hello Yard office');
 
     // An entry written as one box of text before addresses were structured is flagged, and refused
     // until an admin completes it.

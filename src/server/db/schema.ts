@@ -226,8 +226,12 @@ export const orders = pgTable(
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The company it was placed for: its colleagues share it, by their roles. */
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    /** The recipient the goods go to (the ship-to name), not necessarily who placed the order. */
     buyerName: text('buyer_name').notNull(),
+    /** The address of the account that placed it (mails go there). */
     email: text('email').notNull(),
+    /** The name of the account that placed it, as it was then; null on orders placed before it was kept. */
+    placedByName: text('placed_by_name'),
     address: text('address').notNull(),
     phone: text('phone').notNull(),
     /** The buyer's company and purchase-order number, for their accounts department (optional). */

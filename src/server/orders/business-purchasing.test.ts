@@ -228,8 +228,9 @@ describe('invoices', () => {
       '1200 Foundry Road',
       'Pittsburgh, PA 15201',
       'EIN 12-3456789',
-      // The buyer.
+      // The buyer: its company, who ordered, and the recipient the goods go to.
       delivery.name,
+      `Ordered by ${buyer.name}`,
       'Acme Building Ltd',
       '12 Mill Lane',
       buyer.email,

@@ -30,6 +30,7 @@ function paidOrder(count: number): InvoicedOrder {
     companyId: null,
     buyerName: 'Ivy Invoice',
     email: 'ivy@example.com',
+    placedByName: 'Ivy Invoice',
     address: '1 Ledger Lane',
     phone: '5550100',
     company: 'Ledger Ltd',

@@ -7,7 +7,13 @@ import { formatCents } from '../../shared/money';
 import { type StoredCharges, chargeRows, formatRate, taxNotice } from '../../shared/domain/order-charges';
 import { formatUnits } from '../../shared/numbers';
 import type { ShopDetails } from '../config/shop-details';
-import { type OrderRow, type PlacedOrder, storedChargesOf, withLinesOf } from './orders.repository';
+import {
+  type OrderRow,
+  type PlacedOrder,
+  placedByOf,
+  storedChargesOf,
+  withLinesOf,
+} from './orders.repository';
 import {
   BOLD,
   INK,
@@ -106,11 +112,14 @@ export async function renderInvoicePdf(
   doc.y = Math.max(sellerBottom, doc.y) + 28;
   const partiesTop = doc.y;
   const billTo = order.taxBasis?.billTo ?? null;
+  // The recipient is the ship-to's; the bill goes to the company (or, without one, the buyer), and
+  // names who ordered.
+  const company = billTo?.company ?? order.company;
   party(doc, 'Bill to', PAGE.margin, [
-    billTo?.company ?? order.company,
-    order.buyerName,
+    company ?? placedByOf(order),
     billTo?.address || null,
     billTo?.taxId ? `Tax / VAT ID: ${billTo.taxId}` : null,
+    `Ordered by ${placedByOf(order)}`,
     order.email,
   ]);
   const billBottom = doc.y;

@@ -4,7 +4,7 @@ import { formatUnits } from '../../shared/numbers';
 import { type MailContext, businessMail, formatMailTime } from '../mail/mail-layout';
 import type { Mail } from '../mail/mailer';
 import { itemsSummary } from '../../shared/domain/order-lines';
-import { type PlacedOrder, storedChargesOf } from './orders.repository';
+import { type PlacedOrder, placedByOf, storedChargesOf } from './orders.repository';
 import { chargeRows, taxNotice } from '../../shared/domain/order-charges';
 
 /** The seller and PUBLIC_URL: what order mails need besides the order. */
@@ -49,7 +49,7 @@ export function orderPlacedMail(ctx: OrderMailContext, order: PlacedOrder): Mail
   return businessMail({
     to: order.email,
     subject: `Order ${order.orderNumber} placed: please pay by ${formatMailTime(order.holdExpiresAt)}`,
-    greeting: `Hello ${order.buyerName},`,
+    greeting: `Hello ${placedByOf(order)},`,
     lead: [
       `Thank you for your order at ${ctx.shop.name}. We have reserved the stock for you until ${formatMailTime(order.holdExpiresAt)}; pay before then and we ship it.`,
     ],
@@ -81,7 +81,7 @@ export function orderAwaitingApprovalMail(ctx: OrderMailContext, order: PlacedOr
   return businessMail({
     to: order.email,
     subject: `Order ${order.orderNumber} placed: waiting for your company’s approval`,
-    greeting: `Hello ${order.buyerName},`,
+    greeting: `Hello ${placedByOf(order)},`,
     lead: [
       `Thank you for your order at ${ctx.shop.name}. Your company’s rules ask an approver to approve it before it is paid; we have asked them, and we keep the stock for you until ${formatMailTime(order.holdExpiresAt)}.`,
       'We will write again as soon as it is approved or rejected.',
@@ -104,7 +104,7 @@ export function approvalRequestMail(
     subject: `Approve order ${order.orderNumber}: ${formatCents(order.amountCents)} by ${order.email}`,
     greeting: `Hello ${approver.name},`,
     lead: [
-      `${order.buyerName} (${order.email}) placed an order of ${formatCents(order.amountCents)}, above your company’s approval threshold. It waits for an approver until ${formatMailTime(order.holdExpiresAt)}; after that its reservation ends.`,
+      `${placedByOf(order)} (${order.email}) placed an order of ${formatCents(order.amountCents)}, above your company’s approval threshold. It waits for an approver until ${formatMailTime(order.holdExpiresAt)}; after that its reservation ends.`,
     ],
     facts: orderFacts(order),
     action: approvalsLink(ctx),
@@ -117,7 +117,7 @@ export function orderApprovedMail(ctx: OrderMailContext, order: PlacedOrder): Ma
   return businessMail({
     to: order.email,
     subject: `Order ${order.orderNumber} approved: please pay by ${formatMailTime(order.holdExpiresAt)}`,
-    greeting: `Hello ${order.buyerName},`,
+    greeting: `Hello ${placedByOf(order)},`,
     lead: [
       `${order.decidedBy ?? 'Your company’s approver'} approved your order. We keep the stock for you until ${formatMailTime(order.holdExpiresAt)}; pay before then and we ship it.`,
     ],
@@ -132,7 +132,7 @@ export function orderRejectedMail(ctx: OrderMailContext, order: PlacedOrder): Ma
   return businessMail({
     to: order.email,
     subject: `Order ${order.orderNumber} was not approved`,
-    greeting: `Hello ${order.buyerName},`,
+    greeting: `Hello ${placedByOf(order)},`,
     lead: [
       `${order.decidedBy ?? 'Your company’s approver'} rejected your order, so we closed it and released the stock we had reserved. Nothing was charged.`,
     ],
@@ -149,7 +149,7 @@ export function paymentReceivedMail(ctx: OrderMailContext, order: PlacedOrder): 
     ...businessMail({
       to: order.email,
       subject: `Payment received for order ${order.orderNumber}${invoice ? `: invoice ${invoice}` : ''}`,
-      greeting: `Hello ${order.buyerName},`,
+      greeting: `Hello ${placedByOf(order)},`,
       lead: [
         `We have received your payment of ${formatCents(order.amountCents)}. Your invoice is attached; we will write again when the order ships.`,
       ],
@@ -177,7 +177,7 @@ export function orderOnAccountMail(ctx: OrderMailContext, order: PlacedOrder): M
     ...businessMail({
       to: order.email,
       subject: `Order ${order.orderNumber} confirmed on account: invoice ${invoice} due ${order.dueDate ?? ''}`,
-      greeting: `Hello ${order.buyerName},`,
+      greeting: `Hello ${placedByOf(order)},`,
       lead: [
         `Thank you for your order at ${ctx.shop.name}. It is confirmed on your company's account and we will ship it; we will write again when it ships.`,
         `Invoice ${invoice} is attached: please pay ${formatCents(order.amountCents)} by ${order.dueDate ?? ''} by bank transfer, quoting the invoice number.`,
@@ -203,7 +203,7 @@ export function holdEndingMail(ctx: OrderMailContext, order: PlacedOrder): Mail 
   return businessMail({
     to: order.email,
     subject: `Order ${order.orderNumber}: your reservation ends ${formatMailTime(order.holdExpiresAt)}`,
-    greeting: `Hello ${order.buyerName},`,
+    greeting: `Hello ${placedByOf(order)},`,
     lead: [
       `Your order is not paid yet. We keep its stock for you until ${formatMailTime(order.holdExpiresAt)}; after that the order expires and the units go back on sale.`,
     ],
@@ -218,7 +218,7 @@ export function orderShippedMail(ctx: OrderMailContext, order: PlacedOrder): Mai
   return businessMail({
     to: order.email,
     subject: `Order ${order.orderNumber} has shipped`,
-    greeting: `Hello ${order.buyerName},`,
+    greeting: `Hello ${placedByOf(order)},`,
     lead: [
       `Your order left our warehouse on ${formatMailTime(order.shippedAt ?? new Date())}` +
         (order.carrier ? ` with ${order.carrier}` : '') +
@@ -237,7 +237,7 @@ export function orderExpiredMail(ctx: OrderMailContext, order: PlacedOrder): Mai
   return businessMail({
     to: order.email,
     subject: `Order ${order.orderNumber} expired ${undecided ? 'before it was approved' : 'unpaid'}`,
-    greeting: `Hello ${order.buyerName},`,
+    greeting: `Hello ${placedByOf(order)},`,
     lead: [
       `Your order was not ${undecided ? 'approved by your company' : 'paid'} by ${formatMailTime(order.holdExpiresAt)}, so we closed it and released the stock we had reserved. Nothing was charged.`,
     ],
@@ -260,7 +260,7 @@ export function freightQuotedMail(ctx: OrderMailContext, order: PlacedOrder): Ma
   return businessMail({
     to: order.email,
     subject: `Order ${order.orderNumber}: freight quoted, please pay ${formatCents(order.amountCents)}`,
-    greeting: `Hello ${order.buyerName},`,
+    greeting: `Hello ${placedByOf(order)},`,
     lead: [
       `We have quoted the freight of your order. Its stock is reserved for you until ${formatMailTime(order.holdExpiresAt)}; pay before then and we ship it.`,
     ],
@@ -277,7 +277,7 @@ export function freightQuoteNeededMail(ctx: OrderMailContext, order: PlacedOrder
     subject: `Order ${order.orderNumber} waits for a pallet freight quote`,
     greeting: 'Hello,',
     lead: [
-      `${order.buyerName} (${order.email}) placed an order too heavy for a parcel. It keeps its stock until you quote its freight; only then can it be approved, paid or put on account.`,
+      `${placedByOf(order)} (${order.email}) placed an order too heavy for a parcel. It keeps its stock until you quote its freight; only then can it be approved, paid or put on account.`,
     ],
     facts: orderFacts(order),
     action: { url: `${ctx.publicUrl}/dashboard/manageAllOrders/${order.id}`, label: 'Quote the freight' },
@@ -290,7 +290,7 @@ export function freightQuotedPayByCardMail(ctx: OrderMailContext, order: PlacedO
   return businessMail({
     to: order.email,
     subject: `Order ${order.orderNumber}: freight quoted, please pay ${formatCents(order.amountCents)} by card`,
-    greeting: `Hello ${order.buyerName},`,
+    greeting: `Hello ${placedByOf(order)},`,
     lead: [
       `We have quoted the freight of your order. ${why} Its stock is reserved for you until ${formatMailTime(order.holdExpiresAt)}; pay by card before then and we ship it.`,
     ],

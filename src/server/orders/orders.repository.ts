@@ -62,6 +62,10 @@ export type NewOrderLine = Omit<
 /** An order with its lines, in line order: what pages, mails, invoices and exports show. */
 export type PlacedOrder = OrderRow & { lines: OrderLineRow[] };
 
+/** Who placed an order, by name: as it was then, or the recipient's on an order from before that was kept. */
+export const placedByOf = (row: Pick<OrderRow, 'placedByName' | 'buyerName'>) =>
+  row.placedByName ?? row.buyerName;
+
 /** The API's order shape (spec §3) with its lines and its derived `paid` flag. */
 export function toOrder(row: PlacedOrder): Order {
   const only = row.lines.length === 1 ? row.lines[0] : undefined;
@@ -72,6 +76,7 @@ export function toOrder(row: PlacedOrder): Order {
     toolId: only?.productId ?? null,
     name: row.buyerName,
     email: row.email,
+    placedBy: { name: placedByOf(row), email: row.email },
     address: row.address,
     number: row.phone,
     company: row.company,

@@ -219,6 +219,7 @@ export async function insertUnpaidOrder(
       userId: user.id,
       companyId: user.company?.id ?? null,
       buyerName: destination.name,
+      placedByName: user.name,
       email: user.email.toLowerCase(),
       address: destination.address,
       shipTo: destination.shipTo,

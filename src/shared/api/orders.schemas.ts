@@ -177,8 +177,12 @@ export const Order = z
     /** The order's number for people: 10001, 10002, … */
     orderNumber: z.number().int(),
     toolId: z.string().nullable(),
+    /** The recipient the goods go to (the spec's `name`). */
     name: z.string(),
+    /** The address of the account that placed the order. */
     email: z.string(),
+    /** Who placed the order: a colleague of the company, or the buyer themself. */
+    placedBy: z.object({ name: z.string(), email: z.string() }),
     address: z.string(),
     number: z.string(),
     company: z.string().nullable(),

@@ -85,11 +85,12 @@ function WaitingOrder({ order, own, onReject }: { order: Order; own: boolean; on
               Order {order.orderNumber}: {formatDollars(order.amount)}
             </h3>
             <div className="small text-secondary text-break">
-              By {order.name} ({order.email}) · placed {formatDateTime(order.createdAt)}
+              Placed by {order.placedBy.name} ({order.placedBy.email}) on {formatDateTime(order.createdAt)}
               {order.poNumber && <> · PO {order.poNumber}</>}
             </div>
             <div className="small text-secondary">
-              {formatUnits(order.quantity)} units · ship to {order.address.replace(/\s*\n\s*/g, ', ')}
+              {formatUnits(order.quantity)} units · ship to {order.name},{' '}
+              {order.address.replace(/\s*\n\s*/g, ', ')}
             </div>
             {order.holdExpiresAt && (
               <div className="small">Stock held until {formatDateTime(order.holdExpiresAt)}</div>

@@ -166,7 +166,14 @@ export function ManageAllOrdersPage() {
                         {formatDateTime(order.createdAt)}
                       </td>
                       <td data-label="Customer" className="text-break">
-                        {order.email}
+                        <div>
+                          {order.company && <div className="fw-semibold">{order.company}</div>}
+                          <div>
+                            {order.company ? 'Placed by ' : ''}
+                            {order.placedBy.name}
+                          </div>
+                          <div className="small text-secondary">{order.placedBy.email}</div>
+                        </div>
                       </td>
                       <td data-label="Item">
                         <div>

@@ -123,6 +123,10 @@ export function MyOrdersPage() {
                         )}
                         <div className="small text-secondary">
                           Order {order.orderNumber} · placed {formatDate(order.createdAt)}
+                          {/* A colleague's order, shared by the company: who placed it. */}
+                          {order.placedBy.email !== user?.email.toLowerCase() && (
+                            <> by {order.placedBy.name}</>
+                          )}
                           {order.poNumber && <> · PO {order.poNumber}</>}
                           {order.shipment && <> · shipped with {shipmentText(order.shipment)}</>}
                           {order.backordered > 0 && (

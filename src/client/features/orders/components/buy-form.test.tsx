@@ -41,6 +41,7 @@ const placed: Order = {
   toolId: saw._id,
   name: 'Bea Buyer',
   email: 'bea@example.com',
+  placedBy: { name: 'Bea Buyer', email: 'bea@example.com' },
   address: '1 Dock Road',
   number: '5550100',
   company: 'Acme',
