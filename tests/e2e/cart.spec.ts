@@ -135,8 +135,11 @@ test.describe('a cart: many products, one purchase order', () => {
     await expect(page.getByTestId('quick-order-row').nth(9)).toContainText(
       `Did you mean ${tools[9]?.sku ?? ''}`,
     );
+    // The suggestion is a button: it corrects the line and checks the lines again.
+    await page.getByRole('button', { name: `Use ${tools[9]?.sku ?? ''} on line 10` }).click();
+    await expect(page.getByRole('status')).toContainText('10 lines read, all good');
+    await expect(pad).toHaveValue(rows.join('\n'));
 
-    await pad.fill(rows.join('\n'));
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await expect(page.getByRole('status')).toContainText('10 lines read, all good; 10 added to your cart');
     await expect(page.getByTestId('cart-badge')).toHaveText('10');

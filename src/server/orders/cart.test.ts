@@ -235,6 +235,7 @@ describe('POST /api/cart/quick-add', () => {
         message: expect.stringMatching(
           /^No product has the SKU QO-DRIL-18\. Did you mean QO-DRILL-18/,
         ) as string,
+        suggestions: expect.arrayContaining(['QO-DRILL-18']) as string[],
       },
       {
         row: 6,

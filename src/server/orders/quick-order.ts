@@ -74,7 +74,8 @@ export async function quickAdd(
   }
 
   const pricing = await pricingFor(db, user, [...bySku.keys()], floor);
-  const rows: QuickAddRow[] = [];
+  // Every row but an unknown SKU's has no suggestion.
+  const rows: (Omit<QuickAddRow, 'suggestions'> & { suggestions?: string[] })[] = [];
   const accepted = new Map<string, number>();
   for (const row of parsed) {
     if (row.quantity === null) {
@@ -100,6 +101,7 @@ export async function quickAdd(
         quantity: row.quantity,
         ok: false,
         message: messages.unknownSku(row.sku, suggestions.get(row.sku) ?? []),
+        suggestions: suggestions.get(row.sku) ?? [],
       });
       continue;
     }
@@ -127,7 +129,8 @@ export async function quickAdd(
     });
   }
 
-  if (dryRun || accepted.size === 0) return { rows, added: 0 };
+  const answered: QuickAddRow[] = rows.map((row) => ({ ...row, suggestions: row.suggestions ?? [] }));
+  if (dryRun || accepted.size === 0) return { rows: answered, added: 0 };
   await db.transaction((tx) => setCartLines(tx, user, accepted, floor));
-  return { rows, added: accepted.size };
+  return { rows: answered, added: accepted.size };
 }

@@ -130,6 +130,8 @@ export const QuickAddRow = z.object({
   quantity: z.number().int().nullable(),
   ok: z.boolean(),
   message: z.string(),
+  /** For a SKU no product has: the closest SKUs the catalog has, closest first. */
+  suggestions: z.array(z.string()),
 });
 export type QuickAddRow = z.infer<typeof QuickAddRow>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseQuickOrder } from './quick-order';
+import { parseQuickOrder, replaceSku } from './quick-order';
 
 describe('parseQuickOrder', () => {
   it('reads rows split by tabs, commas, semicolons or spaces, with a BOM, CRLF and a title row', () => {
@@ -22,5 +22,18 @@ describe('parseQuickOrder', () => {
       { row: 4, sku: 'FT-4', quantity: null, problem: '“0” is not a whole number of units' },
       { row: 5, sku: 'FT-5', quantity: null, problem: 'Write a SKU and a quantity, e.g. FT-CLW-16 250' },
     ]);
+  });
+});
+
+describe('replaceSku', () => {
+  it('replaces one row’s SKU, as parseQuickOrder numbers rows, and keeps the rest as written', () => {
+    const text = '\uFEFFSKU;Qty\r\nFT-DRIL-18;100\r\n\r\n"ft-clw";250';
+    const fixed = replaceSku(replaceSku(text, 2, 'FT-DRILL-18'), 4, 'FT-CLW-16');
+    expect(fixed).toBe('\uFEFFSKU;Qty\r\nFT-DRILL-18;100\r\n\r\n"FT-CLW-16";250');
+    expect(parseQuickOrder(fixed).map((row) => [row.row, row.sku, row.quantity])).toEqual([
+      [2, 'FT-DRILL-18', 100],
+      [4, 'FT-CLW-16', 250],
+    ]);
+    expect(replaceSku(text, 9, 'X')).toBe(text);
   });
 });

@@ -47,3 +47,18 @@ export function parseQuickOrder(text: string): ParsedRow[] {
   });
   return rows;
 }
+
+/**
+ * `text` with the SKU of row `row` (numbered as parseQuickOrder numbers them) replaced by `sku`: a
+ * suggested SKU the buyer chose. The rest of the line (its quantity, its separators) stays as written.
+ */
+export function replaceSku(text: string, row: number, sku: string): string {
+  const bom = text.startsWith('\uFEFF') ? '\uFEFF' : '';
+  const ends = (bom ? text.slice(1) : text).split(/(\r\n|\n|\r)/);
+  // Lines are the even entries, their line ends the odd ones.
+  const index = (row - 1) * 2;
+  const line = ends[index];
+  if (line === undefined) return text;
+  ends[index] = line.replace(/^(\s*"?)[^\t,;\s"]+/, `$1${sku}`);
+  return bom + ends.join('');
+}

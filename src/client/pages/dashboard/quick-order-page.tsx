@@ -5,7 +5,7 @@ import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import type { QuickAddResult } from '../../../shared/api/cart.schemas';
-import { MAX_QUICK_ORDER_BYTES, MAX_QUICK_ORDER_ROWS } from '../../../shared/domain/quick-order';
+import { MAX_QUICK_ORDER_BYTES, MAX_QUICK_ORDER_ROWS, replaceSku } from '../../../shared/domain/quick-order';
 import { paths } from '../../config/paths';
 import { useQuickAdd } from '../../features/cart/api/cart';
 import { notify } from '../../lib/notify';
@@ -20,18 +20,17 @@ export function QuickOrderPage() {
   const [text, setText] = useState('');
   const [result, setResult] = useState<QuickAddResult | null>(null);
   const quickAdd = useQuickAdd();
-  const send = (dryRun: boolean) =>
-    quickAdd.mutate(
-      { text, dryRun },
-      {
-        onSuccess: (answer) => {
-          setResult(answer);
-          if (!dryRun && answer.added > 0) {
-            notify.success(`${answer.added} ${answer.added === 1 ? 'line' : 'lines'} added to your cart`);
-          }
-        },
+  const submit = (body: { text: string; dryRun: boolean }) =>
+    quickAdd.mutate(body, {
+      onSuccess: (answer) => {
+        setResult(answer);
+        if (!body.dryRun && answer.added > 0) {
+          notify.success(`${answer.added} ${answer.added === 1 ? 'line' : 'lines'} added to your cart`);
+        }
       },
-    );
+    });
+  const send = (dryRun: boolean) => submit({ text, dryRun });
+  const check = (fixed: string) => submit({ text: fixed, dryRun: true });
   const problems = result?.rows.filter((row) => !row.ok).length ?? 0;
   return (
     <section aria-labelledby="quick-order-heading">
@@ -131,6 +130,28 @@ export function QuickOrderPage() {
                   <td data-label="Verdict">
                     <span className="visually-hidden">{row.ok ? 'OK: ' : 'To fix: '}</span>
                     {row.message}
+                    {row.suggestions.length > 0 && (
+                      <div className="d-flex flex-wrap gap-1 mt-1">
+                        {row.suggestions.map((sku) => (
+                          <Button
+                            key={sku}
+                            size="sm"
+                            variant="outline-dark"
+                            className="font-monospace"
+                            aria-label={`Use ${sku} on line ${row.row}`}
+                            disabled={quickAdd.isPending}
+                            onClick={() => {
+                              // The suggestion takes the mistyped SKU's place, and the rows are checked again.
+                              const fixed = replaceSku(text, row.row, sku);
+                              setText(fixed);
+                              check(fixed);
+                            }}
+                          >
+                            {sku}
+                          </Button>
+                        ))}
+                      </div>
+                    )}
                   </td>
                 </tr>
               ))}
