@@ -212,6 +212,7 @@ describe('POST /api/cart/quick-add', () => {
         quantity: 550,
         ok: true,
         message: 'Quick Drill: 550 units at $11.00, $6,050.00',
+        suggestions: [],
       },
       {
         row: 3,
@@ -219,6 +220,7 @@ describe('POST /api/cart/quick-add', () => {
         quantity: 100,
         ok: false,
         message: 'Quick Saw: The smallest order of this product is 300 units',
+        suggestions: [],
       },
       {
         row: 4,
@@ -226,6 +228,7 @@ describe('POST /api/cart/quick-add', () => {
         quantity: 200,
         ok: false,
         message: 'Quick Vise: Only 120 units are in stock',
+        suggestions: [],
       },
       {
         row: 5,
@@ -243,6 +246,7 @@ describe('POST /api/cart/quick-add', () => {
         quantity: 250,
         ok: true,
         message: 'Added to row 2, which has the same SKU',
+        suggestions: [],
       },
       {
         row: 7,
@@ -250,6 +254,7 @@ describe('POST /api/cart/quick-add', () => {
         quantity: null,
         ok: false,
         message: 'Write a SKU and a quantity, e.g. FT-CLW-16 250',
+        suggestions: [],
       },
     ]);
     expect(added).toBe(0);
