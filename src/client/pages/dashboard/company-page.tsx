@@ -7,7 +7,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
-import { FormProvider, useForm } from 'react-hook-form';
+import { FormProvider, type UseFormReturn, useForm } from 'react-hook-form';
 import { AddressFields, emptyAddress } from '../../components/address-fields';
 import type { z } from 'zod';
 import { type Company, CompanyAddressBody, CreateCompanyBody } from '../../../shared/api/companies.schemas';
@@ -49,6 +49,40 @@ const CreateCompanySchema = CreateCompanyBody.required({ billingTo: true });
 type CreateValues = z.input<typeof CreateCompanySchema>;
 type CreateOutput = z.output<typeof CreateCompanySchema>;
 
+/** A company's legal name, tax number and billing address: the fields of its creation and of its edit. */
+function CompanyDetailsFields({
+  form,
+  idPrefix,
+}: {
+  form: UseFormReturn<CreateValues, unknown, CreateOutput>;
+  idPrefix: string;
+}) {
+  const { errors } = form.formState;
+  return (
+    <>
+      <FormField
+        controlId={`${idPrefix}-name`}
+        label="Legal name"
+        error={errors.name?.message}
+        {...form.register('name')}
+      />
+      <FormField
+        controlId={`${idPrefix}-tax-id`}
+        label={
+          <>
+            Tax or VAT number <span className="text-secondary small">(optional)</span>
+          </>
+        }
+        error={errors.taxId?.message}
+        {...form.register('taxId')}
+      />
+      <FormProvider {...form}>
+        <AddressFields idPrefix={`${idPrefix}-billing`} legend="Billing address" name="billingTo" />
+      </FormProvider>
+    </>
+  );
+}
+
 /** No company yet: create one (a confirmed address), or wait for a colleague's invitation. */
 function CreateCompanyForm() {
   const create = useCreateCompany();
@@ -57,7 +91,6 @@ function CreateCompanyForm() {
     resolver: zodResolver(CreateCompanySchema),
     defaultValues: { name: '', taxId: '', billingTo: emptyAddress() },
   });
-  const { errors } = form.formState;
   return (
     <Card className="shadow-sm" style={{ maxWidth: 560 }}>
       <Card.Body className="p-4">
@@ -77,25 +110,7 @@ function CreateCompanyForm() {
             )(event)
           }
         >
-          <FormField
-            controlId="company-name"
-            label="Legal name"
-            error={errors.name?.message}
-            {...form.register('name')}
-          />
-          <FormField
-            controlId="company-tax-id"
-            label={
-              <>
-                Tax or VAT number <span className="text-secondary small">(optional)</span>
-              </>
-            }
-            error={errors.taxId?.message}
-            {...form.register('taxId')}
-          />
-          <FormProvider {...form}>
-            <AddressFields idPrefix="company-billing" legend="Billing address" name="billingTo" />
-          </FormProvider>
+          <CompanyDetailsFields form={form} idPrefix="company" />
           <Button type="submit" variant="warning" className="fw-semibold" disabled={create.isPending}>
             Create the company
           </Button>
@@ -118,7 +133,6 @@ function EditCompanyForm({ company, onDone }: { company: Company; onDone: () => 
       billingTo: company.billingTo ?? emptyAddress(),
     },
   });
-  const { errors } = form.formState;
   return (
     <Card className="shadow-sm mb-4" style={{ maxWidth: 560 }}>
       <Card.Body className="p-4">
@@ -143,25 +157,7 @@ function EditCompanyForm({ company, onDone }: { company: Company; onDone: () => 
             )(event)
           }
         >
-          <FormField
-            controlId="edit-company-name"
-            label="Legal name"
-            error={errors.name?.message}
-            {...form.register('name')}
-          />
-          <FormField
-            controlId="edit-company-tax-id"
-            label={
-              <>
-                Tax or VAT number <span className="text-secondary small">(optional)</span>
-              </>
-            }
-            error={errors.taxId?.message}
-            {...form.register('taxId')}
-          />
-          <FormProvider {...form}>
-            <AddressFields idPrefix="edit-company-billing" legend="Billing address" name="billingTo" />
-          </FormProvider>
+          <CompanyDetailsFields form={form} idPrefix="edit-company" />
           <div className="d-flex gap-2">
             <Button type="submit" variant="warning" className="fw-semibold" disabled={update.isPending}>
               Save the details
