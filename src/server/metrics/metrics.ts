@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { timingSafeEqual, createHash } from 'node:crypto';
-import { and, count, eq, inArray, min } from 'drizzle-orm';
+import { eq, min } from 'drizzle-orm';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Database, DatabaseHandle } from '../db/database';
 import { mailOutbox } from '../db/schema';
+import { mailHealth } from '../mail/outbox';
 
 /**
  * The shop's metrics in Prometheus's text format (prom-client), served at GET /metrics to a scraper
@@ -107,14 +108,9 @@ export function createAppMetrics(app: FastifyInstance, database: DatabaseHandle)
     labelNames: ['status'] as const,
     registers: [registry],
     async collect() {
-      const rows = await db
-        .select({ status: mailOutbox.status, n: count() })
-        .from(mailOutbox)
-        .where(inArray(mailOutbox.status, ['pending', 'failed']))
-        .groupBy(mailOutbox.status);
-      for (const status of ['pending', 'failed'] as const) {
-        this.set({ status }, rows.find((row) => row.status === status)?.n ?? 0);
-      }
+      // The same counts /api/readyz answers.
+      const health = await mailHealth(db);
+      for (const status of ['pending', 'failed'] as const) this.set({ status }, health[status]);
     },
   });
   new Gauge({
@@ -125,7 +121,7 @@ export function createAppMetrics(app: FastifyInstance, database: DatabaseHandle)
       const [row] = await db
         .select({ oldest: min(mailOutbox.createdAt) })
         .from(mailOutbox)
-        .where(and(eq(mailOutbox.status, 'pending')));
+        .where(eq(mailOutbox.status, 'pending'));
       const oldest = row?.oldest ? new Date(row.oldest).getTime() : null;
       this.set(oldest === null ? 0 : Math.max(0, (Date.now() - oldest) / 1000));
     },
