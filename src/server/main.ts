@@ -58,6 +58,10 @@ async function main() {
     dataDir: config.dataDir,
     timeouts: config.databaseTimeouts,
     onIdleError: (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`),
+    onRefusal: (refusal) =>
+      refusal
+        ? console.error(`The database refuses queries: ${refusal.message}`)
+        : console.warn('The database folder takes writes again: queries are served'),
   });
   const authSecret = await resolveAuthSecret({
     configured: config.authSecret,

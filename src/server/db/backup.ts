@@ -72,7 +72,11 @@ export async function serveBackups(
     new Promise<void>((done) => {
       server.close(() => done());
       server.closeAllConnections();
-      rmSync(socket, { force: true });
+      try {
+        rmSync(socket, { force: true });
+      } catch {
+        // A read-only folder keeps the socket file: the next start removes it (above).
+      }
     });
 }
 

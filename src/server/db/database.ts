@@ -7,6 +7,7 @@ import { projectPaths } from '../config/project-paths';
 import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 import { sqlStateOf } from './unavailable';
+import { guardPglite } from './pglite-guard';
 import type { DatabaseTimeouts } from '../config/database-timeouts';
 import { DEFAULT_DATABASE_TIMEOUTS } from '../config/database-timeouts';
 
@@ -47,6 +48,11 @@ export interface DatabaseOptions {
   timeouts?: DatabaseTimeouts;
   /** Told of every SQL statement the application runs (tests count them). */
   onQuery?: (sql: string) => void;
+  /**
+   * Told when the embedded database starts or stops refusing queries: its folder takes no write (an
+   * error), takes writes again (undefined), or the database aborted (an error, for good).
+   */
+  onRefusal?: (refusal: Error | undefined) => void;
 }
 
 /** Thrown when the database named by DATABASE_URL cannot be reached at start. */
@@ -160,6 +166,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     });
     const db = drizzlePglite(client, { schema, logger: queryLogger(options.onQuery) });
     if (!(await hasNewestMigration(client, migrationsFolder))) await migratePglite(db, { migrationsFolder });
+    // A folder that turns read-only or full must not reach PGlite's WAL writes (pglite-guard.ts).
+    const guard = location.startsWith('memory://')
+      ? undefined
+      : guardPglite(client, options.dataDir, { onChange: options.onRefusal });
     return {
       db,
       kind: 'pglite',
@@ -168,8 +178,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         return client.dumpDataDir('gzip');
       },
       close: async () => {
-        await client.close();
-        unlock();
+        guard?.stop();
+        // An aborted backend, or one whose shutdown checkpoint could not be written, is left as a
+        // killed one is: the next start replays the log up to the last commit.
+        if (!guard || (!guard.aborted() && (await guard.probe()))) await client.close();
+        try {
+          unlock();
+        } catch {
+          // A read-only folder keeps its lock file: the next start takes over a lock nobody holds.
+        }
       },
     };
   } catch (error) {

@@ -4,7 +4,7 @@ import { Health, PublicConfig, Readiness } from '../../shared/api/config.schemas
 import type { AppConfig } from '../config/env';
 import type { Database } from '../db/database';
 import { within } from '../config/time-limits';
-import { RETRY_AFTER_SECONDS } from '../db/unavailable';
+import { isStorageFull, RETRY_AFTER_SECONDS } from '../db/unavailable';
 import { mailHealth } from '../mail/outbox';
 import { folderTakesWrites, type PictureStore } from '../uploads/picture-store';
 
@@ -84,8 +84,17 @@ export const systemRoutes: FastifyPluginAsyncZod<{
         }
         return { status: 'ready' as const, database: 'ok' as const, storage: 'ok' as const, mail };
       } catch (error) {
-        request.log.warn({ err: error }, 'readiness check: the database does not answer');
         reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+        if (isStorageFull(error)) {
+          // The embedded database refuses queries while its folder takes no write (db/pglite-guard.ts).
+          request.log.warn({ err: error }, 'readiness check: the database folder takes no write');
+          return reply.status(503).send({
+            status: 'unavailable' as const,
+            database: 'down' as const,
+            storage: 'unwritable' as const,
+          });
+        }
+        request.log.warn({ err: error }, 'readiness check: the database does not answer');
         return reply.status(503).send({ status: 'unavailable' as const, database: 'down' as const });
       }
     },
