@@ -21,7 +21,9 @@ export default defineConfig({
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     baseURL: shopUrl,
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // CI records a trace on a failed journey's retry (Playwright's advice for CI: recording every
+    // journey's cost a sixth of their CPU, measured on three specs); a local run keeps a failure's.
+    trace: { mode: process.env.CI ? 'on-first-retry' : 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
   },
   projects: [
@@ -69,6 +71,9 @@ export default defineConfig({
         SEED_DEMO: 'true',
         NODE_ENV: 'production',
         PAYMENTS_TEST_MODE: 'true',
+        // Sign-ups and sign-ins at the test suite's hashing strength (~3 ms, not ~330 ms): most journeys
+        // sign up a customer and sign in an admin. The in-memory database goes with the process.
+        PASSWORD_HASHING: 'test',
         AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456',
         // Each test presents its own client address (tests/e2e/fixtures.ts), as if behind a proxy.
         TRUST_PROXY: '1',

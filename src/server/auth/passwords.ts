@@ -12,14 +12,19 @@ export const ARGON2 = { memorySize: 19_456, iterations: 2, parallelism: 1, hashL
 
 /**
  * The test suite's strength: argon2id at 64 KiB and one pass takes ~3 ms where production's takes
- * ~330 ms, and the suite signs up hundreds of accounts. Only under NODE_ENV=test (vitest's), and not
- * where a test asks for production's (PASSWORD_HASHING=production: the test of stored hashes does).
+ * ~330 ms, and the suite signs up hundreds of accounts. Under NODE_ENV=test (vitest's) unless a test
+ * asks for production's (PASSWORD_HASHING=production: the test of stored hashes does), and for the
+ * browser journeys' shop with PASSWORD_HASHING=test, which the config allows only on a throw-away
+ * in-memory database (config/env.ts).
  */
 const TEST_ARGON2 = { memorySize: 64, iterations: 1, parallelism: 1, hashLength: 32 } as const;
 
 /** The parameters new hashes get: production's, but for the test suite (TEST_ARGON2). */
-export const argon2Parameters = () =>
-  process.env.NODE_ENV === 'test' && process.env.PASSWORD_HASHING !== 'production' ? TEST_ARGON2 : ARGON2;
+export function argon2Parameters() {
+  const hashing = process.env.PASSWORD_HASHING;
+  if (hashing === 'test') return TEST_ARGON2;
+  return process.env.NODE_ENV === 'test' && hashing !== 'production' ? TEST_ARGON2 : ARGON2;
+}
 
 const PREFIX = '$argon2id$';
 

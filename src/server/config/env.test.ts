@@ -65,6 +65,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ S3_BUCKET: 'Not_A_Bucket' })).toThrow(/S3_BUCKET: expected a bucket name/);
   });
 
+  it('allows test-strength password hashes only on a throw-away in-memory database', () => {
+    expect(() => loadConfig({ PASSWORD_HASHING: 'test', DATA_DIR: 'memory://' })).not.toThrow();
+    expect(() => loadConfig({ PASSWORD_HASHING: 'test' })).toThrow(/PASSWORD_HASHING: test-strength/);
+    expect(() =>
+      loadConfig({ PASSWORD_HASHING: 'test', DATA_DIR: 'memory://', DATABASE_URL: 'postgres://h/db' }),
+    ).toThrow(/PASSWORD_HASHING: test-strength/);
+    expect(() => loadConfig({ PASSWORD_HASHING: 'weak' })).toThrow(/PASSWORD_HASHING/);
+  });
+
   it('treats an empty value as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).databaseUrl).toBeUndefined();
   });

@@ -153,6 +153,11 @@ export const ConfigSchema = z
     /** Read only to refuse the test provider in production by accident (libraries read it too). */
     NODE_ENV: z.string().optional(),
     PAYMENTS_TEST_MODE: flag.default(false),
+    /**
+     * 'test': new password hashes at the test suite's strength (~3 ms, not ~330 ms), for the browser
+     * journeys' throw-away shop; refused anywhere a hash could outlive the process.
+     */
+    PASSWORD_HASHING: z.enum(['production', 'test']).optional(),
     DB_CONNECT_TIMEOUT_MS: timeoutMs.default(DEFAULT_DATABASE_TIMEOUTS.connectMs),
     DB_STATEMENT_TIMEOUT_MS: timeoutMs.default(DEFAULT_DATABASE_TIMEOUTS.statementMs),
     DB_LOCK_TIMEOUT_MS: timeoutMs.default(DEFAULT_DATABASE_TIMEOUTS.lockMs),
@@ -187,6 +192,11 @@ export const ConfigSchema = z
         'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY, or PAYMENTS_TEST_MODE=true to take test payments on purpose',
     },
   )
+  .refine((env) => env.PASSWORD_HASHING !== 'test' || (env.DATA_DIR === 'memory://' && !env.DATABASE_URL), {
+    path: ['PASSWORD_HASHING'],
+    error:
+      'test-strength password hashes are only for a throw-away database (DATA_DIR=memory:// and no DATABASE_URL): a stored one could be cracked',
+  })
   .refine((env) => !(env.S3_URL && env.S3_BUCKET), {
     path: ['S3_URL and S3_BUCKET'],
     error: 'set one: S3_URL holds the bucket already',
