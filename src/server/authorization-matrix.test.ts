@@ -225,6 +225,13 @@ const rows: Row[] = [
   },
   { method: 'GET', path: '/api/quotes', url: () => '/api/quotes', expected: signedIn(200) },
   {
+    method: 'GET',
+    path: '/api/quotes/:id/charges',
+    // What accepting would cost is its buyer's to ask: the quote is nobody else's, the admin's neither.
+    url: async (f) => `/api/quotes/${await f.answeredQuoteOfA()}/charges?country=GB`,
+    expected: { anonymous: 401, customerA: 200, customerB: 404, admin: 404 },
+  },
+  {
     method: 'POST',
     path: '/api/quotes/:id/accept',
     url: async (f) => `/api/quotes/${await f.answeredQuoteOfA()}/accept`,

@@ -413,7 +413,7 @@ describe('every read under generated query strings and paths', () => {
     expect(response.json()).toEqual({
       error: {
         code: 'VALIDATION_FAILED',
-        message: 'q: Please remove the invisible control characters from this text',
+        message: 'Search: Please remove the invisible control characters from this text',
       },
     });
   });
@@ -470,7 +470,7 @@ describe('numbers beyond what a column holds', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json<{ error: { message: string } }>().error.message).toBe(
-      'quantity: Sorry, you can not buy more than 10,000,000',
+      'Quantity: Sorry, you can not buy more than 10,000,000',
     );
   });
 });

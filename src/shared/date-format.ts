@@ -7,3 +7,19 @@ export function dateFormat(options: Intl.DateTimeFormatOptions): (at: Date) => s
   let formatter: Intl.DateTimeFormat | undefined;
   return (at) => (formatter ??= new Intl.DateTimeFormat('en-US', options)).format(at);
 }
+
+const utcDay = dateFormat({ dateStyle: 'medium', timeZone: 'UTC' });
+const utcTime = dateFormat({ dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+
+/**
+ * 'Nov 23, 2026': the one way the shop writes a day, on pages, in mails, messages and PDFs. A day is a
+ * calendar day as the API keeps it ('2026-11-23') or the UTC day of a moment.
+ */
+export function formatDay(day: string | Date): string {
+  return utcDay(typeof day === 'string' ? new Date(`${day.slice(0, 10)}T00:00:00Z`) : day);
+}
+
+/** 'Nov 24, 2026, 11:05 PM UTC': a moment where the reader's time zone is unknown (mails, messages). */
+export function formatUtcTime(at: Date): string {
+  return `${utcTime(at)} UTC`;
+}

@@ -2,6 +2,7 @@
  * Every sentence a user can see that the specification fixes (spec §8), plus the few we add.
  * Kept in one module so a shop owner can reword them in one place.
  */
+import { formatDay, formatUtcTime } from './date-format';
 import { formatCents } from './money';
 import { formatUnits as units } from './numbers';
 
@@ -38,7 +39,7 @@ export const messages = {
       ? `You already have ${limit} unpaid orders, the most an account may hold. Pay or cancel one in My Orders to place another.`
       : 'You already have an unpaid order, the most an account may hold until its email address is confirmed. Confirm your address (see the link we mailed you), or pay or cancel that order in My Orders.',
   reviewLimit: (next: Date) =>
-    `You can add one review a day. Your next one can be added after ${next.toUTCString().replace(' GMT', ' UTC')}.`,
+    `You can add one review a day. Your next one can be added after ${formatUtcTime(next)}.`,
   reviewDeleted: 'The review was deleted',
   checkInbox: (email: string) => `Welcome! We sent a link to ${email}: open it to confirm your address.`,
   uploadsFull: (quota: string) =>
@@ -112,8 +113,8 @@ export const messages = {
   cardNumberInvalid: 'Your card number is invalid.',
   crossSiteRequest: 'This request came from another site and was refused',
   fieldProblem: (field: string, problem: string) => `${field}: ${problem}`,
-  cursorUnknown: 'cursor: not a cursor this catalog gave out',
-  cursorOtherSort: 'cursor: it belongs to another sort order; start from the first page',
+  cursorUnknown: 'Cursor: not a cursor this catalog gave out',
+  cursorOtherSort: 'Cursor: it belongs to another sort order; start from the first page',
   importRefused: (count: number, line: number, problem: string) =>
     `Nothing was imported: ${count} problem${count === 1 ? '' : 's'}, the first on line ${line}: ${problem}`,
   givePrice: 'Give at least one price',
@@ -199,7 +200,7 @@ export const messages = {
   paymentInFuture: 'The day it was received or made cannot be after today',
   accountNotOffered: 'Your company pays by card: the shop has not given it terms on account',
   accountOverdue: (invoice: string, due: string) =>
-    `Invoice ${invoice} was due on ${due} and is still open: please pay it, or pay this order by card`,
+    `Invoice ${invoice} was due on ${formatDay(due)} and is still open: please pay it, or pay this order by card`,
   creditLimitReached: (limit: string, owed: string, order: string) =>
     `On account your company may owe at most ${limit}; it owes ${owed}, and this order is ${order}. Pay this order by card, or pay an open invoice first`,
   priceListNameTaken: (name: string) => `Another price list is called ${name}: give this one another name`,

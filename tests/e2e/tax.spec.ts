@@ -120,7 +120,7 @@ test('freight and tax before Buy Now, on the invoice, and none under an approved
   await expect(page.getByTestId('certificate').filter({ hasText: number })).toContainText('Approved');
 
   const exempt = await buy();
-  await expect(exempt.getByTestId('buy-charges')).toContainText('Tax$0.00 (your exemption certificate)');
+  await expect(exempt.getByTestId('buy-charges')).toContainText('Tax$0.00 (your resale certificate)');
   await expect(exempt.getByTestId('buy-charges-total')).toHaveText('$3,180.00');
   await page.screenshot({ path: 'test-results/tax-buy-form-exempt-1280.png', fullPage: true });
   // Bought for the company's own use: taxed, the certificate notwithstanding.

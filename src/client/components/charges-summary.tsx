@@ -2,6 +2,7 @@ import Alert from 'react-bootstrap/Alert';
 import type { ChargesPreview } from '../../shared/api/cart.schemas';
 import type { Order } from '../../shared/api/orders.schemas';
 import { placeName } from '../../shared/domain/addresses';
+import { certificateName } from '../../shared/domain/order-charges';
 import { formatDollars } from '../../shared/money';
 
 /** What the freight row says before the order is placed. */
@@ -69,7 +70,9 @@ export function ChargesSummary({
               <th scope="row" className="fw-normal">
                 Tax
               </th>
-              <td className="text-end">{formatDollars(0)} (your exemption certificate)</td>
+              <td className="text-end">
+                {formatDollars(0)} (your {certificateName(tax.certificateKind)})
+              </td>
             </tr>
           ) : tax.treatment === 'reverse_charge' ? (
             <tr>

@@ -1,9 +1,8 @@
-import { dateFormat } from '../../shared/date-format';
+import { dateFormat, formatDay } from '../../shared/date-format';
 
 export { formatUnits } from '../../shared/numbers';
 
 const dateTime = dateFormat({ dateStyle: 'medium', timeStyle: 'short' });
-const utcDay = dateFormat({ dateStyle: 'medium', timeZone: 'UTC' });
 const day = dateFormat({ dateStyle: 'medium' });
 
 /** 'Nov 23, 2026' for an ISO timestamp from the API, in the reader's time zone. */
@@ -24,5 +23,8 @@ export function formatOrderStatus(status: string): string {
 
 /** 'Dec 6, 2026': the last day a quoted price holds (a quote holds to the end of that day, UTC). */
 export function formatValidThrough(iso: string): string {
-  return utcDay(new Date(iso));
+  return formatDay(iso);
 }
+
+/** 'Dec 6, 2026' for a calendar day from the API ('2026-12-06'): a due day, a certificate's expiry. */
+export { formatDay };

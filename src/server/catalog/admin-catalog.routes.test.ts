@@ -183,29 +183,29 @@ describe('POST /api/addproduct', () => {
   });
 
   it.each([
-    [{ ...product, name: ' ' }, 'name: Please Full Fill All Field'],
-    [{ ...product, img: 'ftp://example.com/x.png' }, 'img: The image must be an http(s) web address'],
-    [{ ...product, img: '//example.com/x.png' }, 'img: The image must be an http(s) web address'],
-    [{ ...product, img: '/images/../api/x.png' }, 'img: The image must be an http(s) web address'],
-    [{ ...product, min_order: 0 }, 'min_order: The minimum order must be at least 1 unit'],
-    [{ ...product, available: 12.5 }, 'available: The available quantity must be a whole number of units'],
-    [{ ...product, price: 0 }, 'price: The price must be at least $0.01'],
-    [{ ...product, price: 1e-9 }, 'price: The price must be at least $0.01'],
-    [{ ...product, name: 'Hex\u0000Keys' }, `name: ${NO_CONTROL_CHARACTERS}`],
+    [{ ...product, name: ' ' }, 'Name: Please Full Fill All Field'],
+    [{ ...product, img: 'ftp://example.com/x.png' }, 'Picture: The image must be an http(s) web address'],
+    [{ ...product, img: '//example.com/x.png' }, 'Picture: The image must be an http(s) web address'],
+    [{ ...product, img: '/images/../api/x.png' }, 'Picture: The image must be an http(s) web address'],
+    [{ ...product, min_order: 0 }, 'Minimum order: The minimum order must be at least 1 unit'],
+    [{ ...product, available: 12.5 }, 'Available: The available quantity must be a whole number of units'],
+    [{ ...product, price: 0 }, 'Price: The price must be at least $0.01'],
+    [{ ...product, price: 1e-9 }, 'Price: The price must be at least $0.01'],
+    [{ ...product, name: 'Hex\u0000Keys' }, `Name: ${NO_CONTROL_CHARACTERS}`],
     [
       { ...product, available: 2 ** 31 },
-      'available: The available quantity is too large (at most 10,000,000)',
+      'Available: The available quantity is too large (at most 10,000,000)',
     ],
-    [{ ...product, price: 1.999 }, 'price: The price must be in dollars and cents (at most two decimals)'],
+    [{ ...product, price: 1.999 }, 'Price: The price must be in dollars and cents (at most two decimals)'],
     [{ ...product, colour: 'red' }, 'Unknown field: colour'],
     [
       { ...product, sku: 'no spaces' },
-      'sku: The SKU is 2 to 40 letters, digits and dashes, starting with a letter or digit',
+      'SKU: The SKU is 2 to 40 letters, digits and dashes, starting with a letter or digit',
     ],
-    [{ ...product, category: ' ' }, 'category: Please choose a category'],
+    [{ ...product, category: ' ' }, 'Category: Please choose a category'],
     [
       { ...product, priceTiers: [{ minQuantity: 200, price: 6 }] },
-      'priceTiers: The first price break is the price per unit',
+      'Price tiers: The first price break is the price per unit',
     ],
   ])('refuses %j with a clear message', async (payload, message) => {
     const response = await injectAs(ctx.app, admin, { method: 'POST', url: '/api/addproduct', payload });

@@ -152,22 +152,23 @@ describe('pages', () => {
   });
 
   it.each([
-    ['limit=61', 'limit: limit is at most 60'],
-    ['limit=0', 'limit: limit is at least 1'],
-    ['limit=ten', 'limit: limit must be a number'],
-    ['sort=cheapest', 'sort: sort is one of relevance, name, price_asc, price_desc, newest'],
-    ['minPrice=-1', 'minPrice: minPrice cannot be negative'],
-    ['minPrice=10&maxPrice=5', 'maxPrice: maxPrice must not be below minPrice'],
-    ['inStock=yes', 'inStock: inStock is true or false'],
-    ['category=Power%20Tools', 'category: not a category'],
-    ['cursor=bm9wZQ', 'cursor: not a cursor this catalog gave out'],
-    ['cursor=%7B%7D', 'cursor: not a cursor this catalog gave out'],
-    [`q=${'x'.repeat(101)}`, 'q: the search is too long (at most 100 characters)'],
+    ['limit=61', 'Limit: limit is at most 60'],
+    ['limit=0', 'Limit: limit is at least 1'],
+    ['limit=ten', 'Limit: limit must be a number'],
+    ['sort=cheapest', 'Sort: sort is one of relevance, name, price_asc, price_desc, newest'],
+    ['minPrice=-1', 'Min price: minPrice cannot be negative'],
+    ['minPrice=10&maxPrice=5', 'Max price: maxPrice must not be below minPrice'],
+    ['inStock=yes', 'In stock: inStock is true or false'],
+    ['category=Power%20Tools', 'Category: not a category'],
+    ['cursor=bm9wZQ', 'Cursor: not a cursor this catalog gave out'],
+    ['cursor=%7B%7D', 'Cursor: not a cursor this catalog gave out'],
+    [`q=${'x'.repeat(101)}`, 'Search: the search is too long (at most 100 characters)'],
     ['colour=red', 'Unknown field: colour'],
   ])('answers 400 naming the parameter for %s', async (query, message) => {
     const { status, body } = await catalog(query);
     expect(status).toBe(400);
-    expect(body).toEqual({ error: { code: 'VALIDATION_FAILED', message } });
+    // The message names the parameter in words; `field` names it as sent (absent for an unknown one).
+    expect(body).toMatchObject({ error: { code: 'VALIDATION_FAILED', message } });
   });
 
   it("refuses another sort's cursor", async () => {
@@ -175,7 +176,7 @@ describe('pages', () => {
     const { status, raw } = await catalog(`sort=price_asc&cursor=${body.nextCursor}`);
     expect(status).toBe(400);
     expect(raw.json<{ error: { message: string } }>().error.message).toMatch(
-      /^cursor: it belongs to another sort/,
+      /^Cursor: it belongs to another sort/,
     );
   });
 });

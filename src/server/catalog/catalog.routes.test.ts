@@ -114,7 +114,7 @@ describe('GET /api/buyNow/:id', () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/buyNow/not-an-id' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
-      error: { code: 'VALIDATION_FAILED', message: 'id: Malformed product id' },
+      error: { code: 'VALIDATION_FAILED', message: 'ID: Malformed product id', field: 'id' },
     });
   });
 });

@@ -62,7 +62,7 @@ describe('a company', () => {
     const lone = await signUp(ctx.app);
     expect((await call(lone, 'GET', '/api/company')).statusCode).toBe(404);
     const blank = await call(lone, 'POST', '/api/companies', { name: '  ' });
-    expect(blank.json<ErrorBody>().error.message).toBe('name: Please give the company’s legal name');
+    expect(blank.json<ErrorBody>().error.message).toBe('Name: Please give the company’s legal name');
   });
 
   it('invites a colleague by a single-use link that only the invited, confirmed address can accept', async () => {
@@ -127,9 +127,9 @@ describe('a company', () => {
       'This invitation has expired. Ask your colleague for a new one.',
     );
     for (const [roles, message] of [
-      [[], 'roles: Choose a role'],
-      [['buyer', 'viewer'], 'roles: A colleague holds one role, or admin with approver'],
-      [['owner'], 'roles.0: Roles are admin, buyer, approver or viewer'],
+      [[], 'Roles: Choose a role'],
+      [['buyer', 'viewer'], 'Roles: A colleague holds one role, or admin with approver'],
+      [['owner'], 'Role 1: Roles are admin, buyer, approver or viewer'],
     ] as const) {
       const response = await call(admin, 'POST', '/api/company/invitations', {
         email: 'r@example.com',
@@ -299,7 +299,7 @@ describe('a company', () => {
       after: { name: 'Correct Ltd', taxId: 'GB987654321' },
     });
     const blank = await call(admin, 'PATCH', '/api/company', { name: ' ' });
-    expect(blank.json<ErrorBody>().error.message).toBe('name: Please give the company’s legal name');
+    expect(blank.json<ErrorBody>().error.message).toBe('Name: Please give the company’s legal name');
   });
 
   it('shop admins see every company and can suspend one', async () => {
@@ -451,7 +451,9 @@ describe("a company's address book", () => {
       number: '441134960000',
     });
     expect(boxed.statusCode).toBe(400);
-    expect(boxed.json<ErrorBody>().error.message).toBe('shipTo.line1: Please enter the street and number');
+    expect(boxed.json<ErrorBody>().error.message).toBe(
+      'Ship-to address line 1: Please enter the street and number',
+    );
     const first = await call(admin, 'POST', '/api/company/addresses', depot);
     expect(first.statusCode, first.body).toBe(201);
     const hull = await call(admin, 'POST', '/api/company/addresses', {

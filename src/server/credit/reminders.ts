@@ -4,7 +4,7 @@ import { addDays, statementOf } from '../../shared/domain/ledger';
 import { formatCents } from '../../shared/money';
 import type { Database, Executor } from '../db/database';
 import { orders } from '../db/schema';
-import { businessMail, type MailContext } from '../mail/mail-layout';
+import { businessMail, formatDay, type MailContext } from '../mail/mail-layout';
 import type { Mail } from '../mail/mailer';
 import { queueMails } from '../mail/outbox';
 import { ledgerOf } from './ledger';
@@ -53,22 +53,23 @@ function claim(ex: Executor, kind: Reminder, today: string, now: Date): Promise<
 
 function reminderMail(ctx: MailContext, order: OrderRow, openCents: number, kind: Reminder): Mail {
   const invoice = formatInvoiceNumber(order.invoiceNumber ?? 0);
+  const due = order.dueDate ? formatDay(order.dueDate) : '';
   return businessMail({
     to: order.email,
     subject:
       kind === 'due'
-        ? `Invoice ${invoice} is due on ${order.dueDate ?? ''}`
-        : `Invoice ${invoice} is overdue: it was due on ${order.dueDate ?? ''}`,
+        ? `Invoice ${invoice} is due on ${due}`
+        : `Invoice ${invoice} is overdue: it was due on ${due}`,
     greeting: `Hello ${order.buyerName},`,
     lead: [
       kind === 'due'
-        ? `A reminder that invoice ${invoice} for order ${order.orderNumber} is due on ${order.dueDate ?? ''}: ${formatCents(openCents)} is still open.`
-        : `Invoice ${invoice} for order ${order.orderNumber} was due on ${order.dueDate ?? ''} and ${formatCents(openCents)} of it is still open. Until it is paid, your company can order by card but not on account.`,
+        ? `A reminder that invoice ${invoice} for order ${order.orderNumber} is due on ${due}: ${formatCents(openCents)} is still open.`
+        : `Invoice ${invoice} for order ${order.orderNumber} was due on ${due} and ${formatCents(openCents)} of it is still open. Until it is paid, your company can order by card but not on account.`,
       'Please pay by bank transfer, quoting the invoice number. If you have paid already, thank you, and please ignore this mail.',
     ],
     facts: [
       ['Invoice', invoice],
-      ['Due', order.dueDate ?? ''],
+      ['Due', due],
       ['Open', formatCents(openCents)],
       ...ctx.shop.bankDetails.map((line): [string, string] => ['Pay to', line]),
     ],

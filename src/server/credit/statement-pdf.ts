@@ -5,6 +5,7 @@ import {
   LEDGER_KIND_LABELS,
   PAYMENT_TERMS_LABELS,
 } from '../../shared/domain/ledger';
+import { formatDay } from '../../shared/date-format';
 import { formatDollars } from '../../shared/money';
 import {
   BOLD,
@@ -41,7 +42,7 @@ export async function renderStatementPdf(statement: CompanyStatement, shop: Shop
     });
   doc.moveDown(0.5);
   const facts: [string, string][] = [
-    ['Statement date', statement.asOf],
+    ['Statement date', formatDay(statement.asOf)],
     ['Terms', PAYMENT_TERMS_LABELS[statement.terms]],
     ['Credit limit', formatDollars(statement.creditLimit)],
     ['Balance due', formatDollars(statement.balance)],
@@ -95,7 +96,13 @@ export async function renderStatementPdf(statement: CompanyStatement, shop: Shop
       .filter(Boolean)
       .join(' · ');
     entries.row(
-      [entry.date, what, entry.dueDate ?? '', formatDollars(entry.amount), formatDollars(entry.balance)],
+      [
+        formatDay(entry.date),
+        what,
+        entry.dueDate ? formatDay(entry.dueDate) : '',
+        formatDollars(entry.amount),
+        formatDollars(entry.balance),
+      ],
       REGULAR,
     );
   }

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { dateFormat } from '../../shared/date-format';
 import { projectPaths } from '../config/project-paths';
 import type { ShopDetails } from '../config/shop-details';
 
@@ -10,7 +9,7 @@ import type { ShopDetails } from '../config/shop-details';
  * of account (credit/statement-pdf.ts) are written with it.
  */
 
-export const formatDay = dateFormat({ dateStyle: 'long', timeZone: 'UTC' });
+export { formatDay } from '../../shared/date-format';
 
 /**
  * DejaVu Sans, embedded (subset to the glyphs used): PDF's built-in Helvetica only knows Western

@@ -10,28 +10,36 @@ import {
   sqlStateOf,
 } from '../db/unavailable';
 import { textProblem } from '../../shared/api/text';
+import { fieldLabel } from '../../shared/field-labels';
 import { BucketUnavailable } from './bucket-unavailable';
 import { DomainError, statusOf } from './domain-error';
 
-function send(reply: FastifyReply, status: number, code: ErrorCode, message: string) {
-  const body: ErrorBody = { error: { code, message } };
+function send(reply: FastifyReply, status: number, code: ErrorCode, message: string, field?: string) {
+  const body: ErrorBody = { error: field === undefined ? { code, message } : { code, message, field } };
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 
-/** Names the first field that failed, e.g. "email: Please enter a valid email address". */
-function describeValidation(error: FastifyError): string {
-  if (!hasZodFastifySchemaValidationErrors(error)) return error.message;
+/**
+ * Names the first field that failed in words, e.g. "Ship-to postal code: Please enter the postal
+ * code", with its path (`shipTo.postalCode`) beside the message for a program to place it.
+ */
+function describeValidation(error: FastifyError): { message: string; field?: string } {
+  if (!hasZodFastifySchemaValidationErrors(error)) return { message: error.message };
   const first = error.validation[0];
-  if (!first) return 'The request is not valid';
+  if (!first) return { message: 'The request is not valid' };
   if (first.keyword === 'unrecognized_keys') {
+    // The sender's own name for a field the shop does not know: said back as sent.
     const keys = Array.isArray(first.params.keys) ? first.params.keys.join(', ') : '';
-    return `Unknown field: ${keys}`;
+    return { message: `Unknown field: ${keys}` };
   }
   const field = first.instancePath.slice(1).replaceAll('/', '.');
-  if (field) return `${field}: ${first.message}`;
-  return error.validationContext === 'body'
-    ? 'The request body must be a JSON object'
-    : (first.message ?? 'The request is not valid');
+  if (field) return { message: messages.fieldProblem(fieldLabel(field), first.message ?? ''), field };
+  return {
+    message:
+      error.validationContext === 'body'
+        ? 'The request body must be a JSON object'
+        : (first.message ?? 'The request is not valid'),
+  };
 }
 
 /** The one error handler (DESIGN §2): domain codes map to statuses; 5xx details stay in the log. */
@@ -42,7 +50,8 @@ export function registerErrorHandling(app: FastifyInstance) {
       return send(reply, statusOf[error.code], error.code, error.message);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return send(reply, 400, 'VALIDATION_FAILED', describeValidation(error));
+      const { message, field } = describeValidation(error);
+      return send(reply, 400, 'VALIDATION_FAILED', message, field);
     }
     const status = error.statusCode ?? 500;
     if (status === 429) return send(reply, 429, 'RATE_LIMITED', error.message);
@@ -103,7 +112,8 @@ export function registerErrorHandling(app: FastifyInstance) {
         for (const item of Array.isArray(value) ? value : [value]) {
           if (typeof item !== 'string') continue;
           const problem = textProblem(item);
-          if (problem) throw new DomainError('VALIDATION_FAILED', messages.fieldProblem(name, problem));
+          if (problem)
+            throw new DomainError('VALIDATION_FAILED', messages.fieldProblem(fieldLabel(name), problem));
         }
       }
     }

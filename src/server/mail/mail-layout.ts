@@ -1,4 +1,3 @@
-import { dateFormat } from '../../shared/date-format';
 import type { ShopDetails } from '../config/shop-details';
 import type { Mail } from './mailer';
 
@@ -17,12 +16,8 @@ export const escapeHtml = (value: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-const mailTime = dateFormat({ dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
-
 /** 'Nov 24, 2026, 11:05 PM UTC': mails cannot know the reader's time zone, so they say which it is. */
-export function formatMailTime(at: Date): string {
-  return `${mailTime(at)} UTC`;
-}
+export { formatUtcTime as formatMailTime, formatDay } from '../../shared/date-format';
 
 export interface BusinessMailParts {
   to: string;

@@ -33,7 +33,11 @@ describe('POST /api/subscribe', () => {
     const response = await subscribe({ email: 'not-an-email' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
-      error: { code: 'VALIDATION_FAILED', message: 'email: Please enter a valid email address' },
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'Email: Please enter a valid email address',
+        field: 'email',
+      },
     });
   });
 

@@ -110,7 +110,7 @@ describe('Manage All Orders', () => {
     const noCarrier = await ship(ids[0] ?? '', 'shipped', {});
     expect(noCarrier.statusCode).toBe(400);
     expect(noCarrier.json<{ error: { message: string } }>().error.message).toBe(
-      'carrier: Please name the carrier',
+      'Carrier: Please name the carrier',
     );
     expect((await ship(ids[0] ?? '')).json()).toEqual({ modifiedCount: 1 });
     expect((await ship(ids[0] ?? '')).json()).toEqual({ modifiedCount: 0 });

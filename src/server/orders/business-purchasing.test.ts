@@ -83,7 +83,7 @@ describe('order details a business needs', () => {
       payload: { toolId: tool.id, ...delivery, quantity: 100, poNumber: 'P'.repeat(41) },
     });
     expect(tooLong.statusCode).toBe(400);
-    expect(tooLong.json<ErrorBody>().error.message).toBe('poNumber: Please keep this under 40 characters');
+    expect(tooLong.json<ErrorBody>().error.message).toBe('PO number: Please keep this under 40 characters');
   });
 });
 
@@ -246,7 +246,7 @@ describe('invoices', () => {
     ]) {
       expect(text, field).toContain(field);
     }
-    const paidOn = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
+    const paidOn = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(
       new Date(paid.history[1]?.at ?? ''),
     );
     expect(text).toContain(`Payment terms: by card. Paid in full on ${paidOn}.`);

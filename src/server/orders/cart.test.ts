@@ -123,9 +123,9 @@ describe('the cart', () => {
     const buyer = await signUp(ctx.app);
     const tool = await insertTool(ctx.db);
     for (const [quantity, message] of [
-      [0, 'quantity: The quantity must be at least 1'],
-      [1.5, 'quantity: The quantity must be a whole number'],
-      ['100', 'quantity: Please enter a quantity'],
+      [0, 'Quantity: The quantity must be at least 1'],
+      [1.5, 'Quantity: The quantity must be a whole number'],
+      ['100', 'Quantity: Please enter a quantity'],
     ] as const) {
       const response = await setLine(buyer, tool.id, quantity);
       expect(response.statusCode).toBe(400);
@@ -554,7 +554,7 @@ describe('POST /api/cart/order-again', () => {
     expect((await getCart(other)).lines).toEqual([]);
     const malformed = await orderAgain(buyer, 'order-1');
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json<ErrorBody>().error.message).toBe('orderId: Malformed order id');
+    expect(malformed.json<ErrorBody>().error.message).toBe('Order ID: Malformed order id');
 
     const many = await Promise.all(Array.from({ length: MAX_ORDER_LINES }, () => insertTool(ctx.db)));
     await ctx.db.insert(cartLines).values(

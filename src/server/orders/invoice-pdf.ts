@@ -4,7 +4,13 @@ import { type MailAttachmentRef, orders } from '../db/schema';
 import type { MailFile } from '../mail/mailer';
 import { formatCreditNoteNumber, formatInvoiceNumber } from '../../shared/domain/document-numbers';
 import { formatCents } from '../../shared/money';
-import { type StoredCharges, chargeRows, formatRate, taxNotice } from '../../shared/domain/order-charges';
+import {
+  type StoredCharges,
+  certificateName,
+  chargeRows,
+  formatRate,
+  taxNotice,
+} from '../../shared/domain/order-charges';
 import { formatUnits } from '../../shared/numbers';
 import type { ShopDetails } from '../config/shop-details';
 import {
@@ -42,9 +48,6 @@ export function isInvoiced<T extends OrderRow>(order: T): order is T & { invoice
     ? order.invoicedAt !== null && order.dueDate !== null
     : order.paidAt !== null && order.transactionId !== null;
 }
-
-/** A due day (YYYY-MM-DD) as invoices write it. */
-const dueDay = (day: string) => formatDay(new Date(`${day}T00:00:00Z`));
 
 /** The day an invoice is dated: the day it was paid by card, or issued on account. */
 const invoiceDay = (order: OrderRow) => order.invoicedAt ?? order.paidAt ?? order.createdAt;
@@ -99,7 +102,7 @@ export async function renderInvoicePdf(
       [
         'Due date',
         order.paymentMethod === 'account' && order.dueDate
-          ? dueDay(order.dueDate)
+          ? formatDay(order.dueDate)
           : `${formatDay(order.paidAt ?? invoiceDay(order))} (paid)`,
       ],
     );
@@ -189,7 +192,7 @@ export async function renderInvoicePdf(
   doc.font(REGULAR).fontSize(10);
   if (order.paymentMethod === 'account') {
     doc.text(
-      `Payment terms: on account, due ${order.dueDate ? dueDay(order.dueDate) : ''}. Please pay ${formatCents(order.amountCents)} by then, by bank transfer to:`,
+      `Payment terms: on account, due ${order.dueDate ? formatDay(order.dueDate) : ''}. Please pay ${formatCents(order.amountCents)} by then, by bank transfer to:`,
     );
     doc.moveDown(0.3);
     for (const line of shop.bankDetails) doc.text(line, { indent: 12 });
@@ -265,7 +268,7 @@ export function documentTaxNotice(order: PlacedOrder): string | null {
     sentences.push(`${taxNotice(basis.treatment)} Buyer’s VAT ID: ${basis.vatId ?? ''}.`);
   } else if (basis.treatment === 'exempt' && basis.certificate) {
     sentences.push(
-      `Exempt from sales tax: the buyer’s exemption certificate (${basis.certificate.regions.join(', ')}), valid until ${basis.certificate.expiresOn}.`,
+      `Exempt from sales tax: the buyer’s ${certificateName(basis.certificate.kind)} (${basis.certificate.regions.join(', ')}), valid until ${formatDay(basis.certificate.expiresOn)}.`,
     );
   }
   if (basis.atShopAddress) {

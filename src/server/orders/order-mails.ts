@@ -1,7 +1,7 @@
 import { formatInvoiceNumber } from '../../shared/domain/document-numbers';
 import { formatCents } from '../../shared/money';
 import { formatUnits } from '../../shared/numbers';
-import { type MailContext, businessMail, formatMailTime } from '../mail/mail-layout';
+import { type MailContext, businessMail, formatDay, formatMailTime } from '../mail/mail-layout';
 import type { Mail } from '../mail/mailer';
 import { itemsSummary } from '../../shared/domain/order-lines';
 import { type PlacedOrder, placedByOf, storedChargesOf } from './orders.repository';
@@ -176,16 +176,16 @@ export function orderOnAccountMail(ctx: OrderMailContext, order: PlacedOrder): M
   return {
     ...businessMail({
       to: order.email,
-      subject: `Order ${order.orderNumber} confirmed on account: invoice ${invoice} due ${order.dueDate ?? ''}`,
+      subject: `Order ${order.orderNumber} confirmed on account: invoice ${invoice} due ${order.dueDate ? formatDay(order.dueDate) : ''}`,
       greeting: `Hello ${placedByOf(order)},`,
       lead: [
         `Thank you for your order at ${ctx.shop.name}. It is confirmed on your company's account and we will ship it; we will write again when it ships.`,
-        `Invoice ${invoice} is attached: please pay ${formatCents(order.amountCents)} by ${order.dueDate ?? ''} by bank transfer, quoting the invoice number.`,
+        `Invoice ${invoice} is attached: please pay ${formatCents(order.amountCents)} by ${order.dueDate ? formatDay(order.dueDate) : ''} by bank transfer, quoting the invoice number.`,
       ],
       facts: [
         ...orderFacts(order),
         ['Invoice', invoice],
-        ['Due', order.dueDate ?? ''],
+        ['Due', order.dueDate ? formatDay(order.dueDate) : ''],
         ...ctx.shop.bankDetails.map((line): [string, string] => {
           const [label, ...rest] = line.split(': ');
           return rest.length > 0 ? [label ?? '', rest.join(': ')] : ['Pay to', line];

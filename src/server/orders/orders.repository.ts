@@ -131,6 +131,7 @@ export function storedChargesOf(order: PlacedOrder): StoredCharges {
     taxes: taxesOf(order),
     totalCents: order.amountCents,
     treatment: order.taxBasis?.treatment ?? 'no_destination',
+    certificateKind: order.taxBasis?.certificate?.kind ?? null,
   };
 }
 

@@ -152,11 +152,11 @@ describe('POST /api/purchase', () => {
     const tool = await insertTool(ctx.db);
     const noAddress = await buy(alice, { toolId: tool.id, quantity: 100, address: '' });
     expect(noAddress.json()).toEqual({
-      error: { code: 'VALIDATION_FAILED', message: 'address: Please enter your address' },
+      error: { code: 'VALIDATION_FAILED', message: 'Address: Please enter your address', field: 'address' },
     });
     const fraction = await buy(alice, { toolId: tool.id, quantity: 100.5 });
     expect(fraction.json<{ error: { message: string } }>().error.message).toBe(
-      'quantity: The quantity must be a whole number',
+      'Quantity: The quantity must be a whole number',
     );
     const extra = await buy(alice, { toolId: tool.id, quantity: 100, paid: true });
     expect(extra.json<{ error: { message: string } }>().error.message).toBe('Unknown field: paid');

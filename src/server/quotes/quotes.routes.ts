@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ChargesPreview, PlaceQuery } from '../../shared/api/cart.schemas';
 import { errorResponses } from '../../shared/api/errors';
 import { PlaceOrderResult } from '../../shared/api/orders.schemas';
 import {
@@ -20,7 +21,8 @@ import type { MailContext } from '../mail/mail-layout';
 import { toOrder } from '../orders/orders.repository';
 import { acceptQuote } from './accept-quote';
 import { answerQuote } from './answer-quote';
-import { listQuotesFor, toQuote } from './quotes.repository';
+import { findQuoteFor, listQuotesFor, toQuote } from './quotes.repository';
+import { previewCharges } from '../tax/charges';
 import { requestQuote, requestQuoteForCart } from './request-quote';
 
 export interface QuotesRoutesOptions {
@@ -99,6 +101,45 @@ export const quotesRoutes: FastifyPluginAsyncZod<QuotesRoutesOptions> = async (a
       },
     },
     async (request) => (await listQuotesFor(db, signedInUser(request), request.query.status)).map(toQuote),
+  );
+
+  app.get(
+    '/quotes/:id/charges',
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        tags: ['quotes'],
+        summary:
+          'What accepting your quote would cost delivered to a place: its lines at the quoted prices, with the freight and tax by rate the order would carry',
+        params: QuoteIdParams,
+        querystring: PlaceQuery.extend({ country: PlaceQuery.shape.country.unwrap() }),
+        response: { 200: ChargesPreview, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const user = signedInUser(request);
+      const quote = await findQuoteFor(db, user, request.params.id);
+      const { country, region, notForResale } = request.query;
+      // A line whose product is gone is not charged: accepting it is refused, saying which.
+      const lines = quote.lines.flatMap((line) =>
+        line.productId
+          ? [
+              {
+                productId: line.productId,
+                quantity: line.quantity,
+                amountCents: (line.unitPriceCents ?? 0) * line.quantity,
+              },
+            ]
+          : [],
+      );
+      return previewCharges(
+        db,
+        lines,
+        { country, region: region ?? null },
+        { companyId: user.company?.id ?? null, seller: mail.shop, notForResale },
+      );
+    },
   );
 
   app.post(

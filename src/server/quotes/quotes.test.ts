@@ -1,4 +1,5 @@
 // Database-specific: two acceptances of one quote at once: exactly one order, the stock reserved once
+import type { ChargesPreview } from '../../shared/api/cart.schemas';
 import type { ErrorBody } from '../../shared/api/errors';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -117,10 +118,28 @@ describe('a quote from request to paid order', () => {
     expect(toCustomer.parsed.text).toContain('Ships in two lots');
     expect(toCustomer.parsed.text).toContain('http://localhost:3000/dashboard/myQuotes');
 
+    // Before accepting, the dialog shows what the order will cost where it goes: the quoted lines
+    // with the freight and tax there (none to the UK, outside the shop's registrations), or that the
+    // shop does not deliver there; nobody else may ask about this quote.
+    const chargesTo = (user: TestUser, place: string) =>
+      injectAs(ctx.app, user, { method: 'GET', url: `/api/quotes/${quote._id}/charges?${place}` });
+    const preview = await chargesTo(buyer, 'country=GB');
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json<ChargesPreview>()).toMatchObject({
+      subtotal: 108_750,
+      freight: 0,
+      total: 108_750,
+      tax: { treatment: 'untaxed_place' },
+      problem: null,
+    });
+    expect((await chargesTo(buyer, 'country=JP')).json<ChargesPreview>().problem).toMatch(/deliver/);
+    expect((await chargesTo(other, 'country=GB')).statusCode).toBe(404);
+
     // The customer accepts with 800 in stock: those are reserved, the other 4,200 backordered.
     const accepted = await accept(buyer, quote._id, { company: 'Acme', poNumber: 'PO-Q-1' });
     expect(accepted.statusCode).toBe(201);
     const { order } = accepted.json<{ order: Order }>();
+    expect(order.total).toBe(preview.json<ChargesPreview>().total);
     expect(order).toMatchObject({
       status: 'unpaid',
       quantity: 5000,
@@ -306,7 +325,7 @@ describe('refusals', () => {
     const answer = (payload: Record<string, unknown>) =>
       injectAs(ctx.app, admin, { method: 'PATCH', url: `/api/admin/quotes/${quote._id}`, payload });
     expect((await answer({ validUntil: daysFromToday(3) })).json<ErrorBody>().error.message).toBe(
-      'unitPrice: Please give a unit price',
+      'Unit price: Please give a unit price',
     );
     expect(
       (await answer({ unitPrice: 2, validUntil: daysFromToday(-1) })).json<ErrorBody>().error.message,
@@ -518,14 +537,14 @@ describe('quotes of several lines', () => {
             { toolId: a.id, quantity: 200 },
           ],
         },
-        'lines: Each product may be asked for once: add its quantities together',
+        'Lines: Each product may be asked for once: add its quantities together',
       ],
       [
         { lines: [{ toolId: a.id, quantity: 100 }], toolId: a.id, quantity: 100 },
-        'lines: Give either lines, or a toolId and a quantity, not both',
+        'Lines: Give either lines, or a toolId and a quantity, not both',
       ],
-      [{ lines: [] }, 'lines: Please ask for at least one product'],
-      [{ toolId: a.id }, 'quantity: Please enter a quantity'],
+      [{ lines: [] }, 'Lines: Please ask for at least one product'],
+      [{ toolId: a.id }, 'Quantity: Please enter a quantity'],
       [
         {
           lines: [

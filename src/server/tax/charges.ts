@@ -195,6 +195,7 @@ export function toOrderTax(basis: TaxBasis | null) {
     zone: basis?.zone ?? null,
     registration: basis?.registration ?? null,
     certificateId: basis?.certificate?.id ?? null,
+    certificateKind: basis?.certificate?.kind ?? null,
     vatId: basis?.vatId ?? null,
     notForResale: basis?.notForResale ?? false,
     atShopAddress: basis?.atShopAddress ?? false,

@@ -56,6 +56,7 @@ export async function approvedCertificateFor(
   const [row] = await ex
     .select({
       id: taxCertificates.id,
+      kind: taxCertificates.kind,
       regions: taxCertificates.regions,
       expiresOn: taxCertificates.expiresOn,
     })
@@ -70,7 +71,7 @@ export async function approvedCertificateFor(
     )
     .orderBy(desc(taxCertificates.expiresOn))
     .limit(1);
-  return row ?? null;
+  return row ? { ...row, kind: row.kind === 'resale' ? 'resale' : 'exemption' } : null;
 }
 
 type CertificateRow = typeof taxCertificates.$inferSelect;

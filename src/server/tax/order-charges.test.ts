@@ -13,6 +13,7 @@ import { newCompany, useCompanyTestApp } from '../test/company-helpers';
 import { insertTool } from '../test/factories';
 import { delivery, payOrderAs } from '../test/order-helpers';
 import { pdfText } from '../test/pdf-text';
+import { formatDay } from '../../shared/date-format';
 
 /**
  * Every order's subtotal, freight, tax by rate and total come from one function, shown the
@@ -273,7 +274,7 @@ describe('an order’s charges', () => {
     const malformed = await t.call(buyer, 'PATCH', '/api/company', { taxId: 'FR 40 123 456 825' });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json<ErrorBody>().error.message).toBe(
-      'taxId: FR40123456825 is not a valid VAT ID of France: its check digit is wrong. A valid VAT ID, once ' +
+      'Tax number: FR40123456825 is not a valid VAT ID of France: its check digit is wrong. A valid VAT ID, once ' +
         'we have verified it, lets deliveries to another EU member state go without VAT (an intra-community ' +
         'supply). Correct it, or leave the tax number empty.',
     );
@@ -438,7 +439,7 @@ describe('an order’s charges', () => {
     });
     expect(wrongState.statusCode).toBe(400);
     expect(wrongState.json<ErrorBody>().error.message).toBe(
-      'shipTo.region: Postal code 10004 is not in Delaware but in New York: please check the state and the postal code',
+      'Ship-to region: Postal code 10004 is not in Delaware but in New York: please check the state and the postal code',
     );
     const preview = await t.call(
       buyer,
@@ -456,7 +457,9 @@ describe('an order’s charges', () => {
     );
     const boxed = await t.call(buyer, 'POST', '/api/cart/checkout', delivery);
     expect(boxed.statusCode).toBe(400);
-    expect(boxed.json<ErrorBody>().error.message).toBe('shipTo.line1: Please enter the street and number');
+    expect(boxed.json<ErrorBody>().error.message).toBe(
+      'Ship-to address line 1: Please enter the street and number',
+    );
     const accepted = await t.call(
       buyer,
       'POST',
@@ -464,7 +467,9 @@ describe('an order’s charges', () => {
       delivery,
     );
     expect(accepted.statusCode).toBe(400);
-    expect(accepted.json<ErrorBody>().error.message).toBe('shipTo.line1: Please enter the street and number');
+    expect(accepted.json<ErrorBody>().error.message).toBe(
+      'Ship-to address line 1: Please enter the street and number',
+    );
     // Nothing was lost: the cart still holds its line.
     expect((await t.call(buyer, 'GET', '/api/cart')).json<Cart>().lines).toHaveLength(1);
   });
@@ -687,11 +692,12 @@ describe('an order’s charges', () => {
     expect(exempt).toMatchObject({
       taxes: [{ rate: 0, amount: 0 }],
       total: 1015,
-      tax: { treatment: 'exempt', certificateId: id, notForResale: false },
+      tax: { treatment: 'exempt', certificateId: id, certificateKind: 'resale', notForResale: false },
     });
     await payOrderAs(t.ctx.app, buyer, exempt._id);
     expect(await invoiceText(buyer, exempt._id)).toContain(
-      `Exempt from sales tax: the buyer’s exemption certificate (US-PA, CA-ON), valid until ${inAYear}.`,
+      // The certificate named as what it is (a resale one here), its expiry written as every day is.
+      `Exempt from sales tax: the buyer’s resale certificate (US-PA, CA-ON), valid until ${formatDay(inAYear)}.`,
     );
     // Bought for its own use: taxed, though the certificate covers the place.
     const ownUse = await order({ notForResale: true });
@@ -793,7 +799,7 @@ describe('an order’s charges', () => {
       shipTo: { ...pittsburgh, region: 'ZZ' },
     });
     expect(badRegion.statusCode).toBe(400);
-    expect(badRegion.json<ErrorBody>().error.message).toBe('shipTo.region: Please choose a state');
+    expect(badRegion.json<ErrorBody>().error.message).toBe('Ship-to region: Please choose a state');
     const badCode = await t.call(buyer, 'POST', '/api/purchase', {
       ...delivery,
       toolId: tool.id,
@@ -801,7 +807,7 @@ describe('an order’s charges', () => {
       shipTo: { ...pittsburgh, postalCode: 'K1A 0B1' },
     });
     expect(badCode.json<ErrorBody>().error.message).toBe(
-      'shipTo.postalCode: This is not a postal code of this country (e.g. 15201 or 15201-1234)',
+      'Ship-to postal code: This is not a postal code of this country (e.g. 15201 or 15201-1234)',
     );
     const [stock] = await t.ctx.db.select().from(products).where(eq(products.id, tool.id));
     expect(stock?.available).toBe(500);

@@ -137,11 +137,11 @@ describe('tax zones', () => {
       // A zone is where the shop is registered: it names the registration, a VAT ID checked as one.
       [
         { country: 'US', region: 'TX', rates: { standard: 6.25, reduced: 6.25 } },
-        'registration: Give the registration you collect this tax under (a VAT ID, a sales tax permit)',
+        'Registration: Give the registration you collect this tax under (a VAT ID, a sales tax permit)',
       ],
       [
         { country: 'FR', rates: { standard: 20, reduced: 5.5 }, registration: 'FR40123456825' },
-        'registration: FR40123456825 is not a valid VAT ID of France: its check digit is wrong.',
+        'Registration: FR40123456825 is not a valid VAT ID of France: its check digit is wrong.',
       ],
       [
         {
@@ -150,7 +150,7 @@ describe('tax zones', () => {
           registration: 'NL859123455B01',
           taxesFreight: false,
         },
-        'taxesFreight: In the EU freight is always taxed, at the rates of the goods it carries',
+        'Taxes freight: In the EU freight is always taxed, at the rates of the goods it carries',
       ],
     ] as const) {
       const refused = await call('POST', '/api/admin/tax-zones', body);

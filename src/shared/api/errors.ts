@@ -62,7 +62,12 @@ export const ErrorCode = z.enum([
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
 export const ErrorBody = z.object({
-  error: z.object({ code: z.string(), message: z.string() }),
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    /** The request's field the message is about, as a path (`shipTo.postalCode`), when it is about one. */
+    field: z.string().optional(),
+  }),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 

@@ -142,6 +142,8 @@ export const OrderTax = z.object({
   /** The seller's registration the tax was collected under (an intra-community supply's: its EU VAT ID). */
   registration: z.string().nullable(),
   certificateId: z.string().nullable(),
+  /** The kind of certificate an exempt order rests on (null before it was kept, and when none). */
+  certificateKind: z.enum(['resale', 'exemption']).nullable(),
   /** The buyer's verified VAT ID an intra-community supply rests on. */
   vatId: z.string().nullable(),
   notForResale: z.boolean(),

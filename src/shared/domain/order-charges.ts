@@ -62,8 +62,11 @@ export interface TaxBasis {
   registration?: string | null;
   /** Whether the freight was taxed there (at the goods' rates). */
   freightTaxed?: boolean;
-  /** The exemption certificate relied on: its id, the regions it covers and its expiry. */
-  certificate: { id: string; regions: string[]; expiresOn: string } | null;
+  /**
+   * The certificate relied on: its id, kind (absent on orders placed before it was kept), the regions
+   * it covers and its expiry.
+   */
+  certificate: { id: string; kind?: CertificateKind; regions: string[]; expiresOn: string } | null;
   /** The buyer's VAT ID an intra-community supply rests on (verified by the shop). */
   vatId: string | null;
   /** The buyer said this order is not for resale: taxed although they hold a certificate. */
@@ -79,6 +82,13 @@ export interface TaxBasis {
    */
   billTo?: { company: string; address: string; taxId: string | null } | null;
 }
+
+/** A resale certificate (the buyer resells what it buys) or an exemption certificate (it is exempt). */
+export type CertificateKind = 'resale' | 'exemption';
+
+/** "resale certificate", "exemption certificate": what an untaxed order's certificate is called everywhere. */
+export const certificateName = (kind: CertificateKind | null | undefined) =>
+  kind ? `${kind} certificate` : 'tax certificate';
 
 /** What an invoice under an older order's reverse charge says (no new order is reverse-charged). */
 export const REVERSE_CHARGE_NOTICE =
@@ -195,6 +205,8 @@ export interface StoredCharges {
   taxes: readonly { rate: number; taxCents: number }[];
   totalCents: number;
   treatment: TaxTreatment;
+  /** An exempt order's certificate's kind, where it is known. */
+  certificateKind?: CertificateKind | null;
 }
 
 /** A rate for people: "8.875%", "0%". */
@@ -218,7 +230,7 @@ export function chargeRows(charges: StoredCharges): [string, string][] {
   const zeroTax = (label: string, why: string): [string, string][] => [[label, `${formatCents(0)} (${why})`]];
   const taxRows: [string, string][] =
     charges.treatment === 'exempt'
-      ? zeroTax('Tax', 'exempt: resale or exemption certificate')
+      ? zeroTax('Tax', `exempt: ${certificateName(charges.certificateKind)}`)
       : charges.treatment === 'reverse_charge'
         ? zeroTax('VAT', 'reverse charge')
         : charges.treatment === 'intra_community'

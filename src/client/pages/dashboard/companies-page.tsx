@@ -19,7 +19,7 @@ import {
 } from '../../features/credit/api/credit';
 import { StatementView, termsLabel } from '../../features/credit/components/statement-view';
 import { usePriceLists, useSetCompanyPriceLists } from '../../features/pricing/api/price-lists';
-import { formatDate } from '../../lib/format';
+import { formatDate, formatDay } from '../../lib/format';
 import { notify } from '../../lib/notify';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -341,7 +341,7 @@ function CertificatesToDecide() {
           {waiting.map((certificate) => (
             <li key={certificate._id} className="border rounded p-3 mb-2" data-testid="certificate-to-check">
               <strong>{certificate.company.name}</strong>: {certificate.kind} certificate {certificate.number}
-              , {certificate.regions.join(', ')}, until {certificate.expiresOn}.{' '}
+              , {certificate.regions.join(', ')}, until {formatDay(certificate.expiresOn)}.{' '}
               <a href={`/api/admin/tax-certificates/${certificate._id}/file`}>{certificate.fileName}</a>
               <div className="d-flex flex-wrap gap-2 mt-2 align-items-center">
                 <Button size="sm" variant="success" onClick={() => act(certificate._id, true)}>

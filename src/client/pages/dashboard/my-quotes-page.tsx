@@ -5,7 +5,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Table from 'react-bootstrap/Table';
-import { FormProvider, useForm } from 'react-hook-form';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { notify } from '../../lib/notify';
 import type { z } from 'zod';
@@ -20,7 +20,10 @@ import { useCurrentUser } from '../../features/auth/api/use-current-user';
 import { useMyOrders } from '../../features/orders/api/orders';
 import { DeliveryFields, deliveryDefaults } from '../../features/orders/components/delivery-fields';
 import { ShipToPicker } from '../../features/companies/components/ship-to-picker';
-import { useAcceptQuote, useQuotes } from '../../features/quotes/api/quotes';
+import { useAcceptQuote, useQuoteCharges, useQuotes } from '../../features/quotes/api/quotes';
+import { ResaleCheck } from '../../features/companies/components/resale-check';
+import { ChargesSummary } from '../../components/charges-summary';
+import { placeOfAddress } from '../../../shared/domain/addresses';
 import { QuoteCells } from '../../features/quotes/components/quote-cells';
 import { QuoteLines } from '../../features/quotes/components/quote-lines';
 import { formatUnits } from '../../lib/format';
@@ -40,6 +43,10 @@ function AcceptQuoteModal({ quote, onClose }: { quote: Quote | null; onClose: ()
     values: deliveryDefaults(latest, user?.name ?? ''),
     resetOptions: { keepDirtyValues: true },
   });
+  // The freight and tax where it goes, as the order will carry them, beside the quoted prices.
+  const place = placeOfAddress(useWatch({ control: form.control, name: 'shipTo' }));
+  const notForResale = useWatch({ control: form.control, name: 'notForResale' }) === true;
+  const charges = useQuoteCharges(quote?._id, place, notForResale);
 
   function onSubmit(details: AcceptOutput) {
     if (!quote) return;
@@ -89,6 +96,8 @@ function AcceptQuoteModal({ quote, onClose }: { quote: Quote | null; onClose: ()
             )}
             <ShipToPicker idPrefix="accept" />
             <DeliveryFields idPrefix="accept" />
+            <ResaleCheck idPrefix="accept" />
+            <ChargesSummary charges={place ? charges.data : null} pending={charges.isFetching} />
             {accept.error && (
               <Alert variant="danger" className="mt-3 mb-0">
                 {accept.error.message}

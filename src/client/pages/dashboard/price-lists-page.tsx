@@ -19,12 +19,13 @@ import {
   usePriceLists,
   useSavePriceList,
 } from '../../features/pricing/api/price-lists';
+import { formatDay } from '../../lib/format';
 import { notify } from '../../lib/notify';
 
 type Entry = PriceList['entries'][number];
 
 const validity = (from: string | null, to: string | null) =>
-  from || to ? `${from ?? 'always'} – ${to ?? 'open-ended'}` : 'Always';
+  from || to ? `${from ? formatDay(from) : 'always'} – ${to ? formatDay(to) : 'open-ended'}` : 'Always';
 
 const priceOf = (entry: Entry) =>
   entry.priceTiers

@@ -21,7 +21,7 @@ import {
   useSalesDashboard,
 } from '../../features/orders/api/admin-orders';
 import { RevenueChart } from '../../features/orders/components/revenue-chart';
-import { formatDateTime, formatOrderStatus, formatUnits } from '../../lib/format';
+import { formatDateTime, formatDay, formatOrderStatus, formatUnits } from '../../lib/format';
 
 const ordersWhere = (filter: AdminOrdersFilter) =>
   `${paths.manageAllOrders}?${adminOrdersQueryString(filter)}`;
@@ -322,7 +322,7 @@ function Certificates({ dashboard }: { dashboard: SalesDashboard }) {
                 {certificate.company}: {certificate.number} ({certificate.regions.join(', ')})
               </span>
               <span className="text-nowrap ms-auto badge text-bg-warning">
-                expires {certificate.expiresOn}
+                expires {formatDay(certificate.expiresOn)}
               </span>
             </li>
           ))}

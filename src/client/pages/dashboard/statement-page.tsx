@@ -1,4 +1,5 @@
 import { QueryState } from '../../components/query-state';
+import { formatDay } from '../../lib/format';
 import { statementPdfUrl, useStatement } from '../../features/credit/api/credit';
 import { StatementView } from '../../features/credit/components/statement-view';
 
@@ -24,7 +25,7 @@ export function StatementPage() {
         {(data) => (
           <>
             <p className="text-secondary">
-              {data.company}, as of {data.asOf}.
+              {data.company}, as of {formatDay(data.asOf)}.
             </p>
             <StatementView statement={data} />
           </>

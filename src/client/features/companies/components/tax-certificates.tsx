@@ -8,6 +8,7 @@ import {
   MAX_CERTIFICATE_BYTES,
   type TaxCertificate,
 } from '../../../../shared/api/tax.schemas';
+import { formatDay } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useCertificates, useUploadCertificate } from '../api/companies';
 
@@ -89,7 +90,7 @@ export function TaxCertificates({ manages }: { manages: boolean }) {
                   {state.label}
                 </Badge>
                 {certificate.number} ({certificate.kind}): {certificate.regions.join(', ')}, until{' '}
-                {certificate.expiresOn}{' '}
+                {formatDay(certificate.expiresOn)}{' '}
                 <a href={`/api/company/tax-certificates/${certificate._id}/file`}>{certificate.fileName}</a>
                 {certificate.rejectionReason && (
                   <div className="small text-danger">{certificate.rejectionReason}</div>

@@ -6,6 +6,7 @@ import {
   LEDGER_KIND_LABELS,
   PAYMENT_TERMS_LABELS,
 } from '../../../../shared/domain/ledger';
+import { formatDay } from '../../../../shared/date-format';
 import { formatDollars } from '../../../../shared/money';
 
 export const termsLabel = (terms: CompanyStatement['terms']) => PAYMENT_TERMS_LABELS[terms];
@@ -83,9 +84,9 @@ export function StatementView({ statement }: { statement: CompanyStatement }) {
             {statement.openInvoices.map((invoice) => (
               <tr key={`${invoice.invoiceNumber ?? 'charge'}-${invoice.issuedOn}`} data-testid="open-invoice">
                 <td data-label="Invoice">{invoice.invoiceNumber ?? 'Charge'}</td>
-                <td data-label="Issued">{invoice.issuedOn}</td>
+                <td data-label="Issued">{formatDay(invoice.issuedOn)}</td>
                 <td data-label="Due">
-                  {invoice.dueDate}
+                  {formatDay(invoice.dueDate)}
                   {invoice.daysOverdue > 0 && (
                     <span className="d-block small text-danger-emphasis">
                       {invoice.daysOverdue} days overdue
@@ -124,12 +125,12 @@ export function StatementView({ statement }: { statement: CompanyStatement }) {
           <tbody>
             {statement.entries.map((entry, index) => (
               <tr key={index} data-testid="statement-entry">
-                <td data-label="Date">{entry.date}</td>
+                <td data-label="Date">{formatDay(entry.date)}</td>
                 <td data-label="Entry">
                   {LEDGER_KIND_LABELS[entry.kind]} {entry.invoiceNumber}
                   {entry.reference && <span className="d-block small text-secondary">{entry.reference}</span>}
                   {entry.kind === 'invoice' && entry.dueDate && (
-                    <span className="d-block small text-secondary">due {entry.dueDate}</span>
+                    <span className="d-block small text-secondary">due {formatDay(entry.dueDate)}</span>
                   )}
                 </td>
                 <td data-label="Amount" className="text-end text-nowrap">

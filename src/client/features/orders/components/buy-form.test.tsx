@@ -79,6 +79,7 @@ const placed: Order = {
     zone: 'Pennsylvania, United States',
     registration: 'Pennsylvania sales tax license 12345678',
     certificateId: null,
+    certificateKind: null,
     vatId: null,
     notForResale: false,
     atShopAddress: false,

@@ -1,5 +1,7 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { ChargesPreview } from '../../../../shared/api/cart.schemas';
 import type { PlaceOrderResult } from '../../../../shared/api/orders.schemas';
+import { placeQuery } from '../../../../shared/domain/addresses';
 import type {
   AcceptQuoteBody,
   AnswerQuoteBody,
@@ -39,6 +41,24 @@ export function useAnswerQuote() {
     mutationFn: ({ quoteId, answer }: { quoteId: string; answer: AnswerQuoteBody }) =>
       api<Quote>(`/admin/quotes/${encodeURIComponent(quoteId)}`, { method: 'PATCH', body: answer }),
     onSuccess: invalidate,
+  });
+}
+
+/** What accepting a quote would cost delivered to a place: freight and tax beside the quoted prices. */
+export function useQuoteCharges(
+  quoteId: string | undefined,
+  place: { country: string; region: string | null } | null,
+  notForResale = false,
+) {
+  return useQuery({
+    queryKey: [...queryRoots.quotes, quoteId, 'charges', place?.country, place?.region, notForResale],
+    queryFn: ({ signal }) =>
+      api<ChargesPreview>(
+        `/quotes/${encodeURIComponent(quoteId ?? '')}/charges?${place ? placeQuery(place, notForResale) : ''}`,
+        { signal },
+      ),
+    enabled: Boolean(quoteId && place),
+    placeholderData: (previous) => previous,
   });
 }
 
