@@ -69,7 +69,7 @@ const clientLayers = {
  * tests and test helpers may reach anything. A new folder must be placed here, or lint stops.
  */
 const SERVER_LAYERS = [
-  ['config', 'db', 'http', 'identity', 'documents', 'mail', 'audit', 'metrics'],
+  ['config', 'db', 'http', 'identity', 'documents', 'mail', 'audit', 'metrics', 'records'],
   ['users', 'pricing', 'stock', 'payments', 'uploads'],
   ['catalog', 'credit', 'tax', 'companies'],
   ['orders', 'quotes', 'lists', 'price-lists', 'reviews', 'newsletter', 'dashboard'],

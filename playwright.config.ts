@@ -13,10 +13,11 @@ export default defineConfig({
   workers: Number(process.env.PLAYWRIGHT_WORKERS ?? 2),
   // CI retries a failed journey once (Playwright's own convention) and reports it as flaky, by name.
   retries: process.env.CI ? 1 : 0,
-  // A journey is many steps on a shared 2-core machine with four browsers: CI ran the 24 s quote journey
-  // past a 45 s limit twice, and to 78 s of 90 later. The limits only decide how long a broken journey
-  // takes to fail.
-  timeout: 150_000,
+  // A journey is many steps: the longest took 33 s alone on this 2-core machine, and CI runs the
+  // journeys by themselves (scripts/test-all.mjs). The limit only decides how long a broken journey
+  // takes to fail: at 150 s (450 s for a slow one) one journey hung on a click before hydration
+  // held a worker for 7.5 minutes.
+  timeout: 90_000,
   expect: { timeout: 12_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, newAccount, signInOrUp, signUp, test } from './fixtures';
+import { expect, newAccount, signInOrUp, signUp, test, waitingForTheApp } from './fixtures';
 import { shopUrl } from './support/ports';
 
 const owner = { name: 'Olivia Owner', email: 'owner@forgeline.test', password: 'owner-e2e-secret' };
@@ -188,7 +188,7 @@ test.describe('every table on a phone (375 px)', () => {
       viewport: { width: 375, height: 800 },
       extraHTTPHeaders: { 'x-forwarded-for': '203.0.113.92' },
     });
-    const customerPage = await customerContext.newPage();
+    const customerPage = waitingForTheApp(await customerContext.newPage());
     await signUp(customerContext.request, newAccount('Phil Phone'));
     await placeAndPay(customerContext.request, product._id);
     const quote = await customerContext.request.post('/api/quotes', {

@@ -1,4 +1,4 @@
-import { expect, newAccount, signInOrUp, signUp, test } from './fixtures';
+import { expect, newAccount, signInOrUp, signUp, test, waitingForTheApp } from './fixtures';
 
 test.describe('an admin named by ADMIN_EMAILS', () => {
   test('makes a customer admin, whose navigation changes; deletes an account through the modal', async ({
@@ -9,7 +9,7 @@ test.describe('an admin named by ADMIN_EMAILS', () => {
     const customerContext = await browser.newContext({
       extraHTTPHeaders: { 'x-forwarded-for': '203.0.113.21' },
     });
-    const customerPage = await customerContext.newPage();
+    const customerPage = waitingForTheApp(await customerContext.newPage());
     const customer = newAccount('Carl Customer');
     await signUp(customerContext.request, customer);
     await customerPage.goto('/dashboard');

@@ -1,4 +1,4 @@
-import { expect, fillShipTo, newAccount, signInOrUp, signUp, test } from './fixtures';
+import { expect, fillShipTo, newAccount, signInOrUp, signUp, test, waitingForTheApp } from './fixtures';
 import { shopUrl } from './support/ports';
 
 const manager = { name: 'Max Manager', email: 'manager@forgeline.test', password: 'manager-e2e-secret' };
@@ -40,7 +40,9 @@ test('an admin runs the catalogue and follows an order from payment to shipment'
   const customerContext = await browser.newContext({
     extraHTTPHeaders: { 'x-forwarded-for': '203.0.113.61' },
   });
-  const shopper = await customerContext.newPage();
+  // A page of its own context waits for the app too: a Buy Now clicked before hydration did nothing,
+  // and the journey waited out its time for the form (CI, once in a run).
+  const shopper = waitingForTheApp(await customerContext.newPage());
   await signUp(customerContext.request, newAccount('Cora Customer'));
   await shopper.goto('/');
   const card = shopper.locator('#our-products').getByRole('article').filter({ hasText: productName });

@@ -1,12 +1,12 @@
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { CompanyRules, CompanyRulesBody } from '../../shared/api/companies.schemas';
-import { SPENDING_STATES } from '../../shared/domain/order-status';
 import { messages } from '../../shared/messages';
 import { centsToDollars, dollarsToCents } from '../../shared/money';
 import { recordAudit } from '../audit/audit.repository';
 import type { SessionUser } from '../identity/request-user';
 import type { Database, Executor } from '../db/database';
-import { companies, orders } from '../db/schema';
+import { companies } from '../db/schema';
+import { spentSince } from '../records/orders.repository';
 import { DomainError } from '../http/domain-error';
 import { companyOf } from '../identity/membership';
 import { startOfUtcMonth } from './spending-rules';
@@ -29,21 +29,13 @@ export async function rulesOf(
   >,
   now = new Date(),
 ): Promise<CompanyRules> {
-  const [spent] = await ex
-    .select({ cents: sql<number>`coalesce(sum(${orders.amountCents}), 0)`.mapWith(Number) })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.companyId, company.id),
-        inArray(orders.status, SPENDING_STATES),
-        gte(orders.createdAt, startOfUtcMonth(now)),
-      ),
-    );
+  // As the monthly limit counts it (spending-rules.ts): a pallet awaiting its quote at its estimate.
+  const spent = await spentSince(ex, company.id, startOfUtcMonth(now));
   return {
     approvalAbove: dollarsOrNull(company.approvalAboveCents),
     monthlyLimit: dollarsOrNull(company.monthlyLimitCents),
     autoApprove: company.autoApprove,
-    spentThisMonth: centsToDollars(spent?.cents ?? 0),
+    spentThisMonth: centsToDollars(spent.company),
   };
 }
 

@@ -1,10 +1,10 @@
-import { and, eq, gte, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { companyRolesAllow } from '../../shared/domain/company-roles';
-import { SPENDING_STATES } from '../../shared/domain/order-status';
 import { messages } from '../../shared/messages';
 import type { SessionUser } from '../identity/request-user';
 import type { Executor } from '../db/database';
-import { companies, companyMembers, orders, users } from '../db/schema';
+import { companies, companyMembers, users } from '../db/schema';
+import { spentSince } from '../records/orders.repository';
 import { DomainError } from '../http/domain-error';
 
 /**
@@ -94,37 +94,6 @@ export function startOfUtcMonth(at: Date): Date {
   return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
 }
 
-/**
- * What the company's and the colleague's orders placed since `since` add up to (closed ones do not
- * count; one awaiting its pallet's freight quote counts with the estimate of it), but `exceptOrderId`.
- */
-async function spentSince(
-  ex: Executor,
-  companyId: string,
-  userId: string,
-  since: Date,
-  exceptOrderId?: string,
-) {
-  const counted = sql`${orders.amountCents} + coalesce(${orders.freightEstimateCents}, 0)`;
-  const [row] = await ex
-    .select({
-      company: sql<number>`coalesce(sum(${counted}), 0)`.mapWith(Number),
-      member: sql<number>`coalesce(sum(${counted}) filter (where ${orders.userId} = ${userId}), 0)`.mapWith(
-        Number,
-      ),
-    })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.companyId, companyId),
-        inArray(orders.status, SPENDING_STATES),
-        gte(orders.createdAt, since),
-        exceptOrderId ? ne(orders.id, exceptOrderId) : undefined,
-      ),
-    );
-  return row ?? { company: 0, member: 0 };
-}
-
 /** An approver to mail about an order waiting for them. */
 export interface Approver {
   email: string;
@@ -152,7 +121,10 @@ export async function approvalPlan(
   exceptOrderId?: string,
 ): Promise<ApprovalPlan> {
   if (rules.monthlyLimitCents !== null || rules.memberLimitCents !== null) {
-    const spent = await spentSince(ex, rules.companyId, user.id, startOfUtcMonth(placedAt), exceptOrderId);
+    const spent = await spentSince(ex, rules.companyId, startOfUtcMonth(placedAt), {
+      userId: user.id,
+      exceptOrderId,
+    });
     if (rules.monthlyLimitCents !== null && spent.company + amountCents > rules.monthlyLimitCents) {
       throw new DomainError(
         'SPENDING_LIMIT',

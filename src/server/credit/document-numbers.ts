@@ -1,6 +1,7 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
-import { counters, orders } from '../db/schema';
+import { counters } from '../db/schema';
+import { type OrderRow, setCreditNoteNumber, setInvoiceNumber } from '../records/orders.repository';
 
 /**
  * Invoice and credit note numbers: two gapless series (counters), each number taken in the transaction
@@ -8,22 +9,13 @@ import { counters, orders } from '../db/schema';
  * are invoiced from the same series.
  */
 
-type OrderRow = typeof orders.$inferSelect;
-
 /**
  * Gives a just-paid order the next invoice number (DESIGN §9). The counter row is updated in the
  * transaction that marked the order paid: concurrent payments take numbers one after the other, and a
  * transaction that rolls back gives its number back, so the numbers have no gaps and never repeat.
  */
 export async function assignInvoiceNumber(ex: Executor, orderId: string): Promise<OrderRow> {
-  const invoiceNumber = await nextNumber(ex, 'invoice');
-  const [row] = await ex
-    .update(orders)
-    .set({ invoiceNumber })
-    .where(and(eq(orders.id, orderId), isNull(orders.invoiceNumber)))
-    .returning();
-  if (!row) throw new Error(`Order ${orderId} already has an invoice number`);
-  return row;
+  return setInvoiceNumber(ex, orderId, await nextNumber(ex, 'invoice'));
 }
 
 /**
@@ -31,14 +23,7 @@ export async function assignInvoiceNumber(ex: Executor, orderId: string): Promis
  * `credit_note` series, in the transaction that cancels it, so credit notes have no gaps either.
  */
 export async function assignCreditNoteNumber(ex: Executor, orderId: string, at: Date): Promise<OrderRow> {
-  const creditNoteNumber = await nextNumber(ex, 'credit_note');
-  const [row] = await ex
-    .update(orders)
-    .set({ creditNoteNumber, creditedAt: at })
-    .where(and(eq(orders.id, orderId), isNull(orders.creditNoteNumber)))
-    .returning();
-  if (!row) throw new Error(`Order ${orderId} already has a credit note`);
-  return row;
+  return setCreditNoteNumber(ex, orderId, await nextNumber(ex, 'credit_note'), at);
 }
 
 /** The next number of a gapless series (counters): given back if the transaction rolls back. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   CompanyStatement,
@@ -19,12 +19,11 @@ import { centsToDollars, dollarsToCents, formatCents } from '../../shared/money'
 import { recordAudit } from '../audit/audit.repository';
 import type { SessionUser } from '../identity/request-user';
 import type { Database, Executor } from '../db/database';
-import { companies, ledgerEntries, orders } from '../db/schema';
+import { companies, ledgerEntries } from '../db/schema';
+import { type OrderRow, markInvoiced, uninvoicedOnAccountCents } from '../records/orders.repository';
 import { DomainError } from '../http/domain-error';
 import { assignCreditNoteNumber, assignInvoiceNumber } from './document-numbers';
 import { utcDayOf } from '../../shared/days';
-
-type OrderRow = typeof orders.$inferSelect;
 
 /**
  * A company's account with the shop: its ledger, appended to when an order on account is
@@ -99,31 +98,6 @@ export async function checkAccountCredit(
 }
 
 /**
- * What a company's orders on account come to that are placed but not yet invoiced (awaiting their
- * freight quote or their approval): each at its total and, while its pallet's freight is quoted, the
- * estimate of it. They count against the credit limit from the moment they are placed.
- */
-async function uninvoicedOnAccountCents(ex: Executor, companyId: string, exceptOrderId?: string) {
-  const [row] = await ex
-    .select({
-      cents:
-        sql<number>`coalesce(sum(${orders.amountCents} + coalesce(${orders.freightEstimateCents}, 0)), 0)`.mapWith(
-          Number,
-        ),
-    })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.companyId, companyId),
-        eq(orders.paymentMethod, 'account'),
-        inArray(orders.status, ['awaiting_freight', 'awaiting_approval']),
-        exceptOrderId ? ne(orders.id, exceptOrderId) : undefined,
-      ),
-    );
-  return row?.cents ?? 0;
-}
-
-/**
  * Invoices an order placed on account (on placing, or when an approver approves it): the next invoice
  * number, the due day by the company's terms, and the invoice on the company's ledger. Answers the
  * order as it is now.
@@ -139,12 +113,8 @@ export async function invoiceOnAccount(ex: Executor, order: OrderRow, at: Date):
   const issuedOn = utcDayOf(at);
   const dueDate = addDays(issuedOn, TERM_DAYS[company.terms]);
   const numbered = await assignInvoiceNumber(ex, order.id);
-  const [invoiced] = await ex
-    .update(orders)
-    .set({ invoicedAt: at, dueDate })
-    .where(eq(orders.id, order.id))
-    .returning();
-  if (!invoiced || numbered.invoiceNumber === null) throw new Error(`Order ${order.id} was not invoiced`);
+  const invoiced = await markInvoiced(ex, order.id, at, dueDate);
+  if (numbered.invoiceNumber === null) throw new Error(`Order ${order.id} was not invoiced`);
   await ex.insert(ledgerEntries).values({
     companyId: order.companyId,
     kind: 'invoice',

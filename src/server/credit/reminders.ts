@@ -1,16 +1,13 @@
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, lte, ne } from 'drizzle-orm';
 import { formatInvoiceNumber } from '../../shared/domain/document-numbers';
 import { addDays, statementOf } from '../../shared/domain/ledger';
 import { formatCents } from '../../shared/money';
 import type { Database, Executor } from '../db/database';
-import { orders } from '../db/schema';
+import { type OrderRow, claimInvoiceReminders } from '../records/orders.repository';
 import { businessMail, formatDay, type MailContext } from '../mail/mail-layout';
 import type { Mail } from '../mail/mailer';
 import { queueMails } from '../mail/outbox';
 import { ledgerOf } from './ledger';
 import { utcDayOf } from '../../shared/days';
-
-type OrderRow = typeof orders.$inferSelect;
 
 /** An invoice on account is recalled this many days before its due day. */
 export const DUE_REMINDER_DAYS = 3;
@@ -19,37 +16,11 @@ const BATCH = 200;
 type Reminder = 'due' | 'overdue';
 
 /**
- * Claims the invoices on account to remind of, marking them in the statement that picks
- * them, SKIP LOCKED, so that no two processes remind one twice: due within DUE_REMINDER_DAYS and not
- * yet reminded, or past their due day and not yet told so.
+ * Claims the invoices on account to remind of, no two processes the same one: due within
+ * DUE_REMINDER_DAYS and not yet reminded, or past their due day and not yet told so.
  */
-function claim(ex: Executor, kind: Reminder, today: string, now: Date): Promise<OrderRow[]> {
-  const sentAt = kind === 'due' ? orders.dueReminderSentAt : orders.overdueReminderSentAt;
-  const window =
-    kind === 'due'
-      ? and(gte(orders.dueDate, today), lte(orders.dueDate, addDays(today, DUE_REMINDER_DAYS)))
-      : lt(orders.dueDate, today);
-  const due = ex
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.paymentMethod, 'account'),
-        isNotNull(orders.invoiceNumber),
-        ne(orders.status, 'cancelled'),
-        isNull(sentAt),
-        window,
-      ),
-    )
-    .orderBy(asc(orders.dueDate))
-    .limit(BATCH)
-    .for('update', { skipLocked: true });
-  return ex
-    .update(orders)
-    .set(kind === 'due' ? { dueReminderSentAt: now } : { overdueReminderSentAt: now })
-    .where(and(inArray(orders.id, due), isNull(sentAt)))
-    .returning();
-}
+const claim = (ex: Executor, kind: Reminder, today: string, now: Date) =>
+  claimInvoiceReminders(ex, kind, { today, dueUntil: addDays(today, DUE_REMINDER_DAYS), now, limit: BATCH });
 
 function reminderMail(ctx: MailContext, order: OrderRow, openCents: number, kind: Reminder): Mail {
   const invoice = formatInvoiceNumber(order.invoiceNumber ?? 0);

@@ -11,7 +11,7 @@ import {
   holdsEndingBetween,
   revenueByDay,
   topProductsByUnits,
-} from '../orders/orders.repository';
+} from '../records/orders.repository';
 
 const DAY_MS = 86_400_000;
 const LISTED = 10;

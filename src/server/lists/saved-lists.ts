@@ -17,7 +17,7 @@ import { products, savedListLines, savedLists } from '../db/schema';
 import { DomainError } from '../http/domain-error';
 import { cartLinesOf, lineProblem } from '../orders/cart';
 import { refillCart } from '../orders/order-again';
-import { findOrderFor } from '../orders/orders.repository';
+import { findOrderFor } from '../records/orders.repository';
 import { pricingFor } from '../pricing/price-line';
 import { readSkuRows } from '../orders/quick-order';
 

@@ -16,7 +16,8 @@ import { type AuthGuards, signedInUser } from '../identity/request-user';
 import type { Database } from '../db/database';
 import type { MailContext } from '../mail/mail-layout';
 import { exportOrdersCsv } from './orders-csv';
-import { listOrdersPage, toOrder } from './orders.repository';
+import { listOrdersPage } from '../records/orders.repository';
+import { toOrder } from './order-view';
 import { shipOrder } from './ship-order';
 
 const errors = errorResponses(400, 401, 403, 404, 409);

@@ -6,7 +6,7 @@ import { type TestUser, injectAs, signUp, signUpAdmin } from '../test/auth-helpe
 import { insertTool } from '../test/factories';
 import { createTestApp } from '../test/test-app';
 import { mailOutbox } from '../db/schema';
-import { moveOrder } from './orders.repository';
+import { moveOrder } from '../records/orders.repository';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let admin: TestUser;

@@ -1,9 +1,7 @@
-import { and, desc, eq } from 'drizzle-orm';
 import { messages } from '../../shared/messages';
 import type { SessionUser } from '../identity/request-user';
 import type { CatalogCache } from '../catalog/catalog-cache';
 import type { Database } from '../db/database';
-import { orders } from '../db/schema';
 import { DomainError } from '../http/domain-error';
 import type { MailContext } from '../mail/mail-layout';
 import {
@@ -11,8 +9,8 @@ import {
   assertCanMove,
   assertHoldNotEnded,
   findOrderFor,
-  withLines,
-} from './orders.repository';
+  listAwaitingApprovalOf,
+} from '../records/orders.repository';
 import { checkAccountCredit } from '../credit/ledger';
 import { transitionOrder } from './transitions';
 import { companyOf } from '../identity/membership';
@@ -27,13 +25,7 @@ import { companyOf } from '../identity/membership';
 /** GET /api/company/approvals: the company's orders waiting for approval, oldest first (its approvers). */
 export async function listAwaitingApproval(db: Database, caller: SessionUser): Promise<PlacedOrder[]> {
   const { id: companyId } = approverOf(caller);
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.companyId, companyId), eq(orders.status, 'awaiting_approval')))
-    .orderBy(desc(orders.createdAt))
-    .limit(200);
-  return withLines(db, rows.reverse());
+  return listAwaitingApprovalOf(db, companyId);
 }
 
 function approverOf(caller: SessionUser) {

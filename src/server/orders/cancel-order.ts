@@ -2,7 +2,7 @@ import type { SessionUser } from '../identity/request-user';
 import { DomainError } from '../http/domain-error';
 import { messages } from '../../shared/messages';
 import { type CloseOrderDeps, closeOrder } from './close-order';
-import { assertCanMove, findOrderFor } from './orders.repository';
+import { assertCanMove, findOrderFor } from '../records/orders.repository';
 
 /**
  * A customer cancels their own unpaid order (spec §7 DELETE /purchase/{id}); its stock goes back on

@@ -23,7 +23,7 @@ import { checkout } from './checkout';
 import { orderAgain } from './order-again';
 import { quickAdd } from './quick-order';
 import { MAX_QUICK_ORDER_BYTES } from '../../shared/domain/quick-order';
-import { toOrder } from './orders.repository';
+import { toOrder } from './order-view';
 
 export interface CartRoutesOptions {
   db: Database;

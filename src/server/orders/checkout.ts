@@ -6,7 +6,7 @@ import type { ProductStock } from '../stock/stock';
 import { products } from '../db/schema';
 import { DomainError } from '../http/domain-error';
 import { cartLinesOf, emptyCart, lineProblem } from './cart';
-import type { PlacedOrder } from './orders.repository';
+import type { PlacedOrder } from '../records/orders.repository';
 import {
   type DeliveryFields,
   type PlaceOrderDeps,

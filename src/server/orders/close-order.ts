@@ -5,7 +5,7 @@ import type { PaymentProvider } from '../payments/payment-provider';
 import { settlePayment } from './settle-payment';
 import { messages } from '../../shared/messages';
 import type { MailContext } from '../mail/mail-layout';
-import type { OrderRow } from './orders.repository';
+import type { OrderRow } from '../records/orders.repository';
 import { transitionOrder } from './transitions';
 
 export interface CloseOrderDeps {

@@ -1,6 +1,11 @@
 import type { SessionUser } from '../identity/request-user';
 import type { Database } from '../db/database';
-import { assertCanMove, assertHoldNotEnded, findOrderFor, recordPaymentIntent } from './orders.repository';
+import {
+  assertCanMove,
+  assertHoldNotEnded,
+  findOrderFor,
+  recordPaymentIntent,
+} from '../records/orders.repository';
 import type { PaymentProvider } from '../payments/payment-provider';
 
 /**

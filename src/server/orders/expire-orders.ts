@@ -10,7 +10,7 @@ import {
   listOverdueOrdersWithIntent,
   lockOverdueOrdersWithoutIntent,
   withLines,
-} from './orders.repository';
+} from '../records/orders.repository';
 import { transitionOrders } from './transitions';
 
 /** Orders one transaction expires; the order-expiry job runs again while a batch comes back full. */

@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { type MailAttachmentRef, orders } from '../db/schema';
+import type { MailAttachmentRef } from '../db/schema';
 import type { MailFile } from '../mail/mailer';
 import { formatCreditNoteNumber, formatInvoiceNumber } from '../../shared/domain/document-numbers';
 import { formatCents } from '../../shared/money';
@@ -13,13 +12,8 @@ import {
 } from '../../shared/domain/order-charges';
 import { formatUnits } from '../../shared/numbers';
 import type { ShopDetails } from '../config/shop-details';
-import {
-  type OrderRow,
-  type PlacedOrder,
-  placedByOf,
-  storedChargesOf,
-  withLinesOf,
-} from './orders.repository';
+import { type OrderRow, type PlacedOrder, findOrder, withLinesOf } from '../records/orders.repository';
+import { placedByOf, storedChargesOf } from './order-view';
 import {
   BOLD,
   INK,
@@ -287,7 +281,7 @@ export async function makeOrderAttachments(
 ): Promise<MailFile[]> {
   return Promise.all(
     refs.map(async ({ orderId }) => {
-      const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+      const row = await findOrder(db, orderId);
       const order = row && (await withLinesOf(db, row));
       if (!order || !isInvoiced(order)) throw new Error(`Order ${orderId} has no invoice to attach`);
       return {

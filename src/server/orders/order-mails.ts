@@ -4,7 +4,8 @@ import { formatUnits } from '../../shared/numbers';
 import { type MailContext, businessMail, formatDay, formatMailTime } from '../mail/mail-layout';
 import type { Mail } from '../mail/mailer';
 import { itemsSummary } from '../../shared/domain/order-lines';
-import { type PlacedOrder, placedByOf, storedChargesOf } from './orders.repository';
+import { type PlacedOrder } from '../records/orders.repository';
+import { placedByOf, storedChargesOf } from './order-view';
 import { chargeRows, taxNotice } from '../../shared/domain/order-charges';
 
 /** The seller and PUBLIC_URL: what order mails need besides the order. */

@@ -27,7 +27,12 @@ import {
   orderAwaitingApprovalMail,
   orderPlacedMail,
 } from './order-mails';
-import { type NewOrderLine, type PlacedOrder, countUnpaidOrders, insertOrder } from './orders.repository';
+import {
+  type NewOrderLine,
+  type PlacedOrder,
+  countUnpaidOrders,
+  insertOrder,
+} from '../records/orders.repository';
 
 /**
  * How long an unconfirmed account's unpaid order holds its stock: an account anybody can make in a

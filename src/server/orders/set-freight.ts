@@ -1,4 +1,3 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { OrderStatus } from '../../shared/domain/order-status';
 import { freightTaxes } from '../../shared/domain/tax';
 import { messages } from '../../shared/messages';
@@ -7,7 +6,6 @@ import { type Actor, recordAudit } from '../audit/audit.repository';
 import { type ApprovalPlan, approvalPlan, lockRulesForOrder } from '../companies/spending-rules';
 import { checkAccountCredit } from '../credit/ledger';
 import type { Database, Executor } from '../db/database';
-import { orderLines, orders } from '../db/schema';
 import { DomainError } from '../http/domain-error';
 import { queueMail, queueMails } from '../mail/outbox';
 import type { MailContext } from '../mail/mail-layout';
@@ -18,7 +16,14 @@ import {
   freightQuotedPayByCardMail,
   orderAwaitingApprovalMail,
 } from './order-mails';
-import { type OrderRow, type PlacedOrder, withLinesOf } from './orders.repository';
+import {
+  type OrderRow,
+  type PlacedOrder,
+  linesOf,
+  lockOrder,
+  recordFreightQuote,
+  withLinesOf,
+} from '../records/orders.repository';
 import { transitionOrder } from './transitions';
 
 /**
@@ -48,7 +53,7 @@ export async function setFreight(
 ): Promise<PlacedOrder> {
   const at = now();
   const quoted = await db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    const order = await lockOrder(tx, orderId);
     if (!order) throw new DomainError('NOT_FOUND', messages.orderNotFound);
     // Orders placed before awaiting_freight existed waited for their quote unpaid or for approval.
     const placedBefore = order.status === 'unpaid' || order.status === 'awaiting_approval';
@@ -60,10 +65,10 @@ export async function setFreight(
       throw new DomainError('CONFLICT', messages.freightNotQuoted);
     }
     // Taxed where the order's destination taxes freight, at its lines' rates as they were placed.
-    const lines = await tx
-      .select({ amountCents: orderLines.amountCents, rate: orderLines.taxRate })
-      .from(orderLines)
-      .where(eq(orderLines.orderId, orderId));
+    const lines = ((await linesOf(tx, [orderId])).get(orderId) ?? []).map((line) => ({
+      amountCents: line.amountCents,
+      rate: line.taxRate,
+    }));
     const taxes = order.taxBasis?.freightTaxed ? freightTaxes(freightCents, lines) : [];
     const freightTaxCents = taxes.reduce((sum, part) => sum + part.taxCents, 0);
     const amountCents = order.amountCents + freightCents + freightTaxCents;
@@ -75,12 +80,12 @@ export async function setFreight(
     const paymentMethod = cardBecause ? 'card' : order.paymentMethod;
     const next: OrderStatus =
       plan.kind === 'awaiting' ? 'awaiting_approval' : paymentMethod === 'account' ? 'on_account' : 'unpaid';
-    const [updated] = await tx
-      .update(orders)
-      .set({
+    const updated = await recordFreightQuote(
+      tx,
+      orderId,
+      {
         freightCents,
         freightTaxes: taxes,
-        freightEstimateCents: null,
         taxCents: order.taxCents + freightTaxCents,
         amountCents,
         paymentMethod,
@@ -91,11 +96,9 @@ export async function setFreight(
         ...(order.status === 'awaiting_approval'
           ? {}
           : { holdExpiresAt: new Date(at.getTime() + holdHours * 3_600_000), holdReminderSentAt: null }),
-        updatedAt: at,
-      })
-      .where(and(eq(orders.id, orderId), isNull(orders.freightCents)))
-      .returning();
-    if (!updated) throw new Error(`Order ${orderId} was not given its freight`);
+      },
+      at,
+    );
     await recordAudit(tx, actor, {
       action: 'order.freight',
       subject: `order ${order.orderNumber}`,

@@ -3,7 +3,7 @@ import type { SessionUser } from '../identity/request-user';
 import type { Database } from '../db/database';
 import { DomainError } from '../http/domain-error';
 import type { MailContext } from '../mail/mail-layout';
-import { findOrderFor, recordRefund } from './orders.repository';
+import { findOrderFor, recordRefund } from '../records/orders.repository';
 import { transitionOrder } from './transitions';
 import { transitionRefusal } from '../../shared/domain/order-status';
 import { messages } from '../../shared/messages';

@@ -3,7 +3,7 @@ import type { Database } from '../db/database';
 import type { MailContext } from '../mail/mail-layout';
 import { messages } from '../../shared/messages';
 import { DomainError } from '../http/domain-error';
-import { backorderedUnitsOf } from './orders.repository';
+import { backorderedUnitsOf } from '../records/orders.repository';
 import { transitionOrder } from './transitions';
 
 /**

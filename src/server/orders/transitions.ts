@@ -14,7 +14,13 @@ import {
   orderShippedMail,
   paymentReceivedMail,
 } from './order-mails';
-import { type OrderRow, type PlacedOrder, moveOrder, withLines, withLinesOf } from './orders.repository';
+import {
+  type OrderRow,
+  type PlacedOrder,
+  moveOrder,
+  withLines,
+  withLinesOf,
+} from '../records/orders.repository';
 
 /** What a transition changed besides the order: the products whose stock moved (for the catalog cache). */
 export interface TransitionEffects {

@@ -6,7 +6,7 @@ import type { Database } from '../db/database';
 import { DomainError } from '../http/domain-error';
 import type { MailContext } from '../mail/mail-layout';
 import { takeStockUpTo } from '../stock/backorders';
-import type { PlacedOrder } from '../orders/orders.repository';
+import type { PlacedOrder } from '../records/orders.repository';
 import { type DeliveryFields, holdUnpaidOrderSlot, insertUnpaidOrder } from '../orders/place-order';
 import { canAcceptQuote } from '../../shared/domain/quote-status';
 import { messages } from '../../shared/messages';

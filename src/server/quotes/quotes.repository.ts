@@ -11,7 +11,8 @@ import { centsToDollars } from '../../shared/money';
 import { type Access, canAccess, seesEveryBuyer, visibleTo } from '../identity/access';
 import type { SessionUser } from '../identity/request-user';
 import type { Executor } from '../db/database';
-import { orders, products, quoteLines, quotes } from '../db/schema';
+import { products, quoteLines, quotes } from '../db/schema';
+import { orderIdsOfQuotes } from '../records/orders.repository';
 import { DomainError } from '../http/domain-error';
 import { messages } from '../../shared/messages';
 
@@ -66,19 +67,19 @@ export function toQuote(row: FullQuote): Quote {
   };
 }
 
-/** Quotes with the order each became, if any. */
-const selectQuotes = (ex: Executor) =>
-  ex
-    .select({ quote: quotes, orderId: orders.id })
-    .from(quotes)
-    .leftJoin(orders, eq(orders.quoteId, quotes.id));
+/** Quotes, as withQuoteLines takes them. */
+const selectQuotes = (ex: Executor) => ex.select({ quote: quotes }).from(quotes);
 
-/** The lines of these quotes in line order, each with its product's stock now (one query for them all). */
+/**
+ * The lines of these quotes in line order, each with its product's stock now (one query for them
+ * all), and the order each quote became, if any.
+ */
 export async function withQuoteLines(
   ex: Executor,
-  rows: readonly { quote: QuoteRow; orderId: string | null }[],
+  rows: readonly { quote: QuoteRow }[],
 ): Promise<FullQuote[]> {
   const ids = rows.map((row) => row.quote.id);
+  const orderIds = await orderIdsOfQuotes(ex, ids);
   const lines = ids.length
     ? await ex
         .select({ line: quoteLines, available: products.available })
@@ -89,12 +90,16 @@ export async function withQuoteLines(
     : [];
   const byQuote = new Map<string, ShownQuoteLine[]>(ids.map((id) => [id, []]));
   for (const { line, available } of lines) byQuote.get(line.quoteId)?.push({ ...line, available });
-  return rows.map(({ quote, orderId }) => ({ ...quote, orderId, lines: byQuote.get(quote.id) ?? [] }));
+  return rows.map(({ quote }) => ({
+    ...quote,
+    orderId: orderIds.get(quote.id) ?? null,
+    lines: byQuote.get(quote.id) ?? [],
+  }));
 }
 
 /** One quote row with its lines (and no order: a quote just requested or answered has none). */
 export async function fullQuote(ex: Executor, quote: QuoteRow): Promise<FullQuote> {
-  const [full] = await withQuoteLines(ex, [{ quote, orderId: null }]);
+  const [full] = await withQuoteLines(ex, [{ quote }]);
   return full ?? { ...quote, orderId: null, lines: [] };
 }
 

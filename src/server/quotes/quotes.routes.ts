@@ -18,7 +18,7 @@ import type { CatalogCache } from '../catalog/catalog-cache';
 import type { Database } from '../db/database';
 import { limit } from '../http/rate-limit';
 import type { MailContext } from '../mail/mail-layout';
-import { toOrder } from '../orders/orders.repository';
+import { toOrder } from '../orders/order-view';
 import { acceptQuote } from './accept-quote';
 import { answerQuote } from './answer-quote';
 import { findQuoteFor, listQuotesFor, toQuote } from './quotes.repository';

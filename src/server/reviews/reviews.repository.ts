@@ -1,8 +1,9 @@
-import { and, desc, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gt, sql } from 'drizzle-orm';
 import type { AddReviewBody, Review } from '../../shared/api/reviews.schemas';
 import { buyerBand } from '../../shared/domain/buyer-band';
 import type { Executor } from '../db/database';
-import { orders, reviews } from '../db/schema';
+import { reviews } from '../db/schema';
+import { unitsBoughtBy } from '../records/orders.repository';
 import { PAID_STATES } from '../../shared/domain/order-status';
 
 /** Every query of the `reviews` table (CONVENTIONS §13). */
@@ -30,10 +31,7 @@ export function toReview(row: ReviewWithPurchases): Review {
  * summed from their orders (user_id indexed).
  */
 export async function listReviews(ex: Executor, limit?: number): Promise<ReviewWithPurchases[]> {
-  const unitsBought = sql<number>`coalesce((${ex
-    .select({ units: sql`sum(${orders.quantity})` })
-    .from(orders)
-    .where(and(eq(orders.userId, reviews.userId), inArray(orders.status, [...PAID_STATES])))}), 0)::int`;
+  const unitsBought = unitsBoughtBy(reviews.userId, PAID_STATES);
   const ordered = ex
     .select({ ...getTableColumns(reviews), unitsBought })
     .from(reviews)

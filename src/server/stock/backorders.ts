@@ -1,7 +1,8 @@
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { type ProductStock, releaseStockOf } from './stock';
 import type { Executor } from '../db/database';
-import { orderLines, orders, products } from '../db/schema';
+import { products } from '../db/schema';
+import { fillBackorderedUnits, linesAwaitingUnitsOf, linesOf } from '../records/orders.repository';
 
 /**
  * Takes up to `quantity` units of a product's stock for an accepted quote: what there is, when there
@@ -46,32 +47,11 @@ export async function fillBackorders(ex: Executor, productIds: readonly string[]
     if (!product) continue;
     let available = product.available;
     if (available === 0) continue;
-    const waiting = await ex
-      .select({
-        orderId: orderLines.orderId,
-        lineNumber: orderLines.lineNumber,
-        backorderedUnits: orderLines.backorderedUnits,
-      })
-      .from(orderLines)
-      .innerJoin(orders, eq(orders.id, orderLines.orderId))
-      .where(
-        and(
-          eq(orderLines.productId, productId),
-          gt(orderLines.backorderedUnits, 0),
-          inArray(orders.status, ['awaiting_freight', 'awaiting_approval', 'unpaid', 'paid']),
-        ),
-      )
-      .orderBy(asc(orders.createdAt), asc(orders.id), asc(orderLines.lineNumber))
-      // An order being closed right now (the expiry job holds it) gives its units back itself.
-      .for('update', { of: orders, skipLocked: true });
+    const waiting = await linesAwaitingUnitsOf(ex, productId);
     for (const line of waiting) {
       if (available === 0) break;
       const units = Math.min(available, line.backorderedUnits);
-      await ex
-        .update(orderLines)
-        .set({ backorderedUnits: sql`${orderLines.backorderedUnits} - ${units}` })
-        .where(and(eq(orderLines.orderId, line.orderId), eq(orderLines.lineNumber, line.lineNumber)));
-      await ex.update(orders).set({ updatedAt: new Date() }).where(eq(orders.id, line.orderId));
+      await fillBackorderedUnits(ex, line, units);
       available -= units;
     }
     if (available !== product.available) {
@@ -91,14 +71,7 @@ export async function releaseReservations(
   closedOrderIds: readonly string[],
 ): Promise<ProductStock[]> {
   if (closedOrderIds.length === 0) return [];
-  const lines = await ex
-    .select({
-      productId: orderLines.productId,
-      quantity: orderLines.quantity,
-      backorderedUnits: orderLines.backorderedUnits,
-    })
-    .from(orderLines)
-    .where(inArray(orderLines.orderId, [...closedOrderIds]));
+  const lines = [...(await linesOf(ex, closedOrderIds)).values()].flat();
   const released = await releaseStockOf(
     ex,
     lines.map((line) => ({ productId: line.productId, quantity: line.quantity - line.backorderedUnits })),

@@ -513,6 +513,11 @@ describe('an order’s charges', () => {
     expect(fourth.json<ErrorBody>().error.message).toBe(
       'On account your company may owe at most $5,000.00; it owes $4,243.20, and this order is $1,414.40. Pay this order by card, or pay an open invoice first',
     );
+    // The company's page says what its monthly limit counts: each waiting pallet at its estimate.
+    const company = (await t.call(buyer, 'GET', '/api/company')).json<{
+      rules: { spentThisMonth: number };
+    }>();
+    expect(company.rules.spentThisMonth).toBe(4243.2);
 
     // The first quoted at $300 ($12 tax): $1,352, invoiced on account.
     const first = await t.call(admin, 'PUT', `/api/admin/orders/${placed[0]?._id}/freight`, { freight: 300 });

@@ -1,7 +1,5 @@
-import { rateToPercent, taxesByRate } from '../../shared/domain/tax';
-import { toOrderTax, toTaxesAtRate } from '../tax/charges';
-import type { StoredCharges } from '../../shared/domain/order-charges';
 import {
+  type AnyColumn,
   type SQL,
   and,
   asc,
@@ -16,33 +14,33 @@ import {
   isNull,
   lt,
   lte,
+  ne,
   or,
   sql,
 } from 'drizzle-orm';
 import type { AdminOrdersFilter } from '../../shared/api/admin-orders.schemas';
 import { startOfNextUtcDay, startOfUtcDay } from '../../shared/days';
-import type { Order } from '../../shared/api/orders.schemas';
 import {
   HOLDING_STATES,
   RESERVING_STATES,
-  isPaid,
+  SPENDING_STATES,
   type OrderStatus,
   statesThatCanBecome,
   transitionRefusal,
 } from '../../shared/domain/order-status';
 import { messages } from '../../shared/messages';
-import { centsToDollars } from '../../shared/money';
-import { formatCreditNoteNumber, formatInvoiceNumber } from '../../shared/domain/document-numbers';
 import { type Access, canAccess, seesEveryBuyer, visibleTo } from '../identity/access';
 import type { SessionUser } from '../identity/request-user';
 import type { Executor } from '../db/database';
 import { orderLines, orders } from '../db/schema';
-import { itemsSummary } from '../../shared/domain/order-lines';
 import { DomainError } from '../http/domain-error';
 
 /**
- * Every query of the `orders` table (CONVENTIONS §13): plain functions that take the database or the
- * transaction they run in. Who may see an order, and how its status moves, are decided here once.
+ * Every query of the `orders` table and its `order_lines` (CONVENTIONS §13): plain functions that take
+ * the database or the transaction they run in. Who may see an order, and how its status moves, are
+ * decided here once. It sits below every folder that reads orders (stock fills backorders, credit
+ * invoices them, companies sum their spending), so that none of them writes its own query; how an
+ * order is shown is orders/order-view.ts.
  */
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -61,142 +59,6 @@ export type NewOrderLine = Omit<
 };
 /** An order with its lines, in line order: what pages, mails, invoices and exports show. */
 export type PlacedOrder = OrderRow & { lines: OrderLineRow[] };
-
-/** Who placed an order, by name: as it was then, or the recipient's on an order from before that was kept. */
-export const placedByOf = (row: Pick<OrderRow, 'placedByName' | 'buyerName'>) =>
-  row.placedByName ?? row.buyerName;
-
-/** The API's order shape (spec §3) with its lines and its derived `paid` flag. */
-export function toOrder(row: PlacedOrder): Order {
-  const only = row.lines.length === 1 ? row.lines[0] : undefined;
-  const backordered = row.lines.reduce((sum, line) => sum + line.backorderedUnits, 0);
-  return {
-    _id: row.id,
-    orderNumber: row.orderNumber,
-    toolId: only?.productId ?? null,
-    name: row.buyerName,
-    email: row.email,
-    placedBy: { name: placedByOf(row), email: row.email },
-    address: row.address,
-    number: row.phone,
-    company: row.company,
-    poNumber: row.poNumber,
-    quantity: row.quantity,
-    unitPrice: only ? centsToDollars(only.unitPriceCents) : null,
-    amount: centsToDollars(row.amountCents),
-    ...orderChargesOf(row),
-    itemName: itemsSummary(row.lines),
-    sku: only?.sku ?? null,
-    lines: row.lines.map((line) => ({
-      line: line.lineNumber,
-      toolId: line.productId,
-      sku: line.sku,
-      name: line.name,
-      quantity: line.quantity,
-      unitPrice: centsToDollars(line.unitPriceCents),
-      amount: centsToDollars(line.amountCents),
-      priceSource: line.priceSource,
-      priceList: line.priceSource === 'contract' ? line.priceSourceLabel : null,
-      backordered: line.backorderedUnits,
-      taxClass: line.taxClass,
-      taxRate: rateToPercent(line.taxRate),
-      tax: centsToDollars(line.taxCents),
-    })),
-    paymentMethod: row.paymentMethod,
-    dueDate: row.dueDate,
-    paid: row.paymentMethod === 'card' && isPaid(row.status),
-    status: row.status,
-    ...(row.transactionId ? { payment: { transactionId: row.transactionId } } : {}),
-    testPayment: row.paidInTestMode,
-    refundedAt: row.refundedAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-    holdExpiresAt: HOLDING_STATES.includes(row.status) ? row.holdExpiresAt.toISOString() : null,
-    approval: orderApproval(row),
-    invoiceNumber: row.invoiceNumber === null ? null : formatInvoiceNumber(row.invoiceNumber),
-    creditNoteNumber: row.creditNoteNumber === null ? null : formatCreditNoteNumber(row.creditNoteNumber),
-    quoteId: row.quoteId,
-    backordered: backordered,
-    shipDate: backordered > 0 ? row.shipDate : null,
-    shipment: row.carrier ? { carrier: row.carrier, trackingNumber: row.trackingNumber } : null,
-    history: orderHistory(row),
-  };
-}
-
-/** The order's charges as stored, in cents: what mails, invoices and credit notes print. */
-export function storedChargesOf(order: PlacedOrder): StoredCharges {
-  return {
-    subtotalCents: order.subtotalCents,
-    freightCents: order.freightCents,
-    freightKind: order.freightKind,
-    taxes: taxesOf(order),
-    totalCents: order.amountCents,
-    treatment: order.taxBasis?.treatment ?? 'no_destination',
-    certificateKind: order.taxBasis?.certificate?.kind ?? null,
-  };
-}
-
-/** The order's tax by rate: its lines' and its freight's, the highest rate first. */
-const taxesOf = (order: PlacedOrder) =>
-  taxesByRate([
-    ...order.lines.map((line) => ({ rate: line.taxRate, taxCents: line.taxCents })),
-    ...order.freightTaxes,
-  ]);
-
-/** The order's charges as stored when it was placed, never recomputed. */
-function orderChargesOf(row: PlacedOrder) {
-  const tax = toOrderTax(row.taxBasis);
-  return {
-    shipTo: row.shipTo,
-    subtotal: centsToDollars(row.subtotalCents),
-    freight: row.freightCents === null ? null : centsToDollars(row.freightCents),
-    freightStatus: row.freightKind,
-    taxes: tax.treatment === 'no_destination' ? [] : toTaxesAtRate(taxesOf(row)),
-    total: centsToDollars(row.amountCents),
-    tax,
-  };
-}
-
-/** The company's approval of the order, when its rules asked for one. */
-function orderApproval(row: OrderRow): Order['approval'] {
-  if (!row.approvalRequired) return null;
-  return {
-    state:
-      row.status === 'awaiting_approval'
-        ? 'awaiting'
-        : row.status === 'rejected'
-          ? 'rejected'
-          : row.decidedAt
-            ? 'approved'
-            : // Closed (cancelled, expired) before anyone decided.
-              'undecided',
-    automatic: row.approvedAutomatically,
-    decidedBy: row.decidedBy,
-    decidedAt: row.decidedAt?.toISOString() ?? null,
-    reason: row.rejectionReason,
-  };
-}
-
-const CLOSED_STATES: readonly OrderStatus[] = ['cancelled', 'expired', 'rejected'];
-
-/**
- * The states the order reached, with their times: placed (for approval, then approved), then paid and
- * shipped, or closed.
- */
-function orderHistory(row: OrderRow): Order['history'] {
-  const closedAs = CLOSED_STATES.includes(row.status) ? row.status : null;
-  const approvedAt = row.approvalRequired && row.status !== 'rejected' ? row.decidedAt : null;
-  const sentForApproval = row.approvalRequired && !row.approvedAutomatically;
-  const placedAs: OrderStatus =
-    row.freightKind === 'quoted' ? 'awaiting_freight' : sentForApproval ? 'awaiting_approval' : 'unpaid';
-  const steps: [OrderStatus | null, Date | null][] = [
-    [placedAs, row.createdAt],
-    [sentForApproval ? 'unpaid' : null, approvedAt],
-    ['paid', row.paidAt],
-    ['shipped', row.shippedAt],
-    [closedAs, row.closedAt],
-  ];
-  return steps.flatMap(([status, at]) => (status && at ? [{ status, at: at.toISOString() }] : []));
-}
 
 /** The column that records when an order reached a state (its history). */
 const reachedAt: Record<OrderStatus, 'paidAt' | 'shippedAt' | 'closedAt' | 'decidedAt' | null> = {
@@ -617,4 +479,257 @@ export async function backorderedUnitsOf(ex: Executor, orderId: string): Promise
     .from(orderLines)
     .where(eq(orderLines.orderId, orderId));
   return row?.units ?? 0;
+}
+
+/** One order as stored, or null. */
+export async function findOrder(ex: Executor, orderId: string): Promise<OrderRow | null> {
+  const [row] = await ex.select().from(orders).where(eq(orders.id, orderId));
+  return row ?? null;
+}
+
+/** One order, locked FOR UPDATE until the transaction ends, or null. */
+export async function lockOrder(ex: Executor, orderId: string): Promise<OrderRow | null> {
+  const [row] = await ex.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  return row ?? null;
+}
+
+/** What the shop's freight quote for a pallet changes on its order (orders/set-freight.ts). */
+export type FreightQuote = Pick<
+  OrderRow,
+  'freightCents' | 'freightTaxes' | 'taxCents' | 'amountCents' | 'paymentMethod' | 'approvalRequired'
+> &
+  Partial<
+    Pick<
+      OrderRow,
+      'approvedAutomatically' | 'decidedBy' | 'decidedAt' | 'holdExpiresAt' | 'holdReminderSentAt'
+    >
+  >;
+
+/** Gives an order still waiting for its freight the shop's quote, once (throws if it has freight). */
+export async function recordFreightQuote(
+  ex: Executor,
+  orderId: string,
+  quote: FreightQuote,
+  at: Date,
+): Promise<OrderRow> {
+  const [row] = await ex
+    .update(orders)
+    .set({ ...quote, freightEstimateCents: null, updatedAt: at })
+    .where(and(eq(orders.id, orderId), isNull(orders.freightCents)))
+    .returning();
+  if (!row) throw new Error(`Order ${orderId} was not given its freight`);
+  return row;
+}
+
+/** A company's orders waiting for an approver, oldest first (at most 200). */
+export async function listAwaitingApprovalOf(ex: Executor, companyId: string): Promise<PlacedOrder[]> {
+  const rows = await ex
+    .select()
+    .from(orders)
+    .where(and(eq(orders.companyId, companyId), eq(orders.status, 'awaiting_approval')))
+    .orderBy(desc(orders.createdAt))
+    .limit(200);
+  return withLines(ex, rows.reverse());
+}
+
+// --- What other folders ask of orders: spending, credit, invoices, backorders, quotes and reviews ---
+
+/**
+ * What a company's orders placed since `since` add up to, and a colleague's among them: orders in the
+ * states that spend (closed ones do not count), one awaiting its pallet's freight quote with the
+ * estimate of it; all but `exceptOrderId`.
+ */
+export async function spentSince(
+  ex: Executor,
+  companyId: string,
+  since: Date,
+  { userId = null, exceptOrderId }: { userId?: string | null; exceptOrderId?: string | undefined } = {},
+): Promise<{ company: number; member: number }> {
+  const counted = sql`${orders.amountCents} + coalesce(${orders.freightEstimateCents}, 0)`;
+  const [row] = await ex
+    .select({
+      company: sql<number>`coalesce(sum(${counted}), 0)`.mapWith(Number),
+      member: sql<number>`coalesce(sum(${counted}) filter (where ${orders.userId} = ${userId}), 0)`.mapWith(
+        Number,
+      ),
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.companyId, companyId),
+        inArray(orders.status, SPENDING_STATES),
+        gte(orders.createdAt, since),
+        exceptOrderId ? ne(orders.id, exceptOrderId) : undefined,
+      ),
+    );
+  return row ?? { company: 0, member: 0 };
+}
+
+/**
+ * What a company's orders on account come to that are placed but not yet invoiced (awaiting their
+ * freight quote or their approval): each at its total and, while its pallet's freight is quoted, the
+ * estimate of it; all but `exceptOrderId`.
+ */
+export async function uninvoicedOnAccountCents(
+  ex: Executor,
+  companyId: string,
+  exceptOrderId?: string,
+): Promise<number> {
+  const [row] = await ex
+    .select({
+      cents:
+        sql<number>`coalesce(sum(${orders.amountCents} + coalesce(${orders.freightEstimateCents}, 0)), 0)`.mapWith(
+          Number,
+        ),
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.companyId, companyId),
+        eq(orders.paymentMethod, 'account'),
+        inArray(orders.status, ['awaiting_freight', 'awaiting_approval']),
+        exceptOrderId ? ne(orders.id, exceptOrderId) : undefined,
+      ),
+    );
+  return row?.cents ?? 0;
+}
+
+/** Gives an order its invoice number, once (throws if it has one). */
+export async function setInvoiceNumber(
+  ex: Executor,
+  orderId: string,
+  invoiceNumber: number,
+): Promise<OrderRow> {
+  const [row] = await ex
+    .update(orders)
+    .set({ invoiceNumber })
+    .where(and(eq(orders.id, orderId), isNull(orders.invoiceNumber)))
+    .returning();
+  if (!row) throw new Error(`Order ${orderId} already has an invoice number`);
+  return row;
+}
+
+/** Gives an order its credit note's number and day, once (throws if it has one). */
+export async function setCreditNoteNumber(
+  ex: Executor,
+  orderId: string,
+  creditNoteNumber: number,
+  at: Date,
+): Promise<OrderRow> {
+  const [row] = await ex
+    .update(orders)
+    .set({ creditNoteNumber, creditedAt: at })
+    .where(and(eq(orders.id, orderId), isNull(orders.creditNoteNumber)))
+    .returning();
+  if (!row) throw new Error(`Order ${orderId} already has a credit note`);
+  return row;
+}
+
+/** Records when an order on account was invoiced and the day it is due. */
+export async function markInvoiced(
+  ex: Executor,
+  orderId: string,
+  at: Date,
+  dueDate: string,
+): Promise<OrderRow> {
+  const [row] = await ex
+    .update(orders)
+    .set({ invoicedAt: at, dueDate })
+    .where(eq(orders.id, orderId))
+    .returning();
+  if (!row) throw new Error(`Order ${orderId} was not invoiced`);
+  return row;
+}
+
+/**
+ * Claims invoices on account to remind of, marking them in the statement that picks them, SKIP
+ * LOCKED, so that no two processes remind one twice: 'due' ones whose due day is from `today` to
+ * `dueUntil` and not yet reminded, 'overdue' ones past their due day and not yet told so.
+ */
+export function claimInvoiceReminders(
+  ex: Executor,
+  kind: 'due' | 'overdue',
+  { today, dueUntil, now, limit }: { today: string; dueUntil: string; now: Date; limit: number },
+): Promise<OrderRow[]> {
+  const sentAt = kind === 'due' ? orders.dueReminderSentAt : orders.overdueReminderSentAt;
+  const window =
+    kind === 'due'
+      ? and(gte(orders.dueDate, today), lte(orders.dueDate, dueUntil))
+      : lt(orders.dueDate, today);
+  const due = ex
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.paymentMethod, 'account'),
+        isNotNull(orders.invoiceNumber),
+        ne(orders.status, 'cancelled'),
+        isNull(sentAt),
+        window,
+      ),
+    )
+    .orderBy(asc(orders.dueDate))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return ex
+    .update(orders)
+    .set(kind === 'due' ? { dueReminderSentAt: now } : { overdueReminderSentAt: now })
+    .where(and(inArray(orders.id, due), isNull(sentAt)))
+    .returning();
+}
+
+/**
+ * The lines of a product's open orders still waiting for units, oldest order first: new stock fills
+ * them in this order (stock/backorders.ts). Their orders are locked; an order being closed right now
+ * (the expiry job holds it) is skipped, as it gives its units back itself.
+ */
+export async function linesAwaitingUnitsOf(ex: Executor, productId: string) {
+  return ex
+    .select({
+      orderId: orderLines.orderId,
+      lineNumber: orderLines.lineNumber,
+      backorderedUnits: orderLines.backorderedUnits,
+    })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(
+      and(
+        eq(orderLines.productId, productId),
+        gt(orderLines.backorderedUnits, 0),
+        inArray(orders.status, ['awaiting_freight', 'awaiting_approval', 'unpaid', 'paid']),
+      ),
+    )
+    .orderBy(asc(orders.createdAt), asc(orders.id), asc(orderLines.lineNumber))
+    .for('update', { of: orders, skipLocked: true });
+}
+
+/** `units` of an order line's backorder filled from new stock. */
+export async function fillBackorderedUnits(
+  ex: Executor,
+  line: { orderId: string; lineNumber: number },
+  units: number,
+): Promise<void> {
+  await ex
+    .update(orderLines)
+    .set({ backorderedUnits: sql`${orderLines.backorderedUnits} - ${units}` })
+    .where(and(eq(orderLines.orderId, line.orderId), eq(orderLines.lineNumber, line.lineNumber)));
+  await ex.update(orders).set({ updatedAt: new Date() }).where(eq(orders.id, line.orderId));
+}
+
+/** The order each of these quotes became, by quote id (quotes not accepted are absent). */
+export async function orderIdsOfQuotes(
+  ex: Executor,
+  quoteIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (quoteIds.length === 0) return new Map();
+  const rows = await ex
+    .select({ quoteId: orders.quoteId, id: orders.id })
+    .from(orders)
+    .where(inArray(orders.quoteId, [...quoteIds]));
+  return new Map(rows.flatMap((row) => (row.quoteId ? [[row.quoteId, row.id] as const] : [])));
+}
+
+/** How many units of paid orders the account of `userId` (a column or a value) has bought, as SQL. */
+export function unitsBoughtBy(userId: SQL | AnyColumn, paidStates: readonly OrderStatus[]): SQL<number> {
+  return sql<number>`coalesce((${sql`select sum(${orders.quantity}) from ${orders} where ${orders.userId} = ${userId} and ${inArray(orders.status, [...paidStates])}`}), 0)::int`;
 }

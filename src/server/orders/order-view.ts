@@ -1,0 +1,150 @@
+import { rateToPercent, taxesByRate } from '../../shared/domain/tax';
+import type { StoredCharges } from '../../shared/domain/order-charges';
+import type { Order } from '../../shared/api/orders.schemas';
+import { HOLDING_STATES, isPaid, type OrderStatus } from '../../shared/domain/order-status';
+import { centsToDollars } from '../../shared/money';
+import { formatCreditNoteNumber, formatInvoiceNumber } from '../../shared/domain/document-numbers';
+import { itemsSummary } from '../../shared/domain/order-lines';
+import { toOrderTax, toTaxesAtRate } from '../tax/charges';
+import type { OrderRow, PlacedOrder } from '../records/orders.repository';
+
+/**
+ * An order as the API, mails and documents show it, from its stored row (records/orders.repository.ts
+ * reads and writes the row): nothing here queries.
+ */
+
+/** Who placed an order, by name: as it was then, or the recipient's on an order from before that was kept. */
+export const placedByOf = (row: Pick<OrderRow, 'placedByName' | 'buyerName'>) =>
+  row.placedByName ?? row.buyerName;
+
+/** The API's order shape (spec §3) with its lines and its derived `paid` flag. */
+export function toOrder(row: PlacedOrder): Order {
+  const only = row.lines.length === 1 ? row.lines[0] : undefined;
+  const backordered = row.lines.reduce((sum, line) => sum + line.backorderedUnits, 0);
+  return {
+    _id: row.id,
+    orderNumber: row.orderNumber,
+    toolId: only?.productId ?? null,
+    name: row.buyerName,
+    email: row.email,
+    placedBy: { name: placedByOf(row), email: row.email },
+    address: row.address,
+    number: row.phone,
+    company: row.company,
+    poNumber: row.poNumber,
+    quantity: row.quantity,
+    unitPrice: only ? centsToDollars(only.unitPriceCents) : null,
+    amount: centsToDollars(row.amountCents),
+    ...orderChargesOf(row),
+    itemName: itemsSummary(row.lines),
+    sku: only?.sku ?? null,
+    lines: row.lines.map((line) => ({
+      line: line.lineNumber,
+      toolId: line.productId,
+      sku: line.sku,
+      name: line.name,
+      quantity: line.quantity,
+      unitPrice: centsToDollars(line.unitPriceCents),
+      amount: centsToDollars(line.amountCents),
+      priceSource: line.priceSource,
+      priceList: line.priceSource === 'contract' ? line.priceSourceLabel : null,
+      backordered: line.backorderedUnits,
+      taxClass: line.taxClass,
+      taxRate: rateToPercent(line.taxRate),
+      tax: centsToDollars(line.taxCents),
+    })),
+    paymentMethod: row.paymentMethod,
+    dueDate: row.dueDate,
+    paid: row.paymentMethod === 'card' && isPaid(row.status),
+    status: row.status,
+    ...(row.transactionId ? { payment: { transactionId: row.transactionId } } : {}),
+    testPayment: row.paidInTestMode,
+    refundedAt: row.refundedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    holdExpiresAt: HOLDING_STATES.includes(row.status) ? row.holdExpiresAt.toISOString() : null,
+    approval: orderApproval(row),
+    invoiceNumber: row.invoiceNumber === null ? null : formatInvoiceNumber(row.invoiceNumber),
+    creditNoteNumber: row.creditNoteNumber === null ? null : formatCreditNoteNumber(row.creditNoteNumber),
+    quoteId: row.quoteId,
+    backordered: backordered,
+    shipDate: backordered > 0 ? row.shipDate : null,
+    shipment: row.carrier ? { carrier: row.carrier, trackingNumber: row.trackingNumber } : null,
+    history: orderHistory(row),
+  };
+}
+
+/** The order's charges as stored, in cents: what mails, invoices and credit notes print. */
+export function storedChargesOf(order: PlacedOrder): StoredCharges {
+  return {
+    subtotalCents: order.subtotalCents,
+    freightCents: order.freightCents,
+    freightKind: order.freightKind,
+    taxes: taxesOf(order),
+    totalCents: order.amountCents,
+    treatment: order.taxBasis?.treatment ?? 'no_destination',
+    certificateKind: order.taxBasis?.certificate?.kind ?? null,
+  };
+}
+
+/** The order's tax by rate: its lines' and its freight's, the highest rate first. */
+const taxesOf = (order: PlacedOrder) =>
+  taxesByRate([
+    ...order.lines.map((line) => ({ rate: line.taxRate, taxCents: line.taxCents })),
+    ...order.freightTaxes,
+  ]);
+
+/** The order's charges as stored when it was placed, never recomputed. */
+function orderChargesOf(row: PlacedOrder) {
+  const tax = toOrderTax(row.taxBasis);
+  return {
+    shipTo: row.shipTo,
+    subtotal: centsToDollars(row.subtotalCents),
+    freight: row.freightCents === null ? null : centsToDollars(row.freightCents),
+    freightStatus: row.freightKind,
+    taxes: tax.treatment === 'no_destination' ? [] : toTaxesAtRate(taxesOf(row)),
+    total: centsToDollars(row.amountCents),
+    tax,
+  };
+}
+
+/** The company's approval of the order, when its rules asked for one. */
+function orderApproval(row: OrderRow): Order['approval'] {
+  if (!row.approvalRequired) return null;
+  return {
+    state:
+      row.status === 'awaiting_approval'
+        ? 'awaiting'
+        : row.status === 'rejected'
+          ? 'rejected'
+          : row.decidedAt
+            ? 'approved'
+            : // Closed (cancelled, expired) before anyone decided.
+              'undecided',
+    automatic: row.approvedAutomatically,
+    decidedBy: row.decidedBy,
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    reason: row.rejectionReason,
+  };
+}
+
+const CLOSED_STATES: readonly OrderStatus[] = ['cancelled', 'expired', 'rejected'];
+
+/**
+ * The states the order reached, with their times: placed (for approval, then approved), then paid and
+ * shipped, or closed.
+ */
+function orderHistory(row: OrderRow): Order['history'] {
+  const closedAs = CLOSED_STATES.includes(row.status) ? row.status : null;
+  const approvedAt = row.approvalRequired && row.status !== 'rejected' ? row.decidedAt : null;
+  const sentForApproval = row.approvalRequired && !row.approvedAutomatically;
+  const placedAs: OrderStatus =
+    row.freightKind === 'quoted' ? 'awaiting_freight' : sentForApproval ? 'awaiting_approval' : 'unpaid';
+  const steps: [OrderStatus | null, Date | null][] = [
+    [placedAs, row.createdAt],
+    [sentForApproval ? 'unpaid' : null, approvedAt],
+    ['paid', row.paidAt],
+    ['shipped', row.shippedAt],
+    [closedAs, row.closedAt],
+  ];
+  return steps.flatMap(([status, at]) => (status && at ? [{ status, at: at.toISOString() }] : []));
+}
