@@ -48,6 +48,43 @@ describe('the DATA_DIR lock', () => {
     }
   });
 
+  it('is taken over from a holder killed just after it started, once its setting-up window has passed', async () => {
+    // A shop killed a second after it took the lock (a crash loop, a kill -9): its restart must not
+    // be refused for looking like a holder still setting up its socket.
+    const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)'], { stdio: 'ignore' });
+    await new Promise((resolve) => child.once('spawn', resolve));
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child.once('exit', resolve));
+    const dir = folderLockedBy({ pid: child.pid ?? 0, since: new Date(Date.now() - 1000).toISOString() });
+    const started = Date.now();
+    (await lockDataDir(dir))();
+    // It waited out the window (5 s from the lock) before taking over, in case the socket came up.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(3500);
+  });
+
+  it('is not taken from a holder that lights its socket within its setting-up window', async () => {
+    // The other container's shop (same pid and host name, PID 1 each), one second into its start.
+    const dir = folderLockedBy({
+      pid: process.pid,
+      since: new Date(Date.now() - 1000).toISOString(),
+      token: 'another-container-starting',
+    });
+    const holder = spawn(
+      process.execPath,
+      [
+        '-e',
+        `setTimeout(() => require('node:net').createServer(s => s.destroy()).listen(${JSON.stringify(join(dir, 'shop.lock.sock'))}), 1500)`,
+      ],
+      { stdio: 'ignore' },
+    );
+    try {
+      await expect(lockDataDir(dir)).rejects.toThrow(/is in use by process/);
+    } finally {
+      holder.kill('SIGKILL');
+      await new Promise((resolve) => holder.once('exit', resolve));
+    }
+  });
+
   it('is not taken from a live holder with the same process id and host (each PID 1 in its container)', async () => {
     // The other container's shop: the same pid and host name as this process, alive, listening on
     // the folder's socket as a holder does.

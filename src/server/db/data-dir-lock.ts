@@ -52,7 +52,10 @@ const LOCK_FILE = 'shop.lock';
  * same host, one volume): a listening socket cannot, and a killed holder's refuses connections.
  */
 const BEACON = 'shop.lock.sock';
-/** A lock this young may still be setting up its socket: it counts as held. */
+/**
+ * A lock this young may still be setting up its socket: a start that finds one whose holder seems gone
+ * waits until it is this old and asks the socket again, rather than take it over (or refuse) too soon.
+ */
 const SETTING_UP_MS = 5000;
 /** Unix socket paths are limited to 107 bytes on Linux; a longer folder relies on the lock file alone. */
 const MAX_SOCKET_PATH = 107;
@@ -189,6 +192,19 @@ export async function lockDataDir(
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw notWritable(dataDir, error);
       }
       const holder = readOwner(file);
+      if (holder && !isAlive(holder) && !(await beaconAnswers(dataDir))) {
+        // A holder killed moments after it started (a crash loop, a kill -9 under test) looks like
+        // one still setting up its socket: wait out that window, then look again. Refusing here left
+        // a supervisor's restart failing for up to SETTING_UP_MS after a crash.
+        const young = Date.parse(holder.since) + SETTING_UP_MS - Date.now();
+        if (young > 0) {
+          await new Promise((resolve) => setTimeout(resolve, young + 50));
+          if (!(await beaconAnswers(dataDir)) && readOwner(file)?.token === holder.token) {
+            takeOverStaleLock(file, holder);
+            continue;
+          }
+        }
+      }
       const settingUp = holder !== null && Date.now() - Date.parse(holder.since) < SETTING_UP_MS;
       if (holder && (isAlive(holder) || settingUp || (await beaconAnswers(dataDir)))) {
         throw new DataDirError(
