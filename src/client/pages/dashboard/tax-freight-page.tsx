@@ -287,9 +287,10 @@ export function TaxFreightPage() {
   });
   const [editing, setEditing] = useState<string | null>(null);
   const done = () => setEditing(null);
-  // A saved new zone clears its form: the form is made anew.
-  const [added, setAdded] = useState(0);
-  const addedOne = () => setAdded(added + 1);
+  // A saved new zone clears its own form (made anew), and only its own: one counter for each, so a
+  // shipping zone half typed in is kept when a tax zone is added (a shared one cleared both).
+  const [taxAdded, setTaxAdded] = useState(0);
+  const [shippingAdded, setShippingAdded] = useState(0);
   return (
     <>
       <section aria-labelledby="tax-zones-title">
@@ -302,7 +303,7 @@ export function TaxFreightPage() {
           export and not taxed. Each line is taxed by its product’s class and rounded to the cent on its own;
           where freight is taxed, it follows the goods’ rates.
         </p>
-        <TaxZoneForm key={`tax-${added}`} onDone={addedOne} />
+        <TaxZoneForm key={`tax-${taxAdded}`} onDone={() => setTaxAdded((n) => n + 1)} />
         <QueryState query={taxZones} what="the tax zones">
           {(zones) => (
             <Table responsive size="sm" className="align-middle" aria-label="Tax zones">
@@ -361,7 +362,7 @@ export function TaxFreightPage() {
         <p className="small text-secondary">
           Freight by the order’s weight where it is delivered; places without a zone are not delivered to.
         </p>
-        <ShippingZoneForm key={`shipping-${added}`} onDone={addedOne} />
+        <ShippingZoneForm key={`shipping-${shippingAdded}`} onDone={() => setShippingAdded((n) => n + 1)} />
         <QueryState query={shippingZones} what="the shipping zones">
           {(zones) => (
             <Table responsive size="sm" className="align-middle" aria-label="Shipping zones">
