@@ -1,12 +1,12 @@
 // `npm test`: every check the project has, ending with the line "N passed, N failed".
 // Three phases, each of which keeps a 2-core machine's cores busy by itself: the compilers (typecheck,
-// lint and the build at once), then the browser journeys against the build, then the unit, server and
-// client tests, and the server tests again on PostgreSQL for the files that exercise database-specific
-// behaviour only (each marks itself with a line "// Database-specific: <why>"; every other server file
-// runs on one database, the embedded one). The journeys and the tests do not run side by side: each
-// saturates both cores alone, and together they took longer than one after the other (CI measured
-// 885 s and 918 s side by side against 324 s and 215 s alone), as every waiting assertion polled
-// longer. Typecheck, lint and build count as one check each; vitest and Playwright count their tests.
+// lint and the build at once), the browser journeys once the build is there, then the unit, server and
+// client tests, and beside them the server tests again on PostgreSQL for the files that exercise
+// database-specific behaviour only (each marks itself with a line "// Database-specific: <why>"; every
+// other server file runs on one database, the embedded one). The journeys and vitest do not run side
+// by side: each saturates both cores alone, and together they took longer than one after the other
+// (CI measured 885 s and 918 s side by side against 324 s and 215 s alone), as every waiting assertion
+// polled longer. Typecheck, lint and build count as one check each; vitest and Playwright count their tests.
 // Each stage's wall time is printed at the end.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -99,9 +99,8 @@ const linted = check('lint', 'npm', ['run', '--silent', 'lint']);
 const built = check('build', 'npm', ['run', '--silent', 'build']);
 const typechecked = check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 
-// The journeys against the build, once the compilers are done.
-const compiled = Promise.all([linted, typechecked]);
-const journeys = Promise.all([built, compiled]).then(([ok]) =>
+// The journeys against the build, as soon as it is there (beside the end of lint and typecheck).
+const journeys = built.then((ok) =>
   ok
     ? playwright('browser journeys (Playwright, Chromium)')
     : record('browser journeys (not run: build failed)', 0, 0, 1),
@@ -116,19 +115,21 @@ const databaseSpecific = serverTestFiles('src/server').filter((file) =>
   /^\/\/ Database-specific: /m.test(readFileSync(file, 'utf8')),
 );
 
-const tests = journeys.then(async () => {
-  // The first run is the embedded database's, even when TEST_DATABASE_URL is set for the second.
-  await vitest('unit, server (PGlite) and client tests', [], { TEST_DATABASE_URL: '' });
-  if (!process.env.TEST_DATABASE_URL) {
-    lines.push('skip  server tests on PostgreSQL: set TEST_DATABASE_URL=postgres://... to run them');
-    return;
-  }
-  await vitest(
-    `database-specific server tests on PostgreSQL (${databaseSpecific.length} files)`,
-    ['--project', 'server', ...databaseSpecific],
-    { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL },
-  );
-});
+// Once the journeys and the compilers are done: the tests on the embedded database, and beside them,
+// in one worker of its own, the database-specific files on PostgreSQL (they mostly wait: on the
+// PostgreSQL server, on processes they start and kill, on timeouts they provoke).
+const tests = Promise.all([journeys, linted, typechecked]).then(() =>
+  Promise.all([
+    vitest('unit, server (PGlite) and client tests', [], { TEST_DATABASE_URL: '' }),
+    process.env.TEST_DATABASE_URL
+      ? vitest(
+          `database-specific server tests on PostgreSQL (${databaseSpecific.length} files)`,
+          ['--project', 'server', '--maxWorkers=1', ...databaseSpecific],
+          { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL },
+        )
+      : lines.push('skip  server tests on PostgreSQL: set TEST_DATABASE_URL=postgres://... to run them'),
+  ]),
+);
 await tests;
 
 console.log(`\n${lines.join('\n')}\n\nall checks: ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
