@@ -54,20 +54,20 @@ export function ChargesSummary({
         <caption className="caption-top small text-secondary py-1">Delivered to {charges.deliverTo}</caption>
         <tbody>
           <tr>
-            <th scope="row" className="fw-normal">
+            <th scope="row" className="fw-normal text-nowrap">
               Subtotal
             </th>
             <td className="text-end">{formatDollars(charges.subtotal)}</td>
           </tr>
           <tr>
-            <th scope="row" className="fw-normal">
+            <th scope="row" className="fw-normal text-nowrap">
               Freight
             </th>
             <td className="text-end">{freightLabel(charges)}</td>
           </tr>
           {tax.treatment === 'exempt' ? (
             <tr>
-              <th scope="row" className="fw-normal">
+              <th scope="row" className="fw-normal text-nowrap">
                 Tax
               </th>
               <td className="text-end">
@@ -76,14 +76,14 @@ export function ChargesSummary({
             </tr>
           ) : tax.treatment === 'reverse_charge' ? (
             <tr>
-              <th scope="row" className="fw-normal">
+              <th scope="row" className="fw-normal text-nowrap">
                 VAT
               </th>
               <td className="text-end">{formatDollars(0)} (reverse charge)</td>
             </tr>
           ) : tax.treatment === 'untaxed_place' ? (
             <tr>
-              <th scope="row" className="fw-normal">
+              <th scope="row" className="fw-normal text-nowrap">
                 Tax
               </th>
               <td className="text-end">None charged there</td>
@@ -91,7 +91,7 @@ export function ChargesSummary({
           ) : (
             charges.taxes.map((line) => (
               <tr key={line.rate}>
-                <th scope="row" className="fw-normal">
+                <th scope="row" className="fw-normal text-nowrap">
                   Tax at {line.rate}%
                 </th>
                 <td className="text-end">{formatDollars(line.amount)}</td>
@@ -99,7 +99,9 @@ export function ChargesSummary({
             ))
           )}
           <tr>
-            <th scope="row">Total</th>
+            <th scope="row" className="text-nowrap">
+              Total
+            </th>
             <td className="text-end fw-semibold" data-testid={`${testId}-total`}>
               {formatDollars(charges.total)}
               {charges.freightStatus === 'quoted' && charges.freight === null ? ' + freight' : ''}
