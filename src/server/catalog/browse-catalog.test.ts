@@ -152,17 +152,17 @@ describe('pages', () => {
   });
 
   it.each([
-    ['limit=61', 'Limit: limit is at most 60'],
-    ['limit=0', 'Limit: limit is at least 1'],
-    ['limit=ten', 'Limit: limit must be a number'],
-    ['sort=cheapest', 'Sort: sort is one of relevance, name, price_asc, price_desc, newest'],
-    ['minPrice=-1', 'Min price: minPrice cannot be negative'],
-    ['minPrice=10&maxPrice=5', 'Max price: maxPrice must not be below minPrice'],
-    ['inStock=yes', 'In stock: inStock is true or false'],
+    ['limit=61', 'Limit: at most 60'],
+    ['limit=0', 'Limit: at least 1'],
+    ['limit=ten', 'Limit: must be a number'],
+    ['sort=cheapest', 'Sort: one of relevance, name, price_asc, price_desc, newest'],
+    ['minPrice=-1', 'Min price: cannot be negative'],
+    ['minPrice=10&maxPrice=5', 'Max price: must not be below the min price'],
+    ['inStock=yes', 'In stock: true or false'],
     ['category=Power%20Tools', 'Category: not a category'],
     ['cursor=bm9wZQ', 'Cursor: not a cursor this catalog gave out'],
     ['cursor=%7B%7D', 'Cursor: not a cursor this catalog gave out'],
-    [`q=${'x'.repeat(101)}`, 'Search: the search is too long (at most 100 characters)'],
+    [`q=${'x'.repeat(101)}`, 'Search: too long (at most 100 characters)'],
     ['colour=red', 'Unknown field: colour'],
   ])('answers 400 naming the parameter for %s', async (query, message) => {
     const { status, body } = await catalog(query);

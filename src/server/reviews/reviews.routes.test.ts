@@ -62,10 +62,10 @@ describe('GET /api/review?limit', () => {
   });
 
   it.each([
-    ['limit=0', 'Limit: limit is at least 1'],
-    ['limit=101', 'Limit: limit is at most 100'],
-    ['limit=2.5', 'Limit: limit must be a whole number'],
-    ['limit=many', 'Limit: limit must be a number'],
+    ['limit=0', 'Limit: at least 1'],
+    ['limit=101', 'Limit: at most 100'],
+    ['limit=2.5', 'Limit: must be a whole number'],
+    ['limit=many', 'Limit: must be a number'],
   ])('refuses ?%s with a clear message', async (query, message) => {
     const response = await ctx.app.inject({ method: 'GET', url: `/api/review?${query}` });
     expect(response.statusCode).toBe(400);

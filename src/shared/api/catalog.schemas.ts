@@ -76,35 +76,31 @@ export const DEFAULT_PAGE_SIZE = 24;
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
-const dollarBound = (name: string) =>
+const dollarBound = () =>
   optional(
     z.coerce
-      .number({ error: `${name} must be a number of dollars` })
-      .min(0, { error: `${name} cannot be negative` })
-      .max(1_000_000, { error: `${name} is too large` }),
+      .number({ error: 'must be a number of dollars' })
+      .min(0, { error: 'cannot be negative' })
+      .max(1_000_000, { error: 'is too large' }),
   );
 
 /** GET /api/catalog (DESIGN §9): search, filters, sort and keyset pages. */
 export const CatalogQuery = z
   .strictObject({
-    q: optional(z.string().trim().max(100, { error: 'the search is too long (at most 100 characters)' })),
+    q: optional(z.string().trim().max(100, { error: 'too long (at most 100 characters)' })),
     category: optional(z.string().regex(CATEGORY_SLUG, { error: 'not a category' })),
-    inStock: optional(
-      z.enum(['true', 'false'], { error: 'inStock is true or false' }).transform((v) => v === 'true'),
-    ),
+    inStock: optional(z.enum(['true', 'false'], { error: 'true or false' }).transform((v) => v === 'true')),
     /** Only products with less than twice their lower bound in stock (the admin's low-stock list). */
-    lowStock: optional(
-      z.enum(['true', 'false'], { error: 'lowStock is true or false' }).transform((v) => v === 'true'),
-    ),
-    minPrice: dollarBound('minPrice'),
-    maxPrice: dollarBound('maxPrice'),
-    sort: optional(z.enum(CATALOG_SORTS, { error: `sort is one of ${CATALOG_SORTS.join(', ')}` })),
+    lowStock: optional(z.enum(['true', 'false'], { error: 'true or false' }).transform((v) => v === 'true')),
+    minPrice: dollarBound(),
+    maxPrice: dollarBound(),
+    sort: optional(z.enum(CATALOG_SORTS, { error: `one of ${CATALOG_SORTS.join(', ')}` })),
     limit: optional(
       z.coerce
-        .number({ error: 'limit must be a number' })
-        .int({ error: 'limit must be a whole number' })
-        .min(1, { error: 'limit is at least 1' })
-        .max(MAX_PAGE_SIZE, { error: `limit is at most ${MAX_PAGE_SIZE}` }),
+        .number({ error: 'must be a number' })
+        .int({ error: 'must be a whole number' })
+        .min(1, { error: 'at least 1' })
+        .max(MAX_PAGE_SIZE, { error: `at most ${MAX_PAGE_SIZE}` }),
     ),
     cursor: optional(z.string().max(300, { error: 'not a cursor this catalog gave out' })),
   })
@@ -113,7 +109,7 @@ export const CatalogQuery = z
       query.minPrice === undefined || query.maxPrice === undefined || query.minPrice <= query.maxPrice,
     {
       path: ['maxPrice'],
-      error: 'maxPrice must not be below minPrice',
+      error: 'must not be below the min price',
     },
   );
 export type CatalogQuery = z.output<typeof CatalogQuery>;

@@ -29,10 +29,10 @@ export const REVIEWS_MAX_LIMIT = 100;
  */
 export const ReviewsQuery = z.object({
   limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int({ error: 'limit must be a whole number' })
-    .min(1, { error: 'limit is at least 1' })
-    .max(REVIEWS_MAX_LIMIT, { error: `limit is at most ${REVIEWS_MAX_LIMIT}` })
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'at least 1' })
+    .max(REVIEWS_MAX_LIMIT, { error: `at most ${REVIEWS_MAX_LIMIT}` })
     .optional(),
 });
 
