@@ -1,4 +1,4 @@
-// Memory soak: the built server (`node dist/server/main.js`, as `npm start` runs it, MALLOC_ARENA_MAX=2)
+// Memory soak: the built server (`node --max-semi-space-size=4 dist/server/main.js`, as `npm start` runs it, MALLOC_ARENA_MAX=2)
 // with a catalog of about 10,000 products, under modest mixed traffic for a set time, its resident memory
 // (VmRSS of /proc/<pid>/status) read every 30 s. The traffic is what shoppers send: the home page, catalog
 // browsing and search (/api/catalog with varied q, category, sort and price filters, following cursors),
@@ -633,7 +633,7 @@ async function soak() {
       url.pathname = `/${database}`;
       databaseUrl = url.toString();
     }
-    shop = spawn('node', ['dist/server/main.js'], {
+    shop = spawn('node', ['--max-semi-space-size=4', 'dist/server/main.js'], {
       env: {
         ...process.env,
         MALLOC_ARENA_MAX: '2',

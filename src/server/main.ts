@@ -4,6 +4,16 @@ import { type AppConfig, ConfigError, loadConfig } from './config/env';
 import { DataDirError } from './db/data-dir-lock';
 import { DatabaseUnreachableError, openDatabase } from './db/database';
 import { seedDemoOnce } from './seed/seed-demo';
+import { setFlagsFromString } from 'node:v8';
+
+/**
+ * V8 lets the old generation grow to several times the live heap between full collections: under the
+ * memory soak (bench/soak.mjs, 10,000 products) the live heap is ~80 MiB and its garbage swung the
+ * resident memory by ~200 MiB. Grown by 1.3x at most, the peak fell from 669 to 464 MiB embedded and
+ * from 504 to 279 MiB on PostgreSQL, at the same requests per second. V8 reads the factor at every
+ * collection, so it is set here (NODE_OPTIONS does not take it).
+ */
+setFlagsFromString('--heap-growing-percent=30');
 
 /** After SIGTERM, how long requests in flight may take before the process gives up on them. */
 const SHUTDOWN_GRACE_MS = 10_000;
