@@ -21,10 +21,8 @@ export function formatOrderStatus(status: string): string {
   return `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
 }
 
-/** 'Dec 6, 2026': the last day a quoted price holds (a quote holds to the end of that day, UTC). */
-export function formatValidThrough(iso: string): string {
-  return formatDay(iso);
-}
-
-/** 'Dec 6, 2026' for a calendar day from the API ('2026-12-06'): a due day, a certificate's expiry. */
+/**
+ * 'Dec 6, 2026' for a calendar day from the API ('2026-12-06': a due day, a certificate's expiry) or
+ * the UTC day of a moment (the last day a quoted price holds: to the end of that day, UTC).
+ */
 export { formatDay };

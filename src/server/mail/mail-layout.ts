@@ -17,7 +17,7 @@ export const escapeHtml = (value: string) =>
   );
 
 /** 'Nov 24, 2026, 11:05 PM UTC': mails cannot know the reader's time zone, so they say which it is. */
-export { formatUtcTime as formatMailTime, formatDay } from '../../shared/date-format';
+export { formatUtcTime as formatMailTime } from '../../shared/date-format';
 
 export interface BusinessMailParts {
   to: string;

@@ -1,7 +1,8 @@
 import { formatInvoiceNumber } from '../../shared/domain/document-numbers';
 import { formatCents } from '../../shared/money';
 import { formatUnits } from '../../shared/numbers';
-import { type MailContext, businessMail, formatDay, formatMailTime } from '../mail/mail-layout';
+import { formatDay } from '../../shared/date-format';
+import { type MailContext, businessMail, formatMailTime } from '../mail/mail-layout';
 import type { Mail } from '../mail/mailer';
 import { itemsSummary } from '../../shared/domain/order-lines';
 import { type PlacedOrder } from '../records/orders.repository';

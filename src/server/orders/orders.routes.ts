@@ -26,16 +26,15 @@ import { toOrder } from './order-view';
 import { placeOrder } from './place-order';
 import { decideOrder, listAwaitingApproval } from './approvals';
 import { messages } from '../../shared/messages';
-import { ChargesPreview, LineQuantity, PlaceQuery } from '../../shared/api/cart.schemas';
+import { ChargesPreview, DestinationQuery, LineQuantity } from '../../shared/api/cart.schemas';
 import { findProduct } from '../catalog/products.repository';
 import { previewCharges } from '../tax/charges';
 import { pricingFor } from '../pricing/price-line';
 
 /** GET /api/purchase/preview: a product, a quantity and where it would go. */
-const PreviewQuery = PlaceQuery.extend({
+const PreviewQuery = DestinationQuery.extend({
   toolId: z.uuid({ error: 'Malformed product id' }),
   quantity: z.coerce.number().pipe(LineQuantity),
-  country: PlaceQuery.shape.country.unwrap(),
 });
 
 export interface OrdersRoutesOptions {

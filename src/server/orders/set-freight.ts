@@ -19,7 +19,6 @@ import {
 import {
   type OrderRow,
   type PlacedOrder,
-  linesOf,
   lockOrder,
   recordFreightQuote,
   withLinesOf,
@@ -65,7 +64,7 @@ export async function setFreight(
       throw new DomainError('CONFLICT', messages.freightNotQuoted);
     }
     // Taxed where the order's destination taxes freight, at its lines' rates as they were placed.
-    const lines = ((await linesOf(tx, [orderId])).get(orderId) ?? []).map((line) => ({
+    const lines = (await withLinesOf(tx, order)).lines.map((line) => ({
       amountCents: line.amountCents,
       rate: line.taxRate,
     }));

@@ -1,4 +1,8 @@
+import type { ChargesPreview } from '../../shared/api/cart.schemas';
+import type { ShopDetails } from '../config/shop-details';
 import { countOrderPlaced } from '../metrics/metrics';
+import { previewCharges } from '../tax/charges';
+import type { Place } from '../tax/places';
 import type { SessionUser } from '../identity/request-user';
 import type { CatalogCache } from '../catalog/catalog-cache';
 import type { ProductStock } from '../stock/stock';
@@ -10,7 +14,7 @@ import type { PlacedOrder } from '../records/orders.repository';
 import { type DeliveryFields, holdUnpaidOrderSlot, insertUnpaidOrder } from '../orders/place-order';
 import { canAcceptQuote } from '../../shared/domain/quote-status';
 import { messages } from '../../shared/messages';
-import { type FullQuote, findQuoteFor, moveQuote, quoteExpired } from './quotes.repository';
+import { type FullQuote, findQuoteFor, moveQuote, quotedLineCents, quoteExpired } from './quotes.repository';
 
 export interface AcceptQuoteDeps {
   db: Database;
@@ -80,7 +84,7 @@ export async function acceptQuote(
           name: line.name,
           quantity: line.quantity,
           unitPriceCents,
-          amountCents: unitPriceCents * line.quantity,
+          amountCents: quotedLineCents(line),
           priceSource: 'quote' as const,
           priceSourceRef: quote.id,
           priceSourceLabel: null,
@@ -99,4 +103,25 @@ export async function acceptQuote(
   countOrderPlaced('quote', placed.row);
   mail.nudge();
   return placed.row;
+}
+
+/**
+ * What accepting the caller's quote would cost delivered to `place` (GET /api/quotes/{id}/charges):
+ * its lines at the quoted prices, with the freight and tax by rate the order would carry. A line whose
+ * product is gone is not charged: accepting is refused, saying which.
+ */
+export async function previewAcceptance(
+  db: Database,
+  user: SessionUser,
+  quoteId: string,
+  place: Place,
+  { seller, notForResale }: { seller: ShopDetails; notForResale?: boolean | undefined },
+): Promise<ChargesPreview> {
+  const quote = await findQuoteFor(db, user, quoteId);
+  const lines = quote.lines.flatMap((line) =>
+    line.productId
+      ? [{ productId: line.productId, quantity: line.quantity, amountCents: quotedLineCents(line) }]
+      : [],
+  );
+  return previewCharges(db, lines, place, { companyId: user.company?.id ?? null, seller, notForResale });
 }

@@ -9,7 +9,7 @@ import type { MailContext } from '../mail/mail-layout';
 import { queueMail } from '../mail/outbox';
 import { MAX_AMOUNT_CENTS } from '../orders/place-order';
 import { quoteAnsweredMail, quoteDeclinedMail } from './quote-mails';
-import { type FullQuote, fullQuote, moveQuote, priceQuoteLines } from './quotes.repository';
+import { type FullQuote, fullQuote, moveQuote, priceQuoteLines, quotedLineCents } from './quotes.repository';
 
 /** The longest a quoted price may be promised for. */
 const MAX_VALIDITY_DAYS = 365;
@@ -96,10 +96,7 @@ export async function answerQuote(
     if (answer.shipDate && endOfDay(answer.shipDate) <= today) {
       throw invalid(messages.shipDatePast);
     }
-    const totalCents = answered.lines.reduce(
-      (sum, line) => sum + (line.unitPriceCents ?? 0) * line.quantity,
-      0,
-    );
+    const totalCents = answered.lines.reduce((sum, line) => sum + quotedLineCents(line), 0);
     if (totalCents > MAX_AMOUNT_CENTS) throw invalid(messages.quoteTooLarge);
     await priceQuoteLines(tx, quoteId, prices);
     await queueMail(tx, quoteAnsweredMail(mail, answered));

@@ -4,7 +4,7 @@ import { formatUnits } from '../../shared/numbers';
 import { type MailContext, businessMail, formatMailTime } from '../mail/mail-layout';
 import type { Mail } from '../mail/mailer';
 import { itemsSummary } from '../../shared/domain/order-lines';
-import type { FullQuote } from './quotes.repository';
+import { type FullQuote, quotedLineCents } from './quotes.repository';
 
 type QuoteMailContext = Pick<MailContext, 'shop' | 'publicUrl'>;
 
@@ -18,7 +18,7 @@ const lineFact = (line: FullQuote['lines'][number]): [string, string] => [
 ];
 
 const quotedTotalCents = (quote: FullQuote) =>
-  quote.lines.reduce((sum, line) => sum + (line.unitPriceCents ?? 0) * line.quantity, 0);
+  quote.lines.reduce((sum, line) => sum + quotedLineCents(line), 0);
 
 /** The quote at a glance: its number and items, then a fact per line. */
 function quoteFacts(quote: FullQuote): [string, string][] {

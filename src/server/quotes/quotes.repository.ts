@@ -24,6 +24,10 @@ export type QuoteLineRow = typeof quoteLines.$inferSelect;
 export type NewQuoteLine = Pick<QuoteLineRow, 'productId' | 'sku' | 'name' | 'quantity'>;
 /** A quote's line with its product's stock now (null once the product is gone). */
 export type ShownQuoteLine = QuoteLineRow & { available: number | null };
+
+/** What a quote line comes to at its quoted price: 0 while it has none (a line not answered yet). */
+export const quotedLineCents = (line: Pick<QuoteLineRow, 'unitPriceCents' | 'quantity'>) =>
+  (line.unitPriceCents ?? 0) * line.quantity;
 /** A quote with its lines in line order, and the order it became, if any. */
 export type FullQuote = QuoteRow & { lines: ShownQuoteLine[]; orderId: string | null };
 
@@ -33,7 +37,7 @@ const LIST_LIMIT = 200;
 export function toQuote(row: FullQuote): Quote {
   const only = row.lines.length === 1 ? row.lines[0] : undefined;
   const answered = row.lines.length > 0 && row.lines.every((line) => line.unitPriceCents !== null);
-  const amountCents = row.lines.reduce((sum, line) => sum + (line.unitPriceCents ?? 0) * line.quantity, 0);
+  const amountCents = row.lines.reduce((sum, line) => sum + quotedLineCents(line), 0);
   return {
     _id: row.id,
     quoteNumber: formatQuoteNumber(row.quoteNumber),

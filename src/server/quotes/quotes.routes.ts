@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ChargesPreview, PlaceQuery } from '../../shared/api/cart.schemas';
+import { ChargesPreview, DestinationQuery } from '../../shared/api/cart.schemas';
 import { errorResponses } from '../../shared/api/errors';
 import { PlaceOrderResult } from '../../shared/api/orders.schemas';
 import {
@@ -19,10 +19,9 @@ import type { Database } from '../db/database';
 import { limit } from '../http/rate-limit';
 import type { MailContext } from '../mail/mail-layout';
 import { toOrder } from '../orders/order-view';
-import { acceptQuote } from './accept-quote';
+import { acceptQuote, previewAcceptance } from './accept-quote';
 import { answerQuote } from './answer-quote';
-import { findQuoteFor, listQuotesFor, toQuote } from './quotes.repository';
-import { previewCharges } from '../tax/charges';
+import { listQuotesFor, toQuote } from './quotes.repository';
 import { requestQuote, requestQuoteForCart } from './request-quote';
 
 export interface QuotesRoutesOptions {
@@ -112,32 +111,19 @@ export const quotesRoutes: FastifyPluginAsyncZod<QuotesRoutesOptions> = async (a
         summary:
           'What accepting your quote would cost delivered to a place: its lines at the quoted prices, with the freight and tax by rate the order would carry',
         params: QuoteIdParams,
-        querystring: PlaceQuery.extend({ country: PlaceQuery.shape.country.unwrap() }),
+        querystring: DestinationQuery,
         response: { 200: ChargesPreview, ...errors },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const user = signedInUser(request);
-      const quote = await findQuoteFor(db, user, request.params.id);
       const { country, region, notForResale } = request.query;
-      // A line whose product is gone is not charged: accepting it is refused, saying which.
-      const lines = quote.lines.flatMap((line) =>
-        line.productId
-          ? [
-              {
-                productId: line.productId,
-                quantity: line.quantity,
-                amountCents: (line.unitPriceCents ?? 0) * line.quantity,
-              },
-            ]
-          : [],
-      );
-      return previewCharges(
+      return previewAcceptance(
         db,
-        lines,
+        signedInUser(request),
+        request.params.id,
         { country, region: region ?? null },
-        { companyId: user.company?.id ?? null, seller: mail.shop, notForResale },
+        { seller: mail.shop, notForResale },
       );
     },
   );

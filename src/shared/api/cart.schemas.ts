@@ -80,6 +80,9 @@ export const PlaceQuery = z.strictObject({
     .optional(),
 });
 
+/** A place the charges are asked for that must be named: its country given. */
+export const DestinationQuery = PlaceQuery.extend({ country: PlaceQuery.shape.country.unwrap() });
+
 /** GET /api/cart: the lines in the order they were added, and the total of them all. */
 export const Cart = z
   .object({

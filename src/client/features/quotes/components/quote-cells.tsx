@@ -1,6 +1,6 @@
 import type { Quote } from '../../../../shared/api/quotes.schemas';
 import { formatDollars } from '../../../../shared/money';
-import { formatDateTime, formatUnits, formatValidThrough } from '../../../lib/format';
+import { formatDateTime, formatDay, formatUnits } from '../../../lib/format';
 import { QuoteLines } from './quote-lines';
 import { QuoteStatusBadge } from './quote-status-badge';
 
@@ -38,7 +38,7 @@ export function QuoteCells({ quote, show }: { quote: Quote; show: 'note' | 'repl
             {quote.unitPrice !== null && <>{formatDollars(quote.unitPrice)} per unit</>}
             <div className="fw-semibold">{formatDollars(quote.amount)}</div>
             {quote.validUntil && (
-              <div className="small text-secondary">Valid through {formatValidThrough(quote.validUntil)}</div>
+              <div className="small text-secondary">Valid through {formatDay(quote.validUntil)}</div>
             )}
           </div>
         ) : (
