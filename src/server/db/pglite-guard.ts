@@ -1,6 +1,6 @@
 import { closeSync, openSync, unlinkSync, writeSync } from 'node:fs';
-import { open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { storageCode, writeProbe } from './write-probe';
 
 /**
  * The embedded database must never be handed a write its folder cannot take. PostgreSQL treats a WAL
@@ -73,31 +73,15 @@ export interface PgliteGuard {
   stop(): void;
 }
 
-/** The probe's failure as a code isStorageFull knows: the file system's own, else io_error (58030). */
-function errorCode(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'EROFS' || code === 'ENOSPC' || code === 'EDQUOT' ? code : '58030';
-}
-
-/** A small file created, written and removed in `dir`: fails with EROFS, ENOSPC, EDQUOT, EIO… */
+/** The folder's refusal of a write, as the error every refused query gets. */
 async function folderRefusal(dir: string, name: string): Promise<StorageUnwritableError | undefined> {
-  const probe = join(dir, name);
-  try {
-    const file = await open(probe, 'w');
-    try {
-      await file.write(Buffer.alloc(PROBE_BYTES));
-    } finally {
-      await file.close();
-    }
-    return undefined;
-  } catch (error) {
-    return new StorageUnwritableError(
-      errorCode(error),
-      `The database folder ${dir} takes no write (${errorCode(error)}): queries are refused until it does`,
-    );
-  } finally {
-    await rm(probe, { force: true }).catch(() => undefined);
-  }
+  const code = await writeProbe(dir, name, { bytes: PROBE_BYTES });
+  return code === undefined
+    ? undefined
+    : new StorageUnwritableError(
+        code,
+        `The database folder ${dir} takes no write (${code}): queries are refused until it does`,
+      );
 }
 
 /** The same probe, synchronous: run once, at the moment PGlite aborts, to say why. */
@@ -112,7 +96,7 @@ function folderRefusalSync(dir: string, name: string): string | undefined {
     }
     return undefined;
   } catch (error) {
-    return errorCode(error);
+    return storageCode(error);
   } finally {
     try {
       unlinkSync(probe);

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { BucketConfig } from '../config/bucket-config';
+import { writeProbe } from '../db/write-probe';
 import { BucketUnavailable } from '../http/bucket-unavailable';
 
 /** One kept picture: its file name (`<hash>.<ext>`), its size and when it was written. */
@@ -79,21 +80,7 @@ export function folderStore(dir: string): FolderStore {
  * a read-only one (EROFS) fails it, which the database's own check does not see until an order fails.
  */
 export async function folderTakesWrites(dir: string): Promise<boolean> {
-  const probe = join(dir, `.ready-${process.pid}`);
-  try {
-    const file = await open(probe, 'w');
-    try {
-      await file.write(Buffer.alloc(4096));
-      await file.sync();
-    } finally {
-      await file.close();
-    }
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await rm(probe, { force: true });
-  }
+  return (await writeProbe(dir, `.ready-${process.pid}`, { bytes: 4096, sync: true })) === undefined;
 }
 
 /** The pictures as objects in a bucket, through the AWS SDK (the field's own S3 client). */
