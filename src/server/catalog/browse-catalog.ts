@@ -13,8 +13,8 @@ import {
   listCategories,
   listHomeGrid,
   listProducts,
-  toTool,
-} from './products.repository';
+} from '../records/products.repository';
+import { toTool } from './tool-view';
 import { messages } from '../../shared/messages';
 
 export interface BrowseDeps {

@@ -1,9 +1,8 @@
-import { inArray } from 'drizzle-orm';
 import type { PriceTier, Tool } from '../../shared/api/catalog.schemas';
 import { centsToDollars, dollarsToCents } from '../../shared/money';
 import type { CatalogCache } from './catalog-cache';
 import type { Executor } from '../db/database';
-import { products } from '../db/schema';
+import { findOrderable } from '../records/products.repository';
 import { type Buyer, type BuyerPricing, pricingFrom } from '../pricing/price-line';
 import { contractEntriesFor } from '../pricing/contract-entries';
 import { utcDayOf } from '../../shared/days';
@@ -53,10 +52,7 @@ async function readCatalogPrices(
   const entries = await contractEntriesFor(ex, companyId, 'all');
   if (entries.size === 0) return null;
   const pricing = pricingFrom(entries, floor, at);
-  const priced = await ex
-    .select({ sku: products.sku, minOrder: products.minOrder, priceTiers: products.priceTiers })
-    .from(products)
-    .where(inArray(products.sku, [...entries.keys()]));
+  const priced = await findOrderable(ex, { skus: [...entries.keys()] });
   const fromPrices: Record<string, number> = {};
   for (const product of priced) {
     const { tiers, source } = pricing.tiers(product);

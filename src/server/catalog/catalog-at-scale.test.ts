@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogPage, Tool } from '../../shared/api/catalog.schemas';
-import { findOrCreateCategory } from './products.repository';
+import { findOrCreateCategory } from '../records/products.repository';
 import { products } from '../db/schema';
 import { insertTool } from '../test/factories';
 import { createTestApp } from '../test/test-app';

@@ -22,7 +22,7 @@ import {
   type ProductChanges,
   type ProductView,
   updateProduct,
-} from './products.repository';
+} from '../records/products.repository';
 
 interface Deps {
   db: Database;

@@ -24,7 +24,7 @@ import {
   type NewProduct,
   type ProductView,
   upsertProducts,
-} from './products.repository';
+} from '../records/products.repository';
 import { messages } from '../../shared/messages';
 
 /**

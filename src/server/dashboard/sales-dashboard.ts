@@ -2,7 +2,7 @@ import { DASHBOARD_DAYS, HOLDS_ENDING_HOURS, type SalesDashboard } from '../../s
 import { startOfUtcDay, utcDayOf } from '../../shared/days';
 import { OrderStatus } from '../../shared/domain/order-status';
 import { centsToDollars } from '../../shared/money';
-import { listLowStock } from '../catalog/products.repository';
+import { listLowStock } from '../records/products.repository';
 import { receivables } from '../credit/ledger';
 import { certificatesExpiringSoon, countPendingCertificates } from '../tax/exemptions';
 import type { Database } from '../db/database';

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { SESSION_MAX_AGE_MS } from '../auth/session';
-import { uploadedPicturesInUse } from '../catalog/products.repository';
+import { uploadedPicturesInUse } from '../records/products.repository';
 import type { AppConfig } from '../config/env';
 import { remindInvoices } from '../credit/reminders';
 import { noticeExpiringCertificates } from '../tax/exemptions';

@@ -14,6 +14,7 @@ import { canAccess, visibleTo } from '../identity/access';
 import type { SessionUser } from '../identity/request-user';
 import type { Database, Executor } from '../db/database';
 import { products, savedListLines, savedLists } from '../db/schema';
+import { findOrderable } from '../records/products.repository';
 import { DomainError } from '../http/domain-error';
 import { cartLinesOf, lineProblem } from '../orders/cart';
 import { refillCart } from '../orders/order-again';
@@ -171,15 +172,7 @@ async function upsertLines(
   }
   if (merged.size === 0) return;
   const ids = [...merged.keys()];
-  const priced = await ex
-    .select({
-      id: products.id,
-      sku: products.sku,
-      minOrder: products.minOrder,
-      priceTiers: products.priceTiers,
-    })
-    .from(products)
-    .where(inArray(products.id, ids));
+  const priced = await findOrderable(ex, { ids });
   const priceOf = new Map(priced.map((product) => [product.id, product]));
   const pricing = await pricingFor(
     ex,
@@ -242,10 +235,7 @@ export async function setListLine(
 ): Promise<SavedList> {
   return db.transaction(async (tx) => {
     const list = await lockedList(tx, caller, listId);
-    const [product] = await tx
-      .select({ id: products.id, sku: products.sku, name: products.name })
-      .from(products)
-      .where(eq(products.id, toolId));
+    const [product] = await findOrderable(tx, { ids: [toolId] });
     if (!product) throw new DomainError('NOT_FOUND', messages.productNotFound);
     await upsertLines(
       tx,
@@ -323,12 +313,10 @@ async function linesToAdd(
   body: AddToListBody,
 ): Promise<{ lines: NewListLine[]; skipped: Skipped[] }> {
   if ('toolId' in body) {
-    const [product] = await ex
-      .select({ productId: products.id, sku: products.sku, name: products.name })
-      .from(products)
-      .where(eq(products.id, body.toolId));
+    const [product] = await findOrderable(ex, { ids: [body.toolId] });
     if (!product) throw new DomainError('NOT_FOUND', messages.productNotFound);
-    return { lines: [{ ...product, quantity: body.quantity }], skipped: [] };
+    const { id: productId, sku, name } = product;
+    return { lines: [{ productId, sku, name, quantity: body.quantity }], skipped: [] };
   }
   if ('fromCart' in body) {
     const cart = await cartLinesOf(ex, caller.id);

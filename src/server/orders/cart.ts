@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Cart, CartLine } from '../../shared/api/cart.schemas';
 import { MAX_ORDER_LINES } from '../../shared/domain/order-lines';
 import { lowerBound } from '../../shared/domain/order-quantity';
@@ -7,6 +7,7 @@ import { centsToDollars, formatCents } from '../../shared/money';
 import type { SessionUser } from '../identity/request-user';
 import type { Executor } from '../db/database';
 import { cartLines, products } from '../db/schema';
+import { findOrderable } from '../records/products.repository';
 import { DomainError } from '../http/domain-error';
 import { type BuyerPricing, pricingFor } from '../pricing/price-line';
 import { priceSourceFields } from '../pricing/price-source';
@@ -171,16 +172,7 @@ export async function setCartLines(
 ): Promise<void> {
   if (lines.size === 0) return;
   const ids = [...lines.keys()].sort();
-  const found = await ex
-    .select({
-      id: products.id,
-      sku: products.sku,
-      minOrder: products.minOrder,
-      priceTiers: products.priceTiers,
-    })
-    .from(products)
-    .where(inArray(products.id, ids))
-    .orderBy(asc(products.id));
+  const found = await findOrderable(ex, { ids });
   if (found.length !== ids.length) throw new DomainError('NOT_FOUND', messages.productNotFound);
   const held = await ex
     .select({ productId: cartLines.productId })
@@ -226,15 +218,7 @@ export async function mergeCart(
   floor: number,
 ): Promise<void> {
   if (lines.length === 0) return;
-  const found = await ex
-    .select({ id: products.id })
-    .from(products)
-    .where(
-      inArray(
-        products.id,
-        lines.map((line) => line.toolId),
-      ),
-    );
+  const found = await findOrderable(ex, { ids: lines.map((line) => line.toolId) });
   const known = new Set(found.map((product) => product.id));
   const held = await ex
     .select({ productId: cartLines.productId, quantity: cartLines.quantity })

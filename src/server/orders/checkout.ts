@@ -1,9 +1,7 @@
 import { countOrderPlaced } from '../metrics/metrics';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { messages } from '../../shared/messages';
 import type { SessionUser } from '../identity/request-user';
-import type { ProductStock } from '../stock/stock';
-import { products } from '../db/schema';
+import { findOrderable, moveStock } from '../records/products.repository';
 import { DomainError } from '../http/domain-error';
 import { cartLinesOf, emptyCart, lineProblem } from './cart';
 import type { PlacedOrder } from '../records/orders.repository';
@@ -35,19 +33,7 @@ export async function checkout(
     if (cart.length === 0) throw new DomainError('VALIDATION_FAILED', messages.cartEmpty);
 
     const ids = [...new Set(cart.map((line) => line.productId))].sort();
-    const locked = await tx
-      .select({
-        id: products.id,
-        available: products.available,
-        minOrder: products.minOrder,
-        priceTiers: products.priceTiers,
-      })
-      .from(products)
-      .where(inArray(products.id, ids))
-      .orderBy(asc(products.id))
-      // Not FOR UPDATE: the stock is no key, so carts being filled (whose foreign keys take a key-share
-      // lock on the product) never wait for a checkout, nor a checkout for them.
-      .for('no key update');
+    const locked = await findOrderable(tx, { ids }, { lock: true });
     const current = new Map(locked.map((product) => [product.id, product]));
     const lines = cart.map((line) => ({ ...line, ...current.get(line.productId) }));
 
@@ -65,18 +51,9 @@ export async function checkout(
       );
     }
 
-    const stock: ProductStock[] = [];
-    for (const id of ids) {
-      const units = lines
-        .filter((line) => line.productId === id)
-        .reduce((sum, line) => sum + line.quantity, 0);
-      const [level] = await tx
-        .update(products)
-        .set({ available: sql`${products.available} - ${units}` })
-        .where(eq(products.id, id))
-        .returning({ id: products.id, available: products.available });
-      if (level) stock.push(level);
-    }
+    const taken = new Map<string, number>();
+    for (const line of lines) taken.set(line.productId, (taken.get(line.productId) ?? 0) - line.quantity);
+    const stock = await moveStock(tx, taken);
 
     // Priced as the cart showed them, by the one pricing rule (the buyer's contract prices included).
     const placedAt = now();

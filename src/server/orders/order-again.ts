@@ -1,11 +1,10 @@
-import { inArray } from 'drizzle-orm';
 import type { OrderAgainNote } from '../../shared/api/cart.schemas';
 import { lowerBound } from '../../shared/domain/order-quantity';
 import { messages } from '../../shared/messages';
 import { formatCents } from '../../shared/money';
 import type { SessionUser } from '../identity/request-user';
 import type { Database, Executor } from '../db/database';
-import { products } from '../db/schema';
+import { findOrderable } from '../records/products.repository';
 import { setCartLines } from './cart';
 import { findOrderFor } from '../records/orders.repository';
 import { pricingFor } from '../pricing/price-line';
@@ -55,18 +54,7 @@ export async function refillCart(
   floor: number,
 ): Promise<{ notes: OrderAgainNote[]; added: number }> {
   const ids = lines.flatMap((line) => (line.productId ? [line.productId] : []));
-  const current = ids.length
-    ? await tx
-        .select({
-          id: products.id,
-          sku: products.sku,
-          minOrder: products.minOrder,
-          available: products.available,
-          priceTiers: products.priceTiers,
-        })
-        .from(products)
-        .where(inArray(products.id, ids))
-    : [];
+  const current = await findOrderable(tx, { ids });
   const byId = new Map(current.map((product) => [product.id, product]));
   const pricing = await pricingFor(
     tx,

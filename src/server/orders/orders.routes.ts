@@ -27,7 +27,7 @@ import { placeOrder } from './place-order';
 import { decideOrder, listAwaitingApproval } from './approvals';
 import { messages } from '../../shared/messages';
 import { ChargesPreview, DestinationQuery, LineQuantity } from '../../shared/api/cart.schemas';
-import { findProduct } from '../catalog/products.repository';
+import { findProduct } from '../records/products.repository';
 import { previewCharges } from '../tax/charges';
 import { pricingFor } from '../pricing/price-line';
 

@@ -1,4 +1,3 @@
-import { inArray } from 'drizzle-orm';
 import type { QuickAddRow } from '../../shared/api/cart.schemas';
 import { MAX_QUICK_ORDER_ROWS, parseQuickOrder } from '../../shared/domain/quick-order';
 import { messages } from '../../shared/messages';
@@ -6,11 +5,10 @@ import { formatCents } from '../../shared/money';
 import { formatUnits } from '../../shared/numbers';
 import type { SessionUser } from '../identity/request-user';
 import type { Database, Executor } from '../db/database';
-import { products } from '../db/schema';
 import { DomainError } from '../http/domain-error';
 import { lineProblem, setCartLines } from './cart';
 import { pricingFor } from '../pricing/price-line';
-import { closestSkus } from '../catalog/closest-skus';
+import { closestSkus, findOrderable } from '../records/products.repository';
 
 /**
  * Pasted rows (quick order, a saved list's CSV), read: refused whole when there are none or more than
@@ -27,19 +25,7 @@ export async function readSkuRows(ex: Executor, text: string) {
     );
   }
   const skus = [...new Set(parsed.flatMap((row) => (row.quantity === null ? [] : [row.sku])))];
-  const known = skus.length
-    ? await ex
-        .select({
-          id: products.id,
-          sku: products.sku,
-          name: products.name,
-          minOrder: products.minOrder,
-          available: products.available,
-          priceTiers: products.priceTiers,
-        })
-        .from(products)
-        .where(inArray(products.sku, skus))
-    : [];
+  const known = await findOrderable(ex, { skus });
   const bySku = new Map(known.map((product) => [product.sku.toUpperCase(), product]));
   // An unknown SKU is answered with the closest the catalog has.
   const suggestions = await closestSkus(

@@ -1,5 +1,5 @@
 import type { OrderStatus } from '../../shared/domain/order-status';
-import type { ProductStock } from '../stock/stock';
+import type { ProductStock } from '../records/products.repository';
 import { assignInvoiceNumber } from '../credit/document-numbers';
 import type { Executor } from '../db/database';
 import type { MailContext } from '../mail/mail-layout';

@@ -7,8 +7,8 @@ import { centsToDollars, dollarsToCents } from '../../shared/money';
 import { recordAudit } from '../audit/audit.repository';
 import type { SessionUser } from '../identity/request-user';
 import type { Database, Executor } from '../db/database';
-import { companies, companyPriceLists, priceListEntries, priceLists, products } from '../db/schema';
-import { closestSkus } from '../catalog/closest-skus';
+import { companies, companyPriceLists, priceListEntries, priceLists } from '../db/schema';
+import { closestSkus, knownSkus } from '../records/products.repository';
 import { isUniqueViolation } from '../db/unique-violation';
 import { DomainError } from '../http/domain-error';
 
@@ -47,14 +47,7 @@ const NAMED_UNKNOWN = 5;
  */
 async function assertKnownSkus(tx: Executor, body: Body) {
   const asked = [...new Set(body.entries.map((entry) => entry.sku.toUpperCase()))];
-  const known = new Set<string>();
-  for (let start = 0; start < asked.length; start += 5000) {
-    const rows = await tx
-      .select({ sku: products.sku })
-      .from(products)
-      .where(inArray(products.sku, asked.slice(start, start + 5000)));
-    for (const row of rows) known.add(row.sku);
-  }
+  const known = await knownSkus(tx, asked);
   const unknown = asked.filter((sku) => !known.has(sku));
   if (unknown.length === 0) return;
   const closest = await closestSkus(tx, unknown.slice(0, NAMED_UNKNOWN));

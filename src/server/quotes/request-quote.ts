@@ -1,9 +1,8 @@
-import { inArray } from 'drizzle-orm';
 import { lowerBound } from '../../shared/domain/order-quantity';
 import { messages } from '../../shared/messages';
 import type { SessionUser } from '../identity/request-user';
 import type { Database, Executor } from '../db/database';
-import { products } from '../db/schema';
+import { findOrderable } from '../records/products.repository';
 import { DomainError } from '../http/domain-error';
 import type { MailContext } from '../mail/mail-layout';
 import { queueMail } from '../mail/outbox';
@@ -29,10 +28,7 @@ export async function insertQuoteRequest(
   { lines, note }: QuoteRequest,
 ): Promise<FullQuote> {
   assertMayOrder(user);
-  const found = await tx
-    .select({ id: products.id, sku: products.sku, name: products.name, minOrder: products.minOrder })
-    .from(products)
-    .where(inArray(products.id, [...new Set(lines.map((line) => line.toolId))]));
+  const found = await findOrderable(tx, { ids: [...new Set(lines.map((line) => line.toolId))] });
   const byId = new Map(found.map((product) => [product.id, product]));
   const problems: string[] = [];
   const asked = lines.flatMap(({ toolId, quantity }, index) => {

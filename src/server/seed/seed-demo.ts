@@ -9,10 +9,10 @@ import { tierProblem } from '../../shared/domain/price-tiers';
 import { rateFromPercent } from '../../shared/domain/tax';
 import { dollarsToCents } from '../../shared/money';
 import { kgToGrams } from '../../shared/numbers';
-import { findOrCreateCategory } from '../catalog/products.repository';
+import { findOrCreateCategory, insertProducts } from '../records/products.repository';
 import { projectPaths } from '../config/project-paths';
 import type { Database } from '../db/database';
-import { appMeta, products, reviews, shippingZones, taxZones } from '../db/schema';
+import { appMeta, reviews, shippingZones, taxZones } from '../db/schema';
 
 const DemoCatalog = z.object({
   tools: z.array(
@@ -113,7 +113,8 @@ export async function seedDemoOnce(db: Database): Promise<boolean> {
     for (const name of new Set(catalog.tools.map((tool) => tool.category))) {
       categoryIds.set(name, await findOrCreateCategory(tx, categorySlug(name), name));
     }
-    await tx.insert(products).values(
+    await insertProducts(
+      tx,
       catalog.tools.map((tool, i) => ({
         sku: tool.sku,
         name: tool.name,

@@ -1,34 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
-import { type ProductStock, releaseStockOf } from './stock';
 import type { Executor } from '../db/database';
-import { products } from '../db/schema';
 import { fillBackorderedUnits, linesAwaitingUnitsOf, linesOf } from '../records/orders.repository';
+import { lockStockOf, moveStock, type ProductStock } from '../records/products.repository';
 
 /**
- * Takes up to `quantity` units of a product's stock for an accepted quote: what there is, when there
- * is less. The row is locked first, so concurrent takings count one after the other. Answers the
- * product's details and how many units were taken; null when there is no such product.
+ * Backorders (DESIGN §4): a line of an accepted quote may wait for units the shop did not have. New
+ * stock, and stock that closed orders give back, goes to those lines first, oldest order first.
  */
-export async function takeStockUpTo(ex: Executor, productId: string, quantity: number) {
-  const [locked] = await ex
-    .select({ available: products.available })
-    .from(products)
-    .where(eq(products.id, productId))
-    .for('no key update');
-  if (!locked) return null;
-  const taken = Math.min(locked.available, quantity);
-  const [product] = await ex
-    .update(products)
-    .set({ available: sql`${products.available} - ${taken}` })
-    .where(eq(products.id, productId))
-    .returning({
-      id: products.id,
-      sku: products.sku,
-      name: products.name,
-      available: products.available,
-    });
-  return product ? { product, taken } : null;
-}
 
 /**
  * New stock fills backorders first: for each product, the lines of open orders still
@@ -39,14 +16,9 @@ export async function takeStockUpTo(ex: Executor, productId: string, quantity: n
 export async function fillBackorders(ex: Executor, productIds: readonly string[]): Promise<ProductStock[]> {
   const levels: ProductStock[] = [];
   for (const productId of [...new Set(productIds)].sort()) {
-    const [product] = await ex
-      .select({ available: products.available })
-      .from(products)
-      .where(eq(products.id, productId))
-      .for('no key update');
-    if (!product) continue;
-    let available = product.available;
-    if (available === 0) continue;
+    const before = await lockStockOf(ex, productId);
+    if (!before) continue;
+    let available = before;
     const waiting = await linesAwaitingUnitsOf(ex, productId);
     for (const line of waiting) {
       if (available === 0) break;
@@ -54,10 +26,8 @@ export async function fillBackorders(ex: Executor, productIds: readonly string[]
       await fillBackorderedUnits(ex, line, units);
       available -= units;
     }
-    if (available !== product.available) {
-      await ex.update(products).set({ available }).where(eq(products.id, productId));
-      levels.push({ id: productId, available });
-    }
+    if (available !== before)
+      levels.push(...(await moveStock(ex, new Map([[productId, available - before]]))));
   }
   return levels;
 }
@@ -72,10 +42,12 @@ export async function releaseReservations(
 ): Promise<ProductStock[]> {
   if (closedOrderIds.length === 0) return [];
   const lines = [...(await linesOf(ex, closedOrderIds)).values()].flat();
-  const released = await releaseStockOf(
-    ex,
-    lines.map((line) => ({ productId: line.productId, quantity: line.quantity - line.backorderedUnits })),
-  );
+  const returned = new Map<string, number>();
+  for (const line of lines) {
+    const units = line.quantity - line.backorderedUnits;
+    if (line.productId) returned.set(line.productId, (returned.get(line.productId) ?? 0) + units);
+  }
+  const released = await moveStock(ex, returned);
   const filled = await fillBackorders(
     ex,
     released.map((level) => level.id),

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   type ChargeContext,
   type ChargeLine,
@@ -10,7 +10,8 @@ import {
 import { type BuyerVat, euVatCountry, intraCommunitySupply } from '../../shared/domain/vat-id';
 import type { ShopDetails } from '../config/shop-details';
 import type { Executor } from '../db/database';
-import { companies, products } from '../db/schema';
+import { companies } from '../db/schema';
+import { shippingFactsOf } from '../records/products.repository';
 import { approvedCertificateFor } from './exemptions';
 import { type Place, placeName } from './places';
 import type { ChargesPreview } from '../../shared/api/cart.schemas';
@@ -162,18 +163,7 @@ async function billToOf(ex: Executor, companyId: string): Promise<BillTo | null>
 /** The lines with their products' tax class, unit weight and carton size (a deleted product's: standard, weightless). */
 async function chargeLinesOf(ex: Executor, lines: readonly LineToCharge[]): Promise<ChargeLine[]> {
   const ids = [...new Set(lines.flatMap((line) => (line.productId ? [line.productId] : [])))];
-  const found =
-    ids.length === 0
-      ? []
-      : await ex
-          .select({
-            id: products.id,
-            taxClass: products.taxClass,
-            weightGrams: products.weightGrams,
-            unitsPerCarton: products.unitsPerCarton,
-          })
-          .from(products)
-          .where(inArray(products.id, ids));
+  const found = await shippingFactsOf(ex, ids);
   const byId = new Map(found.map((product) => [product.id, product]));
   return lines.map((line) => {
     const product = line.productId ? byId.get(line.productId) : undefined;

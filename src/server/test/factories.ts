@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database';
 import { categorySlug } from '../../shared/api/catalog.schemas';
-import { findOrCreateCategory } from '../catalog/products.repository';
+import { findOrCreateCategory } from '../records/products.repository';
 import { products, reviews } from '../db/schema';
 
 type NewProduct = typeof products.$inferInsert;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uploadedPicturesInUse } from '../catalog/products.repository';
+import { uploadedPicturesInUse } from '../records/products.repository';
 import { auditLog } from '../db/schema';
 import { bucketStore, folderStore, type PictureStore } from './picture-store';
 import { removeUnusedPictures, storePicture, UNUSED_PICTURE_MS } from './store-picture';

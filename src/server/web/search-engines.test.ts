@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertReview, insertTool } from '../test/factories';
 import { createTestApp, renderFromSource } from '../test/test-app';
 import { eq } from 'drizzle-orm';
-import { countProducts } from '../catalog/products.repository';
+import { countProducts } from '../records/products.repository';
 import { products } from '../db/schema';
 import { sitemapParts } from './sitemap';
 

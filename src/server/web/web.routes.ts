@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { PUBLIC_PAGES } from '../../shared/page-routes';
-import { countProducts, listProductIds } from '../catalog/products.repository';
+import { countProducts, listProductIds } from '../records/products.repository';
 import type { Database } from '../db/database';
 import { apiNotFound } from '../http/error-handler';
 import { BOOT_SCRIPT, BOOT_SCRIPT_PATH } from './page-document';

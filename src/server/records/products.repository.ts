@@ -12,20 +12,20 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import type { Category, Tool } from '../../shared/api/catalog.schemas';
+import type { Category } from '../../shared/api/catalog.schemas';
 import { MAX_STOCK_UNITS } from '../../shared/api/products.schemas';
 import type { CatalogSort } from '../../shared/api/catalog.schemas';
 import { LOW_STOCK_FACTOR } from '../../shared/domain/order-quantity';
-import { effectiveTiersInDollars } from '../pricing/price-line';
-import { centsToDollars } from '../../shared/money';
 import type { Executor } from '../db/database';
 import { categories, products } from '../db/schema';
-import { lowerBoundOf } from '../stock/stock';
 
 /**
  * Every query of the `products` and `categories` tables (CONVENTIONS §13): plain functions that take
- * the database or the transaction they run in. Stock only ever moves by a conditional difference, never
- * by overwriting.
+ * the database or the transaction they run in, so a reader finds every way a product row changes here,
+ * its stock included. A query of another table that joins a product's details to its own rows (a cart's
+ * lines, a saved list's, a quote's) stays with that table. Stock moves by a difference, in a conditional
+ * update or under the row's lock, and rows are locked in id order, so two transactions that move the
+ * stock of several products never wait on each other in a cycle (no deadlock).
  */
 
 export type NewProduct = typeof products.$inferInsert;
@@ -66,32 +66,13 @@ export function belowTwiceTheLowerBound(floor: number): SQL {
   return sql`((${products.available} - ${factor} * ${products.minOrder}) < 0 or ${products.available} < ${LOW_STOCK_FACTOR * floor})`;
 }
 
-function selectProducts(ex: Executor) {
-  return ex.select(productView).from(products).innerJoin(categories, eq(categories.id, products.categoryId));
+/** A product's lower bound in SQL, by the rule of shared/domain/order-quantity.ts (lowerBound). */
+export function lowerBoundOf(floor: number): SQL {
+  return sql`greatest(${products.minOrder}, ${floor})`;
 }
 
-/**
- * The API's product shape (spec §3, DESIGN §9). Its tiers and `price` are as they apply at the lower
- * bound today, which the shop-wide floor (ORDER_MIN_UNITS) is part of.
- */
-export function toTool(row: ProductView, floor: number): Tool {
-  const tiers = effectiveTiersInDollars(row, floor);
-  return {
-    _id: row.id,
-    sku: row.sku,
-    name: row.name,
-    img: row.imageUrl,
-    dis: row.description,
-    category: { slug: row.categorySlug, name: row.categoryName },
-    min_order: row.minOrder,
-    available: row.available,
-    price: tiers[0]?.price ?? centsToDollars(row.priceCents),
-    priceTiers: tiers,
-    featured: row.featured,
-    taxClass: row.taxClass,
-    weightKg: row.weightGrams / 1000,
-    unitsPerCarton: row.unitsPerCarton,
-  };
+function selectProducts(ex: Executor) {
+  return ex.select(productView).from(products).innerJoin(categories, eq(categories.id, products.categoryId));
 }
 
 /** The whole catalog, newest first (spec §7 GET /tools). */
@@ -132,6 +113,13 @@ export async function insertProduct(ex: Executor, values: NewProduct): Promise<{
   const [row] = await ex.insert(products).values(values).returning({ id: products.id });
   if (!row) throw new Error('The product was not stored');
   return row;
+}
+
+/** Creates products, 500 a statement (the demo's catalog). */
+export async function insertProducts(ex: Executor, rows: readonly NewProduct[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += 500) {
+    await ex.insert(products).values(rows.slice(start, start + 500));
+  }
 }
 
 /**
@@ -455,4 +443,198 @@ export async function uploadedPicturesInUse(ex: Executor): Promise<Set<string>> 
     .from(products)
     .where(like(products.imageUrl, '/uploads/%'));
   return new Set(rows.map((row) => row.url));
+}
+
+// --- What ordering reads: a product's bounds, stock and tiers ---
+
+const orderableColumns = {
+  id: products.id,
+  sku: products.sku,
+  name: products.name,
+  minOrder: products.minOrder,
+  available: products.available,
+  priceTiers: products.priceTiers,
+};
+/** What an order, a cart, a list or a quote reads of a product to check and price a quantity of it. */
+export type OrderableProduct = {
+  [K in keyof typeof orderableColumns]: (typeof orderableColumns)[K]['_']['data'];
+} & { priceTiers: NonNullable<NewProduct['priceTiers']> };
+
+/**
+ * The products with these ids (or SKUs), in id order; the unknown ones are left out. With `lock`, their
+ * rows are held until the transaction ends (a checkout's stock), and not FOR UPDATE: the stock is no
+ * key, so carts being filled (whose foreign keys take a key-share lock on the product) never wait for a
+ * checkout, nor a checkout for them.
+ */
+export async function findOrderable(
+  ex: Executor,
+  by: { ids: readonly string[] } | { skus: readonly string[] },
+  { lock = false } = {},
+): Promise<OrderableProduct[]> {
+  const wanted = 'ids' in by ? by.ids : by.skus;
+  if (wanted.length === 0) return [];
+  const query = ex
+    .select(orderableColumns)
+    .from(products)
+    .where('ids' in by ? inArray(products.id, [...by.ids]) : inArray(products.sku, [...by.skus]))
+    .orderBy(asc(products.id));
+  return lock ? query.for('no key update') : query;
+}
+
+/** Which of these SKUs some product has, a batch of 5,000 a query (a price list's import may name many). */
+export async function knownSkus(ex: Executor, skus: readonly string[]): Promise<Set<string>> {
+  const known = new Set<string>();
+  for (let start = 0; start < skus.length; start += 5000) {
+    const rows = await ex
+      .select({ sku: products.sku })
+      .from(products)
+      .where(inArray(products.sku, skus.slice(start, start + 5000)));
+    for (const row of rows) known.add(row.sku);
+  }
+  return known;
+}
+
+/** What tax and freight read of each product: its tax class, unit weight and carton size. */
+export async function shippingFactsOf(ex: Executor, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return ex
+    .select({
+      id: products.id,
+      taxClass: products.taxClass,
+      weightGrams: products.weightGrams,
+      unitsPerCarton: products.unitsPerCarton,
+    })
+    .from(products)
+    .where(inArray(products.id, [...ids]));
+}
+
+/** How alike a SKU must be (pg_trgm similarity, 0 to 1) to be offered when no SKU is a keystroke or two away. */
+const SUGGEST_SIMILARITY = 0.25;
+/** The most keystrokes (letters added, dropped or changed) a suggested SKU may be from the one pasted. */
+const SUGGEST_EDITS = 2;
+
+/**
+ * For each SKU that no product has, the SKUs most like it, closest first: those a keystroke or two away
+ * (fuzzystrmatch's levenshtein: WK-0L2 finds WK-012), and the nearest by trigram distance (pg_trgm
+ * `<->` through the SKUs' GiST index: FT-DRIL-18 finds FT-DRILL-18V); ranked by keystrokes, then by
+ * likeness. One query for all of them.
+ */
+export async function closestSkus(ex: Executor, unknown: readonly string[]): Promise<Map<string, string[]>> {
+  const closest = new Map<string, string[]>(unknown.map((sku) => [sku, []]));
+  if (unknown.length === 0) return closest;
+  const asked = sql.join(
+    unknown.map((sku) => sql`${sku}`),
+    sql`, `,
+  );
+  const result: unknown = await ex.execute(sql`
+    select asked.sku as "asked", near.sku as "sku", near.edits as "edits", near.similarity as "similarity"
+    from unnest(array[${asked}]::text[]) as asked(sku)
+    cross join lateral (
+      select candidate.sku,
+             levenshtein_less_equal(candidate.sku, asked.sku, ${SUGGEST_EDITS + 1}) as edits,
+             similarity(candidate.sku, asked.sku) as similarity
+      from (
+        (select ${products.sku} as sku from ${products}
+          where levenshtein_less_equal(${products.sku}, asked.sku, ${SUGGEST_EDITS}) <= ${SUGGEST_EDITS})
+        union
+        -- Distance alone orders this scan: a second sort key would read every SKU instead of the index.
+        (select ${products.sku} as sku from ${products} order by ${products.sku} <-> asked.sku limit 3)
+      ) as candidate
+      order by edits, similarity desc, candidate.sku
+      limit 3
+    ) as near`);
+  // Both drivers answer { rows }; similarity() is a `real` and levenshtein an integer: both numbers.
+  const { rows } = result as { rows: { asked: string; sku: string; edits: number; similarity: number }[] };
+  for (const row of rows) {
+    if (row.edits <= SUGGEST_EDITS || row.similarity > SUGGEST_SIMILARITY)
+      closest.get(row.asked)?.push(row.sku);
+  }
+  return closest;
+}
+
+// --- Stock (DESIGN §4) ---
+
+/** A product's stock after it moved: what the catalog cache updates in place. */
+export interface ProductStock {
+  id: string;
+  available: number;
+}
+
+/**
+ * The order's reservation in one conditional UPDATE, so concurrent orders can never take stock below
+ * zero (DESIGN §4): takes `quantity` units when the product exists, has that many, and `quantity`
+ * reaches its lower bound (max of `floor` and its own minimum), and answers what the order needs of the
+ * product; null when any of that fails (the caller then reads the product once to say which). The fast
+ * path reads nothing before it. (An accepted quote, whose quantity was agreed with the shop, takes its
+ * stock with takeStockUpTo instead.)
+ */
+export async function reserveStockFor(
+  ex: Executor,
+  productId: string,
+  quantity: number,
+  floor: number,
+): Promise<OrderableProduct | null> {
+  const [reserved] = await ex
+    .update(products)
+    .set({ available: sql`${products.available} - ${quantity}` })
+    .where(
+      and(
+        eq(products.id, productId),
+        gte(products.available, quantity),
+        sql`${lowerBoundOf(floor)} <= ${quantity}`,
+      ),
+    )
+    .returning(orderableColumns);
+  return reserved ?? null;
+}
+
+/**
+ * Moves each product's stock by its difference (negative takes, positive gives back): one update per
+ * product, in id order. A product that no longer exists is skipped. The caller has checked that the
+ * stock covers what it takes, under the rows' locks (findOrderable with `lock`). Answers each
+ * product's stock afterwards.
+ */
+export async function moveStock(ex: Executor, changes: ReadonlyMap<string, number>): Promise<ProductStock[]> {
+  const levels: ProductStock[] = [];
+  for (const productId of [...changes.keys()].sort()) {
+    const [level] = await ex
+      .update(products)
+      .set({ available: sql`${products.available} + ${changes.get(productId) ?? 0}` })
+      .where(eq(products.id, productId))
+      .returning({ id: products.id, available: products.available });
+    if (level) levels.push(level);
+  }
+  return levels;
+}
+
+/** A product's stock, its row locked until the transaction ends; undefined when there is no such product. */
+export async function lockStockOf(ex: Executor, productId: string): Promise<number | undefined> {
+  const [locked] = await ex
+    .select({ available: products.available })
+    .from(products)
+    .where(eq(products.id, productId))
+    .for('no key update');
+  return locked?.available;
+}
+
+/**
+ * Takes up to `quantity` units of a product's stock for an accepted quote: what there is, when there
+ * is less. The row is locked first, so concurrent takings count one after the other. Answers the
+ * product's details and how many units were taken; null when there is no such product.
+ */
+export async function takeStockUpTo(ex: Executor, productId: string, quantity: number) {
+  const available = await lockStockOf(ex, productId);
+  if (available === undefined) return null;
+  const taken = Math.min(available, quantity);
+  const [product] = await ex
+    .update(products)
+    .set({ available: sql`${products.available} - ${taken}` })
+    .where(eq(products.id, productId))
+    .returning({
+      id: products.id,
+      sku: products.sku,
+      name: products.name,
+      available: products.available,
+    });
+  return product ? { product, taken } : null;
 }

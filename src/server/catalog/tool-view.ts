@@ -1,0 +1,28 @@
+import type { Tool } from '../../shared/api/catalog.schemas';
+import { centsToDollars } from '../../shared/money';
+import { effectiveTiersInDollars } from '../pricing/price-line';
+import type { ProductView } from '../records/products.repository';
+
+/**
+ * The API's product shape (spec §3, DESIGN §9). Its tiers and `price` are as they apply at the lower
+ * bound today, which the shop-wide floor (ORDER_MIN_UNITS) is part of.
+ */
+export function toTool(row: ProductView, floor: number): Tool {
+  const tiers = effectiveTiersInDollars(row, floor);
+  return {
+    _id: row.id,
+    sku: row.sku,
+    name: row.name,
+    img: row.imageUrl,
+    dis: row.description,
+    category: { slug: row.categorySlug, name: row.categoryName },
+    min_order: row.minOrder,
+    available: row.available,
+    price: tiers[0]?.price ?? centsToDollars(row.priceCents),
+    priceTiers: tiers,
+    featured: row.featured,
+    taxClass: row.taxClass,
+    weightKg: row.weightGrams / 1000,
+    unitsPerCarton: row.unitsPerCarton,
+  };
+}
