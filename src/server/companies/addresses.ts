@@ -6,7 +6,8 @@ import type { CompanyAddress, CompanyAddressBody } from '../../shared/api/compan
 import { messages } from '../../shared/messages';
 import type { SessionUser } from '../identity/request-user';
 import type { Database, Executor } from '../db/database';
-import { companies, companyAddresses } from '../db/schema';
+import { companyAddresses } from '../db/schema';
+import { findCompany, updateCompany } from '../records/companies.repository';
 import { DomainError } from '../http/domain-error';
 import { companyOf, notInCompany } from '../identity/membership';
 import { recordAudit } from '../audit/audit.repository';
@@ -59,11 +60,7 @@ export async function saveAddress(
   const { id: companyId } = companyOf(caller, 'manage');
   return db.transaction(async (tx) => {
     // One change of the book at a time per company, so two new defaults at once cannot both stand.
-    await tx
-      .select({ id: companies.id })
-      .from(companies)
-      .where(eq(companies.id, companyId))
-      .for('no key update');
+    await findCompany(tx, companyId, { lock: true });
     const first =
       (
         await tx
@@ -152,10 +149,7 @@ export async function destinationOf(
     return { name: row.recipient, address: row.address, phone: row.phone, shipTo: row.shipTo };
   }
   if (company) {
-    const [settings] = await ex
-      .select({ freeAddresses: companies.freeAddresses })
-      .from(companies)
-      .where(eq(companies.id, company.id));
+    const settings = await findCompany(ex, company.id);
     if (settings && !settings.freeAddresses)
       throw new DomainError('VALIDATION_FAILED', messages.companyAddressesOnly);
   }
@@ -170,7 +164,7 @@ export async function destinationOf(
  * address, or sets its address rule. A changed tax number is no longer the one a shop admin verified:
  * the verification goes with it. What changed goes to the audit log, before and after.
  */
-export async function updateCompany(
+export async function editCompanyDetails(
   db: Database,
   caller: SessionUser,
   body: {
@@ -185,11 +179,7 @@ export async function updateCompany(
   const taxId = body.taxId === undefined ? undefined : normalTaxId(body.taxId);
   const billingAddress = body.billingTo ? formatAddress(body.billingTo) : body.billingAddress;
   await db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(companies)
-      .where(eq(companies.id, companyId))
-      .for('no key update');
+    const before = await findCompany(tx, companyId, { lock: true });
     if (!before) throw notInCompany();
     const taxIdChanged = taxId !== undefined && taxId !== before.taxId;
     const after = {
@@ -200,10 +190,7 @@ export async function updateCompany(
       ...(body.billingTo !== undefined ? { billingTo: body.billingTo } : {}),
       ...(body.freeAddresses !== undefined ? { freeAddresses: body.freeAddresses } : {}),
     };
-    await tx
-      .update(companies)
-      .set({ ...after, updatedAt: new Date() })
-      .where(eq(companies.id, companyId));
+    await updateCompany(tx, companyId, after);
     const changed = (['name', 'taxId', 'billingAddress', 'freeAddresses'] as const).filter(
       (field) => field in after && after[field] !== before[field],
     );

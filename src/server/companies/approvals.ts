@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { CompanyRules, CompanyRulesBody } from '../../shared/api/companies.schemas';
 import { messages } from '../../shared/messages';
 import { centsToDollars, dollarsToCents } from '../../shared/money';
 import { recordAudit } from '../audit/audit.repository';
 import type { SessionUser } from '../identity/request-user';
 import type { Database, Executor } from '../db/database';
-import { companies } from '../db/schema';
+import { type CompanyRow, findCompany, updateCompany } from '../records/companies.repository';
 import { spentSince } from '../records/orders.repository';
 import { DomainError } from '../http/domain-error';
 import { companyOf } from '../identity/membership';
@@ -23,10 +22,7 @@ export const centsOrNull = (dollars: number | null) => (dollars === null ? null 
 /** The company's rules as GET /api/company shows them, with what its orders this month add up to. */
 export async function rulesOf(
   ex: Executor,
-  company: Pick<
-    typeof companies.$inferSelect,
-    'id' | 'approvalAboveCents' | 'monthlyLimitCents' | 'autoApprove'
-  >,
+  company: Pick<CompanyRow, 'id' | 'approvalAboveCents' | 'monthlyLimitCents' | 'autoApprove'>,
   now = new Date(),
 ): Promise<CompanyRules> {
   // As the monthly limit counts it (spending-rules.ts): a pallet awaiting its quote at its estimate.
@@ -51,20 +47,9 @@ export async function setCompanyRules(db: Database, caller: SessionUser, body: C
     autoApprove: body.autoApprove ?? false,
   };
   await db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({
-        approvalAboveCents: companies.approvalAboveCents,
-        monthlyLimitCents: companies.monthlyLimitCents,
-        autoApprove: companies.autoApprove,
-      })
-      .from(companies)
-      .where(eq(companies.id, companyId))
-      .for('no key update');
+    const before = await findCompany(tx, companyId, { lock: true });
     if (!before) throw new DomainError('NOT_FOUND', messages.companyNotFound);
-    await tx
-      .update(companies)
-      .set({ ...next, updatedAt: new Date() })
-      .where(eq(companies.id, companyId));
+    await updateCompany(tx, companyId, next);
     const asDollars = (rules: typeof next) => ({
       approvalAbove: dollarsOrNull(rules.approvalAboveCents),
       monthlyLimit: dollarsOrNull(rules.monthlyLimitCents),

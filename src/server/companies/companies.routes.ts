@@ -39,7 +39,7 @@ import {
   setVatVerification,
   updateMember,
 } from './companies';
-import { removeAddress, saveAddress, updateCompany } from './addresses';
+import { editCompanyDetails, removeAddress, saveAddress } from './addresses';
 import { setCompanyRules } from './approvals';
 import { setCompanyTerms } from './terms';
 
@@ -103,7 +103,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRoutesOptions> = as
       },
     },
     async (request) => {
-      await updateCompany(db, signedInUser(request), request.body);
+      await editCompanyDetails(db, signedInUser(request), request.body);
       return { modifiedCount: 1 };
     },
   );

@@ -12,6 +12,7 @@ import { type Actor, recordAudit } from '../audit/audit.repository';
 import type { SessionUser } from '../identity/request-user';
 import type { Database, Executor } from '../db/database';
 import { companies, companyInvitations, companyMembers, users } from '../db/schema';
+import { findCompany, insertCompany, newestCompanies, updateCompany } from '../records/companies.repository';
 import { DomainError } from '../http/domain-error';
 import type { MailContext } from '../mail/mail-layout';
 import { queueMail } from '../mail/outbox';
@@ -46,16 +47,12 @@ export async function createCompany(
   if (!caller.emailVerified) throw new DomainError('FORBIDDEN', messages.companyConfirmFirst);
   if (caller.company) throw new DomainError('CONFLICT', messages.companyAlreadyMember);
   return db.transaction(async (tx) => {
-    const [company] = await tx
-      .insert(companies)
-      .values({
-        name: body.name,
-        taxId: normalTaxId(body.taxId),
-        billingAddress: body.billingTo ? formatAddress(body.billingTo) : (body.billingAddress ?? ''),
-        billingTo: body.billingTo ?? null,
-      })
-      .returning({ id: companies.id });
-    if (!company) throw new Error('The company was not stored');
+    const company = await insertCompany(tx, {
+      name: body.name,
+      taxId: normalTaxId(body.taxId),
+      billingAddress: body.billingTo ? formatAddress(body.billingTo) : (body.billingAddress ?? ''),
+      billingTo: body.billingTo ?? null,
+    });
     // The unique user_id refuses a second company made by the same account at the same moment.
     const joined = await tx
       .insert(companyMembers)
@@ -106,7 +103,7 @@ const membersOf = async (ex: Executor, companyId: string) =>
 /** GET /api/company: the caller's company, its members, and for its admins the invitations sent. */
 export async function readCompany(db: Database, caller: SessionUser): Promise<Company> {
   const membership = companyOf(caller, 'read');
-  const [company] = await db.select().from(companies).where(eq(companies.id, membership.id));
+  const company = await findCompany(db, membership.id);
   if (!company) throw notInCompany();
   const invitations = companyRolesAllow(membership.roles, 'manage')
     ? await db
@@ -162,7 +159,7 @@ export async function inviteColleague(
   const membership = companyOf(caller, 'manage');
   const token = randomBytes(32).toString('base64url');
   const id = await db.transaction(async (tx) => {
-    const [company] = await tx.select().from(companies).where(eq(companies.id, membership.id));
+    const company = await findCompany(tx, membership.id);
     if (!company) throw notInCompany();
     if (company.status !== 'active') throw new DomainError('FORBIDDEN', messages.invitationSuspended);
     const [already] = await tx
@@ -351,11 +348,7 @@ export async function revokeInvitationsSentBy(
  * admins demoting each other at once cannot leave it without one), and answers the target's roles.
  */
 async function lockedMember(tx: Executor, companyId: string, userId: string) {
-  await tx
-    .select({ id: companies.id })
-    .from(companies)
-    .where(eq(companies.id, companyId))
-    .for('no key update');
+  await findCompany(tx, companyId, { lock: true });
   const [member] = await tx
     .select({
       roles: companyMembers.roles,
@@ -445,7 +438,7 @@ export async function removeMember(db: Database, caller: SessionUser, userId: st
 
 /** GET /api/admin/companies: every company with its members, newest first (shop admins). */
 export async function listCompanies(db: Database) {
-  const rows = await db.select().from(companies).orderBy(desc(companies.createdAt)).limit(500);
+  const rows = await newestCompanies(db, 500);
   const ids = rows.map((company) => company.id);
   const members = await membersOfEach(db, ids);
   const balances = await balancesOf(db, ids, new Date());
@@ -477,7 +470,7 @@ export async function listCompanies(db: Database) {
 /**
  * PUT /api/admin/companies/{id}/vat-verification: a shop admin records that the company's EU VAT ID
  * is registered (they checked it in VIES, which the shop cannot reach), or withdraws that; audited.
- * Only a verified ID counts for tax, and changing the ID withdraws it (updateCompany).
+ * Only a verified ID counts for tax, and changing the ID withdraws it (editCompanyDetails).
  */
 export async function setVatVerification(
   db: Database,
@@ -486,20 +479,15 @@ export async function setVatVerification(
   verified: boolean,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const [company] = await tx.select().from(companies).where(eq(companies.id, companyId)).for('update');
+    const company = await findCompany(tx, companyId, { lock: true });
     if (!company) throw new DomainError('NOT_FOUND', messages.companyNotFoundForAdmin);
     if (verified && !euVatCountry(company.taxId)) {
       throw new DomainError('VALIDATION_FAILED', messages.vatIdNotVerifiable);
     }
-    const at = new Date();
-    await tx
-      .update(companies)
-      .set({
-        vatVerifiedAt: verified ? at : null,
-        vatVerifiedBy: verified ? actor.email.toLowerCase() : null,
-        updatedAt: at,
-      })
-      .where(eq(companies.id, companyId));
+    await updateCompany(tx, companyId, {
+      vatVerifiedAt: verified ? new Date() : null,
+      vatVerifiedBy: verified ? actor.email.toLowerCase() : null,
+    });
     await recordAudit(tx, actor, {
       action: 'company.vat_verification',
       subject: `company ${company.name}`,
@@ -517,13 +505,9 @@ export async function setCompanyStatus(
   status: 'active' | 'suspended',
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(companies)
-      .where(eq(companies.id, companyId))
-      .for('no key update');
+    const before = await findCompany(tx, companyId, { lock: true });
     if (!before) throw new DomainError('NOT_FOUND', messages.companyNotFound);
-    await tx.update(companies).set({ status, updatedAt: new Date() }).where(eq(companies.id, companyId));
+    await updateCompany(tx, companyId, { status });
     await recordAudit(tx, actor, {
       action: 'company.status',
       subject: `company ${before.name}`,

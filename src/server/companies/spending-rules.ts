@@ -3,7 +3,8 @@ import { companyRolesAllow } from '../../shared/domain/company-roles';
 import { messages } from '../../shared/messages';
 import type { SessionUser } from '../identity/request-user';
 import type { Executor } from '../db/database';
-import { companies, companyMembers, users } from '../db/schema';
+import { companyMembers, users } from '../db/schema';
+import { lockCompanyRules } from '../records/companies.repository';
 import { spentSince } from '../records/orders.repository';
 import { DomainError } from '../http/domain-error';
 
@@ -52,32 +53,6 @@ export async function lockRulesForOrder(
   const row = await lockCompanyRules(ex, companyId, userId);
   if (!row) throw new Error(`Company ${companyId} is gone`);
   return { ...toRules(row), active: row.status === 'active' };
-}
-
-/**
- * The one locked read of a company's rules: its row locked FOR NO KEY UPDATE for the rest of the
- * transaction (colleagues' orders are counted one after the other), with `userId`'s membership (null
- * roles when they are not a member).
- */
-async function lockCompanyRules(ex: Executor, companyId: string, userId: string | null) {
-  const [row] = await ex
-    .select({
-      companyId: companies.id,
-      status: companies.status,
-      approvalAboveCents: companies.approvalAboveCents,
-      monthlyLimitCents: companies.monthlyLimitCents,
-      autoApprove: companies.autoApprove,
-      roles: companyMembers.roles,
-      memberLimitCents: companyMembers.monthlyLimitCents,
-    })
-    .from(companies)
-    .leftJoin(
-      companyMembers,
-      and(eq(companyMembers.companyId, companies.id), eq(companyMembers.userId, userId ?? sql`null`)),
-    )
-    .where(eq(companies.id, companyId))
-    .for('no key update', { of: companies });
-  return row;
 }
 
 const toRules = (row: NonNullable<Awaited<ReturnType<typeof lockCompanyRules>>>): OrderingRules => ({

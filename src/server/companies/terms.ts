@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CompanyTermsBody } from '../../shared/api/companies.schemas';
 import { messages } from '../../shared/messages';
@@ -6,7 +5,7 @@ import { centsToDollars, dollarsToCents } from '../../shared/money';
 import { recordAudit } from '../audit/audit.repository';
 import type { SessionUser } from '../identity/request-user';
 import type { Database } from '../db/database';
-import { companies } from '../db/schema';
+import { findCompany, updateCompany } from '../records/companies.repository';
 import { DomainError } from '../http/domain-error';
 
 /**
@@ -20,32 +19,19 @@ export async function setCompanyTerms(
   body: z.output<typeof CompanyTermsBody>,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({
-        name: companies.name,
-        terms: companies.paymentTerms,
-        creditLimitCents: companies.creditLimitCents,
-        graceDays: companies.graceDays,
-      })
-      .from(companies)
-      .where(eq(companies.id, companyId))
-      .for('no key update');
+    const before = await findCompany(tx, companyId, { lock: true });
     if (!before) throw new DomainError('NOT_FOUND', messages.companyNotFoundForAdmin);
     const creditLimitCents = dollarsToCents(body.creditLimit);
-    await tx
-      .update(companies)
-      .set({
-        paymentTerms: body.terms,
-        creditLimitCents,
-        graceDays: body.graceDays ?? before.graceDays,
-        updatedAt: new Date(),
-      })
-      .where(eq(companies.id, companyId));
+    await updateCompany(tx, companyId, {
+      paymentTerms: body.terms,
+      creditLimitCents,
+      graceDays: body.graceDays ?? before.graceDays,
+    });
     await recordAudit(tx, admin, {
       action: 'company.terms',
       subject: before.name,
       before: {
-        terms: before.terms,
+        terms: before.paymentTerms,
         creditLimit: centsToDollars(before.creditLimitCents),
         graceDays: before.graceDays,
       },

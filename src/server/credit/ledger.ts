@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   CompanyStatement,
@@ -19,7 +19,8 @@ import { centsToDollars, dollarsToCents, formatCents } from '../../shared/money'
 import { recordAudit } from '../audit/audit.repository';
 import type { SessionUser } from '../identity/request-user';
 import type { Database, Executor } from '../db/database';
-import { companies, ledgerEntries } from '../db/schema';
+import { ledgerEntries } from '../db/schema';
+import { companiesWithLedgerEntries, findCompany } from '../records/companies.repository';
 import { type OrderRow, markInvoiced, uninvoicedOnAccountCents } from '../records/orders.repository';
 import { DomainError } from '../http/domain-error';
 import { assignCreditNoteNumber, assignInvoiceNumber } from './document-numbers';
@@ -58,19 +59,10 @@ export async function checkAccountCredit(
   /** An order already placed that is being checked again (its freight quoted): not counted twice. */
   exceptOrderId?: string,
 ): Promise<void> {
-  const [company] = await ex
-    .select({
-      status: companies.status,
-      terms: companies.paymentTerms,
-      creditLimitCents: companies.creditLimitCents,
-      graceDays: companies.graceDays,
-    })
-    .from(companies)
-    .where(eq(companies.id, companyId))
-    .for('no key update');
+  const company = await findCompany(ex, companyId, { lock: true });
   if (!company) throw new DomainError('FORBIDDEN', messages.accountNeedsCompany);
   if (company.status !== 'active') throw new DomainError('FORBIDDEN', messages.companySuspended);
-  if (company.terms === 'card') throw new DomainError('FORBIDDEN', messages.accountNotOffered);
+  if (company.paymentTerms === 'card') throw new DomainError('FORBIDDEN', messages.accountNotOffered);
   const statement = statementOf(await ledgerOf(ex, companyId), utcDayOf(at));
   const late = statement.openItems.find((item) => item.daysOverdue > company.graceDays);
   if (late) {
@@ -104,14 +96,12 @@ export async function checkAccountCredit(
  */
 export async function invoiceOnAccount(ex: Executor, order: OrderRow, at: Date): Promise<OrderRow> {
   if (!order.companyId) throw new Error(`Order ${order.id} on account has no company`);
-  const [company] = await ex
-    .select({ terms: companies.paymentTerms })
-    .from(companies)
-    .where(eq(companies.id, order.companyId));
+  const company = await findCompany(ex, order.companyId);
   // checkAccountCredit let the order on account only with terms: card never reaches here.
-  if (!company || company.terms === 'card') throw new Error(`Order ${order.id} on account without terms`);
+  if (!company || company.paymentTerms === 'card')
+    throw new Error(`Order ${order.id} on account without terms`);
   const issuedOn = utcDayOf(at);
-  const dueDate = addDays(issuedOn, TERM_DAYS[company.terms]);
+  const dueDate = addDays(issuedOn, TERM_DAYS[company.paymentTerms]);
   const numbered = await assignInvoiceNumber(ex, order.id);
   const invoiced = await markInvoiced(ex, order.id, at, dueDate);
   if (numbered.invoiceNumber === null) throw new Error(`Order ${order.id} was not invoiced`);
@@ -156,15 +146,7 @@ export async function creditNoteFor(ex: Executor, order: OrderRow, at: Date): Pr
 
 /** GET /api/company/statement: the balance, the credit left, the aging and every entry with the running balance. */
 export async function companyStatement(ex: Executor, companyId: string, at: Date): Promise<CompanyStatement> {
-  const [company] = await ex
-    .select({
-      name: companies.name,
-      terms: companies.paymentTerms,
-      creditLimitCents: companies.creditLimitCents,
-      graceDays: companies.graceDays,
-    })
-    .from(companies)
-    .where(eq(companies.id, companyId));
+  const company = await findCompany(ex, companyId);
   if (!company) throw new DomainError('NOT_FOUND', messages.companyNotFound);
   const asOf = utcDayOf(at);
   const entries = await ledgerOf(ex, companyId);
@@ -173,7 +155,7 @@ export async function companyStatement(ex: Executor, companyId: string, at: Date
   return {
     company: company.name,
     asOf,
-    terms: company.terms,
+    terms: company.paymentTerms,
     graceDays: company.graceDays,
     balance: centsToDollars(statement.balanceCents),
     creditLimit: centsToDollars(company.creditLimitCents),
@@ -285,11 +267,7 @@ async function recordByAdmin(
 ): Promise<void> {
   if (body.date > utcDayOf(at)) throw new DomainError('VALIDATION_FAILED', messages.paymentInFuture);
   await db.transaction(async (tx) => {
-    const [company] = await tx
-      .select({ name: companies.name })
-      .from(companies)
-      .where(eq(companies.id, companyId))
-      .for('no key update');
+    const company = await findCompany(tx, companyId, { lock: true });
     if (!company) throw new DomainError('NOT_FOUND', messages.companyNotFoundForAdmin);
     await tx.insert(ledgerEntries).values({
       companyId,
@@ -313,17 +291,7 @@ async function recordByAdmin(
  * companies owing most, the most overdue first. Reads the entries of the companies that have any.
  */
 export async function receivables(ex: Executor, at: Date, limit: number) {
-  const owing = await ex
-    .select({ id: companies.id, name: companies.name })
-    .from(companies)
-    .where(
-      exists(
-        ex
-          .select({ one: sql`1` })
-          .from(ledgerEntries)
-          .where(eq(ledgerEntries.companyId, companies.id)),
-      ),
-    );
+  const owing = await companiesWithLedgerEntries(ex);
   const statements = await statementsOf(
     ex,
     owing.map((company) => company.id),

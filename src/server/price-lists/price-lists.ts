@@ -8,6 +8,7 @@ import { recordAudit } from '../audit/audit.repository';
 import type { SessionUser } from '../identity/request-user';
 import type { Database, Executor } from '../db/database';
 import { companies, companyPriceLists, priceListEntries, priceLists } from '../db/schema';
+import { findCompany } from '../records/companies.repository';
 import { closestSkus, knownSkus } from '../records/products.repository';
 import { isUniqueViolation } from '../db/unique-violation';
 import { DomainError } from '../http/domain-error';
@@ -215,11 +216,7 @@ export async function setCompanyPriceLists(
   lists: z.output<typeof CompanyPriceListsBody>,
 ) {
   await db.transaction(async (tx) => {
-    const [company] = await tx
-      .select({ id: companies.id, name: companies.name })
-      .from(companies)
-      .where(eq(companies.id, companyId))
-      .for('no key update');
+    const company = await findCompany(tx, companyId, { lock: true });
     if (!company) throw new DomainError('NOT_FOUND', messages.companyNotFoundForAdmin);
     const ids = lists.map((list) => list.priceListId);
     const known = ids.length

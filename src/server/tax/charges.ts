@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   type ChargeContext,
   type ChargeLine,
@@ -10,7 +9,7 @@ import {
 import { type BuyerVat, euVatCountry, intraCommunitySupply } from '../../shared/domain/vat-id';
 import type { ShopDetails } from '../config/shop-details';
 import type { Executor } from '../db/database';
-import { companies } from '../db/schema';
+import { findCompany } from '../records/companies.repository';
 import { shippingFactsOf } from '../records/products.repository';
 import { approvedCertificateFor } from './exemptions';
 import { type Place, placeName } from './places';
@@ -140,20 +139,11 @@ interface BillTo {
 
 /** The company as its invoices bill it now (legal name, billing address, tax or VAT ID) and its VAT standing. */
 async function billToOf(ex: Executor, companyId: string): Promise<BillTo | null> {
-  const [row] = await ex
-    .select({
-      company: companies.name,
-      address: companies.billingAddress,
-      taxId: companies.taxId,
-      vatVerifiedAt: companies.vatVerifiedAt,
-      billingTo: companies.billingTo,
-    })
-    .from(companies)
-    .where(eq(companies.id, companyId));
+  const row = await findCompany(ex, companyId);
   if (!row) return null;
   return {
-    company: row.company,
-    address: row.address,
+    company: row.name,
+    address: row.billingAddress,
     taxId: row.taxId,
     vatVerified: row.vatVerifiedAt !== null,
     billingCountry: row.billingTo?.country ?? null,

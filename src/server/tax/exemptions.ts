@@ -28,6 +28,7 @@ import type { SessionUser } from '../identity/request-user';
 import { companyOf } from '../identity/membership';
 import type { Database, Executor } from '../db/database';
 import { companies, companyMembers, taxCertificates, users } from '../db/schema';
+import { findCompany } from '../records/companies.repository';
 import { DomainError } from '../http/domain-error';
 import { type MailContext, businessMail } from '../mail/mail-layout';
 import type { Mail } from '../mail/mailer';
@@ -164,11 +165,7 @@ export async function uploadCertificate(db: Database, caller: SessionUser, body:
     throw new DomainError('UNSUPPORTED_MEDIA_TYPE', messages.certificateType);
   }
   return db.transaction(async (tx) => {
-    await tx
-      .select({ id: companies.id })
-      .from(companies)
-      .where(eq(companies.id, company.id))
-      .for('no key update');
+    await findCompany(tx, company.id, { lock: true });
     const [held] = await tx
       .select({
         pending: sql<number>`count(*) filter (where ${taxCertificates.status} = 'pending')`.mapWith(Number),
