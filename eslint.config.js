@@ -104,6 +104,26 @@ const serverLayers = {
   },
 };
 
+/**
+ * One module per table for the tables many folders read (CONVENTIONS §13): outside src/server/records,
+ * no query starts from, updates, inserts into or deletes from orders, their lines, products, categories
+ * or companies; a query of another table may join them for a name or a status.
+ */
+const recordsOnly = {
+  files: ['src/server/**/*.ts'],
+  ignores: ['src/server/records/**', 'src/server/**/*.test.ts', 'src/server/test/**'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      {
+        selector:
+          'CallExpression[callee.property.name=/^(from|update|insert|delete)$/] > Identifier[name=/^(orders|orderLines|products|categories|companies)$/]',
+        message: 'Query this table through its module in src/server/records (one module per table).',
+      },
+    ],
+  },
+};
+
 /** One client API convention (CONVENTIONS §14): keys come from queryOptions factories, types from schemas. */
 const typedApiResults = {
   selector: 'CallExpression[callee.name="api"] > TSTypeParameterInstantiation > TSTypeLiteral',
@@ -182,6 +202,7 @@ export default tseslint.config(
   },
   clientLayers,
   serverLayers,
+  recordsOnly,
   ...clientApiConvention,
   boundary(['src/client/**'], ['server']),
   // Server tests may load the page renderer from source (src/client/entry-server.tsx), as the build does.
