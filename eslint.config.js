@@ -62,7 +62,7 @@ const clientLayers = {
 };
 
 /**
- * The server's folders in layers (issue 42): a folder imports only folders listed before it, so no
+ * The server's folders in layers: a folder imports only folders listed before it, so no
  * import cycle between folders can come back. Foundation first (settings, the database, HTTP plumbing,
  * who is asking, documents, mail, the audit log), then the domain rules below the features that use
  * them, then the features, then what wires them together. app.ts and main.ts (the root) compose all;
