@@ -79,8 +79,10 @@ export interface AppDependencies {
   /** Whether the background jobs run (src/server/jobs); tests turn them off and run each directly. */
   backgroundJobs?: boolean;
   /**
-   * How long cached catalog answers are reused (see catalog-cache.ts); tests use 0. By default 1 s,
-   * and 30 s on PostgreSQL, where other instances' changes arrive by LISTEN/NOTIFY at once.
+   * How long cached catalog answers are reused (see catalog-cache.ts); tests use 0. By default 30 s:
+   * this process's own writes update or drop answers at once, other instances' on PostgreSQL arrive by
+   * LISTEN/NOTIFY, and the embedded database has no other writer (its folder is locked to this process;
+   * a restore needs the shop stopped).
    */
   catalogCacheMs?: number;
   /** The mail worker's first retry delay (it doubles each time); tests shorten it. */
@@ -131,7 +133,7 @@ export async function buildApp({
   database,
   logger = false,
   clientDir = projectPaths.client,
-  catalogCacheMs = database.url ? 30_000 : 1000,
+  catalogCacheMs = 30_000,
   backgroundJobs = true,
   requestTimeoutMs = 30_000,
   mailRetryMs,
