@@ -335,8 +335,21 @@ export async function buildApp({
       await api.register(priceListsRoutes, { db, guards, catalogCache });
       await api.register(newsletterRoutes, { db });
       await api.register(adminCatalogRoutes, { db, catalogCache, guards, minUnits: config.orderMinUnits });
-      await api.register(adminOrdersRoutes, { db, guards, mail, holdHours: config.orderHoldHours });
-      await api.register(paymentsRoutes, { db, provider: paymentProvider, testProvider, guards, mail });
+      await api.register(adminOrdersRoutes, {
+        db,
+        guards,
+        mail,
+        catalogCache,
+        holdHours: config.orderHoldHours,
+      });
+      await api.register(paymentsRoutes, {
+        db,
+        provider: paymentProvider,
+        testProvider,
+        guards,
+        mail,
+        catalogCache,
+      });
       await api.register(systemRoutes, {
         config,
         db,

@@ -117,6 +117,9 @@ export const createRoutes = (slot: QueryClientSlot): RouteObject[] => {
                 page(paths.myOrders, async () => ({
                   default: (await import('../pages/dashboard/my-orders-page')).MyOrdersPage,
                 })),
+                page(paths.myOrderPattern, async () => ({
+                  default: (await import('../pages/dashboard/my-order-page')).MyOrderPage,
+                })),
                 page(paths.quickOrder, async () => ({
                   default: (await import('../pages/dashboard/quick-order-page')).QuickOrderPage,
                 })),

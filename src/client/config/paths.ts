@@ -27,6 +27,9 @@ export const paths = {
   myProfile: '/dashboard/myProfile',
   addReview: '/dashboard/addReview',
   myOrders: '/dashboard/myOrder',
+  /** One of the buyer's orders: its lines, charges and timeline. */
+  myOrder: (orderId: string) => `/dashboard/myOrder/${encodeURIComponent(orderId)}`,
+  myOrderPattern: '/dashboard/myOrder/:orderId',
   myQuotes: '/dashboard/myQuotes',
   /** The customer's company: colleagues, roles, invitations. */
   company: '/dashboard/company',

@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Company } from '../../shared/api/companies.schemas';
 import type { ErrorBody } from '../../shared/api/errors';
-import type { Order, PlaceOrderResult } from '../../shared/api/orders.schemas';
+import type { Order, OrderDetail, PlaceOrderResult } from '../../shared/api/orders.schemas';
 import { createCatalogCache } from '../catalog/catalog-cache';
 import { auditLog, mailOutbox, orders, products } from '../db/schema';
 import { expireOverdueOrders } from '../orders/expire-orders';
@@ -86,7 +86,11 @@ describe('orders above the approval threshold', () => {
       status: 'unpaid',
       approval: { state: 'approved', automatic: false, decidedBy: approver.email.toLowerCase() },
     });
-    expect(after.history.map((step) => step.status)).toEqual(['awaiting_approval', 'unpaid']);
+    const { history } = (await call(approver, 'GET', `/api/purchase/${large._id}`)).json<OrderDetail>();
+    expect(history.map(({ event, from, to, actor }) => ({ event, from, to, actor }))).toEqual([
+      { event: 'placed', from: null, to: 'awaiting_approval', actor: buyer.email.toLowerCase() },
+      { event: 'approved', from: 'awaiting_approval', to: 'unpaid', actor: approver.email.toLowerCase() },
+    ]);
     expect(Date.parse(after.holdExpiresAt ?? '')).toBeGreaterThanOrEqual(
       Date.parse(large.holdExpiresAt ?? ''),
     );
@@ -226,7 +230,8 @@ describe('orders above the approval threshold', () => {
       status: 'unpaid',
       approval: { state: 'approved', automatic: true, decidedBy: admin.email.toLowerCase() },
     });
-    expect(automatic.history.map((step) => step.status)).toEqual(['unpaid']);
+    const automaticSteps = (await call(admin, 'GET', `/api/purchase/${automatic._id}`)).json<OrderDetail>();
+    expect(automaticSteps.history.map((step) => [step.event, step.to])).toEqual([['placed', 'unpaid']]);
 
     // With nobody to approve at all, a buyer's large order is refused, saying so.
     const none = await newCompany(t.ctx.app, 'Nobody Approves Ltd');

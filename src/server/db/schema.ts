@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AuditValues } from '../../shared/api/audit.schemas';
+import type { OrderEvent } from '../../shared/domain/order-process';
 import type { StoredShipTo, TaxBasis as StoredTaxBasis } from '../../shared/domain/order-charges';
 import {
   bigint,
@@ -433,6 +434,30 @@ export const orderLines = pgTable(
       .where(sql`${t.backorderedUnits} > 0`),
     index('order_lines_sku_idx').on(t.sku),
   ],
+);
+
+/**
+ * What happened to an order, one row per step (its timeline): placed, approved, freight quoted, paid,
+ * shipped, cancelled, refunded… Written in the transaction that took the step, by the order process
+ * (orders/order-process.ts), never changed afterwards. `from` and `to` are the order's states before
+ * and after (equal for a step that did not move it, such as a refund); `actor` is the email of the
+ * person who took it, or null for the shop itself (an expiry, a payment the provider reported).
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true, precision: 3 }).notNull(),
+    event: text('event').$type<OrderEvent>().notNull(),
+    fromStatus: orderStatus('from_status'),
+    toStatus: orderStatus('to_status').notNull(),
+    actor: text('actor'),
+    reason: text('reason'),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
 );
 
 /**

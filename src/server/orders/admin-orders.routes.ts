@@ -15,6 +15,7 @@ import { setFreight } from './set-freight';
 import { type AuthGuards, signedInUser } from '../identity/request-user';
 import type { Database } from '../db/database';
 import type { MailContext } from '../mail/mail-layout';
+import type { CatalogCache } from '../catalog/catalog-cache';
 import { exportOrdersCsv } from './orders-csv';
 import { listOrdersPage } from '../records/orders.repository';
 import { toOrder } from './order-view';
@@ -27,8 +28,9 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{
   db: Database;
   guards: AuthGuards;
   mail: MailContext;
+  catalogCache: CatalogCache;
   holdHours: number;
-}> = async (app, { db, guards, mail, holdHours }) => {
+}> = async (app, { db, guards, mail, catalogCache, holdHours }) => {
   app.addHook('onRequest', guards.requireAdmin);
 
   app.get(
@@ -84,7 +86,8 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{
         response: { 200: UpdateResult, ...errors },
       },
     },
-    async (request) => shipOrder({ db, mail }, signedInUser(request), request.params.id, request.body),
+    async (request) =>
+      shipOrder({ db, mail, catalogCache }, signedInUser(request), request.params.id, request.body),
   );
 
   app.put(
@@ -102,7 +105,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{
     async (request) =>
       toOrder(
         await setFreight(
-          { db, mail, holdHours },
+          { db, mail, catalogCache, holdHours },
           signedInUser(request),
           request.params.id,
           dollarsToCents(request.body.freight),

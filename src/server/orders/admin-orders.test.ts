@@ -7,6 +7,7 @@ import { insertTool } from '../test/factories';
 import { createTestApp } from '../test/test-app';
 import { mailOutbox } from '../db/schema';
 import { moveOrder } from '../records/orders.repository';
+import { TEST_STEP } from '../test/order-helpers';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let admin: TestUser;
@@ -25,8 +26,8 @@ beforeAll(async () => {
     });
     ids.push(response.json<{ insertedId: string }>().insertedId);
   }
-  await moveOrder(ctx.db, ids[0] ?? '', 'paid', { set: { transactionId: 'pi_test_admin_0' } });
-  await moveOrder(ctx.db, ids[1] ?? '', 'cancelled');
+  await moveOrder(ctx.db, ids[0] ?? '', 'paid', TEST_STEP, { set: { transactionId: 'pi_test_admin_0' } });
+  await moveOrder(ctx.db, ids[1] ?? '', 'cancelled', TEST_STEP);
 });
 afterAll(async () => {
   await ctx.app.close();

@@ -1,9 +1,7 @@
 import { messages } from '../../shared/messages';
 import type { SessionUser } from '../identity/request-user';
-import type { CatalogCache } from '../catalog/catalog-cache';
 import type { Database } from '../db/database';
 import { DomainError } from '../http/domain-error';
-import type { MailContext } from '../mail/mail-layout';
 import {
   type PlacedOrder,
   assertCanMove,
@@ -12,7 +10,9 @@ import {
   listAwaitingApprovalOf,
 } from '../records/orders.repository';
 import { checkAccountCredit } from '../credit/ledger';
+import { type OrderProcessDeps, runOrderWork } from './order-process';
 import { transitionOrder } from './transitions';
+import { holdUntil, nextState } from '../../shared/domain/order-process';
 import { companyOf } from '../identity/membership';
 
 /**
@@ -34,13 +34,9 @@ function approverOf(caller: SessionUser) {
   return company;
 }
 
-export interface DecideDeps {
-  db: Database;
-  catalogCache: CatalogCache;
-  mail: MailContext;
+export interface DecideDeps extends OrderProcessDeps {
   /** An approved order is held at least this long again, for its buyer to pay. */
   holdHours: number;
-  now?: () => Date;
 }
 
 export type Decision = { approve: true } | { approve: false; reason: string };
@@ -55,43 +51,48 @@ export type Decision = { approve: true } | { approve: false; reason: string };
  * rejected, its stock goes back and its buyer is mailed the reason.
  */
 export async function decideOrder(
-  { db, catalogCache, mail, holdHours, now = () => new Date() }: DecideDeps,
+  deps: DecideDeps,
   caller: SessionUser,
   orderId: string,
   decision: Decision,
 ): Promise<PlacedOrder> {
+  const { db, holdHours, now = () => new Date() } = deps;
   const order = await findOrderFor(db, caller, orderId, 'approve');
   if (order.userId === caller.id) throw new DomainError('FORBIDDEN', messages.selfApproval);
   if (!caller.company?.active) throw new DomainError('FORBIDDEN', messages.companySuspended);
   // An approved order on the company's account is invoiced; any other becomes payable.
   // (An order whose pallet freight is being quoted comes here only once it is quoted.)
   const onAccount = order.paymentMethod === 'account' && order.freightCents !== null;
-  const to = decision.approve ? (onAccount ? 'on_account' : 'unpaid') : 'rejected';
+  const to = decision.approve
+    ? nextState({ freightQuote: false, approval: false, paymentMethod: onAccount ? 'account' : 'card' })
+    : 'rejected';
   assertCanMove(order, to);
   const at = now();
   if (decision.approve) assertHoldNotEnded(order, at, 'approved');
   const decidedBy = caller.email.toLowerCase();
-  const moved = await db.transaction(async (tx) => {
+  const moved = await runOrderWork({ ...deps, now: () => at }, async (work) => {
     // The account may have changed since the order was placed: it is checked again, under its lock.
     if (to === 'on_account' && order.companyId) {
-      await checkAccountCredit(tx, order.companyId, order.amountCents, at, order.id);
+      await checkAccountCredit(work.tx, order.companyId, order.amountCents, at, order.id);
     }
-    return transitionOrder(tx, orderId, to, mail, {
-      set: !decision.approve
-        ? { decidedBy, decidedAt: at, rejectionReason: decision.reason }
-        : onAccount
-          ? { decidedBy, decidedAt: at }
-          : {
-              decidedBy,
-              holdExpiresAt: new Date(
-                Math.max(order.holdExpiresAt.getTime(), at.getTime() + holdHours * 3_600_000),
-              ),
-              holdReminderSentAt: null,
-            },
-    });
+    return transitionOrder(
+      work,
+      orderId,
+      to,
+      { actor: decidedBy, reason: decision.approve ? null : decision.reason },
+      {
+        set: !decision.approve
+          ? { decidedBy, decidedAt: at, rejectionReason: decision.reason }
+          : onAccount
+            ? { decidedBy, decidedAt: at }
+            : {
+                decidedBy,
+                holdExpiresAt: holdUntil(at, holdHours, order.holdExpiresAt),
+                holdReminderSentAt: null,
+              },
+      },
+    );
   });
   if (!moved) throw new Error(`Order ${orderId} was not moved to ${to}`);
-  catalogCache.stockChanged(moved.stock);
-  if (moved.mailed) mail.nudge();
-  return moved.order;
+  return moved;
 }

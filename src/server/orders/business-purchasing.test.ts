@@ -2,7 +2,7 @@
 import type { ErrorBody } from '../../shared/api/errors';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Order } from '../../shared/api/orders.schemas';
+import type { Order, OrderDetail } from '../../shared/api/orders.schemas';
 import { counters, orders } from '../db/schema';
 import { type TestUser, injectAs, signUp, signUpAdmin } from '../test/auth-helpers';
 import { insertTool } from '../test/factories';
@@ -64,7 +64,6 @@ describe('order details a business needs', () => {
       invoiceNumber: null,
     });
     expect(order.orderNumber).toBeGreaterThanOrEqual(10001);
-    expect(order.history).toEqual([{ status: 'unpaid', at: order.createdAt }]);
     expect(order.holdExpiresAt).not.toBeNull();
 
     const mine = await injectAs(ctx.app, buyer, {
@@ -145,10 +144,19 @@ describe('order mails through the outbox, received by a real SMTP server', () =>
     expect(ship.json()).toEqual({ modifiedCount: 1 });
     const shipped = await smtp.nextMailTo(buyer.email, new RegExp(`^Order ${order.orderNumber} has shipped`));
     expect(shipped.parsed.text).toContain(`${PUBLIC_URL}/dashboard/myOrder`);
-    const history = (await injectAs(ctx.app, admin, { method: 'GET', url: `/api/purchase/${order._id}` }))
-      .json<Order>()
-      .history.map((step) => step.status);
-    expect(history).toEqual(['unpaid', 'paid', 'shipped']);
+    const { history } = (
+      await injectAs(ctx.app, admin, { method: 'GET', url: `/api/purchase/${order._id}` })
+    ).json<OrderDetail>();
+    // The order's timeline: who took each step, when, from which state to which.
+    expect(history.map(({ at: _at, ...step }) => step)).toEqual([
+      { event: 'placed', from: null, to: 'unpaid', actor: buyer.email, reason: null },
+      { event: 'paid', from: 'unpaid', to: 'paid', actor: buyer.email, reason: null },
+      { event: 'shipped', from: 'paid', to: 'shipped', actor: admin.email.toLowerCase(), reason: null },
+    ]);
+    expect(history[0]?.at).toBe(order.createdAt);
+    expect(history.map((step) => Date.parse(step.at))).toEqual(
+      history.map((step) => Date.parse(step.at)).sort((a, b) => a - b),
+    );
   });
 
   it('hold ending within 12 hours: one reminder per order, only for orders placed at least 12 hours before', async () => {
@@ -213,7 +221,7 @@ describe('invoices', () => {
     expect(response.headers['cache-control']).toBe('no-store');
     const paid = (
       await injectAs(ctx.app, buyer, { method: 'GET', url: `/api/purchase/${order._id}` })
-    ).json<Order>();
+    ).json<OrderDetail>();
     expect(response.headers['content-disposition']).toBe(`inline; filename="${paid.invoiceNumber}.pdf"`);
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
 

@@ -16,7 +16,7 @@ export async function cancelOrder(
 ): Promise<{ deletedCount: number }> {
   const order = await findOrderFor(deps.db, user, orderId);
   assertCanMove(order, 'cancelled');
-  const outcome = await closeOrder(deps, order, 'cancelled');
+  const outcome = await closeOrder(deps, order, 'cancelled', user.email.toLowerCase());
   if (outcome === 'paid') throw new DomainError('ORDER_ALREADY_PAID', messages.paidBeforeCancel);
   return { deletedCount: 1 };
 }

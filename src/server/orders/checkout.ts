@@ -12,6 +12,7 @@ import {
   insertUnpaidOrder,
 } from './place-order';
 import { orderLineFor, pricingFor } from '../pricing/price-line';
+import { runOrderWork } from './order-process';
 
 /**
  * The buyer's cart becomes one order (POST /api/cart/checkout): every line's stock is
@@ -21,12 +22,14 @@ import { orderLineFor, pricingFor } from '../pricing/price-line';
  * and a refusal names each line that cannot be ordered as it is and what would fit.
  */
 export async function checkout(
-  { db, catalogCache, holdHours, minUnits, maxUnpaid, mail, now = () => new Date() }: PlaceOrderDeps,
+  deps: PlaceOrderDeps,
   user: SessionUser,
   details: DeliveryFields,
   paymentMethod: 'card' | 'account' = 'card',
 ): Promise<PlacedOrder> {
-  const placed = await db.transaction(async (tx) => {
+  const { holdHours, minUnits, maxUnpaid } = deps;
+  const placed = await runOrderWork(deps, async (work) => {
+    const { tx } = work;
     // One account checks out one cart at a time, and within its unpaid-order limit.
     const rules = await holdUnpaidOrderSlot(tx, user, maxUnpaid);
     const cart = await cartLinesOf(tx, user.id, { lock: true });
@@ -53,32 +56,27 @@ export async function checkout(
 
     const taken = new Map<string, number>();
     for (const line of lines) taken.set(line.productId, (taken.get(line.productId) ?? 0) - line.quantity);
-    const stock = await moveStock(tx, taken);
+    work.stockMoved(await moveStock(tx, taken));
 
     // Priced as the cart showed them, by the one pricing rule (the buyer's contract prices included).
-    const placedAt = now();
     const pricing = await pricingFor(
       tx,
       user,
       lines.map((line) => line.sku),
       minUnits,
-      placedAt,
+      work.at,
     );
-    const row = await insertUnpaidOrder(tx, {
+    const row = await insertUnpaidOrder(work, {
       user,
       rules,
       details,
       lines: lines.map((line) => orderLineFor(pricing, { ...line, id: line.productId }, line.quantity)),
       holdHours,
-      mail,
-      placedAt,
       paymentMethod,
     });
     await emptyCart(tx, user.id);
-    return { row, stock };
+    return row;
   });
-  catalogCache.stockChanged(placed.stock);
-  countOrderPlaced('cart', placed.row);
-  mail.nudge();
-  return placed.row;
+  countOrderPlaced('cart', placed);
+  return placed;
 }

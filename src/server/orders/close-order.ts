@@ -1,19 +1,13 @@
-import type { CatalogCache } from '../catalog/catalog-cache';
-import type { Database } from '../db/database';
 import { DomainError } from '../http/domain-error';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { settlePayment } from './settle-payment';
 import { messages } from '../../shared/messages';
-import type { MailContext } from '../mail/mail-layout';
 import type { OrderRow } from '../records/orders.repository';
+import { type OrderProcessDeps, runOrderWork } from './order-process';
 import { transitionOrder } from './transitions';
 
-export interface CloseOrderDeps {
-  db: Database;
-  catalogCache: CatalogCache;
+export interface CloseOrderDeps extends OrderProcessDeps {
   provider: PaymentProvider;
-  /** An expired order's mail (and a receipt, when it turns out paid) go out through the outbox. */
-  mail: MailContext;
 }
 
 /**
@@ -27,6 +21,8 @@ export async function closeOrder(
   deps: CloseOrderDeps,
   order: Pick<OrderRow, 'id' | 'paymentIntentId'>,
   to: 'cancelled' | 'expired',
+  /** Who closes it: the customer cancelling (their email), or null for an expiry. */
+  actor: string | null,
 ): Promise<'closed' | 'paid'> {
   if (order.paymentIntentId) {
     const intent = await deps.provider.cancelIntent(order.paymentIntentId);
@@ -38,10 +34,6 @@ export async function closeOrder(
       throw new DomainError('PAYMENT_IN_PROGRESS', messages.paymentInProgress);
   }
   // The stock goes back and, for an expiry, the customer is told (transitions.ts).
-  const closed = await deps.db.transaction((tx) => transitionOrder(tx, order.id, to, deps.mail));
-  if (closed) {
-    deps.catalogCache.stockChanged(closed.stock);
-    if (closed.mailed) deps.mail.nudge();
-  }
+  await runOrderWork(deps, (work) => transitionOrder(work, order.id, to, { actor }));
   return 'closed';
 }

@@ -10,6 +10,7 @@ import { createTestPaymentProvider } from '../payments/test-provider';
 import { expireOverdueOrders } from './expire-orders';
 import { placeOrder } from './place-order';
 import { testMailContext } from '../test/mail-context';
+import { historyOf } from '../records/orders.repository';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let user: TestUser;
@@ -78,6 +79,18 @@ describe('order holds', () => {
     ).toBe(1);
     expect(await status()).toBe('expired');
     expect(await stock()).toBe(400);
+    // Its timeline, at the times of the process's clock: placed by the buyer, expired by the shop.
+    expect(await historyOf(ctx.db, id)).toEqual([
+      { at: placedAt, event: 'placed', from: null, to: 'unpaid', actor: user.email.toLowerCase(), reason: null },
+      {
+        at: new Date('2026-05-03T10:00:00Z'),
+        event: 'expired',
+        from: 'unpaid',
+        to: 'expired',
+        actor: null,
+        reason: null,
+      },
+    ]);
 
     expect(
       await expireOverdueOrders(

@@ -11,6 +11,7 @@ import {
   lockOverdueOrdersWithoutIntent,
   withLines,
 } from '../records/orders.repository';
+import { runOrderWork } from './order-process';
 import { transitionOrders } from './transitions';
 
 /** Orders one transaction expires; the order-expiry job runs again while a batch comes back full. */
@@ -28,23 +29,21 @@ export async function expireOverdueOrders(
   deps: CloseOrderDeps & { log?: FastifyBaseLogger },
   now = new Date(),
 ): Promise<number> {
-  const { expired, stock } = await deps.db.transaction(async (tx) => {
-    const overdue = await lockOverdueOrdersWithoutIntent(tx, now, BATCH);
-    const { stock } = await transitionOrders(
-      tx,
+  const expired = await runOrderWork({ ...deps, now: () => now }, async (work) => {
+    const overdue = await lockOverdueOrdersWithoutIntent(work.tx, now, BATCH);
+    await transitionOrders(
+      work,
       overdue.map((order) => order.id),
       'expired',
-      deps.mail,
+      { actor: null },
     );
-    return { expired: overdue.length, stock };
+    return overdue.length;
   });
-  deps.catalogCache.stockChanged(stock);
-  if (expired > 0) deps.mail.nudge();
 
   let closed = 0;
   for (const order of await listOverdueOrdersWithIntent(deps.db, now, BATCH)) {
     try {
-      await closeOrder(deps, order, 'expired');
+      await closeOrder(deps, order, 'expired', null);
       closed += 1;
     } catch (error) {
       // Closed or paid by another process meanwhile, or a payment still processing: next sweep decides.

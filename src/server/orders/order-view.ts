@@ -1,12 +1,12 @@
 import { rateToPercent, taxesByRate } from '../../shared/domain/tax';
 import type { StoredCharges } from '../../shared/domain/order-charges';
-import type { Order } from '../../shared/api/orders.schemas';
-import { HOLDING_STATES, isPaid, type OrderStatus } from '../../shared/domain/order-status';
+import type { Order, OrderHistoryStep } from '../../shared/api/orders.schemas';
+import { HOLDING_STATES, isPaid } from '../../shared/domain/order-status';
 import { centsToDollars } from '../../shared/money';
 import { formatCreditNoteNumber, formatInvoiceNumber } from '../../shared/domain/document-numbers';
 import { itemsSummary } from '../../shared/domain/order-lines';
 import { toOrderTax, toTaxesAtRate } from '../tax/charges';
-import type { OrderRow, PlacedOrder } from '../records/orders.repository';
+import type { OrderRow, PlacedOrder, historyOf } from '../records/orders.repository';
 
 /**
  * An order as the API, mails and documents show it, from its stored row (records/orders.repository.ts
@@ -69,7 +69,6 @@ export function toOrder(row: PlacedOrder): Order {
     backordered: backordered,
     shipDate: backordered > 0 ? row.shipDate : null,
     shipment: row.carrier ? { carrier: row.carrier, trackingNumber: row.trackingNumber } : null,
-    history: orderHistory(row),
   };
 }
 
@@ -127,24 +126,14 @@ function orderApproval(row: OrderRow): Order['approval'] {
   };
 }
 
-const CLOSED_STATES: readonly OrderStatus[] = ['cancelled', 'expired', 'rejected'];
-
-/**
- * The states the order reached, with their times: placed (for approval, then approved), then paid and
- * shipped, or closed.
- */
-function orderHistory(row: OrderRow): Order['history'] {
-  const closedAs = CLOSED_STATES.includes(row.status) ? row.status : null;
-  const approvedAt = row.approvalRequired && row.status !== 'rejected' ? row.decidedAt : null;
-  const sentForApproval = row.approvalRequired && !row.approvedAutomatically;
-  const placedAs: OrderStatus =
-    row.freightKind === 'quoted' ? 'awaiting_freight' : sentForApproval ? 'awaiting_approval' : 'unpaid';
-  const steps: [OrderStatus | null, Date | null][] = [
-    [placedAs, row.createdAt],
-    [sentForApproval ? 'unpaid' : null, approvedAt],
-    ['paid', row.paidAt],
-    ['shipped', row.shippedAt],
-    [closedAs, row.closedAt],
-  ];
-  return steps.flatMap(([status, at]) => (status && at ? [{ status, at: at.toISOString() }] : []));
+/** An order's timeline as the API answers it (GET /api/purchase/{id}). */
+export function toHistory(steps: Awaited<ReturnType<typeof historyOf>>): OrderHistoryStep[] {
+  return steps.map((step) => ({
+    at: step.at.toISOString(),
+    event: step.event,
+    from: step.from,
+    to: step.to,
+    actor: step.actor,
+    reason: step.reason,
+  }));
 }

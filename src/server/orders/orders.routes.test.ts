@@ -6,6 +6,7 @@ import { type TestUser, injectAs, signUp, signUpAdmin } from '../test/auth-helpe
 import { insertTool } from '../test/factories';
 import { createTestApp } from '../test/test-app';
 import { moveOrder } from '../records/orders.repository';
+import { TEST_STEP } from '../test/order-helpers';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let alice: TestUser;
@@ -243,7 +244,7 @@ describe('DELETE /api/purchase/:id', () => {
     const tool = await insertTool(ctx.db);
     const id = (await buy(alice, { toolId: tool.id, quantity: 100 })).json<{ insertedId: string }>()
       .insertedId;
-    await moveOrder(ctx.db, id, 'paid', { set: { transactionId: `pi_test_${id}` } });
+    await moveOrder(ctx.db, id, 'paid', TEST_STEP, { set: { transactionId: `pi_test_${id}` } });
 
     const response = await injectAs(ctx.app, alice, { method: 'DELETE', url: `/api/purchase/${id}` });
     expect(response.statusCode).toBe(409);

@@ -5,6 +5,7 @@ import { formatCreditNoteNumber, formatInvoiceNumber } from '../../shared/domain
 import { errorResponses } from '../../shared/api/errors';
 import {
   Order,
+  OrderDetail,
   OrderIdParams,
   OrderList,
   OrdersQuery,
@@ -21,8 +22,8 @@ import { limit } from '../http/rate-limit';
 import type { MailContext } from '../mail/mail-layout';
 import { isInvoiced, renderInvoicePdf } from './invoice-pdf';
 import { cancelOrder } from './cancel-order';
-import { findOrderFor, listOrdersFor } from '../records/orders.repository';
-import { toOrder } from './order-view';
+import { findOrderFor, historyOf, listOrdersFor } from '../records/orders.repository';
+import { toHistory, toOrder } from './order-view';
 import { placeOrder } from './place-order';
 import { decideOrder, listAwaitingApproval } from './approvals';
 import { messages } from '../../shared/messages';
@@ -127,10 +128,13 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
         tags: ['orders'],
         summary: 'One order: your own, or any for admins (spec §7 GET /purchase/{id})',
         params: OrderIdParams,
-        response: { 200: Order, ...errors },
+        response: { 200: OrderDetail, ...errors },
       },
     },
-    async (request) => toOrder(await findOrderFor(db, signedInUser(request), request.params.id, 'shop')),
+    async (request) => {
+      const order = await findOrderFor(db, signedInUser(request), request.params.id, 'shop');
+      return { ...toOrder(order), history: toHistory(await historyOf(db, order.id)) };
+    },
   );
 
   app.get(

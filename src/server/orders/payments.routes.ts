@@ -14,6 +14,7 @@ import type { Database } from '../db/database';
 import { DomainError } from '../http/domain-error';
 import { limit } from '../http/rate-limit';
 import type { MailContext } from '../mail/mail-layout';
+import type { CatalogCache } from '../catalog/catalog-cache';
 import { createPaymentIntent } from './create-payment-intent';
 import { handleWebhook } from './handle-webhook';
 import type { PaymentProvider } from '../payments/payment-provider';
@@ -29,12 +30,14 @@ export interface PaymentsRoutesOptions {
   guards: AuthGuards;
   /** The receipt goes out when a payment settles. */
   mail: MailContext;
+  /** Told of stock a late payment's closed order gave back. */
+  catalogCache: CatalogCache;
 }
 
 const errors = errorResponses(400, 401, 402, 403, 404, 409);
 
 export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (app, options) => {
-  const { db, provider, testProvider, guards, mail } = options;
+  const { db, provider, testProvider, guards, mail, catalogCache } = options;
 
   app.post(
     '/create-payment-intent',
@@ -65,7 +68,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
     },
     async (request) =>
       settlePayment(
-        { db, provider, mail },
+        { db, provider, mail, catalogCache },
         signedInUser(request),
         request.params.id,
         request.body.payment.transactionId,
@@ -89,7 +92,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
         const signature = request.headers['stripe-signature'];
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const outcome = await handleWebhook(
-          { db, provider, mail, log: request.log },
+          { db, provider, mail, catalogCache, log: request.log },
           body,
           Array.isArray(signature) ? signature[0] : signature,
         );

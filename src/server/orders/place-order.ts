@@ -10,17 +10,15 @@ import type { ErrorCode } from '../../shared/api/errors';
 import { type QuantityProblem, quantityBounds, quantityProblem } from '../../shared/domain/order-quantity';
 import { orderLineFor, pricingFor } from '../pricing/price-line';
 import { enterOnAccount } from './transitions';
+import { type OrderProcessDeps, type OrderWork, runOrderWork } from './order-process';
+import { holdUntil, nextState } from '../../shared/domain/order-process';
 import { messages } from '../../shared/messages';
 import type { SessionUser } from '../identity/request-user';
-import type { CatalogCache } from '../catalog/catalog-cache';
-import { findProduct } from '../records/products.repository';
-import { reserveStockFor } from '../records/products.repository';
+import { findProduct, reserveStockFor } from '../records/products.repository';
 import type { Executor } from '../db/database';
-import type { Database } from '../db/database';
 import { DomainError } from '../http/domain-error';
 import { lockAccount } from '../users/users.repository';
 import { queueMail, queueMails } from '../mail/outbox';
-import type { MailContext } from '../mail/mail-layout';
 import {
   approvalRequestMail,
   freightQuoteNeededMail,
@@ -32,6 +30,7 @@ import {
   type PlacedOrder,
   countUnpaidOrders,
   insertOrder,
+  recordOrderEvent,
 } from '../records/orders.repository';
 
 /**
@@ -55,16 +54,12 @@ const quantityErrorCode: Record<QuantityProblem['kind'], ErrorCode> = {
   above: 'OUT_OF_STOCK',
 };
 
-export interface PlaceOrderDeps {
-  db: Database;
-  catalogCache: CatalogCache;
+export interface PlaceOrderDeps extends OrderProcessDeps {
   holdHours: number;
   /** The shop-wide smallest order (ORDER_MIN_UNITS). */
   minUnits: number;
   /** Unpaid orders an account may hold (MAX_UNPAID_ORDERS); 1 while its email is unverified. */
   maxUnpaid: number;
-  mail: MailContext;
-  now?: () => Date;
 }
 
 /**
@@ -73,11 +68,13 @@ export interface PlaceOrderDeps {
  * checked by the same rule as the buy form and reserved in the transaction that stores the order.
  */
 export async function placeOrder(
-  { db, catalogCache, holdHours, minUnits, maxUnpaid, mail, now = () => new Date() }: PlaceOrderDeps,
+  deps: PlaceOrderDeps,
   user: SessionUser,
   input: { toolId: string; quantity: number } & DeliveryFields,
 ): Promise<PlacedOrder> {
-  const order = await db.transaction(async (tx) => {
+  const { holdHours, minUnits, maxUnpaid } = deps;
+  const order = await runOrderWork(deps, async (work) => {
+    const { tx } = work;
     // One account's orders are placed one at a time, so that two at once cannot both pass the limit.
     const rules = await holdUnpaidOrderSlot(tx, user, maxUnpaid);
 
@@ -87,24 +84,19 @@ export async function placeOrder(
       (await explainRefusal(tx, input.toolId, input.quantity, minUnits));
     // Priced by the one pricing rule (price-line.ts), the buyer's contract price included; the buy
     // page shows the same price (DESIGN §9).
-    const placedAt = now();
-    const pricing = await pricingFor(tx, user, [product.sku], minUnits, placedAt);
-    const row = await insertUnpaidOrder(tx, {
+    const pricing = await pricingFor(tx, user, [product.sku], minUnits, work.at);
+    // The catalog shows the new stock at once, without reading the catalog again.
+    work.stockMoved([{ id: product.id, available: product.available }]);
+    return insertUnpaidOrder(work, {
       user,
       rules,
       details: input,
       lines: [orderLineFor(pricing, product, input.quantity)],
       holdHours,
-      mail,
-      placedAt,
     });
-    return { row, stock: { id: product.id, available: product.available } };
   });
-  // The catalog shows the new stock at once, without reading the catalog again.
-  catalogCache.stockChanged([order.stock]);
-  countOrderPlaced('buy_form', order.row);
-  mail.nudge();
-  return order.row;
+  countOrderPlaced('buy_form', order);
+  return order;
 }
 
 /** Where an order goes and the buyer's references, as the buy form and a quote's acceptance give them. */
@@ -152,15 +144,13 @@ export async function holdUnpaidOrderSlot(
  * and above the approval threshold it is stored awaiting approval, its approvers mailed.
  */
 export async function insertUnpaidOrder(
-  ex: Executor,
+  work: OrderWork,
   {
     user,
     rules,
     details,
     lines,
     holdHours,
-    mail,
-    placedAt,
     quoteId = null,
     shipDate = null,
     paymentMethod = 'card',
@@ -171,8 +161,6 @@ export async function insertUnpaidOrder(
     details: DeliveryFields;
     lines: NewOrderLine[];
     holdHours: number;
-    mail: MailContext;
-    placedAt: Date;
     quoteId?: string | null;
     /** The day the shop promised the lines' backordered units would ship (an accepted quote's). */
     shipDate?: string | null;
@@ -183,6 +171,7 @@ export async function insertUnpaidOrder(
     paymentMethod?: 'card' | 'account';
   },
 ): Promise<PlacedOrder> {
+  const { tx: ex, at: placedAt, mail } = work;
   if (!user.emailVerified) await assertUnconfirmedShare(ex, lines);
   const destination = await destinationOf(ex, user, details);
   const {
@@ -218,6 +207,11 @@ export async function insertUnpaidOrder(
   const checked = rules ? await approvalPlan(ex, user, rules, countedCents, placedAt) : null;
   // Approval waits for the final total: an approver approves what is then paid.
   const plan = !checked || freightQuoted ? { kind: 'none' as const } : checked;
+  const status = nextState({
+    freightQuote: freightQuoted,
+    approval: plan.kind === 'awaiting',
+    paymentMethod,
+  });
   const row = await insertOrder(
     ex,
     {
@@ -240,13 +234,7 @@ export async function insertUnpaidOrder(
       taxCents: charges.taxCents,
       freightTaxes: charges.freightTaxes,
       taxBasis: basis,
-      status: freightQuoted
-        ? 'awaiting_freight'
-        : plan.kind === 'awaiting'
-          ? 'awaiting_approval'
-          : onAccount
-            ? 'on_account'
-            : 'unpaid',
+      status,
       paymentMethod,
       approvalRequired: plan.kind !== 'none',
       ...(plan.kind === 'automatic'
@@ -256,9 +244,9 @@ export async function insertUnpaidOrder(
       shipDate: backordered ? shipDate : null,
       createdAt: placedAt,
       updatedAt: placedAt,
-      holdExpiresAt: new Date(
-        placedAt.getTime() +
-          (user.emailVerified ? holdHours : Math.min(holdHours, UNCONFIRMED_HOLD_HOURS)) * 3_600_000,
+      holdExpiresAt: holdUntil(
+        placedAt,
+        user.emailVerified ? holdHours : Math.min(holdHours, UNCONFIRMED_HOLD_HOURS),
       ),
     },
     lines.map((line, index) => ({
@@ -268,6 +256,14 @@ export async function insertUnpaidOrder(
       taxCents: charges.lines[index]?.taxCents ?? 0,
     })),
   );
+  await recordOrderEvent(ex, row.id, {
+    at: placedAt,
+    actor: user.email.toLowerCase(),
+    event: 'placed',
+    from: null,
+    to: status,
+  });
+  work.mailed();
   if (plan.kind === 'awaiting') {
     await queueMails(ex, [
       orderAwaitingApprovalMail(mail, row),

@@ -1,14 +1,13 @@
-import type { OrderStatus } from '../../shared/domain/order-status';
+import { holdUntil, nextState } from '../../shared/domain/order-process';
 import { freightTaxes } from '../../shared/domain/tax';
 import { messages } from '../../shared/messages';
 import { formatCents } from '../../shared/money';
 import { type Actor, recordAudit } from '../audit/audit.repository';
 import { type ApprovalPlan, approvalPlan, lockRulesForOrder } from '../companies/spending-rules';
 import { checkAccountCredit } from '../credit/ledger';
-import type { Database, Executor } from '../db/database';
+import type { Executor } from '../db/database';
 import { DomainError } from '../http/domain-error';
 import { queueMail, queueMails } from '../mail/outbox';
-import type { MailContext } from '../mail/mail-layout';
 import { MAX_AMOUNT_CENTS } from './place-order';
 import {
   approvalRequestMail,
@@ -21,8 +20,10 @@ import {
   type PlacedOrder,
   lockOrder,
   recordFreightQuote,
+  recordOrderEvent,
   withLinesOf,
 } from '../records/orders.repository';
+import { type OrderProcessDeps, runOrderWork } from './order-process';
 import { transitionOrder } from './transitions';
 
 /**
@@ -40,18 +41,14 @@ import { transitionOrder } from './transitions';
  * the audit log records who quoted what.
  */
 export async function setFreight(
-  {
-    db,
-    mail,
-    holdHours,
-    now = () => new Date(),
-  }: { db: Database; mail: MailContext; holdHours: number; now?: () => Date },
+  deps: OrderProcessDeps & { holdHours: number },
   actor: Actor,
   orderId: string,
   freightCents: number,
 ): Promise<PlacedOrder> {
-  const at = now();
-  const quoted = await db.transaction(async (tx) => {
+  const { mail, holdHours } = deps;
+  return runOrderWork(deps, async (work) => {
+    const { tx, at } = work;
     const order = await lockOrder(tx, orderId);
     if (!order) throw new DomainError('NOT_FOUND', messages.orderNotFound);
     // Orders placed before awaiting_freight existed waited for their quote unpaid or for approval.
@@ -77,8 +74,7 @@ export async function setFreight(
       ? { plan: { kind: 'none' as const }, cardBecause: null }
       : await recheckCompany(tx, order, amountCents, at);
     const paymentMethod = cardBecause ? 'card' : order.paymentMethod;
-    const next: OrderStatus =
-      plan.kind === 'awaiting' ? 'awaiting_approval' : paymentMethod === 'account' ? 'on_account' : 'unpaid';
+    const next = nextState({ freightQuote: false, approval: plan.kind === 'awaiting', paymentMethod });
     const updated = await recordFreightQuote(
       tx,
       orderId,
@@ -94,7 +90,7 @@ export async function setFreight(
           : {}),
         ...(order.status === 'awaiting_approval'
           ? {}
-          : { holdExpiresAt: new Date(at.getTime() + holdHours * 3_600_000), holdReminderSentAt: null }),
+          : { holdExpiresAt: holdUntil(at, holdHours), holdReminderSentAt: null }),
       },
       at,
     );
@@ -110,15 +106,26 @@ export async function setFreight(
         ...(cardBecause ? { paymentMethod: 'card' } : {}),
       },
     });
+    const quotedBy = { actor: actor.email.toLowerCase() };
     if (placedBefore && (order.status === 'awaiting_approval' || next === 'unpaid')) {
       // Still waiting for its approval, or payable as it was: mailed once payable.
       const placed = await withLinesOf(tx, updated);
-      if (order.status === 'unpaid') await queueMail(tx, freightQuotedMail(mail, placed));
+      await recordOrderEvent(tx, orderId, {
+        ...quotedBy,
+        at,
+        event: 'freight_quoted',
+        from: order.status,
+        to: order.status,
+      });
+      if (order.status === 'unpaid') {
+        await queueMail(tx, freightQuotedMail(mail, placed));
+        work.mailed();
+      }
       return placed;
     }
-    const moved = await transitionOrder(tx, orderId, next, mail);
-    if (!moved) throw new Error(`Order ${orderId} did not move on from awaiting its freight`);
-    const placed = moved.order;
+    const placed = await transitionOrder(work, orderId, next, quotedBy);
+    if (!placed) throw new Error(`Order ${orderId} did not move on from awaiting its freight`);
+    work.mailed();
     if (plan.kind === 'awaiting') {
       await queueMails(tx, [
         orderAwaitingApprovalMail(mail, placed),
@@ -134,8 +141,6 @@ export async function setFreight(
     }
     return placed;
   });
-  mail.nudge();
-  return quoted;
 }
 
 /**

@@ -1,9 +1,8 @@
 import { countPayment } from '../metrics/metrics';
 import type { SessionUser } from '../identity/request-user';
-import type { Database } from '../db/database';
 import { DomainError } from '../http/domain-error';
-import type { MailContext } from '../mail/mail-layout';
 import { findOrderFor, recordRefund } from '../records/orders.repository';
+import { type OrderProcessDeps, runOrderWork } from './order-process';
 import { transitionOrder } from './transitions';
 import { transitionRefusal } from '../../shared/domain/order-status';
 import { messages } from '../../shared/messages';
@@ -19,19 +18,17 @@ const notVerified = (message: string) => new DomainError('PAYMENT_NOT_VERIFIED',
  * the refund (ORDER_CLOSED, saying so). `owner` is the customer calling PATCH /purchase/{id}; a
  * verified webhook or the shop itself passes null.
  */
-export interface SettlePaymentDeps {
-  db: Database;
+export interface SettlePaymentDeps extends OrderProcessDeps {
   provider: PaymentProvider;
-  /** The receipt, with the invoice, is queued in the transaction that marks the order paid. */
-  mail: MailContext;
 }
 
 export async function settlePayment(
-  { db, provider, mail }: SettlePaymentDeps,
+  deps: SettlePaymentDeps,
   owner: SessionUser | null,
   orderId: string,
   transactionId: string,
 ): Promise<{ modifiedCount: number }> {
+  const { db, provider } = deps;
   const order = await findOrderFor(db, owner, orderId);
   if (order.transactionId === transactionId) return { modifiedCount: 0 };
   const refusal = transitionRefusal(order.status, 'paid');
@@ -53,13 +50,19 @@ export async function settlePayment(
 
   try {
     // Another request may settle the same payment meanwhile: that is the same move, made once.
-    const paid = await db.transaction((tx) =>
-      transitionOrder(tx, order.id, 'paid', mail, {
-        set: { transactionId: intent.id, paidInTestMode: provider.name === 'test' },
-        alreadyDone: (current) => current.transactionId === intent.id,
-      }),
+    const paid = await runOrderWork(deps, (work) =>
+      transitionOrder(
+        work,
+        order.id,
+        'paid',
+        // The customer confirming their payment, or the provider's webhook (the shop itself).
+        { actor: owner?.email.toLowerCase() ?? null },
+        {
+          set: { transactionId: intent.id, paidInTestMode: provider.name === 'test' },
+          alreadyDone: (current) => current.transactionId === intent.id,
+        },
+      ),
     );
-    if (paid?.mailed) mail.nudge();
     if (paid) countPayment('paid');
     return { modifiedCount: paid ? 1 : 0 };
   } catch (error) {
@@ -72,12 +75,13 @@ export async function settlePayment(
 }
 
 async function refundLatePayment(
-  { db, provider }: { db: Database; provider: PaymentProvider },
+  { db, provider }: Pick<SettlePaymentDeps, 'db' | 'provider'>,
   orderId: string,
   intent: PaymentIntent,
 ): Promise<never> {
   const { refundId } = await provider.refundIntent(intent.id);
-  await recordRefund(db, orderId, refundId);
+  // Recorded in one statement with its step in the timeline.
+  await db.transaction((tx) => recordRefund(tx, orderId, refundId));
   countPayment('refunded_late');
   throw new DomainError('ORDER_CLOSED', messages.refundedLatePayment);
 }

@@ -1,9 +1,8 @@
 import { type Actor, recordAudit } from '../audit/audit.repository';
-import type { Database } from '../db/database';
-import type { MailContext } from '../mail/mail-layout';
 import { messages } from '../../shared/messages';
 import { DomainError } from '../http/domain-error';
 import { backorderedUnitsOf } from '../records/orders.repository';
+import { type OrderProcessDeps, runOrderWork } from './order-process';
 import { transitionOrder } from './transitions';
 
 /**
@@ -12,21 +11,27 @@ import { transitionOrder } from './transitions';
  * shipped again changes nothing.
  */
 export async function shipOrder(
-  { db, mail }: { db: Database; mail: MailContext },
+  deps: OrderProcessDeps,
   actor: Actor,
   orderId: string,
   shipment: { carrier: string; trackingNumber?: string | undefined },
 ): Promise<{ modifiedCount: number }> {
-  const shipped = await db.transaction(async (tx) => {
+  const shipped = await runOrderWork(deps, async (work) => {
+    const { tx } = work;
     const waiting = await backorderedUnitsOf(tx, orderId);
     if (waiting > 0) {
       throw new DomainError('INVALID_TRANSITION', messages.stillBackordered(waiting));
     }
-    const transition = await transitionOrder(tx, orderId, 'shipped', mail, {
-      set: { carrier: shipment.carrier, trackingNumber: shipment.trackingNumber || null },
-      alreadyDone: (current) => current.status === 'shipped',
-    });
-    const moved = transition?.order;
+    const moved = await transitionOrder(
+      work,
+      orderId,
+      'shipped',
+      { actor: actor.email.toLowerCase() },
+      {
+        set: { carrier: shipment.carrier, trackingNumber: shipment.trackingNumber || null },
+        alreadyDone: (current) => current.status === 'shipped',
+      },
+    );
     if (moved) {
       await recordAudit(tx, actor, {
         action: 'order.ship',
@@ -48,6 +53,5 @@ export async function shipOrder(
     }
     return moved;
   });
-  if (shipped) mail.nudge();
   return { modifiedCount: shipped ? 1 : 0 };
 }

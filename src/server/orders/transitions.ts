@@ -1,9 +1,9 @@
 import type { OrderStatus } from '../../shared/domain/order-status';
-import type { ProductStock } from '../records/products.repository';
 import { assignInvoiceNumber } from '../credit/document-numbers';
 import type { Executor } from '../db/database';
 import type { MailContext } from '../mail/mail-layout';
 import { queueMail } from '../mail/outbox';
+import type { OrderWork } from './order-process';
 import { creditNoteFor, invoiceOnAccount } from '../credit/ledger';
 import { releaseReservations } from '../stock/backorders';
 import {
@@ -17,20 +17,14 @@ import {
 import {
   type OrderRow,
   type PlacedOrder,
+  type OrderStep,
   moveOrder,
   withLines,
   withLinesOf,
 } from '../records/orders.repository';
 
-/** What a transition changed besides the order: the products whose stock moved (for the catalog cache). */
-export interface TransitionEffects {
-  stock: ProductStock[];
-  /** A mail was queued: nudge the outbox once the transaction has committed. */
-  mailed: boolean;
-}
-
 /** What entering a state does to one order: queue its mail, number its invoice. Answers the order after. */
-type OnEnter = (ex: Executor, order: OrderRow, mail: MailContext) => Promise<OrderRow>;
+type OnEnter = (ex: Executor, order: OrderRow, mail: MailContext, at: Date) => Promise<OrderRow>;
 
 interface Consequences {
   onEnter?: OnEnter;
@@ -60,7 +54,7 @@ const consequences: Record<OrderStatus, Consequences> = {
   awaiting_approval: {},
   on_account: {
     mails: true,
-    onEnter: (ex, order, mail) => enterOnAccount(ex, order, mail, new Date()),
+    onEnter: enterOnAccount,
   },
   unpaid: {
     mails: true,
@@ -89,7 +83,7 @@ const consequences: Record<OrderStatus, Consequences> = {
   },
   cancelled: {
     releasesStock: true,
-    onEnter: (ex, order) => creditNoteFor(ex, order, new Date()),
+    onEnter: (ex, order, _mail, at) => creditNoteFor(ex, order, at),
   },
   expired: {
     releasesStock: true,
@@ -121,43 +115,47 @@ export async function enterOnAccount(ex: Executor, order: OrderRow, mail: MailCo
 }
 
 /**
- * Moves orders to `to` through the one status writer (moveOrder: the transition table decides, and of
- * two racing requests one moves an order) and carries out what entering `to` means, in the same
- * transaction. Orders `alreadyDone` says had been moved are left out. Call it inside a transaction;
- * nudge the mail outbox after it commits when `mailed`, and tell the catalog of `stock`.
+ * Moves orders to `to` through the one status writer (moveOrder: the transition table decides, of two
+ * racing requests one moves an order, and each move is a step of the order's timeline) and carries out
+ * what entering `to` means, in the work's transaction; the stock it gives back and the mail it queues
+ * reach the catalog and the outbox once the work commits (runOrderWork). Orders `alreadyDone` says had
+ * been moved are left out.
  */
 export async function transitionOrders(
-  ex: Executor,
+  work: OrderWork,
   orderIds: readonly string[],
   to: OrderStatus,
-  mail: MailContext,
-  options: Parameters<typeof moveOrder>[3] = {},
-): Promise<TransitionEffects & { orders: PlacedOrder[] }> {
+  step: Omit<OrderStep, 'at'>,
+  options: Parameters<typeof moveOrder>[4] = {},
+): Promise<PlacedOrder[]> {
+  const { tx, mail } = work;
   const { onEnter, releasesStock, mails } = consequences[to];
   const moved: OrderRow[] = [];
   for (const orderId of orderIds) {
-    const order = await moveOrder(ex, orderId, to, options);
-    if (order) moved.push(onEnter ? await onEnter(ex, order, mail) : order);
+    const order = await moveOrder(tx, orderId, to, { ...step, at: work.at }, options);
+    if (order) moved.push(onEnter ? await onEnter(tx, order, mail, work.at) : order);
   }
-  const stock =
-    releasesStock && moved.length > 0
-      ? await releaseReservations(
-          ex,
-          moved.map((order) => order.id),
-        )
-      : [];
-  return { orders: await withLines(ex, moved), stock, mailed: Boolean(mails) && moved.length > 0 };
+  if (moved.length === 0) return [];
+  if (releasesStock) {
+    work.stockMoved(
+      await releaseReservations(
+        tx,
+        moved.map((order) => order.id),
+      ),
+    );
+  }
+  if (mails) work.mailed();
+  return withLines(tx, moved);
 }
 
 /** One order's transition (transitionOrders); null when `alreadyDone` says it had been made. */
 export async function transitionOrder(
-  ex: Executor,
+  work: OrderWork,
   orderId: string,
   to: OrderStatus,
-  mail: MailContext,
-  options: Parameters<typeof moveOrder>[3] = {},
-): Promise<(TransitionEffects & { order: PlacedOrder }) | null> {
-  const { orders, ...effects } = await transitionOrders(ex, [orderId], to, mail, options);
-  const [order] = orders;
-  return order ? { ...effects, order } : null;
+  step: Omit<OrderStep, 'at'>,
+  options: Parameters<typeof moveOrder>[4] = {},
+): Promise<PlacedOrder | null> {
+  const [order] = await transitionOrders(work, [orderId], to, step, options);
+  return order ?? null;
 }

@@ -4,25 +4,19 @@ import { countOrderPlaced } from '../metrics/metrics';
 import { previewCharges } from '../tax/charges';
 import type { Place } from '../tax/places';
 import type { SessionUser } from '../identity/request-user';
-import type { CatalogCache } from '../catalog/catalog-cache';
-import type { ProductStock } from '../records/products.repository';
 import type { Database } from '../db/database';
 import { DomainError } from '../http/domain-error';
-import type { MailContext } from '../mail/mail-layout';
-import { takeStockUpTo } from '../records/products.repository';
+import { type ProductStock, takeStockUpTo } from '../records/products.repository';
 import type { PlacedOrder } from '../records/orders.repository';
 import { type DeliveryFields, holdUnpaidOrderSlot, insertUnpaidOrder } from '../orders/place-order';
+import { type OrderProcessDeps, runOrderWork } from '../orders/order-process';
 import { canAcceptQuote } from '../../shared/domain/quote-status';
 import { messages } from '../../shared/messages';
 import { type FullQuote, findQuoteFor, moveQuote, quotedLineCents, quoteExpired } from './quotes.repository';
 
-export interface AcceptQuoteDeps {
-  db: Database;
-  catalogCache: CatalogCache;
+export interface AcceptQuoteDeps extends OrderProcessDeps {
   holdHours: number;
   maxUnpaid: number;
-  mail: MailContext;
-  now?: () => Date;
 }
 
 /**
@@ -34,14 +28,15 @@ export interface AcceptQuoteDeps {
  * product gone, an expired quote or one accepted already refuse it and change nothing.
  */
 export async function acceptQuote(
-  { db, catalogCache, holdHours, maxUnpaid, mail, now = () => new Date() }: AcceptQuoteDeps,
+  deps: AcceptQuoteDeps,
   user: SessionUser,
   quoteId: string,
   details: DeliveryFields,
 ): Promise<PlacedOrder> {
-  const placed = await db.transaction(async (tx) => {
+  const { holdHours, maxUnpaid } = deps;
+  const placed = await runOrderWork(deps, async (work) => {
+    const { tx, at } = work;
     const quote = await findQuoteFor(tx, user, quoteId);
-    const at = now();
     if (quote.status === 'answered' && !canAcceptQuote(quote, at)) throw quoteExpired();
     const rules = await holdUnpaidOrderSlot(tx, user, maxUnpaid);
     // The arbiter between two acceptances at once: only one moves the quote.
@@ -72,7 +67,8 @@ export async function acceptQuote(
       throw new DomainError('OUT_OF_STOCK', inLineOrder.join(' '));
     }
 
-    const row = await insertUnpaidOrder(tx, {
+    work.stockMoved(stock);
+    return insertUnpaidOrder(work, {
       user,
       rules,
       details,
@@ -92,17 +88,12 @@ export async function acceptQuote(
         };
       }),
       holdHours,
-      mail,
-      placedAt: at,
       quoteId: quote.id,
       shipDate: quote.shipDate,
     });
-    return { row, stock };
   });
-  catalogCache.stockChanged(placed.stock);
-  countOrderPlaced('quote', placed.row);
-  mail.nudge();
-  return placed.row;
+  countOrderPlaced('quote', placed);
+  return placed;
 }
 
 /**

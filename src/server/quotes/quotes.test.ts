@@ -14,6 +14,7 @@ import {
   deliveryToLeeds,
   requestQuoteAs,
   shipsToUk,
+  TEST_STEP,
 } from '../test/order-helpers';
 import { startSmtpCatcher } from '../test/smtp-catcher';
 import { createTestApp } from '../test/test-app';
@@ -242,7 +243,9 @@ describe('refusals', () => {
     expect(await stockOf(tool.id)).toBe(0);
 
     // Paid, it still cannot ship: 400 units are awaited.
-    await moveOrder(ctx.db, secondOrder._id, 'paid', { set: { transactionId: 'pi_test_backorder' } });
+    await moveOrder(ctx.db, secondOrder._id, 'paid', TEST_STEP, {
+      set: { transactionId: 'pi_test_backorder' },
+    });
     const early = await injectAs(ctx.app, admin, {
       method: 'PATCH',
       url: `/api/admin/orders/${secondOrder._id}/status`,

@@ -25,14 +25,15 @@ import {
   RESERVING_STATES,
   SPENDING_STATES,
   type OrderStatus,
-  statesThatCanBecome,
+  canTransition,
   transitionRefusal,
 } from '../../shared/domain/order-status';
+import { type OrderEvent, eventOf } from '../../shared/domain/order-process';
 import { messages } from '../../shared/messages';
 import { type Access, canAccess, seesEveryBuyer, visibleTo } from '../identity/access';
 import type { SessionUser } from '../identity/request-user';
 import type { Executor } from '../db/database';
-import { orderLines, orders } from '../db/schema';
+import { orderEvents, orderLines, orders } from '../db/schema';
 import { DomainError } from '../http/domain-error';
 
 /**
@@ -327,11 +328,20 @@ export async function recordPaymentIntent(ex: Executor, orderId: string, intentI
 }
 
 /** Records that a payment which arrived after the order closed was refunded (the first refund stands). */
-export async function recordRefund(ex: Executor, orderId: string, refundId: string): Promise<void> {
-  await ex
+export async function recordRefund(
+  ex: Executor,
+  orderId: string,
+  refundId: string,
+  at = new Date(),
+): Promise<void> {
+  const [refunded] = await ex
     .update(orders)
-    .set({ refundId, refundedAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(orders.id, orderId), isNull(orders.refundId)));
+    .set({ refundId, refundedAt: at, updatedAt: at })
+    .where(and(eq(orders.id, orderId), isNull(orders.refundId)))
+    .returning({ status: orders.status });
+  if (!refunded) return;
+  const { status } = refunded;
+  await recordOrderEvent(ex, orderId, { at, actor: null, event: 'refunded', from: status, to: status });
 }
 
 /** Throws the table's refusal when `order` may not move to `to` (checked before asking a provider). */
@@ -354,17 +364,59 @@ export function assertHoldNotEnded(order: OrderRow, at: Date, what: 'approved' |
   }
 }
 
+/** Who took an order's step, when, and why. */
+export interface OrderStep {
+  at: Date;
+  /** Their email, or null for the shop itself (an expiry, a payment its provider reported). */
+  actor: string | null;
+  reason?: string | null;
+}
+
+/** Writes one step of an order's timeline (order_events), in the transaction that took it. */
+export async function recordOrderEvent(
+  ex: Executor,
+  orderId: string,
+  { event, from, to, ...step }: OrderStep & { event: OrderEvent; from: OrderStatus | null; to: OrderStatus },
+): Promise<void> {
+  await ex.insert(orderEvents).values({
+    orderId,
+    at: step.at,
+    event,
+    fromStatus: from,
+    toStatus: to,
+    actor: step.actor,
+    reason: step.reason ?? null,
+  });
+}
+
+/** An order's timeline, oldest step first. */
+export async function historyOf(ex: Executor, orderId: string) {
+  return ex
+    .select({
+      at: orderEvents.at,
+      event: orderEvents.event,
+      from: orderEvents.fromStatus,
+      to: orderEvents.toStatus,
+      actor: orderEvents.actor,
+      reason: orderEvents.reason,
+    })
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(asc(orderEvents.id));
+}
+
 /**
- * The one place that writes an order's status (CONVENTIONS §6), called only by transitions.ts. One conditional UPDATE moves the order
- * only from a state the table allows, so of two racing requests exactly one moves it. When no row
- * moved, the order is read once more: answers null when `alreadyDone` says the move had been made
- * (the same request twice), and otherwise throws the table's refusal, or NOT_FOUND. Answers the moved
- * order, its history stamped with the time of the move.
+ * The one place that writes an order's status (CONVENTIONS §6), called only by the order process
+ * (orders/transitions.ts). The order's row is locked first, so of two racing requests exactly one
+ * moves it and the other then sees the state it moved to: answers null when `alreadyDone` says the
+ * move had been made (the same request twice), and otherwise throws the table's refusal, or
+ * NOT_FOUND. Stamps the state's time and writes the step into the order's timeline.
  */
 export async function moveOrder(
   ex: Executor,
   orderId: string,
   to: OrderStatus,
+  step: OrderStep,
   {
     set = {},
     alreadyDone = () => false,
@@ -386,20 +438,27 @@ export async function moveOrder(
     alreadyDone?: (current: OrderRow) => boolean;
   } = {},
 ): Promise<OrderRow | null> {
-  const now = new Date();
+  const [current] = await ex.select().from(orders).where(eq(orders.id, orderId)).for('no key update');
+  if (!current) throw new DomainError('NOT_FOUND', messages.orderNotFound);
+  if (!canTransition(current.status, to)) {
+    if (alreadyDone(current)) return null;
+    assertCanMove(current, to);
+    throw new Error(`Order ${orderId} could not move from ${current.status} to ${to}`);
+  }
   const stamp = reachedAt[to];
   const [moved] = await ex
     .update(orders)
-    .set({ status: to, updatedAt: now, ...(stamp ? { [stamp]: now } : {}), ...set })
-    .where(and(eq(orders.id, orderId), inArray(orders.status, statesThatCanBecome(to))))
+    .set({ status: to, updatedAt: step.at, ...(stamp ? { [stamp]: step.at } : {}), ...set })
+    .where(eq(orders.id, orderId))
     .returning();
-  if (moved) return moved;
-  const [current] = await ex.select().from(orders).where(eq(orders.id, orderId));
-  if (!current) throw new DomainError('NOT_FOUND', messages.orderNotFound);
-  if (alreadyDone(current)) return null;
-  assertCanMove(current, to);
-  // States only move forward, so a row the update missed is in a state the table refuses.
-  throw new Error(`Order ${orderId} could not move from ${current.status} to ${to}`);
+  if (!moved) throw new Error(`Order ${orderId} was not moved to ${to}`);
+  await recordOrderEvent(ex, orderId, {
+    ...step,
+    event: eventOf(current.status, to),
+    from: current.status,
+    to,
+  });
+  return moved;
 }
 
 // --- The admin's dashboard (DESIGN §9): each figure one query over indexed columns ---

@@ -110,3 +110,11 @@ export async function answerQuoteAs(
 export function daysFromToday(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
+
+/** A step a test takes on an order by hand (moveOrder): now, by the shop itself. */
+export const TEST_STEP = {
+  get at() {
+    return new Date();
+  },
+  actor: null,
+};

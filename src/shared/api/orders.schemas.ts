@@ -2,6 +2,7 @@ import { MAX_STOCK_UNITS } from './products.schemas';
 import { formatUnits } from '../numbers';
 import { z } from 'zod';
 import { OrderStatus } from '../domain/order-status';
+import { ORDER_EVENTS } from '../domain/order-process';
 import { TAX_CLASSES } from '../domain/tax';
 import { text } from './text';
 import { ShipTo, ShipToBody } from './addresses.schemas';
@@ -241,14 +242,29 @@ export const Order = z
     shipDate: z.string().nullable(),
     /** Once shipped: who carries it and its tracking number (null when none was given). */
     shipment: z.object({ carrier: z.string(), trackingNumber: z.string().nullable() }).nullable(),
-    /**
-     * Each state the order reached and when, oldest first: placed (unpaid, or awaiting approval and
-     * then unpaid once approved), then paid, shipped, closed.
-     */
-    history: z.array(z.object({ status: OrderStatus, at: z.string() })),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof Order>;
+
+/** One step of an order's timeline: what happened, when, from which state to which, and who did it. */
+export const OrderHistoryStep = z
+  .object({
+    at: z.string(),
+    event: z.enum(ORDER_EVENTS),
+    /** The state before (null for placing, and for steps recorded before the timeline kept it). */
+    from: OrderStatus.nullable(),
+    to: OrderStatus,
+    /** The email of who took the step; null for the shop itself (an expiry, a provider's report). */
+    actor: z.string().nullable(),
+    /** Why, when a reason was given (a rejection's). */
+    reason: z.string().nullable(),
+  })
+  .meta({ id: 'OrderHistoryStep' });
+export type OrderHistoryStep = z.infer<typeof OrderHistoryStep>;
+
+/** One order as GET /api/purchase/{id} answers it: with its timeline, oldest step first. */
+export const OrderDetail = Order.extend({ history: z.array(OrderHistoryStep) }).meta({ id: 'OrderDetail' });
+export type OrderDetail = z.infer<typeof OrderDetail>;
 
 export const OrderList = z.array(Order);
 

@@ -122,7 +122,8 @@ export function MyOrdersPage() {
                           </details>
                         )}
                         <div className="small text-secondary">
-                          Order {order.orderNumber} · placed {formatDate(order.createdAt)}
+                          <Link to={paths.myOrder(order._id)}>Order {order.orderNumber}</Link> · placed{' '}
+                          {formatDate(order.createdAt)}
                           {/* A colleague's order, shared by the company: who placed it. */}
                           {order.placedBy.email !== user?.email.toLowerCase() && (
                             <> by {order.placedBy.name}</>

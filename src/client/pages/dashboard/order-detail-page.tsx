@@ -4,37 +4,18 @@ import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { Link, useParams } from 'react-router';
-import type { Order } from '../../../shared/api/orders.schemas';
 import { canTransition } from '../../../shared/domain/order-status';
 import { formatDollars } from '../../../shared/money';
 import { OrderPaymentFlags, OrderStatusBadge } from '../../components/order-status-badge';
 import { QueryState } from '../../components/query-state';
 import { paths } from '../../config/paths';
-import { shipmentText } from '../../features/orders/shipment-text';
 import { ShipOrderButton } from '../../features/orders/components/ship-order-button';
 import { useOrder } from '../../features/orders/api/orders';
 import { InvoiceLink } from '../../features/orders/components/invoice-link';
-import { formatDateTime, formatOrderStatus, formatUnits } from '../../lib/format';
+import { formatOrderStatus, formatUnits } from '../../lib/format';
 import { OrderLines } from '../../features/orders/components/order-lines';
 import { QuoteFreightForm } from '../../features/orders/components/quote-freight-form';
-
-const historyLabel: Record<Order['history'][number]['status'], string> = {
-  awaiting_freight: 'Placed, its freight being quoted',
-  awaiting_approval: 'Placed for approval',
-  unpaid: 'Placed',
-  paid: 'Paid',
-  shipped: 'Shipped',
-  cancelled: 'Cancelled',
-  expired: 'Expired',
-  rejected: 'Rejected',
-  on_account: 'Confirmed on account',
-};
-
-/** A step's name; an order placed for approval became unpaid when it was approved. */
-const stepLabel = (order: Order, status: Order['history'][number]['status']) =>
-  status === 'unpaid' && order.approval?.state === 'approved' && !order.approval.automatic
-    ? 'Approved'
-    : historyLabel[status];
+import { OrderTimeline } from '../../features/orders/components/order-timeline';
 
 /** Label and value rows of a definition list. */
 function Facts({ rows }: { rows: [string, ReactNode][] }) {
@@ -129,25 +110,7 @@ export function OrderDetailPage() {
                 <Card>
                   <Card.Body>
                     <h3 className="h6 text-uppercase text-secondary">History</h3>
-                    <ol className="list-unstyled mb-0" aria-label="Order history">
-                      {o.history.map((step) => (
-                        <li key={step.status} className="d-flex gap-3">
-                          <span className="fw-semibold" style={{ minWidth: '6rem' }}>
-                            {stepLabel(o, step.status)}
-                          </span>
-                          <span>
-                            {formatDateTime(step.at)}
-                            {step.status === 'shipped' && o.shipment && <> · {shipmentText(o.shipment)}</>}
-                          </span>
-                        </li>
-                      ))}
-                      {o.holdExpiresAt && (
-                        <li className="d-flex gap-3 text-secondary">
-                          <span style={{ minWidth: '6rem' }}>Hold ends</span>
-                          <span>{formatDateTime(o.holdExpiresAt)}</span>
-                        </li>
-                      )}
-                    </ol>
+                    <OrderTimeline order={o} />
                   </Card.Body>
                 </Card>
               </Col>

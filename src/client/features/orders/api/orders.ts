@@ -1,7 +1,12 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { DeleteResult } from '../../../../shared/api/common.schemas';
 import type { ChargesPreview } from '../../../../shared/api/cart.schemas';
-import type { Order, PlaceOrderBody, PlaceOrderResult } from '../../../../shared/api/orders.schemas';
+import type {
+  Order,
+  OrderDetail,
+  PlaceOrderBody,
+  PlaceOrderResult,
+} from '../../../../shared/api/orders.schemas';
 import { placeQuery } from '../../../../shared/domain/addresses';
 import { api } from '../../../lib/api-client';
 import { useInvalidate } from '../../../lib/query-client';
@@ -18,7 +23,7 @@ export const myOrdersQuery = (email: string) =>
 export const orderQuery = (orderId: string) =>
   queryOptions({
     queryKey: [...queryRoots.orders, 'one', orderId],
-    queryFn: ({ signal }) => api<Order>(`/purchase/${encodeURIComponent(orderId)}`, { signal }),
+    queryFn: ({ signal }) => api<OrderDetail>(`/purchase/${encodeURIComponent(orderId)}`, { signal }),
   });
 
 export function useMyOrders(email: string | undefined) {

@@ -100,7 +100,6 @@ const placed: Order = {
   backordered: 0,
   shipDate: null,
   shipment: null,
-  history: [{ status: 'unpaid', at: '2026-11-22T10:00:00.000Z' }],
 };
 
 const dock = {

@@ -1,0 +1,55 @@
+import type { CatalogCache } from '../catalog/catalog-cache';
+import type { Database, Executor } from '../db/database';
+import type { MailContext } from '../mail/mail-layout';
+import type { ProductStock } from '../records/products.repository';
+
+/** What the order process needs: the database, the mail, the catalog to tell of stock, and a clock. */
+export interface OrderProcessDeps {
+  db: Database;
+  mail: MailContext;
+  catalogCache: CatalogCache;
+  /** The process's clock: every step of one piece of work is taken at its time (tests set it). */
+  now?: () => Date;
+}
+
+/**
+ * One piece of the order process's work: its transaction, its time, and what it will do once the
+ * transaction has committed (never before: a mail or a catalog update must not tell of a step that
+ * was rolled back).
+ */
+export interface OrderWork {
+  tx: Executor;
+  at: Date;
+  mail: MailContext;
+  /** Products whose stock moved: the catalog's answers are updated after the commit. */
+  stockMoved(levels: readonly ProductStock[]): void;
+  /** A mail was queued: the outbox is nudged after the commit. */
+  mailed(): void;
+}
+
+/**
+ * Runs `work` in one transaction and then carries out what it asked for after the commit: the
+ * catalog learns of the stock it moved and the outbox is nudged. Every way an order changes runs
+ * through here, so no caller has to remember either.
+ */
+export async function runOrderWork<T>(
+  { db, mail, catalogCache, now = () => new Date() }: OrderProcessDeps,
+  work: (step: OrderWork) => Promise<T>,
+): Promise<T> {
+  const after = { stock: [] as ProductStock[], mailed: false };
+  const at = now();
+  const result = await db.transaction((tx) =>
+    work({
+      tx,
+      at,
+      mail,
+      stockMoved: (levels) => after.stock.push(...levels),
+      mailed: () => {
+        after.mailed = true;
+      },
+    }),
+  );
+  if (after.stock.length > 0) catalogCache.stockChanged(after.stock);
+  if (after.mailed) mail.nudge();
+  return result;
+}
