@@ -64,6 +64,7 @@ test.describe('WCAG 2.2 AA (axe-core)', () => {
     '/dashboard',
     '/dashboard/addReview',
     '/dashboard/myOrder',
+    '/dashboard/myOrder/{order}',
     '/dashboard/myQuotes',
     '/dashboard/payment/{order}',
     '/buyNow/{tool}',
