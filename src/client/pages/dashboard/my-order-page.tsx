@@ -5,14 +5,12 @@ import { Link, useParams } from 'react-router';
 import { canTransition } from '../../../shared/domain/order-status';
 import { formatDollars } from '../../../shared/money';
 import { OrderChargesSummary } from '../../components/charges-summary';
-import { OrderPaymentFlags, OrderStatusBadge } from '../../components/order-status-badge';
-import { QueryState } from '../../components/query-state';
 import { paths } from '../../config/paths';
 import { useOrder } from '../../features/orders/api/orders';
-import { InvoiceLink } from '../../features/orders/components/invoice-link';
 import { OrderLines } from '../../features/orders/components/order-lines';
 import { OrderTimeline } from '../../features/orders/components/order-timeline';
-import { formatDate, formatOrderStatus } from '../../lib/format';
+import { OrderPageFrame } from '../../features/orders/components/order-page-frame';
+import { formatDate } from '../../lib/format';
 import { usePageMeta } from '../../lib/use-page-meta';
 
 /** /dashboard/myOrder/{id}: one of the buyer's (or their company's) orders, its lines, charges and timeline. */
@@ -21,61 +19,52 @@ export function MyOrderPage() {
   const order = useOrder(orderId);
   usePageMeta(order.data ? `Order ${order.data.orderNumber}` : 'Order');
   return (
-    <>
-      <p className="mb-2">
-        <Link to={paths.myOrders}>← My orders</Link>
-      </p>
-      <QueryState query={order} what="this order">
-        {(o) => (
-          <>
-            <div className="d-flex flex-wrap align-items-center gap-3 mb-3">
-              <h2 className="h4 mb-0">Order {o.orderNumber}</h2>
-              <OrderStatusBadge status={o.status}>{formatOrderStatus(o.status)}</OrderStatusBadge>
-              <OrderPaymentFlags order={o} />
-              <div className="ms-auto d-flex gap-2">
-                <InvoiceLink order={o} />
-                {canTransition(o.status, 'paid') && o.freight !== null && (
-                  <Link className="btn btn-warning fw-semibold" to={paths.payment(o._id)}>
-                    Pay Now
-                  </Link>
-                )}
-              </div>
-            </div>
-            <Row className="g-3">
-              <Col lg={7}>
-                <Card className="h-100">
-                  <Card.Body>
-                    <h3 className="h6 text-uppercase text-secondary">
-                      {o.lines.length === 1 ? 'Item' : `${o.lines.length} lines`}
-                    </h3>
-                    <OrderLines order={o} caption={`The lines of order ${o.orderNumber}`} />
-                    <OrderChargesSummary order={o} />
-                    <p className="mb-0 mt-2">
-                      Total <strong>{formatDollars(o.amount)}</strong> · placed {formatDate(o.createdAt)} by{' '}
-                      {o.placedBy.name}
-                      {o.poNumber && <> · PO {o.poNumber}</>}
-                    </p>
-                    <p className="mb-0 small text-secondary text-pre-line">
-                      To {o.name}
-                      {o.company && `, ${o.company}`}
-                      {'\n'}
-                      {o.address}
-                    </p>
-                  </Card.Body>
-                </Card>
-              </Col>
-              <Col lg={5}>
-                <Card className="h-100">
-                  <Card.Body>
-                    <h3 className="h6 text-uppercase text-secondary">Timeline</h3>
-                    <OrderTimeline order={o} />
-                  </Card.Body>
-                </Card>
-              </Col>
-            </Row>
-          </>
-        )}
-      </QueryState>
-    </>
+    <OrderPageFrame
+      orderId={orderId}
+      back={{ to: paths.myOrders, label: 'My orders' }}
+      actions={(o) =>
+        canTransition(o.status, 'paid') &&
+        o.freight !== null && (
+          <Link className="btn btn-warning fw-semibold" to={paths.payment(o._id)}>
+            Pay Now
+          </Link>
+        )
+      }
+    >
+      {(o) => (
+        <Row className="g-3">
+          <Col lg={7}>
+            <Card className="h-100">
+              <Card.Body>
+                <h3 className="h6 text-uppercase text-secondary">
+                  {o.lines.length === 1 ? 'Item' : `${o.lines.length} lines`}
+                </h3>
+                <OrderLines order={o} caption={`The lines of order ${o.orderNumber}`} />
+                <OrderChargesSummary order={o} />
+                <p className="mb-0 mt-2">
+                  Total <strong>{formatDollars(o.amount)}</strong> · placed {formatDate(o.createdAt)} by{' '}
+                  {o.placedBy.name}
+                  {o.poNumber && <> · PO {o.poNumber}</>}
+                </p>
+                <p className="mb-0 small text-secondary text-pre-line">
+                  To {o.name}
+                  {o.company && `, ${o.company}`}
+                  {'\n'}
+                  {o.address}
+                </p>
+              </Card.Body>
+            </Card>
+          </Col>
+          <Col lg={5}>
+            <Card className="h-100">
+              <Card.Body>
+                <h3 className="h6 text-uppercase text-secondary">Timeline</h3>
+                <OrderTimeline order={o} />
+              </Card.Body>
+            </Card>
+          </Col>
+        </Row>
+      )}
+    </OrderPageFrame>
   );
 }

@@ -3,19 +3,16 @@ import { Fragment, type ReactNode } from 'react';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { canTransition } from '../../../shared/domain/order-status';
 import { formatDollars } from '../../../shared/money';
-import { OrderPaymentFlags, OrderStatusBadge } from '../../components/order-status-badge';
-import { QueryState } from '../../components/query-state';
 import { paths } from '../../config/paths';
 import { ShipOrderButton } from '../../features/orders/components/ship-order-button';
-import { useOrder } from '../../features/orders/api/orders';
-import { InvoiceLink } from '../../features/orders/components/invoice-link';
-import { formatOrderStatus, formatUnits } from '../../lib/format';
+import { formatUnits } from '../../lib/format';
 import { OrderLines } from '../../features/orders/components/order-lines';
 import { QuoteFreightForm } from '../../features/orders/components/quote-freight-form';
 import { OrderTimeline } from '../../features/orders/components/order-timeline';
+import { OrderPageFrame } from '../../features/orders/components/order-page-frame';
 
 /** Label and value rows of a definition list. */
 function Facts({ rows }: { rows: [string, ReactNode][] }) {
@@ -34,90 +31,74 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
 /** /dashboard/manageAllOrders/{id} (admin): everything needed to ship an order, and its history. */
 export function OrderDetailPage() {
   const { orderId = '' } = useParams();
-  const order = useOrder(orderId);
   return (
-    <>
-      <p className="mb-2">
-        <Link to={paths.manageAllOrders}>← All orders</Link>
-      </p>
-      <QueryState query={order} what="this order">
-        {(o) => (
-          <>
-            <div className="d-flex flex-wrap align-items-center gap-3 mb-3">
-              <h2 className="h4 mb-0">Order {o.orderNumber}</h2>
-              <OrderStatusBadge status={o.status}>{formatOrderStatus(o.status)}</OrderStatusBadge>
-              <OrderPaymentFlags order={o} />
-              <div className="ms-auto d-flex gap-2">
-                <InvoiceLink order={o} />
-                {canTransition(o.status, 'shipped') && <ShipOrderButton order={o} />}
-              </div>
-            </div>
-            <Row className="g-3">
-              <Col lg={6}>
-                <Card className="h-100">
-                  <Card.Body>
-                    <h3 className="h6 text-uppercase text-secondary">Ship to</h3>
-                    <Facts
-                      rows={[
-                        ['Name', o.name],
-                        ['Company', o.company ?? '—'],
-                        ['Address', <span className="text-pre-line">{o.address}</span>],
-                        ['Phone', o.number],
-                        ['Buyer', <a href={`mailto:${o.email}`}>{o.email}</a>],
-                        ['PO number', o.poNumber ?? '—'],
-                      ]}
-                    />
-                  </Card.Body>
-                </Card>
-              </Col>
-              <Col lg={6}>
-                <Card className="h-100">
-                  <Card.Body>
-                    <h3 className="h6 text-uppercase text-secondary">
-                      {o.lines.length === 1 ? 'Item' : `${o.lines.length} lines`}
-                    </h3>
-                    <OrderLines order={o} caption={`The lines of order ${o.orderNumber}`} />
-                    <OrderChargesSummary order={o} />
-                    {o.freightStatus === 'quoted' && o.freight === null && <QuoteFreightForm order={o} />}
-                    <Facts
-                      rows={[
-                        ['Quantity', `${formatUnits(o.quantity)} units`],
-                        ...(o.backordered > 0
-                          ? ([
-                              [
-                                'Backordered',
-                                `${formatUnits(o.backordered)} units awaited${o.shipDate ? `, promised by ${o.shipDate}` : ''}`,
-                              ],
-                            ] as [string, string][])
-                          : []),
-                        ...(o.unitPrice !== null
-                          ? ([['Unit price', formatDollars(o.unitPrice)]] as [string, string][])
-                          : []),
-                        ['Amount', <strong>{formatDollars(o.amount)}</strong>],
-                        ...(o.quoteId ? ([['Priced by', 'an accepted quote']] as [string, string][]) : []),
-                        ...(o.payment
-                          ? ([['Transaction', <code>{o.payment.transactionId}</code>]] as [
-                              string,
-                              ReactNode,
-                            ][])
-                          : []),
-                      ]}
-                    />
-                  </Card.Body>
-                </Card>
-              </Col>
-              <Col xs={12}>
-                <Card>
-                  <Card.Body>
-                    <h3 className="h6 text-uppercase text-secondary">History</h3>
-                    <OrderTimeline order={o} />
-                  </Card.Body>
-                </Card>
-              </Col>
-            </Row>
-          </>
-        )}
-      </QueryState>
-    </>
+    <OrderPageFrame
+      orderId={orderId}
+      back={{ to: paths.manageAllOrders, label: 'All orders' }}
+      actions={(o) => canTransition(o.status, 'shipped') && <ShipOrderButton order={o} />}
+    >
+      {(o) => (
+        <Row className="g-3">
+          <Col lg={6}>
+            <Card className="h-100">
+              <Card.Body>
+                <h3 className="h6 text-uppercase text-secondary">Ship to</h3>
+                <Facts
+                  rows={[
+                    ['Name', o.name],
+                    ['Company', o.company ?? '—'],
+                    ['Address', <span className="text-pre-line">{o.address}</span>],
+                    ['Phone', o.number],
+                    ['Buyer', <a href={`mailto:${o.email}`}>{o.email}</a>],
+                    ['PO number', o.poNumber ?? '—'],
+                  ]}
+                />
+              </Card.Body>
+            </Card>
+          </Col>
+          <Col lg={6}>
+            <Card className="h-100">
+              <Card.Body>
+                <h3 className="h6 text-uppercase text-secondary">
+                  {o.lines.length === 1 ? 'Item' : `${o.lines.length} lines`}
+                </h3>
+                <OrderLines order={o} caption={`The lines of order ${o.orderNumber}`} />
+                <OrderChargesSummary order={o} />
+                {o.freightStatus === 'quoted' && o.freight === null && <QuoteFreightForm order={o} />}
+                <Facts
+                  rows={[
+                    ['Quantity', `${formatUnits(o.quantity)} units`],
+                    ...(o.backordered > 0
+                      ? ([
+                          [
+                            'Backordered',
+                            `${formatUnits(o.backordered)} units awaited${o.shipDate ? `, promised by ${o.shipDate}` : ''}`,
+                          ],
+                        ] as [string, string][])
+                      : []),
+                    ...(o.unitPrice !== null
+                      ? ([['Unit price', formatDollars(o.unitPrice)]] as [string, string][])
+                      : []),
+                    ['Amount', <strong>{formatDollars(o.amount)}</strong>],
+                    ...(o.quoteId ? ([['Priced by', 'an accepted quote']] as [string, string][]) : []),
+                    ...(o.payment
+                      ? ([['Transaction', <code>{o.payment.transactionId}</code>]] as [string, ReactNode][])
+                      : []),
+                  ]}
+                />
+              </Card.Body>
+            </Card>
+          </Col>
+          <Col xs={12}>
+            <Card>
+              <Card.Body>
+                <h3 className="h6 text-uppercase text-secondary">History</h3>
+                <OrderTimeline order={o} />
+              </Card.Body>
+            </Card>
+          </Col>
+        </Row>
+      )}
+    </OrderPageFrame>
   );
 }
