@@ -6,7 +6,7 @@ CREATE TABLE "order_events" (
 	"from_status" "order_status",
 	"to_status" "order_status" NOT NULL,
 	"actor" text,
-	"reason" text
+	"note" text
 );
 --> statement-breakpoint
 ALTER TABLE "order_events" ADD CONSTRAINT "order_events_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -15,15 +15,15 @@ CREATE INDEX "order_events_order_idx" ON "order_events" USING btree ("order_id",
 -- took a step is known only for placing and an approver's decision; a closed order's state before is
 -- not kept, so its from_status stays empty). States are compared as text: an enum value that an earlier
 -- migration of the same run added cannot be used as an enum yet.
-INSERT INTO "order_events" ("order_id", "at", "event", "from_status", "to_status", "actor", "reason")
-SELECT "id", "at", "event", "from_status"::"order_status", "to_status"::"order_status", "actor", "reason"
+INSERT INTO "order_events" ("order_id", "at", "event", "from_status", "to_status", "actor", "note")
+SELECT "id", "at", "event", "from_status"::"order_status", "to_status"::"order_status", "actor", "note"
 FROM (
   SELECT o."id", o."created_at" AS "at", 0 AS "step", 'placed' AS "event", NULL AS "from_status",
     CASE WHEN o."freight_kind" = 'quoted' THEN 'awaiting_freight'
          WHEN o."approval_required" AND NOT o."approved_automatically" THEN 'awaiting_approval'
          WHEN o."payment_method" = 'account' THEN 'on_account'
          ELSE 'unpaid' END AS "to_status",
-    o."email" AS "actor", NULL AS "reason"
+    o."email" AS "actor", NULL AS "note"
   FROM "orders" o
   UNION ALL
   SELECT o."id", o."decided_at", 1, 'approved', 'awaiting_approval',

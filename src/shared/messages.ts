@@ -45,6 +45,17 @@ export const messages = {
   uploadsFull: (quota: string) =>
     `The picture storage is full (${quota} in all). Pictures no product uses are removed a day after their upload; or raise UPLOADS_QUOTA_MB.`,
   uploadCutShort: 'The upload arrived cut short or malformed. Please choose the picture and upload it again.',
+  shipmentNotALine: (sku: string) => `${sku} is not a line of this order.`,
+  shipmentTooMany: (line: string, ready: number, backordered: number, shipped: number, asked: number) =>
+    `${line}: ${ready === 1 ? '1 unit is' : `${units(ready)} units are`} ready to ship` +
+    (backordered > 0 ? ` (${units(backordered)} still on backorder)` : '') +
+    (shipped > 0 ? ` (${units(shipped)} shipped already)` : '') +
+    `, not ${units(asked)}.`,
+  shipmentRefused: (problems: readonly string[]) =>
+    `This shipment cannot leave as it is. ${problems.join(' ')}`,
+  everyUnitShipped: 'Every unit of this order has shipped.',
+  shipmentRecorded: (orderNumber: number) =>
+    `Shipment of order ${orderNumber} recorded; the buyer is mailed its tracking`,
   stillBackordered: (count: number) =>
     `${count === 1 ? '1 unit' : `${units(count)} units`} of this order ${count === 1 ? 'is' : 'are'} still awaited from new stock; it can ship once they are in`,
   quoteNeedsShipDate: (inStock: number, missing: number) =>

@@ -9,6 +9,7 @@ const variant: Record<OrderStatus, string> = {
   awaiting_approval: 'info',
   unpaid: 'warning',
   paid: 'success',
+  partially_shipped: 'primary',
   shipped: 'primary',
   cancelled: 'secondary',
   expired: 'secondary',

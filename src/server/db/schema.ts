@@ -8,6 +8,7 @@ import {
   check,
   customType,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -130,6 +131,7 @@ export const orderStatus = pgEnum('order_status', [
   'rejected',
   'on_account',
   'awaiting_freight',
+  'partially_shipped',
 ]);
 
 /** How an order is paid: by card before it ships, or on the company's account, invoiced. */
@@ -410,9 +412,11 @@ export const orderLines = pgTable(
     priceSourceLabel: text('price_source_label'),
     /**
      * Units that were not in stock when the order was made (an accepted quote's): not reserved, filled
-     * first by new stock (orders/backorders.ts); the order ships once no line has any left.
+     * first by new stock (stock/backorders.ts); they ship in a later shipment once they are in.
      */
     backorderedUnits: integer('backordered_units').notNull().default(0),
+    /** Units that left in shipments (shipment_lines): never more than those not on backorder. */
+    shippedQuantity: integer('shipped_quantity').notNull().default(0),
     /**
      * How the line was taxed: the product's class then, the rate applied (thousandths of a
      * percent; 0 when exempt, reverse-charged or untaxed at the destination) and its tax, rounded to
@@ -427,6 +431,10 @@ export const orderLines = pgTable(
     check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
     check('order_lines_price_not_negative', sql`${t.unitPriceCents} >= 0`),
     check('order_lines_backorder_range', sql`${t.backorderedUnits} between 0 and ${t.quantity}`),
+    check(
+      'order_lines_shipped_range',
+      sql`${t.shippedQuantity} between 0 and ${t.quantity} - ${t.backorderedUnits}`,
+    ),
     // What was bought of a product (reviews, the dashboard), and its oldest backorders (new stock).
     index('order_lines_product_idx').on(t.productId),
     index('order_lines_backorders_idx')
@@ -437,11 +445,52 @@ export const orderLines = pgTable(
 );
 
 /**
+ * One parcel or pallet that left for an order (POST /api/admin/orders/{id}/shipments): who carries it,
+ * its tracking number, when and by whom it was sent; its lines say how many units of which order line.
+ */
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    carrier: text('carrier').notNull(),
+    trackingNumber: text('tracking_number'),
+    shippedAt: timestamp('shipped_at', { withTimezone: true, precision: 3 }).notNull(),
+    /** The shop admin who sent it (their email); null for shipments recorded before shipments existed. */
+    shippedBy: text('shipped_by'),
+  },
+  (t) => [index('shipments_order_idx').on(t.orderId, t.shippedAt)],
+);
+
+export const shipmentLines = pgTable(
+  'shipment_lines',
+  {
+    shipmentId: uuid('shipment_id')
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id').notNull(),
+    lineNumber: smallint('line_number').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.shipmentId, t.lineNumber] }),
+    foreignKey({
+      columns: [t.orderId, t.lineNumber],
+      foreignColumns: [orderLines.orderId, orderLines.lineNumber],
+    }).onDelete('cascade'),
+    check('shipment_lines_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+/**
  * What happened to an order, one row per step (its timeline): placed, approved, freight quoted, paid,
  * shipped, cancelled, refunded… Written in the transaction that took the step, by the order process
  * (orders/order-process.ts), never changed afterwards. `from` and `to` are the order's states before
  * and after (equal for a step that did not move it, such as a refund); `actor` is the email of the
- * person who took it, or null for the shop itself (an expiry, a payment the provider reported).
+ * person who took it, or null for the shop itself (an expiry, a payment the provider reported); `note`
+ * is what the step says besides (a rejection's reason, a shipment's carrier and lines).
  */
 export const orderEvents = pgTable(
   'order_events',
@@ -455,7 +504,7 @@ export const orderEvents = pgTable(
     fromStatus: orderStatus('from_status'),
     toStatus: orderStatus('to_status').notNull(),
     actor: text('actor'),
-    reason: text('reason'),
+    note: text('note'),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
 );

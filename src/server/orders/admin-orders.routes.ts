@@ -6,10 +6,11 @@ import {
   AdminOrdersQuery,
   ChangeOrderStatusBody,
   SetFreightBody,
+  ShipmentBody,
 } from '../../shared/api/admin-orders.schemas';
 import { UpdateResult } from '../../shared/api/common.schemas';
 import { errorResponses } from '../../shared/api/errors';
-import { Order, OrderIdParams } from '../../shared/api/orders.schemas';
+import { Order, OrderIdParams, Shipment } from '../../shared/api/orders.schemas';
 import { dollarsToCents } from '../../shared/money';
 import { setFreight } from './set-freight';
 import { type AuthGuards, signedInUser } from '../identity/request-user';
@@ -18,7 +19,7 @@ import type { MailContext } from '../mail/mail-layout';
 import type { CatalogCache } from '../catalog/catalog-cache';
 import { exportOrdersCsv } from './orders-csv';
 import { listOrdersPage } from '../records/orders.repository';
-import { toOrder } from './order-view';
+import { toOrder, toShipment } from './order-view';
 import { shipOrder } from './ship-order';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -80,14 +81,46 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['admin'],
-        summary: 'Mark a paid order shipped (admin); any other change is refused',
+        summary:
+          'Mark a paid order shipped (admin): every unit ready to ship leaves in one shipment; any other change is refused',
         params: OrderIdParams,
         body: ChangeOrderStatusBody,
         response: { 200: UpdateResult, ...errors },
       },
     },
-    async (request) =>
-      shipOrder({ db, mail, catalogCache }, signedInUser(request), request.params.id, request.body),
+    async (request) => {
+      const { carrier, trackingNumber } = request.body;
+      const shipped = await shipOrder({ db, mail, catalogCache }, signedInUser(request), request.params.id, {
+        carrier,
+        trackingNumber,
+      });
+      return { modifiedCount: shipped ? 1 : 0 };
+    },
+  );
+
+  app.post(
+    '/admin/orders/:id/shipments',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Ship units of a paid or on-account order (admin): only units neither shipped nor on backorder',
+        params: OrderIdParams,
+        body: ShipmentBody,
+        response: { 201: Shipment, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const shipped = await shipOrder(
+        { db, mail, catalogCache },
+        signedInUser(request),
+        request.params.id,
+        request.body,
+      );
+      // Only 'Mark shipped' of a shipped order answers null: this route always names its lines.
+      if (!shipped) throw new Error('A shipment with lines was not recorded');
+      return reply.status(201).send(toShipment(shipped.order, shipped.shipment));
+    },
   );
 
   app.put(

@@ -79,7 +79,7 @@ export async function decideOrder(
       work,
       orderId,
       to,
-      { actor: decidedBy, reason: decision.approve ? null : decision.reason },
+      { actor: decidedBy, note: decision.approve ? null : decision.reason },
       {
         set: !decision.approve
           ? { decidedBy, decidedAt: at, rejectionReason: decision.reason }

@@ -149,9 +149,16 @@ describe('order mails through the outbox, received by a real SMTP server', () =>
     ).json<OrderDetail>();
     // The order's timeline: who took each step, when, from which state to which.
     expect(history.map(({ at: _at, ...step }) => step)).toEqual([
-      { event: 'placed', from: null, to: 'unpaid', actor: buyer.email, reason: null },
-      { event: 'paid', from: 'unpaid', to: 'paid', actor: buyer.email, reason: null },
-      { event: 'shipped', from: 'paid', to: 'shipped', actor: admin.email.toLowerCase(), reason: null },
+      { event: 'placed', from: null, to: 'unpaid', actor: buyer.email, note: null },
+      { event: 'paid', from: 'unpaid', to: 'paid', actor: buyer.email, note: null },
+      {
+        event: 'shipped',
+        from: 'paid',
+        to: 'shipped',
+        actor: admin.email.toLowerCase(),
+        // The shipment: its carrier and units by SKU.
+        note: 'UPS: 100 × TW-9000',
+      },
     ]);
     expect(history[0]?.at).toBe(order.createdAt);
     expect(history.map((step) => Date.parse(step.at))).toEqual(

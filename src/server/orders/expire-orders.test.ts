@@ -81,14 +81,21 @@ describe('order holds', () => {
     expect(await stock()).toBe(400);
     // Its timeline, at the times of the process's clock: placed by the buyer, expired by the shop.
     expect(await historyOf(ctx.db, id)).toEqual([
-      { at: placedAt, event: 'placed', from: null, to: 'unpaid', actor: user.email.toLowerCase(), reason: null },
+      {
+        at: placedAt,
+        event: 'placed',
+        from: null,
+        to: 'unpaid',
+        actor: user.email.toLowerCase(),
+        note: null,
+      },
       {
         at: new Date('2026-05-03T10:00:00Z'),
         event: 'expired',
         from: 'unpaid',
         to: 'expired',
         actor: null,
-        reason: null,
+        note: null,
       },
     ]);
 

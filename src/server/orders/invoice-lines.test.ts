@@ -19,6 +19,7 @@ function paidOrder(count: number): InvoicedOrder {
     priceSourceRef: null,
     priceSourceLabel: null,
     backorderedUnits: 0,
+    shippedQuantity: 0,
     taxClass: 'standard' as const,
     taxRate: 0,
     taxCents: 0,
@@ -76,6 +77,7 @@ function paidOrder(count: number): InvoicedOrder {
     createdAt: at,
     updatedAt: at,
     lines,
+    shipments: [],
   };
 }
 

@@ -5,7 +5,8 @@ import { formatDay } from '../../shared/date-format';
 import { type MailContext, businessMail, formatMailTime } from '../mail/mail-layout';
 import type { Mail } from '../mail/mailer';
 import { itemsSummary } from '../../shared/domain/order-lines';
-import { type PlacedOrder } from '../records/orders.repository';
+import type { OrderShipment, PlacedOrder } from '../records/orders.repository';
+import { trackingUrl } from '../../shared/domain/shipments';
 import { placedByOf, storedChargesOf } from './order-view';
 import { chargeRows, taxNotice } from '../../shared/domain/order-charges';
 
@@ -216,19 +217,32 @@ export function holdEndingMail(ctx: OrderMailContext, order: PlacedOrder): Mail 
 }
 
 /** Sent when an admin marks the order shipped. */
-export function orderShippedMail(ctx: OrderMailContext, order: PlacedOrder): Mail {
+export function orderShippedMail(ctx: OrderMailContext, order: PlacedOrder, shipment: OrderShipment): Mail {
+  const complete = order.status === 'shipped';
+  const tracking = trackingUrl(shipment.carrier, shipment.trackingNumber);
+  const waiting = order.lines.reduce((sum, line) => sum + line.quantity - line.shippedQuantity, 0);
   return businessMail({
     to: order.email,
-    subject: `Order ${order.orderNumber} has shipped`,
+    subject: complete
+      ? `Order ${order.orderNumber} has shipped`
+      : `Part of order ${order.orderNumber} has shipped`,
     greeting: `Hello ${placedByOf(order)},`,
     lead: [
-      `Your order left our warehouse on ${formatMailTime(order.shippedAt ?? new Date())}` +
-        (order.carrier ? ` with ${order.carrier}` : '') +
-        '.',
-      ...(order.trackingNumber ? [`Tracking number: ${order.trackingNumber}`] : []),
+      `A shipment of your order left our warehouse on ${formatMailTime(shipment.shippedAt)} with ${shipment.carrier}.` +
+        (complete ? ' It completes your order.' : ` ${formatUnits(waiting)} units of it will follow.`),
+      ...(shipment.trackingNumber ? [`Tracking number: ${shipment.trackingNumber}`] : []),
     ],
-    facts: orderFacts(order),
-    action: ordersLink(ctx),
+    facts: [
+      ...shipment.lines.map(({ lineNumber, quantity }): [string, string] => {
+        const line = order.lines.find((candidate) => candidate.lineNumber === lineNumber);
+        return [
+          `In this shipment`,
+          `${formatUnits(quantity)} × ${line?.sku ?? ''} ${line?.name ?? ''}`.trim(),
+        ];
+      }),
+      ...orderFacts(order),
+    ],
+    action: tracking ? { url: tracking, label: 'Track the shipment' } : ordersLink(ctx),
     shop: ctx.shop,
   });
 }

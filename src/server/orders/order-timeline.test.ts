@@ -24,12 +24,12 @@ afterAll(async () => {
 const steps = async (user: TestUser, orderId: string) => {
   const response = await injectAs(ctx.app, user, { method: 'GET', url: `/api/purchase/${orderId}` });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<OrderDetail>().history.map(({ event, from, to, actor, reason }) => ({
+  return response.json<OrderDetail>().history.map(({ event, from, to, actor, note }) => ({
     event,
     from,
     to,
     actor,
-    reason,
+    note,
   }));
 };
 
@@ -44,9 +44,9 @@ describe("an order's timeline (GET /api/purchase/{id})", () => {
     await ctx.db.transaction((tx) => recordRefund(tx, order._id, 're_test_late_again'));
 
     const expected = [
-      { event: 'placed', from: null, to: 'unpaid', actor: buyer.email.toLowerCase(), reason: null },
-      { event: 'cancelled', from: 'unpaid', to: 'cancelled', actor: buyer.email.toLowerCase(), reason: null },
-      { event: 'refunded', from: 'cancelled', to: 'cancelled', actor: null, reason: null },
+      { event: 'placed', from: null, to: 'unpaid', actor: buyer.email.toLowerCase(), note: null },
+      { event: 'cancelled', from: 'unpaid', to: 'cancelled', actor: buyer.email.toLowerCase(), note: null },
+      { event: 'refunded', from: 'cancelled', to: 'cancelled', actor: null, note: null },
     ];
     expect(await steps(buyer, order._id)).toEqual(expected);
     expect(await steps(admin, order._id)).toEqual(expected);
@@ -66,7 +66,7 @@ describe("an order's timeline (GET /api/purchase/{id})", () => {
     // An unpaid order does not ship: refused, and nothing is written.
     expect(shipped.statusCode).toBe(409);
     expect(await steps(buyer, order._id)).toEqual([
-      { event: 'placed', from: null, to: 'unpaid', actor: buyer.email.toLowerCase(), reason: null },
+      { event: 'placed', from: null, to: 'unpaid', actor: buyer.email.toLowerCase(), note: null },
     ]);
   });
 });

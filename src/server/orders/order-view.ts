@@ -1,12 +1,13 @@
 import { rateToPercent, taxesByRate } from '../../shared/domain/tax';
 import type { StoredCharges } from '../../shared/domain/order-charges';
-import type { Order, OrderHistoryStep } from '../../shared/api/orders.schemas';
+import type { Order, OrderHistoryStep, Shipment } from '../../shared/api/orders.schemas';
+import { trackingUrl } from '../../shared/domain/shipments';
 import { HOLDING_STATES, isPaid } from '../../shared/domain/order-status';
 import { centsToDollars } from '../../shared/money';
 import { formatCreditNoteNumber, formatInvoiceNumber } from '../../shared/domain/document-numbers';
 import { itemsSummary } from '../../shared/domain/order-lines';
 import { toOrderTax, toTaxesAtRate } from '../tax/charges';
-import type { OrderRow, PlacedOrder, historyOf } from '../records/orders.repository';
+import type { OrderRow, OrderShipment, PlacedOrder, historyOf } from '../records/orders.repository';
 
 /**
  * An order as the API, mails and documents show it, from its stored row (records/orders.repository.ts
@@ -49,6 +50,7 @@ export function toOrder(row: PlacedOrder): Order {
       priceSource: line.priceSource,
       priceList: line.priceSource === 'contract' ? line.priceSourceLabel : null,
       backordered: line.backorderedUnits,
+      shippedQuantity: line.shippedQuantity,
       taxClass: line.taxClass,
       taxRate: rateToPercent(line.taxRate),
       tax: centsToDollars(line.taxCents),
@@ -69,6 +71,23 @@ export function toOrder(row: PlacedOrder): Order {
     backordered: backordered,
     shipDate: backordered > 0 ? row.shipDate : null,
     shipment: row.carrier ? { carrier: row.carrier, trackingNumber: row.trackingNumber } : null,
+    shipments: row.shipments.map((shipment) => toShipment(row, shipment)),
+  };
+}
+
+/** A shipment as the API answers it: its lines by line number and SKU. */
+export function toShipment(order: PlacedOrder, shipment: OrderShipment): Shipment {
+  return {
+    _id: shipment.id,
+    lines: shipment.lines.map(({ lineNumber, quantity }) => ({
+      line: lineNumber,
+      sku: order.lines.find((line) => line.lineNumber === lineNumber)?.sku ?? null,
+      quantity,
+    })),
+    carrier: shipment.carrier,
+    trackingNumber: shipment.trackingNumber,
+    trackingUrl: trackingUrl(shipment.carrier, shipment.trackingNumber),
+    shippedAt: shipment.shippedAt.toISOString(),
   };
 }
 
@@ -134,6 +153,6 @@ export function toHistory(steps: Awaited<ReturnType<typeof historyOf>>): OrderHi
     from: step.from,
     to: step.to,
     actor: step.actor,
-    reason: step.reason,
+    note: step.note,
   }));
 }

@@ -1,57 +1,112 @@
-import { type Actor, recordAudit } from '../audit/audit.repository';
+import { canTransition, transitionRefusal } from '../../shared/domain/order-status';
+import { everyUnitShipped, planShipment } from '../../shared/domain/shipments';
+import { formatUnits } from '../../shared/numbers';
 import { messages } from '../../shared/messages';
+import { type Actor, recordAudit } from '../audit/audit.repository';
 import { DomainError } from '../http/domain-error';
-import { backorderedUnitsOf } from '../records/orders.repository';
+import { queueMail } from '../mail/outbox';
+import {
+  type OrderShipment,
+  type PlacedOrder,
+  insertShipment,
+  lockOrder,
+  recordOrderEvent,
+  withLinesOf,
+} from '../records/orders.repository';
+import { orderShippedMail } from './order-mails';
 import { type OrderProcessDeps, runOrderWork } from './order-process';
 import { transitionOrder } from './transitions';
 
+export interface ShipmentRequest {
+  /** The units that leave, by SKU; without them, every unit ready to ship ('Mark shipped'). */
+  lines?: { sku: string; quantity: number }[] | undefined;
+  carrier: string;
+  trackingNumber?: string | undefined;
+}
+
 /**
- * An admin marks a paid order shipped (DESIGN §5.7) through the one transition function, and the
- * customer is told and the audit log records it, with every line shipped, in the same transaction; marking a shipped order
- * shipped again changes nothing.
+ * A shop admin ships units of a paid order, or of one on its company's account (DESIGN §5.7): only
+ * units neither shipped nor on backorder leave (planShipment). The order is `partially_shipped` until
+ * every unit has left, then `shipped`; each shipment is a step of its timeline, mails the buyer its
+ * lines and tracking, and is audited, all in one transaction under the order's lock, so two admins
+ * shipping at once never ship a unit twice. Answers null when 'Mark shipped' finds the order shipped
+ * already (the same request twice).
  */
 export async function shipOrder(
   deps: OrderProcessDeps,
   actor: Actor,
   orderId: string,
-  shipment: { carrier: string; trackingNumber?: string | undefined },
-): Promise<{ modifiedCount: number }> {
-  const shipped = await runOrderWork(deps, async (work) => {
-    const { tx } = work;
-    const waiting = await backorderedUnitsOf(tx, orderId);
-    if (waiting > 0) {
-      throw new DomainError('INVALID_TRANSITION', messages.stillBackordered(waiting));
+  request: ShipmentRequest,
+): Promise<{ order: PlacedOrder; shipment: OrderShipment } | null> {
+  return runOrderWork(deps, async (work) => {
+    const { tx, at, mail } = work;
+    const order = await lockOrder(tx, orderId);
+    if (!order) throw new DomainError('NOT_FOUND', messages.orderNotFound);
+    if (!canTransition(order.status, 'shipped')) {
+      if (order.status === 'shipped' && !request.lines) return null;
+      const refusal = transitionRefusal(order.status, 'shipped');
+      throw new DomainError(
+        refusal?.code ?? 'INVALID_TRANSITION',
+        refusal?.message ?? messages.everyUnitShipped,
+      );
     }
-    const moved = await transitionOrder(
-      work,
-      orderId,
-      'shipped',
-      { actor: actor.email.toLowerCase() },
-      {
-        set: { carrier: shipment.carrier, trackingNumber: shipment.trackingNumber || null },
-        alreadyDone: (current) => current.status === 'shipped',
+    const { lines } = await withLinesOf(tx, order);
+    const plan = planShipment(lines, request.lines);
+    if ('problems' in plan) {
+      throw request.lines
+        ? new DomainError('VALIDATION_FAILED', messages.shipmentRefused(plan.problems))
+        : new DomainError('INVALID_TRANSITION', plan.problems.join(' '));
+    }
+    const actorEmail = actor.email.toLowerCase();
+    const shipment = await insertShipment(tx, orderId, {
+      carrier: request.carrier,
+      trackingNumber: request.trackingNumber || null,
+      shippedAt: at,
+      shippedBy: actorEmail,
+      lines: plan.lines,
+    });
+    const shippedNow = new Map(plan.lines.map((line) => [line.lineNumber, line.quantity]));
+    const after = lines.map((line) => ({
+      ...line,
+      shippedQuantity: line.shippedQuantity + (shippedNow.get(line.lineNumber) ?? 0),
+    }));
+    const to = everyUnitShipped(after) ? 'shipped' : 'partially_shipped';
+    const note = shipmentNote(shipment, lines);
+    if (order.status === to) {
+      await recordOrderEvent(tx, orderId, { at, actor: actorEmail, note, event: 'shipped', from: to, to });
+    } else {
+      await transitionOrder(work, orderId, to, { actor: actorEmail, note });
+    }
+    const placed = await withLinesOf(tx, (await lockOrder(tx, orderId)) ?? order);
+    await queueMail(tx, orderShippedMail(mail, placed, shipment));
+    work.mailed();
+    await recordAudit(tx, actor, {
+      action: 'order.ship',
+      subject: `order ${order.orderNumber}`,
+      before: { status: order.status },
+      after: {
+        status: to,
+        carrier: shipment.carrier,
+        trackingNumber: shipment.trackingNumber,
+        lines: shipment.lines.map(({ lineNumber, quantity }) => {
+          const line = lines.find((candidate) => candidate.lineNumber === lineNumber);
+          return { line: lineNumber, sku: line?.sku ?? null, name: line?.name ?? '', quantity };
+        }),
       },
-    );
-    if (moved) {
-      await recordAudit(tx, actor, {
-        action: 'order.ship',
-        subject: `order ${moved.orderNumber}`,
-        // Only a paid order, or one on its company's account, ships (the transition table).
-        before: { status: moved.paymentMethod === 'account' ? 'on_account' : 'paid' },
-        after: {
-          status: 'shipped',
-          carrier: moved.carrier,
-          trackingNumber: moved.trackingNumber,
-          lines: moved.lines.map(({ lineNumber, sku, name, quantity }) => ({
-            line: lineNumber,
-            sku,
-            name,
-            quantity,
-          })),
-        },
-      });
-    }
-    return moved;
+    });
+    return { order: placed, shipment };
   });
-  return { modifiedCount: shipped ? 1 : 0 };
+}
+
+/** A shipment in the order's timeline: its carrier, tracking number and units per SKU. */
+function shipmentNote(
+  shipment: OrderShipment,
+  lines: readonly { lineNumber: number; sku: string | null }[],
+): string {
+  const units = shipment.lines.map(({ lineNumber, quantity }) => {
+    const sku = lines.find((line) => line.lineNumber === lineNumber)?.sku ?? `line ${lineNumber}`;
+    return `${formatUnits(quantity)} × ${sku}`;
+  });
+  const tracking = shipment.trackingNumber ? ` ${shipment.trackingNumber}` : '';
+  return `${shipment.carrier}${tracking}: ${units.join(', ')}`;
 }

@@ -11,7 +11,6 @@ import {
   orderExpiredMail,
   orderOnAccountMail,
   orderRejectedMail,
-  orderShippedMail,
   paymentReceivedMail,
 } from './order-mails';
 import {
@@ -37,7 +36,7 @@ interface Consequences {
  * What entering each state does, in the transaction that moves the order (in the manner of Vendure's
  * onTransitionEnd): the one list of an order's consequences.
  * - paid: the next invoice number, and the receipt with the invoice attached;
- * - shipped: the shipped mail, with carrier and tracking number;
+ * - partially_shipped, shipped: nothing more (each shipment is mailed by shipOrder);
  * - cancelled: every line's reserved stock goes back (and fills other orders' backorders first);
  * - expired: the same, and the customer is told;
  * - unpaid (entered only when an approver approves): the buyer is told to pay;
@@ -74,13 +73,9 @@ const consequences: Record<OrderStatus, Consequences> = {
       return invoiced;
     },
   },
-  shipped: {
-    mails: true,
-    async onEnter(ex, order, mail) {
-      await queueMail(ex, orderShippedMail(mail, await withLinesOf(ex, order)));
-      return order;
-    },
-  },
+  // Each shipment mails its own lines and tracking (ship-order.ts).
+  partially_shipped: {},
+  shipped: {},
   cancelled: {
     releasesStock: true,
     onEnter: (ex, order, _mail, at) => creditNoteFor(ex, order, at),

@@ -23,6 +23,7 @@ import { startOfNextUtcDay, startOfUtcDay } from '../../shared/days';
 import {
   HOLDING_STATES,
   RESERVING_STATES,
+  OPEN_STATES,
   SPENDING_STATES,
   type OrderStatus,
   canTransition,
@@ -33,7 +34,7 @@ import { messages } from '../../shared/messages';
 import { type Access, canAccess, seesEveryBuyer, visibleTo } from '../identity/access';
 import type { SessionUser } from '../identity/request-user';
 import type { Executor } from '../db/database';
-import { orderEvents, orderLines, orders } from '../db/schema';
+import { orderEvents, orderLines, orders, shipmentLines, shipments } from '../db/schema';
 import { DomainError } from '../http/domain-error';
 
 /**
@@ -50,7 +51,7 @@ export type OrderLineRow = typeof orderLines.$inferSelect;
 /** A line as it is written: numbered by insertOrder, nothing backordered unless said. */
 export type NewOrderLine = Omit<
   OrderLineRow,
-  'orderId' | 'lineNumber' | 'backorderedUnits' | 'taxClass' | 'taxRate' | 'taxCents'
+  'orderId' | 'lineNumber' | 'backorderedUnits' | 'shippedQuantity' | 'taxClass' | 'taxRate' | 'taxCents'
 > & {
   backorderedUnits?: number;
   /** Set by insertUnpaidOrder from the order's charges (orderCharges). */
@@ -58,8 +59,14 @@ export type NewOrderLine = Omit<
   taxRate?: number;
   taxCents?: number;
 };
-/** An order with its lines, in line order: what pages, mails, invoices and exports show. */
-export type PlacedOrder = OrderRow & { lines: OrderLineRow[] };
+export type ShipmentRow = typeof shipments.$inferSelect;
+/** A shipment with its lines (order line number and units), in line order. */
+export type OrderShipment = ShipmentRow & { lines: { lineNumber: number; quantity: number }[] };
+/**
+ * An order with its lines, in line order, and its shipments, oldest first: what pages, mails, invoices
+ * and exports show.
+ */
+export type PlacedOrder = OrderRow & { lines: OrderLineRow[]; shipments: OrderShipment[] };
 
 /** The column that records when an order reached a state (its history). */
 const reachedAt: Record<OrderStatus, 'paidAt' | 'shippedAt' | 'closedAt' | 'decidedAt' | null> = {
@@ -68,6 +75,8 @@ const reachedAt: Record<OrderStatus, 'paidAt' | 'shippedAt' | 'closedAt' | 'deci
   awaiting_approval: null,
   unpaid: 'decidedAt',
   paid: 'paidAt',
+  // The first shipment's time (the invoice's supply date): kept when later shipments complete it.
+  partially_shipped: 'shippedAt',
   shipped: 'shippedAt',
   cancelled: 'closedAt',
   expired: 'closedAt',
@@ -101,7 +110,7 @@ export async function insertOrder(
     .insert(orderLines)
     .values(lines.map((line, index) => ({ ...line, orderId: row.id, lineNumber: index + 1 })))
     .returning();
-  return { ...row, lines: stored.sort((a, b) => a.lineNumber - b.lineNumber) };
+  return { ...row, lines: stored.sort((a, b) => a.lineNumber - b.lineNumber), shipments: [] };
 }
 
 /** The lines of these orders, each order's in line order. */
@@ -126,13 +135,80 @@ export async function withLines(ex: Executor, rows: readonly OrderRow[]): Promis
     ex,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => ({ ...row, lines: lines.get(row.id) ?? [] }));
+  const shipped = await shipmentsOf(
+    ex,
+    rows.filter((row) => row.shippedAt !== null).map((row) => row.id),
+  );
+  return rows.map((row) => ({
+    ...row,
+    lines: lines.get(row.id) ?? [],
+    shipments: shipped.get(row.id) ?? [],
+  }));
+}
+
+/** The shipments of these orders, each order's oldest first, with their lines. */
+async function shipmentsOf(ex: Executor, orderIds: readonly string[]): Promise<Map<string, OrderShipment[]>> {
+  const byOrder = new Map<string, OrderShipment[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await ex
+    .select({ shipment: shipments, lineNumber: shipmentLines.lineNumber, quantity: shipmentLines.quantity })
+    .from(shipments)
+    .innerJoin(shipmentLines, eq(shipmentLines.shipmentId, shipments.id))
+    .where(inArray(shipments.orderId, [...orderIds]))
+    .orderBy(asc(shipments.shippedAt), asc(shipments.id), asc(shipmentLines.lineNumber));
+  const byId = new Map<string, OrderShipment>();
+  for (const { shipment, lineNumber, quantity } of rows) {
+    let entry = byId.get(shipment.id);
+    if (!entry) {
+      entry = { ...shipment, lines: [] };
+      byId.set(shipment.id, entry);
+      byOrder.set(shipment.orderId, [...(byOrder.get(shipment.orderId) ?? []), entry]);
+    }
+    entry.lines.push({ lineNumber, quantity });
+  }
+  return byOrder;
+}
+
+/**
+ * Records a shipment of an order whose row the caller has locked: the shipment and its lines, each
+ * line's shipped units, and the order's latest carrier and tracking number. The caller has checked
+ * the units are ready to ship (planShipment); the lines' CHECK backs it.
+ */
+export async function insertShipment(
+  ex: Executor,
+  orderId: string,
+  shipment: {
+    carrier: string;
+    trackingNumber: string | null;
+    shippedAt: Date;
+    shippedBy: string | null;
+    lines: readonly { lineNumber: number; quantity: number }[];
+  },
+): Promise<OrderShipment> {
+  const { lines, ...details } = shipment;
+  const [row] = await ex
+    .insert(shipments)
+    .values({ orderId, ...details })
+    .returning();
+  if (!row) throw new Error('The shipment was not stored');
+  await ex.insert(shipmentLines).values(lines.map((line) => ({ shipmentId: row.id, orderId, ...line })));
+  for (const line of lines) {
+    await ex
+      .update(orderLines)
+      .set({ shippedQuantity: sql`${orderLines.shippedQuantity} + ${line.quantity}` })
+      .where(and(eq(orderLines.orderId, orderId), eq(orderLines.lineNumber, line.lineNumber)));
+  }
+  await ex
+    .update(orders)
+    .set({ carrier: details.carrier, trackingNumber: details.trackingNumber, updatedAt: details.shippedAt })
+    .where(eq(orders.id, orderId));
+  return { ...row, lines: [...lines].sort((a, b) => a.lineNumber - b.lineNumber) };
 }
 
 /** One order with its lines. */
 export async function withLinesOf(ex: Executor, row: OrderRow): Promise<PlacedOrder> {
   const [placed] = await withLines(ex, [row]);
-  return placed ?? { ...row, lines: [] };
+  return placed ?? { ...row, lines: [], shipments: [] };
 }
 
 /** Some line of the order has (or had) SKU-matching text: `exists` over order_lines (order_lines_sku_idx). */
@@ -369,7 +445,8 @@ export interface OrderStep {
   at: Date;
   /** Their email, or null for the shop itself (an expiry, a payment its provider reported). */
   actor: string | null;
-  reason?: string | null;
+  /** What the step says besides: a rejection's reason, a shipment's carrier and lines. */
+  note?: string | null;
 }
 
 /** Writes one step of an order's timeline (order_events), in the transaction that took it. */
@@ -385,7 +462,7 @@ export async function recordOrderEvent(
     fromStatus: from,
     toStatus: to,
     actor: step.actor,
-    reason: step.reason ?? null,
+    note: step.note ?? null,
   });
 }
 
@@ -398,7 +475,7 @@ export async function historyOf(ex: Executor, orderId: string) {
       from: orderEvents.fromStatus,
       to: orderEvents.toStatus,
       actor: orderEvents.actor,
-      reason: orderEvents.reason,
+      note: orderEvents.note,
     })
     .from(orderEvents)
     .where(eq(orderEvents.orderId, orderId))
@@ -446,9 +523,11 @@ export async function moveOrder(
     throw new Error(`Order ${orderId} could not move from ${current.status} to ${to}`);
   }
   const stamp = reachedAt[to];
+  // A state's time is its first: an order fully shipped keeps its first shipment's.
+  const stamps = stamp && current[stamp] === null ? { [stamp]: step.at } : {};
   const [moved] = await ex
     .update(orders)
-    .set({ status: to, updatedAt: step.at, ...(stamp ? { [stamp]: step.at } : {}), ...set })
+    .set({ status: to, updatedAt: step.at, ...stamps, ...set })
     .where(eq(orders.id, orderId))
     .returning();
   if (!moved) throw new Error(`Order ${orderId} was not moved to ${to}`);
@@ -755,7 +834,7 @@ export async function linesAwaitingUnitsOf(ex: Executor, productId: string) {
       and(
         eq(orderLines.productId, productId),
         gt(orderLines.backorderedUnits, 0),
-        inArray(orders.status, ['awaiting_freight', 'awaiting_approval', 'unpaid', 'paid']),
+        inArray(orders.status, OPEN_STATES),
       ),
     )
     .orderBy(asc(orders.createdAt), asc(orders.id), asc(orderLines.lineNumber))

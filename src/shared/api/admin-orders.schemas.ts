@@ -55,6 +55,25 @@ export const ChangeOrderStatusBody = z.strictObject({
 });
 export type ChangeOrderStatusBody = z.input<typeof ChangeOrderStatusBody>;
 
+/** POST /api/admin/orders/{id}/shipments: the units that leave, by SKU, and who carries them. */
+export const ShipmentBody = z.strictObject({
+  lines: z
+    .array(
+      z.strictObject({
+        sku: text({ required: 'Please give the SKU', max: 64 }),
+        quantity: z
+          .number({ error: 'Please give the units that ship' })
+          .int('Units are whole numbers')
+          .positive('Ship at least 1 unit'),
+      }),
+    )
+    .min(1, 'Name at least one line that ships')
+    .max(200, 'A shipment has at most 200 lines'),
+  carrier: ChangeOrderStatusBody.shape.carrier,
+  trackingNumber: ChangeOrderStatusBody.shape.trackingNumber,
+});
+export type ShipmentBody = z.input<typeof ShipmentBody>;
+
 /** PUT /api/admin/orders/{id}/freight: a pallet's freight, quoted by the shop, in dollars. */
 export const SetFreightBody = z.strictObject({ freight: dollars('freight') });
 export type SetFreightBody = z.input<typeof SetFreightBody>;

@@ -114,6 +114,8 @@ export const OrderLine = z
     priceList: z.string().nullable(),
     /** Units of this line not yet in stock (an accepted quote's beyond the stock). */
     backordered: z.number().int(),
+    /** Units of this line that have left in shipments. */
+    shippedQuantity: z.number().int(),
     /** The product's tax class then, the rate applied (percent) and the line's tax, rounded on its own. */
     taxClass: z.enum(TAX_CLASSES),
     taxRate: z.number(),
@@ -167,6 +169,22 @@ export const OrderChargesFields = {
   tax: OrderTax,
 };
 export type OrderLine = z.infer<typeof OrderLine>;
+
+/** One shipment of an order (POST /api/admin/orders/{id}/shipments answers it). */
+export const Shipment = z
+  .object({
+    _id: z.string(),
+    lines: z.array(
+      z.object({ line: z.number().int(), sku: z.string().nullable(), quantity: z.number().int() }),
+    ),
+    carrier: z.string(),
+    trackingNumber: z.string().nullable(),
+    /** The carrier's tracking page, for the carriers the shop knows. */
+    trackingUrl: z.string().nullable(),
+    shippedAt: z.string(),
+  })
+  .meta({ id: 'Shipment' });
+export type Shipment = z.infer<typeof Shipment>;
 
 /**
  * An order as the API shows it: the spec's fields (spec §3), its lines, its state and hold. The
@@ -240,10 +258,13 @@ export const Order = z
     backordered: z.number().int(),
     /** The day the shop promised the backordered units would ship (YYYY-MM-DD), while some are. */
     shipDate: z.string().nullable(),
-    /** Once shipped: who carries it and its tracking number (null when none was given). */
+    /** Once shipped: who carries its latest shipment and its tracking number (null when none was given). */
     shipment: z.object({ carrier: z.string(), trackingNumber: z.string().nullable() }).nullable(),
+    /** Every shipment, oldest first: what left, when, with whom. */
+    shipments: z.array(Shipment),
   })
   .meta({ id: 'Order' });
+
 export type Order = z.infer<typeof Order>;
 
 /** One step of an order's timeline: what happened, when, from which state to which, and who did it. */
@@ -256,8 +277,8 @@ export const OrderHistoryStep = z
     to: OrderStatus,
     /** The email of who took the step; null for the shop itself (an expiry, a provider's report). */
     actor: z.string().nullable(),
-    /** Why, when a reason was given (a rejection's). */
-    reason: z.string().nullable(),
+    /** What the step says besides: a rejection's reason, a shipment's carrier, tracking and lines. */
+    note: z.string().nullable(),
   })
   .meta({ id: 'OrderHistoryStep' });
 export type OrderHistoryStep = z.infer<typeof OrderHistoryStep>;

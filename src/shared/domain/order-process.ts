@@ -59,6 +59,8 @@ export function eventOf(from: OrderStatus, to: OrderStatus): OrderEvent {
   switch (to) {
     case 'on_account':
       return 'placed_on_account';
+    case 'partially_shipped':
+      return 'shipped';
     case 'paid':
     case 'shipped':
     case 'cancelled':

@@ -17,8 +17,11 @@ describe('order transitions', () => {
       'awaiting_freight->on_account',
       'awaiting_freight->unpaid',
       'on_account->cancelled',
+      'on_account->partially_shipped',
       'on_account->shipped',
+      'paid->partially_shipped',
       'paid->shipped',
+      'partially_shipped->shipped',
       'unpaid->cancelled',
       'unpaid->expired',
       'unpaid->on_account',
@@ -27,7 +30,7 @@ describe('order transitions', () => {
   });
 
   it('lists the states that may move to a target', () => {
-    expect(statesThatCanBecome('shipped')).toEqual(['paid', 'on_account']);
+    expect(statesThatCanBecome('shipped')).toEqual(['paid', 'on_account', 'partially_shipped']);
     expect(statesThatCanBecome('on_account')).toEqual(['awaiting_freight', 'awaiting_approval', 'unpaid']);
     expect(statesThatCanBecome('unpaid')).toEqual(['awaiting_freight', 'awaiting_approval']);
     // Its hold does not run out while the shop owes the freight quote.
@@ -36,7 +39,7 @@ describe('order transitions', () => {
   });
 
   it('derives paid from the state', () => {
-    expect(OrderStatus.options.filter(isPaid)).toEqual(['paid', 'shipped']);
+    expect(OrderStatus.options.filter(isPaid)).toEqual(['paid', 'shipped', 'partially_shipped']);
   });
 });
 

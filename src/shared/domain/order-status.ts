@@ -12,6 +12,7 @@ export const OrderStatus = z.enum([
   'expired',
   'rejected',
   'on_account',
+  'partially_shipped',
 ]);
 export type OrderStatus = z.infer<typeof OrderStatus>;
 
@@ -25,13 +26,16 @@ export type OrderStatus = z.infer<typeof OrderStatus>;
  * An order too heavy for a parcel waits for the shop to quote its pallet's freight (`awaiting_freight`),
  * holding its stock for as long as the shop takes: its total is known only then, so only then is it
  * sent for approval, made payable by card, or put on account (setFreight chooses which).
+ * A paid or on-account order ships in one shipment or several: `partially_shipped` until every unit
+ * has left (a backordered line ships once its stock is in), then `shipped`.
  */
 const transitions: Record<OrderStatus, readonly OrderStatus[]> = {
   awaiting_freight: ['awaiting_approval', 'unpaid', 'on_account', 'cancelled'],
   awaiting_approval: ['unpaid', 'on_account', 'rejected', 'cancelled', 'expired'],
-  on_account: ['shipped', 'cancelled'],
+  on_account: ['partially_shipped', 'shipped', 'cancelled'],
   unpaid: ['paid', 'on_account', 'cancelled', 'expired'],
-  paid: ['shipped'],
+  paid: ['partially_shipped', 'shipped'],
+  partially_shipped: ['shipped'],
   shipped: [],
   cancelled: [],
   expired: [],
@@ -49,7 +53,7 @@ export function statesThatCanBecome(to: OrderStatus): OrderStatus[] {
 
 /** The API's `paid` flag (spec §3) is derived from the state. */
 export function isPaid(status: OrderStatus): boolean {
-  return status === 'paid' || status === 'shipped';
+  return status === 'paid' || status === 'partially_shipped' || status === 'shipped';
 }
 
 /** The states of an order that was paid (for queries that select them). */
@@ -60,6 +64,17 @@ export const HOLDING_STATES: readonly OrderStatus[] = ['awaiting_approval', 'unp
 
 /** The states in which an order keeps its stock reserved: holding it until a hold ends, or awaiting freight. */
 export const RESERVING_STATES: readonly OrderStatus[] = ['awaiting_freight', ...HOLDING_STATES];
+
+/**
+ * The states of an order still open: not closed and not wholly shipped. Its backordered units take new
+ * stock in these (an order on account, or partly shipped, waits for its units as a paid one does).
+ */
+export const OPEN_STATES: readonly OrderStatus[] = [
+  ...RESERVING_STATES,
+  'on_account',
+  'paid',
+  'partially_shipped',
+];
 
 /** The states of a placed order that counts against a spending limit: open, on account or paid, not closed. */
 export const SPENDING_STATES: readonly OrderStatus[] = [...RESERVING_STATES, 'on_account', ...PAID_STATES];
@@ -76,6 +91,7 @@ const moveName: Record<OrderStatus, string> = {
   unpaid: 'approved',
   paid: 'paid',
   shipped: 'marked shipped',
+  partially_shipped: 'shipped in part',
   cancelled: 'cancelled',
   expired: 'expired',
   rejected: 'rejected',
@@ -97,7 +113,7 @@ export const inWords = (status: OrderStatus): string => status.replaceAll('_', '
  */
 export function transitionRefusal(from: OrderStatus, to: OrderStatus): TransitionRefusal | null {
   if (canTransition(from, to)) return null;
-  if (to === 'shipped') {
+  if (to === 'shipped' || to === 'partially_shipped') {
     return {
       code: 'INVALID_TRANSITION',
       message: messages.shipOnlyPaid(inWords(from)),

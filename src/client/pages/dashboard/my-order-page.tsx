@@ -9,6 +9,7 @@ import { paths } from '../../config/paths';
 import { useOrder } from '../../features/orders/api/orders';
 import { OrderLines } from '../../features/orders/components/order-lines';
 import { OrderTimeline } from '../../features/orders/components/order-timeline';
+import { OrderShipments } from '../../features/orders/components/order-shipments';
 import { OrderPageFrame } from '../../features/orders/components/order-page-frame';
 import { formatDate } from '../../lib/format';
 import { usePageMeta } from '../../lib/use-page-meta';
@@ -60,6 +61,12 @@ export function MyOrderPage() {
               <Card.Body>
                 <h3 className="h6 text-uppercase text-secondary">Timeline</h3>
                 <OrderTimeline order={o} />
+                {o.shipments.length > 0 && (
+                  <>
+                    <h3 className="h6 text-uppercase text-secondary mt-4">Shipments</h3>
+                    <OrderShipments order={o} />
+                  </>
+                )}
               </Card.Body>
             </Card>
           </Col>

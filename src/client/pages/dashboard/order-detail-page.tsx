@@ -12,6 +12,8 @@ import { formatUnits } from '../../lib/format';
 import { OrderLines } from '../../features/orders/components/order-lines';
 import { QuoteFreightForm } from '../../features/orders/components/quote-freight-form';
 import { OrderTimeline } from '../../features/orders/components/order-timeline';
+import { OrderShipments } from '../../features/orders/components/order-shipments';
+import { ShipLinesForm } from '../../features/orders/components/ship-lines-form';
 import { OrderPageFrame } from '../../features/orders/components/order-page-frame';
 
 /** Label and value rows of a definition list. */
@@ -89,6 +91,25 @@ export function OrderDetailPage() {
               </Card.Body>
             </Card>
           </Col>
+          {(o.shipments.length > 0 || canTransition(o.status, 'shipped')) && (
+            <Col xs={12}>
+              <Card>
+                <Card.Body>
+                  {o.shipments.length > 0 && (
+                    <>
+                      <h3 className="h6 text-uppercase text-secondary">Shipments</h3>
+                      <OrderShipments order={o} />
+                    </>
+                  )}
+                  {canTransition(o.status, 'shipped') && (
+                    <div className={o.shipments.length > 0 ? 'mt-4' : undefined}>
+                      <ShipLinesForm order={o} />
+                    </div>
+                  )}
+                </Card.Body>
+              </Card>
+            </Col>
+          )}
           <Col xs={12}>
             <Card>
               <Card.Body>

@@ -3,8 +3,9 @@ import type {
   AdminOrderPage,
   ChangeOrderStatusBody,
   SetFreightBody,
+  ShipmentBody,
 } from '../../../../shared/api/admin-orders.schemas';
-import type { Order } from '../../../../shared/api/orders.schemas';
+import type { Order, Shipment } from '../../../../shared/api/orders.schemas';
 import type { SalesDashboard } from '../../../../shared/api/dashboard.schemas';
 import type { UpdateResult } from '../../../../shared/api/common.schemas';
 import type { OrderStatus } from '../../../../shared/domain/order-status';
@@ -81,6 +82,21 @@ export function useShipOrder() {
         body: { status: 'shipped', ...shipment } satisfies ChangeOrderStatusBody,
       }),
     // The dialog shows the refusal.
+    meta: { errorToast: false },
+    onSuccess: invalidate,
+  });
+}
+
+/** A shop admin ships some units of an order: a shipment of the lines and quantities chosen. */
+export function useShipLines() {
+  const invalidate = useInvalidate(queryRoots.orders);
+  return useMutation({
+    mutationFn: ({ orderId, shipment }: { orderId: string; shipment: ShipmentBody }) =>
+      api<Shipment>(`/admin/orders/${encodeURIComponent(orderId)}/shipments`, {
+        method: 'POST',
+        body: shipment,
+      }),
+    // The form shows the refusal.
     meta: { errorToast: false },
     onSuccess: invalidate,
   });

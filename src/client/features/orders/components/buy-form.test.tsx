@@ -63,6 +63,7 @@ const placed: Order = {
       priceSource: 'tier',
       priceList: null,
       backordered: 0,
+      shippedQuantity: 0,
       taxClass: 'standard',
       taxRate: 0,
       tax: 0,
@@ -100,6 +101,7 @@ const placed: Order = {
   backordered: 0,
   shipDate: null,
   shipment: null,
+  shipments: [],
 };
 
 const dock = {

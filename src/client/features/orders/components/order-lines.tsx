@@ -14,13 +14,20 @@ export function OrderLines({ order, caption }: { order: Order; caption?: string 
       testId="order-line"
       lines={order.lines.map((line) => {
         const backordered = line.backordered > 0 ? `${formatUnits(line.backordered)} backordered` : null;
+        // Once some of the order has shipped: how much of each line has.
+        const shipped =
+          order.shipments.length > 0 && line.shippedQuantity < line.quantity
+            ? `${formatUnits(line.shippedQuantity)} of ${formatUnits(line.quantity)} shipped`
+            : null;
         const contract = line.priceSource === 'contract' ? line.priceList : null;
         return {
           ...line,
           remark:
-            backordered || contract ? (
+            backordered || shipped || contract ? (
               <>
                 {backordered}
+                {backordered && shipped && ' · '}
+                {shipped}
                 {contract && (
                   <ContractPrice
                     list={contract}

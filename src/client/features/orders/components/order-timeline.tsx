@@ -1,6 +1,5 @@
 import type { OrderDetail, OrderHistoryStep } from '../../../../shared/api/orders.schemas';
 import { formatDateTime } from '../../../lib/format';
-import { shipmentText } from '../shipment-text';
 
 const eventLabel: Record<OrderHistoryStep['event'], string> = {
   placed: 'Placed',
@@ -16,14 +15,14 @@ const eventLabel: Record<OrderHistoryStep['event'], string> = {
 };
 
 /** What a step led to, when that is not plain from its name: placing for approval, say. */
-function stepDetail(order: OrderDetail, step: OrderHistoryStep): string | null {
+function stepDetail(step: OrderHistoryStep): string | null {
   if (step.event === 'placed') {
     if (step.to === 'awaiting_freight') return 'waiting for a freight quote';
     if (step.to === 'awaiting_approval') return 'waiting for approval';
     if (step.to === 'on_account') return 'on the company’s account';
   }
   if (step.event === 'freight_quoted' && step.to === 'awaiting_approval') return 'sent for approval';
-  if (step.event === 'shipped' && order.shipment) return shipmentText(order.shipment);
+  if (step.event === 'shipped' && step.to === 'partially_shipped') return 'part of the order';
   return null;
 }
 
@@ -35,7 +34,7 @@ export function OrderTimeline({ order }: { order: OrderDetail }) {
   return (
     <ol className="order-timeline list-unstyled mb-0" aria-label={`Timeline of order ${order.orderNumber}`}>
       {order.history.map((step, index) => {
-        const detail = stepDetail(order, step);
+        const detail = stepDetail(step);
         return (
           <li key={index} className="order-timeline-step">
             <div className="fw-semibold">
@@ -46,7 +45,7 @@ export function OrderTimeline({ order }: { order: OrderDetail }) {
               <time dateTime={step.at}>{formatDateTime(step.at)}</time>
               {' · '}
               {step.actor ?? 'the shop'}
-              {step.reason && <> · “{step.reason}”</>}
+              {step.note && <> · {step.note}</>}
             </div>
           </li>
         );
