@@ -712,6 +712,14 @@ const rows: Row[] = [
   },
   {
     method: 'POST',
+    path: '/api/admin/orders/:id/shipments',
+    url: async (f) => `/api/admin/orders/${await f.orderOfA()}/shipments`,
+    payload: { lines: [{ sku: 'ANY-SKU', quantity: 1 }], carrier: 'UPS' },
+    // An unpaid order does not ship: the admin hears why, everyone else is turned away first.
+    expected: adminOnly(409),
+  },
+  {
+    method: 'POST',
     path: '/api/addreview',
     url: () => '/api/addreview',
     payload: { name: 'Matrix', img: 'https://example.com/m.png', customer_review: 'Fine', rating: 4 },

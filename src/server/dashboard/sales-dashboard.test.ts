@@ -112,6 +112,7 @@ describe('the sales dashboard, against a known data set', () => {
       { status: 'expired', count: 1 },
       { status: 'rejected', count: 0 },
       { status: 'on_account', count: 0 },
+      { status: 'partially_shipped', count: 0 },
     ]);
   });
 
