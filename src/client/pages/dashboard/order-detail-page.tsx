@@ -103,7 +103,8 @@ export function OrderDetailPage() {
                   )}
                   {canTransition(o.status, 'shipped') && (
                     <div className={o.shipments.length > 0 ? 'mt-4' : undefined}>
-                      <ShipLinesForm order={o} />
+                      {/* Remade after each shipment, so that its units start from what is ready then. */}
+                      <ShipLinesForm key={o.shipments.length} order={o} />
                     </div>
                   )}
                 </Card.Body>

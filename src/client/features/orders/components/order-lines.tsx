@@ -16,9 +16,11 @@ export function OrderLines({ order, caption }: { order: Order; caption?: string 
         const backordered = line.backordered > 0 ? `${formatUnits(line.backordered)} backordered` : null;
         // Once some of the order has shipped: how much of each line has.
         const shipped =
-          order.shipments.length > 0 && line.shippedQuantity < line.quantity
-            ? `${formatUnits(line.shippedQuantity)} of ${formatUnits(line.quantity)} shipped`
-            : null;
+          order.status !== 'partially_shipped'
+            ? null
+            : line.shippedQuantity === line.quantity
+              ? 'shipped'
+              : `${formatUnits(line.shippedQuantity)} of ${formatUnits(line.quantity)} shipped`;
         const contract = line.priceSource === 'contract' ? line.priceList : null;
         return {
           ...line,
