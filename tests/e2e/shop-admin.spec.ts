@@ -82,6 +82,43 @@ test('an admin runs the catalogue and follows an order from payment to shipment'
   const row = page.getByRole('row').filter({ hasText: productName });
   await expect(row).toContainText('$1,963.12');
   await expect(row.getByText('Paid', { exact: true })).toBeVisible();
+
+  // On the order's page the admin ships part of it: 40 units go now, with their tracking.
+  await row.getByRole('link', { name: /^Order \d+: / }).click();
+  const shipSome = page.getByRole('form', { name: 'Ship some units' });
+  const units = shipSome.getByRole('spinbutton', { name: /^Units of .+ to ship$/ });
+  await expect(units).toHaveValue('100');
+  await units.fill('40');
+  await shipSome.getByRole('button', { name: 'Ship these units' }).click();
+  await expect(shipSome.getByText(/Please name the carrier/)).toBeVisible();
+  await shipSome.getByLabel('Carrier').fill('UPS');
+  await shipSome.getByLabel('Tracking number (optional)').fill('1Z999AA10123456784');
+  await shipSome.getByRole('button', { name: 'Ship these units' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: /^Shipment of order \d+ recorded/ })).toBeVisible();
+  await expect(page.getByText('Partially shipped', { exact: true })).toBeVisible();
+  const shipments = page.getByRole('list', { name: /^Shipments of order/ });
+  await expect(shipments).toContainText('UPS, tracking 1Z999AA10123456784');
+  await expect(shipments.getByRole('link', { name: '1Z999AA10123456784' })).toHaveAttribute(
+    'href',
+    'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+  );
+  // The form starts again from what is left: 60 units.
+  await expect(shipSome.getByRole('spinbutton', { name: /^Units of .+ to ship$/ })).toHaveValue('60');
+  // The buyer's order page tells the same story.
+  await shopper.goto('/dashboard/myOrder');
+  await shopper
+    .getByRole('row')
+    .filter({ hasText: productName })
+    .getByRole('link', { name: /^Order \d+$/ })
+    .click();
+  const timeline = shopper.getByRole('list', { name: /^Timeline of order/ });
+  await expect(timeline.getByRole('listitem')).toHaveCount(3);
+  await expect(timeline).toContainText('Shipped · part of the order');
+  await expect(shopper.getByText('40 of 100 shipped')).toBeVisible();
+
+  // The rest goes with 'Mark shipped' from the list.
+  await page.goto('/dashboard/manageAllOrders');
+  await page.getByLabel('Show orders that are').selectOption('partially_shipped');
   await row.getByRole('button', { name: 'Mark shipped' }).click();
   // It asks first, naming the order, and for the carrier (the tracking number is optional).
   const ship = page.getByRole('dialog');
