@@ -4,10 +4,9 @@ import Row from 'react-bootstrap/Row';
 import { Link, useParams } from 'react-router';
 import { canTransition } from '../../../shared/domain/order-status';
 import { formatDollars } from '../../../shared/money';
-import { OrderChargesSummary } from '../../components/charges-summary';
 import { paths } from '../../config/paths';
 import { useOrder } from '../../features/orders/api/orders';
-import { OrderLines } from '../../features/orders/components/order-lines';
+import { OrderLinesWithCharges } from '../../features/orders/components/order-lines';
 import { OrderTimeline } from '../../features/orders/components/order-timeline';
 import { OrderShipments } from '../../features/orders/components/order-shipments';
 import { OrderPageFrame } from '../../features/orders/components/order-page-frame';
@@ -37,11 +36,7 @@ export function MyOrderPage() {
           <Col lg={7}>
             <Card className="h-100">
               <Card.Body>
-                <h3 className="h6 text-uppercase text-secondary">
-                  {o.lines.length === 1 ? 'Item' : `${o.lines.length} lines`}
-                </h3>
-                <OrderLines order={o} caption={`The lines of order ${o.orderNumber}`} />
-                <OrderChargesSummary order={o} />
+                <OrderLinesWithCharges order={o} />
                 <p className="mb-0 mt-2">
                   Total <strong>{formatDollars(o.amount)}</strong> · placed {formatDate(o.createdAt)} by{' '}
                   {o.placedBy.name}

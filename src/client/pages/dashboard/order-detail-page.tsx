@@ -1,4 +1,3 @@
-import { OrderChargesSummary } from '../../components/charges-summary';
 import { Fragment, type ReactNode } from 'react';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
@@ -9,7 +8,7 @@ import { formatDollars } from '../../../shared/money';
 import { paths } from '../../config/paths';
 import { ShipOrderButton } from '../../features/orders/components/ship-order-button';
 import { formatUnits } from '../../lib/format';
-import { OrderLines } from '../../features/orders/components/order-lines';
+import { OrderLinesWithCharges } from '../../features/orders/components/order-lines';
 import { QuoteFreightForm } from '../../features/orders/components/quote-freight-form';
 import { OrderTimeline } from '../../features/orders/components/order-timeline';
 import { OrderShipments } from '../../features/orders/components/order-shipments';
@@ -61,11 +60,7 @@ export function OrderDetailPage() {
           <Col lg={6}>
             <Card className="h-100">
               <Card.Body>
-                <h3 className="h6 text-uppercase text-secondary">
-                  {o.lines.length === 1 ? 'Item' : `${o.lines.length} lines`}
-                </h3>
-                <OrderLines order={o} caption={`The lines of order ${o.orderNumber}`} />
-                <OrderChargesSummary order={o} />
+                <OrderLinesWithCharges order={o} />
                 {o.freightStatus === 'quoted' && o.freight === null && <QuoteFreightForm order={o} />}
                 <Facts
                   rows={[

@@ -1,5 +1,6 @@
 import type { Order } from '../../../../shared/api/orders.schemas';
 import { ContractPrice } from '../../../components/contract-price';
+import { OrderChargesSummary } from '../../../components/charges-summary';
 import { LineItems } from '../../../components/line-items';
 import { formatUnits } from '../../../lib/format';
 
@@ -43,5 +44,18 @@ export function OrderLines({ order, caption }: { order: Order; caption?: string 
         };
       })}
     />
+  );
+}
+
+/** An order's lines under their heading ("Item", or "3 lines"), then its charges: both order pages. */
+export function OrderLinesWithCharges({ order }: { order: Order }) {
+  return (
+    <>
+      <h3 className="h6 text-uppercase text-secondary">
+        {order.lines.length === 1 ? 'Item' : `${order.lines.length} lines`}
+      </h3>
+      <OrderLines order={order} caption={`The lines of order ${order.orderNumber}`} />
+      <OrderChargesSummary order={order} />
+    </>
   );
 }
