@@ -3,8 +3,8 @@ CREATE TABLE "order_events" (
 	"order_id" uuid NOT NULL,
 	"at" timestamp (3) with time zone NOT NULL,
 	"event" text NOT NULL,
-	"from_status" "order_status",
-	"to_status" "order_status" NOT NULL,
+	"from_status" text,
+	"to_status" text NOT NULL,
 	"actor" text,
 	"note" text
 );
@@ -13,13 +13,14 @@ ALTER TABLE "order_events" ADD CONSTRAINT "order_events_order_id_orders_id_fk" F
 CREATE INDEX "order_events_order_idx" ON "order_events" USING btree ("order_id","id");--> statement-breakpoint
 -- Orders placed before the timeline existed: their steps as the order's own stamps tell them (who
 -- took a step is known only for placing and an approver's decision; a closed order's state before is
--- not kept, so its from_status stays empty). States are compared as text: an enum value that an earlier
--- migration of the same run added cannot be used as an enum yet.
+-- not kept, so its from_status stays empty). The states are text, here and in the table: an enum value
+-- that an earlier migration of the same run added cannot be used as an enum yet. An order placed
+-- before awaiting_freight existed is shown placed as it then was.
 INSERT INTO "order_events" ("order_id", "at", "event", "from_status", "to_status", "actor", "note")
-SELECT "id", "at", "event", "from_status"::"order_status", "to_status"::"order_status", "actor", "note"
+SELECT "id", "at", "event", "from_status", "to_status", "actor", "note"
 FROM (
   SELECT o."id", o."created_at" AS "at", 0 AS "step", 'placed' AS "event", NULL AS "from_status",
-    CASE WHEN o."freight_kind" = 'quoted' THEN 'awaiting_freight'
+    CASE WHEN o."status"::text = 'awaiting_freight' THEN 'awaiting_freight'
          WHEN o."approval_required" AND NOT o."approved_automatically" THEN 'awaiting_approval'
          WHEN o."payment_method" = 'account' THEN 'on_account'
          ELSE 'unpaid' END AS "to_status",

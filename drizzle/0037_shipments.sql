@@ -27,7 +27,8 @@ ALTER TABLE "order_lines" ADD CONSTRAINT "order_lines_shipped_range" CHECK ("ord
 -- time and with its carrier and tracking number (who sent it was not kept).
 INSERT INTO "shipments" ("order_id", "carrier", "tracking_number", "shipped_at", "shipped_by")
 SELECT "id", coalesce("carrier", 'not recorded'), "tracking_number", "shipped_at", NULL
-FROM "orders" WHERE "status"::text = 'shipped' AND "shipped_at" IS NOT NULL;
+FROM "orders" o WHERE o."status"::text = 'shipped' AND o."shipped_at" IS NOT NULL
+  AND EXISTS (SELECT 1 FROM "order_lines" l WHERE l."order_id" = o."id" AND l."quantity" > l."backordered_units");
 --> statement-breakpoint
 INSERT INTO "shipment_lines" ("shipment_id", "order_id", "line_number", "quantity")
 SELECT s."id", l."order_id", l."line_number", l."quantity" - l."backordered_units"

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AuditValues } from '../../shared/api/audit.schemas';
 import type { OrderEvent } from '../../shared/domain/order-process';
+import type { OrderStatus } from '../../shared/domain/order-status';
 import type { StoredShipTo, TaxBasis as StoredTaxBasis } from '../../shared/domain/order-charges';
 import {
   bigint,
@@ -501,8 +502,9 @@ export const orderEvents = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     at: timestamp('at', { withTimezone: true, precision: 3 }).notNull(),
     event: text('event').$type<OrderEvent>().notNull(),
-    fromStatus: orderStatus('from_status'),
-    toStatus: orderStatus('to_status').notNull(),
+    // Text, not the enum: the migration that backfills them may run with enum values not yet committed.
+    fromStatus: text('from_status').$type<OrderStatus>(),
+    toStatus: text('to_status').$type<OrderStatus>().notNull(),
     actor: text('actor'),
     note: text('note'),
   },

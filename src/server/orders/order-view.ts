@@ -145,14 +145,27 @@ function orderApproval(row: OrderRow): Order['approval'] {
   };
 }
 
-/** An order's timeline as the API answers it (GET /api/purchase/{id}). */
-export function toHistory(steps: Awaited<ReturnType<typeof historyOf>>): OrderHistoryStep[] {
+/** The steps only the shop's staff take: a customer reads them as taken by the shop. */
+const STAFF_STEPS: ReadonlySet<OrderHistoryStep['event']> = new Set([
+  'freight_quoted',
+  'shipped',
+  'refunded',
+]);
+
+/**
+ * An order's timeline as the API answers it (GET /api/purchase/{id}). A customer sees who in their
+ * company took a step, and the shop's own steps as the shop's, without the staff member's address.
+ */
+export function toHistory(
+  steps: Awaited<ReturnType<typeof historyOf>>,
+  { forStaff }: { forStaff: boolean },
+): OrderHistoryStep[] {
   return steps.map((step) => ({
     at: step.at.toISOString(),
     event: step.event,
     from: step.from,
     to: step.to,
-    actor: step.actor,
+    actor: forStaff || !STAFF_STEPS.has(step.event) ? step.actor : null,
     note: step.note,
   }));
 }

@@ -132,8 +132,10 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
       },
     },
     async (request) => {
-      const order = await findOrderFor(db, signedInUser(request), request.params.id, 'shop');
-      return { ...toOrder(order), history: toHistory(await historyOf(db, order.id)) };
+      const caller = signedInUser(request);
+      const order = await findOrderFor(db, caller, request.params.id, 'shop');
+      const history = toHistory(await historyOf(db, order.id), { forStaff: caller.role === 'admin' });
+      return { ...toOrder(order), history };
     },
   );
 

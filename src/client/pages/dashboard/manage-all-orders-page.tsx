@@ -5,11 +5,12 @@ import InputGroup from 'react-bootstrap/InputGroup';
 import Pagination from 'react-bootstrap/Pagination';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
-import { OrderStatus, canTransition } from '../../../shared/domain/order-status';
+import { OrderStatus } from '../../../shared/domain/order-status';
 import { formatDollars } from '../../../shared/money';
 import { DateRangeFields } from '../../components/date-range-fields';
 import { OrderPaymentFlags, OrderStatusBadge } from '../../components/order-status-badge';
 import { ShipOrderButton } from '../../features/orders/components/ship-order-button';
+import { canShipNow } from '../../features/orders/ready-to-ship';
 import { QueryState } from '../../components/query-state';
 import { paths } from '../../config/paths';
 import { type AdminOrdersFilter, ordersCsvUrl, useAllOrders } from '../../features/orders/api/admin-orders';
@@ -196,10 +197,8 @@ export function ManageAllOrdersPage() {
                           <OrderPaymentFlags order={order} />
                         </div>
                       </td>
-                      <td data-label={canTransition(order.status, 'shipped') ? 'Action' : ''}>
-                        {canTransition(order.status, 'shipped') && (
-                          <ShipOrderButton order={order} size="sm" />
-                        )}
+                      <td data-label={canShipNow(order) ? 'Action' : ''}>
+                        {canShipNow(order) && <ShipOrderButton order={order} size="sm" />}
                       </td>
                     </tr>
                   ))}

@@ -13,6 +13,7 @@ import { QuoteFreightForm } from '../../features/orders/components/quote-freight
 import { OrderTimeline } from '../../features/orders/components/order-timeline';
 import { OrderShipments } from '../../features/orders/components/order-shipments';
 import { ShipLinesForm } from '../../features/orders/components/ship-lines-form';
+import { canShipNow } from '../../features/orders/ready-to-ship';
 import { OrderPageFrame } from '../../features/orders/components/order-page-frame';
 
 /** Label and value rows of a definition list. */
@@ -36,7 +37,7 @@ export function OrderDetailPage() {
     <OrderPageFrame
       orderId={orderId}
       back={{ to: paths.manageAllOrders, label: 'All orders' }}
-      actions={(o) => canTransition(o.status, 'shipped') && <ShipOrderButton order={o} />}
+      actions={(o) => canShipNow(o) && <ShipOrderButton order={o} />}
     >
       {(o) => (
         <Row className="g-3">

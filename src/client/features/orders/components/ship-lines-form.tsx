@@ -3,21 +3,11 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import type { Order } from '../../../../shared/api/orders.schemas';
-import { unitsReadyToShip } from '../../../../shared/domain/shipments';
 import { messages } from '../../../../shared/messages';
 import { formatUnits } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useShipLines } from '../api/admin-orders';
-
-const readyOf = (line: Order['lines'][number]) =>
-  unitsReadyToShip({
-    lineNumber: line.line,
-    sku: line.sku,
-    name: line.name,
-    quantity: line.quantity,
-    backorderedUnits: line.backordered,
-    shippedQuantity: line.shippedQuantity,
-  });
+import { lineReadyToShip } from '../ready-to-ship';
 
 /**
  * Ship some units (the admin's order page): how many of each line leave now, at most those ready to
@@ -27,9 +17,9 @@ const readyOf = (line: Order['lines'][number]) =>
 export function ShipLinesForm({ order }: { order: Order }) {
   const shipLines = useShipLines();
   const id = useId();
-  const shippable = order.lines.filter((line) => line.sku !== null && readyOf(line) > 0);
+  const shippable = order.lines.filter((line) => line.sku !== null && lineReadyToShip(line) > 0);
   const [units, setUnits] = useState<Record<number, string>>(() =>
-    Object.fromEntries(shippable.map((line) => [line.line, String(readyOf(line))])),
+    Object.fromEntries(shippable.map((line) => [line.line, String(lineReadyToShip(line))])),
   );
   const [carrier, setCarrier] = useState('');
   const [trackingNumber, setTrackingNumber] = useState('');
@@ -79,13 +69,13 @@ export function ShipLinesForm({ order }: { order: Order }) {
                   <span className="font-monospace">{line.sku}</span>
                   <div className="small text-secondary">{line.name}</div>
                 </td>
-                <td className="text-end">{formatUnits(readyOf(line))}</td>
+                <td className="text-end">{formatUnits(lineReadyToShip(line))}</td>
                 <td className="text-end" style={{ width: '8rem' }}>
                   <Form.Control
                     type="number"
                     inputMode="numeric"
                     min={0}
-                    max={readyOf(line)}
+                    max={lineReadyToShip(line)}
                     aria-label={`Units of ${line.sku ?? ''} to ship`}
                     value={units[line.line] ?? ''}
                     onChange={(event) => setUnits({ ...units, [line.line]: event.target.value })}

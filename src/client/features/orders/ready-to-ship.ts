@@ -1,0 +1,18 @@
+import type { Order } from '../../../shared/api/orders.schemas';
+import { canTransition } from '../../../shared/domain/order-status';
+import { unitsReadyToShip } from '../../../shared/domain/shipments';
+
+/** A line's units that may ship now, by the server's rule (neither shipped nor on backorder). */
+export const lineReadyToShip = (line: Order['lines'][number]): number =>
+  unitsReadyToShip({
+    lineNumber: line.line,
+    sku: line.sku,
+    name: line.name,
+    quantity: line.quantity,
+    backorderedUnits: line.backordered,
+    shippedQuantity: line.shippedQuantity,
+  });
+
+/** Whether some units of the order may ship now: what 'Mark shipped' and the ship form are offered for. */
+export const canShipNow = (order: Pick<Order, 'status' | 'lines'>): boolean =>
+  canTransition(order.status, 'shipped') && order.lines.some((line) => lineReadyToShip(line) > 0);
