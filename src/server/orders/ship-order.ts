@@ -1,4 +1,3 @@
-import { canTransition, transitionRefusal } from '../../shared/domain/order-status';
 import { everyUnitShipped, planShipment } from '../../shared/domain/shipments';
 import { formatUnits } from '../../shared/numbers';
 import { messages } from '../../shared/messages';
@@ -8,13 +7,14 @@ import { queueMail } from '../mail/outbox';
 import {
   type OrderShipment,
   type PlacedOrder,
+  assertCanMove,
   insertShipment,
   lockOrder,
   recordOrderEvent,
   withLinesOf,
 } from '../records/orders.repository';
 import { orderShippedMail } from './order-mails';
-import { type OrderProcessDeps, runOrderWork } from './order-process';
+import { type OrderProcessDeps, type OrderWork, runOrderWork } from './order-process';
 import { transitionOrder } from './transitions';
 
 export interface ShipmentRequest {
@@ -42,14 +42,8 @@ export async function shipOrder(
     const { tx, at, mail } = work;
     const order = await lockOrder(tx, orderId);
     if (!order) throw new DomainError('NOT_FOUND', messages.orderNotFound);
-    if (!canTransition(order.status, 'shipped')) {
-      if (order.status === 'shipped' && !request.lines) return null;
-      const refusal = transitionRefusal(order.status, 'shipped');
-      throw new DomainError(
-        refusal?.code ?? 'INVALID_TRANSITION',
-        refusal?.message ?? messages.everyUnitShipped,
-      );
-    }
+    if (order.status === 'shipped' && !request.lines) return null;
+    assertCanMove(order, 'shipped');
     const { lines } = await withLinesOf(tx, order);
     const plan = planShipment(lines, request.lines);
     if ('problems' in plan) {
@@ -72,12 +66,12 @@ export async function shipOrder(
     }));
     const to = everyUnitShipped(after) ? 'shipped' : 'partially_shipped';
     const note = shipmentNote(shipment, lines);
-    if (order.status === to) {
-      await recordOrderEvent(tx, orderId, { at, actor: actorEmail, note, event: 'shipped', from: to, to });
-    } else {
-      await transitionOrder(work, orderId, to, { actor: actorEmail, note });
-    }
-    const placed = await withLinesOf(tx, (await lockOrder(tx, orderId)) ?? order);
+    // A further shipment of a partly shipped order is a step that does not move it.
+    const placed =
+      order.status === to
+        ? await shippedFurther(work, orderId, { actor: actorEmail, note })
+        : await transitionOrder(work, orderId, to, { actor: actorEmail, note });
+    if (!placed) throw new Error(`Order ${orderId} did not move to ${to}`);
     await queueMail(tx, orderShippedMail(mail, placed, shipment));
     work.mailed();
     await recordAudit(tx, actor, {
@@ -96,6 +90,20 @@ export async function shipOrder(
     });
     return { order: placed, shipment };
   });
+}
+
+/** Another shipment of an order that stays partly shipped: its step in the timeline, and the order as it is now. */
+async function shippedFurther(work: OrderWork, orderId: string, step: { actor: string; note: string }) {
+  const { tx, at } = work;
+  await recordOrderEvent(tx, orderId, {
+    ...step,
+    at,
+    event: 'shipped',
+    from: 'partially_shipped',
+    to: 'partially_shipped',
+  });
+  const order = await lockOrder(tx, orderId);
+  return order && withLinesOf(tx, order);
 }
 
 /** A shipment in the order's timeline: its carrier, tracking number and units per SKU. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from './text';
 import { OrderStatus } from '../domain/order-status';
+import { MAX_ORDER_LINES } from '../domain/order-lines';
 import { Sku, dollars } from './products.schemas';
 import { Order } from './orders.schemas';
 
@@ -68,7 +69,7 @@ export const ShipmentBody = z.strictObject({
       }),
     )
     .min(1, 'Name at least one line that ships')
-    .max(200, 'A shipment has at most 200 lines'),
+    .max(MAX_ORDER_LINES, `A shipment has at most ${MAX_ORDER_LINES} lines`),
   carrier: ChangeOrderStatusBody.shape.carrier,
   trackingNumber: ChangeOrderStatusBody.shape.trackingNumber,
 });
