@@ -341,6 +341,7 @@ export async function buildApp({
         mail,
         catalogCache,
         holdHours: config.orderHoldHours,
+        provider: paymentProvider,
       });
       await api.register(paymentsRoutes, {
         db,

@@ -54,6 +54,23 @@ export const messages = {
   shipmentRefused: (problems: readonly string[]) =>
     `This shipment cannot leave as it is. ${problems.join(' ')}`,
   everyUnitShipped: 'Every unit of this order has shipped.',
+  nothingLeftToCancel:
+    'Every unit of this order has shipped or been cancelled already: there is nothing left to cancel. Shipped units come back as a return.',
+  cancelTooMany: (line: string, open: number, shipped: number, cancelled: number, asked: number) =>
+    `${line}: ${open === 1 ? '1 unit is' : `${units(open)} units are`} left to cancel` +
+    (shipped > 0 ? ` (${units(shipped)} shipped already)` : '') +
+    (cancelled > 0 ? ` (${units(cancelled)} cancelled already)` : '') +
+    `, not ${units(asked)}.`,
+  cancellationRefused: (problems: readonly string[]) =>
+    `Nothing was cancelled. ${problems.join(' ')}`,
+  unpaidCancelsWhole:
+    'An order that is not paid yet is cancelled whole (its buyer can change its lines before paying); leave out the lines to cancel it.',
+  cancelledUnits: (orderNumber: number) => `Units of order ${orderNumber} cancelled`,
+  orderCancelledByShop: (orderNumber: number) => `Order ${orderNumber} cancelled`,
+  cancellationRequestOnlyPaid:
+    'Only a paid order that has not shipped yet can be asked to be cancelled: an unpaid order you cancel yourself, a shipped one you return.',
+  cancellationAlreadyRequested: 'You asked for this order to be cancelled already; the shop will answer by mail.',
+  noCancellationRequest: 'The buyer has not asked for this order to be cancelled.',
   shipmentRecorded: (orderNumber: number) =>
     `Shipment of order ${orderNumber} recorded; the buyer is mailed its tracking`,
   stillBackordered: (count: number) =>

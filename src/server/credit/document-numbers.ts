@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { counters } from '../db/schema';
-import { type OrderRow, setCreditNoteNumber, setInvoiceNumber } from '../records/orders.repository';
+import { type OrderRow, setInvoiceNumber } from '../records/orders.repository';
 
 /**
  * Invoice and credit note numbers: two gapless series (counters), each number taken in the transaction
@@ -19,12 +19,10 @@ export async function assignInvoiceNumber(ex: Executor, orderId: string): Promis
 }
 
 /**
- * Gives an invoiced order that is cancelled its credit note's number: the next of the
- * `credit_note` series, in the transaction that cancels it, so credit notes have no gaps either.
+ * The next credit note number, in the transaction that issues the credit note: a series of its own,
+ * gapless like the invoices'.
  */
-export async function assignCreditNoteNumber(ex: Executor, orderId: string, at: Date): Promise<OrderRow> {
-  return setCreditNoteNumber(ex, orderId, await nextNumber(ex, 'credit_note'), at);
-}
+export const nextCreditNoteNumber = (ex: Executor): Promise<number> => nextNumber(ex, 'credit_note');
 
 /** The next number of a gapless series (counters): given back if the transaction rolls back. */
 async function nextNumber(ex: Executor, name: 'invoice' | 'credit_note'): Promise<number> {

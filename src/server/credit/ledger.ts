@@ -1,11 +1,11 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   CompanyStatement,
   RecordAdjustmentBody,
   RecordPaymentBody,
 } from '../../shared/api/credit.schemas';
-import { formatCreditNoteNumber, formatInvoiceNumber } from '../../shared/domain/document-numbers';
+import { formatInvoiceNumber } from '../../shared/domain/document-numbers';
 import {
   AGING_BUCKETS,
   type Aging,
@@ -23,7 +23,7 @@ import { ledgerEntries } from '../db/schema';
 import { companiesWithLedgerEntries, findCompany } from '../records/companies.repository';
 import { type OrderRow, markInvoiced, uninvoicedOnAccountCents } from '../records/orders.repository';
 import { DomainError } from '../http/domain-error';
-import { assignCreditNoteNumber, assignInvoiceNumber } from './document-numbers';
+import { assignInvoiceNumber } from './document-numbers';
 import { utcDayOf } from '../../shared/days';
 
 /**
@@ -117,31 +117,6 @@ export async function invoiceOnAccount(ex: Executor, order: OrderRow, at: Date):
     recordedBy: 'shop',
   });
   return invoiced;
-}
-
-/**
- * A cancelled order on account: a credit note, numbered in its own series, takes its invoice off the
- * company's balance.
- */
-export async function creditNoteFor(ex: Executor, order: OrderRow, at: Date): Promise<OrderRow> {
-  if (order.paymentMethod !== 'account' || order.invoiceNumber === null || !order.companyId) return order;
-  const [already] = await ex
-    .select({ id: ledgerEntries.id })
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.orderId, order.id), eq(ledgerEntries.kind, 'credit_note')));
-  if (already) return order;
-  const credited = await assignCreditNoteNumber(ex, order.id, at);
-  await ex.insert(ledgerEntries).values({
-    companyId: order.companyId,
-    kind: 'credit_note',
-    amountCents: -order.amountCents,
-    occurredOn: utcDayOf(at),
-    orderId: order.id,
-    invoiceNumber: order.invoiceNumber,
-    reference: `Order ${order.orderNumber} cancelled: credit note ${formatCreditNoteNumber(credited.creditNoteNumber ?? 0)} credits invoice ${formatInvoiceNumber(order.invoiceNumber)}`,
-    recordedBy: 'shop',
-  });
-  return credited;
 }
 
 /** GET /api/company/statement: the balance, the credit left, the aging and every entry with the running balance. */

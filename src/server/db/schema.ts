@@ -293,12 +293,6 @@ export const orders = pgTable(
     paymentIntentId: text('payment_intent_id').unique(),
     /** Paid through the built-in test provider: no money moved (DESIGN §4). */
     paidInTestMode: boolean('paid_in_test_mode').notNull().default(false),
-    /**
-     * A payment that arrived after the order closed, given back by the provider (DESIGN §4): the
-     * provider's refund id and when it was made.
-     */
-    refundId: text('refund_id'),
-    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     /** The end of an unpaid order's stock reservation (DESIGN §4: ORDER_HOLD_HOURS). */
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }).notNull(),
     /** The customer was told the hold ends soon (once per order). */
@@ -308,13 +302,6 @@ export const orders = pgTable(
      * marks it paid, so invoice numbers have no gaps and never repeat.
      */
     invoiceNumber: integer('invoice_number').unique(),
-    /**
-     * Given when an invoiced order is cancelled: the next number of the `credit_note`
-     * counter, a series of its own, gapless like the invoices'. The credit note repeats the invoice's
-     * lines, rates and totals from the order as stored, never today's rates.
-     */
-    creditNoteNumber: integer('credit_note_number').unique(),
-    creditedAt: timestamp('credited_at', { withTimezone: true }),
     /** The accepted quote this order was made from (priced at the quote, not the tiers). */
     quoteId: uuid('quote_id')
       .references(() => quotes.id, { onDelete: 'set null' })
@@ -329,6 +316,13 @@ export const orders = pgTable(
     shipDate: date('ship_date', { mode: 'string' }),
     /** When it was cancelled or expired. */
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /**
+     * A buyer's request to cancel a paid order that has not shipped (POST /api/purchase/{id}/cancellation):
+     * when, by whom and why, until a shop admin cancels the order or refuses (which clears it).
+     */
+    cancellationRequestedAt: timestamp('cancellation_requested_at', { withTimezone: true, precision: 3 }),
+    cancellationRequestedBy: text('cancellation_requested_by'),
+    cancellationReason: text('cancellation_reason'),
     /**
      * The company's approval: whether its rules asked for one when the order was placed, who
      * decided (their address, kept after they leave) and when, and why an order was rejected. An order
@@ -419,6 +413,11 @@ export const orderLines = pgTable(
     /** Units that left in shipments (shipment_lines): never more than those not on backorder. */
     shippedQuantity: integer('shipped_quantity').notNull().default(0),
     /**
+     * Units cancelled after the order was placed (POST /api/admin/orders/{id}/cancel): never shipped,
+     * their stock given back, their share credited by a credit note when the order was invoiced.
+     */
+    cancelledQuantity: integer('cancelled_quantity').notNull().default(0),
+    /**
      * How the line was taxed: the product's class then, the rate applied (thousandths of a
      * percent; 0 when exempt, reverse-charged or untaxed at the destination) and its tax, rounded to
      * the cent on its own.
@@ -431,11 +430,15 @@ export const orderLines = pgTable(
     primaryKey({ columns: [t.orderId, t.lineNumber] }),
     check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
     check('order_lines_price_not_negative', sql`${t.unitPriceCents} >= 0`),
-    check('order_lines_backorder_range', sql`${t.backorderedUnits} between 0 and ${t.quantity}`),
+    check(
+      'order_lines_backorder_range',
+      sql`${t.backorderedUnits} between 0 and ${t.quantity} - ${t.cancelledQuantity}`,
+    ),
     check(
       'order_lines_shipped_range',
-      sql`${t.shippedQuantity} between 0 and ${t.quantity} - ${t.backorderedUnits}`,
+      sql`${t.shippedQuantity} between 0 and ${t.quantity} - ${t.backorderedUnits} - ${t.cancelledQuantity}`,
     ),
+    check('order_lines_cancelled_range', sql`${t.cancelledQuantity} between 0 and ${t.quantity}`),
     // What was bought of a product (reviews, the dashboard), and its oldest backorders (new stock).
     index('order_lines_product_idx').on(t.productId),
     index('order_lines_backorders_idx')
@@ -506,9 +509,115 @@ export const orderEvents = pgTable(
     fromStatus: text('from_status').$type<OrderStatus>(),
     toStatus: text('to_status').$type<OrderStatus>().notNull(),
     actor: text('actor'),
+    /** Taken by the shop's staff: a customer reads it as the shop's step, without the staff member's address. */
+    byStaff: boolean('by_staff').notNull().default(false),
     note: text('note'),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
+);
+
+/**
+ * A credit note (DESIGN §11): what the shop gives back of an invoiced order, numbered in the gapless
+ * `credit_note` series (counters) in the transaction that issues it. An order has one per cancellation
+ * (of some units or of all that were left) and per refunded return; each repeats the invoice's prices
+ * and rates for the units it credits (credit_note_lines), and the freight with its tax when the whole
+ * order went. Never changed once issued.
+ */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: integer('number').notNull().unique(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    issuedAt: timestamp('issued_at', { withTimezone: true, precision: 3 }).notNull(),
+    /** Why: the cancellation's or the return's reason, as the shop admin gave it. */
+    reason: text('reason').notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    /** The order's freight, credited only with the last of its units when nothing had shipped. */
+    freightCents: integer('freight_cents').notNull().default(0),
+    freightTaxes: jsonb('freight_taxes')
+      .$type<{ rate: number; baseCents: number; taxCents: number }[]>()
+      .notNull()
+      .default([]),
+    /** The lines' tax shares and the freight's tax together. */
+    taxCents: integer('tax_cents').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    /** The shop admin who issued it (their email); null for credit notes from before they were kept. */
+    issuedBy: text('issued_by'),
+  },
+  (t) => [
+    index('credit_notes_order_idx').on(t.orderId, t.issuedAt),
+    check('credit_notes_amount_positive', sql`${t.amountCents} > 0`),
+    check(
+      'credit_notes_total_adds_up',
+      sql`${t.amountCents} = ${t.subtotalCents} + ${t.freightCents} + ${t.taxCents}`,
+    ),
+  ],
+);
+
+/** A credit note's lines: units of an order line, at its unit price, and their share of its tax. */
+export const creditNoteLines = pgTable(
+  'credit_note_lines',
+  {
+    creditNoteId: uuid('credit_note_id')
+      .notNull()
+      .references(() => creditNotes.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id').notNull(),
+    lineNumber: smallint('line_number').notNull(),
+    quantity: integer('quantity').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    taxCents: integer('tax_cents').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.creditNoteId, t.lineNumber] }),
+    foreignKey({
+      columns: [t.orderId, t.lineNumber],
+      foreignColumns: [orderLines.orderId, orderLines.lineNumber],
+    }).onDelete('restrict'),
+    index('credit_note_lines_order_idx').on(t.orderId, t.lineNumber),
+    check('credit_note_lines_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+export const refundStatus = pgEnum('refund_status', ['pending', 'succeeded', 'failed']);
+
+/**
+ * Money given back for an order: to the card it was paid with, through the payment provider, or
+ * credited to the company's account (the ledger's credit note). A card refund is recorded `pending` in
+ * the transaction that decided it, then sent to the provider with its own id as the idempotency key, so
+ * a retry (ours, the provider's, a second process's) never refunds twice; `succeeded` once the provider
+ * answers, or `failed` with the provider's reason.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    /** The credit note it pays out; null for a payment that arrived after its order closed. */
+    creditNoteId: uuid('credit_note_id').references(() => creditNotes.id, { onDelete: 'restrict' }),
+    amountCents: integer('amount_cents').notNull(),
+    method: paymentMethod('method').notNull(),
+    status: refundStatus('status').notNull(),
+    /** The provider's id of the refund, once it answered. */
+    providerRefundId: text('provider_refund_id').unique(),
+    failure: text('failure'),
+    requestedAt: timestamp('requested_at', { withTimezone: true, precision: 3 }).notNull(),
+    settledAt: timestamp('settled_at', { withTimezone: true, precision: 3 }),
+    /** Sends so far (a pending refund is sent again by the refunds job until the provider answers). */
+    attempts: integer('attempts').notNull().default(0),
+  },
+  (t) => [
+    index('refunds_order_idx').on(t.orderId, t.requestedAt),
+    index('refunds_pending_idx')
+      .on(t.requestedAt)
+      .where(sql`${t.status} = 'pending'`),
+    uniqueIndex('refunds_one_per_credit_note').on(t.creditNoteId),
+    check('refunds_amount_positive', sql`${t.amountCents} > 0`),
+  ],
 );
 
 /**
@@ -881,9 +990,26 @@ export const testPaymentIntents = pgTable('test_payment_intents', {
   clientSecret: text('client_secret').notNull().unique(),
   status: text('status').notNull(),
   cardLast4: text('card_last4'),
-  refundId: text('refund_id'),
   ...timestamps,
 });
+
+/**
+ * The test provider's refunds (as Stripe keeps them): of a succeeded intent, never more in all than it
+ * took; one per idempotency key, so a retried request answers the refund it made.
+ */
+export const testRefunds = pgTable(
+  'test_refunds',
+  {
+    id: text('id').primaryKey(),
+    intentId: text('intent_id')
+      .notNull()
+      .references(() => testPaymentIntents.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('test_refunds_intent_idx').on(t.intentId)],
+);
 
 /** Webhook events already handled, so a redelivered event changes nothing (Stripe retries). */
 export const processedWebhookEvents = pgTable('processed_webhook_events', {
@@ -904,10 +1030,9 @@ export const rateLimits = pgTable('rate_limits', {
 });
 
 /** An attachment of a queued mail, made when it is sent: the invoice PDF of an order. */
-export interface MailAttachmentRef {
-  kind: 'invoice';
-  orderId: string;
-}
+export type MailAttachmentRef =
+  | { kind: 'invoice'; orderId: string }
+  | { kind: 'credit_note'; creditNoteId: string };
 
 export const mailStatus = pgEnum('mail_status', ['pending', 'sent', 'failed']);
 
@@ -990,6 +1115,8 @@ export const auditAction = pgEnum('audit_action', [
   'company.invitation_revoke',
   'tax_certificate.upload',
   'company.details',
+  'order.cancel',
+  'order.cancellation_refused',
 ]);
 
 /**
@@ -1042,6 +1169,10 @@ export const ledgerEntries = pgTable(
     /** The order an invoice or credit note is for, and the invoice's number. */
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'restrict' }),
     invoiceNumber: integer('invoice_number'),
+    /** The credit note a credit_note entry books (credit_notes), once each. */
+    creditNoteId: uuid('credit_note_id')
+      .references(() => creditNotes.id, { onDelete: 'restrict' })
+      .unique(),
     /** A payment's bank reference, an adjustment's reason. */
     reference: text('reference').notNull().default(''),
     /** Who recorded it (an admin's address; the shop for invoices and credit notes). */
@@ -1050,9 +1181,10 @@ export const ledgerEntries = pgTable(
   },
   (t) => [
     index('ledger_entries_company_idx').on(t.companyId, t.occurredOn, t.createdAt),
+    // An order is invoiced once; it may be credited several times (a cancellation, returns).
     uniqueIndex('ledger_entries_one_invoice')
-      .on(t.orderId, t.kind)
-      .where(sql`${t.orderId} is not null`),
+      .on(t.orderId)
+      .where(sql`${t.orderId} is not null and ${t.kind} = 'invoice'`),
     check('ledger_entries_amount_not_zero', sql`${t.amountCents} <> 0`),
   ],
 );

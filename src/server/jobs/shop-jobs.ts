@@ -6,6 +6,7 @@ import { remindInvoices } from '../credit/reminders';
 import { noticeExpiringCertificates } from '../tax/exemptions';
 import { type CloseOrderDeps } from '../orders/close-order';
 import { BATCH, expireOverdueOrders, remindHoldsEnding } from '../orders/expire-orders';
+import { sendPendingRefunds } from '../orders/refunds';
 import { expireQuotes } from '../quotes/quotes.repository';
 import type { PictureStore } from '../uploads/picture-store';
 import { removeUnusedPictures } from '../uploads/store-picture';
@@ -21,6 +22,8 @@ const UNUSED_PICTURES_EVERY_MS = 3_600_000;
  *   stock back; customers whose hold ends within 12 hours are told, once;
  * - invoice-reminders (as often as order-expiry): buyers of invoices on account due within 3 days,
  *   and of invoices overdue, are told once each while the invoice is open;
+ * - refunds (as often as order-expiry): card refunds still pending a minute after they were decided
+ *   are sent to the provider again, with the same idempotency key (refunded once however often);
  * - quote-expiry (QUOTE_EXPIRY_EVERY_SECONDS): answered quotes past their validity expire;
  * - session-cleanup (SESSION_CLEANUP_EVERY_SECONDS): sessions past their absolute lifetime end (the
  *   guards refuse them already; this removes their rows);
@@ -54,6 +57,12 @@ export function shopJobs(
       name: 'certificate-expiry',
       everyMs: config.orderExpiryMs,
       run: async () => ({ noticed: await noticeExpiringCertificates(deps) }),
+    },
+    {
+      // Card refunds the provider did not answer when they were decided are sent again, same key.
+      name: 'refunds',
+      everyMs: config.orderExpiryMs,
+      run: async () => ({ settled: await sendPendingRefunds(deps) }),
     },
     {
       name: 'quote-expiry',

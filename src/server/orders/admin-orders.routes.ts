@@ -4,7 +4,9 @@ import {
   AdminOrderPage,
   AdminOrdersFilter,
   AdminOrdersQuery,
+  CancelOrderBody,
   ChangeOrderStatusBody,
+  RefuseCancellationBody,
   SetFreightBody,
   ShipmentBody,
 } from '../../shared/api/admin-orders.schemas';
@@ -21,18 +23,23 @@ import { exportOrdersCsv } from './orders-csv';
 import { listOrdersPage } from '../records/orders.repository';
 import { toOrder, toShipment } from './order-view';
 import { shipOrder } from './ship-order';
+import { cancelByShop, refuseCancellation } from './cancel-by-shop';
+import type { PaymentProvider } from '../payments/payment-provider';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
-/** Manage All Orders (DESIGN §5.7): every order with its state; paid orders can be marked shipped. */
+/** Manage All Orders (DESIGN §5.7): every order with its state; paid orders ship, and are cancelled and refunded. */
 export const adminOrdersRoutes: FastifyPluginAsyncZod<{
   db: Database;
   guards: AuthGuards;
   mail: MailContext;
   catalogCache: CatalogCache;
   holdHours: number;
-}> = async (app, { db, guards, mail, catalogCache, holdHours }) => {
+  /** Card refunds of cancelled units go to it; unpaid orders' intents are cancelled at it. */
+  provider: PaymentProvider;
+}> = async (app, { db, guards, mail, catalogCache, holdHours, provider }) => {
   app.addHook('onRequest', guards.requireAdmin);
+  const deps = { db, mail, catalogCache, provider };
 
   app.get(
     '/admin/orders',
@@ -121,6 +128,37 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{
       if (!shipped) throw new Error('A shipment with lines was not recorded');
       return reply.status(201).send(toShipment(shipped.order, shipped.shipment));
     },
+  );
+
+  app.post(
+    '/admin/orders/:id/cancel',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Cancel an order (admin), whole or some units not shipped: their stock goes back; of an invoiced order a credit note credits them (the freight too when the whole order goes) and the money goes back to the card or the company’s account',
+        params: OrderIdParams,
+        body: CancelOrderBody,
+        response: { 200: Order, ...errors },
+      },
+    },
+    async (request) =>
+      toOrder(await cancelByShop(deps, signedInUser(request), request.params.id, request.body)),
+  );
+
+  app.post(
+    '/admin/orders/:id/cancellation/refuse',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Refuse a buyer’s request to cancel an order (admin): the buyer is mailed the reason',
+        params: OrderIdParams,
+        body: RefuseCancellationBody,
+        response: { 200: Order, ...errors },
+      },
+    },
+    async (request) =>
+      toOrder(await refuseCancellation(deps, signedInUser(request), request.params.id, request.body.reason)),
   );
 
   app.put(

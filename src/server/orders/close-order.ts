@@ -2,8 +2,8 @@ import { DomainError } from '../http/domain-error';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { settlePayment } from './settle-payment';
 import { messages } from '../../shared/messages';
-import type { OrderRow } from '../records/orders.repository';
-import { type OrderProcessDeps, runOrderWork } from './order-process';
+import type { OrderRow, OrderStep } from '../records/orders.repository';
+import { type OrderProcessDeps, type OrderWork, runOrderWork } from './order-process';
 import { transitionOrder } from './transitions';
 
 export interface CloseOrderDeps extends OrderProcessDeps {
@@ -21,8 +21,10 @@ export async function closeOrder(
   deps: CloseOrderDeps,
   order: Pick<OrderRow, 'id' | 'paymentIntentId'>,
   to: 'cancelled' | 'expired',
-  /** Who closes it: the customer cancelling (their email), or null for an expiry. */
-  actor: string | null,
+  /** Who closes it (the customer cancelling, a shop admin; null for an expiry), and why. */
+  step: Omit<OrderStep, 'at'>,
+  /** What else happens in the transaction that closes it (a shop admin's audit entry). */
+  alsoDo?: (work: OrderWork) => Promise<void>,
 ): Promise<'closed' | 'paid'> {
   if (order.paymentIntentId) {
     const intent = await deps.provider.cancelIntent(order.paymentIntentId);
@@ -34,6 +36,9 @@ export async function closeOrder(
       throw new DomainError('PAYMENT_IN_PROGRESS', messages.paymentInProgress);
   }
   // The stock goes back and, for an expiry, the customer is told (transitions.ts).
-  await runOrderWork(deps, (work) => transitionOrder(work, order.id, to, { actor }));
+  await runOrderWork(deps, async (work) => {
+    await transitionOrder(work, order.id, to, step);
+    await alsoDo?.(work);
+  });
   return 'closed';
 }

@@ -8,6 +8,7 @@ import { insertTool } from '../test/factories';
 import { createTestApp } from '../test/test-app';
 import { createTestPaymentProvider } from '../payments/test-provider';
 import { testMailContext } from '../test/mail-context';
+import { refundsOf } from '../records/refunds.repository';
 
 /** DESIGN §4: money is never taken for a closed order. */
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -93,7 +94,8 @@ describe('a payment and a closing order', () => {
           'Your payment for this order went through just before you cancelled it, so the order stays paid.',
       },
     });
-    expect(await orderRow(orderId)).toMatchObject({ status: 'paid', paidInTestMode: true, refundId: null });
+    expect(await orderRow(orderId)).toMatchObject({ status: 'paid', paidInTestMode: true });
+    expect((await refundsOf(ctx.db, [orderId])).get(orderId) ?? []).toEqual([]);
     const mine = await injectAs(ctx.app, alice, { method: 'GET', url: `/api/purchase/${orderId}` });
     expect(mine.json()).toMatchObject({ status: 'paid', paid: true, testPayment: true, refundedAt: null });
   });
@@ -102,7 +104,8 @@ describe('a payment and a closing order', () => {
     const orderId = await placeOrder();
     await charge(await clientSecretFor(orderId));
     await expireAll();
-    expect(await orderRow(orderId)).toMatchObject({ status: 'paid', refundId: null });
+    expect(await orderRow(orderId)).toMatchObject({ status: 'paid' });
+    expect((await refundsOf(ctx.db, [orderId])).get(orderId) ?? []).toEqual([]);
     expect((await intentOf(orderId))?.status).toBe('succeeded');
   });
 
@@ -147,12 +150,17 @@ describe('a payment and a closing order', () => {
     });
     const row = await orderRow(orderId);
     expect(row).toMatchObject({ status: 'cancelled' });
-    expect(row?.refundId).toMatch(/^re_test_/);
-    expect((await intentOf(orderId))?.refundId).toBe(row?.refundId);
+    const recorded = await refundsOf(ctx.db, [orderId]);
+    expect(recorded.get(orderId)).toEqual([
+      expect.objectContaining({ method: 'card', status: 'succeeded', amountCents: intent?.amountCents }),
+    ]);
+    const given = await createTestPaymentProvider(ctx.db).refundsOf(intent?.id ?? '');
+    expect(given.map((refund) => refund.id)).toEqual([recorded.get(orderId)?.[0]?.providerRefundId]);
 
     // Asking again (the webhook after the PATCH) refunds nothing more.
     expect((await settle(orderId, intent?.id ?? '')).statusCode).toBe(409);
-    expect((await orderRow(orderId))?.refundId).toBe(row?.refundId);
+    expect((await refundsOf(ctx.db, [orderId])).get(orderId)).toHaveLength(1);
+    expect(await createTestPaymentProvider(ctx.db).refundsOf(intent?.id ?? '')).toHaveLength(1);
 
     // The admin's list shows it too.
     const admin = await injectAs(ctx.app, alice, { method: 'GET', url: `/api/purchase/${orderId}` });

@@ -87,6 +87,7 @@ describe('order holds', () => {
         from: null,
         to: 'unpaid',
         actor: user.email.toLowerCase(),
+        byStaff: false,
         note: null,
       },
       {
@@ -95,6 +96,7 @@ describe('order holds', () => {
         from: 'unpaid',
         to: 'expired',
         actor: null,
+        byStaff: false,
         note: null,
       },
     ]);

@@ -43,7 +43,7 @@ export async function expireOverdueOrders(
   let closed = 0;
   for (const order of await listOverdueOrdersWithIntent(deps.db, now, BATCH)) {
     try {
-      await closeOrder(deps, order, 'expired', null);
+      await closeOrder(deps, order, 'expired', { actor: null });
       closed += 1;
     } catch (error) {
       // Closed or paid by another process meanwhile, or a payment still processing: next sweep decides.

@@ -12,7 +12,15 @@ import {
 } from '../../shared/domain/order-charges';
 import { formatUnits } from '../../shared/numbers';
 import type { ShopDetails } from '../config/shop-details';
-import { type OrderRow, type PlacedOrder, findOrder, withLinesOf } from '../records/orders.repository';
+import {
+  type OrderLineRow,
+  type OrderRow,
+  type PlacedOrder,
+  findOrder,
+  withLinesOf,
+} from '../records/orders.repository';
+import { type CreditNote, findCreditNoteById } from '../records/credit-notes.repository';
+import { taxesByRate } from '../../shared/domain/tax';
 import { placedByOf, storedChargesOf } from './order-view';
 import {
   BOLD,
@@ -54,130 +62,35 @@ const invoiceDay = (order: OrderRow) => order.invoicedAt ?? order.paidAt ?? orde
  * each request from the order as stored: an invoice never changes once issued, so the same order
  * always gives the same invoice.
  */
-export async function renderInvoicePdf(
-  order: InvoicedOrder,
-  shop: ShopDetails,
-  kind: 'invoice' | 'credit_note' = 'invoice',
-): Promise<Buffer> {
-  const credit = kind === 'credit_note' && order.creditNoteNumber !== null ? order.creditNoteNumber : null;
-  const invoiceNumber = formatInvoiceNumber(order.invoiceNumber);
-  const number = credit === null ? invoiceNumber : formatCreditNoteNumber(credit);
-  const { doc, done } = await startDocument({
-    Title: `${credit === null ? 'Invoice' : 'Credit note'} ${number}`,
-    Author: shop.legalName,
-    Subject: `Order ${order.orderNumber}`,
-  });
-
-  // The seller, left; the invoice's numbers, right.
-  const sellerBottom = sellerHeader(doc, shop);
-
-  doc
-    .fillColor(INK)
-    .font(BOLD)
-    .fontSize(22)
-    .text(credit === null ? 'INVOICE' : 'CREDIT NOTE', 330, PAGE.margin, {
-      width: RIGHT - 330,
-      align: 'right',
-    });
-  const facts: [string, string][] =
-    credit === null
-      ? []
-      : [
-          ['Credit note number', number],
-          ['Issue date', formatDay(order.creditedAt ?? invoiceDay(order))],
-          ['Credits invoice', `${invoiceNumber} of ${formatDay(invoiceDay(order))}`],
-        ];
-  if (credit === null)
-    facts.push(
+export async function renderInvoicePdf(order: InvoicedOrder, shop: ShopDetails): Promise<Buffer> {
+  const number = formatInvoiceNumber(order.invoiceNumber);
+  const firstShipment = order.shipments[0]?.shippedAt ?? order.shippedAt;
+  const { doc, done } = await documentFrame(order, shop, {
+    title: 'INVOICE',
+    name: `Invoice ${number}`,
+    facts: [
       ['Invoice number', number],
       ['Issue date', formatDay(invoiceDay(order))],
       // Supplied when shipped: an invoice issued before (on account, or paid by card) says so.
-      ['Supply date', order.shippedAt ? formatDay(order.shippedAt) : 'on shipping (not shipped yet)'],
+      ['Supply date', firstShipment ? formatDay(firstShipment) : 'on shipping (not shipped yet)'],
       [
         'Due date',
         order.paymentMethod === 'account' && order.dueDate
           ? formatDay(order.dueDate)
           : `${formatDay(order.paidAt ?? invoiceDay(order))} (paid)`,
       ],
-    );
-  facts.push(['Order number', String(order.orderNumber)]);
-  if (order.poNumber) facts.push(['PO number', order.poNumber]);
-  doc.moveDown(0.5);
-  for (const [label, value] of facts) labelled(doc, label, value, 330);
-
-  // The buyer, billed as its company was when the order was placed; and where the goods went.
-  doc.y = Math.max(sellerBottom, doc.y) + 28;
-  const partiesTop = doc.y;
-  const billTo = order.taxBasis?.billTo ?? null;
-  // The recipient is the ship-to's; the bill goes to the company (or, without one, the buyer), and
-  // names who ordered.
-  const company = billTo?.company ?? order.company;
-  party(doc, 'Bill to', PAGE.margin, [
-    company ?? placedByOf(order),
-    billTo?.address || null,
-    billTo?.taxId ? `Tax / VAT ID: ${billTo.taxId}` : null,
-    `Ordered by ${placedByOf(order)}`,
-    order.email,
-  ]);
-  const billBottom = doc.y;
-  doc.y = partiesTop;
-  party(doc, 'Ship to', 330, [order.buyerName, order.address, order.phone]);
-  doc.y = Math.max(billBottom, doc.y);
-
-  // The lines, a row each, with the rate each was taxed at.
-  doc.moveDown(1.5);
-  const columns = [
-    { title: 'SKU', x: PAGE.margin, width: 80, align: 'left' as const },
-    { title: 'Description', x: 135, width: 170, align: 'left' as const },
-    { title: 'Quantity', x: 305, width: 50, align: 'right' as const },
-    { title: 'Unit price', x: 358, width: 62, align: 'right' as const },
-    { title: 'Tax', x: 423, width: 47, align: 'right' as const },
-    { title: 'Amount', x: 473, width: RIGHT - 473, align: 'right' as const },
-  ];
-  const { row, rule, titles, lastRowTop } = tableWriter(doc, columns);
-  titles();
-  // A row that would run into the bottom margin starts a new page, under the titles again.
-  for (const line of order.lines) {
-    if (doc.y > lastRowTop) {
-      doc.addPage();
-      doc.y = PAGE.margin;
-      titles();
-    }
-    row(
-      [
-        line.sku ?? '—',
-        line.name,
-        formatUnits(line.quantity),
-        formatCents(line.unitPriceCents),
-        formatRate(line.taxRate),
-        formatCents(line.amountCents),
-      ],
-      REGULAR,
-    );
-  }
-  rule();
+    ],
+  });
+  linesTable(
+    doc,
+    order.lines.map((line) => ({
+      line,
+      quantity: line.quantity,
+      amountCents: line.amountCents,
+    })),
+  );
   chargesTable(doc, storedChargesOf(order));
-  const notice = documentTaxNotice(order);
-  if (notice) {
-    doc.moveDown(0.5);
-    doc
-      .font(REGULAR)
-      .fontSize(9)
-      .fillColor(INK)
-      .text(notice, PAGE.margin, doc.y, { width: RIGHT - PAGE.margin });
-  }
-
-  if (credit !== null) {
-    doc.moveDown(2);
-    doc.font(BOLD).fontSize(10).fillColor(INK).text('Credit', PAGE.margin, doc.y);
-    doc.font(REGULAR).fontSize(10);
-    doc.text(
-      `This credit note cancels invoice ${invoiceNumber} in full: ${formatCents(order.amountCents)} is taken off your account’s balance. Its lines, rates and totals are the invoice’s, as they were when the order was placed.`,
-      { width: RIGHT - PAGE.margin },
-    );
-    doc.end();
-    return done;
-  }
+  taxNoticeOf(doc, order);
 
   // The payment.
   doc.moveDown(2);
@@ -215,6 +128,168 @@ export async function renderInvoicePdf(
   }
   doc.end();
   return done;
+}
+
+/**
+ * A credit note as a PDF: the invoice's parties, the units it credits at the invoice's prices and
+ * rates (never today's), the freight when the whole order went, its totals by rate, why, and where
+ * the money went. Made on each request from the credit note as stored.
+ */
+export async function renderCreditNotePdf(
+  order: InvoicedOrder,
+  note: CreditNote,
+  shop: ShopDetails,
+): Promise<Buffer> {
+  const number = formatCreditNoteNumber(note.number);
+  const invoiceNumber = formatInvoiceNumber(order.invoiceNumber);
+  const { doc, done } = await documentFrame(order, shop, {
+    title: 'CREDIT NOTE',
+    name: `Credit note ${number}`,
+    facts: [
+      ['Credit note number', number],
+      ['Issue date', formatDay(note.issuedAt)],
+      ['Credits invoice', `${invoiceNumber} of ${formatDay(invoiceDay(order))}`],
+    ],
+  });
+  linesTable(
+    doc,
+    note.lines.flatMap(({ lineNumber, quantity, amountCents }) => {
+      const line = order.lines.find((candidate) => candidate.lineNumber === lineNumber);
+      return line ? [{ line, quantity, amountCents }] : [];
+    }),
+  );
+  chargesTable(doc, {
+    subtotalCents: note.subtotalCents,
+    freightCents: note.freightCents,
+    freightKind: note.freightCents > 0 ? 'priced' : 'none',
+    taxes: taxesByRate([
+      ...note.lines.map(({ lineNumber, taxCents }) => ({
+        rate: order.lines.find((line) => line.lineNumber === lineNumber)?.taxRate ?? 0,
+        taxCents,
+      })),
+      ...note.freightTaxes,
+    ]),
+    totalCents: note.amountCents,
+    treatment: order.taxBasis?.treatment ?? 'no_destination',
+    certificateKind: order.taxBasis?.certificate?.kind ?? null,
+  });
+  taxNoticeOf(doc, order);
+
+  const refund = order.refunds.find((candidate) => candidate.creditNoteId === note.id);
+  doc.moveDown(2);
+  doc.font(BOLD).fontSize(10).fillColor(INK).text('Credit', PAGE.margin, doc.y);
+  doc.font(REGULAR).fontSize(10);
+  doc.text(`Reason: ${note.reason}`, { width: RIGHT - PAGE.margin });
+  doc.text(
+    `This credit note credits ${formatCents(note.amountCents)} of invoice ${invoiceNumber}: ` +
+      (refund?.method === 'account' || order.paymentMethod === 'account'
+        ? 'it is taken off your account’s balance.'
+        : `it is refunded to the card that paid transaction ${order.transactionId ?? ''}.`) +
+      ' Its prices and tax rates are the invoice’s, as they were when the order was placed.',
+    { width: RIGHT - PAGE.margin },
+  );
+  if (order.paidInTestMode) {
+    doc.moveDown(0.5);
+    doc.font(BOLD).fillColor('#b02a37').text('Test payment: no money was taken, and none is refunded.');
+  }
+  doc.end();
+  return done;
+}
+
+/**
+ * What an invoice and a credit note share: the seller and the document's title and facts, then the
+ * buyer billed and where the goods went.
+ */
+async function documentFrame(
+  order: InvoicedOrder,
+  shop: ShopDetails,
+  { title, name, facts }: { title: string; name: string; facts: [string, string][] },
+) {
+  const { doc, done } = await startDocument({
+    Title: name,
+    Author: shop.legalName,
+    Subject: `Order ${order.orderNumber}`,
+  });
+  // The seller, left; the document's numbers, right.
+  const sellerBottom = sellerHeader(doc, shop);
+  doc
+    .fillColor(INK)
+    .font(BOLD)
+    .fontSize(22)
+    .text(title, 330, PAGE.margin, { width: RIGHT - 330, align: 'right' });
+  const all: [string, string][] = [...facts, ['Order number', String(order.orderNumber)]];
+  if (order.poNumber) all.push(['PO number', order.poNumber]);
+  doc.moveDown(0.5);
+  for (const [label, value] of all) labelled(doc, label, value, 330);
+
+  // The buyer, billed as its company was when the order was placed; and where the goods went.
+  doc.y = Math.max(sellerBottom, doc.y) + 28;
+  const partiesTop = doc.y;
+  const billTo = order.taxBasis?.billTo ?? null;
+  // The recipient is the ship-to's; the bill goes to the company (or, without one, the buyer), and
+  // names who ordered.
+  const company = billTo?.company ?? order.company;
+  party(doc, 'Bill to', PAGE.margin, [
+    company ?? placedByOf(order),
+    billTo?.address || null,
+    billTo?.taxId ? `Tax / VAT ID: ${billTo.taxId}` : null,
+    `Ordered by ${placedByOf(order)}`,
+    order.email,
+  ]);
+  const billBottom = doc.y;
+  doc.y = partiesTop;
+  party(doc, 'Ship to', 330, [order.buyerName, order.address, order.phone]);
+  doc.y = Math.max(billBottom, doc.y);
+  return { doc, done };
+}
+
+/** The document's lines, a row each with the rate each was taxed at; a row that would run into the bottom margin starts a new page, under the titles again. */
+function linesTable(
+  doc: PDFKit.PDFDocument,
+  rows: readonly { line: OrderLineRow; quantity: number; amountCents: number }[],
+) {
+  doc.moveDown(1.5);
+  const columns = [
+    { title: 'SKU', x: PAGE.margin, width: 80, align: 'left' as const },
+    { title: 'Description', x: 135, width: 170, align: 'left' as const },
+    { title: 'Quantity', x: 305, width: 50, align: 'right' as const },
+    { title: 'Unit price', x: 358, width: 62, align: 'right' as const },
+    { title: 'Tax', x: 423, width: 47, align: 'right' as const },
+    { title: 'Amount', x: 473, width: RIGHT - 473, align: 'right' as const },
+  ];
+  const { row, rule, titles, lastRowTop } = tableWriter(doc, columns);
+  titles();
+  for (const { line, quantity, amountCents } of rows) {
+    if (doc.y > lastRowTop) {
+      doc.addPage();
+      doc.y = PAGE.margin;
+      titles();
+    }
+    row(
+      [
+        line.sku ?? '—',
+        line.name,
+        formatUnits(quantity),
+        formatCents(line.unitPriceCents),
+        formatRate(line.taxRate),
+        formatCents(amountCents),
+      ],
+      REGULAR,
+    );
+  }
+  rule();
+}
+
+/** The sentence the document must carry for how the order was taxed, if any. */
+function taxNoticeOf(doc: PDFKit.PDFDocument, order: PlacedOrder) {
+  const notice = documentTaxNotice(order);
+  if (!notice) return;
+  doc.moveDown(0.5);
+  doc
+    .font(REGULAR)
+    .fontSize(9)
+    .fillColor(INK)
+    .text(notice, PAGE.margin, doc.y, { width: RIGHT - PAGE.margin });
 }
 
 /** A party of the invoice (the buyer billed, where the goods went): a title and its lines. */
@@ -273,17 +348,27 @@ export function documentTaxNotice(order: PlacedOrder): string | null {
   return sentences.length ? sentences.join(' ') : null;
 }
 
-/** The mail worker's attachments: each invoice made from its order as stored. */
+/** The mail worker's attachments: each invoice and credit note made from its order as stored. */
 export async function makeOrderAttachments(
   db: Database,
   shop: ShopDetails,
   refs: MailAttachmentRef[],
 ): Promise<MailFile[]> {
   return Promise.all(
-    refs.map(async ({ orderId }) => {
-      const row = await findOrder(db, orderId);
+    refs.map(async (ref) => {
+      const note = ref.kind === 'credit_note' ? await findCreditNoteById(db, ref.creditNoteId) : null;
+      const orderId = ref.kind === 'invoice' ? ref.orderId : note?.orderId;
+      const row = orderId ? await findOrder(db, orderId) : null;
       const order = row && (await withLinesOf(db, row));
-      if (!order || !isInvoiced(order)) throw new Error(`Order ${orderId} has no invoice to attach`);
+      if (!order || !isInvoiced(order)) throw new Error(`Order ${orderId ?? ''} has no invoice to attach`);
+      if (ref.kind === 'credit_note') {
+        if (!note) throw new Error(`Credit note ${ref.creditNoteId} is missing`);
+        return {
+          filename: `${formatCreditNoteNumber(note.number)}.pdf`,
+          content: await renderCreditNotePdf(order, note, shop),
+          contentType: 'application/pdf',
+        };
+      }
       return {
         filename: `${formatInvoiceNumber(order.invoiceNumber)}.pdf`,
         content: await renderInvoicePdf(order, shop),

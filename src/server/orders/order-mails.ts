@@ -1,4 +1,5 @@
-import { formatInvoiceNumber } from '../../shared/domain/document-numbers';
+import { formatCreditNoteNumber, formatInvoiceNumber } from '../../shared/domain/document-numbers';
+import type { Credited } from '../credit/credit-notes';
 import { formatCents } from '../../shared/money';
 import { formatUnits } from '../../shared/numbers';
 import { formatDay } from '../../shared/date-format';
@@ -6,7 +7,7 @@ import { type MailContext, businessMail, formatMailTime } from '../mail/mail-lay
 import type { Mail } from '../mail/mailer';
 import { itemsSummary } from '../../shared/domain/order-lines';
 import type { OrderShipment, PlacedOrder } from '../records/orders.repository';
-import { trackingUrl } from '../../shared/domain/shipments';
+import { trackingUrl, unitsStillOpen } from '../../shared/domain/shipments';
 import { placedByOf, storedChargesOf } from './order-view';
 import { chargeRows, taxNotice } from '../../shared/domain/order-charges';
 
@@ -220,7 +221,7 @@ export function holdEndingMail(ctx: OrderMailContext, order: PlacedOrder): Mail 
 export function orderShippedMail(ctx: OrderMailContext, order: PlacedOrder, shipment: OrderShipment): Mail {
   const complete = order.status === 'shipped';
   const tracking = trackingUrl(shipment.carrier, shipment.trackingNumber);
-  const waiting = order.lines.reduce((sum, line) => sum + line.quantity - line.shippedQuantity, 0);
+  const waiting = order.lines.reduce((sum, line) => sum + unitsStillOpen(line), 0);
   return businessMail({
     to: order.email,
     subject: complete
@@ -312,6 +313,74 @@ export function freightQuotedPayByCardMail(ctx: OrderMailContext, order: PlacedO
     ],
     facts: orderFacts(order),
     action: payLink(ctx, order),
+    shop: ctx.shop,
+  });
+}
+
+/**
+ * Sent with each credit note (a cancellation of some units or of the whole order, a refunded return):
+ * what was credited, why, and where the money goes; the credit note's PDF attached.
+ */
+export function creditNoteMail(ctx: OrderMailContext, order: PlacedOrder, { note, refund }: Credited): Mail {
+  const number = formatCreditNoteNumber(note.number);
+  const amount = formatCents(note.amountCents);
+  const mail = businessMail({
+    to: order.email,
+    subject: `Credit note ${number} for order ${order.orderNumber}: ${amount}`,
+    greeting: `Hello ${placedByOf(order)},`,
+    lead: [
+      order.status === 'cancelled'
+        ? `Your order ${order.orderNumber} was cancelled: ${note.reason}`
+        : `Part of your order ${order.orderNumber} was credited: ${note.reason}`,
+      refund.method === 'card'
+        ? `${amount} is refunded to the card you paid with; your bank shows it within a few business days.`
+        : `${amount} is taken off your company’s account balance.`,
+      `Credit note ${number} is attached.`,
+    ],
+    facts: [
+      ...note.lines.map(({ lineNumber, quantity, amountCents }): [string, string] => {
+        const line = order.lines.find((candidate) => candidate.lineNumber === lineNumber);
+        return ['Credited', `${formatUnits(quantity)} × ${line?.sku ?? ''} ${line?.name ?? ''}: ${formatCents(amountCents)}`];
+      }),
+      ...(note.freightCents > 0 ? ([['Freight credited', formatCents(note.freightCents)]] as [string, string][]) : []),
+      ['Tax credited', formatCents(note.taxCents)],
+      ['Credit note total', amount],
+      ['Order', `${order.orderNumber}: ${itemsSummary(order.lines)}`],
+    ],
+    action: { url: `${ctx.publicUrl}/dashboard/myOrder/${order.id}`, label: 'See your order' },
+    shop: ctx.shop,
+  });
+  return { ...mail, attachments: [{ kind: 'credit_note', creditNoteId: note.id }] };
+}
+
+/** Sent to the shop when a buyer asks for a paid order to be cancelled: who, why, and where to answer. */
+export function cancellationRequestedMail(ctx: OrderMailContext, order: PlacedOrder): Mail {
+  return businessMail({
+    to: ctx.shop.email,
+    subject: `Cancellation asked for order ${order.orderNumber}`,
+    greeting: 'Hello,',
+    lead: [
+      `${order.cancellationRequestedBy ?? order.email} asks for paid order ${order.orderNumber} to be cancelled: ${order.cancellationReason ?? ''}`,
+      'Cancel it (the buyer is refunded and mailed the credit note) or refuse, from the order’s page.',
+    ],
+    facts: orderFacts(order),
+    action: { url: `${ctx.publicUrl}/dashboard/manageAllOrders/${order.id}`, label: 'Answer the request' },
+    shop: ctx.shop,
+  });
+}
+
+/** Sent to the buyer when the shop keeps an order they asked to cancel, with the shop's reason. */
+export function cancellationRefusedMail(ctx: OrderMailContext, order: PlacedOrder, reason: string): Mail {
+  return businessMail({
+    to: order.email,
+    subject: `Order ${order.orderNumber} cannot be cancelled`,
+    greeting: `Hello ${placedByOf(order)},`,
+    lead: [
+      `We cannot cancel your order ${order.orderNumber} as you asked: ${reason}`,
+      'It ships as planned. Once it has arrived, you can return units you do not need from the order’s page.',
+    ],
+    facts: orderFacts(order),
+    action: { url: `${ctx.publicUrl}/dashboard/myOrder/${order.id}`, label: 'See your order' },
     shop: ctx.shop,
   });
 }

@@ -2,6 +2,9 @@ import type { CatalogCache } from '../catalog/catalog-cache';
 import type { Database, Executor } from '../db/database';
 import type { MailContext } from '../mail/mail-layout';
 import type { ProductStock } from '../records/products.repository';
+import type { PaymentProvider } from '../payments/payment-provider';
+import type { RefundRow } from '../records/refunds.repository';
+import { sendRefund } from './refunds';
 
 /** What the order process needs: the database, the mail, the catalog to tell of stock, and a clock. */
 export interface OrderProcessDeps {
@@ -10,6 +13,11 @@ export interface OrderProcessDeps {
   catalogCache: CatalogCache;
   /** The process's clock: every step of one piece of work is taken at its time (tests set it). */
   now?: () => Date;
+  /**
+   * The payment provider card refunds are sent to once the work has committed; without one they wait
+   * for the refunds job.
+   */
+  provider?: PaymentProvider;
 }
 
 /**
@@ -25,18 +33,20 @@ export interface OrderWork {
   stockMoved(levels: readonly ProductStock[]): void;
   /** A mail was queued: the outbox is nudged after the commit. */
   mailed(): void;
+  /** A card refund was recorded pending: it is sent to the provider after the commit. */
+  refundQueued(refund: RefundRow): void;
 }
 
 /**
  * Runs `work` in one transaction and then carries out what it asked for after the commit: the
- * catalog learns of the stock it moved and the outbox is nudged. Every way an order changes runs
+ * catalog learns of the stock it moved, the outbox is nudged and card refunds go to the provider. Every way an order changes runs
  * through here, so no caller has to remember either.
  */
 export async function runOrderWork<T>(
-  { db, mail, catalogCache, now = () => new Date() }: OrderProcessDeps,
+  { db, mail, catalogCache, now = () => new Date(), provider }: OrderProcessDeps,
   work: (step: OrderWork) => Promise<T>,
 ): Promise<T> {
-  const after = { stock: [] as ProductStock[], mailed: false };
+  const after = { stock: [] as ProductStock[], mailed: false, refunds: [] as RefundRow[] };
   const at = now();
   const result = await db.transaction((tx) =>
     work({
@@ -47,9 +57,18 @@ export async function runOrderWork<T>(
       mailed: () => {
         after.mailed = true;
       },
+      refundQueued: (refund) => {
+        if (refund.status === 'pending') after.refunds.push(refund);
+      },
     }),
   );
   if (after.stock.length > 0) catalogCache.stockChanged(after.stock);
   if (after.mailed) mail.nudge();
+  if (provider) {
+    for (const refund of after.refunds) {
+      // A refund the provider does not answer now stays pending: the refunds job sends it again.
+      await sendRefund({ db, provider, now }, refund.id).catch(() => undefined);
+    }
+  }
   return result;
 }

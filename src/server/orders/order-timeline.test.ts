@@ -4,7 +4,7 @@ import { type TestUser, injectAs, signUp, signUpAdmin } from '../test/auth-helpe
 import { insertTool } from '../test/factories';
 import { placeOrderAs } from '../test/order-helpers';
 import { createTestApp } from '../test/test-app';
-import { recordRefund } from '../records/orders.repository';
+import { recordLatePaymentRefund } from '../records/orders.repository';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let buyer: TestUser;
@@ -40,13 +40,20 @@ describe("an order's timeline (GET /api/purchase/{id})", () => {
     const cancelled = await injectAs(ctx.app, buyer, { method: 'DELETE', url: `/api/purchase/${order._id}` });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     // A payment that arrived after the order closed is refunded: a step without a move.
-    await ctx.db.transaction((tx) => recordRefund(tx, order._id, 're_test_late'));
-    await ctx.db.transaction((tx) => recordRefund(tx, order._id, 're_test_late_again'));
+    const late = { providerRefundId: 're_test_late', amountCents: 100 };
+    await ctx.db.transaction((tx) => recordLatePaymentRefund(tx, order._id, late));
+    await ctx.db.transaction((tx) => recordLatePaymentRefund(tx, order._id, late));
 
     const expected = [
       { event: 'placed', from: null, to: 'unpaid', actor: buyer.email.toLowerCase(), note: null },
       { event: 'cancelled', from: 'unpaid', to: 'cancelled', actor: buyer.email.toLowerCase(), note: null },
-      { event: 'refunded', from: 'cancelled', to: 'cancelled', actor: null, note: null },
+      {
+        event: 'refunded',
+        from: 'cancelled',
+        to: 'cancelled',
+        actor: null,
+        note: 'The payment arrived after the order had closed and was given back whole.',
+      },
     ];
     expect(await steps(buyer, order._id)).toEqual(expected);
     expect(await steps(admin, order._id)).toEqual(expected);

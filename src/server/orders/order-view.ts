@@ -51,6 +51,7 @@ export function toOrder(row: PlacedOrder): Order {
       priceList: line.priceSource === 'contract' ? line.priceSourceLabel : null,
       backordered: line.backorderedUnits,
       shippedQuantity: line.shippedQuantity,
+      cancelledQuantity: line.cancelledQuantity,
       taxClass: line.taxClass,
       taxRate: rateToPercent(line.taxRate),
       tax: centsToDollars(line.taxCents),
@@ -61,12 +62,39 @@ export function toOrder(row: PlacedOrder): Order {
     status: row.status,
     ...(row.transactionId ? { payment: { transactionId: row.transactionId } } : {}),
     testPayment: row.paidInTestMode,
-    refundedAt: row.refundedAt?.toISOString() ?? null,
+    refundedAt: latePaymentRefundOf(row)?.settledAt?.toISOString() ?? null,
+    refunds: row.refunds.map((refund) => ({
+      amount: centsToDollars(refund.amountCents),
+      method: refund.method,
+      status: refund.status,
+      at: refund.requestedAt.toISOString(),
+      creditNote: creditNoteNumberOf(row, refund.creditNoteId),
+      failure: refund.failure,
+    })),
+    creditNotes: row.creditNotes.map((note) => ({
+      number: formatCreditNoteNumber(note.number),
+      amount: centsToDollars(note.amountCents),
+      issuedAt: note.issuedAt.toISOString(),
+      reason: note.reason,
+      lines: note.lines.map(({ lineNumber, quantity }) => ({
+        line: lineNumber,
+        sku: row.lines.find((line) => line.lineNumber === lineNumber)?.sku ?? null,
+        quantity,
+      })),
+    })),
+    cancellationRequest:
+      row.cancellationRequestedAt && row.cancellationReason
+        ? {
+            at: row.cancellationRequestedAt.toISOString(),
+            by: row.cancellationRequestedBy,
+            reason: row.cancellationReason,
+          }
+        : null,
     createdAt: row.createdAt.toISOString(),
     holdExpiresAt: HOLDING_STATES.includes(row.status) ? row.holdExpiresAt.toISOString() : null,
     approval: orderApproval(row),
     invoiceNumber: row.invoiceNumber === null ? null : formatInvoiceNumber(row.invoiceNumber),
-    creditNoteNumber: row.creditNoteNumber === null ? null : formatCreditNoteNumber(row.creditNoteNumber),
+    creditNoteNumber: row.creditNotes[0] ? formatCreditNoteNumber(row.creditNotes[0].number) : null,
     quoteId: row.quoteId,
     backordered: backordered,
     shipDate: backordered > 0 ? row.shipDate : null,
@@ -74,6 +102,15 @@ export function toOrder(row: PlacedOrder): Order {
     shipments: row.shipments.map((shipment) => toShipment(row, shipment)),
   };
 }
+
+/** The refund of a payment that arrived after its order had closed, if one came (it credits no credit note). */
+const latePaymentRefundOf = (row: PlacedOrder) =>
+  row.refunds.find((refund) => refund.creditNoteId === null && refund.status === 'succeeded');
+
+const creditNoteNumberOf = (row: PlacedOrder, id: string | null) => {
+  const note = id ? row.creditNotes.find((candidate) => candidate.id === id) : undefined;
+  return note ? formatCreditNoteNumber(note.number) : null;
+};
 
 /** A shipment as the API answers it: its lines by line number and SKU. */
 export function toShipment(order: PlacedOrder, shipment: OrderShipment): Shipment {
@@ -145,13 +182,6 @@ function orderApproval(row: OrderRow): Order['approval'] {
   };
 }
 
-/** The steps only the shop's staff take: a customer reads them as taken by the shop. */
-const STAFF_STEPS: ReadonlySet<OrderHistoryStep['event']> = new Set([
-  'freight_quoted',
-  'shipped',
-  'refunded',
-]);
-
 /**
  * An order's timeline as the API answers it (GET /api/purchase/{id}). A customer sees who in their
  * company took a step, and the shop's own steps as the shop's, without the staff member's address.
@@ -165,7 +195,7 @@ export function toHistory(
     event: step.event,
     from: step.from,
     to: step.to,
-    actor: forStaff || !STAFF_STEPS.has(step.event) ? step.actor : null,
+    actor: forStaff || !step.byStaff ? step.actor : null,
     note: step.note,
   }));
 }

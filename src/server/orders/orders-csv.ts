@@ -79,7 +79,8 @@ function csvRecord(
     order_freight: order.freightCents === null ? '' : centsToDollars(order.freightCents).toFixed(2),
     order_tax: centsToDollars(order.taxCents).toFixed(2),
     tax_treatment: order.taxBasis?.treatment ?? 'no_destination',
-    credit_note_number: order.creditNoteNumber === null ? '' : formatCreditNoteNumber(order.creditNoteNumber),
+    // Every credit note of the order, oldest first.
+    credit_note_number: order.creditNotes.map((note) => formatCreditNoteNumber(note.number)).join(' '),
   };
 }
 

@@ -11,6 +11,8 @@ import {
   OrdersQuery,
   PlaceOrderBody,
   RejectOrderBody,
+  CancellationRequestBody,
+  CreditNoteParams,
   PlaceOrderResult,
 } from '../../shared/api/orders.schemas';
 import { type AuthGuards, signedInUser } from '../identity/request-user';
@@ -20,9 +22,12 @@ import type { PaymentProvider } from '../payments/payment-provider';
 import { DomainError } from '../http/domain-error';
 import { limit } from '../http/rate-limit';
 import type { MailContext } from '../mail/mail-layout';
-import { isInvoiced, renderInvoicePdf } from './invoice-pdf';
+import { isInvoiced, renderCreditNotePdf, renderInvoicePdf } from './invoice-pdf';
+import { requestCancellation } from './cancel-by-shop';
+import { findCreditNote } from '../records/credit-notes.repository';
+import type { FastifyReply } from 'fastify';
 import { cancelOrder } from './cancel-order';
-import { findOrderFor, historyOf, listOrdersFor } from '../records/orders.repository';
+import { type PlacedOrder, findOrderFor, historyOf, listOrdersFor } from '../records/orders.repository';
 import { toHistory, toOrder } from './order-view';
 import { placeOrder } from './place-order';
 import { decideOrder, listAwaitingApproval } from './approvals';
@@ -166,6 +171,49 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
     },
   );
 
+  /** A credit note's PDF, for those who may read its order. */
+  const sendCreditNote = async (
+    reply: FastifyReply,
+    order: PlacedOrder,
+    note: PlacedOrder['creditNotes'][number] | undefined,
+  ) => {
+    if (!note || !isInvoiced(order)) throw new DomainError('NOT_FOUND', messages.noCreditNote);
+    const pdf = await renderCreditNotePdf(order, note, mail.shop);
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `inline; filename="${formatCreditNoteNumber(note.number)}.pdf"`)
+      .send(pdf);
+  };
+
+  app.get(
+    '/credit-notes/:number',
+    {
+      onRequest: guards.requireUser,
+      config: { rateLimit: limit('invoice') },
+      schema: {
+        tags: ['orders'],
+        summary:
+          'A credit note as a PDF (CN-000007: its own numbered series, the invoice’s prices and rates): of your own or your company’s orders, or any for admins',
+        params: CreditNoteParams,
+        produces: ['application/pdf'],
+        response: { 200: z.instanceof(Buffer).meta({ type: 'string', format: 'binary' }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const note = await findCreditNote(db, Number(request.params.number.slice(3)));
+      if (!note) throw new DomainError('NOT_FOUND', messages.noCreditNote);
+      // Someone who may not read the order is told there is no such credit note.
+      const order = await findOrderFor(db, signedInUser(request), note.orderId, 'shop').catch(() => {
+        throw new DomainError('NOT_FOUND', messages.noCreditNote);
+      });
+      return sendCreditNote(
+        reply,
+        order,
+        order.creditNotes.find((candidate) => candidate.id === note.id),
+      );
+    },
+  );
+
   app.get(
     '/purchase/:id/credit-note',
     {
@@ -174,7 +222,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
       schema: {
         tags: ['orders'],
         summary:
-          'The credit note of a cancelled invoiced order as a PDF (its own numbered series, the invoice’s rates as placed): your own, or any for admins',
+          'The first credit note of an order as a PDF (GET /api/credit-notes/{number} serves each): your own, or any for admins',
         params: OrderIdParams,
         produces: ['application/pdf'],
         response: { 200: z.instanceof(Buffer).meta({ type: 'string', format: 'binary' }), ...errors },
@@ -182,18 +230,32 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
     },
     async (request, reply) => {
       const order = await findOrderFor(db, signedInUser(request), request.params.id, 'shop');
-      if (!isInvoiced(order) || order.creditNoteNumber === null) {
-        throw new DomainError('NOT_FOUND', messages.noCreditNote);
-      }
-      const pdf = await renderInvoicePdf(order, mail.shop, 'credit_note');
-      return reply
-        .type('application/pdf')
-        .header(
-          'content-disposition',
-          `inline; filename="${formatCreditNoteNumber(order.creditNoteNumber)}.pdf"`,
-        )
-        .send(pdf);
+      return sendCreditNote(reply, order, order.creditNotes[0]);
     },
+  );
+
+  app.post(
+    '/purchase/:id/cancellation',
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Ask the shop to cancel a paid order that has not shipped: the shop cancels it (a credit note, the card refunded) or refuses, and you are mailed either way',
+        params: OrderIdParams,
+        body: CancellationRequestBody,
+        response: { 200: Order, ...errors },
+      },
+    },
+    async (request) =>
+      toOrder(
+        await requestCancellation(
+          { db, catalogCache, mail, provider },
+          signedInUser(request),
+          request.params.id,
+          request.body.reason,
+        ),
+      ),
   );
 
   const decide = { db, catalogCache, mail, holdHours };

@@ -276,7 +276,7 @@ export async function insertUnpaidOrder(
     return row;
   }
   if (onAccount) {
-    return { ...(await enterOnAccount(ex, row, mail, placedAt)), lines: row.lines, shipments: [] };
+    return { ...row, ...(await enterOnAccount(ex, row, mail, placedAt)) };
   }
   await queueMail(ex, orderPlacedMail(mail, row));
   return row;

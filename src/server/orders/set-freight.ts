@@ -106,7 +106,7 @@ export async function setFreight(
         ...(cardBecause ? { paymentMethod: 'card' } : {}),
       },
     });
-    const quotedBy = { actor: actor.email.toLowerCase() };
+    const quotedBy = { actor: actor.email.toLowerCase(), byStaff: true };
     if (placedBefore && (order.status === 'awaiting_approval' || next === 'unpaid')) {
       // Still waiting for its approval, or payable as it was: mailed once payable.
       const placed = await withLinesOf(tx, updated);

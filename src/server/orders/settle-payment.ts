@@ -1,7 +1,7 @@
 import { countPayment } from '../metrics/metrics';
 import type { SessionUser } from '../identity/request-user';
 import { DomainError } from '../http/domain-error';
-import { findOrderFor, recordRefund } from '../records/orders.repository';
+import { findOrderFor, recordLatePaymentRefund } from '../records/orders.repository';
 import { type OrderProcessDeps, runOrderWork } from './order-process';
 import { transitionOrder } from './transitions';
 import { transitionRefusal } from '../../shared/domain/order-status';
@@ -79,9 +79,15 @@ async function refundLatePayment(
   orderId: string,
   intent: PaymentIntent,
 ): Promise<never> {
-  const { refundId } = await provider.refundIntent(intent.id);
-  // Recorded in one statement with its step in the timeline.
-  await db.transaction((tx) => recordRefund(tx, orderId, refundId));
-  countPayment('refunded_late');
+  // The whole payment back, once however often it is asked (the key is the payment's).
+  const { refundId } = await provider.refund({
+    intentId: intent.id,
+    amountCents: intent.amountCents,
+    idempotencyKey: `refund-${intent.id}`,
+  });
+  const recorded = await db.transaction((tx) =>
+    recordLatePaymentRefund(tx, orderId, { providerRefundId: refundId, amountCents: intent.amountCents }),
+  );
+  if (recorded) countPayment('refunded_late');
   throw new DomainError('ORDER_CLOSED', messages.refundedLatePayment);
 }

@@ -70,7 +70,7 @@ export async function shipOrder(
     const placed =
       order.status === to
         ? await shippedFurther(work, orderId, { actor: actorEmail, note })
-        : await transitionOrder(work, orderId, to, { actor: actorEmail, note });
+        : await transitionOrder(work, orderId, to, { actor: actorEmail, note, byStaff: true });
     if (!placed) throw new Error(`Order ${orderId} did not move to ${to}`);
     await queueMail(tx, orderShippedMail(mail, placed, shipment));
     work.mailed();
@@ -98,6 +98,7 @@ async function shippedFurther(work: OrderWork, orderId: string, step: { actor: s
   await recordOrderEvent(tx, orderId, {
     ...step,
     at,
+    byStaff: true,
     event: 'shipped',
     from: 'partially_shipped',
     to: 'partially_shipped',

@@ -4,9 +4,11 @@ import type { Executor } from '../db/database';
 import type { MailContext } from '../mail/mail-layout';
 import { queueMail } from '../mail/outbox';
 import type { OrderWork } from './order-process';
-import { creditNoteFor, invoiceOnAccount } from '../credit/ledger';
+import { invoiceOnAccount } from '../credit/ledger';
+import { type Credited, type Crediting, issueCreditNote } from '../credit/credit-notes';
 import { releaseReservations } from '../stock/backorders';
 import {
+  creditNoteMail,
   orderApprovedMail,
   orderExpiredMail,
   orderOnAccountMail,
@@ -22,8 +24,11 @@ import {
   withLinesOf,
 } from '../records/orders.repository';
 
-/** What entering a state does to one order: queue its mail, number its invoice. Answers the order after. */
-type OnEnter = (ex: Executor, order: OrderRow, mail: MailContext, at: Date) => Promise<OrderRow>;
+/**
+ * What entering a state does to one order, in the work's transaction: queue its mail, number its
+ * invoice, credit it. Answers the order after.
+ */
+type OnEnter = (work: OrderWork, order: OrderRow, step: Omit<OrderStep, 'at'>) => Promise<OrderRow>;
 
 interface Consequences {
   onEnter?: OnEnter;
@@ -37,11 +42,12 @@ interface Consequences {
  * onTransitionEnd): the one list of an order's consequences.
  * - paid: the next invoice number, and the receipt with the invoice attached;
  * - partially_shipped, shipped: nothing more (each shipment is mailed by shipOrder);
- * - cancelled: every line's reserved stock goes back (and fills other orders' backorders first);
+ * - cancelled: every unit not shipped is cancelled and its reserved stock goes back (filling other
+ *   orders' backorders first); an invoiced order is credited what was not credited yet, with its
+ *   freight (a credit note, money back to the card or the company's account, the buyer mailed);
  * - expired: the same, and the customer is told;
  * - unpaid (entered only when an approver approves): the buyer is told to pay;
  * - on_account (an approved order on the company's account): invoiced, the invoice mailed;
- * - cancelled: a credit note for an invoiced order on account, and (below) the stock goes back;
  * - rejected: the stock goes back, and the buyer is told why.
  * A payment intent is cancelled, or a late payment refunded, before the move (close-order.ts,
  * settle-payment.ts): a provider is never called inside a database transaction.
@@ -53,11 +59,11 @@ const consequences: Record<OrderStatus, Consequences> = {
   awaiting_approval: {},
   on_account: {
     mails: true,
-    onEnter: enterOnAccount,
+    onEnter: ({ tx, mail, at }, order) => enterOnAccount(tx, order, mail, at),
   },
   unpaid: {
     mails: true,
-    async onEnter(ex, order, mail) {
+    async onEnter({ tx: ex, mail }, order) {
       // An approver's approval; an order whose freight was just quoted is mailed by setFreight.
       if (order.approvalRequired && !order.approvedAutomatically) {
         await queueMail(ex, orderApprovedMail(mail, await withLinesOf(ex, order)));
@@ -67,7 +73,7 @@ const consequences: Record<OrderStatus, Consequences> = {
   },
   paid: {
     mails: true,
-    async onEnter(ex, order, mail) {
+    async onEnter({ tx: ex, mail }, order) {
       const invoiced = await assignInvoiceNumber(ex, order.id);
       await queueMail(ex, paymentReceivedMail(mail, await withLinesOf(ex, invoiced)));
       return invoiced;
@@ -78,12 +84,12 @@ const consequences: Record<OrderStatus, Consequences> = {
   shipped: {},
   cancelled: {
     releasesStock: true,
-    onEnter: (ex, order, _mail, at) => creditNoteFor(ex, order, at),
+    onEnter: creditWhatIsLeft,
   },
   expired: {
     releasesStock: true,
     mails: true,
-    async onEnter(ex, order, mail) {
+    async onEnter({ tx: ex, mail }, order) {
       await queueMail(ex, orderExpiredMail(mail, await withLinesOf(ex, order)));
       return order;
     },
@@ -91,7 +97,7 @@ const consequences: Record<OrderStatus, Consequences> = {
   rejected: {
     releasesStock: true,
     mails: true,
-    async onEnter(ex, order, mail) {
+    async onEnter({ tx: ex, mail }, order) {
       await queueMail(ex, orderRejectedMail(mail, await withLinesOf(ex, order)));
       return order;
     },
@@ -110,6 +116,48 @@ export async function enterOnAccount(ex: Executor, order: OrderRow, mail: MailCo
 }
 
 /**
+ * A cancelled order that was invoiced is credited every unit not shipped and not credited yet, and its
+ * freight (issueCreditNote): the money goes back to the card or the company's account, and the buyer
+ * is mailed the credit note. The step's note is the credit note's reason.
+ */
+async function creditWhatIsLeft(work: OrderWork, order: OrderRow, step: Omit<OrderStep, 'at'>) {
+  if (order.invoiceNumber === null) return order;
+  const placed = await withLinesOf(work.tx, order);
+  const credited = new Map<number, number>();
+  for (const note of placed.creditNotes)
+    for (const line of note.lines) credited.set(line.lineNumber, (credited.get(line.lineNumber) ?? 0) + line.quantity);
+  const lines = placed.lines.map((line) => ({
+    lineNumber: line.lineNumber,
+    quantity: line.quantity - line.shippedQuantity - (credited.get(line.lineNumber) ?? 0),
+  }));
+  await creditUnits(work, placed, {
+    lines: lines.filter((line) => line.quantity > 0),
+    withFreight: true,
+    reason: step.note ?? 'Order cancelled',
+    actor: step.actor,
+  });
+  return order;
+}
+
+/**
+ * Credits units of an invoiced order (issueCreditNote) and carries out what follows: the card refund
+ * is sent after the commit, and the buyer is mailed the credit note with its PDF.
+ */
+export async function creditUnits(
+  work: OrderWork,
+  order: PlacedOrder,
+  crediting: Omit<Crediting, 'at'>,
+): Promise<Credited | null> {
+  const credited = await issueCreditNote(work.tx, order, { ...crediting, at: work.at });
+  if (!credited) return null;
+  work.refundQueued(credited.refund);
+  const after = await withLinesOf(work.tx, order);
+  await queueMail(work.tx, creditNoteMail(work.mail, after, credited));
+  work.mailed();
+  return credited;
+}
+
+/**
  * Moves orders to `to` through the one status writer (moveOrder: the transition table decides, of two
  * racing requests one moves an order, and each move is a step of the order's timeline) and carries out
  * what entering `to` means, in the work's transaction; the stock it gives back and the mail it queues
@@ -123,12 +171,12 @@ export async function transitionOrders(
   step: Omit<OrderStep, 'at'>,
   options: Parameters<typeof moveOrder>[4] = {},
 ): Promise<PlacedOrder[]> {
-  const { tx, mail } = work;
+  const { tx } = work;
   const { onEnter, releasesStock, mails } = consequences[to];
   const moved: OrderRow[] = [];
   for (const orderId of orderIds) {
     const order = await moveOrder(tx, orderId, to, { ...step, at: work.at }, options);
-    if (order) moved.push(onEnter ? await onEnter(tx, order, mail, work.at) : order);
+    if (order) moved.push(onEnter ? await onEnter(work, order, step) : order);
   }
   if (moved.length === 0) return [];
   if (releasesStock) {

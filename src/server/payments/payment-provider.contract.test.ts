@@ -4,7 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/database';
 import { startStripeStandIn } from '../test/stripe-stand-in';
 import { openTestDatabase } from '../test/test-database';
-import { type PaymentIntent, type PaymentProvider, WebhookSignatureError } from './payment-provider';
+import {
+  type PaymentIntent,
+  type PaymentProvider,
+  RefundRefusedError,
+  WebhookSignatureError,
+} from './payment-provider';
 import { createStripePaymentProvider } from './stripe-provider';
 import { createTestPaymentProvider } from './test-provider';
 
@@ -121,15 +126,32 @@ describe.each(Object.entries(harnesses))('%s payment provider contract', (_name,
     await expect(harness.charge(intent)).rejects.toThrow('refused');
   });
 
-  it('answers a paid intent as succeeded instead of cancelling it, and refunds it once', async () => {
+  it('answers a paid intent as succeeded instead of cancelling it, and refunds it in parts, once per key', async () => {
     const harness = makeHarness();
     const intent = await harness.provider.createIntent({ orderId: randomUUID(), amountCents: 900 });
-    await expect(harness.provider.refundIntent(intent.id)).rejects.toThrow();
+    const refund = (amountCents: number, key: string) =>
+      harness.provider.refund({ intentId: intent.id, amountCents, idempotencyKey: `${intent.id}-${key}` });
+    await expect(refund(900, 'early')).rejects.toThrow(RefundRefusedError);
     await harness.charge(intent);
     expect((await harness.provider.cancelIntent(intent.id)).status).toBe('succeeded');
-    const first = await harness.provider.refundIntent(intent.id);
+    const first = await refund(300, 'a');
     expect(first.refundId).toMatch(/^re_/);
-    expect(await harness.provider.refundIntent(intent.id)).toEqual(first);
+    // The same request again (a retry) is the same refund; a second one takes what is left.
+    expect(await refund(300, 'a')).toEqual(first);
+    const second = await refund(600, 'b');
+    expect(second.refundId).not.toBe(first.refundId);
+    // Nothing is left: a third refund is refused for good.
+    await expect(refund(1, 'c')).rejects.toThrow(RefundRefusedError);
+  });
+
+  it('refunds once when the same refund is asked for at the same moment', async () => {
+    const harness = makeHarness();
+    const intent = await harness.provider.createIntent({ orderId: randomUUID(), amountCents: 500 });
+    await harness.charge(intent);
+    const ask = () =>
+      harness.provider.refund({ intentId: intent.id, amountCents: 500, idempotencyKey: `${intent.id}-all` });
+    const [one, two] = await Promise.all([ask(), ask()]);
+    expect(one).toEqual(two);
   });
 
   it('parses a correctly signed webhook and refuses a tampered or unsigned one', async () => {

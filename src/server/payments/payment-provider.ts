@@ -30,6 +30,23 @@ export class WebhookSignatureError extends Error {
 }
 
 /**
+ * The provider refused a refund for good (the intent never succeeded, or the refund would give back
+ * more than it took): sending it again would be refused again. Any other error may be passing (the
+ * network, the provider's outage) and the refund is sent again later, with the same key.
+ */
+export class RefundRefusedError extends Error {
+  override name = 'RefundRefusedError';
+}
+
+export interface RefundRequest {
+  /** The succeeded intent the money was taken by. */
+  intentId: string;
+  amountCents: number;
+  /** One refund per key: asking again with the same key answers the refund already made. */
+  idempotencyKey: string;
+}
+
+/**
  * A card payment provider (CONVENTIONS §7): Stripe in production, the built-in test provider otherwise.
  * Both pass the same contract test (payment-provider.contract.test.ts).
  */
@@ -45,8 +62,12 @@ export interface PaymentProvider {
    * `processing` when the provider is still deciding). Cancelling twice is harmless.
    */
   cancelIntent(id: string): Promise<PaymentIntent>;
-  /** Gives a succeeded intent's whole amount back; asking twice refunds once. Answers the refund's id. */
-  refundIntent(id: string): Promise<{ refundId: string }>;
+  /**
+   * Gives back some or all of what a succeeded intent took, never more in all than it took; a request
+   * repeated with the same idempotency key refunds once. Answers the refund's id; throws
+   * RefundRefusedError when the provider refuses for good.
+   */
+  refund(request: RefundRequest): Promise<{ refundId: string }>;
   /** Verifies a webhook delivery's signature against the raw body; throws WebhookSignatureError. */
   parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
 }

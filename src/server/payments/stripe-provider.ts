@@ -4,6 +4,7 @@ import {
   type PaymentEvent,
   type PaymentIntent,
   type PaymentProvider,
+  RefundRefusedError,
   toIntentStatus,
   WebhookSignatureError,
 } from './payment-provider';
@@ -90,16 +91,19 @@ export function createStripePaymentProvider(
       }
     },
 
-    async refundIntent(id) {
-      const refund = await stripe.refunds.create(
-        {
-          payment_intent: id,
-          reason: 'requested_by_customer',
-          metadata: { why: 'order closed before payment' },
-        },
-        { idempotencyKey: `refund-${id}` },
-      );
-      return { refundId: refund.id };
+    async refund({ intentId, amountCents, idempotencyKey }) {
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: intentId, amount: amountCents, metadata: { refund: idempotencyKey } },
+          // The SDK's own retries, and ours, send the same key: Stripe refunds once.
+          { idempotencyKey },
+        );
+        return { refundId: refund.id };
+      } catch (error) {
+        // Refused for good (nothing left to refund, the intent never succeeded), not a passing failure.
+        if (error instanceof Sdk.errors.StripeInvalidRequestError) throw new RefundRefusedError(error.message);
+        throw error;
+      }
     },
 
     parseWebhook(rawBody, signature) {

@@ -1,12 +1,14 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { testPaymentIntents } from '../db/schema';
+import { testPaymentIntents, testRefunds } from '../db/schema';
 import {
   CURRENCY,
   type PaymentEvent,
   type PaymentIntent,
   type PaymentProvider,
+  RefundRefusedError,
+  type RefundRequest,
   toIntentStatus,
   WebhookSignatureError,
 } from './payment-provider';
@@ -84,20 +86,41 @@ export function createTestPaymentProvider(db: Database, webhookSecret = token(24
       return toIntent(row);
     },
 
-    async refundIntent(id: string) {
-      await db
-        .update(testPaymentIntents)
-        .set({ refundId: `re_test_${token(18)}`, updatedAt: new Date() })
-        .where(
-          and(
-            eq(testPaymentIntents.id, id),
-            eq(testPaymentIntents.status, 'succeeded'),
-            isNull(testPaymentIntents.refundId),
-          ),
-        );
-      const [row] = await db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, id));
-      if (!row?.refundId) throw new Error(`Test intent ${id} has not succeeded; there is nothing to refund`);
-      return { refundId: row.refundId };
+    async refund({ intentId, amountCents, idempotencyKey }: RefundRequest) {
+      // The intent's row is locked: two refunds of one intent are counted one after the other.
+      return db.transaction(async (tx) => {
+        const [intent] = await tx
+          .select()
+          .from(testPaymentIntents)
+          .where(eq(testPaymentIntents.id, intentId))
+          .for('update');
+        if (!intent || intent.status !== 'succeeded') {
+          throw new RefundRefusedError(`Payment ${intentId} has not succeeded: there is nothing to refund.`);
+        }
+        const [replay] = await tx
+          .select()
+          .from(testRefunds)
+          .where(eq(testRefunds.idempotencyKey, idempotencyKey));
+        if (replay) return { refundId: replay.id };
+        const [given] = await tx
+          .select({ cents: sql<number>`coalesce(sum(${testRefunds.amountCents}), 0)`.mapWith(Number) })
+          .from(testRefunds)
+          .where(eq(testRefunds.intentId, intentId));
+        const left = intent.amountCents - (given?.cents ?? 0);
+        if (amountCents <= 0 || amountCents > left) {
+          throw new RefundRefusedError(
+            `Refund of ${amountCents} cents refused: ${left} cents of payment ${intentId} are left to refund.`,
+          );
+        }
+        const id = `re_test_${token(18)}`;
+        await tx.insert(testRefunds).values({ id, intentId, amountCents, idempotencyKey });
+        return { refundId: id };
+      });
+    },
+
+    /** The refunds this provider made of an intent (for tests: what the customer got back). */
+    async refundsOf(intentId: string) {
+      return db.select().from(testRefunds).where(eq(testRefunds.intentId, intentId));
     },
 
     parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent {

@@ -36,6 +36,8 @@ import type { SessionUser } from '../identity/request-user';
 import type { Executor } from '../db/database';
 import { orderEvents, orderLines, orders, shipmentLines, shipments } from '../db/schema';
 import { DomainError } from '../http/domain-error';
+import { type CreditNote, creditNotesOf } from './credit-notes.repository';
+import { type RefundRow, insertRefund, refundsOf } from './refunds.repository';
 
 /**
  * Every query of the `orders` table and its `order_lines` (CONVENTIONS §13): plain functions that take
@@ -51,7 +53,14 @@ export type OrderLineRow = typeof orderLines.$inferSelect;
 /** A line as it is written: numbered by insertOrder, nothing backordered unless said. */
 export type NewOrderLine = Omit<
   OrderLineRow,
-  'orderId' | 'lineNumber' | 'backorderedUnits' | 'shippedQuantity' | 'taxClass' | 'taxRate' | 'taxCents'
+  | 'orderId'
+  | 'lineNumber'
+  | 'backorderedUnits'
+  | 'shippedQuantity'
+  | 'cancelledQuantity'
+  | 'taxClass'
+  | 'taxRate'
+  | 'taxCents'
 > & {
   backorderedUnits?: number;
   /** Set by insertUnpaidOrder from the order's charges (orderCharges). */
@@ -63,10 +72,15 @@ export type ShipmentRow = typeof shipments.$inferSelect;
 /** A shipment with its lines (order line number and units), in line order. */
 export type OrderShipment = ShipmentRow & { lines: { lineNumber: number; quantity: number }[] };
 /**
- * An order with its lines, in line order, and its shipments, oldest first: what pages, mails, invoices
- * and exports show.
+ * An order with its lines, in line order, and its shipments, credit notes and refunds, oldest first:
+ * what pages, mails, invoices and exports show.
  */
-export type PlacedOrder = OrderRow & { lines: OrderLineRow[]; shipments: OrderShipment[] };
+export type PlacedOrder = OrderRow & {
+  lines: OrderLineRow[];
+  shipments: OrderShipment[];
+  creditNotes: CreditNote[];
+  refunds: RefundRow[];
+};
 
 /** The column that records when an order reached a state (its history). */
 const reachedAt: Record<OrderStatus, 'paidAt' | 'shippedAt' | 'closedAt' | 'decidedAt' | null> = {
@@ -110,7 +124,13 @@ export async function insertOrder(
     .insert(orderLines)
     .values(lines.map((line, index) => ({ ...line, orderId: row.id, lineNumber: index + 1 })))
     .returning();
-  return { ...row, lines: stored.sort((a, b) => a.lineNumber - b.lineNumber), shipments: [] };
+  return {
+    ...row,
+    lines: stored.sort((a, b) => a.lineNumber - b.lineNumber),
+    shipments: [],
+    creditNotes: [],
+    refunds: [],
+  };
 }
 
 /** The lines of these orders, each order's in line order. */
@@ -139,10 +159,21 @@ export async function withLines(ex: Executor, rows: readonly OrderRow[]): Promis
     ex,
     rows.filter((row) => row.shippedAt !== null).map((row) => row.id),
   );
+  // Only an invoiced order has credit notes; refunds are of paid orders, or of payments that came late.
+  const credited = await creditNotesOf(
+    ex,
+    rows.filter((row) => row.invoiceNumber !== null).map((row) => row.id),
+  );
+  const refunded = await refundsOf(
+    ex,
+    rows.filter((row) => row.status !== 'unpaid' && row.status !== 'awaiting_approval').map((row) => row.id),
+  );
   return rows.map((row) => ({
     ...row,
     lines: lines.get(row.id) ?? [],
     shipments: shipped.get(row.id) ?? [],
+    creditNotes: credited.get(row.id) ?? [],
+    refunds: refunded.get(row.id) ?? [],
   }));
 }
 
@@ -208,7 +239,7 @@ export async function insertShipment(
 /** One order with its lines. */
 export async function withLinesOf(ex: Executor, row: OrderRow): Promise<PlacedOrder> {
   const [placed] = await withLines(ex, [row]);
-  return placed ?? { ...row, lines: [], shipments: [] };
+  return placed ?? { ...row, lines: [], shipments: [], creditNotes: [], refunds: [] };
 }
 
 /** Some line of the order has (or had) SKU-matching text: `exists` over order_lines (order_lines_sku_idx). */
@@ -403,21 +434,40 @@ export async function recordPaymentIntent(ex: Executor, orderId: string, intentI
   return row?.status === 'unpaid';
 }
 
-/** Records that a payment which arrived after the order closed was refunded (the first refund stands). */
-export async function recordRefund(
+/**
+ * Records that a payment which arrived after its order closed was given back whole (the first record
+ * stands: the provider answers a repeated refund with the same id), with its step in the timeline.
+ * Answers whether it was recorded now.
+ */
+export async function recordLatePaymentRefund(
   ex: Executor,
   orderId: string,
-  refundId: string,
+  { providerRefundId, amountCents }: { providerRefundId: string; amountCents: number },
   at = new Date(),
-): Promise<void> {
-  const [refunded] = await ex
-    .update(orders)
-    .set({ refundId, refundedAt: at, updatedAt: at })
-    .where(and(eq(orders.id, orderId), isNull(orders.refundId)))
-    .returning({ status: orders.status });
-  if (!refunded) return;
-  const { status } = refunded;
-  await recordOrderEvent(ex, orderId, { at, actor: null, event: 'refunded', from: status, to: status });
+): Promise<boolean> {
+  const [order] = await ex.select().from(orders).where(eq(orders.id, orderId)).for('no key update');
+  if (!order) return false;
+  const known = await refundsOf(ex, [orderId]);
+  if (known.get(orderId)?.some((refund) => refund.providerRefundId === providerRefundId)) return false;
+  await insertRefund(ex, {
+    orderId,
+    amountCents,
+    method: 'card',
+    status: 'succeeded',
+    providerRefundId,
+    requestedAt: at,
+    settledAt: at,
+    attempts: 1,
+  });
+  await recordOrderEvent(ex, orderId, {
+    at,
+    actor: null,
+    event: 'refunded',
+    from: order.status,
+    to: order.status,
+    note: 'The payment arrived after the order had closed and was given back whole.',
+  });
+  return true;
 }
 
 /** Throws the table's refusal when `order` may not move to `to` (checked before asking a provider). */
@@ -447,6 +497,8 @@ export interface OrderStep {
   actor: string | null;
   /** What the step says besides: a rejection's reason, a shipment's carrier and lines. */
   note?: string | null;
+  /** Taken by the shop's staff (a customer reads it as the shop's). */
+  byStaff?: boolean;
 }
 
 /** Writes one step of an order's timeline (order_events), in the transaction that took it. */
@@ -462,6 +514,7 @@ export async function recordOrderEvent(
     fromStatus: from,
     toStatus: to,
     actor: step.actor,
+    byStaff: step.byStaff ?? false,
     note: step.note ?? null,
   });
 }
@@ -475,6 +528,7 @@ export async function historyOf(ex: Executor, orderId: string) {
       from: orderEvents.fromStatus,
       to: orderEvents.toStatus,
       actor: orderEvents.actor,
+      byStaff: orderEvents.byStaff,
       note: orderEvents.note,
     })
     .from(orderEvents)
@@ -497,6 +551,7 @@ export async function moveOrder(
   {
     set = {},
     alreadyDone = () => false,
+    event,
   }: {
     set?: Partial<
       Pick<
@@ -513,6 +568,8 @@ export async function moveOrder(
       >
     >;
     alreadyDone?: (current: OrderRow) => boolean;
+    /** What the step is called, when not what the move is called (eventOf). */
+    event?: OrderEvent;
   } = {},
 ): Promise<OrderRow | null> {
   const [current] = await ex.select().from(orders).where(eq(orders.id, orderId)).for('no key update');
@@ -533,7 +590,7 @@ export async function moveOrder(
   if (!moved) throw new Error(`Order ${orderId} was not moved to ${to}`);
   await recordOrderEvent(ex, orderId, {
     ...step,
-    event: eventOf(current.status, to),
+    event: event ?? eventOf(current.status, to),
     from: current.status,
     to,
   });
@@ -629,6 +686,26 @@ export async function findOrder(ex: Executor, orderId: string): Promise<OrderRow
 export async function lockOrder(ex: Executor, orderId: string): Promise<OrderRow | null> {
   const [row] = await ex.select().from(orders).where(eq(orders.id, orderId)).for('update');
   return row ?? null;
+}
+
+/**
+ * Records a buyer's request that the shop cancel the order, or clears it (null) once the shop has
+ * cancelled the order or refused.
+ */
+export async function setCancellationRequest(
+  ex: Executor,
+  orderId: string,
+  request: { at: Date; by: string; reason: string } | null,
+): Promise<void> {
+  await ex
+    .update(orders)
+    .set({
+      cancellationRequestedAt: request?.at ?? null,
+      cancellationRequestedBy: request?.by ?? null,
+      cancellationReason: request?.reason ?? null,
+      ...(request ? { updatedAt: request.at } : {}),
+    })
+    .where(eq(orders.id, orderId));
 }
 
 /** What the shop's freight quote for a pallet changes on its order (orders/set-freight.ts). */
@@ -747,22 +824,6 @@ export async function setInvoiceNumber(
   return row;
 }
 
-/** Gives an order its credit note's number and day, once (throws if it has one). */
-export async function setCreditNoteNumber(
-  ex: Executor,
-  orderId: string,
-  creditNoteNumber: number,
-  at: Date,
-): Promise<OrderRow> {
-  const [row] = await ex
-    .update(orders)
-    .set({ creditNoteNumber, creditedAt: at })
-    .where(and(eq(orders.id, orderId), isNull(orders.creditNoteNumber)))
-    .returning();
-  if (!row) throw new Error(`Order ${orderId} already has a credit note`);
-  return row;
-}
-
 /** Records when an order on account was invoiced and the day it is due. */
 export async function markInvoiced(
   ex: Executor,
@@ -852,6 +913,64 @@ export async function fillBackorderedUnits(
     .set({ backorderedUnits: sql`${orderLines.backorderedUnits} - ${units}` })
     .where(and(eq(orderLines.orderId, line.orderId), eq(orderLines.lineNumber, line.lineNumber)));
   await ex.update(orders).set({ updatedAt: new Date() }).where(eq(orders.id, line.orderId));
+}
+
+/**
+ * Cancels units of an order's lines whose row the caller has locked, those on backorder first (they
+ * hold no stock); the caller checked they are neither shipped nor cancelled (planCancellation), and
+ * the lines' CHECKs back it. Answers the units each product gets back: those that were reserved.
+ */
+export async function cancelLineUnits(
+  ex: Executor,
+  orderId: string,
+  cancelling: readonly { lineNumber: number; quantity: number }[],
+): Promise<Map<string, number>> {
+  const lines = (await linesOf(ex, [orderId])).get(orderId) ?? [];
+  const returned = new Map<string, number>();
+  for (const { lineNumber, quantity } of cancelling) {
+    const line = lines.find((candidate) => candidate.lineNumber === lineNumber);
+    if (!line) throw new Error(`Order ${orderId} has no line ${lineNumber}`);
+    const offBackorder = Math.min(quantity, line.backorderedUnits);
+    await ex
+      .update(orderLines)
+      .set({
+        cancelledQuantity: line.cancelledQuantity + quantity,
+        backorderedUnits: line.backorderedUnits - offBackorder,
+      })
+      .where(and(eq(orderLines.orderId, orderId), eq(orderLines.lineNumber, lineNumber)));
+    const reserved = quantity - offBackorder;
+    if (line.productId && reserved > 0) {
+      returned.set(line.productId, (returned.get(line.productId) ?? 0) + reserved);
+    }
+  }
+  return returned;
+}
+
+/**
+ * Closing orders (cancelled, expired, rejected) cancels every unit of theirs that has not shipped.
+ * Answers the units each product gets back: those that were reserved (not on backorder).
+ */
+export async function cancelOpenUnitsOf(
+  ex: Executor,
+  orderIds: readonly string[],
+): Promise<Map<string, number>> {
+  const returned = new Map<string, number>();
+  if (orderIds.length === 0) return returned;
+  const lines = [...(await linesOf(ex, orderIds)).values()].flat();
+  for (const line of lines) {
+    const reserved = line.quantity - line.backorderedUnits - line.shippedQuantity - line.cancelledQuantity;
+    if (line.productId && reserved > 0) {
+      returned.set(line.productId, (returned.get(line.productId) ?? 0) + reserved);
+    }
+  }
+  await ex
+    .update(orderLines)
+    .set({
+      cancelledQuantity: sql`${orderLines.quantity} - ${orderLines.shippedQuantity}`,
+      backorderedUnits: 0,
+    })
+    .where(inArray(orderLines.orderId, [...orderIds]));
+  return returned;
 }
 
 /** The order each of these quotes became, by quote id (quotes not accepted are absent). */

@@ -1,5 +1,5 @@
 import type { Executor } from '../db/database';
-import { fillBackorderedUnits, linesAwaitingUnitsOf, linesOf } from '../records/orders.repository';
+import { cancelOpenUnitsOf, fillBackorderedUnits, linesAwaitingUnitsOf } from '../records/orders.repository';
 import { lockStockOf, moveStock, type ProductStock } from '../records/products.repository';
 
 /**
@@ -33,21 +33,24 @@ export async function fillBackorders(ex: Executor, productIds: readonly string[]
 }
 
 /**
- * Gives back what closed orders had reserved (every line's units less those still on backorder),
- * then lets the products' other backorders take it first. Answers each product's stock afterwards.
+ * Closed orders give back what they had reserved (every unit neither shipped, nor on backorder, nor
+ * cancelled before), their open units are cancelled, and the products' other backorders take the
+ * stock first. Answers each product's stock afterwards.
  */
 export async function releaseReservations(
   ex: Executor,
   closedOrderIds: readonly string[],
 ): Promise<ProductStock[]> {
-  if (closedOrderIds.length === 0) return [];
-  const lines = [...(await linesOf(ex, closedOrderIds)).values()].flat();
-  const returned = new Map<string, number>();
-  for (const line of lines) {
-    const units = line.quantity - line.backorderedUnits;
-    if (line.productId) returned.set(line.productId, (returned.get(line.productId) ?? 0) + units);
-  }
-  const released = await moveStock(ex, returned);
+  return returnUnits(ex, await cancelOpenUnitsOf(ex, closedOrderIds));
+}
+
+/**
+ * Units that come back to stock (a cancellation's reserved units, a return's resellable ones): they go
+ * to the products' backorders first, then on sale. Answers each product's stock afterwards.
+ */
+export async function returnUnits(ex: Executor, units: Map<string, number>): Promise<ProductStock[]> {
+  if (units.size === 0) return [];
+  const released = await moveStock(ex, units);
   const filled = await fillBackorders(
     ex,
     released.map((level) => level.id),

@@ -110,11 +110,25 @@ export async function startStripeStandIn() {
     if (!intent)
       return reply.status(404).send({ error: { type: 'invalid_request_error', code: 'resource_missing' } });
     if (intent.status !== 'succeeded') return reply.status(400).send(unexpectedState(intent, 'refund'));
+    const given = [...refunds.values()]
+      .filter((refund) => refund.payment_intent === intent.id)
+      .reduce((sum, refund) => sum + refund.amount, 0);
+    const asked = (request.body as URLSearchParams).get('amount');
+    const amount = asked === null ? intent.amount - given : Number(asked);
+    if (amount <= 0 || amount > intent.amount - given) {
+      return reply.status(400).send({
+        error: {
+          type: 'invalid_request_error',
+          code: given >= intent.amount ? 'charge_already_refunded' : 'amount_too_large',
+          message: `Refund amount (${amount}) is greater than unrefunded amount on charge (${intent.amount - given})`,
+        },
+      });
+    }
     const refund = {
       id: `re_${randomBytes(12).toString('hex')}`,
       object: 'refund' as const,
       payment_intent: intent.id,
-      amount: intent.amount,
+      amount,
     };
     refunds.set(key || refund.id, refund);
     return refund;

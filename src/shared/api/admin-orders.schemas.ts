@@ -78,3 +78,29 @@ export type ShipmentBody = z.input<typeof ShipmentBody>;
 /** PUT /api/admin/orders/{id}/freight: a pallet's freight, quoted by the shop, in dollars. */
 export const SetFreightBody = z.strictObject({ freight: dollars('freight') });
 export type SetFreightBody = z.input<typeof SetFreightBody>;
+
+const cancelledUnits = z
+  .array(
+    z.strictObject({
+      sku: text({ required: 'Please give the SKU of each line to cancel', max: 64 }),
+      quantity: z
+        .number({ error: 'Please give how many units of each line to cancel' })
+        .int({ error: 'Units are whole numbers' })
+        .min(1, { error: 'Cancel at least 1 unit of each line given' }),
+    }),
+  )
+  .min(1, { error: 'Give at least one line to cancel, or leave out the lines to cancel the whole order' })
+  .max(MAX_ORDER_LINES, { error: `An order has at most ${MAX_ORDER_LINES} lines` });
+
+/** POST /api/admin/orders/{id}/cancel: the whole order (without lines) or some units not shipped. */
+export const CancelOrderBody = z.strictObject({
+  reason: text({ required: 'Please say why the order is cancelled, for its buyer', max: 500, multiline: true }),
+  lines: cancelledUnits.optional(),
+});
+export type CancelOrderBody = z.input<typeof CancelOrderBody>;
+
+/** POST /api/admin/orders/{id}/cancellation/refuse: why the shop keeps the order. */
+export const RefuseCancellationBody = z.strictObject({
+  reason: text({ required: 'Please say why the order cannot be cancelled, for its buyer', max: 500, multiline: true }),
+});
+

@@ -41,6 +41,8 @@ export const AUDIT_ACTIONS = {
   'company.invitation_revoke': 'Invitation revoked',
   'tax_certificate.upload': 'Tax certificate uploaded',
   'company.details': 'Company’s name, tax number or billing address changed',
+  'order.cancel': 'Order cancelled, whole or in part (credit note and refund)',
+  'order.cancellation_refused': 'Buyer’s request to cancel an order refused',
 } as const;
 
 export const AuditAction = z.enum(Object.keys(AUDIT_ACTIONS) as [keyof typeof AUDIT_ACTIONS]);

@@ -116,6 +116,8 @@ export const OrderLine = z
     backordered: z.number().int(),
     /** Units of this line that have left in shipments. */
     shippedQuantity: z.number().int(),
+    /** Units of this line cancelled (never to ship): by the shop after payment, or with the whole order. */
+    cancelledQuantity: z.number().int(),
     /** The product's tax class then, the rate applied (percent) and the line's tax, rounded on its own. */
     taxClass: z.enum(TAX_CLASSES),
     taxRate: z.number(),
@@ -186,6 +188,32 @@ export const Shipment = z
   .meta({ id: 'Shipment' });
 export type Shipment = z.infer<typeof Shipment>;
 
+/** Money given back for an order: to the card (through the payment provider) or to the company's account. */
+export const Refund = z
+  .object({
+    amount: z.number(),
+    method: z.enum(['card', 'account']),
+    /** Pending until the payment provider confirms a card refund; failed with the provider's reason. */
+    status: z.enum(['pending', 'succeeded', 'failed']),
+    /** When it was decided. */
+    at: z.string(),
+    /** The credit note it pays out (null for a payment refunded because it came after its order closed). */
+    creditNote: z.string().nullable(),
+    failure: z.string().nullable(),
+  })
+  .meta({ id: 'Refund' });
+
+/** A credit note of the order: its number (GET /api/credit-notes/{number} serves its PDF), amount and reason. */
+export const CreditNoteSummary = z
+  .object({
+    number: z.string(),
+    amount: z.number(),
+    issuedAt: z.string(),
+    reason: z.string(),
+    lines: z.array(z.object({ line: z.number().int(), sku: z.string().nullable(), quantity: z.number().int() })),
+  })
+  .meta({ id: 'CreditNoteSummary' });
+
 /**
  * An order as the API shows it: the spec's fields (spec §3), its lines, its state and hold. The
  * spec's one-product fields describe the whole order: `itemName` is the first line's name ("+ 2 more"
@@ -231,6 +259,14 @@ export const Order = z
     testPayment: z.boolean(),
     /** When a payment that arrived after the order closed was refunded (null: none was). */
     refundedAt: z.string().nullable(),
+    /** Every refund, oldest first: cancelled units and returns given back, and late payments. */
+    refunds: z.array(Refund),
+    /** Every credit note, oldest first. */
+    creditNotes: z.array(CreditNoteSummary),
+    /** The buyer asked for the order to be cancelled (null: no request is open). */
+    cancellationRequest: z
+      .object({ at: z.string(), by: z.string().nullable(), reason: z.string() })
+      .nullable(),
     createdAt: z.string(),
     /** When an unpaid order's (or one awaiting approval) reservation ends (null once it no longer holds stock). */
     holdExpiresAt: z.string().nullable(),
@@ -250,7 +286,7 @@ export const Order = z
       .nullable(),
     /** INV-000042 once paid: a gapless number given in the transaction that marks the order paid. */
     invoiceNumber: z.string().nullable(),
-    /** CN-000007 once an invoiced order is cancelled: its credit note, in a gapless series of its own. */
+    /** CN-000007: its first credit note (`creditNotes` lists them all), in a gapless series of its own. */
     creditNoteNumber: z.string().nullable(),
     /** The accepted quote the order was made from, priced at the quote. */
     quoteId: z.string().nullable(),
@@ -310,3 +346,15 @@ export const RejectOrderBody = z.strictObject({
   }),
 });
 export type RejectOrderBody = z.input<typeof RejectOrderBody>;
+
+/** POST /api/purchase/{id}/cancellation: a buyer asks the shop to cancel a paid order not yet shipped. */
+export const CancellationRequestBody = z.strictObject({
+  reason: text({ required: 'Please say why you want the order cancelled', max: 500, multiline: true }),
+});
+export type CancellationRequestBody = z.input<typeof CancellationRequestBody>;
+
+export const CreditNoteParams = z.object({
+  number: z
+    .string()
+    .regex(/^CN-\d{1,9}$/i, { error: 'A credit note number reads CN-000007' }),
+});

@@ -49,6 +49,9 @@ export const ORDER_EVENTS = [
   'cancelled',
   'expired',
   'refunded',
+  'cancelled_in_part',
+  'cancellation_requested',
+  'cancellation_refused',
 ] as const;
 export type OrderEvent = (typeof ORDER_EVENTS)[number];
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { OrderStatus, canTransition, isPaid, statesThatCanBecome, transitionRefusal } from './order-status';
+import {
+  OrderStatus,
+  buyerCancelRefusal,
+  canTransition,
+  isPaid,
+  statesThatCanBecome,
+  transitionRefusal,
+} from './order-status';
 
 describe('order transitions', () => {
   it('allows exactly the documented moves', () => {
@@ -19,6 +26,7 @@ describe('order transitions', () => {
       'on_account->cancelled',
       'on_account->partially_shipped',
       'on_account->shipped',
+      'paid->cancelled',
       'paid->partially_shipped',
       'paid->shipped',
       'partially_shipped->shipped',
@@ -60,11 +68,16 @@ describe('why an order cannot move', () => {
     });
   });
 
-  it('refuses to cancel or pay a paid order as ORDER_ALREADY_PAID', () => {
-    expect(transitionRefusal('paid', 'cancelled')).toEqual({
+  it('refuses a buyer cancelling a paid order, and anyone paying it again, as ORDER_ALREADY_PAID', () => {
+    // Only the shop cancels a paid order (and refunds it); its buyer asks.
+    expect(transitionRefusal('paid', 'cancelled')).toBeNull();
+    expect(buyerCancelRefusal('paid')).toEqual({
       code: 'ORDER_ALREADY_PAID',
       message: 'This order is paid and can no longer be cancelled',
     });
+    expect(buyerCancelRefusal('partially_shipped')?.code).toBe('ORDER_ALREADY_PAID');
+    expect(buyerCancelRefusal('unpaid')).toBeNull();
+    expect(buyerCancelRefusal('on_account')).toBeNull();
     expect(transitionRefusal('shipped', 'cancelled')?.code).toBe('ORDER_ALREADY_PAID');
     expect(transitionRefusal('paid', 'paid')).toEqual({
       code: 'ORDER_ALREADY_PAID',

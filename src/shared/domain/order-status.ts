@@ -27,14 +27,17 @@ export type OrderStatus = z.infer<typeof OrderStatus>;
  * holding its stock for as long as the shop takes: its total is known only then, so only then is it
  * sent for approval, made payable by card, or put on account (setFreight chooses which).
  * A paid or on-account order ships in one shipment or several: `partially_shipped` until every unit
- * has left (a backordered line ships once its stock is in), then `shipped`.
+ * has left (a backordered line ships once its stock is in), then `shipped`. The shop may cancel units
+ * that have not shipped (credited and refunded): all of them cancels the order, and the last ones of
+ * a partly shipped order leave it `shipped`. A paid order is cancelled only by the shop: its buyer
+ * asks (buyerCancelRefusal).
  */
 const transitions: Record<OrderStatus, readonly OrderStatus[]> = {
   awaiting_freight: ['awaiting_approval', 'unpaid', 'on_account', 'cancelled'],
   awaiting_approval: ['unpaid', 'on_account', 'rejected', 'cancelled', 'expired'],
   on_account: ['partially_shipped', 'shipped', 'cancelled'],
   unpaid: ['paid', 'on_account', 'cancelled', 'expired'],
-  paid: ['partially_shipped', 'shipped'],
+  paid: ['partially_shipped', 'shipped', 'cancelled'],
   partially_shipped: ['shipped'],
   shipped: [],
   cancelled: [],
@@ -45,6 +48,9 @@ const transitions: Record<OrderStatus, readonly OrderStatus[]> = {
 export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return transitions[from].includes(to);
 }
+
+/** Whether a buyer may cancel an order in state `from` themselves: placed and not paid (DESIGN §4). */
+export const buyerCanCancel = (from: OrderStatus): boolean => !isPaid(from) && canTransition(from, 'cancelled');
 
 /** The states an order may be in to move to `to`. */
 export function statesThatCanBecome(to: OrderStatus): OrderStatus[] {
@@ -106,6 +112,12 @@ const closedBecause: Partial<Record<OrderStatus, string>> = {
 
 /** A state as a sentence says it: "awaiting approval". */
 export const inWords = (status: OrderStatus): string => status.replaceAll('_', ' ');
+
+/** Why a buyer cannot cancel an order in state `from` themselves, or null when they may. */
+export function buyerCancelRefusal(from: OrderStatus): TransitionRefusal | null {
+  if (isPaid(from)) return { code: 'ORDER_ALREADY_PAID', message: messages.paidNoLonger(moveName.cancelled) };
+  return transitionRefusal(from, 'cancelled');
+}
 
 /**
  * Why an order in state `from` cannot move to `to`, with the error code the API answers, or null when

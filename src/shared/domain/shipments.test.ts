@@ -15,6 +15,7 @@ const line = (overrides: Partial<ShippableLine> = {}): ShippableLine => ({
   quantity: 100,
   backorderedUnits: 0,
   shippedQuantity: 0,
+  cancelledQuantity: 0,
   ...overrides,
 });
 

@@ -1,9 +1,9 @@
 import { messages } from '../messages';
 
 /**
- * Which of an order's units may ship (DESIGN §4): of each line, those neither shipped already nor on
- * backorder (a backordered unit ships in a later shipment, once new stock has filled it). Only a paid
- * order, or one on its company's account, ships at all (the transition table).
+ * Which of an order's units may ship (DESIGN §4): of each line, those neither shipped already, nor on
+ * backorder (a backordered unit ships in a later shipment, once new stock has filled it), nor
+ * cancelled. Only a paid order, or one on its company's account, ships at all (the transition table).
  */
 export interface ShippableLine {
   lineNumber: number;
@@ -12,15 +12,20 @@ export interface ShippableLine {
   quantity: number;
   backorderedUnits: number;
   shippedQuantity: number;
+  cancelledQuantity: number;
 }
 
 /** A line's units that may ship now. */
 export const unitsReadyToShip = (line: ShippableLine): number =>
-  line.quantity - line.backorderedUnits - line.shippedQuantity;
+  line.quantity - line.backorderedUnits - line.shippedQuantity - line.cancelledQuantity;
 
-/** Every unit of the order has shipped. */
+/** A line's units still to come: neither shipped nor cancelled (on backorder or ready to ship). */
+export const unitsStillOpen = (line: ShippableLine): number =>
+  line.quantity - line.shippedQuantity - line.cancelledQuantity;
+
+/** Every unit of the order has shipped or been cancelled: nothing is left to send. */
 export const everyUnitShipped = (lines: readonly ShippableLine[]): boolean =>
-  lines.every((line) => line.shippedQuantity === line.quantity);
+  lines.every((line) => unitsStillOpen(line) === 0);
 
 /** What a shipment takes of one line. */
 export interface ShipmentLine {

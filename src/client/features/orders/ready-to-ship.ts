@@ -2,7 +2,7 @@ import type { Order } from '../../../shared/api/orders.schemas';
 import { canTransition } from '../../../shared/domain/order-status';
 import { unitsReadyToShip } from '../../../shared/domain/shipments';
 
-/** A line's units that may ship now, by the server's rule (neither shipped nor on backorder). */
+/** A line's units that may ship now, by the server's rule (neither shipped, on backorder nor cancelled). */
 export const lineReadyToShip = (line: Order['lines'][number]): number =>
   unitsReadyToShip({
     lineNumber: line.line,
@@ -11,6 +11,7 @@ export const lineReadyToShip = (line: Order['lines'][number]): number =>
     quantity: line.quantity,
     backorderedUnits: line.backordered,
     shippedQuantity: line.shippedQuantity,
+    cancelledQuantity: line.cancelledQuantity,
   });
 
 /** Whether some units of the order may ship now: what 'Mark shipped' and the ship form are offered for. */

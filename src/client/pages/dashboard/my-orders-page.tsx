@@ -3,7 +3,7 @@ import { companyRolesAllow } from '../../../shared/domain/company-roles';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import type { Order } from '../../../shared/api/orders.schemas';
-import { canTransition } from '../../../shared/domain/order-status';
+import { buyerCanCancel, canTransition } from '../../../shared/domain/order-status';
 import { messages } from '../../../shared/messages';
 import { formatDollars } from '../../../shared/money';
 import { ConfirmModal, useConfirm } from '../../components/confirm-modal';
@@ -151,7 +151,7 @@ export function MyOrdersPage() {
                         <Button
                           size="sm"
                           variant="outline-danger"
-                          disabled={!canTransition(order.status, 'cancelled')}
+                          disabled={!buyerCanCancel(order.status)}
                           onClick={() => cancel.ask(order)}
                         >
                           CANCEL

@@ -12,6 +12,9 @@ const eventLabel: Record<OrderHistoryStep['event'], string> = {
   cancelled: 'Cancelled',
   expired: 'Reservation expired',
   refunded: 'Refunded',
+  cancelled_in_part: 'Units cancelled',
+  cancellation_requested: 'Cancellation asked for',
+  cancellation_refused: 'Cancellation refused',
 };
 
 /** What a step led to, when that is not plain from its name: placing for approval, say. */
@@ -23,6 +26,7 @@ function stepDetail(step: OrderHistoryStep): string | null {
   }
   if (step.event === 'freight_quoted' && step.to === 'awaiting_approval') return 'sent for approval';
   if (step.event === 'shipped' && step.to === 'partially_shipped') return 'part of the order';
+  if (step.event === 'cancelled_in_part' && step.to === 'shipped') return 'the rest had shipped';
   return null;
 }
 

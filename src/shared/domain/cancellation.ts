@@ -1,0 +1,80 @@
+import { messages } from '../messages';
+import { type ShippableLine, type ShipmentLine, unitsStillOpen } from './shipments';
+
+/**
+ * What of an order may still be cancelled, and what a credit note gives back (DESIGN §11). A unit may
+ * be cancelled until it ships: on backorder or ready to ship. A credit note gives back each credited
+ * unit at its line's price, and the line's tax in proportion, so that an order credited in parts is
+ * credited exactly its invoice in the end, never a cent more.
+ */
+
+/**
+ * The cancellation `asked` describes, by SKU, as lines of the order; or, without `asked`, every unit
+ * still open (the whole order, less what shipped). Answers the lines, or the problems in the way.
+ */
+export function planCancellation(
+  lines: readonly ShippableLine[],
+  asked?: readonly { sku: string; quantity: number }[],
+): { lines: ShipmentLine[] } | { problems: string[] } {
+  if (!asked) {
+    const open = lines.flatMap((line) => {
+      const units = unitsStillOpen(line);
+      return units > 0 ? [{ lineNumber: line.lineNumber, quantity: units }] : [];
+    });
+    return open.length > 0 ? { lines: open } : { problems: [messages.nothingLeftToCancel] };
+  }
+  const problems: string[] = [];
+  const taken = new Map<number, number>();
+  for (const { sku, quantity } of asked) {
+    const line = lines.find((candidate) => candidate.sku?.toUpperCase() === sku.toUpperCase());
+    if (!line) {
+      problems.push(messages.shipmentNotALine(sku));
+      continue;
+    }
+    const total = (taken.get(line.lineNumber) ?? 0) + quantity;
+    const open = unitsStillOpen(line);
+    if (total > open) {
+      problems.push(
+        messages.cancelTooMany(`${sku} ${line.name}`, open, line.shippedQuantity, line.cancelledQuantity, total),
+      );
+      continue;
+    }
+    taken.set(line.lineNumber, total);
+  }
+  if (problems.length > 0) return { problems };
+  return {
+    lines: [...taken].sort(([a], [b]) => a - b).map(([lineNumber, quantity]) => ({ lineNumber, quantity })),
+  };
+}
+
+/** Whether cancelling `plan` leaves the order with nothing shipped and nothing to ship: it goes whole. */
+export function cancelsWholeOrder(lines: readonly ShippableLine[], plan: readonly ShipmentLine[]): boolean {
+  const cancelling = new Map(plan.map((line) => [line.lineNumber, line.quantity]));
+  return lines.every(
+    (line) => line.shippedQuantity === 0 && unitsStillOpen(line) === (cancelling.get(line.lineNumber) ?? 0),
+  );
+}
+
+/** An invoiced line as its credit notes read it: its units, amount and tax as invoiced. */
+export interface CreditableLine {
+  quantity: number;
+  amountCents: number;
+  taxCents: number;
+}
+
+/**
+ * What crediting `units` more of a line gives back, when `before` of its units were credited already:
+ * its amount and tax up to those units less what was credited for the units before, each rounded to
+ * the cent the same way, so the parts always add up to the line as invoiced.
+ */
+export function creditShare(
+  line: CreditableLine,
+  before: number,
+  units: number,
+): { amountCents: number; taxCents: number } {
+  const upTo = (cents: number, count: number) => Math.round((cents * count) / line.quantity);
+  return {
+    amountCents: upTo(line.amountCents, before + units) - upTo(line.amountCents, before),
+    taxCents: upTo(line.taxCents, before + units) - upTo(line.taxCents, before),
+  };
+}
