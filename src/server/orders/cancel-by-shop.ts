@@ -21,7 +21,7 @@ import {
 import { returnUnits } from '../stock/backorders';
 import { type CloseOrderDeps, closeOrder } from './close-order';
 import { cancellationRefusedMail, cancellationRequestedMail } from './order-mails';
-import { type OrderWork, runOrderWork } from './order-process';
+import { type OrderProcessDeps, type OrderWork, runOrderWork } from './order-process';
 import { creditUnits, transitionOrder } from './transitions';
 
 export interface CancelRequest {
@@ -46,7 +46,8 @@ const isCredited = (status: PlacedOrder['status']): status is (typeof CREDITED_S
  * at once cancel each unit once, and the second is told what is left.
  */
 export async function cancelByShop(
-  deps: CloseOrderDeps,
+  /** Without a provider (a process that cannot reach it), card refunds wait for the refunds job. */
+  deps: OrderProcessDeps,
   admin: Actor,
   orderId: string,
   request: CancelRequest,
@@ -57,8 +58,14 @@ export async function cancelByShop(
   if (!current) throw new DomainError('NOT_FOUND', messages.orderNotFound);
   if (RESERVING_STATES.includes(current.status)) {
     if (request.lines) throw new DomainError('CONFLICT', messages.unpaidCancelsWhole);
-    const outcome = await closeOrder(deps, current, 'cancelled', step, (work) =>
-      auditCancel(work, admin, current.orderNumber, current.status, 'cancelled', request),
+    if (!deps.provider)
+      throw new Error('Cancelling an unpaid order cancels its payment intent: a provider is needed');
+    const outcome = await closeOrder(
+      { ...deps, provider: deps.provider },
+      current,
+      'cancelled',
+      step,
+      (work) => auditCancel(work, admin, current.orderNumber, current.status, 'cancelled', request),
     );
     // Paid a moment before: it is cancelled as a paid order, with its refund.
     if (outcome === 'closed') return withLinesOf(deps.db, (await findOrder(deps.db, orderId)) ?? current);
@@ -162,7 +169,8 @@ export async function requestCancellation(
     if (locked.status !== 'paid') {
       throw new DomainError('CONFLICT', messages.cancellationRequestOnlyPaid);
     }
-    if (locked.cancellationRequestedAt) throw new DomainError('CONFLICT', messages.cancellationAlreadyRequested);
+    if (locked.cancellationRequestedAt)
+      throw new DomainError('CONFLICT', messages.cancellationAlreadyRequested);
     const by = user.email.toLowerCase();
     await setCancellationRequest(work.tx, locked.id, { at: work.at, by, reason });
     await recordOrderEvent(work.tx, locked.id, {
@@ -214,6 +222,11 @@ export async function refuseCancellation(
       before: { request: locked.cancellationReason },
       after: { reason },
     });
-    return { ...order, cancellationRequestedAt: null, cancellationRequestedBy: null, cancellationReason: null };
+    return {
+      ...order,
+      cancellationRequestedAt: null,
+      cancellationRequestedBy: null,
+      cancellationReason: null,
+    };
   });
 }
