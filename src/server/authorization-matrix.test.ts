@@ -34,6 +34,8 @@ interface Fixture {
   spareReview: () => Promise<string>;
   /** A paid order of customer A's (it has an invoice). */
   paidOrderOfA: () => Promise<string>;
+  /** The credit note (CN-…) of a paid order of customer A's that the shop cancelled. */
+  creditNoteOfA: () => Promise<string>;
   /** A new quote request of customer A's. */
   quoteOfA: () => Promise<string>;
   /** A quote of customer A's that the shop answered. */
@@ -215,6 +217,21 @@ const rows: Row[] = [
     // A paid card order is never credited: it has none, for its buyer and the admin alike.
     url: async (f) => `/api/purchase/${await f.paidOrderOfA()}/credit-note`,
     expected: { anonymous: 401, customerA: 404, customerB: 404, admin: 404 },
+  },
+  {
+    method: 'GET',
+    path: '/api/credit-notes/:number',
+    // Its order's readers only; anyone else is told there is no such credit note.
+    url: async (f) => `/api/credit-notes/${await f.creditNoteOfA()}`,
+    expected: { anonymous: 401, customerA: 200, customerB: 404, admin: 200 },
+  },
+  {
+    method: 'POST',
+    path: '/api/purchase/:id/cancellation',
+    // The buyer asks for a paid order; nobody else may (a shop admin cancels it instead).
+    url: async (f) => `/api/purchase/${await f.paidOrderOfA()}/cancellation`,
+    payload: { reason: 'Matrix' },
+    expected: { anonymous: 401, customerA: 200, customerB: 404, admin: 404 },
   },
   {
     method: 'POST',
@@ -720,6 +737,21 @@ const rows: Row[] = [
   },
   {
     method: 'POST',
+    path: '/api/admin/orders/:id/cancel',
+    url: async (f) => `/api/admin/orders/${await f.paidOrderOfA()}/cancel`,
+    payload: { reason: 'Matrix' },
+    expected: adminOnly(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/orders/:id/cancellation/refuse',
+    // Nobody asked to cancel it: the admin hears so, everyone else is turned away first.
+    url: async (f) => `/api/admin/orders/${await f.paidOrderOfA()}/cancellation/refuse`,
+    payload: { reason: 'Matrix' },
+    expected: adminOnly(409),
+  },
+  {
+    method: 'POST',
     path: '/api/addreview',
     url: () => '/api/addreview',
     payload: { name: 'Matrix', img: 'https://example.com/m.png', customer_review: 'Fine', rating: 4 },
@@ -817,6 +849,15 @@ beforeAll(async () => {
     await payOrderAs(ctx.app, a, order._id);
     return order._id;
   };
+  const creditNoteOfA = async () => {
+    const orderId = await paidOrderOfA();
+    const cancelled = await injectAs(ctx.app, admin, {
+      method: 'POST',
+      url: `/api/admin/orders/${orderId}/cancel`,
+      payload: { reason: 'Matrix' },
+    });
+    return cancelled.json<{ creditNotes: { number: string }[] }>().creditNotes[0]?.number ?? '';
+  };
   const quoteOfA = async () => (await requestQuoteAs(ctx.app, a, tool.id, 1000))._id;
   const answeredQuoteOfA = async () => {
     const quoteId = await quoteOfA();
@@ -849,6 +890,7 @@ beforeAll(async () => {
     spareAccount: () => signUp(ctx.app),
     spareReview,
     paidOrderOfA,
+    creditNoteOfA,
     quoteOfA,
     answeredQuoteOfA,
     listOfA,

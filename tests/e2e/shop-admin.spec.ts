@@ -116,6 +116,27 @@ test('an admin runs the catalogue and follows an order from payment to shipment'
   await expect(timeline).toContainText('Shipped · part of the order');
   await expect(shopper.getByText('40 of 100 shipped')).toBeVisible();
 
+  // Ten of the sixty left were ordered twice: the admin cancels them; the buyer's card is refunded.
+  const cancelUnits = page.getByRole('form', { name: 'Cancel units' });
+  await cancelUnits.getByRole('spinbutton', { name: /^Units of .+ to cancel$/ }).fill('10');
+  await cancelUnits.getByLabel(/^Reason/).fill('Ten were ordered twice');
+  await cancelUnits.getByRole('button', { name: 'Cancel these units' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: /^Units of order \d+ cancelled/ })).toBeVisible();
+  const credits = page.getByRole('list', { name: /^Credit notes and refunds of order/ });
+  await expect(credits).toContainText('Ten were ordered twice');
+  await expect(credits).toContainText(/\$[\d,.]+ refunded to the card/);
+  await expect(shipSome.getByRole('spinbutton', { name: /^Units of .+ to ship$/ })).toHaveValue('50');
+  // The buyer sees the credit note (its PDF) and the refund on the order's page.
+  await shopper.reload();
+  await expect(shopper.getByText('40 of 100 shipped · 10 cancelled')).toBeVisible();
+  const creditNote = shopper
+    .getByRole('list', { name: /^Credit notes and refunds of order/ })
+    .getByRole('link', { name: /^Credit note CN-\d+$/ });
+  const pdf = await shopper.request.get((await creditNote.getAttribute('href')) ?? '');
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toContain('application/pdf');
+  await expect(shopper.getByRole('list', { name: /^Timeline of order/ })).toContainText('Units cancelled');
+
   // The rest goes with 'Mark shipped' from the list.
   await page.goto('/dashboard/manageAllOrders');
   await page.getByLabel('Show orders that are').selectOption('partially_shipped');

@@ -17,3 +17,12 @@ export const lineReadyToShip = (line: Order['lines'][number]): number =>
 /** Whether some units of the order may ship now: what 'Mark shipped' and the ship form are offered for. */
 export const canShipNow = (order: Pick<Order, 'status' | 'lines'>): boolean =>
   canTransition(order.status, 'shipped') && order.lines.some((line) => lineReadyToShip(line) > 0);
+
+/** A line's units still to come (neither shipped nor cancelled): what may still be cancelled. */
+export const lineStillOpen = (line: Order['lines'][number]): number =>
+  line.quantity - line.shippedQuantity - line.cancelledQuantity;
+
+/** Whether the shop may cancel some units of the order now: paid or on account, and something left to send. */
+export const canCancelUnits = (order: Pick<Order, 'status' | 'lines'>): boolean =>
+  (order.status === 'paid' || order.status === 'on_account' || order.status === 'partially_shipped') &&
+  order.lines.some((line) => lineStillOpen(line) > 0);

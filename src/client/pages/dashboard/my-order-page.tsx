@@ -11,6 +11,8 @@ import { OrderTimeline } from '../../features/orders/components/order-timeline';
 import { OrderShipments } from '../../features/orders/components/order-shipments';
 import { OrderPageFrame } from '../../features/orders/components/order-page-frame';
 import { formatDate } from '../../lib/format';
+import { RequestCancellation } from '../../features/orders/components/cancellation-request';
+import { OrderCredits } from '../../features/orders/components/order-credits';
 import { usePageMeta } from '../../lib/use-page-meta';
 
 /** /dashboard/myOrder/{id}: one of the buyer's (or their company's) orders, its lines, charges and timeline. */
@@ -48,6 +50,17 @@ export function MyOrderPage() {
                   {'\n'}
                   {o.address}
                 </p>
+                {(o.status === 'paid' || o.cancellationRequest) && (
+                  <div className="mt-3">
+                    <RequestCancellation order={o} />
+                  </div>
+                )}
+                {(o.creditNotes.length > 0 || o.refunds.length > 0) && (
+                  <>
+                    <h3 className="h6 text-uppercase text-secondary mt-4">Credit notes and refunds</h3>
+                    <OrderCredits order={o} />
+                  </>
+                )}
               </Card.Body>
             </Card>
           </Col>

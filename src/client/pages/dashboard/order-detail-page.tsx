@@ -13,7 +13,10 @@ import { QuoteFreightForm } from '../../features/orders/components/quote-freight
 import { OrderTimeline } from '../../features/orders/components/order-timeline';
 import { OrderShipments } from '../../features/orders/components/order-shipments';
 import { ShipLinesForm } from '../../features/orders/components/ship-lines-form';
-import { canShipNow } from '../../features/orders/ready-to-ship';
+import { canCancelUnits, canShipNow } from '../../features/orders/ready-to-ship';
+import { CancelUnitsForm } from '../../features/orders/components/cancel-units-form';
+import { AnswerCancellationRequest } from '../../features/orders/components/cancellation-request';
+import { OrderCredits } from '../../features/orders/components/order-credits';
 import { OrderPageFrame } from '../../features/orders/components/order-page-frame';
 
 /** Label and value rows of a definition list. */
@@ -30,7 +33,7 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
   );
 }
 
-/** /dashboard/manageAllOrders/{id} (admin): everything needed to ship an order, and its history. */
+/** /dashboard/manageAllOrders/{id} (admin): everything needed to ship, cancel and refund an order, and its history. */
 export function OrderDetailPage() {
   const { orderId = '' } = useParams();
   return (
@@ -99,10 +102,36 @@ export function OrderDetailPage() {
                   )}
                   {canTransition(o.status, 'shipped') && (
                     <div className={o.shipments.length > 0 ? 'mt-4' : undefined}>
-                      {/* Remade after each shipment, so that its units start from what is ready then. */}
-                      <ShipLinesForm key={o.shipments.length} order={o} />
+                      {/* Remade after each shipment and cancellation, so that its units start from what is ready then. */}
+                      <ShipLinesForm
+                        key={`${o.shipments.length}-${o.lines.reduce((sum, line) => sum + line.cancelledQuantity, 0)}`}
+                        order={o}
+                      />
                     </div>
                   )}
+                </Card.Body>
+              </Card>
+            </Col>
+          )}
+          {(canCancelUnits(o) || o.cancellationRequest) && (
+            <Col xs={12}>
+              <Card>
+                <Card.Body className="d-grid gap-3">
+                  <AnswerCancellationRequest order={o} />
+                  {canCancelUnits(o) && (
+                    // Remade after each cancellation, so that its units start from what is left then.
+                    <CancelUnitsForm key={`${o.status}-${o.creditNotes.length}`} order={o} />
+                  )}
+                </Card.Body>
+              </Card>
+            </Col>
+          )}
+          {(o.creditNotes.length > 0 || o.refunds.length > 0) && (
+            <Col xs={12}>
+              <Card>
+                <Card.Body>
+                  <h3 className="h6 text-uppercase text-secondary">Credit notes and refunds</h3>
+                  <OrderCredits order={o} />
                 </Card.Body>
               </Card>
             </Col>

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type {
   AdminOrderPage,
+  CancelOrderBody,
   ChangeOrderStatusBody,
   SetFreightBody,
   ShipmentBody,
@@ -111,6 +112,32 @@ export function useQuoteFreight() {
         method: 'PUT',
         body: { freight } satisfies SetFreightBody,
       }),
+    onSuccess: invalidate,
+  });
+}
+
+/** A shop admin cancels an order, whole (no lines) or some units not shipped: credited and refunded. */
+export function useCancelOrder() {
+  const invalidate = useInvalidate(queryRoots.orders);
+  return useMutation({
+    mutationFn: ({ orderId, body }: { orderId: string; body: CancelOrderBody }) =>
+      api<Order>(`/admin/orders/${encodeURIComponent(orderId)}/cancel`, { method: 'POST', body }),
+    // The form shows the refusal.
+    meta: { errorToast: false },
+    onSuccess: invalidate,
+  });
+}
+
+/** A shop admin refuses a buyer's request to cancel an order, saying why. */
+export function useRefuseCancellation() {
+  const invalidate = useInvalidate(queryRoots.orders);
+  return useMutation({
+    mutationFn: ({ orderId, reason }: { orderId: string; reason: string }) =>
+      api<Order>(`/admin/orders/${encodeURIComponent(orderId)}/cancellation/refuse`, {
+        method: 'POST',
+        body: { reason },
+      }),
+    meta: { errorToast: false },
     onSuccess: invalidate,
   });
 }

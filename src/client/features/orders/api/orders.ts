@@ -83,3 +83,17 @@ export function useCancelOrder() {
     onSettled: invalidate,
   });
 }
+
+/** The buyer asks the shop to cancel a paid order that has not shipped; the shop answers by mail. */
+export function useRequestCancellation() {
+  const invalidate = useInvalidate(queryRoots.orders);
+  return useMutation({
+    mutationFn: ({ orderId, reason }: { orderId: string; reason: string }) =>
+      api<Order>(`/purchase/${encodeURIComponent(orderId)}/cancellation`, {
+        method: 'POST',
+        body: { reason },
+      }),
+    meta: { errorToast: false },
+    onSuccess: invalidate,
+  });
+}

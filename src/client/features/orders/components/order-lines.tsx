@@ -19,18 +19,22 @@ export function OrderLines({ order, caption }: { order: Order; caption?: string 
         const shipped =
           order.status !== 'partially_shipped'
             ? null
-            : line.shippedQuantity === line.quantity
+            : line.shippedQuantity + line.cancelledQuantity === line.quantity
               ? 'shipped'
               : `${formatUnits(line.shippedQuantity)} of ${formatUnits(line.quantity)} shipped`;
+        // Units the shop cancelled of an order that goes on (a cancelled order says so itself).
+        const cancelled =
+          order.status !== 'cancelled' && line.cancelledQuantity > 0
+            ? `${formatUnits(line.cancelledQuantity)} cancelled`
+            : null;
         const contract = line.priceSource === 'contract' ? line.priceList : null;
+        const remarks = [backordered, shipped, cancelled].filter(Boolean).join(' · ');
         return {
           ...line,
           remark:
-            backordered || shipped || contract ? (
+            remarks || contract ? (
               <>
-                {backordered}
-                {backordered && shipped && ' · '}
-                {shipped}
+                {remarks}
                 {contract && (
                   <ContractPrice
                     list={contract}

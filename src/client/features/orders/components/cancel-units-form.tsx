@@ -1,0 +1,126 @@
+import { type SubmitEvent, useId, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import type { Order } from '../../../../shared/api/orders.schemas';
+import { messages } from '../../../../shared/messages';
+import { formatUnits } from '../../../lib/format';
+import { notify } from '../../../lib/notify';
+import { useCancelOrder } from '../api/admin-orders';
+import { lineStillOpen } from '../ready-to-ship';
+
+/**
+ * Cancel units that have not shipped (the admin's order page): how many of each line, and why, for the
+ * buyer's credit note. 'Cancel the whole order' takes every unit left. The server credits them at the
+ * order's prices and rates and refunds the card or the company's account; its refusal shows here.
+ */
+export function CancelUnitsForm({ order }: { order: Order }) {
+  const cancelOrder = useCancelOrder();
+  const id = useId();
+  const open = order.lines.filter((line) => line.sku !== null && lineStillOpen(line) > 0);
+  const [units, setUnits] = useState<Record<number, string>>({});
+  const [reason, setReason] = useState(order.cancellationRequest?.reason ?? '');
+  if (open.length === 0) return null;
+  const nothingShipped = order.lines.every((line) => line.shippedQuantity === 0);
+
+  function send(lines: { sku: string; quantity: number }[] | undefined) {
+    cancelOrder.mutate(
+      { orderId: order._id, body: { reason, ...(lines ? { lines } : {}) } },
+      {
+        onSuccess: (after) => {
+          notify.success(
+            after.status === 'cancelled'
+              ? messages.orderCancelledByShop(order.orderNumber)
+              : messages.cancelledUnits(order.orderNumber),
+          );
+          setUnits({});
+          setReason('');
+        },
+      },
+    );
+  }
+
+  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    send(
+      open.flatMap((line) => {
+        const quantity = Number(units[line.line] ?? 0);
+        return line.sku && quantity > 0 ? [{ sku: line.sku, quantity }] : [];
+      }),
+    );
+  }
+
+  return (
+    <Form noValidate onSubmit={onSubmit} aria-labelledby={`${id}-title`}>
+      <h3 className="h6 text-uppercase text-secondary" id={`${id}-title`}>
+        Cancel units
+      </h3>
+      <p className="small text-secondary mb-2">
+        Units not shipped yet. Their stock goes back; the buyer gets a credit note and{' '}
+        {order.paymentMethod === 'account' ? 'a credit on the company’s account' : 'a refund to the card'}.
+      </p>
+      <div className="table-responsive">
+        <table className="table table-sm align-middle mb-2">
+          <caption className="visually-hidden">Units of each line to cancel</caption>
+          <thead>
+            <tr>
+              <th scope="col">SKU</th>
+              <th scope="col" className="text-end">
+                Not shipped
+              </th>
+              <th scope="col" className="text-end">
+                Cancel
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {open.map((line) => (
+              <tr key={line.line}>
+                <td>
+                  <span className="font-monospace">{line.sku}</span>
+                  <div className="small text-secondary">{line.name}</div>
+                </td>
+                <td className="text-end">{formatUnits(lineStillOpen(line))}</td>
+                <td className="text-end" style={{ width: '8rem' }}>
+                  <Form.Control
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    max={lineStillOpen(line)}
+                    placeholder="0"
+                    aria-label={`Units of ${line.sku ?? ''} to cancel`}
+                    value={units[line.line] ?? ''}
+                    onChange={(event) => setUnits({ ...units, [line.line]: event.target.value })}
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Form.Group controlId={`${id}-reason`}>
+        <Form.Label>Reason (the buyer reads it on the credit note)</Form.Label>
+        <Form.Control
+          as="textarea"
+          rows={2}
+          value={reason}
+          maxLength={500}
+          onChange={(event) => setReason(event.target.value)}
+        />
+      </Form.Group>
+      {cancelOrder.error && (
+        <Alert variant="danger" className="mt-3 mb-0">
+          {cancelOrder.error.message}
+        </Alert>
+      )}
+      <div className="d-flex flex-wrap gap-2 mt-3">
+        <Button type="submit" variant="outline-danger" disabled={cancelOrder.isPending}>
+          Cancel these units
+        </Button>
+        <Button variant="danger" disabled={cancelOrder.isPending} onClick={() => send(undefined)}>
+          {nothingShipped ? 'Cancel the whole order' : 'Cancel every unit not shipped'}
+        </Button>
+      </div>
+    </Form>
+  );
+}
