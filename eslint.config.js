@@ -106,8 +106,8 @@ const serverLayers = {
 
 /**
  * One module per table for the tables many folders read (CONVENTIONS §13): outside src/server/records,
- * no query starts from, updates, inserts into or deletes from orders, their lines, products, categories
- * or companies; a query of another table may join them for a name or a status.
+ * no query starts from, updates, inserts into or deletes from orders, their lines, products, categories,
+ * companies, credit notes or refunds; a query of another table may join them for a name or a status.
  */
 const recordsOnly = {
   files: ['src/server/**/*.ts'],
@@ -117,7 +117,7 @@ const recordsOnly = {
       'error',
       {
         selector:
-          'CallExpression[callee.property.name=/^(from|update|insert|delete)$/] > Identifier[name=/^(orders|orderLines|products|categories|companies)$/]',
+          'CallExpression[callee.property.name=/^(from|update|insert|delete)$/] > Identifier[name=/^(orders|orderLines|products|categories|companies|creditNotes|creditNoteLines|refunds)$/]',
         message: 'Query this table through its module in src/server/records (one module per table).',
       },
     ],

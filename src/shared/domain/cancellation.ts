@@ -1,5 +1,5 @@
 import { messages } from '../messages';
-import { type ShippableLine, type ShipmentLine, unitsStillOpen } from './shipments';
+import { type ShippableLine, type ShipmentLine, takeUnits, unitsStillOpen } from './shipments';
 
 /**
  * What of an order may still be cancelled, and what a credit note gives back (DESIGN §11). A unit may
@@ -23,28 +23,15 @@ export function planCancellation(
     });
     return open.length > 0 ? { lines: open } : { problems: [messages.nothingLeftToCancel] };
   }
-  const problems: string[] = [];
-  const taken = new Map<number, number>();
-  for (const { sku, quantity } of asked) {
-    const line = lines.find((candidate) => candidate.sku?.toUpperCase() === sku.toUpperCase());
-    if (!line) {
-      problems.push(messages.shipmentNotALine(sku));
-      continue;
-    }
-    const total = (taken.get(line.lineNumber) ?? 0) + quantity;
-    const open = unitsStillOpen(line);
-    if (total > open) {
-      problems.push(
-        messages.cancelTooMany(`${sku} ${line.name}`, open, line.shippedQuantity, line.cancelledQuantity, total),
-      );
-      continue;
-    }
-    taken.set(line.lineNumber, total);
-  }
-  if (problems.length > 0) return { problems };
-  return {
-    lines: [...taken].sort(([a], [b]) => a - b).map(([lineNumber, quantity]) => ({ lineNumber, quantity })),
-  };
+  return takeUnits(lines, asked, unitsStillOpen, (line, open, total) =>
+    messages.cancelTooMany(
+      `${line.sku ?? ''} ${line.name}`,
+      open,
+      line.shippedQuantity,
+      line.cancelledQuantity,
+      total,
+    ),
+  );
 }
 
 /** Whether cancelling `plan` leaves the order with nothing shipped and nothing to ship: it goes whole. */

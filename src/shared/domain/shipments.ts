@@ -48,6 +48,28 @@ export function planShipment(
     });
     return ready.length > 0 ? { lines: ready } : { problems: [nothingReady(lines)] };
   }
+  return takeUnits(lines, asked, unitsReadyToShip, (line, ready, total) =>
+    messages.shipmentTooMany(
+      `${line.sku ?? ''} ${line.name}`,
+      ready,
+      line.backorderedUnits,
+      line.shippedQuantity,
+      total,
+    ),
+  );
+}
+
+/**
+ * Units of the order's lines `asked` for by SKU (a shipment's, a cancellation's), each line at most
+ * `available` of its units: the lines in line order, or the problems that stand in the way, each
+ * naming its line (`tooMany` says why a line cannot give what was asked).
+ */
+export function takeUnits(
+  lines: readonly ShippableLine[],
+  asked: readonly { sku: string; quantity: number }[],
+  available: (line: ShippableLine) => number,
+  tooMany: (line: ShippableLine, available: number, asked: number) => string,
+): { lines: ShipmentLine[] } | { problems: string[] } {
   const problems: string[] = [];
   const taken = new Map<number, number>();
   for (const { sku, quantity } of asked) {
@@ -57,17 +79,9 @@ export function planShipment(
       continue;
     }
     const total = (taken.get(line.lineNumber) ?? 0) + quantity;
-    const ready = unitsReadyToShip(line);
-    if (total > ready) {
-      problems.push(
-        messages.shipmentTooMany(
-          `${sku} ${line.name}`,
-          ready,
-          line.backorderedUnits,
-          line.shippedQuantity,
-          total,
-        ),
-      );
+    const most = available(line);
+    if (total > most) {
+      problems.push(tooMany(line, most, total));
       continue;
     }
     taken.set(line.lineNumber, total);

@@ -2,9 +2,9 @@ import { type SubmitEvent, useId, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { UnitsPerLine, askedUnits } from './units-per-line';
 import type { Order } from '../../../../shared/api/orders.schemas';
 import { messages } from '../../../../shared/messages';
-import { formatUnits } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useCancelOrder } from '../api/admin-orders';
 import { lineStillOpen } from '../ready-to-ship';
@@ -42,12 +42,7 @@ export function CancelUnitsForm({ order }: { order: Order }) {
 
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    send(
-      open.flatMap((line) => {
-        const quantity = Number(units[line.line] ?? 0);
-        return line.sku && quantity > 0 ? [{ sku: line.sku, quantity }] : [];
-      }),
-    );
+    send(askedUnits(open, units));
   }
 
   return (
@@ -59,45 +54,16 @@ export function CancelUnitsForm({ order }: { order: Order }) {
         Units not shipped yet. Their stock goes back; the buyer gets a credit note and{' '}
         {order.paymentMethod === 'account' ? 'a credit on the company’s account' : 'a refund to the card'}.
       </p>
-      <div className="table-responsive">
-        <table className="table table-sm align-middle mb-2">
-          <caption className="visually-hidden">Units of each line to cancel</caption>
-          <thead>
-            <tr>
-              <th scope="col">SKU</th>
-              <th scope="col" className="text-end">
-                Not shipped
-              </th>
-              <th scope="col" className="text-end">
-                Cancel
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {open.map((line) => (
-              <tr key={line.line}>
-                <td>
-                  <span className="font-monospace">{line.sku}</span>
-                  <div className="small text-secondary">{line.name}</div>
-                </td>
-                <td className="text-end">{formatUnits(lineStillOpen(line))}</td>
-                <td className="text-end" style={{ width: '8rem' }}>
-                  <Form.Control
-                    type="number"
-                    inputMode="numeric"
-                    min={0}
-                    max={lineStillOpen(line)}
-                    placeholder="0"
-                    aria-label={`Units of ${line.sku ?? ''} to cancel`}
-                    value={units[line.line] ?? ''}
-                    onChange={(event) => setUnits({ ...units, [line.line]: event.target.value })}
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <UnitsPerLine
+        caption="Units of each line to cancel"
+        lines={open}
+        available={lineStillOpen}
+        availableTitle="Not shipped"
+        takeTitle="Cancel"
+        verb="cancel"
+        units={units}
+        onChange={setUnits}
+      />
       <Form.Group controlId={`${id}-reason`}>
         <Form.Label>Reason (the buyer reads it on the credit note)</Form.Label>
         <Form.Control

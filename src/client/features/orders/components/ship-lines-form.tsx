@@ -2,9 +2,9 @@ import { type SubmitEvent, useId, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { UnitsPerLine, askedUnits } from './units-per-line';
 import type { Order } from '../../../../shared/api/orders.schemas';
 import { messages } from '../../../../shared/messages';
-import { formatUnits } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useShipLines } from '../api/admin-orders';
 import { lineReadyToShip } from '../ready-to-ship';
@@ -27,10 +27,7 @@ export function ShipLinesForm({ order }: { order: Order }) {
 
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    const lines = shippable.flatMap((line) => {
-      const quantity = Number(units[line.line] ?? 0);
-      return line.sku && quantity > 0 ? [{ sku: line.sku, quantity }] : [];
-    });
+    const lines = askedUnits(shippable, units);
     shipLines.mutate(
       { orderId: order._id, shipment: { lines, carrier, trackingNumber: trackingNumber || undefined } },
       {
@@ -48,44 +45,16 @@ export function ShipLinesForm({ order }: { order: Order }) {
       <h3 className="h6 text-uppercase text-secondary" id={`${id}-title`}>
         Ship some units
       </h3>
-      <div className="table-responsive">
-        <table className="table table-sm align-middle mb-2">
-          <caption className="visually-hidden">Units of each line that leave in this shipment</caption>
-          <thead>
-            <tr>
-              <th scope="col">SKU</th>
-              <th scope="col" className="text-end">
-                Ready
-              </th>
-              <th scope="col" className="text-end">
-                Ship now
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {shippable.map((line) => (
-              <tr key={line.line}>
-                <td>
-                  <span className="font-monospace">{line.sku}</span>
-                  <div className="small text-secondary">{line.name}</div>
-                </td>
-                <td className="text-end">{formatUnits(lineReadyToShip(line))}</td>
-                <td className="text-end" style={{ width: '8rem' }}>
-                  <Form.Control
-                    type="number"
-                    inputMode="numeric"
-                    min={0}
-                    max={lineReadyToShip(line)}
-                    aria-label={`Units of ${line.sku ?? ''} to ship`}
-                    value={units[line.line] ?? ''}
-                    onChange={(event) => setUnits({ ...units, [line.line]: event.target.value })}
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <UnitsPerLine
+        caption="Units of each line that leave in this shipment"
+        lines={shippable}
+        available={lineReadyToShip}
+        availableTitle="Ready"
+        takeTitle="Ship now"
+        verb="ship"
+        units={units}
+        onChange={setUnits}
+      />
       <div className="row g-2">
         <Form.Group className="col-sm-6" controlId={`${id}-carrier`}>
           <Form.Label>Carrier</Form.Label>
