@@ -51,6 +51,7 @@ import { projectPaths, readShopName } from './config/project-paths';
 import { adminOrdersRoutes } from './orders/admin-orders.routes';
 import { paymentsRoutes } from './orders/payments.routes';
 import { choosePaymentProvider } from './payments/choose-provider';
+import { returnsRoutes } from './orders/returns.routes';
 import { ordersRoutes } from './orders/orders.routes';
 import { cartRoutes } from './orders/cart.routes';
 import { reviewsRoutes } from './reviews/reviews.routes';
@@ -342,6 +343,14 @@ export async function buildApp({
         catalogCache,
         holdHours: config.orderHoldHours,
         provider: paymentProvider,
+      });
+      await api.register(returnsRoutes, {
+        db,
+        guards,
+        mail,
+        catalogCache,
+        provider: paymentProvider,
+        returnDays: config.returnDays,
       });
       await api.register(paymentsRoutes, {
         db,

@@ -36,6 +36,8 @@ interface Fixture {
   paidOrderOfA: () => Promise<string>;
   /** The credit note (CN-…) of a paid order of customer A's that the shop cancelled. */
   creditNoteOfA: () => Promise<string>;
+  /** A new return of customer A's (of a paid order the shop shipped). */
+  returnOfA: () => Promise<string>;
   /** A new quote request of customer A's. */
   quoteOfA: () => Promise<string>;
   /** A quote of customer A's that the shop answered. */
@@ -752,6 +754,51 @@ const rows: Row[] = [
   },
   {
     method: 'POST',
+    path: '/api/purchase/:id/returns',
+    // Nothing of it has shipped: its buyer hears why; nobody else sees the order.
+    url: async (f) => `/api/purchase/${await f.paidOrderOfA()}/returns`,
+    payload: { lines: [{ sku: 'ANY-SKU', quantity: 1, reason: 'Matrix' }] },
+    expected: { anonymous: 401, customerA: 409, customerB: 404, admin: 404 },
+  },
+  { method: 'GET', path: '/api/returns', url: () => '/api/returns', expected: signedIn(200) },
+  {
+    method: 'GET',
+    path: '/api/returns/:id',
+    url: async (f) => `/api/returns/${await f.returnOfA()}`,
+    expected: { anonymous: 401, customerA: 200, customerB: 404, admin: 200 },
+  },
+  { method: 'GET', path: '/api/admin/returns', url: () => '/api/admin/returns', expected: adminOnly(200) },
+  {
+    method: 'POST',
+    path: '/api/admin/returns/:id/approve',
+    url: async (f) => `/api/admin/returns/${await f.returnOfA()}/approve`,
+    payload: { instructions: 'Matrix dock' },
+    expected: adminOnly(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/returns/:id/reject',
+    url: async (f) => `/api/admin/returns/${await f.returnOfA()}/reject`,
+    payload: { reason: 'Matrix' },
+    expected: adminOnly(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/returns/:id/receive',
+    // Not approved yet: the admin hears so.
+    url: async (f) => `/api/admin/returns/${await f.returnOfA()}/receive`,
+    payload: { lines: [{ sku: 'ANY-SKU', quantity: 1, condition: 'resellable' }] },
+    expected: adminOnly(409),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/returns/:id/refund',
+    url: async (f) => `/api/admin/returns/${await f.returnOfA()}/refund`,
+    payload: {},
+    expected: adminOnly(409),
+  },
+  {
+    method: 'POST',
     path: '/api/addreview',
     url: () => '/api/addreview',
     payload: { name: 'Matrix', img: 'https://example.com/m.png', customer_review: 'Fine', rating: 4 },
@@ -858,6 +905,20 @@ beforeAll(async () => {
     });
     return cancelled.json<{ creditNotes: { number: string }[] }>().creditNotes[0]?.number ?? '';
   };
+  const returnOfA = async () => {
+    const orderId = await paidOrderOfA();
+    await injectAs(ctx.app, admin, {
+      method: 'POST',
+      url: `/api/admin/orders/${orderId}/shipments`,
+      payload: { lines: [{ sku: tool.sku, quantity: 100 }], carrier: 'UPS' },
+    });
+    const asked = await injectAs(ctx.app, a, {
+      method: 'POST',
+      url: `/api/purchase/${orderId}/returns`,
+      payload: { lines: [{ sku: tool.sku, quantity: 5, reason: 'Matrix' }] },
+    });
+    return asked.json<{ _id: string }>()._id;
+  };
   const quoteOfA = async () => (await requestQuoteAs(ctx.app, a, tool.id, 1000))._id;
   const answeredQuoteOfA = async () => {
     const quoteId = await quoteOfA();
@@ -891,6 +952,7 @@ beforeAll(async () => {
     spareReview,
     paidOrderOfA,
     creditNoteOfA,
+    returnOfA,
     quoteOfA,
     answeredQuoteOfA,
     listOfA,

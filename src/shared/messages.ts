@@ -71,6 +71,16 @@ export const messages = {
     'Only a paid order that has not shipped yet can be asked to be cancelled: an unpaid order you cancel yourself, a shipped one you return.',
   cancellationAlreadyRequested: 'You asked for this order to be cancelled already; the shop will answer by mail.',
   noCancellationRequest: 'The buyer has not asked for this order to be cancelled.',
+  returnTooMany: (line: string, returnable: number, asked: number) =>
+    `${line}: ${returnable === 1 ? '1 unit' : `${units(returnable)} units`} can be returned, not ${units(asked)} (units shipped within the return window, less those returned already).`,
+  returnRefused: (problems: readonly string[]) => `Nothing was returned. ${problems.join(' ')}`,
+  returnNothingShipped: 'Only shipped units can be returned: nothing of this order has shipped yet.',
+  returnNotFound: 'There is no such return',
+  returnCannotMove: (status: string, step: string) => `This return is ${status}: it cannot be ${step}.`,
+  receiptTooMany: (line: string, expected: number, got: number) =>
+    `${line}: ${units(expected)} ${expected === 1 ? 'unit was' : 'units were'} to come back, not ${units(got)}.`,
+  receiptRefused: (problems: readonly string[]) => `Nothing was received. ${problems.join(' ')}`,
+  receiptEmpty: 'Say how many units of each line arrived, resellable or damaged.',
   shipmentRecorded: (orderNumber: number) =>
     `Shipment of order ${orderNumber} recorded; the buyer is mailed its tracking`,
   stillBackordered: (count: number) =>

@@ -115,6 +115,12 @@ export const ConfigSchema = z
       .positive()
       .max(24 * 90)
       .default(48),
+    RETURN_DAYS: z.coerce
+      .number({ error: 'expected a number of days' })
+      .int({ error: 'expected a whole number of days' })
+      .min(0)
+      .max(365 * 5)
+      .default(30),
     UPLOADS_QUOTA_MB: z.coerce
       .number({ error: 'expected a number of megabytes' })
       .positive()
@@ -235,6 +241,8 @@ export const ConfigSchema = z
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     /** How long an unpaid order keeps its stock reserved. */
     orderHoldHours: env.ORDER_HOLD_HOURS,
+    /** How many days after their shipment a buyer may return units. */
+    returnDays: env.RETURN_DAYS,
     /** The most the uploaded pictures may take together; unused ones are removed after a day. */
     uploadsQuotaBytes: Math.round(env.UPLOADS_QUOTA_MB * 1024 * 1024),
     /** How often each background job runs on this instance, in ms (0: not here). */

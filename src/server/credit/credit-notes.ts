@@ -24,6 +24,8 @@ export interface Crediting {
   /** The order goes whole: its freight and the freight's tax are credited too (once). */
   withFreight: boolean;
   reason: string;
+  /** A refunded return's restocking fee: this percent of the goods and their tax is kept. */
+  restockingFeePercent?: number | undefined;
   /** The shop admin issuing it (their email), or null for the shop itself. */
   actor: string | null;
   at: Date;
@@ -70,7 +72,8 @@ export async function issueCreditNote(
   const taxCents =
     lines.reduce((sum, line) => sum + line.taxCents, 0) +
     freightTaxes.reduce((sum, part) => sum + part.taxCents, 0);
-  const amountCents = subtotalCents + freightCents + taxCents;
+  const restockingFeeCents = Math.round(((subtotalCents + taxCents) * (crediting.restockingFeePercent ?? 0)) / 100);
+  const amountCents = subtotalCents + freightCents + taxCents - restockingFeeCents;
   if (amountCents <= 0) return null;
 
   const number = await nextCreditNoteNumber(ex);
@@ -83,6 +86,7 @@ export async function issueCreditNote(
     freightCents,
     freightTaxes,
     taxCents,
+    restockingFeeCents,
     amountCents,
     issuedBy: crediting.actor,
     lines,

@@ -24,13 +24,16 @@ export async function assignInvoiceNumber(ex: Executor, orderId: string): Promis
  */
 export const nextCreditNoteNumber = (ex: Executor): Promise<number> => nextNumber(ex, 'credit_note');
 
+/** The next return (RMA) number, in the transaction that records the return. */
+export const nextReturnNumber = (ex: Executor): Promise<number> => nextNumber(ex, 'return');
+
 /** The next number of a gapless series (counters): given back if the transaction rolls back. */
-async function nextNumber(ex: Executor, name: 'invoice' | 'credit_note'): Promise<number> {
+async function nextNumber(ex: Executor, name: 'invoice' | 'credit_note' | 'return'): Promise<number> {
   const [counter] = await ex
     .update(counters)
     .set({ value: sql`${counters.value} + 1` })
     .where(eq(counters.name, name))
     .returning({ value: counters.value });
-  if (!counter) throw new Error(`The ${name} counter is missing (migrations 0007 and 0029 create them)`);
+  if (!counter) throw new Error(`The ${name} counter is missing (migrations 0007, 0029 and 0040 create them)`);
   return counter.value;
 }

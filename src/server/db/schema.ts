@@ -417,6 +417,8 @@ export const orderLines = pgTable(
      * their stock given back, their share credited by a credit note when the order was invoiced.
      */
     cancelledQuantity: integer('cancelled_quantity').notNull().default(0),
+    /** Shipped units a buyer is returning or returned (returns not rejected): never more than shipped. */
+    returnedQuantity: integer('returned_quantity').notNull().default(0),
     /**
      * How the line was taxed: the product's class then, the rate applied (thousandths of a
      * percent; 0 when exempt, reverse-charged or untaxed at the destination) and its tax, rounded to
@@ -439,6 +441,7 @@ export const orderLines = pgTable(
       sql`${t.shippedQuantity} between 0 and ${t.quantity} - ${t.backorderedUnits} - ${t.cancelledQuantity}`,
     ),
     check('order_lines_cancelled_range', sql`${t.cancelledQuantity} between 0 and ${t.quantity}`),
+    check('order_lines_returned_range', sql`${t.returnedQuantity} between 0 and ${t.shippedQuantity}`),
     // What was bought of a product (reviews, the dashboard), and its oldest backorders (new stock).
     index('order_lines_product_idx').on(t.productId),
     index('order_lines_backorders_idx')
@@ -543,6 +546,8 @@ export const creditNotes = pgTable(
       .default([]),
     /** The lines' tax shares and the freight's tax together. */
     taxCents: integer('tax_cents').notNull(),
+    /** A refunded return's restocking fee, kept by the shop: taken off what is credited. */
+    restockingFeeCents: integer('restocking_fee_cents').notNull().default(0),
     amountCents: integer('amount_cents').notNull(),
     /** The shop admin who issued it (their email); null for credit notes from before they were kept. */
     issuedBy: text('issued_by'),
@@ -552,7 +557,7 @@ export const creditNotes = pgTable(
     check('credit_notes_amount_positive', sql`${t.amountCents} > 0`),
     check(
       'credit_notes_total_adds_up',
-      sql`${t.amountCents} = ${t.subtotalCents} + ${t.freightCents} + ${t.taxCents}`,
+      sql`${t.amountCents} = ${t.subtotalCents} + ${t.freightCents} + ${t.taxCents} - ${t.restockingFeeCents}`,
     ),
   ],
 );
@@ -578,6 +583,83 @@ export const creditNoteLines = pgTable(
     }).onDelete('restrict'),
     index('credit_note_lines_order_idx').on(t.orderId, t.lineNumber),
     check('credit_note_lines_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+export const returnStatus = pgEnum('return_status', [
+  'requested',
+  'approved',
+  'rejected',
+  'received',
+  'refunded',
+]);
+
+/**
+ * A return (RMA): shipped units a buyer sends back (POST /api/purchase/{id}/returns), numbered in its
+ * own series (RMA-000001). The shop approves it (with return instructions) or rejects it (with a
+ * reason), receives the units (resellable ones go back to stock) and refunds them with a credit note.
+ */
+export const returns = pgTable(
+  'returns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: integer('number').notNull().unique(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    status: returnStatus('status').notNull().default('requested'),
+    /** Who asked (their email) and when, with what they added. */
+    requestedBy: text('requested_by').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true, precision: 3 }).notNull(),
+    note: text('note'),
+    /** The shop admin who approved or rejected it, when, and the instructions or the reason. */
+    decidedBy: text('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true, precision: 3 }),
+    instructions: text('instructions'),
+    rejectionReason: text('rejection_reason'),
+    receivedBy: text('received_by'),
+    receivedAt: timestamp('received_at', { withTimezone: true, precision: 3 }),
+    /** Its refund's credit note, once refunded. */
+    creditNoteId: uuid('credit_note_id')
+      .references(() => creditNotes.id, { onDelete: 'restrict' })
+      .unique(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true, precision: 3 }),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (t) => [
+    index('returns_order_idx').on(t.orderId, t.requestedAt),
+    index('returns_status_idx').on(t.status, t.requestedAt),
+  ],
+);
+
+/**
+ * A return's lines: units of an order line, why they come back, and once received how many are
+ * resellable (back to stock) and how many damaged.
+ */
+export const returnLines = pgTable(
+  'return_lines',
+  {
+    returnId: uuid('return_id')
+      .notNull()
+      .references(() => returns.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id').notNull(),
+    lineNumber: smallint('line_number').notNull(),
+    quantity: integer('quantity').notNull(),
+    reason: text('reason').notNull(),
+    resellableQuantity: integer('resellable_quantity').notNull().default(0),
+    damagedQuantity: integer('damaged_quantity').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.returnId, t.lineNumber] }),
+    foreignKey({
+      columns: [t.orderId, t.lineNumber],
+      foreignColumns: [orderLines.orderId, orderLines.lineNumber],
+    }).onDelete('restrict'),
+    check('return_lines_quantity_positive', sql`${t.quantity} > 0`),
+    check(
+      'return_lines_received_range',
+      sql`${t.resellableQuantity} >= 0 and ${t.damagedQuantity} >= 0 and ${t.resellableQuantity} + ${t.damagedQuantity} <= ${t.quantity}`,
+    ),
   ],
 );
 
@@ -1117,6 +1199,9 @@ export const auditAction = pgEnum('audit_action', [
   'company.details',
   'order.cancel',
   'order.cancellation_refused',
+  'return.decide',
+  'return.receive',
+  'return.refund',
 ]);
 
 /**

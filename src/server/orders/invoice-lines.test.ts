@@ -21,6 +21,7 @@ function paidOrder(count: number): InvoicedOrder {
     backorderedUnits: 0,
     shippedQuantity: 0,
     cancelledQuantity: 0,
+    returnedQuantity: 0,
     taxClass: 'standard' as const,
     taxRate: 0,
     taxCents: 0,

@@ -169,10 +169,22 @@ export async function renderCreditNotePdf(
       })),
       ...note.freightTaxes,
     ]),
-    totalCents: note.amountCents,
+    totalCents: note.amountCents + note.restockingFeeCents,
     treatment: order.taxBasis?.treatment ?? 'no_destination',
     certificateKind: order.taxBasis?.certificate?.kind ?? null,
   });
+  if (note.restockingFeeCents > 0) {
+    for (const [label, value, font] of [
+      ['Restocking fee (kept)', `−${formatCents(note.restockingFeeCents)}`, REGULAR],
+      ['Credited (USD)', formatCents(note.amountCents), BOLD],
+    ] as const) {
+      const top = doc.y;
+      doc.font(font).fontSize(10).fillColor(INK);
+      doc.text(label, 250, top, { width: 220, align: 'right' });
+      doc.text(value, 473, top, { width: RIGHT - 473, align: 'right' });
+      doc.y = Math.max(doc.y, top + 14);
+    }
+  }
   taxNoticeOf(doc, order);
 
   const refund = order.refunds.find((candidate) => candidate.creditNoteId === note.id);

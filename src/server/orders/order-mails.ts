@@ -1,3 +1,4 @@
+import type { Return } from '../../shared/api/returns.schemas';
 import { formatCreditNoteNumber, formatInvoiceNumber } from '../../shared/domain/document-numbers';
 import type { Credited } from '../credit/credit-notes';
 import { formatCents } from '../../shared/money';
@@ -340,9 +341,14 @@ export function creditNoteMail(ctx: OrderMailContext, order: PlacedOrder, { note
     facts: [
       ...note.lines.map(({ lineNumber, quantity, amountCents }): [string, string] => {
         const line = order.lines.find((candidate) => candidate.lineNumber === lineNumber);
-        return ['Credited', `${formatUnits(quantity)} × ${line?.sku ?? ''} ${line?.name ?? ''}: ${formatCents(amountCents)}`];
+        return [
+          'Credited',
+          `${formatUnits(quantity)} × ${line?.sku ?? ''} ${line?.name ?? ''}: ${formatCents(amountCents)}`,
+        ];
       }),
-      ...(note.freightCents > 0 ? ([['Freight credited', formatCents(note.freightCents)]] as [string, string][]) : []),
+      ...(note.freightCents > 0
+        ? ([['Freight credited', formatCents(note.freightCents)]] as [string, string][])
+        : []),
       ['Tax credited', formatCents(note.taxCents)],
       ['Credit note total', amount],
       ['Order', `${order.orderNumber}: ${itemsSummary(order.lines)}`],
@@ -383,4 +389,66 @@ export function cancellationRefusedMail(ctx: OrderMailContext, order: PlacedOrde
     action: { url: `${ctx.publicUrl}/dashboard/myOrder/${order.id}`, label: 'See your order' },
     shop: ctx.shop,
   });
+}
+
+/**
+ * Each step of a return, mailed to the buyer (and a new return to the shop too): what comes back, and
+ * what happens next: wait for approval, send the units as instructed, the reason it was refused, what
+ * arrived. Its refund is mailed with its credit note (creditNoteMail).
+ */
+export function returnStepMails(ctx: OrderMailContext, order: PlacedOrder, ret: Return): Mail[] {
+  const lines = ret.lines.map((line): [string, string] => [
+    'Returning',
+    `${formatUnits(line.quantity)} × ${line.sku ?? ''} ${line.name}: ${line.reason}` +
+      (ret.status === 'received'
+        ? ` (${formatUnits(line.resellable)} resellable, ${formatUnits(line.damaged)} damaged)`
+        : ''),
+  ]);
+  const facts: [string, string][] = [['Return', `${ret.number} of order ${order.orderNumber}`], ...lines];
+  const lead: Record<Return['status'], string[]> = {
+    requested: [
+      `We have your return ${ret.number} of order ${order.orderNumber}. We check it and mail you how to send the units back; please do not send anything before.`,
+    ],
+    approved: [
+      `Your return ${ret.number} is approved. Please send the units back as follows:`,
+      ret.instructions ?? '',
+      'We refund them once they have arrived and been checked.',
+    ],
+    rejected: [`We cannot accept your return ${ret.number}: ${ret.rejectionReason ?? ''}`],
+    received: [
+      `The units of your return ${ret.number} have arrived and been checked. We refund them shortly, with a credit note.`,
+    ],
+    refunded: [`Your return ${ret.number} is refunded.`],
+  };
+  const subject: Record<Return['status'], string> = {
+    requested: `Return ${ret.number} requested for order ${order.orderNumber}`,
+    approved: `Return ${ret.number} approved: how to send the units back`,
+    rejected: `Return ${ret.number} refused`,
+    received: `Return ${ret.number} received`,
+    refunded: `Return ${ret.number} refunded`,
+  };
+  const action = { url: `${ctx.publicUrl}/dashboard/myReturns`, label: 'See your returns' };
+  const toBuyer = businessMail({
+    to: order.email,
+    subject: subject[ret.status],
+    greeting: `Hello ${placedByOf(order)},`,
+    lead: lead[ret.status],
+    facts,
+    action,
+    shop: ctx.shop,
+  });
+  if (ret.status !== 'requested') return [toBuyer];
+  const toShop = businessMail({
+    to: ctx.shop.email,
+    subject: `New return ${ret.number} of order ${order.orderNumber}`,
+    greeting: 'Hello,',
+    lead: [
+      `${ret.requestedBy} returns units of order ${order.orderNumber}.`,
+      ...(ret.note ? [ret.note] : []),
+    ],
+    facts,
+    action: { url: `${ctx.publicUrl}/dashboard/returns/${ret._id}`, label: 'Approve or refuse it' },
+    shop: ctx.shop,
+  });
+  return [toBuyer, toShop];
 }

@@ -52,6 +52,7 @@ export function toOrder(row: PlacedOrder): Order {
       backordered: line.backorderedUnits,
       shippedQuantity: line.shippedQuantity,
       cancelledQuantity: line.cancelledQuantity,
+      returnedQuantity: line.returnedQuantity,
       taxClass: line.taxClass,
       taxRate: rateToPercent(line.taxRate),
       tax: centsToDollars(line.taxCents),

@@ -5,6 +5,8 @@ import type { MailContext } from '../mail/mail-layout';
 import { queueMail } from '../mail/outbox';
 import type { OrderWork } from './order-process';
 import { invoiceOnAccount } from '../credit/ledger';
+import { formatCents } from '../../shared/money';
+import { formatCreditNoteNumber } from '../../shared/domain/document-numbers';
 import { type Credited, type Crediting, issueCreditNote } from '../credit/credit-notes';
 import { releaseReservations } from '../stock/backorders';
 import {
@@ -20,6 +22,7 @@ import {
   type PlacedOrder,
   type OrderStep,
   moveOrder,
+  recordOrderEvent,
   withLines,
   withLinesOf,
 } from '../records/orders.repository';
@@ -151,6 +154,17 @@ export async function creditUnits(
   const credited = await issueCreditNote(work.tx, order, { ...crediting, at: work.at });
   if (!credited) return null;
   work.refundQueued(credited.refund);
+  // A card refund is a step once the provider has made it (orders/refunds.ts); a credit on account now.
+  if (credited.refund.method === 'account') {
+    await recordOrderEvent(work.tx, order.id, {
+      at: work.at,
+      actor: null,
+      event: 'refunded',
+      from: order.status,
+      to: order.status,
+      note: `${formatCents(credited.note.amountCents)} credited to the company’s account (credit note ${formatCreditNoteNumber(credited.note.number)})`,
+    });
+  }
   const after = await withLinesOf(work.tx, order);
   await queueMail(work.tx, creditNoteMail(work.mail, after, credited));
   work.mailed();

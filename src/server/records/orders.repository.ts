@@ -58,6 +58,7 @@ export type NewOrderLine = Omit<
   | 'backorderedUnits'
   | 'shippedQuantity'
   | 'cancelledQuantity'
+  | 'returnedQuantity'
   | 'taxClass'
   | 'taxRate'
   | 'taxCents'
@@ -234,6 +235,37 @@ export async function insertShipment(
     .set({ carrier: details.carrier, trackingNumber: details.trackingNumber, updatedAt: details.shippedAt })
     .where(eq(orders.id, orderId));
   return { ...row, lines: [...lines].sort((a, b) => a.lineNumber - b.lineNumber) };
+}
+
+/** Units of each of the order's lines that left in shipments at or after `since` (the return window). */
+export async function unitsShippedSince(
+  ex: Executor,
+  orderId: string,
+  since: Date,
+): Promise<Map<number, number>> {
+  const rows = await ex
+    .select({
+      lineNumber: shipmentLines.lineNumber,
+      units: sql<number>`sum(${shipmentLines.quantity})`.mapWith(Number),
+    })
+    .from(shipmentLines)
+    .innerJoin(shipments, eq(shipments.id, shipmentLines.shipmentId))
+    .where(and(eq(shipments.orderId, orderId), gte(shipments.shippedAt, since)))
+    .groupBy(shipmentLines.lineNumber);
+  return new Map(rows.map((row) => [row.lineNumber, row.units]));
+}
+
+/** These orders with their lines, by id (one query each for the rows and their parts). */
+export async function placedOrdersByIds(
+  ex: Executor,
+  orderIds: readonly string[],
+): Promise<Map<string, PlacedOrder>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await ex
+    .select()
+    .from(orders)
+    .where(inArray(orders.id, [...new Set(orderIds)]));
+  return new Map((await withLines(ex, rows)).map((order) => [order.id, order]));
 }
 
 /** One order with its lines. */

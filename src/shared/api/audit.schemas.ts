@@ -43,6 +43,9 @@ export const AUDIT_ACTIONS = {
   'company.details': 'Company’s name, tax number or billing address changed',
   'order.cancel': 'Order cancelled, whole or in part (credit note and refund)',
   'order.cancellation_refused': 'Buyer’s request to cancel an order refused',
+  'return.decide': 'Return approved or rejected',
+  'return.receive': 'Returned units received (resellable back to stock)',
+  'return.refund': 'Return refunded (credit note and refund)',
 } as const;
 
 export const AuditAction = z.enum(Object.keys(AUDIT_ACTIONS) as [keyof typeof AUDIT_ACTIONS]);

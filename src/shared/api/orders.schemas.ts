@@ -118,6 +118,8 @@ export const OrderLine = z
     shippedQuantity: z.number().int(),
     /** Units of this line cancelled (never to ship): by the shop after payment, or with the whole order. */
     cancelledQuantity: z.number().int(),
+    /** Shipped units of this line being returned or returned (returns not refused). */
+    returnedQuantity: z.number().int(),
     /** The product's tax class then, the rate applied (percent) and the line's tax, rounded on its own. */
     taxClass: z.enum(TAX_CLASSES),
     taxRate: z.number(),

@@ -14,3 +14,8 @@ export function formatQuoteNumber(n: number): string {
 export function formatCreditNoteNumber(n: number): string {
   return `CN-${String(n).padStart(6, '0')}`;
 }
+
+/** RMA-000001: returns are numbered in a series of their own. */
+export function formatReturnNumber(n: number): string {
+  return `RMA-${String(n).padStart(6, '0')}`;
+}

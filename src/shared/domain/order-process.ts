@@ -52,6 +52,10 @@ export const ORDER_EVENTS = [
   'cancelled_in_part',
   'cancellation_requested',
   'cancellation_refused',
+  'return_requested',
+  'return_approved',
+  'return_rejected',
+  'return_received',
 ] as const;
 export type OrderEvent = (typeof ORDER_EVENTS)[number];
 

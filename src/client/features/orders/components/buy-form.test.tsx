@@ -65,6 +65,7 @@ const placed: Order = {
       backordered: 0,
       shippedQuantity: 0,
       cancelledQuantity: 0,
+      returnedQuantity: 0,
       taxClass: 'standard',
       taxRate: 0,
       tax: 0,

@@ -15,6 +15,10 @@ const eventLabel: Record<OrderHistoryStep['event'], string> = {
   cancelled_in_part: 'Units cancelled',
   cancellation_requested: 'Cancellation asked for',
   cancellation_refused: 'Cancellation refused',
+  return_requested: 'Return asked for',
+  return_approved: 'Return approved',
+  return_rejected: 'Return refused',
+  return_received: 'Returned units received',
 };
 
 /** What a step led to, when that is not plain from its name: placing for approval, say. */

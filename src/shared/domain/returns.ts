@@ -1,0 +1,49 @@
+import { messages } from '../messages';
+import { type ShippableLine, type ShipmentLine, takeUnits } from './shipments';
+
+/**
+ * What of an order may come back (DESIGN §11): shipped units, within the shop's return window of their
+ * shipment, never more than were shipped less those already being returned or returned.
+ */
+
+export const RETURN_STATUSES = ['requested', 'approved', 'rejected', 'received', 'refunded'] as const;
+export type ReturnStatus = (typeof RETURN_STATUSES)[number];
+
+/** The conditions a returned unit arrives in: resellable units go back to stock. */
+export const RETURN_CONDITIONS = ['resellable', 'damaged'] as const;
+export type ReturnCondition = (typeof RETURN_CONDITIONS)[number];
+
+export interface ReturnableLine extends ShippableLine {
+  returnedQuantity: number;
+  /** Units of the line that left in shipments still inside the return window. */
+  recentlyShipped: number;
+}
+
+/** A line's units that may still be returned: shipped within the window, not returned already. */
+export const unitsReturnable = (line: ReturnableLine): number =>
+  Math.max(0, Math.min(line.shippedQuantity - line.returnedQuantity, line.recentlyShipped));
+
+/** The return `asked` describes, by SKU, as lines of the order; or the problems in its way. */
+export function planReturn(
+  lines: readonly ReturnableLine[],
+  asked: readonly { sku: string; quantity: number }[],
+): { lines: ShipmentLine[] } | { problems: string[] } {
+  return takeUnits(
+    lines,
+    asked,
+    (line) => unitsReturnable(line as ReturnableLine),
+    (line, returnable, total) =>
+      messages.returnTooMany(`${line.sku ?? ''} ${line.name}`, returnable, total),
+  );
+}
+
+/** Which statuses a return moves on from, and to: the shop's steps. */
+const steps: Record<ReturnStatus, readonly ReturnStatus[]> = {
+  requested: ['approved', 'rejected'],
+  approved: ['received'],
+  received: ['refunded'],
+  rejected: [],
+  refunded: [],
+};
+
+export const canReturnMove = (from: ReturnStatus, to: ReturnStatus): boolean => steps[from].includes(to);
