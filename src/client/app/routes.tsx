@@ -126,6 +126,9 @@ export const createRoutes = (slot: QueryClientSlot): RouteObject[] => {
                 page(paths.myQuotes, async () => ({
                   default: (await import('../pages/dashboard/my-quotes-page')).MyQuotesPage,
                 })),
+                page(paths.myReturns, async () => ({
+                  default: (await import('../pages/dashboard/my-returns-page')).MyReturnsPage,
+                })),
                 page(paths.company, async () => ({
                   default: (await import('../pages/dashboard/company-page')).CompanyPage,
                 })),
@@ -173,6 +176,12 @@ export const createRoutes = (slot: QueryClientSlot): RouteObject[] => {
                     })),
                     page(paths.quotes, async () => ({
                       default: (await import('../pages/dashboard/quotes-page')).QuotesPage,
+                    })),
+                    page(paths.returns, async () => ({
+                      default: (await import('../pages/dashboard/returns-page')).ReturnsPage,
+                    })),
+                    page(paths.returnDetailPattern, async () => ({
+                      default: (await import('../pages/dashboard/return-page')).ReturnPage,
                     })),
                     page(paths.manageReviews, async () => ({
                       default: (await import('../pages/dashboard/manage-reviews-page')).ManageReviewsPage,

@@ -31,6 +31,8 @@ export const paths = {
   myOrder: (orderId: string) => `/dashboard/myOrder/${encodeURIComponent(orderId)}`,
   myOrderPattern: '/dashboard/myOrder/:orderId',
   myQuotes: '/dashboard/myQuotes',
+  /** The buyer's returns (and their company's). */
+  myReturns: '/dashboard/myReturns',
   /** The customer's company: colleagues, roles, invitations. */
   company: '/dashboard/company',
   /** Saved lists: the products a buyer orders again and again. */
@@ -57,6 +59,10 @@ export const paths = {
   orderDetail: (orderId: string) => `/dashboard/manageAllOrders/${encodeURIComponent(orderId)}`,
   orderDetailPattern: '/dashboard/manageAllOrders/:orderId',
   quotes: '/dashboard/quotes',
+  /** Shop admins: every return, and one to approve, receive and refund. */
+  returns: '/dashboard/returns',
+  returnDetail: (returnId: string) => `/dashboard/returns/${encodeURIComponent(returnId)}`,
+  returnDetailPattern: '/dashboard/returns/:returnId',
   manageReviews: '/dashboard/manageReviews',
   auditLog: '/dashboard/auditLog',
 } as const;

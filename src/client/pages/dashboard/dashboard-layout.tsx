@@ -18,6 +18,7 @@ const customers = [
   { to: paths.addReview, label: 'Add A Review' },
   { to: paths.myOrders, label: 'My Orders' },
   { to: paths.myQuotes, label: 'My Quotes' },
+  { to: paths.myReturns, label: 'My Returns' },
   { to: paths.quickOrder, label: 'Quick Order' },
   { to: paths.lists, label: 'Saved Lists' },
   { to: paths.company, label: 'Company' },
@@ -35,6 +36,7 @@ const admins = [
   { to: paths.priceLists, label: 'Price Lists' },
   { to: paths.taxes, label: 'Tax & Freight' },
   { to: paths.quotes, label: 'Quotes' },
+  { to: paths.returns, label: 'Returns' },
   { to: paths.manageReviews, label: 'Manage Reviews' },
   { to: paths.auditLog, label: 'Audit Log' },
 ];

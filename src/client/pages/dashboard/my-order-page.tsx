@@ -13,6 +13,7 @@ import { OrderPageFrame } from '../../features/orders/components/order-page-fram
 import { formatDate } from '../../lib/format';
 import { RequestCancellation } from '../../features/orders/components/cancellation-request';
 import { OrderCredits } from '../../features/orders/components/order-credits';
+import { ReturnItemsForm } from '../../features/returns/components/return-items-form';
 import { usePageMeta } from '../../lib/use-page-meta';
 
 /** /dashboard/myOrder/{id}: one of the buyer's (or their company's) orders, its lines, charges and timeline. */
@@ -50,6 +51,11 @@ export function MyOrderPage() {
                   {'\n'}
                   {o.address}
                 </p>
+                {o.lines.some((line) => line.shippedQuantity > line.returnedQuantity) && (
+                  <div className="mt-3">
+                    <ReturnItemsForm order={o} />
+                  </div>
+                )}
                 {(o.status === 'paid' || o.cancellationRequest) && (
                   <div className="mt-3">
                     <RequestCancellation order={o} />
