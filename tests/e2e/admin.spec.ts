@@ -19,6 +19,7 @@ test.describe('an admin named by ADMIN_EMAILS', () => {
       'Add A Review',
       'My Orders',
       'My Quotes',
+      'My Returns',
       'Quick Order',
       'Saved Lists',
       'Company',
@@ -46,6 +47,7 @@ test.describe('an admin named by ADMIN_EMAILS', () => {
       'Price Lists',
       'Tax & Freight',
       'Quotes',
+      'Returns',
       'Manage Reviews',
       'Audit Log',
     ]);
@@ -78,6 +80,7 @@ test.describe('an admin named by ADMIN_EMAILS', () => {
       'Price Lists',
       'Tax & Freight',
       'Quotes',
+      'Returns',
       'Manage Reviews',
       'Audit Log',
     ]);

@@ -27,6 +27,7 @@ test.describe('a customer account', () => {
       'Add A Review',
       'My Orders',
       'My Quotes',
+      'My Returns',
       'Quick Order',
       'Saved Lists',
       'Company',

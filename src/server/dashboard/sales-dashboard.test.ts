@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SalesDashboard } from '../../shared/api/dashboard.schemas';
-import { orderLines, orders } from '../db/schema';
+import { creditNotes, orderLines, orders, refunds, returnLines, returns } from '../db/schema';
 import { signUpAdmin, injectAs } from '../test/auth-helpers';
 import { insertTool } from '../test/factories';
 import { createTestApp } from '../test/test-app';
@@ -54,6 +54,7 @@ async function insertOrder(
     priceSource: 'tier',
     priceSourceRef: null,
   });
+  return order.id;
 }
 
 beforeAll(async () => {
@@ -69,7 +70,56 @@ beforeAll(async () => {
     charges: { tax: 180, freight: 120 },
     paidAt: '2026-06-15T10:00:00Z',
   });
-  await insertOrder(b, { status: 'shipped', quantity: 1000, dollars: 5000, paidAt: '2026-06-14T09:00:00Z' });
+  const shipped = await insertOrder(b, {
+    status: 'shipped',
+    quantity: 1000,
+    dollars: 5000,
+    paidAt: '2026-06-14T09:00:00Z',
+  });
+  // After the sale: 100 of those units came back and were refunded ($500 less a $50 restocking fee)
+  // on the 15th; 20 more are asked back; a return of 500 was refused (its reason not counted).
+  const [note] = await ctx.db
+    .insert(creditNotes)
+    .values({
+      number: 900_001,
+      orderId: shipped,
+      issuedAt: new Date('2026-06-15T11:00:00Z'),
+      reason: 'Return',
+      subtotalCents: 50_000,
+      taxCents: 0,
+      restockingFeeCents: 5000,
+      amountCents: 45_000,
+    })
+    .returning({ id: creditNotes.id });
+  await ctx.db.insert(refunds).values({
+    orderId: shipped,
+    creditNoteId: note?.id,
+    amountCents: 45_000,
+    method: 'card',
+    status: 'succeeded',
+    requestedAt: new Date('2026-06-15T11:00:00Z'),
+  });
+  for (const [number, status, quantity, reason] of [
+    [900_001, 'refunded', 100, 'Wrong size'],
+    [900_002, 'requested', 20, 'Damaged in transit'],
+    [900_003, 'rejected', 500, 'Changed mind'],
+  ] as const) {
+    const [asked] = await ctx.db
+      .insert(returns)
+      .values({
+        number,
+        orderId: shipped,
+        status,
+        requestedBy: 'dataset@example.com',
+        requestedAt: new Date('2026-06-14T12:00:00Z'),
+        creditNoteId: status === 'refunded' ? note?.id : null,
+        updatedAt: new Date('2026-06-14T12:00:00Z'),
+      })
+      .returning({ id: returns.id });
+    await ctx.db
+      .insert(returnLines)
+      .values({ returnId: asked?.id ?? '', orderId: shipped, lineNumber: 1, quantity, reason });
+  }
   await insertOrder(a, { status: 'paid', quantity: 200, dollars: 2000, paidAt: '2026-06-14T20:00:00Z' });
   // Paid before the 30 days: counted by state, not in the revenue or the top products.
   await insertOrder(c, { status: 'paid', quantity: 9000, dollars: 9000, paidAt: '2026-05-01T10:00:00Z' });
@@ -92,13 +142,36 @@ describe('the sales dashboard, against a known data set', () => {
     expect(dashboard.from).toBe('2026-05-17');
     expect(dashboard.to).toBe('2026-06-15');
     expect(dashboard.revenueByDay).toHaveLength(30);
-    expect(dashboard.revenueByDay[0]).toEqual({ day: '2026-05-17', revenue: 0, gross: 0, orders: 0 });
+    expect(dashboard.revenueByDay[0]).toEqual({
+      day: '2026-05-17',
+      revenue: 0,
+      gross: 0,
+      orders: 0,
+      credited: 0,
+      net: 0,
+    });
+    // The 15th's $500 of goods credited, less the $50 fee kept, comes off that day's revenue.
     expect(dashboard.revenueByDay.slice(-2)).toEqual([
-      { day: '2026-06-14', revenue: 7000, gross: 7000, orders: 2 },
-      { day: '2026-06-15', revenue: 3000, gross: 3300, orders: 1 },
+      { day: '2026-06-14', revenue: 7000, gross: 7000, orders: 2, credited: 0, net: 7000 },
+      { day: '2026-06-15', revenue: 3000, gross: 3300, orders: 1, credited: 450, net: 2550 },
     ]);
     const total = dashboard.revenueByDay.reduce((sum, day) => sum + day.revenue, 0);
     expect(total).toBe(10_000);
+  });
+
+  it('counts refunds and returns, what they gave back, and why units came back (refused returns aside)', () => {
+    expect(dashboard.afterSale).toEqual({
+      refunds: { count: 1, value: 450 },
+      returns: {
+        count: 3,
+        refunded: 1,
+        value: 450,
+        topReasons: [
+          { reason: 'Wrong size', units: 100 },
+          { reason: 'Damaged in transit', units: 20 },
+        ],
+      },
+    });
   });
 
   it('counts the orders in every state', () => {

@@ -4,6 +4,9 @@ import { OrderStatus } from '../../shared/domain/order-status';
 import { centsToDollars } from '../../shared/money';
 import { listLowStock } from '../records/products.repository';
 import { receivables } from '../credit/ledger';
+import { creditedByDay } from '../records/credit-notes.repository';
+import { refundsSince } from '../records/refunds.repository';
+import { returnsSince } from '../records/returns.repository';
 import { certificatesExpiringSoon, countPendingCertificates } from '../tax/exemptions';
 import type { Database } from '../db/database';
 import {
@@ -17,8 +20,9 @@ const DAY_MS = 86_400_000;
 const LISTED = 10;
 
 /**
- * The admin's dashboard landing (DESIGN §9): revenue per day, orders by state, top products, low
- * stock, holds ending soon, and what companies owe on account. A query or two per figure, run side by
+ * The admin's dashboard landing (DESIGN §9): revenue per day (and net of what was credited), refunds
+ * and returns, orders by state, top products, low stock, holds ending soon, and what companies owe on
+ * account. A query or two per figure, run side by
  * side on the pool.
  */
 export async function salesDashboard({
@@ -32,17 +36,22 @@ export async function salesDashboard({
 }): Promise<SalesDashboard> {
   const today = startOfUtcDay(utcDayOf(now)).getTime();
   const since = new Date(today - (DASHBOARD_DAYS - 1) * DAY_MS);
-  const [revenue, byStatus, top, lowStock, holds, owed, expiring, pending] = await Promise.all([
-    revenueByDay(db, since),
-    countOrdersByStatus(db),
-    topProductsByUnits(db, since, LISTED),
-    listLowStock(db, minUnits, LISTED),
-    holdsEndingBetween(db, now, new Date(now.getTime() + HOLDS_ENDING_HOURS * 3_600_000), LISTED),
-    receivables(db, now, LISTED),
-    certificatesExpiringSoon(db, now),
-    countPendingCertificates(db),
-  ]);
+  const [revenue, credited, refunded, returned, byStatus, top, lowStock, holds, owed, expiring, pending] =
+    await Promise.all([
+      revenueByDay(db, since),
+      creditedByDay(db, since),
+      refundsSince(db, since),
+      returnsSince(db, since, 5),
+      countOrdersByStatus(db),
+      topProductsByUnits(db, since, LISTED),
+      listLowStock(db, minUnits, LISTED),
+      holdsEndingBetween(db, now, new Date(now.getTime() + HOLDS_ENDING_HOURS * 3_600_000), LISTED),
+      receivables(db, now, LISTED),
+      certificatesExpiringSoon(db, now),
+      countPendingCertificates(db),
+    ]);
   const revenueOn = new Map(revenue.map((row) => [row.day, row]));
+  const creditedOn = new Map(credited.map((row) => [row.day, row]));
   const countOf = new Map(byStatus.map((row) => [row.status, row.count]));
   return {
     from: utcDayOf(since.getTime()),
@@ -50,13 +59,25 @@ export async function salesDashboard({
     revenueByDay: Array.from({ length: DASHBOARD_DAYS }, (_, n) => {
       const day = utcDayOf(since.getTime() + n * DAY_MS);
       const sales = revenueOn.get(day);
+      const credits = creditedOn.get(day)?.goodsCents ?? 0;
       return {
         day,
         revenue: centsToDollars(sales?.netCents ?? 0),
         gross: centsToDollars(sales?.grossCents ?? 0),
         orders: sales?.orders ?? 0,
+        credited: centsToDollars(credits),
+        net: centsToDollars((sales?.netCents ?? 0) - credits),
       };
     }),
+    afterSale: {
+      refunds: { count: refunded.count, value: centsToDollars(refunded.cents) },
+      returns: {
+        count: returned.count,
+        refunded: returned.refunded,
+        value: centsToDollars(returned.cents),
+        topReasons: returned.reasons,
+      },
+    },
     ordersByStatus: OrderStatus.options.map((status) => ({ status, count: countOf.get(status) ?? 0 })),
     topProducts: top.map((row) => ({
       sku: row.sku,

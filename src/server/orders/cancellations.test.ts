@@ -7,10 +7,11 @@ import { readShopDetails } from '../config/shop-details';
 import { products } from '../db/schema';
 import { createCatalogCache } from '../catalog/catalog-cache';
 import { createTestPaymentProvider } from '../payments/test-provider';
-import { refundsOf } from '../records/refunds.repository';
+import { insertRefund, refundsOf } from '../records/refunds.repository';
 import { type TestUser, signUp, signUpAdmin } from '../test/auth-helpers';
 import { useCompanyTestApp } from '../test/company-helpers';
 import { insertTool } from '../test/factories';
+import { moneyProblems } from '../test/money-checks';
 import { testMailContext } from '../test/mail-context';
 import { newCompany } from '../test/company-helpers';
 import { answerQuoteAs, daysFromToday, payOrderAs, requestQuoteAs } from '../test/order-helpers';
@@ -419,5 +420,29 @@ describe('cancelling an order not paid yet, and a buyer asking', () => {
     expect((await t.call(admin, 'GET', `/api/credit-notes/${number}`)).statusCode).toBe(200);
     expect((await t.call(buyer, 'GET', '/api/credit-notes/not-a-number')).statusCode).toBe(400);
     expect((await t.call(buyer, 'GET', '/api/credit-notes/CN-999999')).statusCode).toBe(404);
+  });
+});
+
+describe('the books after every path above', () => {
+  it('agree: credit notes within invoices and cancelled or returned units, refunds within payments, the ledger', async () => {
+    expect(await moneyProblems(t.ctx.db)).toEqual([]);
+  });
+
+  it('would say so if a refund gave back more than an order cost (the check can fail)', async () => {
+    const buyer = await signUp(t.ctx.app);
+    const { order } = await threeLineOrder(buyer);
+    await payOrderAs(t.ctx.app, buyer, order._id);
+    await t.ctx.db.transaction((tx) =>
+      insertRefund(tx, {
+        orderId: order._id,
+        amountCents: cents(order.total) + 1,
+        method: 'card',
+        status: 'succeeded',
+        requestedAt: new Date(),
+      }),
+    );
+    expect(await moneyProblems(t.ctx.db)).toEqual([
+      `order ${order.orderNumber} refunded ${cents(order.total) + 1} to its card of ${cents(order.total)}`,
+    ]);
   });
 });

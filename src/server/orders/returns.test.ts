@@ -9,6 +9,7 @@ import { createTestPaymentProvider } from '../payments/test-provider';
 import { type TestUser, signUp, signUpAdmin } from '../test/auth-helpers';
 import { newCompany, useCompanyTestApp } from '../test/company-helpers';
 import { insertTool } from '../test/factories';
+import { moneyProblems } from '../test/money-checks';
 import { deliveryToLeeds, payOrderAs } from '../test/order-helpers';
 import { pdfText } from '../test/pdf-text';
 
@@ -223,5 +224,11 @@ describe('returns (RMA)', () => {
     expect(both.map((response) => response.statusCode).sort()).toEqual([201, 400]);
     const detail = (await t.call(buyer, 'GET', `/api/purchase/${order._id}`)).json<Order>();
     expect(detail.lines[0]?.returnedQuantity).toBe(60);
+  });
+});
+
+describe('the books after every path above', () => {
+  it('agree: credit notes within invoices and cancelled or returned units, refunds within payments, the ledger', async () => {
+    expect(await moneyProblems(t.ctx.db)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { creditNoteLines, creditNotes } from '../db/schema';
 
@@ -73,7 +73,10 @@ export async function findCreditNote(ex: Executor, number: number): Promise<Cred
 
 /** The credit note with this id, with its lines, or null. */
 export async function findCreditNoteById(ex: Executor, id: string): Promise<CreditNote | null> {
-  const [row] = await ex.select({ number: creditNotes.number }).from(creditNotes).where(eq(creditNotes.id, id));
+  const [row] = await ex
+    .select({ number: creditNotes.number })
+    .from(creditNotes)
+    .where(eq(creditNotes.id, id));
   return row ? findCreditNote(ex, row.number) : null;
 }
 
@@ -84,4 +87,25 @@ export async function creditedCentsOf(ex: Executor, orderId: string): Promise<nu
     .from(creditNotes)
     .where(eq(creditNotes.orderId, orderId));
   return row?.cents ?? 0;
+}
+
+/**
+ * What credit notes gave back per UTC day issued since `since`: the goods credited (less the
+ * restocking fees the shop kept) and everything credited, with how many notes.
+ */
+export async function creditedByDay(ex: Executor, since: Date) {
+  const day = sql<string>`to_char(${creditNotes.issuedAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  return ex
+    .select({
+      day,
+      goodsCents:
+        sql<number>`sum(${creditNotes.subtotalCents} - ${creditNotes.restockingFeeCents})::bigint`.mapWith(
+          Number,
+        ),
+      amountCents: sql<number>`sum(${creditNotes.amountCents})::bigint`.mapWith(Number),
+      notes: sql<number>`count(*)::int`.mapWith(Number),
+    })
+    .from(creditNotes)
+    .where(gte(creditNotes.issuedAt, since))
+    .groupBy(day);
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { refunds } from '../db/schema';
 
@@ -20,7 +20,10 @@ export async function insertRefund(
 }
 
 /** The refunds of these orders, each order's oldest first. */
-export async function refundsOf(ex: Executor, orderIds: readonly string[]): Promise<Map<string, RefundRow[]>> {
+export async function refundsOf(
+  ex: Executor,
+  orderIds: readonly string[],
+): Promise<Map<string, RefundRow[]>> {
   const byOrder = new Map<string, RefundRow[]>();
   if (orderIds.length === 0) return byOrder;
   const rows = await ex
@@ -37,9 +40,7 @@ export async function cardRefundCentsOf(ex: Executor, orderId: string): Promise<
   const [row] = await ex
     .select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)`.mapWith(Number) })
     .from(refunds)
-    .where(
-      and(eq(refunds.orderId, orderId), eq(refunds.method, 'card'), sql`${refunds.status} <> 'failed'`),
-    );
+    .where(and(eq(refunds.orderId, orderId), eq(refunds.method, 'card'), sql`${refunds.status} <> 'failed'`));
   return row?.cents ?? 0;
 }
 
@@ -89,4 +90,16 @@ export async function settleRefund(
     .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')))
     .returning();
   return row ?? null;
+}
+
+/** Refunds decided since `since` that were not refused: how many, and what they gave back. */
+export async function refundsSince(ex: Executor, since: Date): Promise<{ count: number; cents: number }> {
+  const [row] = await ex
+    .select({
+      count: sql<number>`count(*)::int`.mapWith(Number),
+      cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::bigint`.mapWith(Number),
+    })
+    .from(refunds)
+    .where(and(gte(refunds.requestedAt, since), sql`${refunds.status} <> 'failed'`));
+  return row ?? { count: 0, cents: 0 };
 }

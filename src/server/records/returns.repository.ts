@@ -1,7 +1,7 @@
-import { type SQL, and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { ReturnStatus } from '../../shared/domain/returns';
 import type { Executor } from '../db/database';
-import { orderLines, orders, returnLines, returns } from '../db/schema';
+import { creditNotes, orderLines, orders, returnLines, returns } from '../db/schema';
 import { visibleTo } from '../identity/access';
 import type { SessionUser } from '../identity/request-user';
 
@@ -149,4 +149,32 @@ export async function recordReceipt(
       .set({ resellableQuantity: resellable, damagedQuantity: damaged })
       .where(and(eq(returnLines.returnId, returnId), eq(returnLines.lineNumber, lineNumber)));
   }
+}
+
+/**
+ * Returns asked for since `since`: how many, how many were refunded and what their credit notes gave
+ * back, and the reasons most units came back for.
+ */
+export async function returnsSince(ex: Executor, since: Date, topReasons: number) {
+  const [totals] = await ex
+    .select({
+      count: sql<number>`count(*)::int`.mapWith(Number),
+      refunded: sql<number>`count(*) filter (where ${returns.status} = 'refunded')::int`.mapWith(Number),
+      cents: sql<number>`coalesce(sum(${creditNotes.amountCents}), 0)::bigint`.mapWith(Number),
+    })
+    .from(returns)
+    .leftJoin(creditNotes, eq(creditNotes.id, returns.creditNoteId))
+    .where(gte(returns.requestedAt, since));
+  const reasons = await ex
+    .select({
+      reason: returnLines.reason,
+      units: sql<number>`sum(${returnLines.quantity})::int`.mapWith(Number),
+    })
+    .from(returnLines)
+    .innerJoin(returns, eq(returns.id, returnLines.returnId))
+    .where(and(gte(returns.requestedAt, since), sql`${returns.status} <> 'rejected'`))
+    .groupBy(returnLines.reason)
+    .orderBy(desc(sql`sum(${returnLines.quantity})`), asc(returnLines.reason))
+    .limit(topReasons);
+  return { count: totals?.count ?? 0, refunded: totals?.refunded ?? 0, cents: totals?.cents ?? 0, reasons };
 }

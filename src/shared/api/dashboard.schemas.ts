@@ -18,8 +18,30 @@ export const SalesDashboard = z
      * of tax and freight (`revenue`, the goods), and what their buyers paid (`gross`).
      */
     revenueByDay: z.array(
-      z.object({ day: z.iso.date(), revenue: z.number(), gross: z.number(), orders: z.number().int() }),
+      z.object({
+        day: z.iso.date(),
+        revenue: z.number(),
+        gross: z.number(),
+        orders: z.number().int(),
+        /** The goods credit notes gave back that day (cancellations, returns), less restocking fees kept. */
+        credited: z.number(),
+        /** Revenue net of what was credited: `revenue` less `credited`. */
+        net: z.number(),
+      }),
     ),
+    /**
+     * After the sale, in the same days: refunds (to cards and accounts) and returns, with what they
+     * gave back and the reasons most units came back for.
+     */
+    afterSale: z.object({
+      refunds: z.object({ count: z.number().int(), value: z.number() }),
+      returns: z.object({
+        count: z.number().int(),
+        refunded: z.number().int(),
+        value: z.number(),
+        topReasons: z.array(z.object({ reason: z.string(), units: z.number().int() })),
+      }),
+    }),
     /** Every order state with how many orders are in it now. */
     ordersByStatus: z.array(z.object({ status: OrderStatus, count: z.number().int() })),
     /** The products most units were paid for in the range. */

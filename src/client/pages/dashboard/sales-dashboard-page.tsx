@@ -80,6 +80,8 @@ function Revenue({ dashboard, total }: { dashboard: SalesDashboard; total: numbe
               <th scope="col">Day</th>
               <th scope="col">Orders paid</th>
               <th scope="col">Revenue</th>
+              <th scope="col">Credited</th>
+              <th scope="col">Net</th>
             </tr>
           </thead>
           <tbody>
@@ -94,6 +96,8 @@ function Revenue({ dashboard, total }: { dashboard: SalesDashboard; total: numbe
                 </td>
                 <td>{day.orders}</td>
                 <td>{formatDollars(day.revenue)}</td>
+                <td>{formatDollars(day.credited)}</td>
+                <td>{formatDollars(day.net)}</td>
               </tr>
             ))}
           </tbody>
@@ -103,9 +107,48 @@ function Revenue({ dashboard, total }: { dashboard: SalesDashboard; total: numbe
   );
 }
 
+/** Refunds and returns in the dashboard's days: how many, what they gave back, why units came back. */
+function AfterSale({ dashboard }: { dashboard: SalesDashboard }) {
+  const { refunds, returns } = dashboard.afterSale;
+  return (
+    <Panel
+      title={`Refunds and returns, ${DASHBOARD_DAYS} days`}
+      link={
+        <Link className="small" to={paths.returns}>
+          Returns
+        </Link>
+      }
+    >
+      <dl className="row mb-2">
+        <dt className="col-7 fw-normal text-secondary">Refunds</dt>
+        <dd className="col-5 mb-1">
+          {formatUnits(refunds.count)} · {formatDollars(refunds.value)}
+        </dd>
+        <dt className="col-7 fw-normal text-secondary">Returns asked for (refunded)</dt>
+        <dd className="col-5 mb-1">
+          {formatUnits(returns.count)} ({formatUnits(returns.refunded)}) · {formatDollars(returns.value)}
+        </dd>
+      </dl>
+      {returns.topReasons.length > 0 && (
+        <>
+          <h4 className="h6 small text-secondary text-uppercase">Why units came back</h4>
+          <ol className="mb-0 small">
+            {returns.topReasons.map((reason) => (
+              <li key={reason.reason}>
+                {reason.reason}: {formatUnits(reason.units)} units
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </Panel>
+  );
+}
+
 function Overview({ dashboard }: { dashboard: SalesDashboard }) {
   const revenue = dashboard.revenueByDay.reduce((sum, day) => sum + day.revenue, 0);
   const gross = dashboard.revenueByDay.reduce((sum, day) => sum + day.gross, 0);
+  const credited = dashboard.revenueByDay.reduce((sum, day) => sum + day.credited, 0);
   const paidOrders = dashboard.revenueByDay.reduce((sum, day) => sum + day.orders, 0);
   const { lowStock, holdsEnding } = dashboard;
   return (
@@ -113,8 +156,8 @@ function Overview({ dashboard }: { dashboard: SalesDashboard }) {
       <Row className="g-3 mb-3">
         <Figure
           label={`Revenue, ${DASHBOARD_DAYS} days`}
-          value={formatDollars(revenue)}
-          note={`Net of tax and freight; ${formatDollars(gross)} paid in all`}
+          value={formatDollars(revenue - credited)}
+          note={`Net of tax, freight and ${formatDollars(credited)} credited; ${formatDollars(gross)} paid in all`}
           to={ordersWhere({ by: 'paid', from: dashboard.from, to: dashboard.to })}
         />
         <Figure
@@ -155,6 +198,9 @@ function Overview({ dashboard }: { dashboard: SalesDashboard }) {
           </Panel>
         </Col>
         <Col lg={7}>
+          <AfterSale dashboard={dashboard} />
+        </Col>
+        <Col xs={12}>
           <Panel title={`Top products by units, ${DASHBOARD_DAYS} days`}>
             {dashboard.topProducts.length === 0 ? (
               <p className="text-secondary mb-0">No paid orders in these days.</p>
