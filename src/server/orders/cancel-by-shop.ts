@@ -1,4 +1,4 @@
-import { cancelsWholeOrder, planCancellation } from '../../shared/domain/cancellation';
+import { cancelsWholeOrder, planCancellation, unitsCancellableIn } from '../../shared/domain/cancellation';
 import { RESERVING_STATES, buyerCancelRefusal, transitionRefusal } from '../../shared/domain/order-status';
 import { everyUnitShipped } from '../../shared/domain/shipments';
 import { formatCreditNoteNumber } from '../../shared/domain/document-numbers';
@@ -29,11 +29,6 @@ export interface CancelRequest {
   /** The units to cancel, by SKU; without them, every unit that has not shipped. */
   lines?: { sku: string; quantity: number }[] | undefined;
 }
-
-/** The states whose units the shop cancels with a credit note: invoiced, paid or on account, not all shipped. */
-const CREDITED_STATES = ['paid', 'on_account', 'partially_shipped'] as const;
-const isCredited = (status: PlacedOrder['status']): status is (typeof CREDITED_STATES)[number] =>
-  (CREDITED_STATES as readonly string[]).includes(status);
 
 /**
  * POST /api/admin/orders/{id}/cancel (DESIGN §11): a shop admin cancels a whole order, or some units
@@ -74,7 +69,7 @@ export async function cancelByShop(
     const { tx } = work;
     const locked = await lockOrder(tx, orderId);
     if (!locked) throw new DomainError('NOT_FOUND', messages.orderNotFound);
-    if (!isCredited(locked.status)) {
+    if (!unitsCancellableIn(locked.status)) {
       if (locked.status === 'shipped') throw new DomainError('CONFLICT', messages.nothingLeftToCancel);
       const refusal = transitionRefusal(locked.status, 'cancelled') ?? buyerCancelRefusal(locked.status);
       throw new DomainError(refusal?.code ?? 'CONFLICT', refusal?.message ?? messages.nothingLeftToCancel);

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Return, ReturnBody, ReceiveReturnBody } from '../../shared/api/returns.schemas';
 import { formatCreditNoteNumber, formatReturnNumber } from '../../shared/domain/document-numbers';
-import { type ReturnStatus, canReturnMove, planReturn } from '../../shared/domain/returns';
+import { type ReturnStatus, canReturnMove, planReturn, returnableIn } from '../../shared/domain/returns';
 import { formatUnits } from '../../shared/numbers';
 import { centsToDollars } from '../../shared/money';
 import { messages } from '../../shared/messages';
@@ -114,7 +114,7 @@ export async function requestReturn(
     const locked = await lockOrder(tx, visible.id);
     if (!locked) throw new DomainError('NOT_FOUND', messages.orderNotFound);
     const order = await withLinesOf(tx, locked);
-    if (!order.lines.some((line) => line.shippedQuantity > 0)) {
+    if (!returnableIn(order.status) || !order.lines.some((line) => line.shippedQuantity > 0)) {
       throw new DomainError('CONFLICT', messages.returnNothingShipped);
     }
     const recent = await unitsShippedSince(tx, order.id, new Date(at.getTime() - deps.returnDays * DAY_MS));

@@ -1,4 +1,5 @@
 import { messages } from '../messages';
+import type { OrderStatus } from './order-status';
 import { type ShippableLine, type ShipmentLine, takeUnits, unitsStillOpen } from './shipments';
 
 /**
@@ -7,6 +8,22 @@ import { type ShippableLine, type ShipmentLine, takeUnits, unitsStillOpen } from
  * unit at its line's price, and the line's tax in proportion, so that an order credited in parts is
  * credited exactly its invoice in the end, never a cent more.
  */
+
+/**
+ * The states whose units the shop cancels one by one, with a credit note for each cancellation: paid
+ * or on account, and not wholly shipped. An order not paid yet is cancelled whole (nothing to credit);
+ * a shipped one has nothing left to cancel (its units come back as a return).
+ */
+export const UNITS_CANCELLABLE_STATES = [
+  'paid',
+  'on_account',
+  'partially_shipped',
+] as const satisfies readonly OrderStatus[];
+
+export const unitsCancellableIn = (
+  status: OrderStatus,
+): status is (typeof UNITS_CANCELLABLE_STATES)[number] =>
+  (UNITS_CANCELLABLE_STATES as readonly OrderStatus[]).includes(status);
 
 /**
  * The cancellation `asked` describes, by SKU, as lines of the order; or, without `asked`, every unit

@@ -50,7 +50,8 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
 }
 
 /** Whether a buyer may cancel an order in state `from` themselves: placed and not paid (DESIGN §4). */
-export const buyerCanCancel = (from: OrderStatus): boolean => !isPaid(from) && canTransition(from, 'cancelled');
+export const buyerCanCancel = (from: OrderStatus): boolean =>
+  !isPaid(from) && canTransition(from, 'cancelled');
 
 /** The states an order may be in to move to `to`. */
 export function statesThatCanBecome(to: OrderStatus): OrderStatus[] {

@@ -1,4 +1,5 @@
 import { messages } from '../messages';
+import type { OrderStatus } from './order-status';
 import { type ShippableLine, type ShipmentLine, takeUnits } from './shipments';
 
 /**
@@ -19,6 +20,10 @@ export interface ReturnableLine extends ShippableLine {
   recentlyShipped: number;
 }
 
+/** The states of an order some of whose units have left, and so may come back. */
+export const returnableIn = (status: OrderStatus): boolean =>
+  status === 'partially_shipped' || status === 'shipped';
+
 /** A line's units that may still be returned: shipped within the window, not returned already. */
 export const unitsReturnable = (line: ReturnableLine): number =>
   Math.max(0, Math.min(line.shippedQuantity - line.returnedQuantity, line.recentlyShipped));
@@ -32,8 +37,7 @@ export function planReturn(
     lines,
     asked,
     (line) => unitsReturnable(line as ReturnableLine),
-    (line, returnable, total) =>
-      messages.returnTooMany(`${line.sku ?? ''} ${line.name}`, returnable, total),
+    (line, returnable, total) => messages.returnTooMany(`${line.sku ?? ''} ${line.name}`, returnable, total),
   );
 }
 

@@ -1,6 +1,7 @@
 import type { Order } from '../../../shared/api/orders.schemas';
 import { canTransition } from '../../../shared/domain/order-status';
 import { unitsReadyToShip } from '../../../shared/domain/shipments';
+import { unitsCancellableIn } from '../../../shared/domain/cancellation';
 
 /** A line's units that may ship now, by the server's rule (neither shipped, on backorder nor cancelled). */
 export const lineReadyToShip = (line: Order['lines'][number]): number =>
@@ -24,5 +25,4 @@ export const lineStillOpen = (line: Order['lines'][number]): number =>
 
 /** Whether the shop may cancel some units of the order now: paid or on account, and something left to send. */
 export const canCancelUnits = (order: Pick<Order, 'status' | 'lines'>): boolean =>
-  (order.status === 'paid' || order.status === 'on_account' || order.status === 'partially_shipped') &&
-  order.lines.some((line) => lineStillOpen(line) > 0);
+  unitsCancellableIn(order.status) && order.lines.some((line) => lineStillOpen(line) > 0);
