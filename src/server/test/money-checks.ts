@@ -38,8 +38,9 @@ export async function moneyProblems(db: Database): Promise<string[]> {
   ];
   const problems: string[] = [];
   for (const check of checks) {
-    const result = (await db.execute(check)) as unknown as { rows: { problem: string }[] };
-    problems.push(...result.rows.map((row) => row.problem));
+    const result = await db.execute(check);
+    const rows = (result as { rows: { problem: string }[] }).rows;
+    problems.push(...rows.map((row) => row.problem));
   }
   return problems;
 }
