@@ -61,21 +61,22 @@ export const messages = {
     (shipped > 0 ? ` (${units(shipped)} shipped already)` : '') +
     (cancelled > 0 ? ` (${units(cancelled)} cancelled already)` : '') +
     `, not ${units(asked)}.`,
-  cancellationRefused: (problems: readonly string[]) =>
-    `Nothing was cancelled. ${problems.join(' ')}`,
+  cancellationRefused: (problems: readonly string[]) => `Nothing was cancelled. ${problems.join(' ')}`,
   unpaidCancelsWhole:
     'An order that is not paid yet is cancelled whole (its buyer can change its lines before paying); leave out the lines to cancel it.',
   cancelledUnits: (orderNumber: number) => `Units of order ${orderNumber} cancelled`,
   orderCancelledByShop: (orderNumber: number) => `Order ${orderNumber} cancelled`,
   cancellationRequestOnlyPaid:
     'Only a paid order that has not shipped yet can be asked to be cancelled: an unpaid order you cancel yourself, a shipped one you return.',
-  cancellationAlreadyRequested: 'You asked for this order to be cancelled already; the shop will answer by mail.',
+  cancellationAlreadyRequested:
+    'You asked for this order to be cancelled already; the shop will answer by mail.',
   noCancellationRequest: 'The buyer has not asked for this order to be cancelled.',
   returnTooMany: (line: string, returnable: number, asked: number) =>
     `${line}: ${returnable === 1 ? '1 unit' : `${units(returnable)} units`} can be returned, not ${units(asked)} (units shipped within the return window, less those returned already).`,
   returnRefused: (problems: readonly string[]) => `Nothing was returned. ${problems.join(' ')}`,
   returnNothingShipped: 'Only shipped units can be returned: nothing of this order has shipped yet.',
   returnNotFound: 'There is no such return',
+  returnNotALine: (sku: string) => `${sku} is not a line of this return.`,
   returnCannotMove: (status: string, step: string) => `This return is ${status}: it cannot be ${step}.`,
   receiptTooMany: (line: string, expected: number, got: number) =>
     `${line}: ${units(expected)} ${expected === 1 ? 'unit was' : 'units were'} to come back, not ${units(got)}.`,

@@ -37,10 +37,11 @@ export interface Credited {
 }
 
 /** Units of each line credited so far, by the order's credit notes. */
-function creditedUnits(order: PlacedOrder): Map<number, number> {
+export function creditedUnits(order: PlacedOrder): Map<number, number> {
   const units = new Map<number, number>();
   for (const note of order.creditNotes) {
-    for (const line of note.lines) units.set(line.lineNumber, (units.get(line.lineNumber) ?? 0) + line.quantity);
+    for (const line of note.lines)
+      units.set(line.lineNumber, (units.get(line.lineNumber) ?? 0) + line.quantity);
   }
   return units;
 }
@@ -72,7 +73,9 @@ export async function issueCreditNote(
   const taxCents =
     lines.reduce((sum, line) => sum + line.taxCents, 0) +
     freightTaxes.reduce((sum, part) => sum + part.taxCents, 0);
-  const restockingFeeCents = Math.round(((subtotalCents + taxCents) * (crediting.restockingFeePercent ?? 0)) / 100);
+  const restockingFeeCents = Math.round(
+    ((subtotalCents + taxCents) * (crediting.restockingFeePercent ?? 0)) / 100,
+  );
   const amountCents = subtotalCents + freightCents + taxCents - restockingFeeCents;
   if (amountCents <= 0) return null;
 

@@ -1,5 +1,10 @@
-import { cancelsWholeOrder, planCancellation, unitsCancellableIn } from '../../shared/domain/cancellation';
-import { RESERVING_STATES, buyerCancelRefusal, transitionRefusal } from '../../shared/domain/order-status';
+import {
+  buyerMayAskToCancel,
+  cancelsWholeOrder,
+  planCancellation,
+  unitsCancellableIn,
+} from '../../shared/domain/cancellation';
+import { RESERVING_STATES, transitionRefusal } from '../../shared/domain/order-status';
 import { everyUnitShipped } from '../../shared/domain/shipments';
 import { formatCreditNoteNumber } from '../../shared/domain/document-numbers';
 import { formatUnits } from '../../shared/numbers';
@@ -71,8 +76,11 @@ export async function cancelByShop(
     if (!locked) throw new DomainError('NOT_FOUND', messages.orderNotFound);
     if (!unitsCancellableIn(locked.status)) {
       if (locked.status === 'shipped') throw new DomainError('CONFLICT', messages.nothingLeftToCancel);
-      const refusal = transitionRefusal(locked.status, 'cancelled') ?? buyerCancelRefusal(locked.status);
-      throw new DomainError(refusal?.code ?? 'CONFLICT', refusal?.message ?? messages.nothingLeftToCancel);
+      // Closed already (cancelled, expired, rejected): the table says so.
+      const refusal = transitionRefusal(locked.status, 'cancelled');
+      throw refusal
+        ? new DomainError(refusal.code, refusal.message)
+        : new DomainError('CONFLICT', messages.nothingLeftToCancel);
     }
     const order = await withLinesOf(tx, locked);
     const plan = planCancellation(order.lines, request.lines);
@@ -161,7 +169,7 @@ export async function requestCancellation(
   return runOrderWork(deps, async (work) => {
     const locked = await lockOrder(work.tx, visible.id);
     if (!locked) throw new DomainError('NOT_FOUND', messages.orderNotFound);
-    if (locked.status !== 'paid') {
+    if (!buyerMayAskToCancel(locked.status)) {
       throw new DomainError('CONFLICT', messages.cancellationRequestOnlyPaid);
     }
     if (locked.cancellationRequestedAt)

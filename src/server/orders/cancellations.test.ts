@@ -84,6 +84,12 @@ const stockOf = async (toolId: string) =>
   (await t.ctx.db.select({ available: products.available }).from(products).where(eq(products.id, toolId)))[0]
     ?.available;
 const cents = (dollars: number) => Math.round(dollars * 100);
+/** The order process of a process that cannot reach the payment provider: its card refunds wait. */
+const withoutProvider = () => ({
+  db: t.ctx.db,
+  mail: testMailContext(),
+  catalogCache: createCatalogCache({ maxAgeMs: 0 }),
+});
 
 describe('cancelling a paid order (POST /api/admin/orders/{id}/cancel)', () => {
   it('cancels half a line with a credit note at the order’s rates and refunds the card once; the rest cancels the order, freight and all', async () => {
@@ -195,7 +201,7 @@ describe('cancelling a paid order (POST /api/admin/orders/{id}/cancel)', () => {
     const { order, tools } = await threeLineOrder(buyer);
     const intentId = await payOrderAs(t.ctx.app, buyer, order._id);
     // Cancelled by a process with no provider at hand (as if it stopped before sending): the refund waits.
-    const deps = { db: t.ctx.db, mail: testMailContext(), catalogCache: createCatalogCache({ maxAgeMs: 0 }) };
+    const deps = withoutProvider();
     await cancelByShop(deps, admin, order._id, {
       reason: 'Wrong item',
       lines: [{ sku: tools[2].sku, quantity: 100 }],
@@ -218,7 +224,7 @@ describe('cancelling a paid order (POST /api/admin/orders/{id}/cancel)', () => {
     const buyer = await signUp(t.ctx.app);
     const { order, tools } = await threeLineOrder(buyer);
     const intentId = await payOrderAs(t.ctx.app, buyer, order._id);
-    const deps = { db: t.ctx.db, mail: testMailContext(), catalogCache: createCatalogCache({ maxAgeMs: 0 }) };
+    const deps = withoutProvider();
     await cancelByShop(deps, admin, order._id, {
       reason: 'Wrong item',
       lines: [{ sku: tools[2].sku, quantity: 50 }],

@@ -67,7 +67,8 @@ export async function sendRefund(deps: RefundDeps, refundId: string): Promise<Re
       event: 'refunded',
       from: order.status,
       to: order.status,
-      note: 'failure' in outcome ? `Refund of ${what} refused by the payment provider: ${outcome.failure}` : what,
+      note:
+        'failure' in outcome ? `Refund of ${what} refused by the payment provider: ${outcome.failure}` : what,
     });
     return settled;
   });

@@ -274,7 +274,7 @@ export function receiveReturn(
       const line = order.lines.find((candidate) => candidate.sku?.toUpperCase() === sku.toUpperCase());
       const returned = line && found.lines.find((candidate) => candidate.lineNumber === line.lineNumber);
       if (!line || !returned) {
-        problems.push(messages.shipmentNotALine(sku).replace('this order', 'this return'));
+        problems.push(messages.returnNotALine(sku));
         continue;
       }
       const counted = received.get(line.lineNumber) ?? { resellable: 0, damaged: 0 };

@@ -7,7 +7,7 @@ import type { OrderWork } from './order-process';
 import { invoiceOnAccount } from '../credit/ledger';
 import { formatCents } from '../../shared/money';
 import { formatCreditNoteNumber } from '../../shared/domain/document-numbers';
-import { type Credited, type Crediting, issueCreditNote } from '../credit/credit-notes';
+import { type Credited, type Crediting, creditedUnits, issueCreditNote } from '../credit/credit-notes';
 import { releaseReservations } from '../stock/backorders';
 import {
   creditNoteMail,
@@ -126,9 +126,7 @@ export async function enterOnAccount(ex: Executor, order: OrderRow, mail: MailCo
 async function creditWhatIsLeft(work: OrderWork, order: OrderRow, step: Omit<OrderStep, 'at'>) {
   if (order.invoiceNumber === null) return order;
   const placed = await withLinesOf(work.tx, order);
-  const credited = new Map<number, number>();
-  for (const note of placed.creditNotes)
-    for (const line of note.lines) credited.set(line.lineNumber, (credited.get(line.lineNumber) ?? 0) + line.quantity);
+  const credited = creditedUnits(placed);
   const lines = placed.lines.map((line) => ({
     lineNumber: line.lineNumber,
     quantity: line.quantity - line.shippedQuantity - (credited.get(line.lineNumber) ?? 0),

@@ -1,4 +1,4 @@
-import { asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { type SQL, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { creditNoteLines, creditNotes } from '../db/schema';
 
@@ -60,8 +60,15 @@ export async function creditNotesOf(
 }
 
 /** The credit note numbered `number`, with its lines, or null. */
-export async function findCreditNote(ex: Executor, number: number): Promise<CreditNote | null> {
-  const [row] = await ex.select().from(creditNotes).where(eq(creditNotes.number, number));
+export const findCreditNote = (ex: Executor, number: number) =>
+  findCreditNoteWhere(ex, eq(creditNotes.number, number));
+
+/** The credit note with this id, with its lines, or null. */
+export const findCreditNoteById = (ex: Executor, id: string) =>
+  findCreditNoteWhere(ex, eq(creditNotes.id, id));
+
+async function findCreditNoteWhere(ex: Executor, where: SQL): Promise<CreditNote | null> {
+  const [row] = await ex.select().from(creditNotes).where(where);
   if (!row) return null;
   const lines = await ex
     .select()
@@ -69,15 +76,6 @@ export async function findCreditNote(ex: Executor, number: number): Promise<Cred
     .where(eq(creditNoteLines.creditNoteId, row.id))
     .orderBy(asc(creditNoteLines.lineNumber));
   return { ...row, lines };
-}
-
-/** The credit note with this id, with its lines, or null. */
-export async function findCreditNoteById(ex: Executor, id: string): Promise<CreditNote | null> {
-  const [row] = await ex
-    .select({ number: creditNotes.number })
-    .from(creditNotes)
-    .where(eq(creditNotes.id, id));
-  return row ? findCreditNote(ex, row.number) : null;
 }
 
 /** What has been credited of an order so far, in cents (the sum of its credit notes). */

@@ -26,6 +26,12 @@ export const unitsCancellableIn = (
   (UNITS_CANCELLABLE_STATES as readonly OrderStatus[]).includes(status);
 
 /**
+ * Whether a buyer may ask the shop to cancel an order in this state: paid by card and nothing shipped.
+ * (An unpaid order, or one on account, its buyer cancels themself; a shipped one comes back as a return.)
+ */
+export const buyerMayAskToCancel = (status: OrderStatus): boolean => status === 'paid';
+
+/**
  * The cancellation `asked` describes, by SKU, as lines of the order; or, without `asked`, every unit
  * still open (the whole order, less what shipped). Answers the lines, or the problems in the way.
  */

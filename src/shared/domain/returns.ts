@@ -33,11 +33,8 @@ export function planReturn(
   lines: readonly ReturnableLine[],
   asked: readonly { sku: string; quantity: number }[],
 ): { lines: ShipmentLine[] } | { problems: string[] } {
-  return takeUnits(
-    lines,
-    asked,
-    (line) => unitsReturnable(line as ReturnableLine),
-    (line, returnable, total) => messages.returnTooMany(`${line.sku ?? ''} ${line.name}`, returnable, total),
+  return takeUnits(lines, asked, unitsReturnable, (line, returnable, total) =>
+    messages.returnTooMany(`${line.sku ?? ''} ${line.name}`, returnable, total),
   );
 }
 

@@ -64,11 +64,11 @@ export function planShipment(
  * `available` of its units: the lines in line order, or the problems that stand in the way, each
  * naming its line (`tooMany` says why a line cannot give what was asked).
  */
-export function takeUnits(
-  lines: readonly ShippableLine[],
+export function takeUnits<Line extends ShippableLine>(
+  lines: readonly Line[],
   asked: readonly { sku: string; quantity: number }[],
-  available: (line: ShippableLine) => number,
-  tooMany: (line: ShippableLine, available: number, asked: number) => string,
+  available: (line: Line) => number,
+  tooMany: (line: Line, available: number, asked: number) => string,
 ): { lines: ShipmentLine[] } | { problems: string[] } {
   const problems: string[] = [];
   const taken = new Map<number, number>();

@@ -11,6 +11,8 @@ import { OrderTimeline } from '../../features/orders/components/order-timeline';
 import { OrderShipments } from '../../features/orders/components/order-shipments';
 import { OrderPageFrame } from '../../features/orders/components/order-page-frame';
 import { formatDate } from '../../lib/format';
+import { buyerMayAskToCancel } from '../../../shared/domain/cancellation';
+import { returnableIn } from '../../../shared/domain/returns';
 import { RequestCancellation } from '../../features/orders/components/cancellation-request';
 import { OrderCredits } from '../../features/orders/components/order-credits';
 import { ReturnItemsForm } from '../../features/returns/components/return-items-form';
@@ -51,12 +53,12 @@ export function MyOrderPage() {
                   {'\n'}
                   {o.address}
                 </p>
-                {o.lines.some((line) => line.shippedQuantity > line.returnedQuantity) && (
+                {returnableIn(o.status) && (
                   <div className="mt-3">
                     <ReturnItemsForm order={o} />
                   </div>
                 )}
-                {(o.status === 'paid' || o.cancellationRequest) && (
+                {(buyerMayAskToCancel(o.status) || o.cancellationRequest) && (
                   <div className="mt-3">
                     <RequestCancellation order={o} />
                   </div>

@@ -3,6 +3,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import type { Order } from '../../../../shared/api/orders.schemas';
+import { buyerMayAskToCancel } from '../../../../shared/domain/cancellation';
 import { formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useRefuseCancellation } from '../api/admin-orders';
@@ -25,7 +26,7 @@ export function RequestCancellation({ order }: { order: Order }) {
       </Alert>
     );
   }
-  if (order.status !== 'paid') return null;
+  if (!buyerMayAskToCancel(order.status)) return null;
   if (!asking) {
     return (
       <Button variant="outline-danger" size="sm" onClick={() => setAsking(true)}>
