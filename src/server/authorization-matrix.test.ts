@@ -24,6 +24,8 @@ interface Fixture {
   b: TestUser;
   admin: TestUser;
   toolId: string;
+  /** The fixture product's SKU. */
+  sku: string;
   /** A new unpaid order of customer A's. */
   orderOfA: () => Promise<string>;
   /** A throw-away product, for calls that remove one. */
@@ -226,6 +228,14 @@ const rows: Row[] = [
     // Its order's readers only; anyone else is told there is no such credit note.
     url: async (f) => `/api/credit-notes/${await f.creditNoteOfA()}`,
     expected: { anonymous: 401, customerA: 200, customerB: 404, admin: 200 },
+  },
+  {
+    method: 'PUT',
+    path: '/api/purchase/:id/lines',
+    // The buyer (or a colleague who orders) changes an unpaid order; nobody else may, not the shop.
+    url: async (f) => `/api/purchase/${await f.orderOfA()}/lines`,
+    payload: (f) => Promise.resolve({ lines: [{ sku: f.sku, quantity: 120 }] }),
+    expected: { anonymous: 401, customerA: 200, customerB: 404, admin: 404 },
   },
   {
     method: 'POST',
@@ -946,6 +956,7 @@ beforeAll(async () => {
     b,
     admin,
     toolId: tool.id,
+    sku: tool.sku,
     orderOfA,
     spareTool,
     spareAccount: () => signUp(ctx.app),

@@ -141,6 +141,18 @@ export const messages = {
       : `Only ${units(available)} units are in stock`,
   checkoutRefused: (problems: string[]) =>
     `Nothing was ordered: ${problems.length === 1 ? 'a line needs' : `${problems.length} lines need`} changing. ${problems.join(' ')}`,
+  changeRefused: (problems: string[]) =>
+    `Nothing was changed: ${problems.length === 1 ? 'a line needs' : `${problems.length} lines need`} changing. ${problems.join(' ')}`,
+  orderNotChangeable: (state: string) =>
+    `An order that is ${state} can no longer be changed. Ask the shop to cancel units you no longer need.`,
+  quoteOrderNotChangeable:
+    'This order’s prices come from an accepted quote: ask the shop for a new quote to change it.',
+  paymentTakenBeforeChange:
+    'Your payment for this order went through (or is being processed), so it can no longer be changed.',
+  orderChangedWhilePaying: 'The order changed while its payment was being prepared. Please try again.',
+  paymentStartedWhileChanging:
+    'A payment for this order was started while you changed it, so nothing was changed. Please try again.',
+  orderChangedNoted: (before: string, after: string) => `Lines changed: ${before} → ${after}`,
   orderAgainGone: 'No longer sold, so it was left out',
   orderAgainOutOfStock: 'Out of stock now, so it was left out',
   orderAgainRaised: (before: number, now: number) =>

@@ -120,6 +120,9 @@ export const createRoutes = (slot: QueryClientSlot): RouteObject[] => {
                 page(paths.myOrderPattern, async () => ({
                   default: (await import('../pages/dashboard/my-order-page')).MyOrderPage,
                 })),
+                page(paths.changeOrderPattern, async () => ({
+                  default: (await import('../pages/dashboard/change-order-page')).ChangeOrderPage,
+                })),
                 page(paths.quickOrder, async () => ({
                   default: (await import('../pages/dashboard/quick-order-page')).QuickOrderPage,
                 })),

@@ -30,6 +30,9 @@ export const paths = {
   /** One of the buyer's orders: its lines, charges and timeline. */
   myOrder: (orderId: string) => `/dashboard/myOrder/${encodeURIComponent(orderId)}`,
   myOrderPattern: '/dashboard/myOrder/:orderId',
+  /** Change an order's lines before it is paid or invoiced. */
+  changeOrder: (orderId: string) => `/dashboard/myOrder/${encodeURIComponent(orderId)}/change`,
+  changeOrderPattern: '/dashboard/myOrder/:orderId/change',
   myQuotes: '/dashboard/myQuotes',
   /** The buyer's returns (and their company's). */
   myReturns: '/dashboard/myReturns',

@@ -289,8 +289,14 @@ export const orders = pgTable(
     taxBasis: jsonb('tax_basis').$type<StoredTaxBasis>(),
     status: orderStatus('status').notNull().default('unpaid'),
     transactionId: text('transaction_id').unique(),
-    /** The one payment intent of this order at the payment provider (DESIGN §4). */
+    /** The order's payment intent at the payment provider (DESIGN §4), while it has one to be paid by. */
     paymentIntentId: text('payment_intent_id').unique(),
+    /**
+     * Which of the order's payment intents is current: a change of the order's lines (its amount)
+     * cancels its intent and the next is made under the next attempt (the provider's idempotency key
+     * names it), so an intent is never charged an amount the order no longer has.
+     */
+    paymentAttempt: integer('payment_attempt').notNull().default(0),
     /** Paid through the built-in test provider: no money moved (DESIGN §4). */
     paidInTestMode: boolean('paid_in_test_mode').notNull().default(false),
     /** The end of an unpaid order's stock reservation (DESIGN §4: ORDER_HOLD_HOURS). */
@@ -1064,16 +1070,22 @@ export const verifications = pgTable(
 );
 
 /** The built-in test payment provider's own records: what Stripe keeps on its servers (DESIGN §4). */
-export const testPaymentIntents = pgTable('test_payment_intents', {
-  id: text('id').primaryKey(),
-  orderId: uuid('order_id').notNull().unique(),
-  amountCents: integer('amount_cents').notNull(),
-  currency: text('currency').notNull(),
-  clientSecret: text('client_secret').notNull().unique(),
-  status: text('status').notNull(),
-  cardLast4: text('card_last4'),
-  ...timestamps,
-});
+export const testPaymentIntents = pgTable(
+  'test_payment_intents',
+  {
+    id: text('id').primaryKey(),
+    orderId: uuid('order_id').notNull(),
+    /** The order's payment attempt the intent was made for (orders.payment_attempt): one intent each. */
+    attempt: integer('attempt').notNull().default(0),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    clientSecret: text('client_secret').notNull().unique(),
+    status: text('status').notNull(),
+    cardLast4: text('card_last4'),
+    ...timestamps,
+  },
+  (t) => [unique('test_payment_intents_order_attempt').on(t.orderId, t.attempt)],
+);
 
 /**
  * The test provider's refunds (as Stripe keeps them): of a succeeded intent, never more in all than it
@@ -1113,8 +1125,7 @@ export const rateLimits = pgTable('rate_limits', {
 
 /** An attachment of a queued mail, made when it is sent: the invoice PDF of an order. */
 export type MailAttachmentRef =
-  | { kind: 'invoice'; orderId: string }
-  | { kind: 'credit_note'; creditNoteId: string };
+  { kind: 'invoice'; orderId: string } | { kind: 'credit_note'; creditNoteId: string };
 
 export const mailStatus = pgEnum('mail_status', ['pending', 'sent', 'failed']);
 

@@ -73,6 +73,8 @@ export const RATE_LIMITS = {
   'sign-up': { max: 5, minutes: 10, per: 'address' },
   'place-order': { max: 10, minutes: 10, per: 'account' },
   checkout: { max: 10, minutes: 10, per: 'account' },
+  // A change re-reserves an order's stock and mails its buyer (and its approvers): as often as placing, and some.
+  'change-order': { max: 20, minutes: 10, per: 'account' },
   // Setting quantities as a buyer types, and pasting a quick order: generous, but not a way to load the server.
   cart: { max: 300, minutes: 10, per: 'account' },
   'read-orders': { max: 120, minutes: 10, per: 'account' },

@@ -52,6 +52,13 @@ const calls: Record<LimitName, (caller: Caller) => ReturnType<typeof injectAs>> 
       payload: deliveryToLeeds,
       remoteAddress: address,
     }),
+  'change-order': ({ user, address }) =>
+    injectAs(ctx.app, user, {
+      method: 'PUT',
+      url: `/api/purchase/${nowhere}/lines`,
+      payload: { lines: [{ sku: 'NOPE-1', quantity: 100 }] },
+      remoteAddress: address,
+    }),
   cart: ({ user, address }) =>
     injectAs(ctx.app, user, {
       method: 'PUT',

@@ -51,6 +51,7 @@ function paidOrder(count: number): InvoicedOrder {
     status: 'paid',
     transactionId: 'pi_invoice',
     paymentIntentId: 'pi_invoice',
+    paymentAttempt: 0,
     paidInTestMode: true,
     paymentMethod: 'card',
     invoicedAt: null,

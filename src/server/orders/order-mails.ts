@@ -76,6 +76,34 @@ export function orderPlacedMail(ctx: OrderMailContext, order: PlacedOrder): Mail
   });
 }
 
+/**
+ * Sent to its buyer when the order's lines were changed before payment (change-order.ts): the order
+ * as it is now, and what happens next: paying it, its approvers asked again, or the shop quoting the
+ * freight. `by` is the colleague who changed it, when not the buyer.
+ */
+export function orderChangedMail(ctx: OrderMailContext, order: PlacedOrder, by: string | null): Mail {
+  const next: Record<string, string> = {
+    unpaid: `We keep the stock for you until ${formatMailTime(order.holdExpiresAt)}; pay before then and we ship it.`,
+    awaiting_approval:
+      'Its new total needs your company’s approval: we have asked your approvers again, and will write once they decide.',
+    awaiting_freight:
+      'Its freight now needs a quote from us: we will write with the total as soon as it is quoted.',
+    on_account: 'It is now invoiced to your company’s account: the invoice follows in a separate mail.',
+  };
+  return businessMail({
+    to: order.email,
+    subject: `Order ${order.orderNumber} changed: now ${formatCents(order.amountCents)}`,
+    greeting: `Hello ${placedByOf(order)},`,
+    lead: [
+      `${by ? `${by} changed` : 'You changed'} order ${order.orderNumber}: every line is priced again, with its tax and freight.`,
+      next[order.status] ?? '',
+    ].filter(Boolean),
+    facts: [...orderFacts(order), ['Reserved until', formatMailTime(order.holdExpiresAt)]],
+    action: order.status === 'unpaid' ? payLink(ctx, order) : ordersLink(ctx),
+    shop: ctx.shop,
+  });
+}
+
 const approvalsLink = ({ publicUrl }: OrderMailContext) => ({
   url: `${publicUrl}/dashboard/approvals`,
   label: 'Approve or reject',

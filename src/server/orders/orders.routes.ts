@@ -14,6 +14,8 @@ import {
   CancellationRequestBody,
   CreditNoteParams,
   PlaceOrderResult,
+  LineQuantity,
+  ChangeOrderLinesBody,
 } from '../../shared/api/orders.schemas';
 import { type AuthGuards, signedInUser } from '../identity/request-user';
 import type { CatalogCache } from '../catalog/catalog-cache';
@@ -27,12 +29,13 @@ import { requestCancellation } from './cancel-by-shop';
 import { findCreditNote } from '../records/credit-notes.repository';
 import type { FastifyReply } from 'fastify';
 import { cancelOrder } from './cancel-order';
+import { changeOrderLines } from './change-order';
 import { type PlacedOrder, findOrderFor, historyOf, listOrdersFor } from '../records/orders.repository';
 import { toHistory, toOrder } from './order-view';
 import { placeOrder } from './place-order';
 import { decideOrder, listAwaitingApproval } from './approvals';
 import { messages } from '../../shared/messages';
-import { ChargesPreview, DestinationQuery, LineQuantity } from '../../shared/api/cart.schemas';
+import { ChargesPreview, DestinationQuery } from '../../shared/api/cart.schemas';
 import { findProduct } from '../records/products.repository';
 import { previewCharges } from '../tax/charges';
 import { pricingFor } from '../pricing/price-line';
@@ -232,6 +235,31 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
       const order = await findOrderFor(db, signedInUser(request), request.params.id, 'shop');
       return sendCreditNote(reply, order, order.creditNotes[0]);
     },
+  );
+
+  app.put(
+    '/purchase/:id/lines',
+    {
+      onRequest: guards.requireUser,
+      config: { rateLimit: limit('change-order') },
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Change an order before it is paid or invoiced: its lines become these (by SKU), priced again, their stock reserved all or nothing, tax, freight and the company’s limits and approval applied again',
+        params: OrderIdParams,
+        body: ChangeOrderLinesBody,
+        response: { 200: Order, ...errors },
+      },
+    },
+    async (request) =>
+      toOrder(
+        await changeOrderLines(
+          { db, catalogCache, mail, provider, minUnits },
+          signedInUser(request),
+          request.params.id,
+          request.body.lines,
+        ),
+      ),
   );
 
   app.post(

@@ -4,7 +4,13 @@ import { destinationOf } from '../companies/addresses';
 import { chargesFor } from '../tax/charges';
 import { placeName } from '../tax/places';
 import type { StoredShipTo } from '../../shared/domain/order-charges';
-import { type OrderingRules, approvalPlan, lockOrderingRules } from '../companies/spending-rules';
+import {
+  type ApprovalPlan,
+  type OrderingRules,
+  approvalPlan,
+  lockOrderingRules,
+} from '../companies/spending-rules';
+import type { OrderStatus } from '../../shared/domain/order-status';
 import { companyRolesAllow } from '../../shared/domain/company-roles';
 import type { ErrorCode } from '../../shared/api/errors';
 import { type QuantityProblem, quantityBounds, quantityProblem } from '../../shared/domain/order-quantity';
@@ -26,6 +32,7 @@ import {
   orderPlacedMail,
 } from './order-mails';
 import {
+  type NewOrder,
   type NewOrderLine,
   type PlacedOrder,
   countUnpaidOrders,
@@ -174,44 +181,17 @@ export async function insertUnpaidOrder(
   const { tx: ex, at: placedAt, mail } = work;
   if (!user.emailVerified) await assertUnconfirmedShare(ex, lines);
   const destination = await destinationOf(ex, user, details);
-  const {
-    charges,
-    basis,
-    lines: charged,
-  } = await chargesFor(ex, lines, destination.shipTo, {
+  const terms = await orderTerms(work, {
+    buyer: { id: user.id, email: user.email },
     companyId: user.company?.id ?? null,
-    seller: mail.shop,
+    rules,
+    lines,
+    shipTo: destination.shipTo,
     notForResale: details.notForResale,
-    at: placedAt,
-  });
-  if (charges.freight.kind === 'unavailable' && destination.shipTo) {
-    const { country, region } = destination.shipTo;
-    throw new DomainError('VALIDATION_FAILED', messages.noDeliveryTo(placeName(country, region)));
-  }
-  const quantity = lines.reduce((sum, line) => sum + line.quantity, 0);
-  const amountCents = charges.totalCents;
-  if (amountCents > MAX_AMOUNT_CENTS) {
-    throw new DomainError('VALIDATION_FAILED', messages.orderTooLarge);
-  }
-  const onAccount = paymentMethod === 'account';
-  // A pallet's freight is quoted by the shop: the order waits for it (awaiting_freight) before it can
-  // be approved, paid or invoiced (setFreight). Meanwhile it counts against the company's credit and
-  // spending limits at its goods, tax and an estimate of that freight.
-  const freightQuoted = charges.freight.kind === 'quoted';
-  const countedCents = amountCents + (charges.freightEstimateCents ?? 0);
-  if (onAccount) {
-    if (!rules) throw new DomainError('FORBIDDEN', messages.accountNeedsCompany);
-    await checkAccountCredit(ex, rules.companyId, countedCents, placedAt);
-  }
-  const backordered = lines.some((line) => (line.backorderedUnits ?? 0) > 0);
-  const checked = rules ? await approvalPlan(ex, user, rules, countedCents, placedAt) : null;
-  // Approval waits for the final total: an approver approves what is then paid.
-  const plan = !checked || freightQuoted ? { kind: 'none' as const } : checked;
-  const status = nextState({
-    freightQuote: freightQuoted,
-    approval: plan.kind === 'awaiting',
     paymentMethod,
   });
+  const { status, plan } = terms;
+  const backordered = lines.some((line) => (line.backorderedUnits ?? 0) > 0);
   const row = await insertOrder(
     ex,
     {
@@ -225,21 +205,8 @@ export async function insertUnpaidOrder(
       phone: destination.phone,
       company: details.company ?? null,
       poNumber: details.poNumber ?? null,
-      quantity,
-      amountCents,
-      subtotalCents: charges.subtotalCents,
-      freightCents: charges.freight.cents,
-      freightKind: charges.freight.kind === 'unavailable' ? 'none' : charges.freight.kind,
-      freightEstimateCents: charges.freightEstimateCents,
-      taxCents: charges.taxCents,
-      freightTaxes: charges.freightTaxes,
-      taxBasis: basis,
-      status,
+      ...terms.values,
       paymentMethod,
-      approvalRequired: plan.kind !== 'none',
-      ...(plan.kind === 'automatic'
-        ? { approvedAutomatically: true, decidedAt: placedAt, decidedBy: user.email.toLowerCase() }
-        : {}),
       quoteId,
       shipDate: backordered ? shipDate : null,
       createdAt: placedAt,
@@ -249,12 +216,7 @@ export async function insertUnpaidOrder(
         user.emailVerified ? holdHours : Math.min(holdHours, UNCONFIRMED_HOLD_HOURS),
       ),
     },
-    lines.map((line, index) => ({
-      ...line,
-      taxClass: charged[index]?.taxClass ?? 'standard',
-      taxRate: charges.lines[index]?.rate ?? 0,
-      taxCents: charges.lines[index]?.taxCents ?? 0,
-    })),
+    terms.lines,
   );
   await recordOrderEvent(ex, row.id, {
     at: placedAt,
@@ -271,15 +233,134 @@ export async function insertUnpaidOrder(
     ]);
     return row;
   }
-  if (freightQuoted) {
+  if (status === 'awaiting_freight') {
     await queueMails(ex, [orderPlacedMail(mail, row), freightQuoteNeededMail(mail, row)]);
     return row;
   }
-  if (onAccount) {
+  if (status === 'on_account') {
     return { ...row, ...(await enterOnAccount(ex, row, mail, placedAt)) };
   }
   await queueMail(ex, orderPlacedMail(mail, row));
   return row;
+}
+
+/** What orderTerms decides for an order of some lines: its charges and state, and its lines as stored. */
+export interface OrderTerms {
+  values: Pick<
+    NewOrder,
+    | 'quantity'
+    | 'amountCents'
+    | 'subtotalCents'
+    | 'freightCents'
+    | 'freightKind'
+    | 'freightEstimateCents'
+    | 'taxCents'
+    | 'freightTaxes'
+    | 'taxBasis'
+    | 'status'
+    | 'approvalRequired'
+    | 'approvedAutomatically'
+    | 'decidedAt'
+    | 'decidedBy'
+  >;
+  status: OrderStatus;
+  plan: ApprovalPlan;
+  /** The lines with how each was taxed. */
+  lines: NewOrderLine[];
+}
+
+/**
+ * What an order of these lines delivered to `shipTo` comes to and where it goes, by the rules every
+ * order is placed under (an order being changed is checked by the same, not counted twice): its
+ * charges (chargesFor: tax at the destination, freight, which may be the shop's to quote); refused
+ * where the shop does not deliver or above MAX_AMOUNT_CENTS; on account, within the company's terms
+ * and credit limit; within the company's spending limits, and sent to its approvers above its
+ * threshold (once the total is known: a pallet waits for its freight quote first). `rules` were
+ * locked by the caller (holdUnpaidOrderSlot, lockRulesForOrder).
+ */
+export async function orderTerms(
+  { tx: ex, at, mail }: OrderWork,
+  {
+    buyer,
+    companyId,
+    rules,
+    lines,
+    shipTo,
+    notForResale,
+    paymentMethod,
+    exceptOrderId,
+  }: {
+    buyer: { id: string; email: string };
+    companyId: string | null;
+    rules: OrderingRules | null;
+    lines: readonly NewOrderLine[];
+    shipTo: StoredShipTo | null;
+    notForResale: boolean | undefined;
+    paymentMethod: 'card' | 'account';
+    exceptOrderId?: string;
+  },
+): Promise<OrderTerms> {
+  const {
+    charges,
+    basis,
+    lines: charged,
+  } = await chargesFor(ex, lines, shipTo, {
+    companyId,
+    seller: mail.shop,
+    notForResale,
+    at,
+  });
+  if (charges.freight.kind === 'unavailable' && shipTo) {
+    throw new DomainError(
+      'VALIDATION_FAILED',
+      messages.noDeliveryTo(placeName(shipTo.country, shipTo.region)),
+    );
+  }
+  const amountCents = charges.totalCents;
+  if (amountCents > MAX_AMOUNT_CENTS) throw new DomainError('VALIDATION_FAILED', messages.orderTooLarge);
+  // A pallet's freight is quoted by the shop: the order waits for it (awaiting_freight) before it can
+  // be approved, paid or invoiced (setFreight). Meanwhile it counts against the company's credit and
+  // spending limits at its goods, tax and an estimate of that freight.
+  const freightQuoted = charges.freight.kind === 'quoted';
+  const countedCents = amountCents + (charges.freightEstimateCents ?? 0);
+  if (paymentMethod === 'account') {
+    if (!rules) throw new DomainError('FORBIDDEN', messages.accountNeedsCompany);
+    await checkAccountCredit(ex, rules.companyId, countedCents, at, exceptOrderId);
+  }
+  const checked = rules ? await approvalPlan(ex, buyer, rules, countedCents, at, exceptOrderId) : null;
+  // Approval waits for the final total: an approver approves what is then paid.
+  const plan: ApprovalPlan = !checked || freightQuoted ? { kind: 'none' } : checked;
+  const status = nextState({
+    freightQuote: freightQuoted,
+    approval: plan.kind === 'awaiting',
+    paymentMethod,
+  });
+  return {
+    values: {
+      quantity: lines.reduce((sum, line) => sum + line.quantity, 0),
+      amountCents,
+      subtotalCents: charges.subtotalCents,
+      freightCents: charges.freight.cents,
+      freightKind: charges.freight.kind === 'unavailable' ? 'none' : charges.freight.kind,
+      freightEstimateCents: charges.freightEstimateCents,
+      taxCents: charges.taxCents,
+      freightTaxes: charges.freightTaxes,
+      taxBasis: basis,
+      status,
+      approvalRequired: plan.kind !== 'none',
+      ...(plan.kind === 'automatic'
+        ? { approvedAutomatically: true, decidedAt: at, decidedBy: buyer.email.toLowerCase() }
+        : { approvedAutomatically: false, decidedAt: null, decidedBy: null }),
+    },
+    status,
+    plan,
+    lines: lines.map((line, index) => ({
+      ...line,
+      taxClass: charged[index]?.taxClass ?? 'standard',
+      taxRate: charges.lines[index]?.rate ?? 0,
+      taxCents: charges.lines[index]?.taxCents ?? 0,
+    })),
+  };
 }
 
 /**
@@ -287,7 +368,7 @@ export async function insertUnpaidOrder(
  * stock (as it was before this order reserved it; backordered units hold none). Every way an order is
  * made comes through insertUnpaidOrder, so this is the one place the rule is kept.
  */
-async function assertUnconfirmedShare(ex: Executor, lines: readonly NewOrderLine[]): Promise<void> {
+export async function assertUnconfirmedShare(ex: Executor, lines: readonly NewOrderLine[]): Promise<void> {
   for (const line of lines) {
     const held = line.quantity - (line.backorderedUnits ?? 0);
     if (held <= 0 || !line.productId) continue;

@@ -98,8 +98,8 @@ describe.each(Object.entries(harnesses))('%s payment provider contract', (_name,
   it('creates one intent per order, for the amount asked, in dollars cents', async () => {
     const { provider } = makeHarness();
     const orderId = randomUUID();
-    const first = await provider.createIntent({ orderId, amountCents: 123_456 });
-    const again = await provider.createIntent({ orderId, amountCents: 123_456 });
+    const first = await provider.createIntent({ orderId, amountCents: 123_456, attempt: 0 });
+    const again = await provider.createIntent({ orderId, amountCents: 123_456, attempt: 0 });
     expect(again.id).toBe(first.id);
     expect(first).toMatchObject({
       amountCents: 123_456,
@@ -108,18 +108,27 @@ describe.each(Object.entries(harnesses))('%s payment provider contract', (_name,
       status: 'requires_payment_method',
     });
     expect(first.clientSecret).not.toBe('');
+    // The order's lines changed (its amount with them): the next attempt is another intent.
+    const next = await provider.createIntent({ orderId, amountCents: 99_000, attempt: 1 });
+    expect(next.id).not.toBe(first.id);
+    expect(next).toMatchObject({ amountCents: 99_000, orderId });
+    expect((await provider.createIntent({ orderId, amountCents: 99_000, attempt: 1 })).id).toBe(next.id);
   });
 
   it('retrieves an intent by id, and null for an unknown one', async () => {
     const { provider } = makeHarness();
-    const intent = await provider.createIntent({ orderId: randomUUID(), amountCents: 500 });
+    const intent = await provider.createIntent({ orderId: randomUUID(), amountCents: 500, attempt: 0 });
     expect(await provider.retrieveIntent(intent.id)).toEqual(intent);
     expect(await provider.retrieveIntent('pi_does_not_exist')).toBeNull();
   });
 
   it('cancels an intent that was not paid, harmlessly twice; a cancelled intent cannot be charged', async () => {
     const harness = makeHarness();
-    const intent = await harness.provider.createIntent({ orderId: randomUUID(), amountCents: 800 });
+    const intent = await harness.provider.createIntent({
+      orderId: randomUUID(),
+      amountCents: 800,
+      attempt: 0,
+    });
     expect((await harness.provider.cancelIntent(intent.id)).status).toBe('canceled');
     expect((await harness.provider.cancelIntent(intent.id)).status).toBe('canceled');
     expect((await harness.provider.retrieveIntent(intent.id))?.status).toBe('canceled');
@@ -128,7 +137,11 @@ describe.each(Object.entries(harnesses))('%s payment provider contract', (_name,
 
   it('answers a paid intent as succeeded instead of cancelling it, and refunds it in parts, once per key', async () => {
     const harness = makeHarness();
-    const intent = await harness.provider.createIntent({ orderId: randomUUID(), amountCents: 900 });
+    const intent = await harness.provider.createIntent({
+      orderId: randomUUID(),
+      amountCents: 900,
+      attempt: 0,
+    });
     const refund = (amountCents: number, key: string) =>
       harness.provider.refund({ intentId: intent.id, amountCents, idempotencyKey: `${intent.id}-${key}` });
     await expect(refund(900, 'early')).rejects.toThrow(RefundRefusedError);
@@ -146,7 +159,11 @@ describe.each(Object.entries(harnesses))('%s payment provider contract', (_name,
 
   it('refunds once when the same refund is asked for at the same moment', async () => {
     const harness = makeHarness();
-    const intent = await harness.provider.createIntent({ orderId: randomUUID(), amountCents: 500 });
+    const intent = await harness.provider.createIntent({
+      orderId: randomUUID(),
+      amountCents: 500,
+      attempt: 0,
+    });
     await harness.charge(intent);
     const ask = () =>
       harness.provider.refund({ intentId: intent.id, amountCents: 500, idempotencyKey: `${intent.id}-all` });
@@ -156,7 +173,11 @@ describe.each(Object.entries(harnesses))('%s payment provider contract', (_name,
 
   it('parses a correctly signed webhook and refuses a tampered or unsigned one', async () => {
     const harness = makeHarness();
-    const intent = await harness.provider.createIntent({ orderId: randomUUID(), amountCents: 700 });
+    const intent = await harness.provider.createIntent({
+      orderId: randomUUID(),
+      amountCents: 700,
+      attempt: 0,
+    });
     const { body, signature } = harness.signedSuccess(intent);
 
     const event = harness.provider.parseWebhook(body, signature);
@@ -176,15 +197,17 @@ describe.each(Object.entries(harnesses))('%s payment provider contract', (_name,
   });
 });
 
-it('sends Stripe an idempotency key per order', async () => {
+it('sends Stripe an idempotency key per order and payment attempt', async () => {
   const provider = createStripePaymentProvider(
     { secretKey: 'sk_test_contract', webhookSecret, apiUrl: standIn.url },
     Stripe,
   );
   const orderId = randomUUID();
-  await provider.createIntent({ orderId, amountCents: 900 });
+  await provider.createIntent({ orderId, amountCents: 900, attempt: 0 });
   const creates = standIn.requests.filter(
     (request) => request.method === 'POST' && request.url === '/v1/payment_intents',
   );
   expect(creates.at(-1)?.idempotencyKey).toBe(`order-${orderId}`);
+  await provider.createIntent({ orderId, amountCents: 700, attempt: 2 });
+  expect(standIn.requests.at(-1)?.idempotencyKey).toBe(`order-${orderId}-2`);
 });

@@ -38,6 +38,17 @@ export class RefundRefusedError extends Error {
   override name = 'RefundRefusedError';
 }
 
+export interface NewIntent {
+  orderId: string;
+  amountCents: number;
+  /** The order's payment attempt (0 until its lines are first changed). */
+  attempt: number;
+}
+
+/** The key a provider makes an order's intent under: one intent per order and attempt. */
+export const intentKey = ({ orderId, attempt }: Pick<NewIntent, 'orderId' | 'attempt'>) =>
+  attempt === 0 ? `order-${orderId}` : `order-${orderId}-${attempt}`;
+
 export interface RefundRequest {
   /** The succeeded intent the money was taken by. */
   intentId: string;
@@ -52,8 +63,11 @@ export interface RefundRequest {
  */
 export interface PaymentProvider {
   readonly name: 'test' | 'stripe';
-  /** One intent per order: asking again for the same order answers the same intent. */
-  createIntent(input: { orderId: string; amountCents: number }): Promise<PaymentIntent>;
+  /**
+   * One intent per order and payment attempt (orders.payment_attempt, which a change of the order's
+   * lines moves on): asking again for the same order and attempt answers the same intent.
+   */
+  createIntent(input: NewIntent): Promise<PaymentIntent>;
   /** The intent as the provider knows it now, or null if it has none by that id. */
   retrieveIntent(id: string): Promise<PaymentIntent | null>;
   /**

@@ -5,6 +5,7 @@ import {
   type PaymentIntent,
   type PaymentProvider,
   RefundRefusedError,
+  intentKey,
   toIntentStatus,
   WebhookSignatureError,
 } from './payment-provider';
@@ -53,7 +54,7 @@ export function createStripePaymentProvider(
   return {
     name: 'stripe',
 
-    async createIntent({ orderId, amountCents }) {
+    async createIntent({ orderId, amountCents, attempt }) {
       const intent = await stripe.paymentIntents.create(
         {
           amount: amountCents,
@@ -61,8 +62,8 @@ export function createStripePaymentProvider(
           metadata: { orderId },
           description: `Order ${orderId}`,
         },
-        // Stripe answers a repeated key with the intent it already made: one intent per order.
-        { idempotencyKey: `order-${orderId}` },
+        // Stripe answers a repeated key with the intent it already made: one per order and attempt.
+        { idempotencyKey: intentKey({ orderId, attempt }) },
       );
       return toIntent(intent);
     },
@@ -101,7 +102,8 @@ export function createStripePaymentProvider(
         return { refundId: refund.id };
       } catch (error) {
         // Refused for good (nothing left to refund, the intent never succeeded), not a passing failure.
-        if (error instanceof Sdk.errors.StripeInvalidRequestError) throw new RefundRefusedError(error.message);
+        if (error instanceof Sdk.errors.StripeInvalidRequestError)
+          throw new RefundRefusedError(error.message);
         throw error;
       }
     },

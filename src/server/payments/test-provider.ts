@@ -6,6 +6,7 @@ import {
   CURRENCY,
   type PaymentEvent,
   type PaymentIntent,
+  type NewIntent,
   type PaymentProvider,
   RefundRefusedError,
   type RefundRequest,
@@ -47,25 +48,26 @@ export function createTestPaymentProvider(db: Database, webhookSecret = token(24
   return {
     name: 'test' as const,
 
-    async createIntent({ orderId, amountCents }: { orderId: string; amountCents: number }) {
+    async createIntent({ orderId, amountCents, attempt }: NewIntent) {
       const [created] = await db
         .insert(testPaymentIntents)
         .values({
           id: `pi_test_${token(18)}`,
           orderId,
+          attempt,
           amountCents,
           currency: CURRENCY,
           clientSecret: `pi_test_secret_${token(24)}`,
           status: 'requires_payment_method',
         })
-        .onConflictDoNothing({ target: testPaymentIntents.orderId })
+        .onConflictDoNothing({ target: [testPaymentIntents.orderId, testPaymentIntents.attempt] })
         .returning();
       if (created) return toIntent(created);
       const [existing] = await db
         .select()
         .from(testPaymentIntents)
-        .where(eq(testPaymentIntents.orderId, orderId));
-      if (!existing) throw new Error(`No test intent for order ${orderId}`);
+        .where(and(eq(testPaymentIntents.orderId, orderId), eq(testPaymentIntents.attempt, attempt)));
+      if (!existing) throw new Error(`No test intent for order ${orderId}, attempt ${attempt}`);
       return toIntent(existing);
     },
 

@@ -453,17 +453,36 @@ export async function listOverdueOrdersWithIntent(ex: Executor, now: Date, limit
 }
 
 /**
- * Records the order's one payment intent, unless another request recorded one first. Answers false
- * when the order is no longer unpaid (it closed while the intent was being made).
+ * Records the payment intent made for the order's payment attempt `attempt`, unless another request
+ * recorded one first (of the same attempt: the same intent). Answers `closed` when the order is no
+ * longer unpaid (it closed while the intent was being made) and `changed` when its lines changed
+ * meanwhile (its attempt moved on): that intent is not for the order's amount.
  */
-export async function recordPaymentIntent(ex: Executor, orderId: string, intentId: string): Promise<boolean> {
+export async function recordPaymentIntent(
+  ex: Executor,
+  orderId: string,
+  intentId: string,
+  attempt: number,
+): Promise<'recorded' | 'closed' | 'changed'> {
   // One statement: the first intent recorded stands, and the row answers the order's state either way.
   const [row] = await ex
     .update(orders)
     .set({ paymentIntentId: sql`coalesce(${orders.paymentIntentId}, ${intentId})`, updatedAt: new Date() })
-    .where(eq(orders.id, orderId))
+    .where(and(eq(orders.id, orderId), eq(orders.paymentAttempt, attempt)))
     .returning({ status: orders.status });
-  return row?.status === 'unpaid';
+  if (!row) return 'changed';
+  return row.status === 'unpaid' ? 'recorded' : 'closed';
+}
+
+/**
+ * The order's payment intent was cancelled while the order stayed payable (a change of its lines that
+ * did not go through): the order lets it go, and its next intent is made under the next attempt.
+ */
+export async function retireCancelledIntent(ex: Executor, orderId: string, intentId: string): Promise<void> {
+  await ex
+    .update(orders)
+    .set({ paymentIntentId: null, paymentAttempt: sql`${orders.paymentAttempt} + 1`, updatedAt: new Date() })
+    .where(and(eq(orders.id, orderId), eq(orders.paymentIntentId, intentId)));
 }
 
 /**
@@ -516,7 +535,7 @@ export function assertCanMove(order: OrderRow, to: OrderStatus): void {
  * An order's hold ends at its time, whether or not the sweep has expired it yet: an order past it
  * can no longer be approved or paid (ORDER_CLOSED); the sweep gives its stock back.
  */
-export function assertHoldNotEnded(order: OrderRow, at: Date, what: 'approved' | 'paid'): void {
+export function assertHoldNotEnded(order: OrderRow, at: Date, what: 'approved' | 'paid' | 'changed'): void {
   if (HOLDING_STATES.includes(order.status) && order.holdExpiresAt.getTime() <= at.getTime()) {
     throw new DomainError('ORDER_CLOSED', messages.holdEnded(what));
   }
@@ -766,6 +785,43 @@ export async function recordFreightQuote(
     .returning();
   if (!row) throw new Error(`Order ${orderId} was not given its freight`);
   return row;
+}
+
+/**
+ * Stores an unpaid order's new lines and what they come to (change-order.ts; the order row is locked
+ * by the caller): its old lines go, the new ones are numbered 1, 2, 3…, and the payment intent it had
+ * (cancelled first) gives way to the next payment attempt's, for the new amount.
+ */
+export async function replaceOrderLines(
+  ex: Executor,
+  orderId: string,
+  values: Partial<NewOrder>,
+  lines: readonly NewOrderLine[],
+  at: Date,
+): Promise<PlacedOrder> {
+  const [row] = await ex
+    .update(orders)
+    .set({
+      ...values,
+      paymentIntentId: null,
+      paymentAttempt: sql`${orders.paymentAttempt} + 1`,
+      updatedAt: at,
+    })
+    .where(eq(orders.id, orderId))
+    .returning();
+  if (!row) throw new Error(`Order ${orderId} is gone`);
+  await ex.delete(orderLines).where(eq(orderLines.orderId, orderId));
+  const stored = await ex
+    .insert(orderLines)
+    .values(lines.map((line, index) => ({ ...line, orderId, lineNumber: index + 1 })))
+    .returning();
+  return {
+    ...row,
+    lines: stored.sort((a, b) => a.lineNumber - b.lineNumber),
+    shipments: [],
+    creditNotes: [],
+    refunds: [],
+  };
 }
 
 /** A company's orders waiting for an approver, oldest first (at most 200). */

@@ -2,9 +2,7 @@ import { z } from 'zod';
 import { MAX_ORDER_LINES } from '../domain/order-lines';
 import { MAX_QUICK_ORDER_BYTES } from '../domain/quick-order';
 import { messages } from '../messages';
-import { formatUnits } from '../numbers';
-import { MAX_STOCK_UNITS } from './products.schemas';
-import { DeliveryDetails, Order, OrderTax, TaxAtRate, requireShipTo } from './orders.schemas';
+import { DeliveryDetails, LineQuantity, Order, OrderTax, TaxAtRate, requireShipTo } from './orders.schemas';
 import { COUNTRY_CODES } from '../domain/addresses';
 
 /**
@@ -100,13 +98,6 @@ export const Cart = z
 export type Cart = z.infer<typeof Cart>;
 
 export const CartLineParams = z.object({ toolId: z.uuid({ error: 'Malformed product id' }) });
-
-/** A line's quantity, as the cart, saved lists and quick order take it. */
-export const LineQuantity = z
-  .number({ error: 'Please enter a quantity' })
-  .int({ error: messages.quantityWhole })
-  .min(1, { error: 'The quantity must be at least 1' })
-  .max(MAX_STOCK_UNITS, { error: `Sorry, you can not buy more than ${formatUnits(MAX_STOCK_UNITS)}` });
 
 /** PUT /api/cart/lines/{toolId}: the line's new quantity (adds the line when the cart has none). */
 export const SetCartLineBody = z.strictObject({ quantity: LineQuantity });

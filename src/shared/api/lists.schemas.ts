@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_ORDER_LINES } from '../domain/order-lines';
 import { MAX_QUICK_ORDER_BYTES } from '../domain/quick-order';
-import { LineQuantity } from './cart.schemas';
+import { LineQuantity } from './orders.schemas';
 import { text } from './text';
 
 /**

@@ -7,6 +7,7 @@ import { TAX_CLASSES } from '../domain/tax';
 import { text } from './text';
 import { ShipTo, ShipToBody } from './addresses.schemas';
 import { messages } from '../messages';
+import { MAX_ORDER_LINES } from '../domain/order-lines';
 
 const required = (field: string, max: number) => text({ required: `Please enter your ${field}`, max });
 
@@ -93,6 +94,33 @@ export const PlaceOrderBody = DeliveryDetails.extend({
   itemName: text({ max: 200 }).optional(),
 }).superRefine(requireDestination);
 export type PlaceOrderBody = z.input<typeof PlaceOrderBody>;
+
+/** A line's quantity, as the cart, saved lists, quick order and an order's change take it. */
+export const LineQuantity = z
+  .number({ error: 'Please enter a quantity' })
+  .int({ error: messages.quantityWhole })
+  .min(1, { error: 'The quantity must be at least 1' })
+  .max(MAX_STOCK_UNITS, { error: `Sorry, you can not buy more than ${formatUnits(MAX_STOCK_UNITS)}` });
+
+/**
+ * PUT /api/purchase/{id}/lines: the order's lines as they are to be, by SKU (a line left out is
+ * removed); each SKU once.
+ */
+export const ChangeOrderLinesBody = z.strictObject({
+  lines: z
+    .array(
+      z.strictObject({
+        sku: text({ required: 'Please give the SKU of each line', max: 64 }),
+        quantity: LineQuantity,
+      }),
+    )
+    .min(1, { error: 'An order keeps at least one line: cancel it instead' })
+    .max(MAX_ORDER_LINES, { error: `An order has at most ${MAX_ORDER_LINES} lines` })
+    .refine((lines) => new Set(lines.map((line) => line.sku.toUpperCase())).size === lines.length, {
+      error: 'Each SKU appears once: give its whole quantity on one line',
+    }),
+});
+export type ChangeOrderLinesBody = z.input<typeof ChangeOrderLinesBody>;
 
 /** One line of an order: a product, priced when the order was placed. */
 export const OrderLine = z
@@ -212,7 +240,9 @@ export const CreditNoteSummary = z
     amount: z.number(),
     issuedAt: z.string(),
     reason: z.string(),
-    lines: z.array(z.object({ line: z.number().int(), sku: z.string().nullable(), quantity: z.number().int() })),
+    lines: z.array(
+      z.object({ line: z.number().int(), sku: z.string().nullable(), quantity: z.number().int() }),
+    ),
   })
   .meta({ id: 'CreditNoteSummary' });
 
@@ -356,7 +386,5 @@ export const CancellationRequestBody = z.strictObject({
 export type CancellationRequestBody = z.input<typeof CancellationRequestBody>;
 
 export const CreditNoteParams = z.object({
-  number: z
-    .string()
-    .regex(/^CN-\d{1,9}$/i, { error: 'A credit note number reads CN-000007' }),
+  number: z.string().regex(/^CN-\d{1,9}$/i, { error: 'A credit note number reads CN-000007' }),
 });

@@ -40,6 +40,7 @@ export function holdUntil(at: Date, hours: number, atLeast?: Date): Date {
 /** The steps an order's timeline names. */
 export const ORDER_EVENTS = [
   'placed',
+  'changed',
   'freight_quoted',
   'approved',
   'rejected',

@@ -53,6 +53,15 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
 export const buyerCanCancel = (from: OrderStatus): boolean =>
   !isPaid(from) && canTransition(from, 'cancelled');
 
+/**
+ * The states in which a buyer may still change an order's lines (PUT /api/purchase/{id}/lines): placed
+ * and not yet paid or invoiced, so that nothing has been charged for the lines as they are.
+ */
+export const CHANGEABLE_STATES: readonly OrderStatus[] = ['unpaid', 'awaiting_approval', 'awaiting_freight'];
+
+/** Whether a buyer may still change the lines of an order in state `status`. */
+export const buyerMayChange = (status: OrderStatus): boolean => CHANGEABLE_STATES.includes(status);
+
 /** The states an order may be in to move to `to`. */
 export function statesThatCanBecome(to: OrderStatus): OrderStatus[] {
   return OrderStatus.options.filter((from) => canTransition(from, to));

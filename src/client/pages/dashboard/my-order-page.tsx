@@ -17,6 +17,7 @@ import { RequestCancellation } from '../../features/orders/components/cancellati
 import { OrderCredits } from '../../features/orders/components/order-credits';
 import { ReturnItemsForm } from '../../features/returns/components/return-items-form';
 import { usePageMeta } from '../../lib/use-page-meta';
+import { mayChangeOrder } from '../../features/orders/components/change-order-form';
 
 /** /dashboard/myOrder/{id}: one of the buyer's (or their company's) orders, its lines, charges and timeline. */
 export function MyOrderPage() {
@@ -27,14 +28,20 @@ export function MyOrderPage() {
     <OrderPageFrame
       orderId={orderId}
       back={{ to: paths.myOrders, label: 'My orders' }}
-      actions={(o) =>
-        canTransition(o.status, 'paid') &&
-        o.freight !== null && (
-          <Link className="btn btn-warning fw-semibold" to={paths.payment(o._id)}>
-            Pay Now
-          </Link>
-        )
-      }
+      actions={(o) => (
+        <>
+          {mayChangeOrder(o) && (
+            <Link className="btn btn-outline-dark" to={paths.changeOrder(o._id)}>
+              Change order
+            </Link>
+          )}
+          {canTransition(o.status, 'paid') && o.freight !== null && (
+            <Link className="btn btn-warning fw-semibold" to={paths.payment(o._id)}>
+              Pay Now
+            </Link>
+          )}
+        </>
+      )}
     >
       {(o) => (
         <Row className="g-3">

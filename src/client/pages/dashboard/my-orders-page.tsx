@@ -13,6 +13,7 @@ import { paths } from '../../config/paths';
 import { useCurrentUser } from '../../features/auth/api/use-current-user';
 import { useCancelOrder, useMyOrders } from '../../features/orders/api/orders';
 import { InvoiceLink } from '../../features/orders/components/invoice-link';
+import { mayChangeOrder } from '../../features/orders/components/change-order-form';
 import { shipmentText } from '../../features/orders/shipment-text';
 import { formatDate, formatDateTime, formatOrderStatus, formatUnits } from '../../lib/format';
 import { OrderLines } from '../../features/orders/components/order-lines';
@@ -156,6 +157,11 @@ export function MyOrdersPage() {
                         >
                           CANCEL
                         </Button>
+                        {canSaveLists && mayChangeOrder(order) && (
+                          <Link className="btn btn-sm btn-outline-dark" to={paths.changeOrder(order._id)}>
+                            Change order
+                          </Link>
+                        )}
                         {/* One line: the buy page, filled in; several: every line back into the cart. */}
                         {order.toolId ? (
                           <Link

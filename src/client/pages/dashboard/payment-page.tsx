@@ -23,6 +23,7 @@ import { formatDateTime, formatUnits } from '../../lib/format';
 import { usePublicConfig } from '../../lib/public-config';
 import { SettledState } from '../../components/settled-state';
 import { OrderLines } from '../../features/orders/components/order-lines';
+import { mayChangeOrder } from '../../features/orders/components/change-order-form';
 
 // Stripe's SDK is only downloaded by shops that use Stripe.
 const StripeCardForm = lazy(async () => ({
@@ -52,6 +53,11 @@ function OrderSummary({ order }: { order: Order }) {
         </dl>
         <OrderLines order={order} caption={`The lines of order ${order.orderNumber}`} />
         <OrderChargesSummary order={order} />
+        {mayChangeOrder(order) && (
+          <Link className="btn btn-sm btn-outline-dark mt-2" to={paths.changeOrder(order._id)}>
+            Change order
+          </Link>
+        )}
       </Card.Body>
     </Card>
   );

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { DeleteResult } from '../../../../shared/api/common.schemas';
 import type { ChargesPreview } from '../../../../shared/api/cart.schemas';
 import type {
+  ChangeOrderLinesBody,
   Order,
   OrderDetail,
   PlaceOrderBody,
@@ -95,5 +96,20 @@ export function useRequestCancellation() {
       }),
     meta: { errorToast: false },
     onSuccess: invalidate,
+  });
+}
+
+/**
+ * The buyer changes an order before it is paid or invoiced: its lines priced again, its stock
+ * reserved again. The order, the stock and the order's payment intent (cancelled by the change) are
+ * read again.
+ */
+export function useChangeOrderLines() {
+  const invalidate = useInvalidate(queryRoots.orders, queryRoots.tools, queryRoots.paymentIntents);
+  return useMutation({
+    mutationFn: ({ orderId, lines }: { orderId: string } & ChangeOrderLinesBody) =>
+      api<Order>(`/purchase/${encodeURIComponent(orderId)}/lines`, { method: 'PUT', body: { lines } }),
+    meta: { errorToast: false },
+    onSettled: invalidate,
   });
 }

@@ -3,6 +3,7 @@ import { formatDateTime } from '../../../lib/format';
 
 const eventLabel: Record<OrderHistoryStep['event'], string> = {
   placed: 'Placed',
+  changed: 'Lines changed',
   freight_quoted: 'Freight quoted',
   approved: 'Approved',
   rejected: 'Rejected',
@@ -23,7 +24,8 @@ const eventLabel: Record<OrderHistoryStep['event'], string> = {
 
 /** What a step led to, when that is not plain from its name: placing for approval, say. */
 function stepDetail(step: OrderHistoryStep): string | null {
-  if (step.event === 'placed') {
+  if (step.event === 'placed' || (step.event === 'changed' && step.from !== step.to)) {
+    if (step.to === 'unpaid') return 'to be paid';
     if (step.to === 'awaiting_freight') return 'waiting for a freight quote';
     if (step.to === 'awaiting_approval') return 'waiting for approval';
     if (step.to === 'on_account') return 'on the company’s account';

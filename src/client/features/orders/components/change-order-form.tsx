@@ -1,0 +1,172 @@
+import { type SubmitEvent, useId, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import type { Order } from '../../../../shared/api/orders.schemas';
+import { MAX_ORDER_LINES } from '../../../../shared/domain/order-lines';
+import { buyerMayChange } from '../../../../shared/domain/order-status';
+import { formatDollars } from '../../../../shared/money';
+import { formatUnits } from '../../../lib/format';
+import { notify } from '../../../lib/notify';
+import { useChangeOrderLines } from '../api/orders';
+
+/** Whether the buyer may change this order's lines: not yet paid or invoiced, and not priced by a quote. */
+export const mayChangeOrder = (order: Pick<Order, 'status' | 'quoteId'>) =>
+  buyerMayChange(order.status) && order.quoteId === null;
+
+interface Row {
+  sku: string;
+  /** The product's name as the order has it (a line added here is named by the server's answer). */
+  name: string | null;
+  quantity: string;
+}
+
+const rowsOf = (order: Order): Row[] =>
+  order.lines.flatMap((line) =>
+    line.sku ? [{ sku: line.sku, name: line.name, quantity: String(line.quantity) }] : [],
+  );
+
+/**
+ * The order's lines as the buyer wants them: each line's units, a line removed, a line added by SKU.
+ * Saved, the server prices every line again, reserves the stock all or nothing and charges tax and
+ * freight again; its refusal (a line over the stock, below the smallest order) is shown here and the
+ * order stays as it was.
+ */
+export function ChangeOrderForm({ order, onChanged }: { order: Order; onChanged: (order: Order) => void }) {
+  const change = useChangeOrderLines();
+  const id = useId();
+  const [rows, setRows] = useState<Row[]>(() => rowsOf(order));
+  const [added, setAdded] = useState({ sku: '', quantity: '' });
+  const [addProblem, setAddProblem] = useState<string | null>(null);
+
+  const setQuantity = (index: number, quantity: string) =>
+    setRows(rows.map((row, at) => (at === index ? { ...row, quantity } : row)));
+
+  function addLine() {
+    const sku = added.sku.trim().toUpperCase();
+    if (!sku || !added.quantity) return setAddProblem('Give the SKU and the units of the line to add.');
+    if (rows.some((row) => row.sku === sku)) {
+      return setAddProblem(`${sku} is already a line: change its units above.`);
+    }
+    setAddProblem(null);
+    setRows([...rows, { sku, name: null, quantity: added.quantity }]);
+    setAdded({ sku: '', quantity: '' });
+  }
+
+  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const lines = rows.map((row) => ({ sku: row.sku, quantity: Number(row.quantity) }));
+    change.mutate(
+      { orderId: order._id, lines },
+      {
+        onSuccess: (changed) => {
+          notify.success(`Order ${changed.orderNumber} changed: now ${formatDollars(changed.total)}`);
+          onChanged(changed);
+        },
+      },
+    );
+  }
+
+  return (
+    <Form noValidate onSubmit={onSubmit} aria-labelledby={`${id}-title`}>
+      <h2 className="h5" id={`${id}-title`}>
+        The lines of order {order.orderNumber}
+      </h2>
+      <p className="small text-secondary">
+        Saving prices every line again at today’s prices for you, with its tax and freight. Above your
+        company’s approval threshold the order goes to its approvers again.
+      </p>
+      <div className="table-responsive">
+        <table className="table table-sm align-middle mb-2">
+          <caption className="visually-hidden">The order’s lines as they will be</caption>
+          <thead>
+            <tr>
+              <th scope="col">Product</th>
+              <th scope="col" className="text-end">
+                Units
+              </th>
+              <th scope="col">
+                <span className="visually-hidden">Remove</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, index) => (
+              <tr key={row.sku}>
+                <td>
+                  <span className="font-monospace">{row.sku}</span>
+                  <div className="small text-secondary">{row.name ?? 'Added: priced when saved'}</div>
+                </td>
+                <td className="text-end" style={{ width: '9rem' }}>
+                  <Form.Control
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    aria-label={`Units of ${row.sku}`}
+                    value={row.quantity}
+                    onChange={(event) => setQuantity(index, event.target.value)}
+                  />
+                </td>
+                <td className="text-end" style={{ width: '1%' }}>
+                  <Button
+                    variant="link"
+                    size="sm"
+                    className="text-danger"
+                    disabled={rows.length === 1}
+                    aria-label={`Remove ${row.sku}`}
+                    onClick={() => setRows(rows.filter((_, at) => at !== index))}
+                  >
+                    Remove
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {rows.length < MAX_ORDER_LINES && (
+        <fieldset className="border rounded p-2 mb-3">
+          <legend className="float-none w-auto px-1 fs-6 mb-0">Add a line</legend>
+          <div className="d-flex flex-wrap gap-2 align-items-end">
+            <Form.Group controlId={`${id}-sku`} className="flex-grow-1">
+              <Form.Label className="small mb-1">SKU</Form.Label>
+              <Form.Control
+                value={added.sku}
+                maxLength={64}
+                autoComplete="off"
+                onChange={(event) => setAdded({ ...added, sku: event.target.value })}
+              />
+            </Form.Group>
+            <Form.Group controlId={`${id}-units`} style={{ width: '9rem' }}>
+              <Form.Label className="small mb-1">Units</Form.Label>
+              <Form.Control
+                type="number"
+                inputMode="numeric"
+                min={1}
+                value={added.quantity}
+                onChange={(event) => setAdded({ ...added, quantity: event.target.value })}
+              />
+            </Form.Group>
+            <Button variant="outline-dark" onClick={addLine}>
+              Add line
+            </Button>
+          </div>
+          {addProblem && <div className="text-danger small mt-1">{addProblem}</div>}
+        </fieldset>
+      )}
+      {change.error && (
+        <Alert variant="danger" className="mb-3">
+          {change.error.message}
+        </Alert>
+      )}
+      <div className="d-flex flex-wrap align-items-center gap-2">
+        <Button type="submit" variant="warning" className="fw-semibold" disabled={change.isPending}>
+          Save changes
+        </Button>
+        <span className="small text-secondary">
+          Now {formatUnits(order.quantity)} units, {formatDollars(order.total)}
+        </span>
+      </div>
+    </Form>
+  );
+}
