@@ -152,7 +152,7 @@ export const messages = {
   orderChangedWhilePaying: 'The order changed while its payment was being prepared. Please try again.',
   paymentStartedWhileChanging:
     'A payment for this order was started while you changed it, so nothing was changed. Please try again.',
-  orderChangedNoted: (before: string, after: string) => `Lines changed: ${before} → ${after}`,
+  orderChangedNoted: (before: string, after: string) => `${before} → ${after}`,
   orderAgainGone: 'No longer sold, so it was left out',
   orderAgainOutOfStock: 'Out of stock now, so it was left out',
   orderAgainRaised: (before: number, now: number) =>

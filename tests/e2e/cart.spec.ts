@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
 import type { Tool } from '../../src/shared/api/catalog.schemas';
-import { type Address, expect, fillShipTo, newAccount, register, test } from './fixtures';
+import AxeBuilder from '@axe-core/playwright';
+import { type Address, expect, fillShipTo, newAccount, payByCard, register, test } from './fixtures';
+import { shopUrl } from './support/ports';
 
 async function addFromProductPage(page: Page, tool: Tool) {
   await page.goto(`/tools/${tool._id}`);
@@ -99,6 +101,90 @@ test.describe('a cart: many products, one purchase order', () => {
     await expect(checkout.getByLabel('City', { exact: true })).toHaveValue('Hull');
     await expect(checkout.getByLabel('PO number')).toHaveValue('');
     await page.screenshot({ path: 'test-results/cart-order-again-1280.png', fullPage: true });
+  });
+
+  test('a buyer changes an unpaid order before paying: a line to the next price break, one removed, one added by SKU', async ({
+    page,
+    customer: _,
+    addProduct,
+  }) => {
+    const [drill, saw, bolt] = await Promise.all([
+      addProduct({
+        available: 5000,
+        price: 20,
+        priceTiers: [
+          { minQuantity: 100, price: 20 },
+          { minQuantity: 500, price: 18 },
+        ],
+      }),
+      addProduct({ available: 5000, price: 12.5 }),
+      addProduct({ available: 150, price: 4 }),
+    ]);
+    for (const [tool, quantity] of [
+      [drill, 100],
+      [saw, 100],
+    ] as const) {
+      const put = await page.request.put(`/api/cart/lines/${tool._id}`, {
+        data: { quantity },
+        headers: { origin: shopUrl },
+      });
+      expect(put.status(), await put.text()).toBe(200);
+    }
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/cart');
+    await placeOrder(
+      page,
+      { line1: 'Unit 4, Dockside Estate', city: 'Hull', postalCode: 'HU1 1AA', country: 'GB' },
+      '441482000000',
+      'PO-3301',
+    );
+    await expect(page).toHaveURL(/\/dashboard\/payment\/[0-9a-f-]{36}$/);
+    const orderId = page.url().split('/').at(-1) ?? '';
+
+    // Before paying, the buyer changes it from My Orders.
+    await page.goto('/dashboard/myOrder');
+    await page
+      .getByRole('row')
+      .filter({ hasText: drill.name })
+      .getByRole('link', { name: 'Change order' })
+      .click();
+    const form = page.getByRole('form', { name: /^The lines of order \d+$/ });
+    await form.getByLabel(`Units of ${drill.sku}`).fill('500');
+    await form.getByRole('button', { name: `Remove ${saw.sku}` }).click();
+    // More bolts than are in stock: refused, and nothing changes.
+    await form.getByLabel('SKU').fill(bolt.sku.toLowerCase());
+    await form.getByLabel('Units', { exact: true }).fill('200');
+    await form.getByRole('button', { name: 'Add line' }).click();
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await expect(form.getByRole('alert')).toContainText(
+      `${bolt.sku} ${bolt.name}: Only 150 units are in stock.`,
+    );
+    await form.getByLabel(`Units of ${bolt.sku}`).fill('150');
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
+      .analyze();
+    expect(violations.map((violation) => violation.id)).toEqual([]);
+    await page.screenshot({ path: 'test-results/change-order-375.png', fullPage: true });
+    await form.getByRole('button', { name: 'Save changes' }).click();
+
+    // Saved, the buyer pays the order as it is now: 500 drills at the $18 break, and the bolts.
+    await expect(page).toHaveURL(new RegExp(`/dashboard/payment/${orderId}$`));
+    await expect(page.getByRole('alert').filter({ hasText: /^Order \d+ changed: now \$/ })).toBeVisible();
+    await expect(page.getByTestId('order-line')).toHaveCount(2);
+    await expect(page.getByTestId('order-line').first()).toContainText('$18.00');
+    const changed = (await (await page.request.get(`/api/purchase/${orderId}`)).json()) as {
+      total: number;
+      lines: { sku: string; quantity: number }[];
+    };
+    expect(changed.lines.map((line) => [line.sku, line.quantity])).toEqual([
+      [drill.sku, 500],
+      [bolt.sku, 150],
+    ]);
+    await payByCard(page);
+    await page.goto(`/dashboard/myOrder/${orderId}`);
+    await expect(page.getByRole('list', { name: /^Timeline of order/ })).toContainText('Lines changed');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: 'test-results/change-order-paid-1280.png', fullPage: true });
   });
 
   test('a visitor’s cart is kept in the browser and joins the account’s cart at sign-up', async ({

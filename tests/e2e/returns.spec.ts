@@ -1,9 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { catalogAdminEmail, expect, signInOrUp, test, waitingForTheApp } from './fixtures';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { Tool } from '../../src/shared/api/catalog.schemas';
+import { pdfText } from '../../src/server/test/pdf-text';
+import { catalogAdminEmail, expect, payByCard, signInOrUp, test, waitingForTheApp } from './fixtures';
 import { shopUrl } from './support/ports';
 
 const headers = { origin: shopUrl };
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** axe's serious and critical findings on the page as it is now. */
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -15,48 +18,121 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.impact} ${v.id} at ${v.nodes[0]?.target.join(' ') ?? '?'}`);
 }
 
-test('a buyer returns ten units; the shop approves, receives 8 resellable and 2 damaged, and refunds them', async ({
+const stockOf = async (api: APIRequestContext, tool: Tool) =>
+  ((await (await api.get(`/api/buyNow/${tool._id}`)).json()) as { available: number }).available;
+
+test('a 3-line order ships in two parts, the backordered line when its stock arrives; the buyer returns 10 units, the shop receives 8 resellable and 2 damaged and refunds them once, at the order’s rates', async ({
   browser,
   page,
   customer: _,
-  product,
+  addProduct,
   catalogAdmin,
 }) => {
   test.slow();
-  // A paid order of 100 units, shipped whole (the order and shipping journeys are others' to test).
-  const placed = await page.request.post('/api/purchase', {
-    data: { toolId: product._id, name: 'Dock 2', address: '1 Road\nLeeds', number: '5550100', quantity: 100 },
+  const [wrench, press, clamp] = await Promise.all([
+    addProduct({ name: `Return Wrench ${Date.now()}`, price: 12.5 }),
+    addProduct({ name: `Return Press ${Date.now()}`, price: 20 }),
+    addProduct({ name: `Return Clamp ${Date.now()}`, price: 8, available: 100 }),
+  ]);
+  // The buyer asks for a quote of three lines, the clamps beyond the stock; the shop prices it, with
+  // the day the rest of the clamps ship, and the buyer accepts it to Pittsburgh (6 % tax).
+  const asked = await page.request.post('/api/quotes', {
+    data: {
+      lines: [
+        { toolId: wrench._id, quantity: 200 },
+        { toolId: press._id, quantity: 100 },
+        { toolId: clamp._id, quantity: 300 },
+      ],
+      note: 'Three lines for the new plant',
+    },
     headers,
   });
-  expect(placed.status()).toBe(201);
-  const orderId = ((await placed.json()) as { insertedId: string }).insertedId;
-  const intent = await page.request.post('/api/create-payment-intent', { data: { orderId }, headers });
-  const { clientSecret } = (await intent.json()) as { clientSecret: string };
-  const card = await page.request.post('/api/payments/test/confirm', {
-    data: { clientSecret, number: '4242 4242 4242 4242', expMonth: 12, expYear: 2034, cvc: '123' },
+  expect(asked.status(), await asked.text()).toBe(201);
+  const quoteId = ((await asked.json()) as { quote: { _id: string } }).quote._id;
+  const answered = await catalogAdmin.patch(`/api/admin/quotes/${quoteId}`, {
+    data: {
+      lines: [
+        { line: 1, unitPrice: 12 },
+        { line: 2, unitPrice: 19 },
+        { line: 3, unitPrice: 7.5 },
+      ],
+      validUntil: inDays(7),
+      shipDate: inDays(14),
+    },
+  });
+  expect(answered.status(), await answered.text()).toBe(200);
+  const accepted = await page.request.post(`/api/quotes/${quoteId}/accept`, {
+    data: {
+      name: 'Dock 4',
+      number: '4125550100',
+      shipTo: {
+        line1: '400 Liberty Avenue',
+        city: 'Pittsburgh',
+        region: 'PA',
+        postalCode: '15222',
+        country: 'US',
+      },
+    },
     headers,
   });
-  const { transactionId } = (await card.json()) as { transactionId: string };
-  expect(
-    (
-      await page.request.patch(`/api/purchase/${orderId}`, { data: { payment: { transactionId } }, headers })
-    ).status(),
-  ).toBe(200);
-  const shipped = await catalogAdmin.post(`/api/admin/orders/${orderId}/shipments`, {
-    data: { lines: [{ sku: product.sku, quantity: 100 }], carrier: 'UPS' },
-  });
-  expect(shipped.status()).toBe(201);
-  const stockBefore = (
-    (await (await catalogAdmin.get(`/api/buyNow/${product._id}`)).json()) as { available: number }
-  ).available;
+  expect(accepted.status(), await accepted.text()).toBe(201);
+  const orderId = ((await accepted.json()) as { order: { _id: string } }).order._id;
 
-  // On a phone, the buyer returns 10 units from the order's page.
+  // The buyer pays by card on a phone.
   await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto(`/dashboard/payment/${orderId}`);
+  await payByCard(page);
+
+  // The shop's admin, at a desk, ships the wrenches and presses with tracking; the clamps wait.
+  const desk = await browser.newContext({
+    baseURL: shopUrl,
+    viewport: { width: 1280, height: 900 },
+    extraHTTPHeaders: { 'x-forwarded-for': '203.0.113.78' },
+  });
+  const admin = waitingForTheApp(await desk.newPage());
+  await signInOrUp(admin.request, {
+    name: 'Catalog Admin',
+    email: catalogAdminEmail,
+    password: 'catalog-admin-secret',
+  });
+  await admin.goto(`/dashboard/manageAllOrders/${orderId}`);
+  const shipSome = admin.getByRole('form', { name: 'Ship some units' });
+  await expect(shipSome.getByRole('spinbutton', { name: `Units of ${clamp.sku} to ship` })).toHaveValue(
+    '100',
+  );
+  await shipSome.getByRole('spinbutton', { name: `Units of ${clamp.sku} to ship` }).fill('0');
+  await shipSome.getByLabel('Carrier').fill('UPS');
+  await shipSome.getByLabel('Tracking number (optional)').fill('1Z999AA10123456784');
+  await shipSome.getByRole('button', { name: 'Ship these units' }).click();
+  await expect(admin.getByRole('alert').filter({ hasText: /^Shipment of order \d+ recorded/ })).toBeVisible();
+  await expect(admin.getByText('Partially shipped', { exact: true })).toBeVisible();
+
+  // The clamps' stock arrives: it fills the order's backorder first, and the rest of the order ships.
+  const restocked = await catalogAdmin.patch(`/api/tools/${clamp._id}`, { data: { availableChange: 250 } });
+  expect(restocked.status(), await restocked.text()).toBe(200);
+  expect(await stockOf(catalogAdmin, clamp)).toBe(50);
+  await admin.reload();
+  const clamps = shipSome.getByRole('spinbutton', { name: `Units of ${clamp.sku} to ship` });
+  await expect(clamps).toHaveValue('300');
+  await shipSome.getByLabel('Carrier').fill('DHL Freight');
+  await shipSome.getByLabel('Tracking number (optional)').fill('JD014600003');
+  await shipSome.getByRole('button', { name: 'Ship these units' }).click();
+  await expect(admin.locator('.badge').getByText('Shipped', { exact: true })).toBeVisible();
+  const shipments = admin.getByRole('list', { name: /^Shipments of order/ });
+  await expect(shipments.getByRole('listitem')).toHaveCount(2);
+  await expect(shipments).toContainText('DHL Freight, tracking JD014600003');
+  await admin.screenshot({ path: test.info().outputPath('admin-order-shipped-1280.png'), fullPage: true });
+
+  // The buyer returns 10 wrenches from the order's page, on a phone.
+  const stockBefore = await stockOf(catalogAdmin, wrench);
   await page.goto(`/dashboard/myOrder/${orderId}`);
+  const timeline = page.getByRole('list', { name: /^Timeline of order/ });
+  await expect(timeline).toContainText('Shipped · part of the order');
   await page.getByRole('button', { name: 'Return items' }).click();
   const form = page.getByRole('form', { name: 'Return items' });
-  await form.getByLabel('Units').fill('10');
-  await form.getByLabel('Why').fill('Wrong size');
+  const wrenches = form.getByRole('group', { name: new RegExp(wrench.sku) });
+  await wrenches.getByLabel('Units').fill('10');
+  await wrenches.getByLabel('Why').fill('Wrong size');
   await form.getByRole('button', { name: 'Ask to return these units' }).click();
   await expect(page.getByText(/^Return RMA-\d{6} is asked for/)).toBeVisible();
   await page.getByRole('link', { name: 'My Returns' }).first().click();
@@ -65,18 +141,9 @@ test('a buyer returns ten units; the shop approves, receives 8 resellable and 2 
   await expect(mine).toContainText('Requested');
   const rma = (await mine.getByRole('heading').first().textContent())?.match(/RMA-\d{6}/)?.[0] ?? '';
   expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('my-returns-375.png'), fullPage: true });
 
-  // The shop's admin, at a desk, approves it with instructions, records what arrived and refunds it.
-  const desk = await browser.newContext({
-    baseURL: shopUrl,
-    extraHTTPHeaders: { 'x-forwarded-for': '203.0.113.77' },
-  });
-  const admin = waitingForTheApp(await desk.newPage());
-  await signInOrUp(admin.request, {
-    name: 'Catalog Admin',
-    email: catalogAdminEmail,
-    password: 'catalog-admin-secret',
-  });
+  // The admin approves it with instructions, records what arrived and refunds it.
   await admin.goto('/dashboard/returns?status=requested');
   await admin.getByRole('link', { name: rma }).click();
   await admin
@@ -95,24 +162,36 @@ test('a buyer returns ten units; the shop approves, receives 8 resellable and 2 
     .getByRole('button', { name: 'Refund the units received' })
     .click();
   await expect(admin.getByText(/^Refunded with/)).toBeVisible();
-  const stockAfter = (
-    (await (await catalogAdmin.get(`/api/buyNow/${product._id}`)).json()) as { available: number }
-  ).available;
-  expect(stockAfter).toBe(stockBefore + 8);
+  await admin.screenshot({ path: test.info().outputPath('admin-return-1280.png'), fullPage: true });
+  // The 8 resellable wrenches are back on sale; the damaged 2 are not.
+  expect(await stockOf(catalogAdmin, wrench)).toBe(stockBefore + 8);
   await desk.close();
 
-  // The buyer sees it refunded, with its credit note: 10 × $12.50 and their 6 % tax, the order's rate
-  // (a one-box address is taxed as at the shop's own).
+  // The buyer sees it refunded with its credit note: 10 × $12.00, the quote's price, and their 6 %
+  // tax, the order's rate; the card was refunded once, that amount.
   await page.reload();
   await expect(mine).toContainText('Refunded');
   const note = mine.getByRole('link', { name: /^credit note CN-\d+$/ });
-  await expect(note).toBeVisible();
   const pdf = await page.request.get((await note.getAttribute('href')) ?? '');
   expect(pdf.status()).toBe(200);
+  const text = await pdfText(await pdf.body());
+  expect(text).toContain(`Reason: Return ${rma}: 10 × ${wrench.sku}`);
+  expect(text).toContain('$12.00');
+  expect(text).toMatch(/6(\.0+)? ?%/);
+  expect(text).toContain('$127.20');
   const order = (await (await page.request.get(`/api/purchase/${orderId}`)).json()) as {
     refunds: { amount: number; method: string; status: string }[];
+    status: string;
   };
+  expect(order.status).toBe('shipped');
   expect(order.refunds).toEqual([
-    expect.objectContaining({ amount: 132.5, method: 'card', status: 'succeeded' }),
+    expect.objectContaining({ amount: 127.2, method: 'card', status: 'succeeded' }),
   ]);
+  await page.goto(`/dashboard/myOrder/${orderId}`);
+  await expect(page.getByRole('list', { name: /^Credit notes and refunds of order/ })).toContainText(
+    '$127.20 refunded to the card',
+  );
+  await expect(timeline).toContainText('Returned units received');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: test.info().outputPath('my-order-returned-1280.png'), fullPage: true });
 });

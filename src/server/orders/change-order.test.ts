@@ -137,7 +137,7 @@ describe('changing an unpaid order (PUT /api/purchase/{id}/lines)', () => {
       from: 'unpaid',
       to: 'unpaid',
       actor: buyer.email,
-      note: 'Lines changed: 2 lines, 300 units, $7,435.00 → 2 lines, 600 units, $5,118.00',
+      note: '2 lines, 300 units, $7,435.00 → 2 lines, 600 units, $5,118.00',
     });
     const mail = await t.smtp.nextMailTo(buyer.email, new RegExp(`^Order ${order.orderNumber} changed`));
     expect(mail.parsed.subject).toBe(`Order ${order.orderNumber} changed: now $5,118.00`);
