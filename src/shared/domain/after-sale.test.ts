@@ -1,34 +1,65 @@
 import { describe, expect, it } from 'vitest';
 import { planCancellation, unitsCancellableIn } from './cancellation';
-import { OrderStatus, buyerCanCancel, canTransition } from './order-status';
+import { OrderStatus, buyerCanCancel, buyerMayChange, canTransition } from './order-status';
 import { planReturn, returnableIn } from './returns';
 import { type ShippableLine, planShipment } from './shipments';
 
 /**
- * Which units of an order may ship, be cancelled and come back, in each state (issue 43 item 7): the
- * table the shop's pages and calls follow, and then, for one line in the middle of its life (100
- * ordered: 30 shipped, 20 on backorder, 10 cancelled), how many of each.
+ * Whether a buyer may still change an order, and which units may ship, be cancelled and come back, in
+ * each state (issue 43 item 7): the table the shop's pages and calls follow, and then, for one line in
+ * the middle of its life (100 ordered: 30 shipped, 20 on backorder, 10 cancelled), how many of each.
  */
 const table: Record<
   OrderStatus,
-  { ship: boolean; shopCancelsUnits: boolean; buyerCancels: boolean; returns: boolean }
+  { buyerChanges: boolean; ship: boolean; shopCancelsUnits: boolean; buyerCancels: boolean; returns: boolean }
 > = {
-  awaiting_freight: { ship: false, shopCancelsUnits: false, buyerCancels: true, returns: false },
-  awaiting_approval: { ship: false, shopCancelsUnits: false, buyerCancels: true, returns: false },
-  unpaid: { ship: false, shopCancelsUnits: false, buyerCancels: true, returns: false },
-  paid: { ship: true, shopCancelsUnits: true, buyerCancels: false, returns: false },
-  on_account: { ship: true, shopCancelsUnits: true, buyerCancels: true, returns: false },
-  partially_shipped: { ship: true, shopCancelsUnits: true, buyerCancels: false, returns: true },
-  shipped: { ship: false, shopCancelsUnits: false, buyerCancels: false, returns: true },
-  cancelled: { ship: false, shopCancelsUnits: false, buyerCancels: false, returns: false },
-  expired: { ship: false, shopCancelsUnits: false, buyerCancels: false, returns: false },
-  rejected: { ship: false, shopCancelsUnits: false, buyerCancels: false, returns: false },
+  awaiting_freight: {
+    buyerChanges: true,
+    ship: false,
+    shopCancelsUnits: false,
+    buyerCancels: true,
+    returns: false,
+  },
+  awaiting_approval: {
+    buyerChanges: true,
+    ship: false,
+    shopCancelsUnits: false,
+    buyerCancels: true,
+    returns: false,
+  },
+  unpaid: { buyerChanges: true, ship: false, shopCancelsUnits: false, buyerCancels: true, returns: false },
+  paid: { buyerChanges: false, ship: true, shopCancelsUnits: true, buyerCancels: false, returns: false },
+  on_account: { buyerChanges: false, ship: true, shopCancelsUnits: true, buyerCancels: true, returns: false },
+  partially_shipped: {
+    buyerChanges: false,
+    ship: true,
+    shopCancelsUnits: true,
+    buyerCancels: false,
+    returns: true,
+  },
+  shipped: { buyerChanges: false, ship: false, shopCancelsUnits: false, buyerCancels: false, returns: true },
+  cancelled: {
+    buyerChanges: false,
+    ship: false,
+    shopCancelsUnits: false,
+    buyerCancels: false,
+    returns: false,
+  },
+  expired: { buyerChanges: false, ship: false, shopCancelsUnits: false, buyerCancels: false, returns: false },
+  rejected: {
+    buyerChanges: false,
+    ship: false,
+    shopCancelsUnits: false,
+    buyerCancels: false,
+    returns: false,
+  },
 };
 
 describe('after the order, state by state', () => {
   for (const status of OrderStatus.options) {
     it(`${status}: ${JSON.stringify(table[status])}`, () => {
       expect({
+        buyerChanges: buyerMayChange(status),
         ship: canTransition(status, 'shipped') || canTransition(status, 'partially_shipped'),
         shopCancelsUnits: unitsCancellableIn(status),
         buyerCancels: buyerCanCancel(status),
