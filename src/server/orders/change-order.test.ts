@@ -322,6 +322,33 @@ describe('a company’s order changed', () => {
     expect((await read(buyer, order._id)).quantity).toBe(250);
   });
 
+  it('counts what the shop cancelled of a paid order as not spent', async () => {
+    const { buyer, tool } = await company({ approvalAbove: null, monthlyLimit: 3000 });
+    const paid = await checkout(buyer, [[tool, 200]]); // $2,000 + $120 + $15 = $2,135
+    await payOrderAs(t.ctx.app, buyer, paid._id);
+    // 150 more ($1,500 + $90 + $15 = $1,605) would pass the $3,000 limit…
+    const refused = await call(buyer, 'POST', '/api/purchase', {
+      toolId: tool.id,
+      quantity: 150,
+      ...toPittsburgh,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused).code).toBe('SPENDING_LIMIT');
+    // …until the shop cancels 100 of the paid units: $1,060 credited, $1,075 spent.
+    const cancelled = await call(admin, 'POST', `/api/admin/orders/${paid._id}/cancel`, {
+      reason: 'Ordered twice',
+      lines: [{ sku: tool.sku, quantity: 100 }],
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json<Order>().creditNotes.map((note) => note.amount)).toEqual([1060]);
+    const placed = await call(buyer, 'POST', '/api/purchase', {
+      toolId: tool.id,
+      quantity: 150,
+      ...toPittsburgh,
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+  });
+
   it('on account: awaiting approval, changed below the threshold, it is invoiced', async () => {
     const { companyId, buyer, tool } = await company({ approvalAbove: 2000, monthlyLimit: null });
     const terms = await call(admin, 'PUT', `/api/admin/companies/${companyId}/terms`, {

@@ -1,4 +1,4 @@
-import { type SQL, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { creditNoteLines, creditNotes } from '../db/schema';
 
@@ -86,6 +86,10 @@ export async function creditedCentsOf(ex: Executor, orderId: string): Promise<nu
     .where(eq(creditNotes.orderId, orderId));
   return row?.cents ?? 0;
 }
+
+/** What has been credited of the order `orderId` names, as a scalar subquery (its credit notes' sum). */
+export const creditedCentsSql = (orderId: AnyColumn) =>
+  sql<number>`(select coalesce(sum(${creditNotes.amountCents}), 0) from ${creditNotes} where ${creditNotes.orderId} = ${orderId})`;
 
 /**
  * What credit notes gave back per UTC day issued since `since`: the goods credited (less the

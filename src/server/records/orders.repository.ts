@@ -36,7 +36,7 @@ import type { SessionUser } from '../identity/request-user';
 import type { Executor } from '../db/database';
 import { orderEvents, orderLines, orders, shipmentLines, shipments } from '../db/schema';
 import { DomainError } from '../http/domain-error';
-import { type CreditNote, creditNotesOf } from './credit-notes.repository';
+import { type CreditNote, creditNotesOf, creditedCentsSql } from './credit-notes.repository';
 import { type RefundRow, insertRefund, refundsOf } from './refunds.repository';
 
 /**
@@ -840,7 +840,7 @@ export async function listAwaitingApprovalOf(ex: Executor, companyId: string): P
 /**
  * What a company's orders placed since `since` add up to, and a colleague's among them: orders in the
  * states that spend (closed ones do not count), one awaiting its pallet's freight quote with the
- * estimate of it; all but `exceptOrderId`.
+ * estimate of it, each less what its credit notes gave back; all but `exceptOrderId`.
  */
 export async function spentSince(
   ex: Executor,
@@ -848,7 +848,9 @@ export async function spentSince(
   since: Date,
   { userId = null, exceptOrderId }: { userId?: string | null; exceptOrderId?: string | undefined } = {},
 ): Promise<{ company: number; member: number }> {
-  const counted = sql`${orders.amountCents} + coalesce(${orders.freightEstimateCents}, 0)`;
+  // An order counts at its total (with a pallet's estimated freight) less what was credited of it since:
+  // units the shop cancelled, or took back, were not spent.
+  const counted = sql`${orders.amountCents} + coalesce(${orders.freightEstimateCents}, 0) - ${creditedCentsSql(orders.id)}`;
   const [row] = await ex
     .select({
       company: sql<number>`coalesce(sum(${counted}), 0)`.mapWith(Number),
