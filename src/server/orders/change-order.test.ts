@@ -7,6 +7,7 @@ import { orders, products, testPaymentIntents } from '../db/schema';
 import { type TestUser, signUp, signUpAdmin } from '../test/auth-helpers';
 import { newCompany, useCompanyTestApp } from '../test/company-helpers';
 import { insertTool } from '../test/factories';
+import { moneyProblems } from '../test/money-checks';
 import { answerQuoteAs, daysFromToday, payOrderAs, requestQuoteAs } from '../test/order-helpers';
 
 /**
@@ -405,4 +406,8 @@ describe('changes at the same moment', () => {
     expect(row?.paymentAttempt).toBe(2);
     expect((row?.quantity ?? 0) + ((await stockOf(tool.id)) ?? 0)).toBe(1000);
   });
+});
+
+it('leaves the books agreeing after every change above (credit notes, refunds, the ledger, units)', async () => {
+  expect(await moneyProblems(t.ctx.db)).toEqual([]);
 });
