@@ -95,6 +95,7 @@ async function playwright(label) {
 
 const started = Date.now();
 await check('chromium available', 'bash', ['scripts/ensure-chromium.sh']);
+await check('e-invoice validator tools available', 'bash', ['scripts/ensure-validator-tools.sh']);
 const linted = check('lint', 'npm', ['run', '--silent', 'lint']);
 const built = check('build', 'npm', ['run', '--silent', 'build']);
 const typechecked = check('typecheck', 'npm', ['run', '--silent', 'typecheck']);

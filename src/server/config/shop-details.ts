@@ -42,6 +42,13 @@ const BusinessFile = z.strictObject({
   onAccountInvoiceNote: z.string().optional(),
   /** Where a company on account pays its invoices by bank transfer, a line each. */
   bankDetails: z.array(z.string().min(1)).default([]),
+  /**
+   * The same account as e-invoices name it (EN 16931 BT-84 to BT-86): its number or IBAN, its name and
+   * the bank's BIC, so that an accounting system pays an invoice on account without a person.
+   */
+  paymentAccount: z
+    .strictObject({ id: z.string().min(1), name: z.string().min(1), bic: z.string().min(1).optional() })
+    .optional(),
 });
 
 export type ShopDetails = z.infer<typeof BusinessFile> & {

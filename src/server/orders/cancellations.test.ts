@@ -14,7 +14,7 @@ import { insertTool } from '../test/factories';
 import { moneyProblems } from '../test/money-checks';
 import { testMailContext } from '../test/mail-context';
 import { newCompany } from '../test/company-helpers';
-import { answerQuoteAs, daysFromToday, payOrderAs, requestQuoteAs } from '../test/order-helpers';
+import { answerQuoteAs, daysFromToday, payOrderAs, pittsburgh, requestQuoteAs } from '../test/order-helpers';
 import { pdfText } from '../test/pdf-text';
 import { cancelByShop } from './cancel-by-shop';
 import { sendPendingRefunds, sendRefund } from './refunds';
@@ -29,13 +29,6 @@ let admin: TestUser;
 let otherAdmin: TestUser;
 const provider = () => createTestPaymentProvider(t.ctx.db);
 
-const pittsburgh = {
-  line1: '1200 Foundry Road',
-  city: 'Pittsburgh',
-  region: 'PA',
-  postalCode: '15201',
-  country: 'US',
-};
 const toPittsburgh = { name: 'Dock 4', number: '+1 412 555 0100', shipTo: pittsburgh };
 
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import { type TestUser, signUp, signUpAdmin } from '../test/auth-helpers';
 import { newCompany, useCompanyTestApp } from '../test/company-helpers';
 import { insertTool } from '../test/factories';
 import { moneyProblems } from '../test/money-checks';
-import { answerQuoteAs, daysFromToday, payOrderAs, requestQuoteAs } from '../test/order-helpers';
+import { answerQuoteAs, daysFromToday, payOrderAs, pittsburgh, requestQuoteAs } from '../test/order-helpers';
 
 /**
  * DESIGN §11: a buyer changes an order before it is paid or invoiced (PUT /api/purchase/{id}/lines):
@@ -19,13 +19,6 @@ const t = useCompanyTestApp();
 const { call, join } = t;
 let admin: TestUser;
 
-const pittsburgh = {
-  line1: '1200 Foundry Road',
-  city: 'Pittsburgh',
-  region: 'PA',
-  postalCode: '15201',
-  country: 'US',
-};
 const toPittsburgh = { name: 'Dock 4', number: '+1 412 555 0100', shipTo: pittsburgh };
 
 beforeAll(async () => {

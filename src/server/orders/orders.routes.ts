@@ -16,6 +16,7 @@ import {
   PlaceOrderResult,
   LineQuantity,
   ChangeOrderLinesBody,
+  DocumentFormatQuery,
 } from '../../shared/api/orders.schemas';
 import { type AuthGuards, signedInUser } from '../identity/request-user';
 import type { CatalogCache } from '../catalog/catalog-cache';
@@ -32,6 +33,7 @@ import { cancelOrder } from './cancel-order';
 import { changeOrderLines } from './change-order';
 import { type PlacedOrder, findOrderFor, historyOf, listOrdersFor } from '../records/orders.repository';
 import { toHistory, toOrder } from './order-view';
+import { renderEInvoice } from './e-invoice';
 import { placeOrder } from './place-order';
 import { decideOrder, listAwaitingApproval } from './approvals';
 import { messages } from '../../shared/messages';
@@ -155,16 +157,32 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
       config: { rateLimit: limit('invoice') },
       schema: {
         tags: ['orders'],
-        summary: 'The invoice of a paid or shipped order as a PDF: your own, or any for admins',
+        summary:
+          'The invoice of a paid or shipped order: a PDF, or as EN 16931 data (`format=ubl`: UBL 2.1 following Peppol BIS Billing 3.0; `format=cii`: UN/CEFACT CII D16B); your own, or any for admins',
         params: OrderIdParams,
-        produces: ['application/pdf'],
-        response: { 200: z.instanceof(Buffer).meta({ type: 'string', format: 'binary' }), ...errors },
+        querystring: DocumentFormatQuery,
+        produces: ['application/pdf', 'application/xml'],
+        response: {
+          200: z.union([z.instanceof(Buffer), z.string()]).meta({ type: 'string', format: 'binary' }),
+          ...errors,
+        },
       },
     },
     async (request, reply) => {
       const order = await findOrderFor(db, signedInUser(request), request.params.id, 'shop');
       if (!isInvoiced(order)) {
         throw new DomainError('INVOICE_NOT_READY', messages.invoiceNotReady(order.status));
+      }
+      const { format } = request.query;
+      if (format !== 'pdf') {
+        const xml = await renderEInvoice(order, mail.shop, format);
+        return reply
+          .type('application/xml; charset=utf-8')
+          .header(
+            'content-disposition',
+            `attachment; filename="${formatInvoiceNumber(order.invoiceNumber)}-${format}.xml"`,
+          )
+          .send(xml);
       }
       const pdf = await renderInvoicePdf(order, mail.shop);
       return reply

@@ -11,7 +11,7 @@ import { EXPORT_NOTICE, INTRA_COMMUNITY_NOTICE } from '../../shared/domain/order
 import { type TestUser, signUp, signUpAdmin } from '../test/auth-helpers';
 import { newCompany, useCompanyTestApp } from '../test/company-helpers';
 import { insertTool } from '../test/factories';
-import { delivery, payOrderAs } from '../test/order-helpers';
+import { delivery, payOrderAs, pittsburgh } from '../test/order-helpers';
 import { pdfText } from '../test/pdf-text';
 import { formatDay } from '../../shared/date-format';
 
@@ -29,13 +29,6 @@ async function invoiceText(user: TestUser, orderId: string) {
   return pdfText(pdf.rawPayload);
 }
 
-const pittsburgh = {
-  line1: '1200 Foundry Road',
-  city: 'Pittsburgh',
-  region: 'PA',
-  postalCode: '15201',
-  country: 'US',
-};
 const lyon = { line1: '4 Rue de la République', city: 'Lyon', postalCode: '69002', country: 'FR' };
 const manhattan = {
   line1: '1 Battery Park Plaza',

@@ -12,6 +12,15 @@ export const delivery = { name: 'Pat Buyer', address: '12 Mill Lane\nLeeds', num
 export const leeds = { line1: '12 Mill Lane', city: 'Leeds', postalCode: 'LS1 4AP', country: 'GB' };
 export const deliveryToLeeds = { name: delivery.name, number: delivery.number, shipTo: leeds };
 
+/** The shop's own town (its premises in content/business.json): tests of US sales tax deliver here. */
+export const pittsburgh = {
+  line1: '1200 Foundry Road',
+  city: 'Pittsburgh',
+  region: 'PA',
+  postalCode: '15201',
+  country: 'US',
+};
+
 /**
  * Lets the shop deliver to the United Kingdom, free (no tax zone there: untaxed), for tests of ordering
  * that are not about freight or tax; a structured destination the shop does not deliver to is refused.

@@ -385,6 +385,11 @@ export const CancellationRequestBody = z.strictObject({
 });
 export type CancellationRequestBody = z.input<typeof CancellationRequestBody>;
 
+/** How an invoice or credit note is served: its PDF, or as EN 16931 data in UBL 2.1 or CII D16B. */
+export const DocumentFormatQuery = z.strictObject({
+  format: z.enum(['pdf', 'ubl', 'cii'], { error: 'The format is pdf, ubl or cii' }).default('pdf'),
+});
+
 export const CreditNoteParams = z.object({
   number: z.string().regex(/^CN-\d{1,9}$/i, { error: 'A credit note number reads CN-000007' }),
 });

@@ -1,0 +1,428 @@
+import type { Invoice, InvoiceService } from '@e-invoice-eu/core';
+import { formatInvoiceNumber } from '../../shared/domain/document-numbers';
+import { type TaxBasis, certificateName, taxNotice } from '../../shared/domain/order-charges';
+import { euVatCountry } from '../../shared/domain/vat-id';
+import type { ShopDetails } from '../config/shop-details';
+import type { OrderLineRow } from '../records/orders.repository';
+import type { InvoicedOrder } from './invoice-pdf';
+
+/**
+ * An invoice as data an accounting system books by itself (EN 16931, issue 44): the order's
+ * snapshot (its lines, rates, tax treatment and the buyer's billing details as they were invoiced)
+ * in the semantic model of EN 16931, written by @e-invoice-eu/core as a UBL 2.1 Invoice following
+ * Peppol BIS Billing 3.0, or as UN/CEFACT CII D16B. Every amount is the stored one, in cents; nothing
+ * is priced or taxed again.
+ */
+
+/** The syntaxes an invoice is served in as data. */
+export type EInvoiceSyntax = 'ubl' | 'cii';
+
+const PEPPOL_CUSTOMIZATION = 'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0';
+const PEPPOL_PROFILE = 'urn:fdc:peppol.eu:2017:poacc:billing:01:1.0';
+const CURRENCY = 'USD';
+/** UN/ECE Recommendation 20: one piece. */
+const PIECE = 'H87';
+
+/** An EN 16931 VAT category (UNTDID 5305) with its rate, and for the untaxed ones why. */
+interface TaxCategory {
+  id: 'S' | 'Z' | 'E' | 'AE' | 'K' | 'G' | 'O';
+  percent: number;
+  reasonCode?: string;
+  reason?: string;
+}
+
+const money = (cents: number) => (cents / 100).toFixed(2);
+const percentOf = (rate: number) => String(rate / 1000);
+const day = (at: Date | string) => (typeof at === 'string' ? at : at.toISOString().slice(0, 10));
+
+/**
+ * The VAT category of a line (or of freight taxed as goods at `rate`), by how the order was taxed:
+ * standard or zero rated at its destination's rate; exempt under the buyer's certificate; an
+ * intra-community supply; an older order's reverse charge; an export (delivered to another country
+ * than the seller's, where the shop collects no tax) or outside the scope of tax (in the seller's own
+ * country, where the shop is not registered).
+ */
+function categoryOf(
+  basis: TaxBasis | null,
+  rate: number,
+  exportedFrom: string,
+  shipsTo: string,
+): TaxCategory {
+  switch (basis?.treatment) {
+    case 'taxed':
+      return rate > 0 ? { id: 'S', percent: rate } : { id: 'Z', percent: 0 };
+    case 'exempt':
+      return {
+        id: 'E',
+        percent: 0,
+        reason: `Exempt under the buyer's ${certificateName(basis.certificate?.kind)}${basis.certificate ? ` ${basis.certificate.id}` : ''}`,
+      };
+    case 'intra_community':
+      return { id: 'K', percent: 0, reasonCode: 'VATEX-EU-IC' };
+    case 'reverse_charge':
+      return { id: 'AE', percent: 0, reasonCode: 'VATEX-EU-AE' };
+    case 'untaxed_place':
+      return shipsTo !== exportedFrom
+        ? { id: 'G', percent: 0, reasonCode: 'VATEX-EU-G' }
+        : { id: 'O', percent: 0, reasonCode: 'VATEX-EU-O' };
+    default:
+      return { id: 'O', percent: 0, reasonCode: 'VATEX-EU-O' };
+  }
+}
+
+const categoryKey = (category: TaxCategory) => `${category.id}:${category.percent}`;
+
+/** UBL's TaxCategory of a category, as lines (ClassifiedTaxCategory) and the breakdown give it. */
+function ublCategory(category: TaxCategory, { withReason }: { withReason: boolean }) {
+  return {
+    'cbc:ID': category.id,
+    // Not subject to VAT has no rate (BR-O-05).
+    ...(category.id === 'O' ? {} : { 'cbc:Percent': percentOf(category.percent) }),
+    ...(withReason && category.reasonCode ? { 'cbc:TaxExemptionReasonCode': category.reasonCode } : {}),
+    ...(withReason && category.reason ? { 'cbc:TaxExemptionReason': category.reason } : {}),
+    'cac:TaxScheme': { 'cbc:ID': 'VAT' },
+  };
+}
+
+/** A taxable share of the invoice: a line, or a part of its freight. */
+interface Taxed {
+  category: TaxCategory;
+  baseCents: number;
+  taxCents: number;
+}
+
+function address(
+  lines: readonly string[],
+  country: string,
+  extra: { city?: string; postalCode?: string; region?: string | null } = {},
+) {
+  const [street, additional] = lines;
+  return {
+    ...(street ? { 'cbc:StreetName': street } : {}),
+    ...(additional ? { 'cbc:AdditionalStreetName': additional } : {}),
+    ...(extra.city ? { 'cbc:CityName': extra.city } : {}),
+    ...(extra.postalCode ? { 'cbc:PostalZone': extra.postalCode } : {}),
+    ...(extra.region ? { 'cbc:CountrySubentity': extra.region } : {}),
+    'cac:Country': { 'cbc:IdentificationCode': country },
+  };
+}
+
+/**
+ * The invoice of an invoiced order in @e-invoice-eu/core's internal format (UBL's structure as
+ * JSON), from which it writes UBL, CII and Factur-X alike.
+ */
+export function eInvoiceOf(order: InvoicedOrder, shop: ShopDetails): Invoice {
+  const basis = order.taxBasis;
+  const sellerCountry = shop.premises.country;
+  const destination = order.shipTo ?? shop.premises;
+  const category = (rate: number) => categoryOf(basis, rate, sellerCountry, destination.country);
+  const number = formatInvoiceNumber(order.invoiceNumber);
+  const issued = day(order.invoicedAt ?? order.paidAt ?? order.createdAt);
+
+  const lines: (Taxed & { line: OrderLineRow })[] = order.lines.map((line) => ({
+    line,
+    category: category(line.taxRate),
+    baseCents: line.amountCents,
+    taxCents: line.taxCents,
+  }));
+  const freight = freightCharges(order, category);
+  const breakdown = new Map<string, Taxed>();
+  for (const part of [...lines, ...freight]) {
+    const key = categoryKey(part.category);
+    const sum = breakdown.get(key) ?? { category: part.category, baseCents: 0, taxCents: 0 };
+    breakdown.set(key, {
+      ...sum,
+      baseCents: sum.baseCents + part.baseCents,
+      taxCents: sum.taxCents + part.taxCents,
+    });
+  }
+  const freightCents = freight.reduce((sum, part) => sum + part.baseCents, 0);
+  const taxCents = [...breakdown.values()].reduce((sum, part) => sum + part.taxCents, 0);
+  const exclusiveCents = order.subtotalCents + freightCents;
+  const paidCents = order.paymentMethod === 'card' ? order.amountCents : 0;
+
+  const categories = new Set([...breakdown.values()].map((part) => part.category.id));
+  // The seller's VAT ID: the EU registration the tax was collected under, or for an intra-community
+  // supply, a reverse charge or an export the shop's EU VAT ID (BR-IC-02, BR-AE-02, BR-G-02); a sale
+  // taxed under a state permit names that permit as its tax registration instead.
+  const sellerVatId =
+    basis?.registration && euVatCountry(basis.registration)
+      ? basis.registration
+      : ['K', 'AE', 'G'].some((id) => categories.has(id as TaxCategory['id']))
+        ? (shop.vatId ?? null)
+        : null;
+  // Not subject to VAT: no VAT identifiers at all (BR-O-02); otherwise the seller's EU VAT ID where it
+  // has one, and the registration the tax was collected under (a state permit) as its tax registration.
+  const outsideScope = categories.has('O');
+  const billTo = basis?.billTo ?? null;
+  const buyerVatId = basis?.vatId ?? (billTo?.taxId && euVatCountry(billTo.taxId) ? billTo.taxId : null);
+  const buyerName = billTo?.company ?? order.company ?? order.buyerName;
+  const buyerLines = (billTo?.address ?? order.address).split(/\s*\n\s*/).filter(Boolean);
+  const notice = basis ? taxNotice(basis.treatment) : null;
+  const firstShipment = order.shipments[0]?.shippedAt ?? order.shippedAt;
+
+  const invoice = {
+    'cbc:CustomizationID': PEPPOL_CUSTOMIZATION,
+    'cbc:ProfileID': PEPPOL_PROFILE,
+    'cbc:ID': number,
+    'cbc:IssueDate': issued,
+    ...(order.paymentMethod === 'account' && order.dueDate ? { 'cbc:DueDate': order.dueDate } : {}),
+    'cbc:InvoiceTypeCode': '380',
+    ...(notice || order.paidInTestMode
+      ? {
+          'cbc:Note': [notice, order.paidInTestMode ? 'Test payment: no money was taken.' : null]
+            .filter(Boolean)
+            .join(' '),
+        }
+      : {}),
+    'cbc:DocumentCurrencyCode': CURRENCY,
+    // The buyer's reference (Peppol asks for it or the order's): their PO number, else our order number.
+    'cbc:BuyerReference': order.poNumber ?? String(order.orderNumber),
+    ...(firstShipment ? {} : { 'cac:InvoicePeriod': { 'cbc:StartDate': issued, 'cbc:EndDate': issued } }),
+    ...(order.poNumber ? { 'cac:OrderReference': { 'cbc:ID': order.poNumber } } : {}),
+    'cac:AccountingSupplierParty': {
+      'cac:Party': {
+        ...endpoint(shop.vatId ?? null, shop.email),
+        'cac:PartyName': { 'cbc:Name': shop.name },
+        'cac:PostalAddress': address(
+          [shop.premises.line1, shop.premises.line2 ?? ''].filter(Boolean),
+          sellerCountry,
+          {
+            city: shop.premises.city,
+            postalCode: shop.premises.postalCode,
+            region: shop.premises.region,
+          },
+        ),
+        ...(outsideScope
+          ? {}
+          : {
+              'cac:PartyTaxScheme': [
+                ...(sellerVatId
+                  ? [{ 'cbc:CompanyID': sellerVatId, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } }]
+                  : []),
+                ...(basis?.registration && basis.registration !== sellerVatId
+                  ? [{ 'cbc:CompanyID': basis.registration, 'cac:TaxScheme': { 'cbc:ID': 'TAX' } }]
+                  : !sellerVatId
+                    ? [{ 'cbc:CompanyID': shop.taxId, 'cac:TaxScheme': { 'cbc:ID': 'TAX' } }]
+                    : []),
+              ],
+            }),
+        // Its company registration (an EIN) identifies it where no VAT ID does (BR-CO-26).
+        'cac:PartyLegalEntity': { 'cbc:RegistrationName': shop.legalName, 'cbc:CompanyID': shop.taxId },
+        'cac:Contact': { 'cbc:Telephone': shop.phone, 'cbc:ElectronicMail': shop.email },
+      },
+    },
+    'cac:AccountingCustomerParty': {
+      'cac:Party': {
+        ...endpoint(billTo?.taxId && euVatCountry(billTo.taxId) ? billTo.taxId : null, order.email),
+        'cac:PartyName': { 'cbc:Name': buyerName },
+        'cac:PostalAddress': address(buyerLines.slice(0, 2), destination.country),
+        ...(buyerVatId && !outsideScope
+          ? { 'cac:PartyTaxScheme': { 'cbc:CompanyID': buyerVatId, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } } }
+          : {}),
+        'cac:PartyLegalEntity': { 'cbc:RegistrationName': buyerName },
+        'cac:Contact': {
+          'cbc:Name': order.placedByName ?? order.buyerName,
+          'cbc:ElectronicMail': order.email,
+        },
+      },
+    },
+    'cac:Delivery': {
+      ...(firstShipment ? { 'cbc:ActualDeliveryDate': day(firstShipment) } : {}),
+      'cac:DeliveryLocation': {
+        'cac:Address': order.shipTo
+          ? address([order.shipTo.line1, order.shipTo.line2 ?? ''].filter(Boolean), order.shipTo.country, {
+              city: order.shipTo.city,
+              postalCode: order.shipTo.postalCode,
+              region: order.shipTo.region,
+            })
+          : address(
+              order.address
+                .split(/\s*\n\s*/)
+                .filter(Boolean)
+                .slice(0, 2),
+              destination.country,
+            ),
+      },
+      'cac:DeliveryParty': { 'cac:PartyName': { 'cbc:Name': order.buyerName } },
+    },
+    'cac:PaymentMeans':
+      order.paymentMethod === 'account'
+        ? [
+            {
+              'cbc:PaymentMeansCode': '30',
+              'cbc:PaymentID': number,
+              ...(shop.paymentAccount
+                ? {
+                    'cac:PayeeFinancialAccount': {
+                      'cbc:ID': shop.paymentAccount.id,
+                      'cbc:Name': shop.paymentAccount.name,
+                      ...(shop.paymentAccount.bic
+                        ? { 'cac:FinancialInstitutionBranch': { 'cbc:ID': shop.paymentAccount.bic } }
+                        : {}),
+                    },
+                  }
+                : {}),
+            },
+          ]
+        : [{ 'cbc:PaymentMeansCode': '48', 'cbc:PaymentID': order.transactionId ?? number }],
+    'cac:PaymentTerms': {
+      'cbc:Note':
+        order.paymentMethod === 'account'
+          ? `On account: ${money(order.amountCents)} ${CURRENCY} due ${order.dueDate ?? ''} by bank transfer, reference ${number}.`
+          : `Paid in full by card on ${day(order.paidAt ?? issued)}.`,
+    },
+    ...(freight.length > 0
+      ? {
+          'cac:AllowanceCharge': freight.map((part) => ({
+            'cbc:ChargeIndicator': 'true',
+            'cbc:AllowanceChargeReasonCode': 'FC',
+            'cbc:AllowanceChargeReason': 'Freight',
+            'cbc:Amount': money(part.baseCents),
+            'cbc:Amount@currencyID': CURRENCY,
+            'cac:TaxCategory': ublCategory(part.category, { withReason: false }),
+          })),
+        }
+      : {}),
+    'cac:TaxTotal': [
+      {
+        'cbc:TaxAmount': money(taxCents),
+        'cbc:TaxAmount@currencyID': CURRENCY,
+        'cac:TaxSubtotal': [...breakdown.values()].map((part) => ({
+          'cbc:TaxableAmount': money(part.baseCents),
+          'cbc:TaxableAmount@currencyID': CURRENCY,
+          'cbc:TaxAmount': money(part.taxCents),
+          'cbc:TaxAmount@currencyID': CURRENCY,
+          'cac:TaxCategory': ublCategory(part.category, { withReason: true }),
+        })),
+      },
+    ],
+    'cac:LegalMonetaryTotal': {
+      'cbc:LineExtensionAmount': money(order.subtotalCents),
+      'cbc:LineExtensionAmount@currencyID': CURRENCY,
+      'cbc:TaxExclusiveAmount': money(exclusiveCents),
+      'cbc:TaxExclusiveAmount@currencyID': CURRENCY,
+      'cbc:TaxInclusiveAmount': money(exclusiveCents + taxCents),
+      'cbc:TaxInclusiveAmount@currencyID': CURRENCY,
+      ...(freightCents > 0
+        ? { 'cbc:ChargeTotalAmount': money(freightCents), 'cbc:ChargeTotalAmount@currencyID': CURRENCY }
+        : {}),
+      ...(paidCents > 0
+        ? { 'cbc:PrepaidAmount': money(paidCents), 'cbc:PrepaidAmount@currencyID': CURRENCY }
+        : {}),
+      'cbc:PayableAmount': money(exclusiveCents + taxCents - paidCents),
+      'cbc:PayableAmount@currencyID': CURRENCY,
+    },
+    'cac:InvoiceLine': lines.map(({ line, category: lineCategory }) => ({
+      'cbc:ID': String(line.lineNumber),
+      'cbc:InvoicedQuantity': String(line.quantity),
+      'cbc:InvoicedQuantity@unitCode': PIECE,
+      'cbc:LineExtensionAmount': money(line.amountCents),
+      'cbc:LineExtensionAmount@currencyID': CURRENCY,
+      'cac:Item': {
+        'cbc:Name': line.name,
+        ...(line.sku ? { 'cac:SellersItemIdentification': { 'cbc:ID': line.sku } } : {}),
+        'cac:ClassifiedTaxCategory': ublCategory(lineCategory, { withReason: false }),
+      },
+      'cac:Price': {
+        'cbc:PriceAmount': money(line.unitPriceCents),
+        'cbc:PriceAmount@currencyID': CURRENCY,
+      },
+    })),
+  };
+  return { 'ubl:Invoice': invoice } as unknown as Invoice;
+}
+
+/**
+ * The order's freight as document-level charges: taxed as the goods were where its destination taxes
+ * freight (a part per rate, as stored), otherwise in the goods' category where they were not taxed at
+ * all, and exempt where only the goods were taxed.
+ */
+function freightCharges(order: InvoicedOrder, category: (rate: number) => TaxCategory): Taxed[] {
+  const freightCents = order.freightCents ?? 0;
+  if (freightCents === 0) return [];
+  if (order.freightTaxes.length > 0) {
+    return order.freightTaxes.map((part) => ({
+      category: category(part.rate),
+      baseCents: part.baseCents,
+      taxCents: part.taxCents,
+    }));
+  }
+  const goods = category(0);
+  const untaxedFreight: TaxCategory =
+    goods.id === 'Z' ? { id: 'E', percent: 0, reason: 'Freight is not taxed where it is delivered' } : goods;
+  return [{ category: untaxedFreight, baseCents: freightCents, taxCents: 0 }];
+}
+
+/**
+ * A party's electronic address (BT-34, BT-49): on Peppol by its EU VAT ID where it has one (the EAS
+ * scheme of its country), otherwise its email address (EN 16931 allows it; Peppol needs a participant
+ * ID, which a party without an EU VAT ID does not have here).
+ */
+function endpoint(vatId: string | null, email: string) {
+  const scheme = vatId ? vatEndpointScheme(vatId) : null;
+  return scheme && vatId
+    ? { 'cbc:EndpointID': vatId, 'cbc:EndpointID@schemeID': scheme }
+    : { 'cbc:EndpointID': email, 'cbc:EndpointID@schemeID': 'EM' };
+}
+
+/** The Peppol electronic address scheme (EAS) of a VAT ID's country: 9944 for the Netherlands, … */
+function vatEndpointScheme(vatId: string): string | null {
+  const schemes: Record<string, string> = {
+    AT: '9914',
+    BE: '9925',
+    BG: '9926',
+    CY: '9928',
+    CZ: '9929',
+    DE: '9930',
+    EE: '9931',
+    GR: '9933',
+    EL: '9933',
+    ES: '9920',
+    FR: '9957',
+    HR: '9934',
+    HU: '9910',
+    IE: '9935',
+    IT: '0211',
+    LT: '9937',
+    LU: '9938',
+    LV: '9939',
+    MT: '9943',
+    NL: '9944',
+    PL: '9945',
+    PT: '9946',
+    RO: '9947',
+    SE: '9955',
+    SI: '9949',
+    SK: '9950',
+    DK: '0198',
+    FI: '0213',
+  };
+  return schemes[vatId.slice(0, 2).toUpperCase()] ?? null;
+}
+
+/**
+ * The library (with its PDF and spreadsheet code) is loaded on the first e-invoice asked for, not
+ * when the server starts: most processes never write one.
+ */
+let service: Promise<InvoiceService> | undefined;
+const invoiceService = () =>
+  (service ??= import('@e-invoice-eu/core').then(
+    ({ InvoiceService: Service }) =>
+      new Service({ log: () => undefined, warn: () => undefined, error: () => undefined }),
+  ));
+
+/** The invoice written as UBL 2.1 (Peppol BIS Billing 3.0) or CII D16B XML. */
+export async function renderEInvoice(
+  order: InvoicedOrder,
+  shop: ShopDetails,
+  syntax: EInvoiceSyntax,
+): Promise<string> {
+  const written = await (
+    await invoiceService()
+  ).generate(eInvoiceOf(order, shop), {
+    format: syntax === 'ubl' ? 'UBL' : 'CII',
+    lang: 'en-us',
+  });
+  return typeof written === 'string' ? written : Buffer.from(written).toString('utf8');
+}

@@ -1,0 +1,282 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Order, PlaceOrderResult } from '../../shared/api/orders.schemas';
+import { type TestUser, signUp, signUpAdmin } from '../test/auth-helpers';
+import { newCompany, useCompanyTestApp } from '../test/company-helpers';
+import { validateDocument } from '../test/e-invoice-validators';
+import { insertTool } from '../test/factories';
+import { payOrderAs, pittsburgh } from '../test/order-helpers';
+
+/**
+ * Every invoice as EN 16931 data (issue 44): generated for each way an order is taxed and paid, and
+ * judged by the standards bodies' own validators (the EN 16931 Schematron and XSDs, and Peppol BIS
+ * Billing 3.0's rules for the seller's EU registration), with no fatal finding.
+ */
+const t = useCompanyTestApp();
+let admin: TestUser;
+
+const SHOP_VAT_ID = 'NL859123455B01';
+const columbus = {
+  line1: '20 Broad Street',
+  city: 'Columbus',
+  region: 'OH',
+  postalCode: '43215',
+  country: 'US',
+};
+const toronto = {
+  line1: '100 King Street West',
+  city: 'Toronto',
+  region: 'ON',
+  postalCode: 'M5X 1A9',
+  country: 'CA',
+};
+const lyon = { line1: '4 Rue de la République', city: 'Lyon', postalCode: '69002', country: 'FR' };
+const rotterdam = { line1: 'Coolsingel 40', city: 'Rotterdam', postalCode: '3011 AD', country: 'NL' };
+
+beforeAll(async () => {
+  admin = await signUpAdmin(t.ctx.app, t.ctx.db);
+  for (const [url, body] of [
+    [
+      '/api/admin/tax-zones',
+      {
+        country: 'US',
+        region: 'PA',
+        rates: { standard: 6, reduced: 6, zero: 0 },
+        registration: 'Pennsylvania sales tax license 12345678',
+        taxesFreight: true,
+      },
+    ],
+    [
+      '/api/admin/tax-zones',
+      { country: 'NL', rates: { standard: 21, reduced: 9, zero: 0 }, registration: SHOP_VAT_ID },
+    ],
+    [
+      '/api/admin/tax-zones',
+      { country: 'FR', rates: { standard: 20, reduced: 5.5, zero: 0 }, registration: SHOP_VAT_ID },
+    ],
+    [
+      '/api/admin/shipping-zones',
+      { country: 'US', bands: [{ upToKg: 100, price: 15 }], freeFrom: null, palletFromKg: 500 },
+    ],
+    [
+      '/api/admin/shipping-zones',
+      { country: 'CA', bands: [{ upToKg: 100, price: 40 }], freeFrom: null, palletFromKg: 500 },
+    ],
+    [
+      '/api/admin/shipping-zones',
+      { country: 'NL', bands: [{ upToKg: 100, price: 25 }], freeFrom: null, palletFromKg: 500 },
+    ],
+    [
+      '/api/admin/shipping-zones',
+      { country: 'FR', bands: [{ upToKg: 100, price: 30 }], freeFrom: null, palletFromKg: 500 },
+    ],
+  ] as const) {
+    const created = await t.call(admin, 'POST', url, body);
+    expect(created.statusCode, created.body).toBe(201);
+  }
+});
+
+/** Checks out these lines to `shipTo` as `buyer` and pays by card (unless on account). */
+async function invoicedOrder(
+  buyer: TestUser,
+  lines: [{ id: string }, number][],
+  shipTo: Record<string, string>,
+  { paymentMethod = 'card', poNumber }: { paymentMethod?: 'card' | 'account'; poNumber?: string } = {},
+): Promise<Order> {
+  for (const [tool, quantity] of lines) {
+    const put = await t.call(buyer, 'PUT', `/api/cart/lines/${tool.id}`, { quantity });
+    expect(put.statusCode, put.body).toBe(200);
+  }
+  const placed = await t.call(buyer, 'POST', '/api/cart/checkout', {
+    name: 'Receiving dock',
+    number: '+1 412 555 0100',
+    shipTo,
+    paymentMethod,
+    ...(poNumber ? { poNumber } : {}),
+  });
+  expect(placed.statusCode, placed.body).toBe(201);
+  const order = placed.json<PlaceOrderResult>().order;
+  if (paymentMethod === 'card') await payOrderAs(t.ctx.app, buyer, order._id);
+  return order;
+}
+
+async function eInvoice(user: TestUser, orderId: string, format: 'ubl' | 'cii') {
+  const response = await t.call(user, 'GET', `/api/purchase/${orderId}/invoice?format=${format}`);
+  expect(response.statusCode, response.body).toBe(200);
+  expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
+  return response.body;
+}
+
+/** Both syntaxes, under EN 16931; the UBL also under Peppol BIS Billing 3.0. */
+async function expectValid(user: TestUser, orderId: string, { peppol = true } = {}) {
+  const [ubl, cii] = await Promise.all([eInvoice(user, orderId, 'ubl'), eInvoice(user, orderId, 'cii')]);
+  const verdicts = [
+    ['UBL under EN 16931', await validateDocument('en16931', ubl)],
+    ['CII under EN 16931', await validateDocument('en16931', cii)],
+    ...(peppol ? [['UBL under Peppol BIS 3.0', await validateDocument('peppol', ubl)] as const] : []),
+  ] as const;
+  for (const [what, verdict] of verdicts) {
+    // The fatal findings by name, so that a failure says which rule broke.
+    const fatal = verdict.findings.filter((line) => !/ warning:/.test(line));
+    expect({ what, fatal }).toEqual({ what, fatal: [] });
+    expect(verdict.fatal).toBe(0);
+  }
+  return ubl;
+}
+
+/** A company of the buyer's with this tax number, billed at `billingTo`; its VAT ID verified by the shop. */
+async function companyBuyer(
+  name: string,
+  taxId: string,
+  billingTo: Record<string, string>,
+  { verify = false } = {},
+) {
+  const { admin: buyer, companyId } = await newCompany(t.ctx.app, name);
+  const set = await t.call(buyer, 'PATCH', '/api/company', { taxId, billingTo });
+  expect(set.statusCode, set.body).toBe(200);
+  if (verify) {
+    const verified = await t.call(admin, 'PUT', `/api/admin/companies/${companyId}/vat-verification`, {
+      verified: true,
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
+  }
+  return { buyer, companyId };
+}
+
+describe('invoices as EN 16931 data', () => {
+  it('a domestic order at one rate, freight taxed too, paid by card (under a state permit: not Peppol)', async () => {
+    const buyer = await signUp(t.ctx.app);
+    const tool = await insertTool(t.ctx.db, { priceCents: 1234, weightGrams: 10 });
+    const order = await invoicedOrder(buyer, [[tool, 120]], pittsburgh, { poNumber: 'PO-7781' });
+    const ubl = await expectValid(buyer, order._id, { peppol: false });
+    expect(ubl).toContain('<cbc:BuyerReference>PO-7781</cbc:BuyerReference>');
+    expect(ubl).toContain(
+      `<cbc:PrepaidAmount currencyID="USD">${order.total.toFixed(2)}</cbc:PrepaidAmount>`,
+    );
+    expect(ubl).toContain('<cbc:CompanyID>Pennsylvania sales tax license 12345678</cbc:CompanyID>');
+    // Its Peppol address is the shop's one participant ID, but no VAT ID is claimed for a state's sales tax.
+    expect(ubl).not.toContain(`<cbc:CompanyID>${SHOP_VAT_ID}</cbc:CompanyID>`);
+  });
+
+  it('mixed rates: standard and zero-rated lines with their freight shares', async () => {
+    const buyer = await signUp(t.ctx.app);
+    const [standard, zero] = await Promise.all([
+      insertTool(t.ctx.db, { priceCents: 1234, weightGrams: 10 }),
+      insertTool(t.ctx.db, { priceCents: 333, weightGrams: 10, taxClass: 'zero' }),
+    ]);
+    const order = await invoicedOrder(
+      buyer,
+      [
+        [standard, 120],
+        [zero, 100],
+      ],
+      pittsburgh,
+    );
+    const ubl = await expectValid(buyer, order._id, { peppol: false });
+    expect(ubl).toMatch(/<cbc:ID>Z<\/cbc:ID>\s*<cbc:Percent>0<\/cbc:Percent>/);
+  });
+
+  it('in the EU: Dutch VAT at two rates, under Peppol BIS 3.0 too', async () => {
+    const { buyer } = await companyBuyer('Rotterdam Bouw BV', 'NL004495445B01', rotterdam);
+    const [standard, reduced] = await Promise.all([
+      insertTool(t.ctx.db, { priceCents: 2000, weightGrams: 10 }),
+      insertTool(t.ctx.db, { priceCents: 500, weightGrams: 10, taxClass: 'reduced' }),
+    ]);
+    const order = await invoicedOrder(
+      buyer,
+      [
+        [standard, 100],
+        [reduced, 200],
+      ],
+      rotterdam,
+      { poNumber: 'RB-2291' },
+    );
+    const ubl = await expectValid(buyer, order._id);
+    expect(ubl).toContain(`<cbc:EndpointID schemeID="9944">${SHOP_VAT_ID}</cbc:EndpointID>`);
+    expect(ubl).toContain('<cbc:EndpointID schemeID="9944">NL004495445B01</cbc:EndpointID>');
+  });
+
+  it('an intra-community supply to a verified French VAT ID', async () => {
+    const { buyer } = await companyBuyer('Atelier Lumière SARL', 'FR40123456824', lyon, { verify: true });
+    const tool = await insertTool(t.ctx.db, { priceCents: 1000, weightGrams: 10 });
+    const order = await invoicedOrder(buyer, [[tool, 100]], lyon);
+    expect(order.tax.treatment).toBe('intra_community');
+    const ubl = await expectValid(buyer, order._id);
+    expect(ubl).toContain('<cbc:TaxExemptionReasonCode>VATEX-EU-IC</cbc:TaxExemptionReasonCode>');
+  });
+
+  it('an export to Canada, and a delivery in the seller’s country where it collects no tax', async () => {
+    const buyer = await signUp(t.ctx.app);
+    const tool = await insertTool(t.ctx.db, { priceCents: 1000, weightGrams: 10 });
+    const exported = await invoicedOrder(buyer, [[tool, 100]], toronto);
+    expect(exported.tax.treatment).toBe('untaxed_place');
+    const ubl = await expectValid(buyer, exported._id, { peppol: false });
+    expect(ubl).toContain('<cbc:TaxExemptionReasonCode>VATEX-EU-G</cbc:TaxExemptionReasonCode>');
+    const ohio = await invoicedOrder(buyer, [[tool, 100]], columbus);
+    const outside = await expectValid(buyer, ohio._id, { peppol: false });
+    expect(outside).toContain('<cbc:TaxExemptionReasonCode>VATEX-EU-O</cbc:TaxExemptionReasonCode>');
+  });
+
+  it('exempt under the buyer’s approved resale certificate', async () => {
+    const { buyer } = await companyBuyer('Allegheny Supply Co', 'EIN 98-7654321', pittsburgh);
+    const uploaded = await t.call(buyer, 'POST', '/api/company/tax-certificates', {
+      kind: 'resale',
+      number: 'PA-REV-1220-55',
+      regions: ['US-PA'],
+      expiresOn: new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10),
+      fileName: 'resale certificate.pdf',
+      content: Buffer.from(
+        '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+      ).toString('base64'),
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const id = uploaded.json<{ insertedId: string }>().insertedId;
+    const approved = await t.call(admin, 'POST', `/api/admin/tax-certificates/${id}/decision`, {
+      approve: true,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const tool = await insertTool(t.ctx.db, { priceCents: 1000, weightGrams: 10 });
+    const order = await invoicedOrder(buyer, [[tool, 100]], pittsburgh);
+    expect(order.tax.treatment).toBe('exempt');
+    const ubl = await expectValid(buyer, order._id, { peppol: false });
+    expect(ubl).toContain(
+      `<cbc:TaxExemptionReason>Exempt under the buyer's resale certificate ${id}</cbc:TaxExemptionReason>`,
+    );
+  });
+
+  it('on account: its due date, payable in full, and the seller’s bank account to pay it to', async () => {
+    const { buyer, companyId } = await companyBuyer('Rotterdam Staal BV', 'NL004495445B01', rotterdam);
+    const terms = await t.call(admin, 'PUT', `/api/admin/companies/${companyId}/terms`, {
+      terms: 'net30',
+      creditLimit: 50_000,
+    });
+    expect(terms.statusCode, terms.body).toBe(200);
+    const tool = await insertTool(t.ctx.db, { priceCents: 2500, weightGrams: 10 });
+    const order = await invoicedOrder(buyer, [[tool, 100]], rotterdam, {
+      paymentMethod: 'account',
+      poNumber: 'RS-1',
+    });
+    expect(order.status).toBe('on_account');
+    const ubl = await expectValid(buyer, order._id);
+    expect(ubl).toContain(`<cbc:DueDate>${order.dueDate}</cbc:DueDate>`);
+    expect(ubl).toContain('<cbc:PaymentMeansCode>30</cbc:PaymentMeansCode>');
+    expect(ubl).toContain('<cbc:ID>441022910087</cbc:ID>');
+    expect(ubl).toContain(
+      `<cbc:PayableAmount currencyID="USD">${order.total.toFixed(2)}</cbc:PayableAmount>`,
+    );
+  });
+
+  it('the validators see a broken invoice: an amount due that is not the totals’ is fatal', async () => {
+    const buyer = await signUp(t.ctx.app);
+    const tool = await insertTool(t.ctx.db, { priceCents: 1000, weightGrams: 10 });
+    const order = await invoicedOrder(buyer, [[tool, 100]], pittsburgh);
+    const ubl = await eInvoice(buyer, order._id, 'ubl');
+    const broken = ubl.replace(
+      /<cbc:PayableAmount currencyID="USD">[\d.]+</,
+      '<cbc:PayableAmount currencyID="USD">1.00<',
+    );
+    expect(broken).not.toBe(ubl);
+    const verdict = await validateDocument('en16931', broken);
+    expect(verdict.fatal).toBeGreaterThan(0);
+    expect(verdict.findings.join('\n')).toContain('BR-CO-16');
+  });
+});
