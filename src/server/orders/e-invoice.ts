@@ -4,7 +4,7 @@ import { type TaxBasis, certificateName, taxNotice } from '../../shared/domain/o
 import { euVatCountry } from '../../shared/domain/vat-id';
 import type { ShopDetails } from '../config/shop-details';
 import type { OrderLineRow } from '../records/orders.repository';
-import type { InvoicedOrder } from './invoice-pdf';
+import { type InvoicedOrder, renderInvoicePdf } from './invoice-pdf';
 
 /**
  * An invoice as data an accounting system books by itself (EN 16931, issue 44): the order's
@@ -19,6 +19,7 @@ export type EInvoiceSyntax = 'ubl' | 'cii';
 
 const PEPPOL_CUSTOMIZATION = 'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0';
 const PEPPOL_PROFILE = 'urn:fdc:peppol.eu:2017:poacc:billing:01:1.0';
+const EN16931 = 'urn:cen.eu:en16931:2017';
 const CURRENCY = 'USD';
 /** UN/ECE Recommendation 20: one piece. */
 const PIECE = 'H87';
@@ -111,7 +112,12 @@ function address(
  * The invoice of an invoiced order in @e-invoice-eu/core's internal format (UBL's structure as
  * JSON), from which it writes UBL, CII and Factur-X alike.
  */
-export function eInvoiceOf(order: InvoicedOrder, shop: ShopDetails): Invoice {
+export function eInvoiceOf(
+  order: InvoicedOrder,
+  shop: ShopDetails,
+  /** Peppol BIS Billing 3.0 (UBL, CII), or EN 16931 itself (Factur-X's EN 16931 profile names only it). */
+  specification: 'peppol' | 'en16931' = 'peppol',
+): Invoice {
   const basis = order.taxBasis;
   const sellerCountry = shop.premises.country;
   const destination = order.shipTo ?? shop.premises;
@@ -162,8 +168,9 @@ export function eInvoiceOf(order: InvoicedOrder, shop: ShopDetails): Invoice {
   const firstShipment = order.shipments[0]?.shippedAt ?? order.shippedAt;
 
   const invoice = {
-    'cbc:CustomizationID': PEPPOL_CUSTOMIZATION,
-    'cbc:ProfileID': PEPPOL_PROFILE,
+    ...(specification === 'peppol'
+      ? { 'cbc:CustomizationID': PEPPOL_CUSTOMIZATION, 'cbc:ProfileID': PEPPOL_PROFILE }
+      : { 'cbc:CustomizationID': EN16931 }),
     'cbc:ID': number,
     'cbc:IssueDate': issued,
     ...(order.paymentMethod === 'account' && order.dueDate ? { 'cbc:DueDate': order.dueDate } : {}),
@@ -425,4 +432,47 @@ export async function renderEInvoice(
     lang: 'en-us',
   });
   return typeof written === 'string' ? written : Buffer.from(written).toString('utf8');
+}
+
+/**
+ * The invoice's PDF as Factur-X (profile EN 16931): the PDF drawn for people, made PDF/A-3 with the
+ * invoice's CII attached as factur-x.xml and described in its XMP metadata, so that one file serves the
+ * person and the accounting system alike.
+ */
+export async function renderFacturX(order: InvoicedOrder, shop: ShopDetails, pdf: Buffer): Promise<Buffer> {
+  const written = await (
+    await invoiceService()
+  ).generate(eInvoiceOf(order, shop, 'en16931'), {
+    format: 'Factur-X-EN16931',
+    lang: 'en-us',
+    pdf: {
+      buffer: new Uint8Array(pdf),
+      filename: `${formatInvoiceNumber(order.invoiceNumber)}.pdf`,
+      mimetype: 'application/pdf',
+    },
+  });
+  return plainAttachmentName(Buffer.from(typeof written === 'string' ? Buffer.from(written) : written));
+}
+
+/**
+ * The attachment's file specification names it in UTF-16 (`/UF <FEFF…>`), which is valid PDF, but
+ * poppler's pdfdetach (which the Factur-X checker, and many a mail server's scanner, use) does not
+ * find an attachment named so. The same name as a plain string, padded with spaces to the same length
+ * so that every byte offset in the cross-reference table stays right.
+ */
+const UTF16_NAME = Buffer.from(
+  `/UF <FEFF${Buffer.from('factur-x.xml', 'utf16le').swap16().toString('hex').toUpperCase()}>`,
+);
+const PLAIN_NAME = Buffer.from('/UF (factur-x.xml)'.padEnd(UTF16_NAME.length, ' '));
+
+function plainAttachmentName(pdf: Buffer): Buffer {
+  const at = pdf.indexOf(UTF16_NAME);
+  if (at === -1) return pdf;
+  PLAIN_NAME.copy(pdf, at);
+  return pdf;
+}
+
+/** The invoice PDF every buyer gets, downloaded or mailed: drawn for people, made Factur-X. */
+export async function renderInvoiceDocument(order: InvoicedOrder, shop: ShopDetails): Promise<Buffer> {
+  return renderFacturX(order, shop, await renderInvoicePdf(order, shop));
 }

@@ -149,6 +149,12 @@ describe('invoices as EN 16931 data', () => {
     const order = await invoicedOrder(buyer, [[tool, 120]], pittsburgh, { poNumber: 'PO-7781' });
     const ubl = await expectValid(buyer, order._id, { peppol: false });
     expect(ubl).toContain('<cbc:BuyerReference>PO-7781</cbc:BuyerReference>');
+    // The invoice PDF is Factur-X: PDF/A-3 carrying the same invoice as factur-x.xml.
+    const pdf = await t.call(buyer, 'GET', `/api/purchase/${order._id}/invoice`);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const facturX = await validateDocument('facturx', pdf.rawPayload);
+    expect(facturX.findings.filter((line) => !/ warning:/.test(line))).toEqual([]);
+    expect(facturX.fatal).toBe(0);
     expect(ubl).toContain(
       `<cbc:PrepaidAmount currencyID="USD">${order.total.toFixed(2)}</cbc:PrepaidAmount>`,
     );

@@ -22,6 +22,7 @@ import {
 import { type CreditNote, findCreditNoteById } from '../records/credit-notes.repository';
 import { taxesByRate } from '../../shared/domain/tax';
 import { placedByOf, storedChargesOf } from './order-view';
+import { renderInvoiceDocument } from './e-invoice';
 import {
   BOLD,
   INK,
@@ -383,7 +384,7 @@ export async function makeOrderAttachments(
       }
       return {
         filename: `${formatInvoiceNumber(order.invoiceNumber)}.pdf`,
-        content: await renderInvoicePdf(order, shop),
+        content: await renderInvoiceDocument(order, shop),
         contentType: 'application/pdf',
       };
     }),

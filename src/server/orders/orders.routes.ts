@@ -25,7 +25,7 @@ import type { PaymentProvider } from '../payments/payment-provider';
 import { DomainError } from '../http/domain-error';
 import { limit } from '../http/rate-limit';
 import type { MailContext } from '../mail/mail-layout';
-import { isInvoiced, renderCreditNotePdf, renderInvoicePdf } from './invoice-pdf';
+import { isInvoiced, renderCreditNotePdf } from './invoice-pdf';
 import { requestCancellation } from './cancel-by-shop';
 import { findCreditNote } from '../records/credit-notes.repository';
 import type { FastifyReply } from 'fastify';
@@ -33,7 +33,7 @@ import { cancelOrder } from './cancel-order';
 import { changeOrderLines } from './change-order';
 import { type PlacedOrder, findOrderFor, historyOf, listOrdersFor } from '../records/orders.repository';
 import { toHistory, toOrder } from './order-view';
-import { renderEInvoice } from './e-invoice';
+import { renderEInvoice, renderInvoiceDocument } from './e-invoice';
 import { placeOrder } from './place-order';
 import { decideOrder, listAwaitingApproval } from './approvals';
 import { messages } from '../../shared/messages';
@@ -184,7 +184,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
           )
           .send(xml);
       }
-      const pdf = await renderInvoicePdf(order, mail.shop);
+      const pdf = await renderInvoiceDocument(order, mail.shop);
       return reply
         .type('application/pdf')
         .header('content-disposition', `inline; filename="${formatInvoiceNumber(order.invoiceNumber)}.pdf"`)
