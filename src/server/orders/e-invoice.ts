@@ -1,10 +1,11 @@
 import type { Invoice, InvoiceService } from '@e-invoice-eu/core';
-import { formatInvoiceNumber } from '../../shared/domain/document-numbers';
+import { formatCreditNoteNumber, formatInvoiceNumber } from '../../shared/domain/document-numbers';
 import { type TaxBasis, certificateName, taxNotice } from '../../shared/domain/order-charges';
 import { euVatCountry } from '../../shared/domain/vat-id';
 import type { ShopDetails } from '../config/shop-details';
 import type { OrderLineRow } from '../records/orders.repository';
-import { type InvoicedOrder, renderInvoicePdf } from './invoice-pdf';
+import type { CreditNote } from '../records/credit-notes.repository';
+import { type InvoicedOrder, renderCreditNotePdf, renderInvoicePdf } from './invoice-pdf';
 
 /**
  * An invoice as data an accounting system books by itself (EN 16931, issue 44): the order's
@@ -108,45 +109,131 @@ function address(
   };
 }
 
+/** A line of a document: units of an order line at its price, and their tax. */
+interface DocumentLine {
+  line: OrderLineRow;
+  quantity: number;
+  amountCents: number;
+  taxCents: number;
+}
+
 /**
- * The invoice of an invoiced order in @e-invoice-eu/core's internal format (UBL's structure as
- * JSON), from which it writes UBL, CII and Factur-X alike.
+ * What a document bills or credits, from the order's snapshot: an invoice its order's lines and
+ * freight (paid already when by card), a credit note the units it credits, the freight when the whole
+ * order went, less a return's restocking fee, referring to the invoice it corrects.
+ */
+interface DocumentContent {
+  number: string;
+  /** UNTDID 1001: 380 commercial invoice, 381 credit note. */
+  typeCode: '380' | '381';
+  issued: string;
+  lines: DocumentLine[];
+  freightCents: number;
+  freightTaxes: { rate: number; baseCents: number; taxCents: number }[];
+  feeCents: number;
+  paidCents: number;
+  dueDate: string | null;
+  paymentTerms: string;
+  invoice: { number: string; issued: string } | null;
+}
+
+const invoiceDayOf = (order: InvoicedOrder) => day(order.invoicedAt ?? order.paidAt ?? order.createdAt);
+
+/** An invoiced order's invoice, as it was issued. */
+function invoiceContent(order: InvoicedOrder): DocumentContent {
+  const number = formatInvoiceNumber(order.invoiceNumber);
+  const issued = invoiceDayOf(order);
+  const onAccount = order.paymentMethod === 'account';
+  return {
+    number,
+    typeCode: '380',
+    issued,
+    lines: order.lines.map((line) => ({
+      line,
+      quantity: line.quantity,
+      amountCents: line.amountCents,
+      taxCents: line.taxCents,
+    })),
+    freightCents: order.freightCents ?? 0,
+    freightTaxes: order.freightTaxes,
+    feeCents: 0,
+    paidCents: onAccount ? 0 : order.amountCents,
+    dueDate: onAccount ? order.dueDate : null,
+    paymentTerms: onAccount
+      ? `On account: ${money(order.amountCents)} ${CURRENCY} due ${order.dueDate ?? ''} by bank transfer, reference ${number}.`
+      : `Paid in full by card on ${day(order.paidAt ?? issued)}.`,
+    invoice: null,
+  };
+}
+
+/** One of an invoiced order's credit notes, as it was issued: the invoice's prices and rates. */
+function creditNoteContent(order: InvoicedOrder, note: CreditNote): DocumentContent {
+  const byNumber = new Map(order.lines.map((line) => [line.lineNumber, line]));
+  return {
+    number: formatCreditNoteNumber(note.number),
+    typeCode: '381',
+    issued: day(note.issuedAt),
+    lines: note.lines.flatMap((credited) => {
+      const line = byNumber.get(credited.lineNumber);
+      return line
+        ? [{ line, quantity: credited.quantity, amountCents: credited.amountCents, taxCents: credited.taxCents }]
+        : [];
+    }),
+    freightCents: note.freightCents,
+    freightTaxes: note.freightTaxes,
+    feeCents: note.restockingFeeCents,
+    paidCents: 0,
+    dueDate: null,
+    paymentTerms:
+      order.paymentMethod === 'account'
+        ? `${money(note.amountCents)} ${CURRENCY} credited to the company's account.`
+        : `${money(note.amountCents)} ${CURRENCY} refunded to the card paid with.`,
+    invoice: { number: formatInvoiceNumber(order.invoiceNumber), issued: invoiceDayOf(order) },
+  };
+}
+
+/**
+ * An invoice, or one of its credit notes, in @e-invoice-eu/core's internal format (UBL's structure
+ * as JSON), from which it writes UBL, CII and Factur-X alike.
  */
 export function eInvoiceOf(
   order: InvoicedOrder,
   shop: ShopDetails,
   /** Peppol BIS Billing 3.0 (UBL, CII), or EN 16931 itself (Factur-X's EN 16931 profile names only it). */
   specification: 'peppol' | 'en16931' = 'peppol',
+  note: CreditNote | null = null,
 ): Invoice {
+  const content = note ? creditNoteContent(order, note) : invoiceContent(order);
+  const { number, issued } = content;
   const basis = order.taxBasis;
   const sellerCountry = shop.premises.country;
   const destination = order.shipTo ?? shop.premises;
   const category = (rate: number) => categoryOf(basis, rate, sellerCountry, destination.country);
-  const number = formatInvoiceNumber(order.invoiceNumber);
-  const issued = day(order.invoicedAt ?? order.paidAt ?? order.createdAt);
 
-  const lines: (Taxed & { line: OrderLineRow })[] = order.lines.map((line) => ({
-    line,
-    category: category(line.taxRate),
+  const lines = content.lines.map((line) => ({
+    ...line,
+    category: category(line.line.taxRate),
     baseCents: line.amountCents,
-    taxCents: line.taxCents,
   }));
-  const freight = freightCharges(order, category);
+  const freight = freightCharges(content, category);
   const breakdown = new Map<string, Taxed>();
   for (const part of [...lines, ...freight]) {
     const key = categoryKey(part.category);
     const sum = breakdown.get(key) ?? { category: part.category, baseCents: 0, taxCents: 0 };
-    breakdown.set(key, {
-      ...sum,
-      baseCents: sum.baseCents + part.baseCents,
-      taxCents: sum.taxCents + part.taxCents,
-    });
+    breakdown.set(key, { ...sum, baseCents: sum.baseCents + part.baseCents, taxCents: sum.taxCents + part.taxCents });
   }
+  const fees = restockingFees(content.feeCents, breakdown);
+  for (const fee of fees) {
+    const key = categoryKey(fee.category);
+    const sum = breakdown.get(key);
+    if (sum) breakdown.set(key, { ...sum, baseCents: sum.baseCents - fee.baseCents, taxCents: sum.taxCents - fee.taxCents });
+  }
+  const subtotalCents = lines.reduce((sum, line) => sum + line.baseCents, 0);
   const freightCents = freight.reduce((sum, part) => sum + part.baseCents, 0);
+  const feeBaseCents = fees.reduce((sum, fee) => sum + fee.baseCents, 0);
   const taxCents = [...breakdown.values()].reduce((sum, part) => sum + part.taxCents, 0);
-  const exclusiveCents = order.subtotalCents + freightCents;
-  const paidCents = order.paymentMethod === 'card' ? order.amountCents : 0;
-
+  const exclusiveCents = subtotalCents + freightCents - feeBaseCents;
+  const paidCents = content.paidCents;
   const categories = new Set([...breakdown.values()].map((part) => part.category.id));
   // The seller's VAT ID: the EU registration the tax was collected under, or for an intra-community
   // supply, a reverse charge or an export the shop's EU VAT ID (BR-IC-02, BR-AE-02, BR-G-02); a sale
@@ -173,8 +260,8 @@ export function eInvoiceOf(
       : { 'cbc:CustomizationID': EN16931 }),
     'cbc:ID': number,
     'cbc:IssueDate': issued,
-    ...(order.paymentMethod === 'account' && order.dueDate ? { 'cbc:DueDate': order.dueDate } : {}),
-    'cbc:InvoiceTypeCode': '380',
+    ...(content.dueDate ? { 'cbc:DueDate': content.dueDate } : {}),
+    'cbc:InvoiceTypeCode': content.typeCode,
     ...(notice || order.paidInTestMode
       ? {
           'cbc:Note': [notice, order.paidInTestMode ? 'Test payment: no money was taken.' : null]
@@ -187,6 +274,19 @@ export function eInvoiceOf(
     'cbc:BuyerReference': order.poNumber ?? String(order.orderNumber),
     ...(firstShipment ? {} : { 'cac:InvoicePeriod': { 'cbc:StartDate': issued, 'cbc:EndDate': issued } }),
     ...(order.poNumber ? { 'cac:OrderReference': { 'cbc:ID': order.poNumber } } : {}),
+    // A credit note names the invoice it corrects (BG-3).
+    ...(content.invoice
+      ? {
+          'cac:BillingReference': [
+            {
+              'cac:InvoiceDocumentReference': {
+                'cbc:ID': content.invoice.number,
+                'cbc:IssueDate': content.invoice.issued,
+              },
+            },
+          ],
+        }
+      : {}),
     'cac:AccountingSupplierParty': {
       'cac:Party': {
         ...endpoint(shop.vatId ?? null, shop.email),
@@ -274,21 +374,28 @@ export function eInvoiceOf(
           ]
         : [{ 'cbc:PaymentMeansCode': '48', 'cbc:PaymentID': order.transactionId ?? number }],
     'cac:PaymentTerms': {
-      'cbc:Note':
-        order.paymentMethod === 'account'
-          ? `On account: ${money(order.amountCents)} ${CURRENCY} due ${order.dueDate ?? ''} by bank transfer, reference ${number}.`
-          : `Paid in full by card on ${day(order.paidAt ?? issued)}.`,
+      'cbc:Note': content.paymentTerms,
     },
-    ...(freight.length > 0
+    ...(freight.length + fees.length > 0
       ? {
-          'cac:AllowanceCharge': freight.map((part) => ({
-            'cbc:ChargeIndicator': 'true',
-            'cbc:AllowanceChargeReasonCode': 'FC',
-            'cbc:AllowanceChargeReason': 'Freight',
-            'cbc:Amount': money(part.baseCents),
-            'cbc:Amount@currencyID': CURRENCY,
-            'cac:TaxCategory': ublCategory(part.category, { withReason: false }),
-          })),
+          'cac:AllowanceCharge': [
+            ...freight.map((part) => ({
+              'cbc:ChargeIndicator': 'true',
+              'cbc:AllowanceChargeReasonCode': 'FC',
+              'cbc:AllowanceChargeReason': 'Freight',
+              'cbc:Amount': money(part.baseCents),
+              'cbc:Amount@currencyID': CURRENCY,
+              'cac:TaxCategory': ublCategory(part.category, { withReason: false }),
+            })),
+            // A return's restocking fee, kept by the shop: less credited.
+            ...fees.map((fee) => ({
+              'cbc:ChargeIndicator': 'false',
+              'cbc:AllowanceChargeReason': 'Restocking fee kept by the seller',
+              'cbc:Amount': money(fee.baseCents),
+              'cbc:Amount@currencyID': CURRENCY,
+              'cac:TaxCategory': ublCategory(fee.category, { withReason: false }),
+            })),
+          ],
         }
       : {}),
     'cac:TaxTotal': [
@@ -305,12 +412,15 @@ export function eInvoiceOf(
       },
     ],
     'cac:LegalMonetaryTotal': {
-      'cbc:LineExtensionAmount': money(order.subtotalCents),
+      'cbc:LineExtensionAmount': money(subtotalCents),
       'cbc:LineExtensionAmount@currencyID': CURRENCY,
       'cbc:TaxExclusiveAmount': money(exclusiveCents),
       'cbc:TaxExclusiveAmount@currencyID': CURRENCY,
       'cbc:TaxInclusiveAmount': money(exclusiveCents + taxCents),
       'cbc:TaxInclusiveAmount@currencyID': CURRENCY,
+      ...(feeBaseCents > 0
+        ? { 'cbc:AllowanceTotalAmount': money(feeBaseCents), 'cbc:AllowanceTotalAmount@currencyID': CURRENCY }
+        : {}),
       ...(freightCents > 0
         ? { 'cbc:ChargeTotalAmount': money(freightCents), 'cbc:ChargeTotalAmount@currencyID': CURRENCY }
         : {}),
@@ -320,11 +430,11 @@ export function eInvoiceOf(
       'cbc:PayableAmount': money(exclusiveCents + taxCents - paidCents),
       'cbc:PayableAmount@currencyID': CURRENCY,
     },
-    'cac:InvoiceLine': lines.map(({ line, category: lineCategory }) => ({
+    'cac:InvoiceLine': lines.map(({ line, quantity, amountCents, category: lineCategory }) => ({
       'cbc:ID': String(line.lineNumber),
-      'cbc:InvoicedQuantity': String(line.quantity),
+      'cbc:InvoicedQuantity': String(quantity),
       'cbc:InvoicedQuantity@unitCode': PIECE,
-      'cbc:LineExtensionAmount': money(line.amountCents),
+      'cbc:LineExtensionAmount': money(amountCents),
       'cbc:LineExtensionAmount@currencyID': CURRENCY,
       'cac:Item': {
         'cbc:Name': line.name,
@@ -345,11 +455,13 @@ export function eInvoiceOf(
  * freight (a part per rate, as stored), otherwise in the goods' category where they were not taxed at
  * all, and exempt where only the goods were taxed.
  */
-function freightCharges(order: InvoicedOrder, category: (rate: number) => TaxCategory): Taxed[] {
-  const freightCents = order.freightCents ?? 0;
+function freightCharges(
+  { freightCents, freightTaxes }: Pick<DocumentContent, 'freightCents' | 'freightTaxes'>,
+  category: (rate: number) => TaxCategory,
+): Taxed[] {
   if (freightCents === 0) return [];
-  if (order.freightTaxes.length > 0) {
-    return order.freightTaxes.map((part) => ({
+  if (freightTaxes.length > 0) {
+    return freightTaxes.map((part) => ({
       category: category(part.rate),
       baseCents: part.baseCents,
       taxCents: part.taxCents,
@@ -359,6 +471,26 @@ function freightCharges(order: InvoicedOrder, category: (rate: number) => TaxCat
   const untaxedFreight: TaxCategory =
     goods.id === 'Z' ? { id: 'E', percent: 0, reason: 'Freight is not taxed where it is delivered' } : goods;
   return [{ category: untaxedFreight, baseCents: freightCents, taxCents: 0 }];
+}
+
+/**
+ * A restocking fee (a share of what was returned, tax included, kept by the shop) as allowances: the
+ * fee shared among the credited categories by their gross amounts, and each share split into its net
+ * amount and the tax it carries at the category's rate, so that every category's taxable amount and
+ * tax fall by the fee's and the shares add up to the fee to the cent.
+ */
+function restockingFees(feeCents: number, breakdown: ReadonlyMap<string, Taxed>): Taxed[] {
+  if (feeCents === 0) return [];
+  const parts = [...breakdown.values()].filter((part) => part.baseCents + part.taxCents > 0);
+  const gross = parts.reduce((sum, part) => sum + part.baseCents + part.taxCents, 0);
+  let left = feeCents;
+  return parts.map((part, index) => {
+    const share =
+      index === parts.length - 1 ? left : Math.round((feeCents * (part.baseCents + part.taxCents)) / gross);
+    left -= share;
+    const baseCents = Math.round(share / (1 + part.category.percent / 100_000));
+    return { category: part.category, baseCents, taxCents: share - baseCents };
+  });
 }
 
 /**
@@ -419,15 +551,19 @@ const invoiceService = () =>
       new Service({ log: () => undefined, warn: () => undefined, error: () => undefined }),
   ));
 
-/** The invoice written as UBL 2.1 (Peppol BIS Billing 3.0) or CII D16B XML. */
+/**
+ * The invoice, or one of its credit notes (a UBL CreditNote naming the invoice), written as UBL 2.1
+ * (Peppol BIS Billing 3.0) or CII D16B XML.
+ */
 export async function renderEInvoice(
   order: InvoicedOrder,
   shop: ShopDetails,
   syntax: EInvoiceSyntax,
+  note: CreditNote | null = null,
 ): Promise<string> {
   const written = await (
     await invoiceService()
-  ).generate(eInvoiceOf(order, shop), {
+  ).generate(eInvoiceOf(order, shop, 'peppol', note), {
     format: syntax === 'ubl' ? 'UBL' : 'CII',
     lang: 'en-us',
   });
@@ -435,21 +571,23 @@ export async function renderEInvoice(
 }
 
 /**
- * The invoice's PDF as Factur-X (profile EN 16931): the PDF drawn for people, made PDF/A-3 with the
- * invoice's CII attached as factur-x.xml and described in its XMP metadata, so that one file serves the
- * person and the accounting system alike.
+ * A document's PDF as Factur-X (profile EN 16931): the PDF drawn for people, made PDF/A-3 with the
+ * document's CII attached as factur-x.xml and described in its XMP metadata, so that one file serves
+ * the person and the accounting system alike.
  */
-export async function renderFacturX(order: InvoicedOrder, shop: ShopDetails, pdf: Buffer): Promise<Buffer> {
+async function renderFacturX(
+  order: InvoicedOrder,
+  shop: ShopDetails,
+  pdf: Buffer,
+  note: CreditNote | null,
+): Promise<Buffer> {
+  const number = note ? formatCreditNoteNumber(note.number) : formatInvoiceNumber(order.invoiceNumber);
   const written = await (
     await invoiceService()
-  ).generate(eInvoiceOf(order, shop, 'en16931'), {
+  ).generate(eInvoiceOf(order, shop, 'en16931', note), {
     format: 'Factur-X-EN16931',
     lang: 'en-us',
-    pdf: {
-      buffer: new Uint8Array(pdf),
-      filename: `${formatInvoiceNumber(order.invoiceNumber)}.pdf`,
-      mimetype: 'application/pdf',
-    },
+    pdf: { buffer: new Uint8Array(pdf), filename: `${number}.pdf`, mimetype: 'application/pdf' },
   });
   return plainAttachmentName(Buffer.from(typeof written === 'string' ? Buffer.from(written) : written));
 }
@@ -474,5 +612,14 @@ function plainAttachmentName(pdf: Buffer): Buffer {
 
 /** The invoice PDF every buyer gets, downloaded or mailed: drawn for people, made Factur-X. */
 export async function renderInvoiceDocument(order: InvoicedOrder, shop: ShopDetails): Promise<Buffer> {
-  return renderFacturX(order, shop, await renderInvoicePdf(order, shop));
+  return renderFacturX(order, shop, await renderInvoicePdf(order, shop), null);
+}
+
+/** A credit note's PDF, downloaded or mailed: drawn for people, made Factur-X. */
+export async function renderCreditNoteDocument(
+  order: InvoicedOrder,
+  note: CreditNote,
+  shop: ShopDetails,
+): Promise<Buffer> {
+  return renderFacturX(order, shop, await renderCreditNotePdf(order, note, shop), note);
 }

@@ -286,3 +286,92 @@ describe('invoices as EN 16931 data', () => {
     expect(verdict.findings.join('\n')).toContain('BR-CO-16');
   });
 });
+
+describe('credit notes as EN 16931 data, naming the invoice they correct', () => {
+  async function creditNote(user: TestUser, number: string, format: 'ubl' | 'cii' | 'pdf') {
+    const response = await t.call(user, 'GET', `/api/credit-notes/${number}?format=${format}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response;
+  }
+
+  async function expectValidNote(user: TestUser, number: string, { peppol }: { peppol: boolean }) {
+    const ubl = (await creditNote(user, number, 'ubl')).body;
+    const cii = (await creditNote(user, number, 'cii')).body;
+    const pdf = (await creditNote(user, number, 'pdf')).rawPayload;
+    const verdicts = [
+      ['UBL under EN 16931', await validateDocument('en16931', ubl)],
+      ['CII under EN 16931', await validateDocument('en16931', cii)],
+      ['the PDF under Factur-X', await validateDocument('facturx', pdf)],
+      ...(peppol ? [['UBL under Peppol BIS 3.0', await validateDocument('peppol', ubl)] as const] : []),
+    ] as const;
+    for (const [what, verdict] of verdicts) {
+      const fatal = verdict.findings.filter((line) => !/ warning:/.test(line));
+      expect({ what, fatal }).toEqual({ what, fatal: [] });
+      expect(verdict.fatal).toBe(0);
+    }
+    return ubl;
+  }
+
+  it('units the shop cancelled after payment: a UBL CreditNote referring to the invoice', async () => {
+    const buyer = await signUp(t.ctx.app);
+    const [standard, zero] = await Promise.all([
+      insertTool(t.ctx.db, { priceCents: 1234, weightGrams: 10 }),
+      insertTool(t.ctx.db, { priceCents: 333, weightGrams: 10, taxClass: 'zero' }),
+    ]);
+    const order = await invoicedOrder(
+      buyer,
+      [
+        [standard, 120],
+        [zero, 100],
+      ],
+      pittsburgh,
+    );
+    const cancelled = await t.call(admin, 'POST', `/api/admin/orders/${order._id}/cancel`, {
+      reason: 'Ordered twice',
+      lines: [{ sku: standard.sku, quantity: 60 }],
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const [note] = cancelled.json<Order>().creditNotes;
+    const ubl = await expectValidNote(buyer, note?.number ?? '', { peppol: false });
+    expect(ubl).toContain('<CreditNote xmlns="urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2"');
+    expect(ubl).toContain('<cbc:CreditNoteTypeCode>381</cbc:CreditNoteTypeCode>');
+    expect(ubl).toMatch(/<cac:InvoiceDocumentReference>\s*<cbc:ID>INV-\d{6}<\/cbc:ID>/);
+    expect(ubl).toContain('<cbc:CreditedQuantity unitCode="H87">60</cbc:CreditedQuantity>');
+    expect(ubl).toContain(
+      `<cbc:PayableAmount currencyID="USD">${note?.amount.toFixed(2)}</cbc:PayableAmount>`,
+    );
+  });
+
+  it('a return refunded less a restocking fee, in the EU under Peppol BIS 3.0', async () => {
+    const { buyer } = await companyBuyer('Rotterdam Gereedschap BV', 'NL004495445B01', rotterdam);
+    const tool = await insertTool(t.ctx.db, { priceCents: 2000, weightGrams: 10 });
+    const order = await invoicedOrder(buyer, [[tool, 100]], rotterdam);
+    const shipped = await t.call(admin, 'POST', `/api/admin/orders/${order._id}/shipments`, {
+      lines: [{ sku: tool.sku, quantity: 100 }],
+      carrier: 'DHL',
+    });
+    expect(shipped.statusCode, shipped.body).toBe(201);
+    const asked = await t.call(buyer, 'POST', `/api/purchase/${order._id}/returns`, {
+      lines: [{ sku: tool.sku, quantity: 10, reason: 'Wrong size' }],
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const rmaId = asked.json<{ _id: string }>()._id;
+    for (const [step, body] of [
+      ['approve', { instructions: 'Dock 2' }],
+      ['receive', { lines: [{ sku: tool.sku, quantity: 10, condition: 'resellable' }] }],
+      ['refund', { restockingFeePercent: 15 }],
+    ] as const) {
+      const done = await t.call(admin, 'POST', `/api/admin/returns/${rmaId}/${step}`, body);
+      expect(done.statusCode, done.body).toBe(200);
+    }
+    const detail = (await t.call(buyer, 'GET', `/api/purchase/${order._id}`)).json<Order>();
+    const [note] = detail.creditNotes;
+    // 10 × $20 + 21 % VAT = $242.00, less 15 %: $205.70 credited.
+    expect(note?.amount).toBe(205.7);
+    const ubl = await expectValidNote(buyer, note?.number ?? '', { peppol: true });
+    expect(ubl).toContain(
+      '<cbc:AllowanceChargeReason>Restocking fee kept by the seller</cbc:AllowanceChargeReason>',
+    );
+    expect(ubl).toContain('<cbc:PayableAmount currencyID="USD">205.70</cbc:PayableAmount>');
+  });
+});

@@ -22,7 +22,7 @@ import {
 import { type CreditNote, findCreditNoteById } from '../records/credit-notes.repository';
 import { taxesByRate } from '../../shared/domain/tax';
 import { placedByOf, storedChargesOf } from './order-view';
-import { renderInvoiceDocument } from './e-invoice';
+import { renderCreditNoteDocument, renderInvoiceDocument } from './e-invoice';
 import {
   BOLD,
   INK,
@@ -378,7 +378,7 @@ export async function makeOrderAttachments(
         if (!note) throw new Error(`Credit note ${ref.creditNoteId} is missing`);
         return {
           filename: `${formatCreditNoteNumber(note.number)}.pdf`,
-          content: await renderCreditNotePdf(order, note, shop),
+          content: await renderCreditNoteDocument(order, note, shop),
           contentType: 'application/pdf',
         };
       }

@@ -25,7 +25,7 @@ import type { PaymentProvider } from '../payments/payment-provider';
 import { DomainError } from '../http/domain-error';
 import { limit } from '../http/rate-limit';
 import type { MailContext } from '../mail/mail-layout';
-import { isInvoiced, renderCreditNotePdf } from './invoice-pdf';
+import { isInvoiced } from './invoice-pdf';
 import { requestCancellation } from './cancel-by-shop';
 import { findCreditNote } from '../records/credit-notes.repository';
 import type { FastifyReply } from 'fastify';
@@ -33,7 +33,7 @@ import { cancelOrder } from './cancel-order';
 import { changeOrderLines } from './change-order';
 import { type PlacedOrder, findOrderFor, historyOf, listOrdersFor } from '../records/orders.repository';
 import { toHistory, toOrder } from './order-view';
-import { renderEInvoice, renderInvoiceDocument } from './e-invoice';
+import { renderCreditNoteDocument, renderEInvoice, renderInvoiceDocument } from './e-invoice';
 import { placeOrder } from './place-order';
 import { decideOrder, listAwaitingApproval } from './approvals';
 import { messages } from '../../shared/messages';
@@ -192,18 +192,25 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
     },
   );
 
-  /** A credit note's PDF, for those who may read its order. */
+  /** A credit note's PDF (Factur-X) or its EN 16931 data, for those who may read its order. */
   const sendCreditNote = async (
     reply: FastifyReply,
     order: PlacedOrder,
     note: PlacedOrder['creditNotes'][number] | undefined,
+    format: DocumentFormatQuery['format'] = 'pdf',
   ) => {
     if (!note || !isInvoiced(order)) throw new DomainError('NOT_FOUND', messages.noCreditNote);
-    const pdf = await renderCreditNotePdf(order, note, mail.shop);
+    const number = formatCreditNoteNumber(note.number);
+    if (format !== 'pdf') {
+      return reply
+        .type('application/xml; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${number}-${format}.xml"`)
+        .send(await renderEInvoice(order, mail.shop, format, note));
+    }
     return reply
       .type('application/pdf')
-      .header('content-disposition', `inline; filename="${formatCreditNoteNumber(note.number)}.pdf"`)
-      .send(pdf);
+      .header('content-disposition', `inline; filename="${number}.pdf"`)
+      .send(await renderCreditNoteDocument(order, note, mail.shop));
   };
 
   app.get(
@@ -214,10 +221,14 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
       schema: {
         tags: ['orders'],
         summary:
-          'A credit note as a PDF (CN-000007: its own numbered series, the invoice’s prices and rates): of your own or your company’s orders, or any for admins',
+          'A credit note (CN-000007: its own numbered series, the invoice’s prices and rates) as a Factur-X PDF, or as EN 16931 data naming the invoice it corrects (`format=ubl`: a UBL 2.1 CreditNote; `format=cii`): of your own or your company’s orders, or any for admins',
         params: CreditNoteParams,
-        produces: ['application/pdf'],
-        response: { 200: z.instanceof(Buffer).meta({ type: 'string', format: 'binary' }), ...errors },
+        querystring: DocumentFormatQuery,
+        produces: ['application/pdf', 'application/xml'],
+        response: {
+          200: z.union([z.instanceof(Buffer), z.string()]).meta({ type: 'string', format: 'binary' }),
+          ...errors,
+        },
       },
     },
     async (request, reply) => {
@@ -231,6 +242,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
         reply,
         order,
         order.creditNotes.find((candidate) => candidate.id === note.id),
+        request.query.format,
       );
     },
   );

@@ -389,6 +389,7 @@ export type CancellationRequestBody = z.input<typeof CancellationRequestBody>;
 export const DocumentFormatQuery = z.strictObject({
   format: z.enum(['pdf', 'ubl', 'cii'], { error: 'The format is pdf, ubl or cii' }).default('pdf'),
 });
+export type DocumentFormatQuery = z.output<typeof DocumentFormatQuery>;
 
 export const CreditNoteParams = z.object({
   number: z.string().regex(/^CN-\d{1,9}$/i, { error: 'A credit note number reads CN-000007' }),
