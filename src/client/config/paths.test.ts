@@ -9,8 +9,8 @@ describe('the server knows every page of the app', () => {
       ([name, value]) =>
         [name, typeof value === 'function' ? value(id, id) : value.replace(/:\w+/g, id)] as const,
     )
-    // The invoice is an API address, opened by the browser, not a page.
-    .filter(([name]) => name !== 'invoice');
+    // The invoice (PDF or UBL) is an API address, opened by the browser, not a page.
+    .filter(([name]) => name !== 'invoice' && name !== 'eInvoice');
 
   it.each(pages)('%s (%s) answers 200 on the server, not 404', (_name, path) => {
     expect(isPagePath(path.split('?')[0] ?? path)).toBe(true);

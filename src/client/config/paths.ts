@@ -53,6 +53,8 @@ export const paths = {
   taxes: '/dashboard/taxes',
   /** The order's invoice PDF (an API address: opened by the browser, not the router). */
   invoice: (orderId: string) => `/api/purchase/${encodeURIComponent(orderId)}/invoice`,
+  /** The same invoice as EN 16931 data: UBL 2.1 (Peppol BIS Billing 3.0), for an accounting system. */
+  eInvoice: (orderId: string) => `/api/purchase/${encodeURIComponent(orderId)}/invoice?format=ubl`,
   payment: (orderId: string) => `/dashboard/payment/${encodeURIComponent(orderId)}`,
   paymentPattern: '/dashboard/payment/:orderId',
   addProduct: '/dashboard/addProduct',

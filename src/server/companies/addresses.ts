@@ -173,6 +173,9 @@ export async function editCompanyDetails(
     billingAddress?: string | undefined;
     billingTo?: StoredShipTo | undefined;
     freeAddresses?: boolean | undefined;
+    billingEmail?: string | undefined;
+    invoiceDelivery?: 'pdf' | 'ubl' | 'both' | undefined;
+    peppolId?: string | undefined;
   },
 ): Promise<void> {
   const { id: companyId } = companyOf(caller, 'manage');
@@ -189,11 +192,22 @@ export async function editCompanyDetails(
       ...(billingAddress !== undefined ? { billingAddress } : {}),
       ...(body.billingTo !== undefined ? { billingTo: body.billingTo } : {}),
       ...(body.freeAddresses !== undefined ? { freeAddresses: body.freeAddresses } : {}),
+      ...(body.billingEmail !== undefined ? { billingEmail: body.billingEmail.toLowerCase() || null } : {}),
+      ...(body.invoiceDelivery !== undefined ? { invoiceDelivery: body.invoiceDelivery } : {}),
+      ...(body.peppolId !== undefined ? { peppolId: body.peppolId.trim() || null } : {}),
     };
     await updateCompany(tx, companyId, after);
-    const changed = (['name', 'taxId', 'billingAddress', 'freeAddresses'] as const).filter(
-      (field) => field in after && after[field] !== before[field],
-    );
+    const changed = (
+      [
+        'name',
+        'taxId',
+        'billingAddress',
+        'freeAddresses',
+        'billingEmail',
+        'invoiceDelivery',
+        'peppolId',
+      ] as const
+    ).filter((field) => field in after && after[field] !== before[field]);
     if (changed.length === 0) return;
     await recordAudit(tx, caller, {
       action: 'company.details',

@@ -780,6 +780,9 @@ export const users = pgTable('users', {
 export const companyStatus = pgEnum('company_status', ['active', 'suspended']);
 /** How a company pays: by card before shipping, or on account with an invoice due in N days. */
 export const paymentTerms = pgEnum('payment_terms', ['card', 'net15', 'net30', 'net60']);
+
+/** How a company receives its invoices and credit notes by mail: a Factur-X PDF, UBL, or both. */
+export const invoiceDelivery = pgEnum('invoice_delivery', ['pdf', 'ubl', 'both']);
 export const companyRole = pgEnum('company_role', ['admin', 'buyer', 'approver', 'viewer']);
 
 /**
@@ -802,6 +805,14 @@ export const companies = pgTable('companies', {
   billingAddress: text('billing_address').notNull().default(''),
   /** The billing address structured, as invoices print it; `billingAddress` is its text. */
   billingTo: jsonb('billing_to').$type<StoredShipTo>(),
+  /**
+   * Its accounts-payable system's addresses: where invoices and credit notes are mailed (besides the
+   * buyer), in which format, and its Peppol participant ID ("0088:5790000435975"), which its
+   * e-invoices name as the buyer's electronic address.
+   */
+  billingEmail: text('billing_email'),
+  invoiceDelivery: invoiceDelivery('invoice_delivery').notNull().default('pdf'),
+  peppolId: text('peppol_id'),
   status: companyStatus('status').notNull().default('active'),
   /** Whether colleagues may ship to an address outside the address book (its admins decide). */
   freeAddresses: boolean('free_addresses').notNull().default(true),
@@ -1124,8 +1135,10 @@ export const rateLimits = pgTable('rate_limits', {
 });
 
 /** An attachment of a queued mail, made when it is sent: the invoice PDF of an order. */
-export type MailAttachmentRef =
-  { kind: 'invoice'; orderId: string } | { kind: 'credit_note'; creditNoteId: string };
+/** A document a mail attaches, made when it is sent: its PDF (Factur-X), or its UBL (absent: the PDF). */
+export type MailAttachmentRef = (
+  { kind: 'invoice'; orderId: string } | { kind: 'credit_note'; creditNoteId: string }
+) & { format?: 'pdf' | 'ubl' };
 
 export const mailStatus = pgEnum('mail_status', ['pending', 'sent', 'failed']);
 

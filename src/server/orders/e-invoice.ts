@@ -2,6 +2,7 @@ import type { Invoice, InvoiceService } from '@e-invoice-eu/core';
 import { formatCreditNoteNumber, formatInvoiceNumber } from '../../shared/domain/document-numbers';
 import { type TaxBasis, certificateName, taxNotice } from '../../shared/domain/order-charges';
 import { euVatCountry } from '../../shared/domain/vat-id';
+import { parsePeppolId } from '../../shared/domain/peppol';
 import type { ShopDetails } from '../config/shop-details';
 import type { OrderLineRow } from '../records/orders.repository';
 import type { CreditNote } from '../records/credit-notes.repository';
@@ -176,7 +177,14 @@ function creditNoteContent(order: InvoicedOrder, note: CreditNote): DocumentCont
     lines: note.lines.flatMap((credited) => {
       const line = byNumber.get(credited.lineNumber);
       return line
-        ? [{ line, quantity: credited.quantity, amountCents: credited.amountCents, taxCents: credited.taxCents }]
+        ? [
+            {
+              line,
+              quantity: credited.quantity,
+              amountCents: credited.amountCents,
+              taxCents: credited.taxCents,
+            },
+          ]
         : [];
     }),
     freightCents: note.freightCents,
@@ -220,13 +228,22 @@ export function eInvoiceOf(
   for (const part of [...lines, ...freight]) {
     const key = categoryKey(part.category);
     const sum = breakdown.get(key) ?? { category: part.category, baseCents: 0, taxCents: 0 };
-    breakdown.set(key, { ...sum, baseCents: sum.baseCents + part.baseCents, taxCents: sum.taxCents + part.taxCents });
+    breakdown.set(key, {
+      ...sum,
+      baseCents: sum.baseCents + part.baseCents,
+      taxCents: sum.taxCents + part.taxCents,
+    });
   }
   const fees = restockingFees(content.feeCents, breakdown);
   for (const fee of fees) {
     const key = categoryKey(fee.category);
     const sum = breakdown.get(key);
-    if (sum) breakdown.set(key, { ...sum, baseCents: sum.baseCents - fee.baseCents, taxCents: sum.taxCents - fee.taxCents });
+    if (sum)
+      breakdown.set(key, {
+        ...sum,
+        baseCents: sum.baseCents - fee.baseCents,
+        taxCents: sum.taxCents - fee.taxCents,
+      });
   }
   const subtotalCents = lines.reduce((sum, line) => sum + line.baseCents, 0);
   const freightCents = freight.reduce((sum, part) => sum + part.baseCents, 0);
@@ -250,6 +267,8 @@ export function eInvoiceOf(
   const billTo = basis?.billTo ?? null;
   const buyerVatId = basis?.vatId ?? (billTo?.taxId && euVatCountry(billTo.taxId) ? billTo.taxId : null);
   const buyerName = billTo?.company ?? order.company ?? order.buyerName;
+  // The company's Peppol participant ID as it was when the order was placed: its electronic address.
+  const buyerPeppolId = billTo?.peppolId ? parsePeppolId(billTo.peppolId) : null;
   const buyerLines = (billTo?.address ?? order.address).split(/\s*\n\s*/).filter(Boolean);
   const notice = basis ? taxNotice(basis.treatment) : null;
   const firstShipment = order.shipments[0]?.shippedAt ?? order.shippedAt;
@@ -321,9 +340,17 @@ export function eInvoiceOf(
     },
     'cac:AccountingCustomerParty': {
       'cac:Party': {
-        ...endpoint(billTo?.taxId && euVatCountry(billTo.taxId) ? billTo.taxId : null, order.email),
+        ...(buyerPeppolId
+          ? { 'cbc:EndpointID': buyerPeppolId.id, 'cbc:EndpointID@schemeID': buyerPeppolId.scheme }
+          : endpoint(billTo?.taxId && euVatCountry(billTo.taxId) ? billTo.taxId : null, order.email)),
         'cac:PartyName': { 'cbc:Name': buyerName },
-        'cac:PostalAddress': address(buyerLines.slice(0, 2), destination.country),
+        'cac:PostalAddress': billTo?.postal
+          ? address([billTo.postal.line1, billTo.postal.line2 ?? ''].filter(Boolean), billTo.postal.country, {
+              city: billTo.postal.city,
+              postalCode: billTo.postal.postalCode,
+              region: billTo.postal.region,
+            })
+          : address(buyerLines.slice(0, 2), destination.country),
         ...(buyerVatId && !outsideScope
           ? { 'cac:PartyTaxScheme': { 'cbc:CompanyID': buyerVatId, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } } }
           : {}),

@@ -287,6 +287,46 @@ describe('invoices as EN 16931 data', () => {
   });
 });
 
+describe('delivered as the company asks', () => {
+  it('mails its invoices as Factur-X and UBL to its billing address too, naming its Peppol ID', async () => {
+    const { buyer, companyId } = await companyBuyer('Delft Installatie BV', 'NL004495445B01', rotterdam);
+    const refused = await t.call(buyer, 'PATCH', '/api/company', { peppolId: '0001:123' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ error: { message: string } }>().error.message).toContain('scheme:identifier');
+    const set = await t.call(buyer, 'PATCH', '/api/company', {
+      billingEmail: 'AP@delft-installatie.example',
+      invoiceDelivery: 'both',
+      peppolId: '0088:5790000435975',
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect((await t.call(buyer, 'GET', '/api/company')).json()).toMatchObject({
+      billingEmail: 'ap@delft-installatie.example',
+      invoiceDelivery: 'both',
+      peppolId: '0088:5790000435975',
+    });
+    const terms = await t.call(admin, 'PUT', `/api/admin/companies/${companyId}/terms`, {
+      terms: 'net30',
+      creditLimit: 50_000,
+    });
+    expect(terms.statusCode, terms.body).toBe(200);
+    const tool = await insertTool(t.ctx.db, { priceCents: 2500, weightGrams: 10 });
+    const order = await invoicedOrder(buyer, [[tool, 100]], rotterdam, { paymentMethod: 'account' });
+    const subject = new RegExp(`^Order ${order.orderNumber} confirmed on account`);
+    for (const to of [buyer.email, 'ap@delft-installatie.example']) {
+      const mail = await t.smtp.nextMailTo(to, subject);
+      const files = mail.parsed.attachments.map((file) => [file.filename, file.contentType]);
+      expect(files).toEqual([
+        [`${order.invoiceNumber}.pdf`, 'application/pdf'],
+        [`${order.invoiceNumber}.xml`, 'application/xml'],
+      ]);
+      const xml = mail.parsed.attachments[1]?.content.toString() ?? '';
+      expect(xml).toContain('<cbc:EndpointID schemeID="0088">5790000435975</cbc:EndpointID>');
+      const verdict = await validateDocument('peppol', xml);
+      expect(verdict.findings.filter((line) => !/ warning:/.test(line))).toEqual([]);
+    }
+  });
+});
+
 describe('credit notes as EN 16931 data, naming the invoice they correct', () => {
   async function creditNote(user: TestUser, number: string, format: 'ubl' | 'cii' | 'pdf') {
     const response = await t.call(user, 'GET', `/api/credit-notes/${number}?format=${format}`);

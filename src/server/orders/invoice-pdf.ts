@@ -22,7 +22,7 @@ import {
 import { type CreditNote, findCreditNoteById } from '../records/credit-notes.repository';
 import { taxesByRate } from '../../shared/domain/tax';
 import { placedByOf, storedChargesOf } from './order-view';
-import { renderCreditNoteDocument, renderInvoiceDocument } from './e-invoice';
+import { renderCreditNoteDocument, renderEInvoice, renderInvoiceDocument } from './e-invoice';
 import {
   BOLD,
   INK,
@@ -374,17 +374,20 @@ export async function makeOrderAttachments(
       const row = orderId ? await findOrder(db, orderId) : null;
       const order = row && (await withLinesOf(db, row));
       if (!order || !isInvoiced(order)) throw new Error(`Order ${orderId ?? ''} has no invoice to attach`);
-      if (ref.kind === 'credit_note') {
-        if (!note) throw new Error(`Credit note ${ref.creditNoteId} is missing`);
+      if (ref.kind === 'credit_note' && !note) throw new Error(`Credit note ${ref.creditNoteId} is missing`);
+      const number = note ? formatCreditNoteNumber(note.number) : formatInvoiceNumber(order.invoiceNumber);
+      if (ref.format === 'ubl') {
         return {
-          filename: `${formatCreditNoteNumber(note.number)}.pdf`,
-          content: await renderCreditNoteDocument(order, note, shop),
-          contentType: 'application/pdf',
+          filename: `${number}.xml`,
+          content: Buffer.from(await renderEInvoice(order, shop, 'ubl', note)),
+          contentType: 'application/xml',
         };
       }
       return {
-        filename: `${formatInvoiceNumber(order.invoiceNumber)}.pdf`,
-        content: await renderInvoiceDocument(order, shop),
+        filename: `${number}.pdf`,
+        content: note
+          ? await renderCreditNoteDocument(order, note, shop)
+          : await renderInvoiceDocument(order, shop),
         contentType: 'application/pdf',
       };
     }),

@@ -2,7 +2,9 @@ import type { OrderStatus } from '../../shared/domain/order-status';
 import { assignInvoiceNumber } from '../credit/document-numbers';
 import type { Executor } from '../db/database';
 import type { MailContext } from '../mail/mail-layout';
-import { queueMail } from '../mail/outbox';
+import { queueMail, queueMails } from '../mail/outbox';
+import type { Mail } from '../mail/mailer';
+import { findCompany } from '../records/companies.repository';
 import type { OrderWork } from './order-process';
 import { invoiceOnAccount } from '../credit/ledger';
 import { formatCents } from '../../shared/money';
@@ -78,7 +80,10 @@ const consequences: Record<OrderStatus, Consequences> = {
     mails: true,
     async onEnter({ tx: ex, mail }, order) {
       const invoiced = await assignInvoiceNumber(ex, order.id);
-      await queueMail(ex, paymentReceivedMail(mail, await withLinesOf(ex, invoiced)));
+      await queueMails(
+        ex,
+        await asItsCompanyAsks(ex, order, paymentReceivedMail(mail, await withLinesOf(ex, invoiced))),
+      );
       return invoiced;
     },
   },
@@ -114,7 +119,10 @@ const consequences: Record<OrderStatus, Consequences> = {
  */
 export async function enterOnAccount(ex: Executor, order: OrderRow, mail: MailContext, at: Date) {
   const invoiced = await invoiceOnAccount(ex, order, at);
-  await queueMail(ex, orderOnAccountMail(mail, await withLinesOf(ex, invoiced)));
+  await queueMails(
+    ex,
+    await asItsCompanyAsks(ex, order, orderOnAccountMail(mail, await withLinesOf(ex, invoiced))),
+  );
   return invoiced;
 }
 
@@ -164,9 +172,29 @@ export async function creditUnits(
     });
   }
   const after = await withLinesOf(work.tx, order);
-  await queueMail(work.tx, creditNoteMail(work.mail, after, credited));
+  await queueMails(
+    work.tx,
+    await asItsCompanyAsks(work.tx, order, creditNoteMail(work.mail, after, credited)),
+  );
   work.mailed();
   return credited;
+}
+
+/**
+ * A mail carrying an invoice or a credit note, as the order's company asks for its documents (Dashboard
+ * → Company): attached as a Factur-X PDF, as UBL, or both, and a copy to its billing address. A buyer of
+ * no company gets the PDF.
+ */
+async function asItsCompanyAsks(ex: Executor, order: OrderRow, mail: Mail): Promise<Mail[]> {
+  const company = order.companyId ? await findCompany(ex, order.companyId) : null;
+  if (!company) return [mail];
+  const formats = company.invoiceDelivery === 'both' ? (['pdf', 'ubl'] as const) : [company.invoiceDelivery];
+  const asked = {
+    ...mail,
+    attachments: (mail.attachments ?? []).flatMap((ref) => formats.map((format) => ({ ...ref, format }))),
+  };
+  const copy = company.billingEmail && company.billingEmail !== mail.to.toLowerCase();
+  return copy ? [asked, { ...asked, to: company.billingEmail ?? mail.to }] : [asked];
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { StoredShipTo } from '../../shared/domain/order-charges';
 import {
   type ChargeContext,
   type ChargeLine,
@@ -77,7 +78,13 @@ export async function chargesFor(
     basis: {
       ...basis,
       ...(shipTo ? {} : { atShopAddress: true }),
-      billTo: billTo && { company: billTo.company, address: billTo.address, taxId: billTo.taxId },
+      billTo: billTo && {
+        company: billTo.company,
+        address: billTo.address,
+        taxId: billTo.taxId,
+        postal: billTo.postal,
+        peppolId: billTo.peppolId,
+      },
     },
     lines: chargeLines,
   };
@@ -135,6 +142,9 @@ interface BillTo {
   taxId: string | null;
   vatVerified: boolean;
   billingCountry: string | null;
+  /** The billing address structured, when the company gave it so. */
+  postal: StoredShipTo | null;
+  peppolId: string | null;
 }
 
 /** The company as its invoices bill it now (legal name, billing address, tax or VAT ID) and its VAT standing. */
@@ -147,6 +157,8 @@ async function billToOf(ex: Executor, companyId: string): Promise<BillTo | null>
     taxId: row.taxId,
     vatVerified: row.vatVerifiedAt !== null,
     billingCountry: row.billingTo?.country ?? null,
+    postal: row.billingTo,
+    peppolId: row.peppolId,
   };
 }
 

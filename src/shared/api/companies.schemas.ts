@@ -1,5 +1,6 @@
 import { isWholeCents, wholeCentsError } from '../money';
 import { z } from 'zod';
+import { peppolIdProblem } from '../domain/peppol';
 import { Aging } from './credit.schemas';
 import { COMPANY_ROLES, companyRolesProblem } from '../domain/company-roles';
 import { DeliveryDetails, requireShipTo } from './orders.schemas';
@@ -162,6 +163,19 @@ export const UpdateCompanyBody = z.strictObject({
   billingAddress: text({ max: 500, multiline: true }).optional(),
   billingTo: ShipToBody.optional(),
   freeAddresses: z.boolean().optional(),
+  /** Where invoices and credit notes are mailed besides the buyer (empty: the buyer only). */
+  billingEmail: z
+    .union([z.literal(''), z.email({ error: 'Please give a valid billing email address' })])
+    .optional(),
+  /** Invoices and credit notes by mail: a Factur-X PDF, UBL, or both. */
+  invoiceDelivery: z.enum(['pdf', 'ubl', 'both'], { error: 'Invoices go as pdf, ubl or both' }).optional(),
+  /** Its Peppol participant ID, named in its e-invoices (empty: none). */
+  peppolId: text({ max: 90 })
+    .optional()
+    .superRefine((value, ctx) => {
+      const problem = value ? peppolIdProblem(value) : null;
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
 });
 export type UpdateCompanyBody = z.input<typeof UpdateCompanyBody>;
 
@@ -175,6 +189,9 @@ export const Company = z
     vatVerifiedAt: z.string().nullable(),
     billingAddress: z.string(),
     billingTo: ShipTo.nullable(),
+    billingEmail: z.string().nullable(),
+    invoiceDelivery: z.enum(['pdf', 'ubl', 'both']),
+    peppolId: z.string().nullable(),
     status: z.enum(['active', 'suspended']),
     /** Whether colleagues may ship to an address outside the book. */
     freeAddresses: z.boolean(),

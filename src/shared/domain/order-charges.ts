@@ -80,7 +80,14 @@ export interface TaxBasis {
    * The buyer's company as its invoices bill it when the order was placed: its legal name, billing
    * address and tax or VAT ID (absent for a buyer of no company, and on older orders).
    */
-  billTo?: { company: string; address: string; taxId: string | null } | null;
+  billTo?: {
+    company: string;
+    address: string;
+    taxId: string | null;
+    /** Its billing address structured, and its Peppol participant ID (both absent on older orders). */
+    postal?: StoredShipTo | null;
+    peppolId?: string | null;
+  } | null;
 }
 
 /** A resale certificate (the buyer resells what it buys) or an exemption certificate (it is exempt). */

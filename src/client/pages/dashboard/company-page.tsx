@@ -1,4 +1,5 @@
 import { TaxCertificates } from '../../features/companies/components/tax-certificates';
+import { InvoiceDelivery } from '../../features/companies/components/invoice-delivery';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -592,6 +593,7 @@ export function CompanyPage() {
               manages={manages}
             />
             <AddressBook company={data} manages={manages} />
+            <InvoiceDelivery company={data} manages={manages} />
             <TaxCertificates manages={manages} />
             {manages && data.invitations.length > 0 && <Invitations company={data} />}
           </>

@@ -12,7 +12,7 @@ import { QueryState } from '../../components/query-state';
 import { paths } from '../../config/paths';
 import { useCurrentUser } from '../../features/auth/api/use-current-user';
 import { useCancelOrder, useMyOrders } from '../../features/orders/api/orders';
-import { InvoiceLink } from '../../features/orders/components/invoice-link';
+import { EInvoiceLink, InvoiceLink } from '../../features/orders/components/invoice-link';
 import { mayChangeOrder } from '../../features/orders/components/change-order-form';
 import { shipmentText } from '../../features/orders/shipment-text';
 import { formatDate, formatDateTime, formatOrderStatus, formatUnits } from '../../lib/format';
@@ -174,6 +174,7 @@ export function MyOrdersPage() {
                           order.lines.length > 1 && <OrderAgainButton order={order} />
                         )}
                         <InvoiceLink order={order} small />
+                        <EInvoiceLink order={order} small />
                         {canSaveLists && (
                           <SaveToList
                             what={`order ${order.orderNumber}`}

@@ -1,3 +1,4 @@
+import { paths } from '../../../config/paths';
 import Table from 'react-bootstrap/Table';
 import type { CompanyStatement } from '../../../../shared/api/credit.schemas';
 import {
@@ -83,7 +84,24 @@ export function StatementView({ statement }: { statement: CompanyStatement }) {
           <tbody>
             {statement.openInvoices.map((invoice) => (
               <tr key={`${invoice.invoiceNumber ?? 'charge'}-${invoice.issuedOn}`} data-testid="open-invoice">
-                <td data-label="Invoice">{invoice.invoiceNumber ?? 'Charge'}</td>
+                <td data-label="Invoice">
+                  {invoice.invoiceNumber ?? 'Charge'}
+                  {invoice.orderId && invoice.invoiceNumber && (
+                    <span className="d-block small">
+                      <a href={paths.invoice(invoice.orderId)} target="_blank" rel="noopener">
+                        PDF
+                      </a>{' '}
+                      ·{' '}
+                      <a
+                        href={paths.eInvoice(invoice.orderId)}
+                        download={`${invoice.invoiceNumber}.xml`}
+                        aria-label={`Download e-invoice (UBL) ${invoice.invoiceNumber}`}
+                      >
+                        e-invoice (UBL)
+                      </a>
+                    </span>
+                  )}
+                </td>
                 <td data-label="Issued">{formatDay(invoice.issuedOn)}</td>
                 <td data-label="Due">
                   {formatDay(invoice.dueDate)}
