@@ -23,6 +23,9 @@ const external = [
   'pdfkit',
   // Loaded on first use, never during a start: bundling them would only make every start parse them.
   '@aws-sdk/client-s3',
+  // The e-invoice writer (with pdf-lib and a spreadsheet reader): imported as Node resolves it, whose
+  // ES module names InvoiceService (bundled, esbuild took its CommonJS build, whose export sits on default).
+  '@e-invoice-eu/core',
   'better-auth',
   'csv-parse',
   'csv-stringify',

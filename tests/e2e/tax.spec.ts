@@ -1,7 +1,16 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { pdfText } from '../../src/server/test/pdf-text';
-import { type Address, expect, fillShipTo, payByCard, signInOrUp, test, waitingForTheApp } from './fixtures';
+import {
+  type Address,
+  expect,
+  fillShipTo,
+  mailsTo,
+  payByCard,
+  signInOrUp,
+  test,
+  waitingForTheApp,
+} from './fixtures';
 import { shopUrl } from './support/ports';
 
 const PITTSBURGH: Address = {
@@ -226,4 +235,81 @@ test('a shop admin keeps tax and shipping zones on the Tax & Freight page', asyn
   await admin.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(norway).toHaveCount(0);
   await context.close();
+});
+
+test('a company asks for its invoices as UBL too, to its accounts payable; the buyer downloads the e-invoice, at 375 and 1280 px', async ({
+  page,
+  customer: _,
+  product,
+}) => {
+  const made = await page.request.post('/api/companies', {
+    data: {
+      name: `Allegheny Fabrication ${Date.now()}`,
+      taxId: '25-7654321',
+      billingTo: {
+        line1: '400 Liberty Avenue',
+        city: 'Pittsburgh',
+        region: 'PA',
+        postalCode: '15222',
+        country: 'US',
+      },
+    },
+    headers: { origin: shopUrl },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+
+  // The company's admin, on a phone, says where invoices go and how.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/dashboard/company');
+  const delivery = page.getByRole('form', { name: 'Invoices and credit notes' });
+  const billingEmail = `ap.${Date.now()}@allegheny-fab.example`;
+  await delivery.getByLabel(/^Billing email/).fill(billingEmail);
+  await delivery.getByLabel('Send invoices as').selectOption('both');
+  await delivery.getByLabel(/^Peppol participant ID/).fill('0001:5790000435975');
+  await delivery.getByRole('button', { name: 'Save' }).click();
+  await expect(delivery.getByText(/A Peppol participant ID reads scheme:identifier/)).toBeVisible();
+  await delivery.getByLabel(/^Peppol participant ID/).fill('0088:5790000435975');
+  await delivery.getByRole('button', { name: 'Save' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'How you receive invoices is saved' }),
+  ).toBeVisible();
+  await expect(page.getByText(`and to ${billingEmail}`)).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.screenshot({ path: 'test-results/invoice-delivery-375.png', fullPage: true });
+
+  // An order, paid by card: its invoice mail goes to the buyer and to accounts payable, PDF and UBL.
+  const placed = await page.request.post('/api/purchase', {
+    data: {
+      toolId: product._id,
+      quantity: 100,
+      name: 'Dock 3',
+      number: '4125550100',
+      shipTo: {
+        line1: '400 Liberty Avenue',
+        city: 'Pittsburgh',
+        region: 'PA',
+        postalCode: '15222',
+        country: 'US',
+      },
+    },
+    headers: { origin: shopUrl },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const orderId = ((await placed.json()) as { insertedId: string }).insertedId;
+  await page.goto(`/dashboard/payment/${orderId}`);
+  await payByCard(page);
+  await expect
+    .poll(async () => (await mailsTo(billingEmail, /^Payment received/)).length, { timeout: 15_000 })
+    .toBe(1);
+
+  // My Orders offers the e-invoice; it is UBL following Peppol BIS Billing 3.0.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/dashboard/myOrder');
+  const link = page.getByRole('link', { name: /^Download e-invoice \(UBL\) INV-\d{6}$/ }).first();
+  const xml = await (await page.request.get((await link.getAttribute('href')) ?? '')).text();
+  expect(xml).toContain(
+    '<cbc:CustomizationID>urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0</cbc:CustomizationID>',
+  );
+  expect(xml).toContain('<cbc:EndpointID schemeID="0088">5790000435975</cbc:EndpointID>');
+  await page.screenshot({ path: 'test-results/my-orders-e-invoice-1280.png', fullPage: true });
 });
