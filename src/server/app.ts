@@ -235,7 +235,19 @@ export async function buildApp({
       info: {
         title: 'Tool shop API',
         version: '1.0.0',
-        description: 'Storefront API for bulk tool sales. Errors answer {error: {code, message}}.',
+        description:
+          'Storefront API for bulk tool sales. Errors answer {error: {code, message}}. A signed-in person calls it with the session cookie; a company’s own systems with an API key (`Authorization: Bearer fl_…`, made on the Company page), within its scopes: catalog:read, orders:read, orders:write.',
+      },
+      components: {
+        securitySchemes: {
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'fl_ followed by 43 base64url characters',
+            description: 'A company’s API key: acts as the company within its scopes (catalog:read, orders:read, orders:write).',
+          },
+          session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' },
+        },
       },
     },
     transform: jsonSchemaTransform,

@@ -16,8 +16,13 @@ import { createTestApp } from './test/test-app';
  * Every API endpoint, called as each kind of caller, with the status each must answer (DESIGN §3).
  * A new endpoint joins this table in the change that adds it.
  */
-type Caller = 'anonymous' | 'customerA' | 'customerB' | 'admin';
-const callers: Caller[] = ['anonymous', 'customerA', 'customerB', 'admin'];
+/**
+ * `key` is a company's API key with every scope (another company than customer A's orders'): it is
+ * refused by every route no scope opens (403; or, like a visitor, answered by a public one), so a row
+ * names what a key gets only where a scope opens the route.
+ */
+type Caller = 'anonymous' | 'customerA' | 'customerB' | 'admin' | 'key';
+const callers: Caller[] = ['anonymous', 'customerA', 'customerB', 'admin', 'key'];
 
 interface Fixture {
   a: TestUser;
@@ -26,6 +31,8 @@ interface Fixture {
   toolId: string;
   /** The fixture product's SKU. */
   sku: string;
+  /** An API key with every scope, of a company of its own. */
+  key: string;
   /** A new unpaid order of customer A's. */
   orderOfA: () => Promise<string>;
   /** A throw-away product, for calls that remove one. */
@@ -55,7 +62,7 @@ interface Row {
   url: (f: Fixture) => string | Promise<string>;
   payload?: Record<string, unknown> | string | Buffer | ((f: Fixture) => Promise<Record<string, unknown>>);
   headers?: Record<string, string>;
-  expected: Record<Caller, number>;
+  expected: Record<Exclude<Caller, 'key'>, number> & { key?: number };
 }
 
 // The smallest real PNG (1×1), sent as an admin's product picture.
@@ -65,11 +72,12 @@ const PNG = Buffer.from(
 );
 const BOUNDARY = 'matrix-boundary';
 
-const everyone = (status: number): Record<Caller, number> => ({
+const everyone = (status: number): Row['expected'] => ({
   anonymous: status,
   customerA: status,
   customerB: status,
   admin: status,
+  key: status,
 });
 const signedIn = (status: number) => ({
   anonymous: 401,
@@ -123,24 +131,24 @@ const rows: Row[] = [
       number: '5550101',
       quantity: 100,
     }),
-    expected: { anonymous: 401, customerA: 201, customerB: 201, admin: 201 },
+    expected: { anonymous: 401, customerA: 201, customerB: 201, admin: 201, key: 201 },
   },
   // The cart is each signed-in buyer's own: there is no way to name another's.
-  { method: 'GET', path: '/api/cart', url: () => '/api/cart', expected: signedIn(200) },
+  { method: 'GET', path: '/api/cart', url: () => '/api/cart', expected: { ...signedIn(200), key: 200 } },
   {
     method: 'PUT',
     path: '/api/cart/lines/:toolId',
     url: (f) => `/api/cart/lines/${f.toolId}`,
     payload: { quantity: 100 },
-    expected: signedIn(200),
+    expected: { ...signedIn(200), key: 200 },
   },
   {
     method: 'DELETE',
     path: '/api/cart/lines/:toolId',
     url: (f) => `/api/cart/lines/${f.toolId}`,
-    expected: signedIn(200),
+    expected: { ...signedIn(200), key: 200 },
   },
-  { method: 'DELETE', path: '/api/cart', url: () => '/api/cart', expected: signedIn(200) },
+  { method: 'DELETE', path: '/api/cart', url: () => '/api/cart', expected: { ...signedIn(200), key: 200 } },
   {
     method: 'POST',
     path: '/api/cart/merge',
@@ -153,7 +161,7 @@ const rows: Row[] = [
     path: '/api/cart/quick-add',
     url: () => '/api/cart/quick-add',
     payload: { text: 'NO-SUCH-SKU 100', dryRun: true },
-    expected: signedIn(200),
+    expected: { ...signedIn(200), key: 200 },
   },
   {
     method: 'POST',
@@ -165,7 +173,7 @@ const rows: Row[] = [
       number: '5550101',
     },
     // Each caller's cart is empty at this point: a clear 400, never someone else's cart.
-    expected: signedIn(400),
+    expected: { ...signedIn(400), key: 400 },
   },
   {
     method: 'POST',
@@ -181,19 +189,19 @@ const rows: Row[] = [
     url: () => '/api/cart/order-again',
     payload: async (f) => ({ orderId: await f.orderOfA() }),
     // After checkout, so that the cart above was empty. Only A's own order goes back into A's cart; for B it does not exist.
-    expected: { anonymous: 401, customerA: 200, customerB: 404, admin: 404 },
+    expected: { anonymous: 401, customerA: 200, customerB: 404, admin: 404, key: 404 },
   },
   {
     method: 'GET',
     path: '/api/purchase',
     url: (f) => `/api/purchase?email=${encodeURIComponent(f.a.email)}`,
-    expected: { anonymous: 401, customerA: 200, customerB: 404, admin: 200 },
+    expected: { anonymous: 401, customerA: 200, customerB: 404, admin: 200, key: 404 },
   },
   {
     method: 'GET',
     path: '/api/purchase/preview',
     url: (f) => `/api/purchase/preview?toolId=${f.toolId}&quantity=150&country=DE`,
-    expected: signedIn(200),
+    expected: { ...signedIn(200), key: 200 },
   },
   {
     method: 'PUT',
@@ -207,27 +215,27 @@ const rows: Row[] = [
     method: 'GET',
     path: '/api/purchase/:id',
     url: async (f) => `/api/purchase/${await f.orderOfA()}`,
-    expected: { anonymous: 401, customerA: 200, customerB: 404, admin: 200 },
+    expected: { anonymous: 401, customerA: 200, customerB: 404, admin: 200, key: 404 },
   },
   {
     method: 'GET',
     path: '/api/purchase/:id/invoice',
     url: async (f) => `/api/purchase/${await f.paidOrderOfA()}/invoice`,
-    expected: { anonymous: 401, customerA: 200, customerB: 404, admin: 200 },
+    expected: { anonymous: 401, customerA: 200, customerB: 404, admin: 200, key: 404 },
   },
   {
     method: 'GET',
     path: '/api/purchase/:id/credit-note',
     // A paid card order is never credited: it has none, for its buyer and the admin alike.
     url: async (f) => `/api/purchase/${await f.paidOrderOfA()}/credit-note`,
-    expected: { anonymous: 401, customerA: 404, customerB: 404, admin: 404 },
+    expected: { anonymous: 401, customerA: 404, customerB: 404, admin: 404, key: 404 },
   },
   {
     method: 'GET',
     path: '/api/credit-notes/:number',
     // Its order's readers only; anyone else is told there is no such credit note.
     url: async (f) => `/api/credit-notes/${await f.creditNoteOfA()}`,
-    expected: { anonymous: 401, customerA: 200, customerB: 404, admin: 200 },
+    expected: { anonymous: 401, customerA: 200, customerB: 404, admin: 200, key: 404 },
   },
   {
     method: 'PUT',
@@ -235,7 +243,7 @@ const rows: Row[] = [
     // The buyer (or a colleague who orders) changes an unpaid order; nobody else may, not the shop.
     url: async (f) => `/api/purchase/${await f.orderOfA()}/lines`,
     payload: (f) => Promise.resolve({ lines: [{ sku: f.sku, quantity: 120 }] }),
-    expected: { anonymous: 401, customerA: 200, customerB: 404, admin: 404 },
+    expected: { anonymous: 401, customerA: 200, customerB: 404, admin: 404, key: 404 },
   },
   {
     method: 'POST',
@@ -282,7 +290,7 @@ const rows: Row[] = [
     method: 'DELETE',
     path: '/api/purchase/:id',
     url: async (f) => `/api/purchase/${await f.orderOfA()}`,
-    expected: { anonymous: 401, customerA: 200, customerB: 404, admin: 404 },
+    expected: { anonymous: 401, customerA: 200, customerB: 404, admin: 404, key: 404 },
   },
   {
     method: 'POST',
@@ -628,6 +636,27 @@ const rows: Row[] = [
     payload: { reason: 'Not this month' },
     expected: signedIn(404),
   },
+  // A company's keys are its admins' to make, list and revoke: nobody here administers a company (the
+  // key holder's company is another's), and no key makes keys.
+  {
+    method: 'POST',
+    path: '/api/company/api-keys',
+    url: () => '/api/company/api-keys',
+    payload: { name: 'ERP', scopes: ['orders:read'] },
+    expected: { anonymous: 401, customerA: 404, customerB: 404, admin: 404, key: 403 },
+  },
+  {
+    method: 'GET',
+    path: '/api/company/api-keys',
+    url: () => '/api/company/api-keys',
+    expected: { anonymous: 401, customerA: 404, customerB: 404, admin: 404, key: 403 },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/company/api-keys/:id',
+    url: () => '/api/company/api-keys/00000000-0000-4000-8000-000000000000',
+    expected: { anonymous: 401, customerA: 404, customerB: 404, admin: 404, key: 403 },
+  },
   {
     method: 'POST',
     path: '/api/company/addresses',
@@ -893,6 +922,21 @@ beforeAll(async () => {
     signUpAdmin(ctx.app, ctx.db),
     insertTool(ctx.db, { available: 100_000 }),
   ]);
+  // A company of its own, whose admin makes a key with every scope.
+  const keyHolder = await signUp(ctx.app);
+  const company = await injectAs(ctx.app, keyHolder, {
+    method: 'POST',
+    url: '/api/companies',
+    payload: { name: 'Key Holder Ltd' },
+  });
+  expect(company.statusCode, company.body).toBe(201);
+  const made = await injectAs(ctx.app, keyHolder, {
+    method: 'POST',
+    url: '/api/company/api-keys',
+    payload: { name: 'Matrix ERP', scopes: ['catalog:read', 'orders:read', 'orders:write'] },
+  });
+  expect(made.statusCode, made.body).toBe(201);
+  const { key } = made.json<{ key: string }>();
   const orderOfA = async () => {
     const response = await injectAs(ctx.app, a, {
       method: 'POST',
@@ -957,6 +1001,7 @@ beforeAll(async () => {
     admin,
     toolId: tool.id,
     sku: tool.sku,
+    key,
     orderOfA,
     spareTool,
     spareAccount: () => signUp(ctx.app),
@@ -976,7 +1021,7 @@ afterAll(async () => {
 describe.each(rows)('$method $path', (row) => {
   it.each(callers)('as %s', async (caller) => {
     const user =
-      caller === 'anonymous'
+      caller === 'anonymous' || caller === 'key'
         ? null
         : fixture[caller === 'customerA' ? 'a' : caller === 'customerB' ? 'b' : 'admin'];
     const payload = typeof row.payload === 'function' ? await row.payload(fixture) : row.payload;
@@ -984,9 +1029,16 @@ describe.each(rows)('$method $path', (row) => {
       method: row.method,
       url: await row.url(fixture),
       ...(payload ? { payload } : {}),
-      ...(row.headers ? { headers: row.headers } : {}),
+      headers: {
+        ...row.headers,
+        ...(caller === 'key' ? { authorization: `Bearer ${fixture.key}` } : {}),
+      },
     });
-    expect(response.statusCode, response.body.slice(0, 200)).toBe(row.expected[caller]);
+    const expected =
+      caller === 'key'
+        ? (row.expected.key ?? (row.expected.anonymous === 401 ? 403 : row.expected.anonymous))
+        : row.expected[caller];
+    expect(response.statusCode, response.body.slice(0, 200)).toBe(expected);
   });
 });
 

@@ -153,6 +153,10 @@ export const messages = {
   paymentStartedWhileChanging:
     'A payment for this order was started while you changed it, so nothing was changed. Please try again.',
   orderChangedNoted: (before: string, after: string) => `${before} → ${after}`,
+  apiKeyNotFound: 'There is no such API key in your company',
+  apiKeyUnknown: 'This API key is unknown or was revoked',
+  apiKeyNotOpen: 'This call is not open to API keys: sign in as a person',
+  apiKeyLacksScope: (scope: string) => `This API key lacks the scope ${scope}`,
   orderAgainGone: 'No longer sold, so it was left out',
   orderAgainOutOfStock: 'Out of stock now, so it was left out',
   orderAgainRaised: (before: number, now: number) =>

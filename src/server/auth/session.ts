@@ -8,6 +8,7 @@ import { isDatabaseUnavailable } from '../db/unavailable';
 import { DomainError } from '../http/domain-error';
 import type { Auth } from './auth';
 import { membershipOf } from '../identity/membership';
+import { callerOfKey } from '../companies/api-keys';
 import type { AuthGuards, Buyer, SessionUser } from '../identity/request-user';
 
 /** How long a catalog request's account is known by its session cookie without reading the session again. */
@@ -20,6 +21,14 @@ export const SESSION_MAX_AGE_MS = 30 * 24 * 3_600_000;
 
 export function isPastAbsoluteLifetime(createdAt: Date, now = Date.now()): boolean {
   return now - createdAt.getTime() > SESSION_MAX_AGE_MS;
+}
+
+/** The API key a request names (`Authorization: Bearer <key>`), or null when it names none. */
+function bearerKey(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? '';
 }
 
 /** Route guards: `onRequest: guards.requireUser` (401 when signed out), `guards.requireAdmin` (403). */
@@ -37,7 +46,23 @@ export function createAuthGuards(auth: Auth, db: Database): AuthGuards {
     }
   }
 
+  /**
+   * The caller a company's API key stands for (`Authorization: Bearer fl_…`), checked against the
+   * route: a route no scope opens refuses keys, and a key lacking the route's scope is refused.
+   */
+  async function loadKeyCaller(request: FastifyRequest, key: string): Promise<SessionUser> {
+    const caller = await callerOfKey(db, key);
+    if (!caller?.apiKey) throw new DomainError('UNAUTHENTICATED', messages.apiKeyUnknown);
+    const scope = request.routeOptions.config.keyScope;
+    if (!scope) throw new DomainError('FORBIDDEN', messages.apiKeyNotOpen);
+    if (!caller.apiKey.scopes.includes(scope)) throw new DomainError('FORBIDDEN', messages.apiKeyLacksScope(scope));
+    request.user = caller;
+    return caller;
+  }
+
   async function loadUser(request: FastifyRequest): Promise<SessionUser> {
+    const key = bearerKey(request);
+    if (key !== null) return loadKeyCaller(request, key);
     const session = await readSession(request);
     if (!session || isPastAbsoluteLifetime(session.session.createdAt)) {
       throw new DomainError('UNAUTHENTICATED', messages.signInFirst);
@@ -76,6 +101,13 @@ export function createAuthGuards(auth: Auth, db: Database): AuthGuards {
      * say, reads as a visitor (the catalog is still served, at list prices).
      */
     pricedFor: async (request: FastifyRequest): Promise<Buyer> => {
+      // A key with catalog:read sees its company's prices; any other key, list prices.
+      const key = bearerKey(request);
+      if (key !== null) {
+        const caller = await callerOfKey(db, key).catch(() => null);
+        if (!caller?.apiKey?.scopes.includes('catalog:read')) return null;
+        return { id: caller.id, company: caller.company && { id: caller.company.id } };
+      }
       const cookie = request.headers.cookie;
       const token = cookie && SESSION_COOKIE.exec(cookie)?.[1];
       if (!token) return null;

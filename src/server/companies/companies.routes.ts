@@ -20,7 +20,10 @@ import {
   MemberParams,
   UpdateMemberBody,
 } from '../../shared/api/companies.schemas';
-import { UpdateResult } from '../../shared/api/common.schemas';
+import { DeleteResult, UpdateResult } from '../../shared/api/common.schemas';
+import { ApiKey, ApiKeyParams, CreateApiKeyBody, CreatedApiKey } from '../../shared/api/api-keys.schemas';
+import { createApiKey, listApiKeys, revokeApiKey } from './api-keys';
+import { z } from 'zod';
 import { errorResponses } from '../../shared/api/errors';
 import { type AuthGuards, signedInUser } from '../identity/request-user';
 import type { Database } from '../db/database';
@@ -56,6 +59,56 @@ export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRoutesOptions> = as
   app,
   { db, guards, mail },
 ) => {
+  app.post(
+    '/company/api-keys',
+    {
+      onRequest: guards.requireUser,
+      config: { rateLimit: limit('company') },
+      schema: {
+        tags: ['companies'],
+        summary:
+          'Make an API key for the company’s own systems, with its scopes: answered once, then kept only as its hash (company admins). Send it as `Authorization: Bearer <key>`',
+        body: CreateApiKeyBody,
+        response: { 201: CreatedApiKey, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createApiKey(db, signedInUser(request), request.body)),
+  );
+
+  app.get(
+    '/company/api-keys',
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        tags: ['companies'],
+        summary: 'The company’s API keys: name, scopes, made and last used (company admins)',
+        response: { 200: z.array(ApiKey), ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listApiKeys(db, signedInUser(request));
+    },
+  );
+
+  app.delete(
+    '/company/api-keys/:id',
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        tags: ['companies'],
+        summary: 'Revoke an API key: refused from its next call on (company admins)',
+        params: ApiKeyParams,
+        response: { 200: DeleteResult, ...errors },
+      },
+    },
+    async (request) => {
+      await revokeApiKey(db, signedInUser(request), request.params.id);
+      return { deletedCount: 1 };
+    },
+  );
+
   app.post(
     '/companies',
     {

@@ -863,6 +863,40 @@ export const companyAddresses = pgTable(
   ],
 );
 
+/** What an API key may do (DESIGN §11): read the catalog with the company's prices, read or place orders. */
+export const apiKeyScope = pgEnum('api_key_scope', ['catalog:read', 'orders:read', 'orders:write']);
+
+/**
+ * A company's API keys, for its own systems (an ERP ordering without a person): made by one of its
+ * admins, acting as the company within their scopes, never as an admin of the shop or of the company.
+ * Only a key's SHA-256 is kept (the key is shown once); its first characters name it in lists.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** The admin who made it: its orders are placed in their name, its mails go to them. */
+    createdBy: text('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    scopes: apiKeyScope('scopes').array().notNull(),
+    keyHash: text('key_hash').notNull().unique(),
+    /** "fl_AbC1": enough to tell keys apart, nothing to use. */
+    prefix: text('prefix').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('api_keys_company_idx').on(t.companyId),
+    check('api_keys_scopes_given', sql`cardinality(${t.scopes}) between 1 and 3`),
+  ],
+);
+
 /** Who belongs to which company, and as what. An account belongs to at most one company. */
 export const companyMembers = pgTable(
   'company_members',

@@ -55,7 +55,9 @@ export async function registerRateLimits(app: FastifyInstance, db: Database, sca
 }
 
 /** The signed-in account, set by the route's guard (guards run before the limit: preHandler hook). */
-const byAccount = (request: FastifyRequest) => `account:${request.user?.id ?? request.ip}`;
+// A company's API key is counted on its own: an ERP's calls do not use up its admin's own limits.
+const byAccount = (request: FastifyRequest) =>
+  request.user?.apiKey ? `key:${request.user.apiKey.id}` : `account:${request.user?.id ?? request.ip}`;
 const byAddress = (request: FastifyRequest) => `ip:${request.ip}`;
 
 interface LimitRule {

@@ -1,3 +1,4 @@
+import type { ApiKeyScope } from '../../shared/api/api-keys.schemas';
 import type { FastifyRequest } from 'fastify';
 import type { Role } from '../../shared/api/users.schemas';
 import type { CompanyRole } from '../../shared/domain/company-roles';
@@ -25,9 +26,15 @@ export interface SessionUser {
   emailVerified: boolean;
   /** The company the account belongs to and its roles there, or null. */
   company: CompanyMembership | null;
+  /** Set when a company's API key makes the call (companies/api-keys.ts): which, and its scopes. */
+  apiKey?: { id: string; name: string; scopes: readonly ApiKeyScope[] };
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The API-key scope a route is open to (none: keys are refused; DESIGN §11). */
+    keyScope?: ApiKeyScope;
+  }
   interface FastifyRequest {
     /** Set by the `requireUser` / `requireAdmin` guards. */
     user: SessionUser | null;

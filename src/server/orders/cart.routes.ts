@@ -46,6 +46,7 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
     '/cart',
     {
       onRequest: guards.requireUser,
+      config: { keyScope: 'orders:write' },
       schema: {
         tags: ['cart'],
         summary:
@@ -71,7 +72,7 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
     '/cart/lines/:toolId',
     {
       onRequest: guards.requireUser,
-      config: { rateLimit: limit('cart') },
+      config: { keyScope: 'orders:write', rateLimit: limit('cart') },
       schema: {
         tags: ['cart'],
         summary: 'Set a line’s quantity, adding the product when the cart has none of it (200 lines at most)',
@@ -91,7 +92,7 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
     '/cart/lines/:toolId',
     {
       onRequest: guards.requireUser,
-      config: { rateLimit: limit('cart') },
+      config: { keyScope: 'orders:write', rateLimit: limit('cart') },
       schema: {
         tags: ['cart'],
         summary: 'Remove a line from your cart',
@@ -110,7 +111,7 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
     '/cart',
     {
       onRequest: guards.requireUser,
-      config: { rateLimit: limit('cart') },
+      config: { keyScope: 'orders:write', rateLimit: limit('cart') },
       schema: { tags: ['cart'], summary: 'Empty your cart', response: { 200: Cart, ...errors } },
     },
     async (request) => {
@@ -146,7 +147,7 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
       onRequest: guards.requireUser,
       // The text itself may be 1 MB; JSON quotes and escapes add a little.
       bodyLimit: 2 * MAX_QUICK_ORDER_BYTES,
-      config: { rateLimit: limit('cart') },
+      config: { keyScope: 'orders:write', rateLimit: limit('cart') },
       schema: {
         tags: ['cart'],
         summary:
@@ -169,7 +170,7 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
     '/cart/order-again',
     {
       onRequest: guards.requireUser,
-      config: { rateLimit: limit('cart') },
+      config: { keyScope: 'orders:write', rateLimit: limit('cart') },
       schema: {
         tags: ['cart'],
         summary:
@@ -189,7 +190,7 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
     '/cart/checkout',
     {
       onRequest: guards.requireUser,
-      config: { rateLimit: limit('checkout') },
+      config: { keyScope: 'orders:write', rateLimit: limit('checkout') },
       schema: {
         tags: ['cart'],
         summary: 'Order the whole cart as one order: all lines reserved or none; the cart empties on success',

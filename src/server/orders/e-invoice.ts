@@ -283,9 +283,11 @@ export function eInvoiceOf(
     'cbc:InvoiceTypeCode': content.typeCode,
     ...(notice || order.paidInTestMode
       ? {
-          'cbc:Note': [notice, order.paidInTestMode ? 'Test payment: no money was taken.' : null]
-            .filter(Boolean)
-            .join(' '),
+          'cbc:Note': [
+            [notice, order.paidInTestMode ? 'Test payment: no money was taken.' : null]
+              .filter(Boolean)
+              .join(' '),
+          ],
         }
       : {}),
     'cbc:DocumentCurrencyCode': CURRENCY,

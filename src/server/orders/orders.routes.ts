@@ -69,7 +69,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
     '/purchase',
     {
       onRequest: guards.requireUser,
-      config: { rateLimit: limit('place-order') },
+      config: { keyScope: 'orders:write', rateLimit: limit('place-order') },
       schema: {
         tags: ['orders'],
         summary: 'Place an order; the server prices it and reserves the stock (spec §7 POST /purchase)',
@@ -91,6 +91,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
     '/purchase/preview',
     {
       onRequest: guards.requireUser,
+      config: { keyScope: 'catalog:read' },
       schema: {
         tags: ['orders'],
         summary:
@@ -119,7 +120,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
     '/purchase',
     {
       onRequest: guards.requireUser,
-      config: { rateLimit: limit('read-orders') },
+      config: { keyScope: 'orders:read', rateLimit: limit('read-orders') },
       schema: {
         tags: ['orders'],
         summary: "The caller's orders (spec §7 GET /purchase?email=); admins may ask for anyone's",
@@ -134,6 +135,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
     '/purchase/:id',
     {
       onRequest: guards.requireUser,
+      config: { keyScope: 'orders:read' },
       schema: {
         tags: ['orders'],
         summary: 'One order: your own, or any for admins (spec §7 GET /purchase/{id})',
@@ -154,7 +156,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
     {
       onRequest: guards.requireUser,
       // Each invoice is drawn on request: plenty for an accounts department, not a way to load the server.
-      config: { rateLimit: limit('invoice') },
+      config: { keyScope: 'orders:read', rateLimit: limit('invoice') },
       schema: {
         tags: ['orders'],
         summary:
@@ -217,7 +219,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
     '/credit-notes/:number',
     {
       onRequest: guards.requireUser,
-      config: { rateLimit: limit('invoice') },
+      config: { keyScope: 'orders:read', rateLimit: limit('invoice') },
       schema: {
         tags: ['orders'],
         summary:
@@ -251,7 +253,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
     '/purchase/:id/credit-note',
     {
       onRequest: guards.requireUser,
-      config: { rateLimit: limit('invoice') },
+      config: { keyScope: 'orders:read', rateLimit: limit('invoice') },
       schema: {
         tags: ['orders'],
         summary:
@@ -271,7 +273,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
     '/purchase/:id/lines',
     {
       onRequest: guards.requireUser,
-      config: { rateLimit: limit('change-order') },
+      config: { keyScope: 'orders:write', rateLimit: limit('change-order') },
       schema: {
         tags: ['orders'],
         summary:
@@ -378,6 +380,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
     '/purchase/:id',
     {
       onRequest: guards.requireUser,
+      config: { keyScope: 'orders:write' },
       schema: {
         tags: ['orders'],
         summary: 'Cancel your own unpaid order; its stock goes back on sale (spec §7 DELETE /purchase/{id})',

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiKey, CreatedApiKey } from '../../shared/api/api-keys.schemas';
+import type { ErrorBody } from '../../shared/api/errors';
+import type { Order, PlaceOrderResult } from '../../shared/api/orders.schemas';
+import { injectAs } from '../test/auth-helpers';
+import { newCompany, useCompanyTestApp } from '../test/company-helpers';
+import { insertTool } from '../test/factories';
+import { deliveryToLeeds } from '../test/order-helpers';
+
+/**
+ * A company's API keys (DESIGN §11, issue 44): its admins make, list and revoke them; a key acts as
+ * the company within its scopes (its ERP orders without a person, approvals and limits applied as to
+ * any buyer), never as an admin of the shop or of the company; an unknown or revoked key is 401.
+ */
+const t = useCompanyTestApp();
+const { call, join } = t;
+
+const asKey = (
+  key: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: Record<string, unknown>,
+) =>
+  injectAs(t.ctx.app, null, {
+    method,
+    url,
+    headers: { authorization: `Bearer ${key}` },
+    ...(payload === undefined ? {} : { payload }),
+  });
+const errorOf = (response: { body: string }) => (JSON.parse(response.body) as ErrorBody).error;
+
+async function companyWithKey(
+  scopes: string[],
+  rules?: { approvalAbove: number | null; monthlyLimit: number | null },
+) {
+  const { admin, companyId } = await newCompany(t.ctx.app, 'Keyed Ltd');
+  if (rules) expect((await call(admin, 'PUT', '/api/company/rules', rules)).statusCode).toBe(200);
+  const made = await call(admin, 'POST', '/api/company/api-keys', { name: 'Warehouse ERP', scopes });
+  expect(made.statusCode, made.body).toBe(201);
+  return { admin, companyId, ...made.json<CreatedApiKey>() };
+}
+
+describe('API keys', () => {
+  it('are made by a company admin, shown once, listed by name and scopes, and revoked', async () => {
+    const { admin, key, prefix, _id } = await companyWithKey(['orders:read']);
+    expect(key).toMatch(/^fl_[A-Za-z0-9_-]{43}$/);
+    expect(key.startsWith(prefix)).toBe(true);
+    const listed = (await call(admin, 'GET', '/api/company/api-keys')).json<ApiKey[]>();
+    expect(listed).toEqual([
+      {
+        _id,
+        name: 'Warehouse ERP',
+        scopes: ['orders:read'],
+        prefix,
+        createdAt: expect.any(String) as unknown,
+        lastUsedAt: null,
+      },
+    ]);
+    expect(JSON.stringify(listed)).not.toContain(key);
+
+    // A buyer of the company may not make one; nor may anyone give a scope that does not exist.
+    const buyer = await join(admin, ['buyer']);
+    expect(
+      (await call(buyer, 'POST', '/api/company/api-keys', { name: 'Mine', scopes: ['orders:read'] }))
+        .statusCode,
+    ).toBe(403);
+    const bad = await call(admin, 'POST', '/api/company/api-keys', { name: 'Bad', scopes: ['admin:all'] });
+    expect(bad.statusCode).toBe(400);
+
+    // Used, it says when; revoked, it is refused from the next call on.
+    expect(
+      (await asKey(key, 'GET', `/api/purchase?email=${encodeURIComponent(admin.email)}`)).statusCode,
+    ).toBe(200);
+    const used = (await call(admin, 'GET', '/api/company/api-keys')).json<ApiKey[]>();
+    expect(used[0]?.lastUsedAt).not.toBeNull();
+    const other = await newCompany(t.ctx.app, 'Someone Else Ltd');
+    expect((await call(other.admin, 'DELETE', `/api/company/api-keys/${_id}`)).statusCode).toBe(404);
+    expect((await call(admin, 'DELETE', `/api/company/api-keys/${_id}`)).statusCode).toBe(200);
+    const revoked = await asKey(key, 'GET', `/api/purchase?email=${encodeURIComponent(admin.email)}`);
+    expect(revoked.statusCode).toBe(401);
+    expect(errorOf(revoked).message).toBe('This API key is unknown or was revoked');
+    expect((await call(admin, 'GET', '/api/company/api-keys')).json<ApiKey[]>()).toEqual([]);
+  });
+
+  it('order as the company: cart, checkout, the company’s approval threshold applied; read its orders', async () => {
+    const { admin, key } = await companyWithKey(['orders:read', 'orders:write'], {
+      approvalAbove: 1500,
+      monthlyLimit: null,
+    });
+    await join(admin, ['approver']);
+    const tool = await insertTool(t.ctx.db, { priceCents: 1000, weightGrams: 10 });
+    expect((await asKey(key, 'PUT', `/api/cart/lines/${tool.id}`, { quantity: 200 })).statusCode).toBe(200);
+    const placed = await asKey(key, 'POST', '/api/cart/checkout', deliveryToLeeds);
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json<PlaceOrderResult>().order;
+    // $2,000 is above the company's $1,500: it waits for an approver, as any buyer's order would.
+    expect(order).toMatchObject({
+      status: 'awaiting_approval',
+      placedBy: { name: 'Warehouse ERP (API key of ' + admin.name + ')' },
+    });
+    const read = await asKey(key, 'GET', `/api/purchase/${order._id}`);
+    expect(read.statusCode).toBe(200);
+    // The company's admin sees the order among the company's, with the key named as who placed it.
+    const listed = (await call(admin, 'GET', `/api/purchase?email=${encodeURIComponent(admin.email)}`)).json<
+      Order[]
+    >();
+    expect(listed.map((one) => one._id)).toContain(order._id);
+  });
+
+  it('stay within their scopes, and never act as an admin of the shop or of the company', async () => {
+    const { key } = await companyWithKey(['catalog:read']);
+    const tool = await insertTool(t.ctx.db, { priceCents: 1000 });
+    expect((await asKey(key, 'GET', '/api/tools')).statusCode).toBe(200);
+    const cart = await asKey(key, 'PUT', `/api/cart/lines/${tool.id}`, { quantity: 100 });
+    expect(cart.statusCode).toBe(403);
+    expect(errorOf(cart).message).toBe('This API key lacks the scope orders:write');
+    for (const [method, url] of [
+      ['GET', '/api/company/api-keys'],
+      ['GET', '/api/company'],
+      ['GET', '/api/admin/orders'],
+      ['POST', '/api/create-payment-intent'],
+    ] as const) {
+      const refused = await asKey(key, method, url, method === 'POST' ? {} : undefined);
+      expect({ url, status: refused.statusCode }).toEqual({ url, status: 403 });
+      expect(errorOf(refused).message).toBe('This call is not open to API keys: sign in as a person');
+    }
+    for (const bad of ['fl_nope', `fl_${'A'.repeat(43)}`, 'not-a-key']) {
+      expect((await asKey(bad, 'GET', '/api/cart')).statusCode).toBe(401);
+    }
+  });
+
+  it('are described in the OpenAPI document as a bearer scheme', async () => {
+    const spec = (await injectAs(t.ctx.app, null, { method: 'GET', url: '/api/docs' })).json<{
+      components: { securitySchemes: Record<string, { type: string; scheme?: string }> };
+    }>();
+    expect(spec.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+  });
+});

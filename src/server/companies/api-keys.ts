@@ -1,0 +1,123 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import type { ApiKey, ApiKeyScope, CreateApiKeyBody, CreatedApiKey } from '../../shared/api/api-keys.schemas';
+import type { CompanyRole } from '../../shared/domain/company-roles';
+import { messages } from '../../shared/messages';
+import type { Database } from '../db/database';
+import { apiKeys, companies, users } from '../db/schema';
+import { DomainError } from '../http/domain-error';
+import { companyOf } from '../identity/membership';
+import type { SessionUser } from '../identity/request-user';
+
+/**
+ * Every query of `api_keys` (CONVENTIONS §13), and what a key is: `fl_` and 43 characters of
+ * randomness, kept only as its SHA-256, acting as its company within its scopes (DESIGN §11).
+ */
+
+/** How a key is written: the prefix and base64url of 32 random bytes. */
+export const API_KEY_PATTERN = /^fl_[A-Za-z0-9_-]{43}$/;
+
+const hashOf = (key: string) => createHash('sha256').update(key).digest('hex');
+
+/** How often a key's last use is written: a busy ERP's every call does not write a row. */
+const LAST_USED_EVERY_MS = 60_000;
+
+/** A company admin makes a key; the key is answered this once. */
+export async function createApiKey(
+  db: Database,
+  caller: SessionUser,
+  { name, scopes }: CreateApiKeyBody,
+): Promise<CreatedApiKey> {
+  const company = companyOf(caller, 'manage');
+  const key = `fl_${randomBytes(32).toString('base64url')}`;
+  const prefix = key.slice(0, 7);
+  const [row] = await db
+    .insert(apiKeys)
+    .values({ companyId: company.id, createdBy: caller.id, name, scopes, keyHash: hashOf(key), prefix })
+    .returning({ id: apiKeys.id });
+  if (!row) throw new Error('The API key was not stored');
+  return { _id: row.id, key, prefix };
+}
+
+/** The company's keys that are not revoked, newest first (its admins). */
+export async function listApiKeys(db: Database, caller: SessionUser): Promise<ApiKey[]> {
+  const company = companyOf(caller, 'manage');
+  const rows = await db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.companyId, company.id), isNull(apiKeys.revokedAt)))
+    .orderBy(desc(apiKeys.createdAt));
+  return rows.map((row) => ({
+    _id: row.id,
+    name: row.name,
+    scopes: row.scopes,
+    prefix: row.prefix,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+  }));
+}
+
+/** A company admin revokes one of its keys: it is refused from the next call on. */
+export async function revokeApiKey(db: Database, caller: SessionUser, keyId: string): Promise<void> {
+  const company = companyOf(caller, 'manage');
+  const revoked = await db
+    .update(apiKeys)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.companyId, company.id), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id });
+  if (revoked.length === 0) throw new DomainError('NOT_FOUND', messages.apiKeyNotFound);
+}
+
+/**
+ * The caller a key stands for, or null for a key that is unknown or revoked: the company's, in the
+ * name of the admin who made it (their orders, their mails), named after the key; with the company
+ * roles its scopes give (orders:write orders, orders:read reads), never an admin of the shop or of the
+ * company. A suspended company's key reads but does not order, as its people.
+ */
+export async function callerOfKey(db: Database, key: string, now = new Date()): Promise<SessionUser | null> {
+  if (!API_KEY_PATTERN.test(key)) return null;
+  const [row] = await db
+    .select({
+      id: apiKeys.id,
+      name: apiKeys.name,
+      scopes: apiKeys.scopes,
+      lastUsedAt: apiKeys.lastUsedAt,
+      companyId: apiKeys.companyId,
+      companyStatus: companies.status,
+      userId: users.id,
+      userName: users.name,
+      email: users.email,
+    })
+    .from(apiKeys)
+    .innerJoin(companies, eq(companies.id, apiKeys.companyId))
+    .innerJoin(users, eq(users.id, apiKeys.createdBy))
+    .where(and(eq(apiKeys.keyHash, hashOf(key)), isNull(apiKeys.revokedAt)));
+  if (!row) return null;
+  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > LAST_USED_EVERY_MS) {
+    await db
+      .update(apiKeys)
+      .set({ lastUsedAt: now })
+      .where(
+        and(
+          eq(apiKeys.id, row.id),
+          or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, new Date(now.getTime() - LAST_USED_EVERY_MS))),
+        ),
+      );
+  }
+  return {
+    id: row.userId,
+    name: `${row.name} (API key of ${row.userName})`,
+    email: row.email,
+    role: 'user',
+    emailVerified: true,
+    company: { id: row.companyId, roles: rolesOf(row.scopes), active: row.companyStatus === 'active' },
+    apiKey: { id: row.id, name: row.name, scopes: row.scopes },
+  };
+}
+
+/** The company roles a key's scopes give: a buyer to order, a viewer to read; nothing else. */
+function rolesOf(scopes: readonly ApiKeyScope[]): CompanyRole[] {
+  if (scopes.includes('orders:write')) return ['buyer'];
+  if (scopes.includes('orders:read')) return ['viewer'];
+  return [];
+}
