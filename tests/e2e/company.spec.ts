@@ -247,3 +247,59 @@ test('the admin sets an approval threshold; the buyer orders above it; the appro
   await buyer.context.close();
   await approver.context.close();
 });
+
+test('a company admin makes an API key; the company’s ERP orders with it; revoked, it is refused (375 and 1280 px)', async ({
+  page,
+  customer: _,
+  product,
+  request,
+}) => {
+  const made = await page.request.post('/api/companies', {
+    data: { name: `ERP Users ${Date.now()}` },
+    headers: { origin: shopUrl },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/dashboard/company');
+  const form = page.getByRole('form', { name: 'Make an API key' });
+  await form.getByLabel(/^Name/).fill('Warehouse ERP');
+  await form.getByLabel(/^orders:write/).check();
+  await form.getByRole('button', { name: 'Make the key' }).click();
+  const key = (await page.getByTestId('new-api-key').textContent()) ?? '';
+  expect(key).toMatch(/^fl_[A-Za-z0-9_-]{43}$/);
+  const keys = page.getByRole('list', { name: 'The company’s API keys' });
+  await expect(keys).toContainText('Warehouse ERP');
+  await expect(keys).toContainText('orders:read, orders:write');
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  expect(violations.map((violation) => violation.id)).toEqual([]);
+  await page.screenshot({ path: 'test-results/api-keys-375.png', fullPage: true });
+
+  // The ERP, with no browser session: the cart, checkout, and the order read back.
+  const bearer = { authorization: `Bearer ${key}` };
+  const line = await request.put(`/api/cart/lines/${product._id}`, {
+    data: { quantity: 100 },
+    headers: bearer,
+  });
+  expect(line.status(), await line.text()).toBe(200);
+  const checkout = await request.post('/api/cart/checkout', {
+    data: {
+      name: 'Goods In',
+      number: '01132496000',
+      shipTo: { line1: '12 Mill Lane', city: 'Leeds', postalCode: 'LS1 4AP', country: 'GB' },
+    },
+    headers: bearer,
+  });
+  expect(checkout.status(), await checkout.text()).toBe(201);
+  const orderId = ((await checkout.json()) as { insertedId: string }).insertedId;
+
+  // The admin sees it in My Orders, placed by the key.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/dashboard/myOrder/${orderId}`);
+  await expect(page.getByText(/by Warehouse ERP \(API key of /)).toBeVisible();
+
+  await page.goto('/dashboard/company');
+  await keys.getByRole('button', { name: 'Revoke Warehouse ERP' }).click();
+  await expect(keys).toHaveCount(0);
+  expect((await request.get(`/api/purchase/${orderId}`, { headers: bearer })).status()).toBe(401);
+  await page.screenshot({ path: 'test-results/api-keys-revoked-1280.png', fullPage: true });
+});

@@ -9,6 +9,7 @@ import type {
   UpdateCompanyBody,
 } from '../../../../shared/api/companies.schemas';
 import type { Order } from '../../../../shared/api/orders.schemas';
+import type { ApiKey, CreateApiKeyBody, CreatedApiKey } from '../../../../shared/api/api-keys.schemas';
 import type { CertificateBody, TaxCertificate } from '../../../../shared/api/tax.schemas';
 import type { CompanyRole } from '../../../../shared/domain/company-roles';
 import { ApiError, api } from '../../../lib/api-client';
@@ -148,4 +149,31 @@ export function useUploadCertificate() {
   return useCompanyChange((body: CertificateBody) =>
     api('/company/tax-certificates', { method: 'POST', body }),
   );
+}
+
+/** The company's API keys (its admins). */
+export function useApiKeys() {
+  return useQuery({
+    queryKey: [...queryRoots.company, 'api-keys'],
+    queryFn: ({ signal }) => api<ApiKey[]>('/company/api-keys', { signal }),
+  });
+}
+
+/** A new key: the answer holds the key itself, shown this once. */
+export function useCreateApiKey() {
+  const invalidate = useInvalidate(queryRoots.company);
+  return useMutation({
+    mutationFn: (body: CreateApiKeyBody) => api<CreatedApiKey>('/company/api-keys', { method: 'POST', body }),
+    meta: { errorToast: false },
+    onSuccess: invalidate,
+  });
+}
+
+export function useRevokeApiKey() {
+  const invalidate = useInvalidate(queryRoots.company);
+  return useMutation({
+    mutationFn: (keyId: string) =>
+      api(`/company/api-keys/${encodeURIComponent(keyId)}`, { method: 'DELETE' }),
+    onSuccess: invalidate,
+  });
 }

@@ -1,0 +1,113 @@
+import { type SubmitEvent, useId, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Form from 'react-bootstrap/Form';
+import { API_KEY_SCOPES, type ApiKeyScope } from '../../../../shared/api/api-keys.schemas';
+import { formatDateTime } from '../../../lib/format';
+import { notify } from '../../../lib/notify';
+import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/companies';
+
+const SCOPE_LABELS: Record<ApiKeyScope, string> = {
+  'catalog:read': 'Read the catalog at your prices',
+  'orders:read': 'Read your orders, invoices and credit notes',
+  'orders:write': 'Order: cart, quick-add, checkout, change and cancel unpaid orders',
+};
+
+/**
+ * The company's API keys, for its own systems (an ERP ordering without a person): its admins make a
+ * key with a name and scopes, see it once, and revoke it. Each is sent as `Authorization: Bearer`.
+ */
+export function ApiKeys() {
+  const keys = useApiKeys();
+  const create = useCreateApiKey();
+  const revoke = useRevokeApiKey();
+  const id = useId();
+  const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<ApiKeyScope[]>(['orders:read']);
+
+  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    create.mutate(
+      { name: name.trim(), scopes },
+      {
+        onSuccess: () => {
+          setName('');
+          notify.success('The key is made: copy it now, it is not shown again');
+        },
+      },
+    );
+  }
+
+  return (
+    <Card className="shadow-sm mb-4" style={{ maxWidth: 720 }}>
+      <Card.Body className="p-4">
+        <h3 className="h5" id={`${id}-title`}>
+          API keys
+        </h3>
+        <p className="small text-secondary">
+          For your own systems: a key acts as the company within its scopes, with your approvals and limits,
+          never as an admin. Send it as <code>Authorization: Bearer fl_…</code> (the API is described at{' '}
+          <a href="/api/docs">/api/docs</a>).
+        </p>
+        {create.data && (
+          <Alert variant="success" role="status">
+            <p className="mb-1">Your new key (copy it now, it is not shown again):</p>
+            <code className="user-select-all d-block text-break" data-testid="new-api-key">
+              {create.data.key}
+            </code>
+          </Alert>
+        )}
+        {keys.data && keys.data.length > 0 && (
+          <ul className="list-unstyled" aria-label="The company’s API keys">
+            {keys.data.map((key) => (
+              <li key={key._id} className="d-flex flex-wrap align-items-center gap-2 border-bottom py-2">
+                <div className="flex-grow-1">
+                  <strong>{key.name}</strong> <code>{key.prefix}…</code>
+                  <div className="small text-secondary">
+                    {key.scopes.join(', ')} · made {formatDateTime(key.createdAt)} ·{' '}
+                    {key.lastUsedAt ? `last used ${formatDateTime(key.lastUsedAt)}` : 'never used'}
+                  </div>
+                </div>
+                <Button
+                  size="sm"
+                  variant="outline-danger"
+                  disabled={revoke.isPending}
+                  onClick={() =>
+                    revoke.mutate(key._id, { onSuccess: () => notify.success(`${key.name} is revoked`) })
+                  }
+                >
+                  Revoke {key.name}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Form noValidate onSubmit={onSubmit} aria-label="Make an API key">
+          <Form.Group className="mb-2" controlId={`${id}-name`}>
+            <Form.Label>Name (the system that uses it)</Form.Label>
+            <Form.Control value={name} maxLength={80} onChange={(event) => setName(event.target.value)} />
+          </Form.Group>
+          <fieldset className="mb-2">
+            <legend className="fs-6 mb-1">Scopes</legend>
+            {API_KEY_SCOPES.map((scope) => (
+              <Form.Check
+                key={scope}
+                id={`${id}-${scope}`}
+                label={`${scope}: ${SCOPE_LABELS[scope]}`}
+                checked={scopes.includes(scope)}
+                onChange={(event) =>
+                  setScopes(event.target.checked ? [...scopes, scope] : scopes.filter((one) => one !== scope))
+                }
+              />
+            ))}
+          </fieldset>
+          {create.error && <Alert variant="danger">{create.error.message}</Alert>}
+          <Button type="submit" variant="outline-dark" disabled={create.isPending}>
+            Make the key
+          </Button>
+        </Form>
+      </Card.Body>
+    </Card>
+  );
+}
