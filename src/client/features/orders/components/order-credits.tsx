@@ -9,7 +9,7 @@ const refundState = {
 } as const;
 
 /**
- * An order's credit notes, each linked to its PDF (GET /api/credit-notes/{number}), and the money given
+ * An order's credit notes, each linked to its PDF (Factur-X) and its UBL (GET /api/credit-notes/{number}), and the money given
  * back for them: to the card (being refunded, refunded, or refused by the provider) or to the account.
  */
 export function OrderCredits({ order }: { order: Order }) {
@@ -24,7 +24,15 @@ export function OrderCredits({ order }: { order: Order }) {
               <a href={`/api/credit-notes/${note.number}`} target="_blank" rel="noreferrer">
                 Credit note {note.number}
               </a>{' '}
-              · {formatDollars(note.amount)}
+              · {formatDollars(note.amount)} ·{' '}
+              <a
+                className="fw-normal small"
+                href={`/api/credit-notes/${note.number}?format=ubl`}
+                download={`${note.number}.xml`}
+                aria-label={`Download e-invoice (UBL) of credit note ${note.number}`}
+              >
+                UBL
+              </a>
             </div>
             <div className="small">
               <time dateTime={note.issuedAt}>{formatDateTime(note.issuedAt)}</time> · {note.reason}
