@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiKey, CreatedApiKey } from '../../shared/api/api-keys.schemas';
 import type { ErrorBody } from '../../shared/api/errors';
-import type { Order, PlaceOrderResult } from '../../shared/api/orders.schemas';
+import type { Order, OrderDetail, PlaceOrderResult } from '../../shared/api/orders.schemas';
 import { injectAs } from '../test/auth-helpers';
 import { newCompany, useCompanyTestApp } from '../test/company-helpers';
 import { insertTool } from '../test/factories';
@@ -100,6 +100,8 @@ describe('API keys', () => {
     });
     const read = await asKey(key, 'GET', `/api/purchase/${order._id}`);
     expect(read.statusCode).toBe(200);
+    // Its timeline names the key: its writes are told apart from its admin's own.
+    expect(read.json<OrderDetail>().history[0]?.actor).toBe(`${admin.email} (API key Warehouse ERP)`);
     // The company's admin sees the order among the company's, with the key named as who placed it.
     const listed = (await call(admin, 'GET', `/api/purchase?email=${encodeURIComponent(admin.email)}`)).json<
       Order[]

@@ -52,6 +52,15 @@ export interface AuthGuards {
   pricedFor: (request: FastifyRequest) => Promise<Buyer>;
 }
 
+/**
+ * Who took a step, as an order's timeline records it: the account's address, and for a company's API
+ * key also the key's name (its writes are told apart from its admin's own).
+ */
+export function actorOf(user: SessionUser): string {
+  const email = user.email.toLowerCase();
+  return user.apiKey ? `${email} (API key ${user.apiKey.name})` : email;
+}
+
 /** The user a guard put on the request; a route without a guard calling this is a programming error. */
 export function signedInUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw new Error(`${request.routeOptions.url ?? request.url} has no auth guard`);

@@ -1,4 +1,4 @@
-import type { SessionUser } from '../identity/request-user';
+import { type SessionUser, actorOf } from '../identity/request-user';
 import { DomainError } from '../http/domain-error';
 import { messages } from '../../shared/messages';
 import { type CloseOrderDeps, closeOrder } from './close-order';
@@ -19,7 +19,7 @@ export async function cancelOrder(
   const order = await findOrderFor(deps.db, user, orderId);
   const refusal = buyerCancelRefusal(order.status);
   if (refusal) throw new DomainError(refusal.code, refusal.message);
-  const outcome = await closeOrder(deps, order, 'cancelled', { actor: user.email.toLowerCase() });
+  const outcome = await closeOrder(deps, order, 'cancelled', { actor: actorOf(user) });
   if (outcome === 'paid') throw new DomainError('ORDER_ALREADY_PAID', messages.paidBeforeCancel);
   return { deletedCount: 1 };
 }

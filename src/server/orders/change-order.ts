@@ -5,7 +5,7 @@ import { formatUnits } from '../../shared/numbers';
 import { lockRulesForOrder } from '../companies/spending-rules';
 import type { Executor } from '../db/database';
 import { DomainError } from '../http/domain-error';
-import type { SessionUser } from '../identity/request-user';
+import { type SessionUser, actorOf } from '../identity/request-user';
 import { queueMails } from '../mail/outbox';
 import type { Mail } from '../mail/mailer';
 import type { PaymentProvider } from '../payments/payment-provider';
@@ -139,7 +139,7 @@ export async function changeOrderLines(
     const changed = await replaceOrderLines(tx, order.id, terms.values, terms.lines, at);
     await recordOrderEvent(tx, order.id, {
       at,
-      actor: user.email.toLowerCase(),
+      actor: actorOf(user),
       event: 'changed',
       from: order.status,
       to: terms.status,

@@ -19,7 +19,7 @@ import { enterOnAccount } from './transitions';
 import { type OrderProcessDeps, type OrderWork, runOrderWork } from './order-process';
 import { holdUntil, nextState } from '../../shared/domain/order-process';
 import { messages } from '../../shared/messages';
-import type { SessionUser } from '../identity/request-user';
+import { type SessionUser, actorOf } from '../identity/request-user';
 import { findProduct, reserveStockFor } from '../records/products.repository';
 import type { Executor } from '../db/database';
 import { DomainError } from '../http/domain-error';
@@ -220,7 +220,7 @@ export async function insertUnpaidOrder(
   );
   await recordOrderEvent(ex, row.id, {
     at: placedAt,
-    actor: user.email.toLowerCase(),
+    actor: actorOf(user),
     event: 'placed',
     from: null,
     to: status,
