@@ -4,7 +4,14 @@ import { type TestUser, signUp, signUpAdmin } from '../test/auth-helpers';
 import { newCompany, useCompanyTestApp } from '../test/company-helpers';
 import { validateDocument } from '../test/e-invoice-validators';
 import { insertTool } from '../test/factories';
-import { payOrderAs, pittsburgh } from '../test/order-helpers';
+import {
+  answerQuoteAs,
+  daysFromToday,
+  payOrderAs,
+  pittsburgh,
+  placeOrderAs,
+  requestQuoteAs,
+} from '../test/order-helpers';
 
 /**
  * Every invoice as EN 16931 data (issue 44): generated for each way an order is taxed and paid, and
@@ -161,6 +168,36 @@ describe('invoices as EN 16931 data', () => {
     expect(ubl).toContain('<cbc:CompanyID>Pennsylvania sales tax license 12345678</cbc:CompanyID>');
     // Its Peppol address is the shop's one participant ID, but no VAT ID is claimed for a state's sales tax.
     expect(ubl).not.toContain(`<cbc:CompanyID>${SHOP_VAT_ID}</cbc:CompanyID>`);
+  });
+
+  it('an order placed by the spec’s one-product call with a one-box address (taxed as at the shop)', async () => {
+    const buyer = await signUp(t.ctx.app);
+    const tool = await insertTool(t.ctx.db, { priceCents: 1000, weightGrams: 10 });
+    const order = await placeOrderAs(t.ctx.app, buyer, tool.id, { quantity: 150 });
+    await payOrderAs(t.ctx.app, buyer, order._id);
+    const ubl = await expectValid(buyer, order._id, { peppol: false });
+    expect(ubl).toContain('<cbc:StreetName>12 Mill Lane</cbc:StreetName>');
+  });
+
+  it('an accepted quote, its units partly backordered, paid by card', async () => {
+    const buyer = await signUp(t.ctx.app);
+    const tool = await insertTool(t.ctx.db, { priceCents: 1000, weightGrams: 10, available: 150 });
+    const quote = await requestQuoteAs(t.ctx.app, buyer, tool.id, 300);
+    await answerQuoteAs(t.ctx.app, admin, quote._id, {
+      unitPrice: 8.5,
+      validUntil: daysFromToday(7),
+      shipDate: daysFromToday(14),
+    });
+    const accepted = await t.call(buyer, 'POST', `/api/quotes/${quote._id}/accept`, {
+      name: 'Dock 4',
+      number: '+1 412 555 0100',
+      shipTo: pittsburgh,
+    });
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    const order = accepted.json<PlaceOrderResult>().order;
+    await payOrderAs(t.ctx.app, buyer, order._id);
+    const ubl = await expectValid(buyer, order._id, { peppol: false });
+    expect(ubl).toContain('<cbc:PriceAmount currencyID="USD">8.50</cbc:PriceAmount>');
   });
 
   it('mixed rates: standard and zero-rated lines with their freight shares', async () => {
