@@ -5,7 +5,8 @@ import type { Order, OrderDetail, PlaceOrderResult } from '../../shared/api/orde
 import { injectAs } from '../test/auth-helpers';
 import { newCompany, useCompanyTestApp } from '../test/company-helpers';
 import { insertTool } from '../test/factories';
-import { deliveryToLeeds } from '../test/order-helpers';
+import { deliveryToLeeds, payOrderAs } from '../test/order-helpers';
+import { validateDocument } from '../test/e-invoice-validators';
 
 /**
  * A company's API keys (DESIGN §11, issue 44): its admins make, list and revoke them; a key acts as
@@ -107,6 +108,22 @@ describe('API keys', () => {
       Order[]
     >();
     expect(listed.map((one) => one._id)).toContain(order._id);
+  });
+
+  it('check out and read the company’s invoices as EN 16931 data', async () => {
+    const { admin, key } = await companyWithKey(['orders:read', 'orders:write']);
+    const tool = await insertTool(t.ctx.db, { priceCents: 1000, weightGrams: 10 });
+    expect((await asKey(key, 'PUT', `/api/cart/lines/${tool.id}`, { quantity: 100 })).statusCode).toBe(200);
+    const placed = await asKey(key, 'POST', '/api/cart/checkout', deliveryToLeeds);
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json<PlaceOrderResult>().order;
+    // A person pays it by card (a key takes no card payment); the ERP then reads its invoice.
+    await payOrderAs(t.ctx.app, admin, order._id);
+    const ubl = await asKey(key, 'GET', `/api/purchase/${order._id}/invoice?format=ubl`);
+    expect(ubl.statusCode).toBe(200);
+    const verdict = await validateDocument('en16931', ubl.body);
+    expect(verdict.findings.filter((line) => !/ warning:/.test(line))).toEqual([]);
+    expect(verdict.fatal).toBe(0);
   });
 
   it('stay within their scopes, and never act as an admin of the shop or of the company', async () => {
