@@ -246,13 +246,7 @@ test('a company asks for its invoices as UBL too, to its accounts payable; the b
     data: {
       name: `Allegheny Fabrication ${Date.now()}`,
       taxId: '25-7654321',
-      billingTo: {
-        line1: '400 Liberty Avenue',
-        city: 'Pittsburgh',
-        region: 'PA',
-        postalCode: '15222',
-        country: 'US',
-      },
+      billingTo: PITTSBURGH,
     },
     headers: { origin: shopUrl },
   });
@@ -284,13 +278,7 @@ test('a company asks for its invoices as UBL too, to its accounts payable; the b
       quantity: 100,
       name: 'Dock 3',
       number: '4125550100',
-      shipTo: {
-        line1: '400 Liberty Avenue',
-        city: 'Pittsburgh',
-        region: 'PA',
-        postalCode: '15222',
-        country: 'US',
-      },
+      shipTo: PITTSBURGH,
     },
     headers: { origin: shopUrl },
   });

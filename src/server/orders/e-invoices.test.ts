@@ -106,6 +106,23 @@ async function invoicedOrder(
   return order;
 }
 
+/** 120 standard-rated units at $12.34 and 100 zero-rated at $3.33, to Pittsburgh, paid by card. */
+async function mixedRateOrder(buyer: TestUser) {
+  const [standard, zero] = await Promise.all([
+    insertTool(t.ctx.db, { priceCents: 1234, weightGrams: 10 }),
+    insertTool(t.ctx.db, { priceCents: 333, weightGrams: 10, taxClass: 'zero' }),
+  ]);
+  const order = await invoicedOrder(
+    buyer,
+    [
+      [standard, 120],
+      [zero, 100],
+    ],
+    pittsburgh,
+  );
+  return { order, standard };
+}
+
 async function eInvoice(user: TestUser, orderId: string, format: 'ubl' | 'cii') {
   const response = await t.call(user, 'GET', `/api/purchase/${orderId}/invoice?format=${format}`);
   expect(response.statusCode, response.body).toBe(200);
@@ -202,18 +219,7 @@ describe('invoices as EN 16931 data', () => {
 
   it('mixed rates: standard and zero-rated lines with their freight shares', async () => {
     const buyer = await signUp(t.ctx.app);
-    const [standard, zero] = await Promise.all([
-      insertTool(t.ctx.db, { priceCents: 1234, weightGrams: 10 }),
-      insertTool(t.ctx.db, { priceCents: 333, weightGrams: 10, taxClass: 'zero' }),
-    ]);
-    const order = await invoicedOrder(
-      buyer,
-      [
-        [standard, 120],
-        [zero, 100],
-      ],
-      pittsburgh,
-    );
+    const { order } = await mixedRateOrder(buyer);
     const ubl = await expectValid(buyer, order._id, { peppol: false });
     expect(ubl).toMatch(/<cbc:ID>Z<\/cbc:ID>\s*<cbc:Percent>0<\/cbc:Percent>/);
   });
@@ -391,18 +397,7 @@ describe('credit notes as EN 16931 data, naming the invoice they correct', () =>
 
   it('units the shop cancelled after payment: a UBL CreditNote referring to the invoice', async () => {
     const buyer = await signUp(t.ctx.app);
-    const [standard, zero] = await Promise.all([
-      insertTool(t.ctx.db, { priceCents: 1234, weightGrams: 10 }),
-      insertTool(t.ctx.db, { priceCents: 333, weightGrams: 10, taxClass: 'zero' }),
-    ]);
-    const order = await invoicedOrder(
-      buyer,
-      [
-        [standard, 120],
-        [zero, 100],
-      ],
-      pittsburgh,
-    );
+    const { order, standard } = await mixedRateOrder(buyer);
     const cancelled = await t.call(admin, 'POST', `/api/admin/orders/${order._id}/cancel`, {
       reason: 'Ordered twice',
       lines: [{ sku: standard.sku, quantity: 60 }],
