@@ -183,6 +183,37 @@ describe('each limit at RATE_LIMIT_SCALE=1', () => {
   );
 });
 
+describe('a company’s API key', () => {
+  it('is counted on its own: its calls do not use up its admin’s limits', async () => {
+    const admin = await signUp(ctx.app);
+    const company = await injectAs(ctx.app, admin, {
+      method: 'POST',
+      url: '/api/companies',
+      payload: { name: 'Counted Ltd' },
+    });
+    expect(company.statusCode, company.body).toBe(201);
+    const made = await injectAs(ctx.app, admin, {
+      method: 'POST',
+      url: '/api/company/api-keys',
+      payload: { name: 'Counted ERP', scopes: ['orders:read'] },
+    });
+    const { key } = made.json<{ key: string }>();
+    const read = (user: TestUser | null) =>
+      injectAs(ctx.app, user, {
+        method: 'GET',
+        url: `/api/purchase?email=${encodeURIComponent(admin.email)}`,
+        ...(user ? {} : { headers: { authorization: `Bearer ${key}` } }),
+      });
+    const { max } = RATE_LIMITS['read-orders'];
+    for (let n = 0; n < max; n += 1) {
+      const response = await read(null);
+      expect(response.statusCode, `call ${n + 1}: ${response.body}`).toBe(200);
+    }
+    expect((await read(null)).statusCode).toBe(429);
+    expect((await read(admin)).statusCode).toBe(200);
+  });
+});
+
 describe('one definition per limit', () => {
   it('sign-up is counted once, by the shop’s scaled rule (better-auth’s own rule is off for it)', async () => {
     const doubled = await createTestApp({ env: { RATE_LIMIT_SCALE: '2' } });
