@@ -13,6 +13,8 @@ export const queryRoots = {
   audit: ['audit'],
   cart: ['cart'],
   company: ['company'],
+  /** A company's API keys: apart from the company, whose every change would read them again. */
+  apiKeys: ['api-keys'],
   lists: ['lists'],
   /** Companies' accounts with the shop and price lists. */
   credit: ['credit'],

@@ -154,14 +154,14 @@ export function useUploadCertificate() {
 /** The company's API keys (its admins). */
 export function useApiKeys() {
   return useQuery({
-    queryKey: [...queryRoots.company, 'api-keys'],
+    queryKey: queryRoots.apiKeys,
     queryFn: ({ signal }) => api<ApiKey[]>('/company/api-keys', { signal }),
   });
 }
 
 /** A new key: the answer holds the key itself, shown this once. */
 export function useCreateApiKey() {
-  const invalidate = useInvalidate(queryRoots.company);
+  const invalidate = useInvalidate(queryRoots.apiKeys);
   return useMutation({
     mutationFn: (body: CreateApiKeyBody) => api<CreatedApiKey>('/company/api-keys', { method: 'POST', body }),
     meta: { errorToast: false },
@@ -170,7 +170,7 @@ export function useCreateApiKey() {
 }
 
 export function useRevokeApiKey() {
-  const invalidate = useInvalidate(queryRoots.company);
+  const invalidate = useInvalidate(queryRoots.apiKeys);
   return useMutation({
     mutationFn: (keyId: string) =>
       api(`/company/api-keys/${encodeURIComponent(keyId)}`, { method: 'DELETE' }),

@@ -105,10 +105,12 @@ export function CompanyRules({ company, manages }: { company: Company; manages: 
             event.preventDefault();
             setSubmitted(true);
             if (above === undefined || limit === undefined) return;
-            save.mutate(
-              { approvalAbove: above, monthlyLimit: limit, autoApprove },
-              { onSuccess: () => notify.success('The rules are saved') },
-            );
+            // Saved rules refill the form as a new one (CompanyPage keys it by them), which can unmount
+            // this one before a mutate() callback would run: the promise is told either way.
+            save
+              .mutateAsync({ approvalAbove: above, monthlyLimit: limit, autoApprove })
+              .then(() => notify.success('The rules are saved'))
+              .catch(() => undefined);
           }}
         >
           <AmountField
