@@ -4,9 +4,12 @@ import { type TaxBasis, certificateName, taxNotice } from '../../shared/domain/o
 import { euVatCountry } from '../../shared/domain/vat-id';
 import { parsePeppolId } from '../../shared/domain/peppol';
 import type { ShopDetails } from '../config/shop-details';
-import type { OrderLineRow } from '../records/orders.repository';
-import type { CreditNote } from '../records/credit-notes.repository';
-import { type InvoicedOrder, renderCreditNotePdf, renderInvoicePdf } from './invoice-pdf';
+import { type OrderLineRow, findOrder, withLinesOf } from '../records/orders.repository';
+import type { Database } from '../db/database';
+import type { MailAttachmentRef } from '../db/schema';
+import type { MailFile } from '../mail/mailer';
+import { type CreditNote, findCreditNoteById } from '../records/credit-notes.repository';
+import { type InvoicedOrder, isInvoiced, renderCreditNotePdf, renderInvoicePdf } from './invoice-pdf';
 
 /**
  * An invoice as data an accounting system books by itself (EN 16931, issue 44): the order's
@@ -651,4 +654,37 @@ export async function renderCreditNoteDocument(
   shop: ShopDetails,
 ): Promise<Buffer> {
   return renderFacturX(order, shop, await renderCreditNotePdf(order, note, shop), note);
+}
+
+/** The mail worker's attachments: each invoice and credit note made from its order as stored. */
+export async function makeOrderAttachments(
+  db: Database,
+  shop: ShopDetails,
+  refs: MailAttachmentRef[],
+): Promise<MailFile[]> {
+  return Promise.all(
+    refs.map(async (ref) => {
+      const note = ref.kind === 'credit_note' ? await findCreditNoteById(db, ref.creditNoteId) : null;
+      const orderId = ref.kind === 'invoice' ? ref.orderId : note?.orderId;
+      const row = orderId ? await findOrder(db, orderId) : null;
+      const order = row && (await withLinesOf(db, row));
+      if (!order || !isInvoiced(order)) throw new Error(`Order ${orderId ?? ''} has no invoice to attach`);
+      if (ref.kind === 'credit_note' && !note) throw new Error(`Credit note ${ref.creditNoteId} is missing`);
+      const number = note ? formatCreditNoteNumber(note.number) : formatInvoiceNumber(order.invoiceNumber);
+      if (ref.format === 'ubl') {
+        return {
+          filename: `${number}.xml`,
+          content: Buffer.from(await renderEInvoice(order, shop, 'ubl', note)),
+          contentType: 'application/xml',
+        };
+      }
+      return {
+        filename: `${number}.pdf`,
+        content: note
+          ? await renderCreditNoteDocument(order, note, shop)
+          : await renderInvoiceDocument(order, shop),
+        contentType: 'application/pdf',
+      };
+    }),
+  );
 }

@@ -1,6 +1,3 @@
-import type { Database } from '../db/database';
-import type { MailAttachmentRef } from '../db/schema';
-import type { MailFile } from '../mail/mailer';
 import { formatCreditNoteNumber, formatInvoiceNumber } from '../../shared/domain/document-numbers';
 import { formatCents } from '../../shared/money';
 import {
@@ -12,17 +9,10 @@ import {
 } from '../../shared/domain/order-charges';
 import { formatUnits } from '../../shared/numbers';
 import type { ShopDetails } from '../config/shop-details';
-import {
-  type OrderLineRow,
-  type OrderRow,
-  type PlacedOrder,
-  findOrder,
-  withLinesOf,
-} from '../records/orders.repository';
-import { type CreditNote, findCreditNoteById } from '../records/credit-notes.repository';
+import type { OrderLineRow, OrderRow, PlacedOrder } from '../records/orders.repository';
+import type { CreditNote } from '../records/credit-notes.repository';
 import { taxesByRate } from '../../shared/domain/tax';
 import { placedByOf, storedChargesOf } from './order-view';
-import { renderCreditNoteDocument, renderEInvoice, renderInvoiceDocument } from './e-invoice';
 import {
   BOLD,
   INK,
@@ -359,37 +349,4 @@ export function documentTaxNotice(order: PlacedOrder): string | null {
     );
   }
   return sentences.length ? sentences.join(' ') : null;
-}
-
-/** The mail worker's attachments: each invoice and credit note made from its order as stored. */
-export async function makeOrderAttachments(
-  db: Database,
-  shop: ShopDetails,
-  refs: MailAttachmentRef[],
-): Promise<MailFile[]> {
-  return Promise.all(
-    refs.map(async (ref) => {
-      const note = ref.kind === 'credit_note' ? await findCreditNoteById(db, ref.creditNoteId) : null;
-      const orderId = ref.kind === 'invoice' ? ref.orderId : note?.orderId;
-      const row = orderId ? await findOrder(db, orderId) : null;
-      const order = row && (await withLinesOf(db, row));
-      if (!order || !isInvoiced(order)) throw new Error(`Order ${orderId ?? ''} has no invoice to attach`);
-      if (ref.kind === 'credit_note' && !note) throw new Error(`Credit note ${ref.creditNoteId} is missing`);
-      const number = note ? formatCreditNoteNumber(note.number) : formatInvoiceNumber(order.invoiceNumber);
-      if (ref.format === 'ubl') {
-        return {
-          filename: `${number}.xml`,
-          content: Buffer.from(await renderEInvoice(order, shop, 'ubl', note)),
-          contentType: 'application/xml',
-        };
-      }
-      return {
-        filename: `${number}.pdf`,
-        content: note
-          ? await renderCreditNoteDocument(order, note, shop)
-          : await renderInvoiceDocument(order, shop),
-        contentType: 'application/pdf',
-      };
-    }),
-  );
 }
