@@ -89,7 +89,19 @@ async function realCheckout(url, cookie) {
   const response = await fetch(`${url}/api/cart/checkout`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: url, cookie },
-    body: JSON.stringify({ name: 'Bench', address: '1 Road', number: '5550100', poNumber: 'PO-BENCH' }),
+    body: JSON.stringify({
+      name: 'Bench',
+      number: '5550100',
+      poNumber: 'PO-BENCH',
+      // Checkout needs a structured destination (phase three); the demo shop delivers here.
+      shipTo: {
+        line1: '1200 Foundry Road',
+        city: 'Pittsburgh',
+        region: 'PA',
+        postalCode: '15201',
+        country: 'US',
+      },
+    }),
   });
   if (response.status !== 201) throw new Error(`checkout: ${response.status} ${await response.text()}`);
   await response.arrayBuffer();
