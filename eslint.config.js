@@ -71,7 +71,7 @@ const clientLayers = {
 const SERVER_LAYERS = [
   ['config', 'db', 'http', 'identity', 'documents', 'mail', 'audit', 'metrics', 'records'],
   ['users', 'pricing', 'stock', 'payments', 'uploads'],
-  ['catalog', 'credit', 'tax', 'companies'],
+  ['catalog', 'credit', 'tax', 'companies', 'webhooks'],
   ['orders', 'quotes', 'lists', 'price-lists', 'reviews', 'newsletter', 'dashboard'],
   ['auth', 'jobs', 'seed', 'system', 'web', 'cli'],
 ].flat();

@@ -30,6 +30,10 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { startCatalogChanges } from './catalog/catalog-changes';
 import { logSerializers, REDACT_PATHS } from './http/log-safety';
 import { startMailWorker } from './mail/mail-worker';
+import { type WebhookWorker, startWebhookWorker } from './webhooks/webhook-worker';
+import { webhookSender } from './webhooks/send-webhook';
+import { policyOf } from './webhooks/webhook-address';
+import { webhooksRoutes } from './webhooks/webhooks.routes';
 import { createMailTransport, type Mail } from './mail/mailer';
 import { registerRateLimits } from './http/rate-limit';
 import { trackUnfinishedRequests } from './http/unfinished-requests';
@@ -88,6 +92,9 @@ export interface AppDependencies {
   catalogCacheMs?: number;
   /** The mail worker's first retry delay (it doubles each time); tests shorten it. */
   mailRetryMs?: number;
+  /** The webhook worker's first retry delay (it doubles each time) and how often it looks; tests shorten them. */
+  webhookRetryMs?: number;
+  webhookPollMs?: number;
   /**
    * Where admins' product pictures are kept: DATA_DIR/uploads, or with DATA_DIR=memory:// a temporary
    * folder removed when the app closes.
@@ -138,6 +145,8 @@ export async function buildApp({
   backgroundJobs = true,
   requestTimeoutMs = 30_000,
   mailRetryMs,
+  webhookRetryMs,
+  webhookPollMs,
   onRoute,
   uploadsDir: givenUploadsDir,
   sitemapMaxUrls,
@@ -244,7 +253,8 @@ export async function buildApp({
             type: 'http',
             scheme: 'bearer',
             bearerFormat: 'fl_ followed by 43 base64url characters',
-            description: 'A company’s API key: acts as the company within its scopes (catalog:read, orders:read, orders:write).',
+            description:
+              'A company’s API key: acts as the company within its scopes (catalog:read, orders:read, orders:write).',
           },
           session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' },
         },
@@ -264,6 +274,8 @@ export async function buildApp({
     log: app.log,
   });
   let mailWorker: ReturnType<typeof startMailWorker> | undefined;
+  let webhookWorker: WebhookWorker | undefined;
+  const webhookPolicy = policyOf(config.webhooks.allowPrivate);
   const mail: MailContext = {
     shop: readShopDetails(),
     publicUrl: config.publicUrl,
@@ -385,6 +397,12 @@ export async function buildApp({
         onDeleting: (tx, actor, account) => revokeInvitationsSentBy(tx, actor, account),
       });
       await api.register(auditRoutes, { db, guards });
+      await api.register(webhooksRoutes, {
+        db,
+        guards,
+        policy: webhookPolicy,
+        nudge: () => webhookWorker?.nudge(),
+      });
       await api.register(uploadsRoutes, { db, guards, pictures, quotaBytes: config.uploadsQuotaBytes });
       await api.register(dashboardRoutes, { db, guards, minUnits: config.orderMinUnits });
       await api.register(authRoutes, {
@@ -434,6 +452,16 @@ export async function buildApp({
     });
     mailWorker = worker;
     stops.push(() => worker.stop());
+    const webhooks = startWebhookWorker({
+      db,
+      sender: webhookSender(webhookPolicy, config.webhooks.timeoutMs),
+      log: app.log,
+      timeoutMs: config.webhooks.timeoutMs,
+      retryBaseMs: webhookRetryMs,
+      pollMs: webhookPollMs,
+    });
+    webhookWorker = webhooks;
+    stops.push(() => webhooks.stop());
     if (backgroundJobs) {
       const jobs = shopJobs(config.jobs, {
         db,

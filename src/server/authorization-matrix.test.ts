@@ -659,6 +659,65 @@ const rows: Row[] = [
   },
   {
     method: 'POST',
+    path: '/api/admin/webhooks',
+    url: () => '/api/admin/webhooks',
+    payload: { url: 'https://93.184.215.14/hooks', events: ['order.paid'] },
+    expected: adminOnly(201),
+  },
+  { method: 'GET', path: '/api/admin/webhooks', url: () => '/api/admin/webhooks', expected: adminOnly(200) },
+  {
+    method: 'DELETE',
+    path: '/api/admin/webhooks/:id',
+    url: () => '/api/admin/webhooks/00000000-0000-4000-8000-000000000000',
+    expected: adminOnly(404),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/webhooks/:id/deliveries',
+    url: () => '/api/admin/webhooks/00000000-0000-4000-8000-000000000000/deliveries',
+    expected: adminOnly(404),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/webhooks/:id/deliveries/:deliveryId/resend',
+    url: () =>
+      '/api/admin/webhooks/00000000-0000-4000-8000-000000000000/deliveries/00000000-0000-4000-8000-000000000000/resend',
+    expected: adminOnly(404),
+  },
+  {
+    method: 'POST',
+    path: '/api/company/webhooks',
+    url: () => '/api/company/webhooks',
+    payload: { url: 'https://93.184.215.14/hooks', events: ['order.paid'] },
+    expected: { anonymous: 401, customerA: 404, customerB: 404, admin: 404, key: 403 },
+  },
+  {
+    method: 'GET',
+    path: '/api/company/webhooks',
+    url: () => '/api/company/webhooks',
+    expected: { anonymous: 401, customerA: 404, customerB: 404, admin: 404, key: 403 },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/company/webhooks/:id',
+    url: () => '/api/company/webhooks/00000000-0000-4000-8000-000000000000',
+    expected: { anonymous: 401, customerA: 404, customerB: 404, admin: 404, key: 403 },
+  },
+  {
+    method: 'GET',
+    path: '/api/company/webhooks/:id/deliveries',
+    url: () => '/api/company/webhooks/00000000-0000-4000-8000-000000000000/deliveries',
+    expected: { anonymous: 401, customerA: 404, customerB: 404, admin: 404, key: 403 },
+  },
+  {
+    method: 'POST',
+    path: '/api/company/webhooks/:id/deliveries/:deliveryId/resend',
+    url: () =>
+      '/api/company/webhooks/00000000-0000-4000-8000-000000000000/deliveries/00000000-0000-4000-8000-000000000000/resend',
+    expected: { anonymous: 401, customerA: 404, customerB: 404, admin: 404, key: 403 },
+  },
+  {
+    method: 'POST',
     path: '/api/company/addresses',
     url: () => '/api/company/addresses',
     payload: {

@@ -154,6 +154,18 @@ export const messages = {
     'A payment for this order was started while you changed it, so nothing was changed. Please try again.',
   orderChangedNoted: (before: string, after: string) => `${before} → ${after}`,
   apiKeyNotFound: 'There is no such API key in your company',
+  webhookNotFound: 'There is no such webhook',
+  webhookDeliveryNotFound: 'There is no such delivery of this webhook',
+  webhookUrlInvalid: 'Please give a full web address, such as https://erp.example.com/forgeline-events',
+  webhookHttpsOnly: 'Webhooks are sent only to https:// addresses',
+  webhookNoCredentials:
+    'Leave the user name and password out of the address: each delivery is signed with the webhook’s secret instead',
+  webhookHostUnknown: (host: string) => `${host} could not be found: please check the address`,
+  webhookPrivateAddress: (host: string, address: string) =>
+    `Refused: ${host === address ? address : `${host} is ${address},`} a private, loopback or link-local address the shop does not send to`,
+  webhookTooMany: (most: number) => `There can be at most ${most} webhooks here: remove one first`,
+  webhookTooManyRedirects: (most: number) => `The receiver redirected more than ${most} times`,
+  webhookTimedOut: (seconds: number) => `The receiver did not answer within ${seconds} s`,
   apiKeyUnknown: 'This API key is unknown or was revoked',
   apiKeyNotOpen: 'This call is not open to API keys: sign in as a person',
   apiKeyLacksScope: (scope: string) => `This API key lacks the scope ${scope}`,

@@ -6,6 +6,7 @@ import { messages } from '../../shared/messages';
 import type { Database } from '../db/database';
 import { apiKeys, companies, users } from '../db/schema';
 import { DomainError } from '../http/domain-error';
+import { recordAudit } from '../audit/audit.repository';
 import { companyOf } from '../identity/membership';
 import type { SessionUser } from '../identity/request-user';
 
@@ -31,12 +32,19 @@ export async function createApiKey(
   const company = companyOf(caller, 'manage');
   const key = `fl_${randomBytes(32).toString('base64url')}`;
   const prefix = key.slice(0, 7);
-  const [row] = await db
-    .insert(apiKeys)
-    .values({ companyId: company.id, createdBy: caller.id, name, scopes, keyHash: hashOf(key), prefix })
-    .returning({ id: apiKeys.id });
-  if (!row) throw new Error('The API key was not stored');
-  return { _id: row.id, key, prefix };
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(apiKeys)
+      .values({ companyId: company.id, createdBy: caller.id, name, scopes, keyHash: hashOf(key), prefix })
+      .returning({ id: apiKeys.id });
+    if (!row) throw new Error('The API key was not stored');
+    await recordAudit(tx, caller, {
+      action: 'api_key.create',
+      subject: `API key ${prefix} of company ${company.id}`,
+      after: { name, scopes },
+    });
+    return { _id: row.id, key, prefix };
+  });
 }
 
 /** The company's keys that are not revoked, newest first (its admins). */
@@ -60,12 +68,19 @@ export async function listApiKeys(db: Database, caller: SessionUser): Promise<Ap
 /** A company admin revokes one of its keys: it is refused from the next call on. */
 export async function revokeApiKey(db: Database, caller: SessionUser, keyId: string): Promise<void> {
   const company = companyOf(caller, 'manage');
-  const revoked = await db
-    .update(apiKeys)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.companyId, company.id), isNull(apiKeys.revokedAt)))
-    .returning({ id: apiKeys.id });
-  if (revoked.length === 0) throw new DomainError('NOT_FOUND', messages.apiKeyNotFound);
+  await db.transaction(async (tx) => {
+    const [revoked] = await tx
+      .update(apiKeys)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(apiKeys.id, keyId), eq(apiKeys.companyId, company.id), isNull(apiKeys.revokedAt)))
+      .returning({ name: apiKeys.name, prefix: apiKeys.prefix, scopes: apiKeys.scopes });
+    if (!revoked) throw new DomainError('NOT_FOUND', messages.apiKeyNotFound);
+    await recordAudit(tx, caller, {
+      action: 'api_key.revoke',
+      subject: `API key ${revoked.prefix} of company ${company.id}`,
+      before: { name: revoked.name, scopes: revoked.scopes },
+    });
+  });
 }
 
 /**
@@ -100,7 +115,10 @@ export async function callerOfKey(db: Database, key: string, now = new Date()): 
       .where(
         and(
           eq(apiKeys.id, row.id),
-          or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, new Date(now.getTime() - LAST_USED_EVERY_MS))),
+          or(
+            isNull(apiKeys.lastUsedAt),
+            lt(apiKeys.lastUsedAt, new Date(now.getTime() - LAST_USED_EVERY_MS)),
+          ),
         ),
       );
   }

@@ -115,6 +115,13 @@ export const ConfigSchema = z
       .positive()
       .max(24 * 90)
       .default(48),
+    WEBHOOK_ALLOW_PRIVATE: flag.default(false),
+    WEBHOOK_TIMEOUT_SECONDS: z.coerce
+      .number({ error: 'expected a number of seconds' })
+      .int({ error: 'expected a whole number of seconds' })
+      .min(1)
+      .max(30, { error: 'expected at most 30 seconds' })
+      .default(10),
     RETURN_DAYS: z.coerce
       .number({ error: 'expected a number of days' })
       .int({ error: 'expected a whole number of days' })
@@ -241,6 +248,15 @@ export const ConfigSchema = z
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     /** How long an unpaid order keeps its stock reserved. */
     orderHoldHours: env.ORDER_HOLD_HOURS,
+    webhooks: {
+      /**
+       * Webhooks may go to private, loopback and link-local addresses over plain http (tests, a shop
+       * whose ERP is on its own network); otherwise only to public https ones (DESIGN §11).
+       */
+      allowPrivate: env.WEBHOOK_ALLOW_PRIVATE,
+      /** The longest a receiver may take to answer one delivery. */
+      timeoutMs: env.WEBHOOK_TIMEOUT_SECONDS * 1000,
+    },
     /** How many days after their shipment a buyer may return units. */
     returnDays: env.RETURN_DAYS,
     /** The most the uploaded pictures may take together; unused ones are removed after a day. */

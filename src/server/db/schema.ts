@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AuditValues } from '../../shared/api/audit.schemas';
+import { WEBHOOK_DELIVERY_STATES, WEBHOOK_EVENTS, type WebhookTry } from '../../shared/api/webhooks.schemas';
 import type { OrderEvent } from '../../shared/domain/order-process';
 import type { OrderStatus } from '../../shared/domain/order-status';
 import type { StoredShipTo, TaxBasis as StoredTaxBasis } from '../../shared/domain/order-charges';
@@ -897,6 +898,64 @@ export const apiKeys = pgTable(
   ],
 );
 
+export const webhookEvent = pgEnum('webhook_event', WEBHOOK_EVENTS);
+
+/**
+ * Where the shop sends events (DESIGN §11): the shop's own webhook (no company) hears of every order, a
+ * company's of the company's own. The secret signs each delivery; it was shown once, when registered.
+ */
+export const webhooks = pgTable(
+  'webhooks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    events: webhookEvent('events').array().notNull(),
+    secret: text('secret').notNull(),
+    /** Who registered it (kept by address: the webhook outlives the account). */
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('webhooks_company_idx').on(t.companyId),
+    check('webhooks_events_given', sql`cardinality(${t.events}) >= 1`),
+  ],
+);
+
+export const webhookDeliveryStatus = pgEnum('webhook_delivery_status', WEBHOOK_DELIVERY_STATES);
+
+/**
+ * The webhooks' outbox (DESIGN §11): one row per event and webhook, written in the transaction that
+ * made the event, so a restart loses none; the worker claims it, sends `body` as it is (the same bytes
+ * every try) and keeps each try, until the receiver answers 2xx or `giveUpAt` passes.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    webhookId: uuid('webhook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id').notNull(),
+    eventType: webhookEvent('event_type').notNull(),
+    body: text('body').notNull(),
+    status: webhookDeliveryStatus('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    tries: jsonb('tries').$type<WebhookTry[]>().notNull().default([]),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A worker that claimed the delivery holds it until then; past it, another may take it over. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** Tried until then (a day after the event, or after 'Send again'), then failed. */
+    giveUpAt: timestamp('give_up_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
+    index('webhook_deliveries_webhook_idx').on(t.webhookId, t.createdAt),
+  ],
+);
+
 /** Who belongs to which company, and as what. An account belongs to at most one company. */
 export const companyMembers = pgTable(
   'company_members',
@@ -1260,6 +1319,11 @@ export const auditAction = pgEnum('audit_action', [
   'return.decide',
   'return.receive',
   'return.refund',
+  'webhook.create',
+  'webhook.delete',
+  'webhook.resend',
+  'api_key.create',
+  'api_key.revoke',
 ]);
 
 /**

@@ -154,8 +154,7 @@ export async function changeOrderLines(
     if (terms.status === 'awaiting_freight') mails.push(freightQuoteNeededMail(mail, changed));
     await queueMails(tx, mails);
     work.mailed();
-    if (terms.status === 'on_account')
-      return { ...changed, ...(await enterOnAccount(tx, changed, mail, at)) };
+    if (terms.status === 'on_account') return { ...changed, ...(await enterOnAccount(work, changed)) };
     return changed;
   });
 }

@@ -17,6 +17,7 @@ import { type QuantityProblem, quantityBounds, quantityProblem } from '../../sha
 import { orderLineFor, pricingFor } from '../pricing/price-line';
 import { enterOnAccount } from './transitions';
 import { type OrderProcessDeps, type OrderWork, runOrderWork } from './order-process';
+import { tellOrder } from './order-webhooks';
 import { holdUntil, nextState } from '../../shared/domain/order-process';
 import { messages } from '../../shared/messages';
 import { type SessionUser, actorOf } from '../identity/request-user';
@@ -225,6 +226,7 @@ export async function insertUnpaidOrder(
     from: null,
     to: status,
   });
+  await tellOrder(work, 'order.placed', row);
   work.mailed();
   if (plan.kind === 'awaiting') {
     await queueMails(ex, [
@@ -238,7 +240,7 @@ export async function insertUnpaidOrder(
     return row;
   }
   if (status === 'on_account') {
-    return { ...row, ...(await enterOnAccount(ex, row, mail, placedAt)) };
+    return { ...row, ...(await enterOnAccount(work, row)) };
   }
   await queueMail(ex, orderPlacedMail(mail, row));
   return row;

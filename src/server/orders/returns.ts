@@ -28,6 +28,7 @@ import {
 } from '../records/returns.repository';
 import { returnUnits } from '../stock/backorders';
 import { type OrderProcessDeps, type OrderWork, runOrderWork } from './order-process';
+import { tellReturnUpdated } from './order-webhooks';
 import { returnStepMails } from './order-mails';
 import { creditUnits } from './transitions';
 
@@ -146,7 +147,9 @@ export async function requestReturn(
       event: 'return_requested',
       note: `${formatReturnNumber(found.number)}: ${unitsOf(found, order)}`,
     });
-    return toReturn(found, order);
+    const requested = toReturn(found, order);
+    await tellReturnUpdated(work, order, requested);
+    return requested;
   });
 }
 
@@ -213,8 +216,9 @@ async function shopStep(
       before: { status: found.status },
       after: { status: to, ...detail },
     });
-    const after = await mustFind(work, returnId);
-    return toReturn(after, await withLinesOf(work.tx, locked));
+    const after = toReturn(await mustFind(work, returnId), await withLinesOf(work.tx, locked));
+    await tellReturnUpdated(work, locked, after);
+    return after;
   });
 }
 

@@ -15,6 +15,7 @@ import {
 } from '../records/orders.repository';
 import { orderShippedMail } from './order-mails';
 import { type OrderProcessDeps, type OrderWork, runOrderWork } from './order-process';
+import { tellOrder } from './order-webhooks';
 import { transitionOrder } from './transitions';
 
 export interface ShipmentRequest {
@@ -104,6 +105,7 @@ async function shippedFurther(work: OrderWork, orderId: string, step: { actor: s
     to: 'partially_shipped',
   });
   const order = await lockOrder(tx, orderId);
+  if (order) await tellOrder(work, 'order.shipped', order);
   return order && withLinesOf(tx, order);
 }
 

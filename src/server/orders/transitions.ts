@@ -1,11 +1,11 @@
 import type { OrderStatus } from '../../shared/domain/order-status';
 import { assignInvoiceNumber } from '../credit/document-numbers';
 import type { Executor } from '../db/database';
-import type { MailContext } from '../mail/mail-layout';
 import { queueMail, queueMails } from '../mail/outbox';
 import type { Mail } from '../mail/mailer';
 import { findCompany } from '../records/companies.repository';
 import type { OrderWork } from './order-process';
+import { tellCreditNoteIssued, tellInvoiceIssued, tellOrder } from './order-webhooks';
 import { invoiceOnAccount } from '../credit/ledger';
 import { formatCents } from '../../shared/money';
 import { formatCreditNoteNumber } from '../../shared/domain/document-numbers';
@@ -40,6 +40,8 @@ interface Consequences {
   /** The order's reserved stock goes back on sale (all moved orders' at once, products in id order). */
   releasesStock?: true;
   mails?: true;
+  /** The webhook event entering the state is (order-webhooks.ts), told before what entering it does. */
+  tells?: 'order.paid' | 'order.shipped' | 'order.cancelled';
 }
 
 /**
@@ -64,7 +66,7 @@ const consequences: Record<OrderStatus, Consequences> = {
   awaiting_approval: {},
   on_account: {
     mails: true,
-    onEnter: ({ tx, mail, at }, order) => enterOnAccount(tx, order, mail, at),
+    onEnter: (work, order) => enterOnAccount(work, order),
   },
   unpaid: {
     mails: true,
@@ -78,8 +80,11 @@ const consequences: Record<OrderStatus, Consequences> = {
   },
   paid: {
     mails: true,
-    async onEnter({ tx: ex, mail }, order) {
+    tells: 'order.paid',
+    async onEnter(work, order) {
+      const { tx: ex, mail } = work;
       const invoiced = await assignInvoiceNumber(ex, order.id);
+      await tellInvoiceIssued(work, invoiced);
       await queueMails(
         ex,
         await asItsCompanyAsks(ex, order, paymentReceivedMail(mail, await withLinesOf(ex, invoiced))),
@@ -88,14 +93,17 @@ const consequences: Record<OrderStatus, Consequences> = {
     },
   },
   // Each shipment mails its own lines and tracking (ship-order.ts).
-  partially_shipped: {},
-  shipped: {},
+  partially_shipped: { tells: 'order.shipped' },
+  shipped: { tells: 'order.shipped' },
   cancelled: {
     releasesStock: true,
+    tells: 'order.cancelled',
     onEnter: creditWhatIsLeft,
   },
+  // An unpaid order whose hold ended, and one its approver rejected, are cancelled orders to an ERP.
   expired: {
     releasesStock: true,
+    tells: 'order.cancelled',
     mails: true,
     async onEnter({ tx: ex, mail }, order) {
       await queueMail(ex, orderExpiredMail(mail, await withLinesOf(ex, order)));
@@ -104,6 +112,7 @@ const consequences: Record<OrderStatus, Consequences> = {
   },
   rejected: {
     releasesStock: true,
+    tells: 'order.cancelled',
     mails: true,
     async onEnter({ tx: ex, mail }, order) {
       await queueMail(ex, orderRejectedMail(mail, await withLinesOf(ex, order)));
@@ -117,8 +126,10 @@ const consequences: Record<OrderStatus, Consequences> = {
  * invoiced (number, due day, the ledger's invoice) and the buyer is mailed the invoice. Run when an
  * approved order enters `on_account`, and by insertUnpaidOrder for an order placed straight into it.
  */
-export async function enterOnAccount(ex: Executor, order: OrderRow, mail: MailContext, at: Date) {
+export async function enterOnAccount(work: OrderWork, order: OrderRow) {
+  const { tx: ex, mail, at } = work;
   const invoiced = await invoiceOnAccount(ex, order, at);
+  await tellInvoiceIssued(work, invoiced);
   await queueMails(
     ex,
     await asItsCompanyAsks(ex, order, orderOnAccountMail(mail, await withLinesOf(ex, invoiced))),
@@ -159,6 +170,7 @@ export async function creditUnits(
 ): Promise<Credited | null> {
   const credited = await issueCreditNote(work.tx, order, { ...crediting, at: work.at });
   if (!credited) return null;
+  await tellCreditNoteIssued(work, order, credited.note);
   work.refundQueued(credited.refund);
   // A card refund is a step once the provider has made it (orders/refunds.ts); a credit on account now.
   if (credited.refund.method === 'account') {
@@ -213,10 +225,14 @@ export async function transitionOrders(
 ): Promise<PlacedOrder[]> {
   const { tx } = work;
   const { onEnter, releasesStock, mails } = consequences[to];
+  // The rest of a part-shipped order cancelled leaves it shipped: no shipment to tell of (its credit note is told).
+  const tells = options.event === 'cancelled_in_part' ? undefined : consequences[to].tells;
   const moved: OrderRow[] = [];
   for (const orderId of orderIds) {
     const order = await moveOrder(tx, orderId, to, { ...step, at: work.at }, options);
-    if (order) moved.push(onEnter ? await onEnter(work, order, step) : order);
+    if (!order) continue;
+    if (tells) await tellOrder(work, tells, order);
+    moved.push(onEnter ? await onEnter(work, order, step) : order);
   }
   if (moved.length === 0) return [];
   if (releasesStock) {

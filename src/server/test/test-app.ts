@@ -16,6 +16,9 @@ export interface TestAppOptions {
   sitemapMaxUrls?: number;
   /** The page renderer; none by default (pages get the shell), `renderFromSource` for the real one. */
   loadPageRenderer?: () => Promise<PageRendererModule | null>;
+  /** The webhook worker's first retry delay and how often it looks (tests of delivery shorten them). */
+  webhookRetryMs?: number;
+  webhookPollMs?: number;
 }
 
 /** The public pages' renderer from its source (src/client/entry-server.tsx), as `vite build --ssr` builds it. */
@@ -50,6 +53,8 @@ export async function createTestApp({
   catalogCacheMs = 0,
   sitemapMaxUrls,
   loadPageRenderer = async () => null,
+  webhookRetryMs,
+  webhookPollMs,
 }: TestAppOptions = {}) {
   // Tests place many orders per account; the limits' own tests set these back to the defaults.
   const config = loadConfig({
@@ -73,6 +78,8 @@ export async function createTestApp({
     sitemapMaxUrls,
     loadPageRenderer,
     backgroundJobs: false,
+    webhookRetryMs,
+    webhookPollMs,
     onRoute: ({ method, url }) => {
       for (const verb of [method].flat()) routes.push(`${verb} ${url}`);
     },

@@ -46,6 +46,11 @@ export const AUDIT_ACTIONS = {
   'return.decide': 'Return approved or rejected',
   'return.receive': 'Returned units received (resellable back to stock)',
   'return.refund': 'Return refunded (credit note and refund)',
+  'webhook.create': 'Webhook registered',
+  'webhook.delete': 'Webhook removed',
+  'webhook.resend': 'Webhook delivery sent again',
+  'api_key.create': 'API key made',
+  'api_key.revoke': 'API key revoked',
 } as const;
 
 export const AuditAction = z.enum(Object.keys(AUDIT_ACTIONS) as [keyof typeof AUDIT_ACTIONS]);
