@@ -933,6 +933,8 @@ export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The order events were queued in (two of one step share their time): each webhook's are sent in it. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     webhookId: uuid('webhook_id')
       .notNull()
       .references(() => webhooks.id, { onDelete: 'cascade' }),
@@ -952,7 +954,7 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [
     index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
-    index('webhook_deliveries_webhook_idx').on(t.webhookId, t.createdAt),
+    index('webhook_deliveries_webhook_idx').on(t.webhookId, t.seq),
   ],
 );
 

@@ -64,6 +64,7 @@ export async function queueWebhookEvent(ex: Executor, event: WebhookEvent): Prom
 
 export interface DueDelivery {
   id: string;
+  webhookId: string;
   eventId: string;
   body: string;
   attempts: number;
@@ -91,7 +92,7 @@ export async function claimDueDeliveries(
         or(isNull(webhookDeliveries.lockedUntil), lt(webhookDeliveries.lockedUntil, now)),
       ),
     )
-    .orderBy(asc(webhookDeliveries.nextAttemptAt), asc(webhookDeliveries.createdAt))
+    .orderBy(asc(webhookDeliveries.nextAttemptAt), asc(webhookDeliveries.seq))
     .limit(limit)
     .for('update', { skipLocked: true });
   const claimed = await db
@@ -103,6 +104,7 @@ export async function claimDueDeliveries(
     .where(inArray(webhookDeliveries.id, due))
     .returning({
       id: webhookDeliveries.id,
+      seq: webhookDeliveries.seq,
       webhookId: webhookDeliveries.webhookId,
       eventId: webhookDeliveries.eventId,
       body: webhookDeliveries.body,
@@ -114,10 +116,12 @@ export async function claimDueDeliveries(
     .select({ id: webhooks.id, url: webhooks.url, secret: webhooks.secret })
     .from(webhooks)
     .where(inArray(webhooks.id, [...new Set(claimed.map((row) => row.webhookId))]));
-  return claimed.flatMap(({ webhookId, ...row }) => {
-    const target = targets.find((candidate) => candidate.id === webhookId);
-    return target ? [{ ...row, url: target.url, secret: target.secret }] : [];
-  });
+  return claimed
+    .sort((a, b) => a.seq - b.seq)
+    .flatMap((row) => {
+      const target = targets.find((candidate) => candidate.id === row.webhookId);
+      return target ? [{ ...row, url: target.url, secret: target.secret }] : [];
+    });
 }
 
 /**
@@ -153,7 +157,7 @@ export async function listDeliveries(
     .select()
     .from(webhookDeliveries)
     .where(eq(webhookDeliveries.webhookId, webhookId))
-    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+    .orderBy(desc(webhookDeliveries.seq))
     .limit(limit);
   return rows.map(toDelivery);
 }
@@ -192,7 +196,7 @@ export async function deliverySummaries(ex: Executor, webhookIds: readonly strin
     .where(inArray(webhookDeliveries.webhookId, [...webhookIds]))
     .groupBy(webhookDeliveries.webhookId);
   const latestAt = ex
-    .select({ webhookId: webhookDeliveries.webhookId, at: max(webhookDeliveries.createdAt).as('at') })
+    .select({ webhookId: webhookDeliveries.webhookId, latestSeq: max(webhookDeliveries.seq).as('latest_seq') })
     .from(webhookDeliveries)
     .where(inArray(webhookDeliveries.webhookId, [...webhookIds]))
     .groupBy(webhookDeliveries.webhookId)
@@ -207,7 +211,7 @@ export async function deliverySummaries(ex: Executor, webhookIds: readonly strin
     .from(webhookDeliveries)
     .innerJoin(
       latestAt,
-      and(eq(latestAt.webhookId, webhookDeliveries.webhookId), eq(latestAt.at, webhookDeliveries.createdAt)),
+      and(eq(latestAt.webhookId, webhookDeliveries.webhookId), eq(latestAt.latestSeq, webhookDeliveries.seq)),
     );
   return new Map(
     webhookIds.map((id) => {

@@ -17,7 +17,10 @@ export interface WebhookWorkerOptions {
   retryBaseMs?: number;
 }
 
-/** Deliveries taken at once, and sent side by side: one slow receiver does not hold the others up. */
+/**
+ * Deliveries taken at once: each webhook's sent one after another in the order they were queued, the
+ * webhooks side by side (one slow receiver does not hold the others up).
+ */
 const BATCH = 8;
 const MAX_RETRY_DELAY_MS = 60 * 60_000;
 
@@ -69,7 +72,14 @@ export function startWebhookWorker({
     do {
       again = false;
       const batch = await claimDueDeliveries(db, { limit: BATCH, leaseMs });
-      await Promise.all(batch.map((delivery) => deliver(delivery)));
+      const byWebhook = new Map<string, DueDelivery[]>();
+      for (const delivery of batch)
+        byWebhook.set(delivery.webhookId, [...(byWebhook.get(delivery.webhookId) ?? []), delivery]);
+      await Promise.all(
+        [...byWebhook.values()].map(async (deliveries) => {
+          for (const delivery of deliveries) await deliver(delivery);
+        }),
+      );
       if (batch.length === BATCH) again = true;
     } while (again && !stopped);
   }

@@ -183,7 +183,7 @@ describe('delivering events', () => {
         'credit_note.issued',
       ].sort(),
     );
-    expect(typesFor(second._id)).toEqual(['order.placed', 'order.cancelled']);
+    expect(typesFor(second._id)).toEqual(['order.placed', 'order.cancelled']); // each webhook's in the order queued
     expect(typesFor(third._id).sort()).toEqual(
       ['order.placed', 'order.paid', 'invoice.issued', 'order.cancelled', 'credit_note.issued'].sort(),
     );

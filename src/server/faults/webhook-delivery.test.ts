@@ -1,0 +1,125 @@
+// Database-specific: a process killed while delivering webhooks: what its outbox kept
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CreatedWebhook, WebhookDelivery } from '../../shared/api/webhooks.schemas';
+import { databaseUrl, onServer } from '../test/global-setup';
+import { PROCESS_TEST_TIMEOUT_MS, startServerProcess } from '../test/server-process';
+import { ShopClient } from '../test/shop-client';
+import { startSmtpCatcher } from '../test/smtp-catcher';
+import { startWebhookReceiver } from '../test/webhook-receiver';
+
+/**
+ * Kill -9 of the server while its webhook deliveries are on the wire (DESIGN §11, issue 44): the
+ * receiver took them and the process died before it heard back. The next process sends each again
+ * once its claim lapses: every event arrives answered, none lost (at least once; the receiver
+ * deduplicates by the event's id).
+ */
+const serverUrl = process.env.TEST_DATABASE_URL;
+const cleanups: (() => Promise<void> | void)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
+beforeAll(async () => {
+  smtp = await startSmtpCatcher();
+  cleanups.push(() => smtp.close());
+});
+
+const databases: [string, () => Promise<Record<string, string>>][] = [];
+if (!serverUrl) {
+  databases.push([
+    'the embedded database',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'toolshop-webhooks-'));
+      cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+      return { DATA_DIR: dir };
+    },
+  ]);
+} else {
+  databases.push([
+    'PostgreSQL',
+    async () => {
+      const name = `toolshop_webhooks_${randomBytes(4).toString('hex')}`;
+      await onServer(serverUrl, `create database ${name}`);
+      cleanups.push(() => onServer(serverUrl, `drop database if exists ${name} with (force)`));
+      return { DATABASE_URL: databaseUrl(serverUrl, name), DATA_DIR: 'memory://' };
+    },
+  ]);
+}
+
+describe.each(databases)('kill -9 while delivering webhooks on %s', (_name, makeDatabase) => {
+  it(
+    'sends every event again after the restart, none lost',
+    async () => {
+      const receiver = await startWebhookReceiver();
+      cleanups.push(() => receiver.close());
+      const admin = new ShopClient('http://not-started-yet');
+      const env = {
+        SMTP_URL: smtp.url,
+        ...(await makeDatabase()),
+        SEED_DEMO: 'true',
+        ADMIN_EMAILS: admin.email,
+        AUTH_SECRET: 'webhook-kill-secret-webhook-kill-secret',
+        WEBHOOK_ALLOW_PRIVATE: 'true',
+        // A claim lapses 2 × 2 s + 5 s after it was taken.
+        WEBHOOK_TIMEOUT_SECONDS: '2',
+      };
+      const first = await startServerProcess(env);
+      const url = await first.url();
+      const shopAdmin = await admin.at(url).signUp(smtp);
+      const made = await shopAdmin.call('POST', '/api/admin/webhooks', { url: receiver.url(), events: ['order.placed'] });
+      expect(made.status).toBe(201);
+      const { _id: hookId, secret } = (await made.json()) as CreatedWebhook;
+      receiver.expectSecret(secret);
+
+      // The receiver takes each delivery and never answers: the process dies waiting.
+      receiver.hang();
+      const customer = await new ShopClient(url).signUp(smtp);
+      const [tool] = (await customer.tools()).filter((candidate) => candidate.available >= 1000);
+      if (!tool) throw new Error('no demo tool with stock');
+      const orderIds: string[] = [];
+      for (let n = 0; n < 3; n += 1) {
+        const id = await customer.placeOrder(tool._id, Math.max(tool.min_order, 100));
+        if (!id) throw new Error('the order was refused');
+        orderIds.push(id);
+      }
+      await receiver.waitFor(3);
+      first.child.kill('SIGKILL');
+      await first.exited;
+
+      receiver.hang(false);
+      const second = await startServerProcess(env);
+      try {
+        const again = shopAdmin.at(await second.url());
+        const answered = await receiver.waitFor(6, () => true, 60_000);
+        const placedIds = answered
+          .slice(3)
+          .map((got) => (got.event.data as { order: { _id: string } }).order._id)
+          .sort();
+        expect(placedIds).toEqual([...orderIds].sort());
+        expect(answered.every((got) => got.verified)).toBe(true);
+        // The same three events, each sent twice: the receiver tells the repeat by its id.
+        expect(new Set(answered.map((got) => got.event.id)).size).toBe(3);
+        let log: WebhookDelivery[] = [];
+        for (let waited = 0; waited < 10_000; waited += 100) {
+          log = (await (await again.call('GET', `/api/admin/webhooks/${hookId}/deliveries`)).json()) as WebhookDelivery[];
+          if (log.every((delivery) => delivery.status === 'delivered')) break;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        expect(log.map((delivery) => [delivery.status, delivery.attempts])).toEqual([
+          ['delivered', 2],
+          ['delivered', 2],
+          ['delivered', 2],
+        ]);
+      } finally {
+        second.child.kill('SIGTERM');
+        await second.exited;
+      }
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
+});
