@@ -71,7 +71,10 @@ describe.each(databases)('kill -9 while delivering webhooks on %s', (_name, make
       const first = await startServerProcess(env);
       const url = await first.url();
       const shopAdmin = await admin.at(url).signUp(smtp);
-      const made = await shopAdmin.call('POST', '/api/admin/webhooks', { url: receiver.url(), events: ['order.placed'] });
+      const made = await shopAdmin.call('POST', '/api/admin/webhooks', {
+        url: receiver.url(),
+        events: ['order.placed'],
+      });
       expect(made.status).toBe(201);
       const { _id: hookId, secret } = (await made.json()) as CreatedWebhook;
       receiver.expectSecret(secret);
@@ -106,7 +109,9 @@ describe.each(databases)('kill -9 while delivering webhooks on %s', (_name, make
         expect(new Set(answered.map((got) => got.event.id)).size).toBe(3);
         let log: WebhookDelivery[] = [];
         for (let waited = 0; waited < 10_000; waited += 100) {
-          log = (await (await again.call('GET', `/api/admin/webhooks/${hookId}/deliveries`)).json()) as WebhookDelivery[];
+          log = (await (
+            await again.call('GET', `/api/admin/webhooks/${hookId}/deliveries`)
+          ).json()) as WebhookDelivery[];
           if (log.every((delivery) => delivery.status === 'delivered')) break;
           await new Promise((resolve) => setTimeout(resolve, 100));
         }

@@ -196,7 +196,10 @@ export async function deliverySummaries(ex: Executor, webhookIds: readonly strin
     .where(inArray(webhookDeliveries.webhookId, [...webhookIds]))
     .groupBy(webhookDeliveries.webhookId);
   const latestAt = ex
-    .select({ webhookId: webhookDeliveries.webhookId, latestSeq: max(webhookDeliveries.seq).as('latest_seq') })
+    .select({
+      webhookId: webhookDeliveries.webhookId,
+      latestSeq: max(webhookDeliveries.seq).as('latest_seq'),
+    })
     .from(webhookDeliveries)
     .where(inArray(webhookDeliveries.webhookId, [...webhookIds]))
     .groupBy(webhookDeliveries.webhookId)
