@@ -83,6 +83,8 @@ export default defineConfig({
         GOOGLE_CLIENT_ID: oidcClient.id,
         GOOGLE_CLIENT_SECRET: oidcClient.secret,
         GOOGLE_DISCOVERY_URL: `${oidcIssuer}/.well-known/openid-configuration`,
+        // The journeys' webhook receivers listen on this machine.
+        WEBHOOK_ALLOW_PRIVATE: 'true',
       },
     },
   ],

@@ -657,6 +657,13 @@ const rows: Row[] = [
     url: () => '/api/company/api-keys/00000000-0000-4000-8000-000000000000',
     expected: { anonymous: 401, customerA: 404, customerB: 404, admin: 404, key: 403 },
   },
+  { method: 'GET', path: '/api/admin/api-keys', url: () => '/api/admin/api-keys', expected: adminOnly(200) },
+  {
+    method: 'DELETE',
+    path: '/api/admin/api-keys/:id',
+    url: () => '/api/admin/api-keys/00000000-0000-4000-8000-000000000000',
+    expected: adminOnly(404),
+  },
   {
     method: 'POST',
     path: '/api/admin/webhooks',

@@ -192,6 +192,9 @@ export const createRoutes = (slot: QueryClientSlot): RouteObject[] => {
                     page(paths.auditLog, async () => ({
                       default: (await import('../pages/dashboard/audit-log-page')).AuditLogPage,
                     })),
+                    page(paths.integrations, async () => ({
+                      default: (await import('../pages/dashboard/integrations-page')).IntegrationsPage,
+                    })),
                   ],
                 },
               ],

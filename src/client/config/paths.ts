@@ -70,4 +70,6 @@ export const paths = {
   returnDetailPattern: '/dashboard/returns/:returnId',
   manageReviews: '/dashboard/manageReviews',
   auditLog: '/dashboard/auditLog',
+  /** Shop admins: the shop's webhooks and every company's API keys. */
+  integrations: '/dashboard/integrations',
 } as const;

@@ -15,6 +15,8 @@ export const queryRoots = {
   company: ['company'],
   /** A company's API keys: apart from the company, whose every change would read them again. */
   apiKeys: ['api-keys'],
+  /** The shop's or a company's webhooks, and each one's delivery log. */
+  webhooks: ['webhooks'],
   lists: ['lists'],
   /** Companies' accounts with the shop and price lists. */
   credit: ['credit'],

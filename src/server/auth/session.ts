@@ -55,7 +55,8 @@ export function createAuthGuards(auth: Auth, db: Database): AuthGuards {
     if (!caller?.apiKey) throw new DomainError('UNAUTHENTICATED', messages.apiKeyUnknown);
     const scope = request.routeOptions.config.keyScope;
     if (!scope) throw new DomainError('FORBIDDEN', messages.apiKeyNotOpen);
-    if (!caller.apiKey.scopes.includes(scope)) throw new DomainError('FORBIDDEN', messages.apiKeyLacksScope(scope));
+    if (!caller.apiKey.scopes.includes(scope))
+      throw new DomainError('FORBIDDEN', messages.apiKeyLacksScope(scope));
     request.user = caller;
     return caller;
   }
@@ -101,10 +102,12 @@ export function createAuthGuards(auth: Auth, db: Database): AuthGuards {
      * say, reads as a visitor (the catalog is still served, at list prices).
      */
     pricedFor: async (request: FastifyRequest): Promise<Buyer> => {
-      // A key with catalog:read sees its company's prices; any other key, list prices.
+      // A key with catalog:read sees its company's prices; any other key, list prices. An unknown or
+      // revoked key is refused: its system must not take list prices for its contract's unawares.
       const key = bearerKey(request);
       if (key !== null) {
-        const caller = await callerOfKey(db, key).catch(() => null);
+        const caller = await callerOfKey(db, key).catch(() => undefined);
+        if (caller === null) throw new DomainError('UNAUTHENTICATED', messages.apiKeyUnknown);
         if (!caller?.apiKey?.scopes.includes('catalog:read')) return null;
         return { id: caller.id, company: caller.company && { id: caller.company.id } };
       }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiKey, CreatedApiKey } from '../../shared/api/api-keys.schemas';
+import type { ApiKey, CompanyApiKey, CreatedApiKey } from '../../shared/api/api-keys.schemas';
 import type { ErrorBody } from '../../shared/api/errors';
 import type { Order, OrderDetail, PlaceOrderResult } from '../../shared/api/orders.schemas';
-import { injectAs } from '../test/auth-helpers';
+import { injectAs, signUpAdmin } from '../test/auth-helpers';
 import { newCompany, useCompanyTestApp } from '../test/company-helpers';
 import { insertTool } from '../test/factories';
 import { deliveryToLeeds, payOrderAs } from '../test/order-helpers';
@@ -81,6 +81,20 @@ describe('API keys', () => {
     expect(revoked.statusCode).toBe(401);
     expect(errorOf(revoked).message).toBe('This API key is unknown or was revoked');
     expect((await call(admin, 'GET', '/api/company/api-keys')).json<ApiKey[]>()).toEqual([]);
+  });
+
+  it('are listed to the shop’s admin with their company, who may revoke any', async () => {
+    const { key, _id } = await companyWithKey(['catalog:read']);
+    const shopAdmin = await signUpAdmin(t.ctx.app, t.ctx.db);
+    const all = (await call(shopAdmin, 'GET', '/api/admin/api-keys')).json<CompanyApiKey[]>();
+    expect(all).toContainEqual(
+      expect.objectContaining({ _id, company: 'Keyed Ltd', scopes: ['catalog:read'] }),
+    );
+    expect(JSON.stringify(all)).not.toContain(key);
+    expect((await asKey(key, 'GET', '/api/catalog')).statusCode).toBe(200);
+    expect((await call(shopAdmin, 'DELETE', `/api/admin/api-keys/${_id}`)).statusCode).toBe(200);
+    expect((await asKey(key, 'GET', '/api/catalog')).statusCode).toBe(401);
+    expect((await call(shopAdmin, 'DELETE', `/api/admin/api-keys/${_id}`)).statusCode).toBe(404);
   });
 
   it('order as the company: cart, checkout, the company’s approval threshold applied; read its orders', async () => {

@@ -1,12 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
-import type { ApiKey, ApiKeyScope, CreateApiKeyBody, CreatedApiKey } from '../../shared/api/api-keys.schemas';
+import { type SQL, and, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import type {
+  ApiKey,
+  ApiKeyScope,
+  CompanyApiKey,
+  CreateApiKeyBody,
+  CreatedApiKey,
+} from '../../shared/api/api-keys.schemas';
 import type { CompanyRole } from '../../shared/domain/company-roles';
 import { messages } from '../../shared/messages';
 import type { Database } from '../db/database';
 import { apiKeys, companies, users } from '../db/schema';
 import { DomainError } from '../http/domain-error';
-import { recordAudit } from '../audit/audit.repository';
+import { type Actor, recordAudit } from '../audit/audit.repository';
 import { companyOf } from '../identity/membership';
 import type { SessionUser } from '../identity/request-user';
 
@@ -50,34 +56,60 @@ export async function createApiKey(
 /** The company's keys that are not revoked, newest first (its admins). */
 export async function listApiKeys(db: Database, caller: SessionUser): Promise<ApiKey[]> {
   const company = companyOf(caller, 'manage');
+  const rows = await openKeys(db, eq(apiKeys.companyId, company.id));
+  return rows.map(({ company: _company, ...key }) => key);
+}
+
+/** Every company's keys that are not revoked, newest first: which systems act for whom (the shop's admin). */
+export function listAllApiKeys(db: Database): Promise<CompanyApiKey[]> {
+  return openKeys(db);
+}
+
+async function openKeys(db: Database, where?: SQL): Promise<CompanyApiKey[]> {
   const rows = await db
-    .select()
+    .select({ key: apiKeys, company: companies.name })
     .from(apiKeys)
-    .where(and(eq(apiKeys.companyId, company.id), isNull(apiKeys.revokedAt)))
+    .innerJoin(companies, eq(companies.id, apiKeys.companyId))
+    .where(and(isNull(apiKeys.revokedAt), where))
     .orderBy(desc(apiKeys.createdAt));
-  return rows.map((row) => ({
-    _id: row.id,
-    name: row.name,
-    scopes: row.scopes,
-    prefix: row.prefix,
-    createdAt: row.createdAt.toISOString(),
-    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+  return rows.map(({ key, company }) => ({
+    _id: key.id,
+    name: key.name,
+    scopes: key.scopes,
+    prefix: key.prefix,
+    createdAt: key.createdAt.toISOString(),
+    lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
+    company,
   }));
 }
 
 /** A company admin revokes one of its keys: it is refused from the next call on. */
 export async function revokeApiKey(db: Database, caller: SessionUser, keyId: string): Promise<void> {
   const company = companyOf(caller, 'manage');
+  await revoke(db, caller, and(eq(apiKeys.id, keyId), eq(apiKeys.companyId, company.id)));
+}
+
+/** The shop's admin revokes any company's key (one leaked, or a system retired). */
+export async function revokeAnyApiKey(db: Database, admin: Actor, keyId: string): Promise<void> {
+  await revoke(db, admin, eq(apiKeys.id, keyId));
+}
+
+async function revoke(db: Database, actor: Actor, which: SQL | undefined): Promise<void> {
   await db.transaction(async (tx) => {
     const [revoked] = await tx
       .update(apiKeys)
       .set({ revokedAt: new Date() })
-      .where(and(eq(apiKeys.id, keyId), eq(apiKeys.companyId, company.id), isNull(apiKeys.revokedAt)))
-      .returning({ name: apiKeys.name, prefix: apiKeys.prefix, scopes: apiKeys.scopes });
+      .where(and(which, isNull(apiKeys.revokedAt)))
+      .returning({
+        name: apiKeys.name,
+        prefix: apiKeys.prefix,
+        scopes: apiKeys.scopes,
+        companyId: apiKeys.companyId,
+      });
     if (!revoked) throw new DomainError('NOT_FOUND', messages.apiKeyNotFound);
-    await recordAudit(tx, caller, {
+    await recordAudit(tx, actor, {
       action: 'api_key.revoke',
-      subject: `API key ${revoked.prefix} of company ${company.id}`,
+      subject: `API key ${revoked.prefix} of company ${revoked.companyId}`,
       before: { name: revoked.name, scopes: revoked.scopes },
     });
   });

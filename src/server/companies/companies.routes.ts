@@ -21,8 +21,14 @@ import {
   UpdateMemberBody,
 } from '../../shared/api/companies.schemas';
 import { DeleteResult, UpdateResult } from '../../shared/api/common.schemas';
-import { ApiKey, ApiKeyParams, CreateApiKeyBody, CreatedApiKey } from '../../shared/api/api-keys.schemas';
-import { createApiKey, listApiKeys, revokeApiKey } from './api-keys';
+import {
+  ApiKey,
+  ApiKeyParams,
+  CompanyApiKey,
+  CreateApiKeyBody,
+  CreatedApiKey,
+} from '../../shared/api/api-keys.schemas';
+import { createApiKey, listAllApiKeys, listApiKeys, revokeAnyApiKey, revokeApiKey } from './api-keys';
 import { z } from 'zod';
 import { errorResponses } from '../../shared/api/errors';
 import { type AuthGuards, signedInUser } from '../identity/request-user';
@@ -89,6 +95,40 @@ export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRoutesOptions> = as
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return listApiKeys(db, signedInUser(request));
+    },
+  );
+
+  app.get(
+    '/admin/api-keys',
+    {
+      onRequest: guards.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Every company’s API keys that are not revoked: whose, name, scopes, made and last used (admin)',
+        response: { 200: z.array(CompanyApiKey), ...errors },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listAllApiKeys(db);
+    },
+  );
+
+  app.delete(
+    '/admin/api-keys/:id',
+    {
+      onRequest: guards.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Revoke any company’s API key: refused from its next call on (admin)',
+        params: ApiKeyParams,
+        response: { 200: DeleteResult, ...errors },
+      },
+    },
+    async (request) => {
+      await revokeAnyApiKey(db, signedInUser(request), request.params.id);
+      return { deletedCount: 1 };
     },
   );
 

@@ -34,6 +34,7 @@ async function nextNumber(ex: Executor, name: 'invoice' | 'credit_note' | 'retur
     .set({ value: sql`${counters.value} + 1` })
     .where(eq(counters.name, name))
     .returning({ value: counters.value });
-  if (!counter) throw new Error(`The ${name} counter is missing (migrations 0007, 0029 and 0040 create them)`);
+  if (!counter)
+    throw new Error(`The ${name} counter is missing (migrations 0007, 0029 and 0040 create them)`);
   return counter.value;
 }

@@ -39,7 +39,10 @@ export async function validateDocument(
     if (/xmllint not found|pdfdetach: command not found|not installed/i.test(output)) {
       throw new Error(`The validators need xmllint and pdfdetach (.ci/run installs them): ${output}`);
     }
-    const last = output.trim().split('\n').findLast((line) => line.startsWith(`${label}:`));
+    const last = output
+      .trim()
+      .split('\n')
+      .findLast((line) => line.startsWith(`${label}:`));
     const fatal = last?.match(/^\w+: (\d+) fatal/)?.[1];
     if (fatal === undefined) throw new Error(`The ${label} validator gave no verdict: ${output}`);
     const findings = output.split('\n').filter((line) => /^\[(EN16931|PEPPOL|XSD|FACTURX|SCH)/.test(line));

@@ -94,13 +94,20 @@ const cancelledUnits = z
 
 /** POST /api/admin/orders/{id}/cancel: the whole order (without lines) or some units not shipped. */
 export const CancelOrderBody = z.strictObject({
-  reason: text({ required: 'Please say why the order is cancelled, for its buyer', max: 500, multiline: true }),
+  reason: text({
+    required: 'Please say why the order is cancelled, for its buyer',
+    max: 500,
+    multiline: true,
+  }),
   lines: cancelledUnits.optional(),
 });
 export type CancelOrderBody = z.input<typeof CancelOrderBody>;
 
 /** POST /api/admin/orders/{id}/cancellation/refuse: why the shop keeps the order. */
 export const RefuseCancellationBody = z.strictObject({
-  reason: text({ required: 'Please say why the order cannot be cancelled, for its buyer', max: 500, multiline: true }),
+  reason: text({
+    required: 'Please say why the order cannot be cancelled, for its buyer',
+    max: 500,
+    multiline: true,
+  }),
 });
-

@@ -36,6 +36,10 @@ export const ApiKey = z
   .meta({ id: 'ApiKey' });
 export type ApiKey = z.infer<typeof ApiKey>;
 
+/** A key as the shop's admin sees it: whose it is too. */
+export const CompanyApiKey = ApiKey.extend({ company: z.string() }).meta({ id: 'CompanyApiKey' });
+export type CompanyApiKey = z.infer<typeof CompanyApiKey>;
+
 /** The answer to POST /api/company/api-keys: the key, shown this once. */
 export const CreatedApiKey = z.object({ _id: z.string(), key: z.string(), prefix: z.string() });
 export type CreatedApiKey = z.infer<typeof CreatedApiKey>;

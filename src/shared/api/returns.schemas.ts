@@ -81,7 +81,11 @@ export const ApproveReturnBody = z.strictObject({
 
 /** POST /api/admin/returns/{id}/reject: why the return is refused, for the buyer. */
 export const RejectReturnBody = z.strictObject({
-  reason: text({ required: 'Please say why the return is refused, for the buyer', max: 500, multiline: true }),
+  reason: text({
+    required: 'Please say why the return is refused, for the buyer',
+    max: 500,
+    multiline: true,
+  }),
 });
 
 /** POST /api/admin/returns/{id}/receive: what arrived of each line, and in what condition. */

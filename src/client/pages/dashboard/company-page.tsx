@@ -1,6 +1,7 @@
 import { TaxCertificates } from '../../features/companies/components/tax-certificates';
 import { InvoiceDelivery } from '../../features/companies/components/invoice-delivery';
 import { ApiKeys } from '../../features/companies/components/api-keys';
+import { Webhooks } from '../../features/webhooks/components/webhooks';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -596,6 +597,7 @@ export function CompanyPage() {
             <AddressBook company={data} manages={manages} />
             <InvoiceDelivery company={data} manages={manages} />
             {manages && <ApiKeys />}
+            {manages && <Webhooks side="company" />}
             <TaxCertificates manages={manages} />
             {manages && data.invitations.length > 0 && <Invitations company={data} />}
           </>

@@ -39,6 +39,7 @@ const admins = [
   { to: paths.returns, label: 'Returns' },
   { to: paths.manageReviews, label: 'Manage Reviews' },
   { to: paths.auditLog, label: 'Audit Log' },
+  { to: paths.integrations, label: 'Webhooks & API Keys' },
 ];
 
 /** /dashboard: side navigation by role and the nested page (spec §2). */

@@ -9,7 +9,12 @@ import type {
   UpdateCompanyBody,
 } from '../../../../shared/api/companies.schemas';
 import type { Order } from '../../../../shared/api/orders.schemas';
-import type { ApiKey, CreateApiKeyBody, CreatedApiKey } from '../../../../shared/api/api-keys.schemas';
+import type {
+  ApiKey,
+  CompanyApiKey,
+  CreateApiKeyBody,
+  CreatedApiKey,
+} from '../../../../shared/api/api-keys.schemas';
 import type { CertificateBody, TaxCertificate } from '../../../../shared/api/tax.schemas';
 import type { CompanyRole } from '../../../../shared/domain/company-roles';
 import { ApiError, api } from '../../../lib/api-client';
@@ -174,6 +179,23 @@ export function useRevokeApiKey() {
   return useMutation({
     mutationFn: (keyId: string) =>
       api(`/company/api-keys/${encodeURIComponent(keyId)}`, { method: 'DELETE' }),
+    onSuccess: invalidate,
+  });
+}
+
+/** Every company's API keys (the shop's admin). */
+export function useAllApiKeys() {
+  return useQuery({
+    queryKey: [...queryRoots.apiKeys, 'all'],
+    queryFn: ({ signal }) => api<CompanyApiKey[]>('/admin/api-keys', { signal }),
+  });
+}
+
+/** The shop's admin revokes a company's key. */
+export function useRevokeAnyApiKey() {
+  const invalidate = useInvalidate(queryRoots.apiKeys);
+  return useMutation({
+    mutationFn: (keyId: string) => api(`/admin/api-keys/${encodeURIComponent(keyId)}`, { method: 'DELETE' }),
     onSuccess: invalidate,
   });
 }

@@ -1,0 +1,54 @@
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import { formatDateTime } from '../../../lib/format';
+import { notify } from '../../../lib/notify';
+import { useAllApiKeys, useRevokeAnyApiKey } from '../api/companies';
+
+/**
+ * Every company's API keys, for the shop's admin: which systems act for which company, with what
+ * scopes and when last, and a way to revoke one (a leaked key, a system retired). The keys themselves
+ * were shown once to the company admin who made them.
+ */
+export function ShopApiKeys() {
+  const keys = useAllApiKeys();
+  const revoke = useRevokeAnyApiKey();
+  return (
+    <Card className="shadow-sm mb-4" style={{ maxWidth: 960 }}>
+      <Card.Body className="p-4">
+        <h3 className="h5">Companies’ API keys</h3>
+        <p className="small text-secondary">
+          Company admins make keys for their own systems (Dashboard → Company). A key acts as its company
+          within its scopes, never as an admin.
+        </p>
+        {keys.data?.length === 0 && <p className="mb-0">No company has an API key.</p>}
+        {keys.data && keys.data.length > 0 && (
+          <ul className="list-unstyled mb-0" aria-label="Companies’ API keys">
+            {keys.data.map((key) => (
+              <li key={key._id} className="d-flex flex-wrap align-items-center gap-2 border-bottom py-2">
+                <div className="flex-grow-1">
+                  <strong>{key.company}</strong>: {key.name} <code>{key.prefix}…</code>
+                  <div className="small text-secondary">
+                    {key.scopes.join(', ')} · made {formatDateTime(key.createdAt)} ·{' '}
+                    {key.lastUsedAt ? `last used ${formatDateTime(key.lastUsedAt)}` : 'never used'}
+                  </div>
+                </div>
+                <Button
+                  size="sm"
+                  variant="outline-danger"
+                  disabled={revoke.isPending}
+                  onClick={() =>
+                    revoke.mutate(key._id, {
+                      onSuccess: () => notify.success(`${key.company}’s key ${key.name} is revoked`),
+                    })
+                  }
+                >
+                  Revoke
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card.Body>
+    </Card>
+  );
+}
