@@ -50,6 +50,7 @@ test.describe('an admin named by ADMIN_EMAILS', () => {
       'Returns',
       'Manage Reviews',
       'Audit Log',
+      'Webhooks & API Keys',
     ]);
     // No Stripe keys here: the admin is told that payments are in test mode.
     await expect(page.getByRole('status').filter({ hasText: 'Test mode:' })).toContainText('no money moves');
@@ -83,6 +84,7 @@ test.describe('an admin named by ADMIN_EMAILS', () => {
       'Returns',
       'Manage Reviews',
       'Audit Log',
+      'Webhooks & API Keys',
     ]);
 
     // And it can be taken back, also after a question.
