@@ -73,6 +73,7 @@ const SERVER_LAYERS = [
   ['users', 'pricing', 'stock', 'payments', 'uploads'],
   ['catalog', 'credit', 'tax', 'companies', 'webhooks'],
   ['orders', 'quotes', 'lists', 'price-lists', 'reviews', 'newsletter', 'dashboard'],
+  ['punchout'],
   ['auth', 'jobs', 'seed', 'system', 'web', 'cli'],
 ].flat();
 // Folders of tests alone (faults/) hold no code for other folders to import.

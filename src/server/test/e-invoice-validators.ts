@@ -51,3 +51,48 @@ export async function validateDocument(
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+/** Runs one of the kit's scripts on a document written to a temporary file; answers what it printed. */
+async function runKit(command: string, script: string, document: string, suffix: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'punchout-'));
+  const file = join(dir, `document${suffix}`);
+  try {
+    await writeFile(file, document);
+    return await new Promise<string>((resolve, reject) => {
+      const child = spawn(command, [join(KIT, script), file], { cwd: KIT });
+      let text = '';
+      child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      child.on('error', reject);
+      child.on('close', () => resolve(text));
+    });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** A cXML document against the cXML 1.2.063 DTD (xmllint --dtdvalid; nothing fetched). */
+export async function validateCxml(document: string): Promise<{ valid: boolean; output: string }> {
+  const output = await runKit('bash', 'validate-cxml.sh', document, '.xml');
+  if (/xmllint not found|not installed/i.test(output)) {
+    throw new Error(`The cXML check needs xmllint (.ci/run installs it): ${output}`);
+  }
+  const verdict = output
+    .trim()
+    .split('\n')
+    .findLast((line) => line.startsWith('cXML:'));
+  if (!verdict) throw new Error(`The cXML check gave no verdict: ${output}`);
+  return { valid: verdict === 'cXML: valid', output };
+}
+
+/** An OCI basket (the HTML form posted to HOOK_URL) against the kit's OCI field rules. */
+export async function validateOci(document: string): Promise<{ fatal: number; output: string }> {
+  const output = await runKit(process.execPath, 'validate-oci.mjs', document, '.html');
+  const fatal = output
+    .trim()
+    .split('\n')
+    .findLast((line) => line.startsWith('OCI:'))
+    ?.match(/^OCI: (\d+) fatal/)?.[1];
+  if (fatal === undefined) throw new Error(`The OCI check gave no verdict: ${output}`);
+  return { fatal: Number(fatal), output };
+}

@@ -1,0 +1,380 @@
+import { randomUUID } from 'node:crypto';
+import { XMLParser } from 'fast-xml-parser';
+import { SyntaxValidator } from 'fast-xml-validator';
+import { create } from 'xmlbuilder2';
+import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
+
+/**
+ * cXML, the punchout language of SAP Ariba, Coupa and most US procurement systems (DESIGN §11): what
+ * the shop reads (PunchOutSetupRequest, OrderRequest) and what it writes (PunchOutSetupResponse, a
+ * Response with its status, the PunchOutOrderMessage), against the cXML 1.2.063 DTD. Pure: no database,
+ * no HTTP. Reading refuses, before any parsing, what only an attack needs: a document type with an
+ * internal subset or an entity declaration (XXE, billion laughs); nothing is ever fetched.
+ */
+
+export const CXML_VERSION = '1.2.063';
+const DOCTYPE_URL = `http://xml.cxml.org/schemas/cXML/${CXML_VERSION}/cXML.dtd`;
+
+/** A cXML document the shop will not read, with the status to answer (400 malformed, 401 credential). */
+export class CxmlError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 406 | 409 | 413 | 500,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface CxmlCredential {
+  domain: string;
+  identity: string;
+  sharedSecret?: string;
+}
+
+export interface CxmlLine {
+  lineNumber: number | null;
+  quantity: number;
+  supplierPartId: string;
+  buyerPartId: string | null;
+  unitPrice: number | null;
+  currency: string | null;
+}
+
+export interface CxmlAddress {
+  name: string;
+  deliverTo: string[];
+  street: string[];
+  city: string;
+  state: string | null;
+  postalCode: string | null;
+  country: string | null;
+  email: string | null;
+  phone: string | null;
+}
+
+interface Envelope {
+  payloadId: string;
+  from: CxmlCredential[];
+  to: CxmlCredential[];
+  sender: CxmlCredential;
+}
+
+export type CxmlRequest = Envelope &
+  (
+    | {
+        kind: 'PunchOutSetupRequest';
+        operation: 'create' | 'edit' | 'inspect';
+        buyerCookie: string;
+        browserFormPost: string;
+        /** Extrinsics by name (UserEmail, FirstName…): who the buyer is in the procurement system. */
+        extrinsics: Record<string, string>;
+        items: CxmlLine[];
+      }
+    | {
+        kind: 'OrderRequest';
+        orderId: string;
+        orderDate: string;
+        total: number | null;
+        currency: string | null;
+        shipTo: CxmlAddress | null;
+        billTo: CxmlAddress | null;
+        items: CxmlLine[];
+      }
+  );
+
+/** Elements that may repeat: always read as lists. */
+const REPEATED = new Set([
+  'Credential',
+  'ItemOut',
+  'Extrinsic',
+  'DeliverTo',
+  'Street',
+  'Description',
+  'Classification',
+]);
+
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: true,
+  textNodeName: '#text',
+  isArray: (name) => REPEATED.has(name),
+  processEntities: true,
+});
+
+type Node = Record<string, unknown>;
+const node = (value: unknown): Node | undefined =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Node) : undefined;
+const list = (value: unknown): Node[] =>
+  (Array.isArray(value) ? value : value === undefined ? [] : [value]).flatMap((one) => {
+    const found = node(one);
+    return found ? [found] : typeof one === 'string' ? [{ '#text': one }] : [];
+  });
+const text = (value: unknown): string => {
+  if (typeof value === 'string' || typeof value === 'number') return String(value).trim();
+  const found = node(value);
+  return found && typeof found['#text'] === 'string' ? found['#text'].trim() : '';
+};
+
+function required(value: unknown, what: string): Node {
+  const found = node(value);
+  if (!found) throw new CxmlError(400, `The cXML document has no ${what}`);
+  return found;
+}
+
+/**
+ * Reads a cXML request. Throws CxmlError 400 for anything malformed: not XML, a document type with
+ * declarations of its own, not a request the shop takes.
+ */
+export function readCxml(raw: string): CxmlRequest {
+  // A DOCTYPE naming the DTD is normal; one declaring anything (entities above all) is refused unread.
+  if (/<!ENTITY/i.test(raw) || /<!DOCTYPE[^>]*\[/i.test(raw)) {
+    throw new CxmlError(
+      400,
+      'The cXML document declares entities or an internal DTD subset, which are not accepted',
+    );
+  }
+  let parsed: Node;
+  try {
+    SyntaxValidator.validate(raw);
+    parsed = parser.parse(raw) as Node;
+  } catch (error) {
+    throw new CxmlError(
+      400,
+      `The cXML document is not well-formed XML: ${(error as Error).message.split('\n')[0]}`,
+    );
+  }
+  const cxml = required(parsed.cXML, 'cXML element');
+  const payloadId = text(cxml['@payloadID']);
+  if (!payloadId) throw new CxmlError(400, 'The cXML document has no payloadID');
+  const header = required(cxml.Header, 'Header');
+  const envelope: Envelope = {
+    payloadId,
+    from: credentials(required(header.From, 'From')),
+    to: credentials(required(header.To, 'To')),
+    sender: credentials(required(header.Sender, 'Sender'))[0] ?? { domain: '', identity: '' },
+  };
+  const request = required(cxml.Request, 'Request');
+  const setup = node(request.PunchOutSetupRequest);
+  if (setup) {
+    const operation = text(setup['@operation']) || 'create';
+    if (operation !== 'create' && operation !== 'edit' && operation !== 'inspect') {
+      throw new CxmlError(
+        400,
+        `A PunchOutSetupRequest's operation is create, edit or inspect, not ${operation}`,
+      );
+    }
+    const browserFormPost = text(required(setup.BrowserFormPost, 'BrowserFormPost').URL);
+    if (!browserFormPost) throw new CxmlError(400, 'The PunchOutSetupRequest has no BrowserFormPost URL');
+    return {
+      ...envelope,
+      kind: 'PunchOutSetupRequest',
+      operation,
+      buyerCookie: text(setup.BuyerCookie),
+      browserFormPost,
+      extrinsics: Object.fromEntries(
+        list(setup.Extrinsic).map((extrinsic) => [text(extrinsic['@name']), text(extrinsic)]),
+      ),
+      items: list(setup.ItemOut).map(lineOf),
+    };
+  }
+  const order = node(request.OrderRequest);
+  if (order) {
+    const orderHeader = required(order.OrderRequestHeader, 'OrderRequestHeader');
+    const orderId = text(orderHeader['@orderID']);
+    if (!orderId) throw new CxmlError(400, 'The OrderRequest has no orderID');
+    const items = list(order.ItemOut).map(lineOf);
+    if (items.length === 0) throw new CxmlError(400, 'The OrderRequest has no ItemOut');
+    const money = node(node(orderHeader.Total)?.Money);
+    return {
+      ...envelope,
+      kind: 'OrderRequest',
+      orderId,
+      orderDate: text(orderHeader['@orderDate']),
+      total: money ? amountOf(text(money), 'Total') : null,
+      currency: money ? text(money['@currency']) || null : null,
+      shipTo: addressOf(node(node(orderHeader.ShipTo)?.Address)),
+      billTo: addressOf(node(node(orderHeader.BillTo)?.Address)),
+      items,
+    };
+  }
+  throw new CxmlError(400, 'The shop takes a PunchOutSetupRequest or an OrderRequest');
+}
+
+function credentials(party: Node): CxmlCredential[] {
+  return list(party.Credential).map((credential) => {
+    const secret = credential.SharedSecret;
+    return {
+      domain: text(credential['@domain']),
+      identity: text(credential.Identity),
+      ...(secret === undefined ? {} : { sharedSecret: text(secret) }),
+    };
+  });
+}
+
+function amountOf(value: string, what: string): number {
+  const amount = Number(value);
+  if (!/^-?\d+(\.\d+)?$/.test(value) || !Number.isFinite(amount)) {
+    throw new CxmlError(400, `${what} is not an amount: ${value.slice(0, 40)}`);
+  }
+  return amount;
+}
+
+function lineOf(item: Node): CxmlLine {
+  const id = required(item.ItemID, 'ItemID in an item');
+  const supplierPartId = text(id.SupplierPartID);
+  if (!supplierPartId) throw new CxmlError(400, 'An item has no SupplierPartID');
+  const quantity = Number(text(item['@quantity']));
+  if (!Number.isInteger(quantity) || quantity <= 0) {
+    throw new CxmlError(400, `Item ${supplierPartId}: the quantity must be a whole number above 0`);
+  }
+  const money = node(node(node(item.ItemDetail)?.UnitPrice)?.Money);
+  const lineNumber = Number(text(item['@lineNumber']));
+  return {
+    lineNumber: Number.isInteger(lineNumber) && lineNumber > 0 ? lineNumber : null,
+    quantity,
+    supplierPartId,
+    buyerPartId: text(id.BuyerPartID) || null,
+    unitPrice: money ? amountOf(text(money), `Item ${supplierPartId}'s UnitPrice`) : null,
+    currency: money ? text(money['@currency']) || null : null,
+  };
+}
+
+function addressOf(address: Node | undefined): CxmlAddress | null {
+  if (!address) return null;
+  const postal = node(address.PostalAddress);
+  const country = node(postal?.Country);
+  const phone = node(node(address.Phone)?.TelephoneNumber);
+  return {
+    name: text(address.Name),
+    deliverTo: list(postal?.DeliverTo).map(text).filter(Boolean),
+    street: list(postal?.Street).map(text).filter(Boolean),
+    city: text(postal?.City),
+    state: text(postal?.State) || null,
+    postalCode: text(postal?.PostalCode) || null,
+    country: country ? text(country['@isoCountryCode']) || null : null,
+    email: text(address.Email) || null,
+    phone: phone
+      ? [text(node(phone.CountryCode)), text(phone.AreaOrCityCode), text(phone.Number)]
+          .filter(Boolean)
+          .join(' ')
+      : null,
+  };
+}
+
+// --- What the shop writes ---
+
+/** The cXML envelope: the XML declaration, the DTD by its public address (never fetched), the root. */
+function cxmlDocument(payloadId = `${Date.now()}.${randomUUID()}@forgeline`) {
+  const doc = create({ version: '1.0', encoding: 'UTF-8' }).dtd({ name: 'cXML', sysID: DOCTYPE_URL });
+  return doc.ele('cXML', {
+    version: CXML_VERSION,
+    payloadID: payloadId,
+    timestamp: new Date().toISOString().replace(/\.\d{3}Z$/, '+00:00'),
+    'xml:lang': 'en-US',
+  });
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  200: 'OK',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  406: 'Not Acceptable',
+  409: 'Conflict',
+  413: 'Request Entity Too Large',
+  500: 'Internal Server Error',
+};
+
+/** A Response with its Status, and `message` as the status's text for people. */
+export function statusResponse(code: number, message = ''): string {
+  const root = cxmlDocument();
+  root
+    .ele('Response')
+    .ele('Status', { code: String(code), text: STATUS_TEXT[code] ?? 'Error', 'xml:lang': 'en-US' })
+    .txt(message);
+  return root.end({ prettyPrint: true });
+}
+
+/** PunchOutSetupResponse: where the buyer's browser goes to shop. */
+export function setupResponse(startUrl: string): string {
+  const root = cxmlDocument();
+  const response = root.ele('Response');
+  response.ele('Status', { code: '200', text: 'OK' });
+  response.ele('PunchOutSetupResponse').ele('StartPage').ele('URL').txt(startUrl);
+  return root.end({ prettyPrint: true });
+}
+
+export interface BasketLine {
+  sku: string;
+  buyerPartId: string | null;
+  name: string;
+  quantity: number;
+  unitPriceCents: number;
+  /** UN/ECE Recommendation 20 code: EA (each) for a tool. */
+  unitOfMeasure: string;
+  /** UNSPSC commodity code. */
+  unspsc: string;
+  leadTimeDays: number | null;
+}
+
+export interface Basket {
+  buyerCookie: string;
+  currency: string;
+  lines: BasketLine[];
+  totalCents: number;
+  freightCents: number;
+  taxCents: number;
+  /** Who sends it: the shop's credential, and the buyer's organisation as its setup request named it. */
+  from: CxmlCredential;
+  to: CxmlCredential;
+}
+
+const money = (parent: XMLBuilder, cents: number, currency: string) =>
+  parent.ele('Money', { currency }).txt((cents / 100).toFixed(2));
+
+/** PunchOutOrderMessage: the cart carried back to the procurement system as a requisition. */
+export function orderMessage(basket: Basket): string {
+  const root = cxmlDocument();
+  const header = root.ele('Header');
+  credentialOf(header.ele('From'), basket.from);
+  credentialOf(header.ele('To'), basket.to);
+  const sender = header.ele('Sender');
+  credentialOf(sender, basket.from);
+  sender.ele('UserAgent').txt('Forgeline Tools punchout');
+  const message = root.ele('Message').ele('PunchOutOrderMessage');
+  message.ele('BuyerCookie').txt(basket.buyerCookie);
+  const messageHeader = message.ele('PunchOutOrderMessageHeader', { operationAllowed: 'edit' });
+  money(messageHeader.ele('Total'), basket.totalCents, basket.currency);
+  const shipping = messageHeader.ele('Shipping');
+  money(shipping, basket.freightCents, basket.currency);
+  shipping.ele('Description', { 'xml:lang': 'en-US' }).txt('Freight');
+  const tax = messageHeader.ele('Tax');
+  money(tax, basket.taxCents, basket.currency);
+  tax.ele('Description', { 'xml:lang': 'en-US' }).txt('Sales tax or VAT, as the shop charges it');
+  basket.lines.forEach((line, index) => {
+    const item = message.ele('ItemIn', { quantity: String(line.quantity), lineNumber: String(index + 1) });
+    const id = item.ele('ItemID');
+    id.ele('SupplierPartID').txt(line.sku);
+    if (line.buyerPartId) id.ele('BuyerPartID').txt(line.buyerPartId);
+    const detail = item.ele('ItemDetail');
+    money(detail.ele('UnitPrice'), line.unitPriceCents, basket.currency);
+    detail
+      .ele('Description', { 'xml:lang': 'en-US' })
+      .ele('ShortName')
+      .txt(line.name.slice(0, 50))
+      .up()
+      .txt(line.name);
+    detail.ele('UnitOfMeasure').txt(line.unitOfMeasure);
+    detail.ele('Classification', { domain: 'UNSPSC' }).txt(line.unspsc);
+    if (line.leadTimeDays !== null) detail.ele('LeadTime').txt(String(line.leadTimeDays));
+  });
+  return root.end({ prettyPrint: true });
+}
+
+function credentialOf(parent: XMLBuilder, credential: CxmlCredential) {
+  parent.ele('Credential', { domain: credential.domain }).ele('Identity').txt(credential.identity);
+}
