@@ -73,8 +73,8 @@ const SERVER_LAYERS = [
   ['users', 'pricing', 'stock', 'payments', 'uploads'],
   ['catalog', 'credit', 'tax', 'companies', 'webhooks'],
   ['orders', 'quotes', 'lists', 'price-lists', 'reviews', 'newsletter', 'dashboard'],
-  ['punchout'],
   ['auth', 'jobs', 'seed', 'system', 'web', 'cli'],
+  ['punchout'],
 ].flat();
 // Folders of tests alone (faults/) hold no code for other folders to import.
 const holdsCode = (folder) =>

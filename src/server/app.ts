@@ -34,6 +34,7 @@ import { type WebhookWorker, startWebhookWorker } from './webhooks/webhook-worke
 import { webhookSender } from './webhooks/send-webhook';
 import { policyOf } from './webhooks/webhook-address';
 import { webhooksRoutes } from './webhooks/webhooks.routes';
+import { punchoutRoutes } from './punchout/punchout.routes';
 import { createMailTransport, type Mail } from './mail/mailer';
 import { registerRateLimits } from './http/rate-limit';
 import { trackUnfinishedRequests } from './http/unfinished-requests';
@@ -417,6 +418,19 @@ export async function buildApp({
     },
     { prefix: '/api' },
   );
+
+  await app.register(punchoutRoutes, {
+    db,
+    guards,
+    mail,
+    catalogCache,
+    provider: paymentProvider,
+    holdHours: config.orderHoldHours,
+    minUnits: config.orderMinUnits,
+    maxUnpaid: config.maxUnpaidOrders,
+    policy: config.punchout,
+    authSecret,
+  });
 
   await registerWeb(app, {
     clientDir,

@@ -657,6 +657,52 @@ const rows: Row[] = [
     url: () => '/api/company/api-keys/00000000-0000-4000-8000-000000000000',
     expected: { anonymous: 401, customerA: 404, customerB: 404, admin: 404, key: 403 },
   },
+  // In a punchout only (a punchout's own browser session, tested in punchout.test.ts): none of these callers is in one.
+  {
+    method: 'GET',
+    path: '/api/punchout/session',
+    url: () => '/api/punchout/session',
+    expected: { anonymous: 401, customerA: 404, customerB: 404, admin: 404, key: 403 },
+  },
+  {
+    method: 'POST',
+    path: '/api/punchout/transfer',
+    url: () => '/api/punchout/transfer',
+    expected: { anonymous: 401, customerA: 404, customerB: 404, admin: 404, key: 403 },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/punchout-connections',
+    url: () => '/api/admin/punchout-connections',
+    payload: {
+      companyId: '00000000-0000-4000-8000-000000000000',
+      protocol: 'oci',
+      systemName: 'SAP SRM',
+      username: 'matrix',
+      password: 'a long password here',
+      returnHosts: ['srm.example.com'],
+    },
+    expected: adminOnly(404),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/punchout-connections',
+    url: () => '/api/admin/punchout-connections',
+    expected: adminOnly(200),
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/punchout-connections/:id',
+    url: () => '/api/admin/punchout-connections/00000000-0000-4000-8000-000000000000',
+    payload: { systemName: 'SAP SRM', returnHosts: ['srm.example.com'], disabled: false },
+    expected: adminOnly(404),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/punchout-connections/:id',
+    url: () => '/api/admin/punchout-connections/00000000-0000-4000-8000-000000000000',
+    expected: adminOnly(404),
+  },
   { method: 'GET', path: '/api/admin/api-keys', url: () => '/api/admin/api-keys', expected: adminOnly(200) },
   {
     method: 'DELETE',

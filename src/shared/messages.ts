@@ -154,6 +154,8 @@ export const messages = {
     'A payment for this order was started while you changed it, so nothing was changed. Please try again.',
   orderChangedNoted: (before: string, after: string) => `${before} → ${after}`,
   apiKeyNotFound: 'There is no such API key in your company',
+  punchoutOnly:
+    'In a punchout you browse, fill the cart and transfer it to your procurement system; this is not open here',
   webhookNotFound: 'There is no such webhook',
   webhookDeliveryNotFound: 'There is no such delivery of this webhook',
   webhookUrlInvalid: 'Please give a full web address, such as https://erp.example.com/forgeline-events',

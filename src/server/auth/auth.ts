@@ -139,6 +139,10 @@ function configureBetterAuth(
     },
     // Sliding: a week from the last visit. Absolute: 30 days from sign-in (SESSION_MAX_AGE_DAYS, swept).
     session: {
+      // Set only by a punchout's start (punchout/): that session may browse, fill the cart and transfer it.
+      additionalFields: {
+        punchoutSessionId: { type: 'string', required: false, input: false },
+      },
       expiresIn: 60 * 60 * 24 * 7,
       updateAge: 60 * 60 * 24,
       // No signed-cookie cache: every request reads its session from the database, so a sign-out, a

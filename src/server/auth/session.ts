@@ -69,13 +69,20 @@ export function createAuthGuards(auth: Auth, db: Database): AuthGuards {
       throw new DomainError('UNAUTHENTICATED', messages.signInFirst);
     }
     const { id, name, email, role, emailVerified } = session.user;
+    const punchoutSessionId = (session.session as { punchoutSessionId?: string | null }).punchoutSessionId;
+    // A punchout's session browses, fills the cart and transfers it: every other call is refused.
+    if (punchoutSessionId && !request.routeOptions.config.punchout) {
+      throw new DomainError('FORBIDDEN', messages.punchoutOnly);
+    }
     const user: SessionUser = {
       id,
       name,
       email,
-      role: role === 'admin' ? 'admin' : 'user',
+      // Whoever the account is, in a punchout it is the company's buyer and no more.
+      role: role === 'admin' && !punchoutSessionId ? 'admin' : 'user',
       emailVerified,
       company: await membershipOf(db, id),
+      ...(punchoutSessionId ? { punchout: { sessionId: punchoutSessionId } } : {}),
     };
     request.user = user;
     return user;

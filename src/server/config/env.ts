@@ -116,6 +116,7 @@ export const ConfigSchema = z
       .max(24 * 90)
       .default(48),
     WEBHOOK_ALLOW_PRIVATE: flag.default(false),
+    PUNCHOUT_ALLOW_LOCAL: flag.default(false),
     WEBHOOK_TIMEOUT_SECONDS: z.coerce
       .number({ error: 'expected a number of seconds' })
       .int({ error: 'expected a whole number of seconds' })
@@ -248,6 +249,8 @@ export const ConfigSchema = z
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     /** How long an unpaid order keeps its stock reserved. */
     orderHoldHours: env.ORDER_HOLD_HOURS,
+    /** Punchout return hosts on this machine (127.0.0.1, localhost) and plain http allowed: tests. */
+    punchout: { allowLocal: env.PUNCHOUT_ALLOW_LOCAL },
     webhooks: {
       /**
        * Webhooks may go to private, loopback and link-local addresses over plain http (tests, a shop

@@ -49,6 +49,17 @@ const BusinessFile = z.strictObject({
   paymentAccount: z
     .strictObject({ id: z.string().min(1), name: z.string().min(1), bic: z.string().min(1).optional() })
     .optional(),
+  /**
+   * What punchout messages say of the shop (DESIGN §11): its cXML credential (From and Sender of the
+   * carts it returns), the UNSPSC commodity its tools are classed under, and the days it takes to ship.
+   */
+  punchout: z
+    .strictObject({
+      credential: z.strictObject({ domain: z.string().min(1), identity: z.string().min(1) }),
+      unspsc: z.string().regex(/^\d{8}$/, { error: 'unspsc is an 8-digit UNSPSC commodity code' }),
+      leadTimeDays: z.number().int().min(0).max(365),
+    })
+    .default({ credential: { domain: 'DUNS', identity: '000000000' }, unspsc: '27110000', leadTimeDays: 2 }),
 });
 
 export type ShopDetails = z.infer<typeof BusinessFile> & {

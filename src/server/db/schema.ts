@@ -958,6 +958,105 @@ export const webhookDeliveries = pgTable(
   ],
 );
 
+export const punchoutProtocol = pgEnum('punchout_protocol', ['cxml', 'oci']);
+
+/**
+ * A company's procurement system, set up by the shop's admin (DESIGN §11): how it authenticates (cXML's
+ * sender credential and shared secret, or OCI's user name and password, kept only as scrypt hashes),
+ * where carts may be returned to, and the colleague its buyers order as.
+ */
+export const punchoutConnections = pgTable(
+  'punchout_connections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    protocol: punchoutProtocol('protocol').notNull(),
+    /** What the buyer's system is called ('SAP Ariba'): 'Transfer to SAP Ariba'. */
+    systemName: text('system_name').notNull(),
+    senderDomain: text('sender_domain'),
+    senderIdentity: text('sender_identity'),
+    username: text('username'),
+    secretHash: text('secret_hash').notNull(),
+    /** The hosts a cart may be returned to (BrowserFormPost, HOOK_URL): no open redirect. */
+    returnHosts: text('return_hosts').array().notNull(),
+    /** The colleague the procurement system's buyers order as (gone: the connection refuses until another is set). */
+    buyerUserId: text('buyer_user_id').references(() => users.id, { onDelete: 'set null' }),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('punchout_connections_company_idx').on(t.companyId),
+    uniqueIndex('punchout_connections_cxml_sender')
+      .on(sql`lower(${t.senderDomain})`, sql`lower(${t.senderIdentity})`)
+      .where(sql`${t.protocol} = 'cxml'`),
+    uniqueIndex('punchout_connections_oci_user')
+      .on(sql`lower(${t.username})`)
+      .where(sql`${t.protocol} = 'oci'`),
+    check(
+      'punchout_connections_credentials',
+      sql`(${t.protocol} = 'cxml' and ${t.senderDomain} is not null and ${t.senderIdentity} is not null) or (${t.protocol} = 'oci' and ${t.username} is not null)`,
+    ),
+  ],
+);
+
+/**
+ * One punchout: made by a setup request (cXML) or a catalog call (OCI), started once through its
+ * single-use start address, and ended by the transfer of its cart to `returnUrl`.
+ */
+export const punchoutSessions = pgTable(
+  'punchout_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    connectionId: uuid('connection_id')
+      .notNull()
+      .references(() => punchoutConnections.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the start address's token: used once, within five minutes. */
+    startTokenHash: text('start_token_hash').notNull().unique(),
+    startExpiresAt: timestamp('start_expires_at', { withTimezone: true }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    /** Where the cart goes back: cXML's BrowserFormPost URL, OCI's HOOK_URL (on the connection's hosts). */
+    returnUrl: text('return_url').notNull(),
+    buyerCookie: text('buyer_cookie'),
+    operation: text('operation').notNull().default('create'),
+    /** OCI's ~TARGET: the frame the returned form is posted into. */
+    ociTarget: text('oci_target'),
+    setupPayloadId: text('setup_payload_id'),
+    /** The procurement system's buyer, as it named them (cXML's UserEmail extrinsic). */
+    contact: text('contact'),
+    contactName: text('contact_name'),
+    /** The requisition's lines an edit or inspect setup request brought: the cart starts with them. */
+    items: jsonb('items')
+      .$type<{ sku: string; quantity: number; buyerPartId: string | null }[]>()
+      .notNull()
+      .default([]),
+    /** The account it shops as: the connection's buyer, or the contact's own. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    transferredAt: timestamp('transferred_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('punchout_sessions_connection_idx').on(t.connectionId, t.createdAt)],
+);
+
+/** Orders a procurement system sent (cXML OrderRequest): one per payloadID, so a resent one is the same order. */
+export const punchoutOrders = pgTable(
+  'punchout_orders',
+  {
+    connectionId: uuid('connection_id')
+      .notNull()
+      .references(() => punchoutConnections.id),
+    payloadId: text('payload_id').notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.connectionId, t.payloadId] })],
+);
+
 /** Who belongs to which company, and as what. An account belongs to at most one company. */
 export const companyMembers = pgTable(
   'company_members',
@@ -1137,6 +1236,10 @@ export const sessions = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** Set for a punchout's session: it may browse, fill the cart and transfer it, nothing else. */
+    punchoutSessionId: uuid('punchout_session_id').references(() => punchoutSessions.id, {
+      onDelete: 'cascade',
+    }),
     ...timestamps,
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
@@ -1326,6 +1429,10 @@ export const auditAction = pgEnum('audit_action', [
   'webhook.resend',
   'api_key.create',
   'api_key.revoke',
+  'punchout.connection_save',
+  'punchout.connection_delete',
+  'punchout.session',
+  'punchout.order',
 ]);
 
 /**

@@ -59,11 +59,21 @@ export async function registerRateLimits(app: FastifyInstance, db: Database, sca
 const byAccount = (request: FastifyRequest) =>
   request.user?.apiKey ? `key:${request.user.apiKey.id}` : `account:${request.user?.id ?? request.ip}`;
 const byAddress = (request: FastifyRequest) => `ip:${request.ip}`;
+/** The system calling, as the route names it before the limit is counted (a punchout's sender), else the address. */
+const bySender = (request: FastifyRequest) =>
+  request.limitKey ? `sender:${request.limitKey}` : `ip:${request.ip}`;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who a `per: 'sender'` limit counts: set by the route in preValidation (a punchout's credential). */
+    limitKey?: string;
+  }
+}
 
 interface LimitRule {
   max: number;
   minutes: number;
-  per: 'account' | 'address';
+  per: 'account' | 'address' | 'sender';
 }
 
 /**
@@ -93,6 +103,8 @@ export const RATE_LIMITS = {
   // Card testing is a classic abuse of a payment form: a handful of tries per address.
   'test-card': { max: 10, minutes: 10, per: 'address' },
   subscribe: { max: 5, minutes: 10, per: 'address' },
+  // A procurement system's setup requests, catalog calls and orders, per connection's credential.
+  punchout: { max: 120, minutes: 10, per: 'sender' },
 } as const satisfies Record<string, LimitRule>;
 
 export type LimitName = keyof typeof RATE_LIMITS;
@@ -100,7 +112,7 @@ export type LimitName = keyof typeof RATE_LIMITS;
 /** A route's limit, by its name in RATE_LIMITS: `config: { rateLimit: limit('place-order') }`. */
 export function limit(name: LimitName) {
   const { max, minutes, per }: LimitRule = RATE_LIMITS[name];
-  const key = per === 'account' ? byAccount : byAddress;
+  const key = per === 'account' ? byAccount : per === 'sender' ? bySender : byAddress;
   return {
     max: (request: FastifyRequest) => Math.ceil(max * request.server.rateLimitScale),
     timeWindow: minutes * 60_000,

@@ -124,6 +124,15 @@ const calls: Record<LimitName, (caller: Caller) => ReturnType<typeof injectAs>> 
       payload: { orderId: nowhere },
       remoteAddress: address,
     }),
+  // Counted per sender credential (an unknown one is refused 401 after counting).
+  punchout: ({ address }) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/punchout/cxml',
+      headers: { 'content-type': 'text/xml' },
+      payload: `<cXML payloadID="1"><Header><From/><To/><Sender><Credential domain="d"><Identity>limit-${address}</Identity><SharedSecret>x</SharedSecret></Credential></Sender></Header><Request/></cXML>`,
+      remoteAddress: address,
+    }),
   'test-card': ({ address }) =>
     ctx.app.inject({
       method: 'POST',
@@ -167,7 +176,10 @@ describe('each limit at RATE_LIMIT_SCALE=1', () => {
       }
       const over = await calls[name](await callerFor(name, shared));
       expect(over.statusCode).toBe(429);
-      expect(over.json<{ error: { code: string } }>().error.code).toBe('RATE_LIMITED');
+      // A procurement system is answered in cXML, as it speaks; everyone else in the API's JSON.
+      if (name === 'punchout')
+        expect(over.body).toMatch(/<Status code="429" text="[^"]+"[^>]*>Too many requests/);
+      else expect(over.json<{ error: { code: string } }>().error.code).toBe('RATE_LIMITED');
 
       // The same account and address may still do everything else.
       for (const other of Object.keys(RATE_LIMITS) as LimitName[]) {

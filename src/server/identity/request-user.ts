@@ -28,12 +28,16 @@ export interface SessionUser {
   company: CompanyMembership | null;
   /** Set when a company's API key makes the call (companies/api-keys.ts): which, and its scopes. */
   apiKey?: { id: string; name: string; scopes: readonly ApiKeyScope[] };
+  /** Set in a punchout's session (punchout/): it may browse, fill the cart and transfer it, nothing else. */
+  punchout?: { sessionId: string };
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The API-key scope a route is open to (none: keys are refused; DESIGN §11). */
     keyScope?: ApiKeyScope;
+    /** Open to a punchout's session (none: a punchout is refused; DESIGN §11). */
+    punchout?: true;
   }
   interface FastifyRequest {
     /** Set by the `requireUser` / `requireAdmin` guards. */

@@ -46,7 +46,7 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
     '/cart',
     {
       onRequest: guards.requireUser,
-      config: { keyScope: 'orders:write' },
+      config: { keyScope: 'orders:write', punchout: true },
       schema: {
         tags: ['cart'],
         summary:
@@ -72,7 +72,7 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
     '/cart/lines/:toolId',
     {
       onRequest: guards.requireUser,
-      config: { keyScope: 'orders:write', rateLimit: limit('cart') },
+      config: { keyScope: 'orders:write', punchout: true, rateLimit: limit('cart') },
       schema: {
         tags: ['cart'],
         summary: 'Set a line’s quantity, adding the product when the cart has none of it (200 lines at most)',
@@ -92,7 +92,7 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
     '/cart/lines/:toolId',
     {
       onRequest: guards.requireUser,
-      config: { keyScope: 'orders:write', rateLimit: limit('cart') },
+      config: { keyScope: 'orders:write', punchout: true, rateLimit: limit('cart') },
       schema: {
         tags: ['cart'],
         summary: 'Remove a line from your cart',
@@ -111,7 +111,7 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
     '/cart',
     {
       onRequest: guards.requireUser,
-      config: { keyScope: 'orders:write', rateLimit: limit('cart') },
+      config: { keyScope: 'orders:write', punchout: true, rateLimit: limit('cart') },
       schema: { tags: ['cart'], summary: 'Empty your cart', response: { 200: Cart, ...errors } },
     },
     async (request) => {
@@ -147,7 +147,7 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
       onRequest: guards.requireUser,
       // The text itself may be 1 MB; JSON quotes and escapes add a little.
       bodyLimit: 2 * MAX_QUICK_ORDER_BYTES,
-      config: { keyScope: 'orders:write', rateLimit: limit('cart') },
+      config: { keyScope: 'orders:write', punchout: true, rateLimit: limit('cart') },
       schema: {
         tags: ['cart'],
         summary:

@@ -286,6 +286,7 @@ const STATUS_TEXT: Record<number, string> = {
   406: 'Not Acceptable',
   409: 'Conflict',
   413: 'Request Entity Too Large',
+  429: 'Too Many Requests',
   500: 'Internal Server Error',
 };
 
@@ -326,8 +327,9 @@ export interface Basket {
   currency: string;
   lines: BasketLine[];
   totalCents: number;
-  freightCents: number;
-  taxCents: number;
+  /** Freight and tax for the company's default address; null when the shop cannot tell them yet. */
+  freightCents: number | null;
+  taxCents: number | null;
   /** Who sends it: the shop's credential, and the buyer's organisation as its setup request named it. */
   from: CxmlCredential;
   to: CxmlCredential;
@@ -349,12 +351,16 @@ export function orderMessage(basket: Basket): string {
   message.ele('BuyerCookie').txt(basket.buyerCookie);
   const messageHeader = message.ele('PunchOutOrderMessageHeader', { operationAllowed: 'edit' });
   money(messageHeader.ele('Total'), basket.totalCents, basket.currency);
-  const shipping = messageHeader.ele('Shipping');
-  money(shipping, basket.freightCents, basket.currency);
-  shipping.ele('Description', { 'xml:lang': 'en-US' }).txt('Freight');
-  const tax = messageHeader.ele('Tax');
-  money(tax, basket.taxCents, basket.currency);
-  tax.ele('Description', { 'xml:lang': 'en-US' }).txt('Sales tax or VAT, as the shop charges it');
+  if (basket.freightCents !== null) {
+    const shipping = messageHeader.ele('Shipping');
+    money(shipping, basket.freightCents, basket.currency);
+    shipping.ele('Description', { 'xml:lang': 'en-US' }).txt('Freight');
+  }
+  if (basket.taxCents !== null) {
+    const tax = messageHeader.ele('Tax');
+    money(tax, basket.taxCents, basket.currency);
+    tax.ele('Description', { 'xml:lang': 'en-US' }).txt('Sales tax or VAT, as the shop charges it');
+  }
   basket.lines.forEach((line, index) => {
     const item = message.ele('ItemIn', { quantity: String(line.quantity), lineNumber: String(index + 1) });
     const id = item.ele('ItemID');

@@ -51,6 +51,10 @@ export const AUDIT_ACTIONS = {
   'webhook.resend': 'Webhook delivery sent again',
   'api_key.create': 'API key made',
   'api_key.revoke': 'API key revoked',
+  'punchout.connection_save': 'Punchout connection saved',
+  'punchout.connection_delete': 'Punchout connection removed',
+  'punchout.session': 'Punchout session started',
+  'punchout.order': 'Punchout order received',
 } as const;
 
 export const AuditAction = z.enum(Object.keys(AUDIT_ACTIONS) as [keyof typeof AUDIT_ACTIONS]);
