@@ -671,6 +671,13 @@ const rows: Row[] = [
     expected: { anonymous: 401, customerA: 404, customerB: 404, admin: 404, key: 403 },
   },
   {
+    method: 'GET',
+    path: '/api/purchase/:id/punchout',
+    url: async (f) => `/api/purchase/${await f.orderOfA()}/punchout`,
+    // Customer A's own order did not come by punchout: 404 to A as to anyone else.
+    expected: { anonymous: 401, customerA: 404, customerB: 404, admin: 404, key: 404 },
+  },
+  {
     method: 'POST',
     path: '/api/admin/punchout-connections',
     url: () => '/api/admin/punchout-connections',

@@ -51,6 +51,7 @@ test.describe('an admin named by ADMIN_EMAILS', () => {
       'Manage Reviews',
       'Audit Log',
       'Webhooks & API Keys',
+      'Punchout',
     ]);
     // No Stripe keys here: the admin is told that payments are in test mode.
     await expect(page.getByRole('status').filter({ hasText: 'Test mode:' })).toContainText('no money moves');
@@ -85,6 +86,7 @@ test.describe('an admin named by ADMIN_EMAILS', () => {
       'Manage Reviews',
       'Audit Log',
       'Webhooks & API Keys',
+      'Punchout',
     ]);
 
     // And it can be taken back, also after a question.

@@ -91,7 +91,8 @@ export function Header() {
                 Shop
               </NavLink>
             </li>
-            {user && (
+            {/* A punchout shops and transfers its cart: the dashboard is not for it. */}
+            {user && !user.punchout && (
               <li className="nav-item">
                 <NavLink to={paths.dashboard} className="nav-link" onClick={closeMenu}>
                   Dashboard

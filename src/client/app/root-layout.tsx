@@ -10,6 +10,7 @@ import { PublicConfigContext, readPublicConfig } from '../lib/public-config';
 import { settle } from '../lib/settled';
 import { Footer } from './footer';
 import { Header } from './header';
+import { PunchoutBanner } from '../features/punchout/components/punchout-banner';
 
 /** Every page's stock labels depend on the shop's smallest order: the configuration is read once. */
 export async function rootLoader({ request }: LoaderFunctionArgs) {
@@ -33,6 +34,7 @@ export function RootLayout() {
         </a>
         <HydrationPart>
           <Header />
+          <PunchoutBanner />
         </HydrationPart>
         <main id="main" className="flex-grow-1">
           <Outlet />

@@ -195,6 +195,9 @@ export const createRoutes = (slot: QueryClientSlot): RouteObject[] => {
                     page(paths.integrations, async () => ({
                       default: (await import('../pages/dashboard/integrations-page')).IntegrationsPage,
                     })),
+                    page(paths.punchout, async () => ({
+                      default: (await import('../pages/dashboard/punchout-page')).PunchoutPage,
+                    })),
                   ],
                 },
               ],

@@ -72,4 +72,6 @@ export const paths = {
   auditLog: '/dashboard/auditLog',
   /** Shop admins: the shop's webhooks and every company's API keys. */
   integrations: '/dashboard/integrations',
+  /** Shop admins: companies' procurement systems. */
+  punchout: '/dashboard/punchout',
 } as const;

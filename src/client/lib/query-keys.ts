@@ -21,4 +21,6 @@ export const queryRoots = {
   /** Companies' accounts with the shop and price lists. */
   credit: ['credit'],
   priceLists: ['price-lists'],
+  /** The punchout this browser is in, and the shop admin's punchout connections. */
+  punchout: ['punchout'],
 } as const satisfies Record<string, readonly [string]>;

@@ -8,6 +8,8 @@ export interface CurrentUser {
   email: string;
   /** Whether the address was confirmed through the mailed link (or by Google). */
   emailVerified: boolean;
+  /** Signed in by a procurement system's punchout: the cart goes back to it instead of checkout. */
+  punchout: boolean;
 }
 
 interface SessionState {
@@ -34,13 +36,16 @@ function publish(next: SessionState) {
 
 /** better-auth's session endpoint, read through the app's own API client: its client stays unloaded. */
 async function readSession(): Promise<CurrentUser | null> {
-  const data = await api<{ user: CurrentUser } | null>('/auth/get-session');
+  const data = await api<{ user: CurrentUser; session: { punchoutSessionId?: string | null } } | null>(
+    '/auth/get-session',
+  );
   return data
     ? {
         id: data.user.id,
         name: data.user.name,
         email: data.user.email,
         emailVerified: data.user.emailVerified,
+        punchout: Boolean(data.session.punchoutSessionId),
       }
     : null;
 }

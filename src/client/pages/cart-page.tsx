@@ -44,6 +44,7 @@ import { notify } from '../lib/notify';
 import { useCurrentUser } from '../lib/session-store';
 import { usePageMeta } from '../lib/use-page-meta';
 import { usePublicConfigData } from '../lib/public-config';
+import { TransferCard } from '../features/punchout/components/transfer-card';
 
 /**
  * /cart: every line with its price break, total and verdict, quantities changed in place, and
@@ -253,7 +254,7 @@ function OrderedAgainNotes({ again }: { again: OrderedAgain }) {
   );
 }
 
-function BuyerCart({ buyer }: { buyer: { name: string; email: string } }) {
+function BuyerCart({ buyer }: { buyer: { name: string; email: string; punchout: boolean } }) {
   const again = orderedAgainIn(useLocation().state);
   const cart = useCart();
   const setLine = useSetCartLine();
@@ -282,11 +283,17 @@ function BuyerCart({ buyer }: { buyer: { name: string; email: string } }) {
                 onQuantity={(toolId, quantity) => setLine.mutate({ toolId, quantity }, { onError: report })}
                 onRemove={(toolId) => removeLine.mutate(toolId, { onError: report })}
               />
-              <SaveToList what="your cart" body={{ fromCart: true }} size="sm" />
+              {!buyer.punchout && <SaveToList what="your cart" body={{ fromCart: true }} size="sm" />}
             </div>
             <div className="col-lg-4">
-              <CheckoutForm cart={data} buyer={buyer} details={again?.details} />
-              <CartQuoteForm />
+              {buyer.punchout ? (
+                <TransferCard ready={data.ready} />
+              ) : (
+                <>
+                  <CheckoutForm cart={data} buyer={buyer} details={again?.details} />
+                  <CartQuoteForm />
+                </>
+              )}
             </div>
           </div>
         )

@@ -5,6 +5,8 @@ import { DeleteResult, UpdateResult } from '../../shared/api/common.schemas';
 import { errorResponses } from '../../shared/api/errors';
 import {
   CreatePunchoutConnectionBody,
+  CreatedPunchoutConnection,
+  OrderPunchout,
   PunchoutConnection,
   PunchoutConnectionParams,
   PunchoutSessionInfo,
@@ -27,7 +29,9 @@ import {
   listConnections,
   updateConnection,
 } from './connections';
-import { placePunchoutOrder } from './punchout-orders';
+import { placePunchoutOrder, punchoutOfOrder } from './punchout-orders';
+import { findOrderFor } from '../records/orders.repository';
+import { OrderIdParams } from '../../shared/api/orders.schemas';
 import { findCompany } from '../records/companies.repository';
 import {
   PunchoutRefusal,
@@ -297,6 +301,28 @@ export const punchoutRoutes: FastifyPluginAsyncZod<PunchoutRoutesOptions> = asyn
     },
   );
 
+  app.get(
+    '/api/purchase/:id/punchout',
+    {
+      onRequest: guards.requireUser,
+      config: { keyScope: 'orders:read' },
+      schema: {
+        tags: ['orders'],
+        summary:
+          'The procurement system an order came from by punchout, with its OrderRequest’s payloadID (404: not by punchout)',
+        params: OrderIdParams,
+        response: { 200: OrderPunchout, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const order = await findOrderFor(db, signedInUser(request), request.params.id, 'shop');
+      const origin = await punchoutOfOrder(db, order.id);
+      if (!origin) throw new DomainError('NOT_FOUND', 'This order did not come by punchout');
+      return origin;
+    },
+  );
+
   // --- The shop admin's connections ---
   app.post(
     '/api/admin/punchout-connections',
@@ -307,7 +333,7 @@ export const punchoutRoutes: FastifyPluginAsyncZod<PunchoutRoutesOptions> = asyn
         summary:
           'Set up a company’s procurement system: cXML (sender credential and shared secret) or OCI (user name and password), kept hashed; the hosts carts may return to; the colleague it orders as (admin)',
         body: CreatePunchoutConnectionBody,
-        response: { 201: z.object({ _id: z.string() }), ...errors },
+        response: { 201: CreatedPunchoutConnection, ...errors },
       },
     },
     async (request, reply) =>

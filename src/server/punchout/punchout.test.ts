@@ -223,6 +223,12 @@ describe('cXML punchout, from setup request to order', () => {
       status: 'on_account',
       total: 1875,
     });
+    // Its page says where it came from; an order placed otherwise says nothing of punchout.
+    const origin = await injectAs(ctx.app, shopAdmin, {
+      method: 'GET',
+      url: `/api/purchase/${connection?.orders[0]?._id}/punchout`,
+    });
+    expect(origin.json()).toEqual({ systemName: 'SAP Ariba', payloadId: 'po-1@stand-in' });
     const audited = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'punchout.order'));
     expect(audited).toHaveLength(1);
   });

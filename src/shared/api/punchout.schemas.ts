@@ -117,3 +117,11 @@ export const PunchoutSessionInfo = z.object({
   transferred: z.boolean(),
 });
 export type PunchoutSessionInfo = z.infer<typeof PunchoutSessionInfo>;
+
+/** GET /api/purchase/{id}/punchout: the procurement system an order came from, and its OrderRequest's payloadID. */
+export const OrderPunchout = z.object({ systemName: z.string(), payloadId: z.string() });
+export type OrderPunchout = z.infer<typeof OrderPunchout>;
+
+/** The answer to POST /api/admin/punchout-connections. */
+export const CreatedPunchoutConnection = z.object({ _id: z.string() });
+export type CreatedPunchoutConnection = z.infer<typeof CreatedPunchoutConnection>;

@@ -40,6 +40,7 @@ const admins = [
   { to: paths.manageReviews, label: 'Manage Reviews' },
   { to: paths.auditLog, label: 'Audit Log' },
   { to: paths.integrations, label: 'Webhooks & API Keys' },
+  { to: paths.punchout, label: 'Punchout' },
 ];
 
 /** /dashboard: side navigation by role and the nested page (spec §2). */

@@ -1,4 +1,5 @@
 import Card from 'react-bootstrap/Card';
+import { PunchoutOrigin } from '../../features/punchout/components/punchout-origin';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { Link, useParams } from 'react-router';
@@ -54,6 +55,7 @@ export function MyOrderPage() {
                   {o.placedBy.name}
                   {o.poNumber && <> · PO {o.poNumber}</>}
                 </p>
+                <PunchoutOrigin orderId={o._id} />
                 <p className="mb-0 small text-secondary text-pre-line">
                   To {o.name}
                   {o.company && `, ${o.company}`}

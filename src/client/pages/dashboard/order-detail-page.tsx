@@ -1,4 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
+import { PunchoutOrigin } from '../../features/punchout/components/punchout-origin';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
@@ -58,6 +59,7 @@ export function OrderDetailPage() {
                     ['PO number', o.poNumber ?? '—'],
                   ]}
                 />
+                <PunchoutOrigin orderId={o._id} />
               </Card.Body>
             </Card>
           </Col>

@@ -73,8 +73,8 @@ export function ChangeOrderForm({ order, onChanged }: { order: Order; onChanged:
         The lines of order {order.orderNumber}
       </h2>
       <p className="small text-secondary">
-        Saving prices every line again at today’s prices for you, with its tax and freight; a company’s
-        order goes to its approvers again when its new total needs their approval.
+        Saving prices every line again at today’s prices for you, with its tax and freight; a company’s order
+        goes to its approvers again when its new total needs their approval.
       </p>
       <div className="table-responsive">
         <table className="table table-sm align-middle mb-2">
