@@ -85,6 +85,8 @@ export default defineConfig({
         GOOGLE_DISCOVERY_URL: `${oidcIssuer}/.well-known/openid-configuration`,
         // The journeys' webhook receivers listen on this machine.
         WEBHOOK_ALLOW_PRIVATE: 'true',
+        // …and so do the stand-in procurement systems the punchout journey returns carts to.
+        PUNCHOUT_ALLOW_LOCAL: 'true',
       },
     },
   ],

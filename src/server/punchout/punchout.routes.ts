@@ -68,6 +68,12 @@ const errors = errorResponses(400, 401, 403, 404, 409);
 export const punchoutRoutes: FastifyPluginAsyncZod<PunchoutRoutesOptions> = async (app, options) => {
   const { db, guards, mail, policy, minUnits } = options;
   const orderDeps = options;
+  // HTML forms post here: OCI's catalog call from the procurement system's page, and the Transfer button.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 64 * 1024 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
 
   // --- cXML: documents in, documents out, every answer a cXML Response ---
   await app.register(async (plain) => {

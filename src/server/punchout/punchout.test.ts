@@ -162,7 +162,13 @@ describe('cXML punchout, from setup request to order', () => {
       expect(refused.statusCode, `${method} ${url}`).toBe(403);
     }
 
-    const transfer = await asBrowser(cookie, 'POST', '/api/punchout/transfer');
+    // The Transfer button is a form: it posts urlencoded, with nothing in it.
+    const transfer = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/punchout/transfer',
+      headers: { cookie, origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     expect(transfer.statusCode, transfer.body).toBe(200);
     expect(transfer.headers['content-security-policy']).toContain(`form-action http://${procurement.host}`);
     const form = formOf(transfer.body);
@@ -314,6 +320,19 @@ describe('OCI punchout', () => {
         url: `/punchout/oci?USERNAME=srm-buyer&PASSWORD=${encodeURIComponent(password)}&HOOK_URL=${encodeURIComponent(hook)}&~OkCode=ADDI&~TARGET=_top&~CALLER=CTLG`,
       });
     expect((await call(procurement.url('/sap'), 'wrong password here')).statusCode).toBe(401);
+    // SAP SRM posts the catalog call as a form as often as it links it.
+    const posted = await ctx.app.inject({
+      method: 'POST',
+      url: '/punchout/oci',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        USERNAME: 'srm-buyer',
+        PASSWORD: 'a long oci password',
+        HOOK_URL: procurement.url('/sap'),
+        '~OkCode': 'ADDI',
+      }).toString(),
+    });
+    expect(posted.statusCode, posted.body).toBe(303);
     const foreign = await call('https://evil.example/sap');
     expect(foreign.statusCode).toBe(403);
     expect(foreign.body).toContain('not on this connection’s return hosts');

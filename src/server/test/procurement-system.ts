@@ -18,10 +18,11 @@ export async function startProcurementSystem() {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      returned.push({
-        path: request.url ?? '/',
-        fields: new URLSearchParams(Buffer.concat(chunks).toString('utf8')),
-      });
+      if (request.method === 'POST')
+        returned.push({
+          path: request.url ?? '/',
+          fields: new URLSearchParams(Buffer.concat(chunks).toString('utf8')),
+        });
       response.writeHead(200, { 'content-type': 'text/html' }).end('<p>Requisition updated</p>');
     });
   });

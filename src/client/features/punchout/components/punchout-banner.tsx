@@ -20,8 +20,8 @@ export function TransferForm({ systemName, size }: { systemName: string; size?: 
 export function PunchoutBanner() {
   const { user } = useCurrentUser();
   const punchout = usePunchoutSession(Boolean(user?.punchout));
-  if (!user?.punchout || !punchout.data) return null;
-  const { systemName, company } = punchout.data;
+  if (!user?.punchout || !punchout) return null;
+  const { systemName, company } = punchout;
   return (
     <div className="punchout-banner bg-warning-subtle border-bottom" role="region" aria-label="Punchout">
       <div className="container d-flex flex-wrap align-items-center gap-2 py-2">

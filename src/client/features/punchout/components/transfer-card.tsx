@@ -11,7 +11,7 @@ import { TransferForm } from './punchout-banner';
 export function TransferCard({ ready }: { ready: boolean }) {
   const { user } = useCurrentUser();
   const punchout = usePunchoutSession(Boolean(user?.punchout));
-  const systemName = punchout.data?.systemName ?? 'your procurement system';
+  const systemName = punchout?.systemName ?? 'your procurement system';
   return (
     <Card className="shadow-sm">
       <Card.Body className="p-4">
