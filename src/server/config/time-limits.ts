@@ -32,3 +32,49 @@ export function repeat(work: () => void, intervalMs: number, firstMs: number): (
     clearInterval(timer);
   };
 }
+
+/**
+ * The loop of an outbox's worker (the mail's, the webhooks'): `drainOnce` takes and sends one batch and
+ * answers whether a full batch was taken (then it runs again at once); it runs every `pollMs`, first
+ * after `firstRunMs`, and when nudged, never twice at a time. `stop()` waits up to `graceMs` for the
+ * batch being sent: a message cut off is sent again after its claim lapses, by this or another process.
+ */
+export function outboxLoop(
+  drainOnce: (stopped: () => boolean) => Promise<boolean>,
+  { pollMs, firstRunMs, onError }: { pollMs: number; firstRunMs: number; onError: (error: unknown) => void },
+) {
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  const isStopped = () => stopped;
+
+  async function drain() {
+    do {
+      again = false;
+      if (await drainOnce(isStopped)) again = true;
+    } while (again && !stopped);
+  }
+
+  function run() {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = drain()
+      .catch(onError)
+      .finally(() => {
+        running = null;
+      });
+  }
+
+  const stopPolling = repeat(run, pollMs, firstRunMs);
+  return {
+    nudge: run,
+    async stop(graceMs = 1000) {
+      stopped = true;
+      stopPolling();
+      await waitAtMost(graceMs, running);
+    },
+  };
+}

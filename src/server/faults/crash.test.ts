@@ -1,19 +1,13 @@
 // Database-specific: a process killed mid-write: what the database kept
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpCatcher } from '../test/smtp-catcher';
-import { databaseUrl, onServer } from '../test/global-setup';
-import { PROCESS_TEST_TIMEOUT_MS, startServerProcess } from '../test/server-process';
+import { PROCESS_TEST_TIMEOUT_MS, processTestDatabases, startServerProcess } from '../test/server-process';
 import { ShopClient } from '../test/shop-client';
 
 /**
  * Kill -9 of the server under order load, then a restart: every order the shop
  * confirmed (201) is there, and every product's stock is its initial stock minus what orders reserve.
  */
-const serverUrl = process.env.TEST_DATABASE_URL;
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups) await cleanup();
@@ -58,27 +52,7 @@ async function placeUntilKilled(url: string, kill: () => void) {
 }
 
 // Like every database test: on the embedded database, and on PostgreSQL in the run that names one.
-const databases: [string, () => Promise<Record<string, string>>][] = [];
-if (!serverUrl) {
-  databases.push([
-    'the embedded database',
-    async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'toolshop-crash-'));
-      cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-      return { DATA_DIR: dir };
-    },
-  ]);
-} else {
-  databases.push([
-    'PostgreSQL',
-    async () => {
-      const name = `toolshop_crash_${randomBytes(4).toString('hex')}`;
-      await onServer(serverUrl, `create database ${name}`);
-      cleanups.push(() => onServer(serverUrl, `drop database if exists ${name} with (force)`));
-      return { DATABASE_URL: databaseUrl(serverUrl, name), DATA_DIR: 'memory://' };
-    },
-  ]);
-}
+const databases = processTestDatabases('crash', cleanups);
 
 describe.each(databases)('kill -9 under order load on %s', (_name, makeDatabase) => {
   it(

@@ -1,12 +1,7 @@
 // Database-specific: a process killed while delivering webhooks: what its outbox kept
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedWebhook, WebhookDelivery } from '../../shared/api/webhooks.schemas';
-import { databaseUrl, onServer } from '../test/global-setup';
-import { PROCESS_TEST_TIMEOUT_MS, startServerProcess } from '../test/server-process';
+import { PROCESS_TEST_TIMEOUT_MS, processTestDatabases, startServerProcess } from '../test/server-process';
 import { ShopClient } from '../test/shop-client';
 import { startSmtpCatcher } from '../test/smtp-catcher';
 import { startWebhookReceiver } from '../test/webhook-receiver';
@@ -17,7 +12,6 @@ import { startWebhookReceiver } from '../test/webhook-receiver';
  * once its claim lapses: every event arrives answered, none lost (at least once; the receiver
  * deduplicates by the event's id).
  */
-const serverUrl = process.env.TEST_DATABASE_URL;
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
@@ -29,27 +23,7 @@ beforeAll(async () => {
   cleanups.push(() => smtp.close());
 });
 
-const databases: [string, () => Promise<Record<string, string>>][] = [];
-if (!serverUrl) {
-  databases.push([
-    'the embedded database',
-    async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'toolshop-webhooks-'));
-      cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-      return { DATA_DIR: dir };
-    },
-  ]);
-} else {
-  databases.push([
-    'PostgreSQL',
-    async () => {
-      const name = `toolshop_webhooks_${randomBytes(4).toString('hex')}`;
-      await onServer(serverUrl, `create database ${name}`);
-      cleanups.push(() => onServer(serverUrl, `drop database if exists ${name} with (force)`));
-      return { DATABASE_URL: databaseUrl(serverUrl, name), DATA_DIR: 'memory://' };
-    },
-  ]);
-}
+const databases = processTestDatabases('webhooks', cleanups);
 
 describe.each(databases)('kill -9 while delivering webhooks on %s', (_name, makeDatabase) => {
   it(

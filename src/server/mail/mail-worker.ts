@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
-import { AFTER_START_MS, repeat, waitAtMost } from '../config/time-limits';
+import { AFTER_START_MS, outboxLoop } from '../config/time-limits';
 import type { MailAttachmentRef } from '../db/schema';
 import type { MailFile, MailTransport } from './mailer';
 import { claimDueMail, markMailAttemptFailed, markMailSent } from './outbox';
@@ -31,7 +31,7 @@ const MAX_RETRY_DELAY_MS = 60 * 60_000;
 /**
  * Sends the outbox (DESIGN §6): outside every request, one mail at a time, each retried with
  * exponential backoff until `maxAttempts`. `nudge()` makes it look at once (after queueing mail);
- * `stop()` waits for the mail being sent.
+ * `stop()` waits for the mail being sent (outboxLoop).
  */
 export function startMailWorker({
   db,
@@ -43,16 +43,11 @@ export function startMailWorker({
   maxAttempts = 8,
   makeAttachments = async () => [],
 }: MailWorkerOptions) {
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-
-  async function drain() {
-    do {
-      again = false;
+  return outboxLoop(
+    async (stopped) => {
       const batch = await claimDueMail(db, { limit: BATCH, leaseMs: LEASE_MS });
       for (const mail of batch) {
-        if (stopped) return;
+        if (stopped()) return false;
         try {
           await transport.deliver({
             id: mail.id,
@@ -76,37 +71,14 @@ export function startMailWorker({
           );
         }
       }
-      if (batch.length === BATCH) again = true;
-    } while (again && !stopped);
-  }
-
-  function run() {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = drain()
-      .catch((error: unknown) => log.warn({ err: error }, 'mail worker could not read the outbox'))
-      .finally(() => {
-        running = null;
-      });
-  }
-
-  const stopPolling = repeat(run, pollMs, firstRunMs);
-
-  return {
-    nudge: run,
-    /**
-     * Stops looking; waits up to `graceMs` for the mail being sent. A mail cut off by the stop is sent
-     * again after its lease, by this or another process.
-     */
-    async stop(graceMs = 1000) {
-      stopped = true;
-      stopPolling();
-      await waitAtMost(graceMs, running);
+      return batch.length === BATCH;
     },
-  };
+    {
+      pollMs,
+      firstRunMs,
+      onError: (error: unknown) => log.warn({ err: error }, 'mail worker could not read the outbox'),
+    },
+  );
 }
 
 export type MailWorker = ReturnType<typeof startMailWorker>;

@@ -1,7 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { inject } from 'vitest';
+import { databaseUrl, onServer } from './global-setup';
 
 /**
  * A test that starts server processes and loads them may take a while on a busy 2-core machine (CI runs
@@ -85,4 +89,39 @@ export async function freePort(): Promise<number> {
   await new Promise((resolve) => probe.close(resolve));
   if (!address || typeof address === 'string') throw new Error('no port');
   return address.port;
+}
+
+/**
+ * The database a process test's server runs on, as `[name, make]` for describe.each: the embedded one in
+ * a folder of its own, or, in the run that names PostgreSQL (TEST_DATABASE_URL), a database of its own
+ * there. `cleanups` is given what removes it.
+ */
+export function processTestDatabases(
+  prefix: string,
+  cleanups: (() => Promise<void> | void)[],
+): [string, () => Promise<Record<string, string>>][] {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    return [
+      [
+        'the embedded database',
+        async () => {
+          const dir = mkdtempSync(join(tmpdir(), `toolshop-${prefix}-`));
+          cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+          return { DATA_DIR: dir };
+        },
+      ],
+    ];
+  }
+  return [
+    [
+      'PostgreSQL',
+      async () => {
+        const name = `toolshop_${prefix}_${randomBytes(4).toString('hex')}`;
+        await onServer(serverUrl, `create database ${name}`);
+        cleanups.push(() => onServer(serverUrl, `drop database if exists ${name} with (force)`));
+        return { DATABASE_URL: databaseUrl(serverUrl, name), DATA_DIR: 'memory://' };
+      },
+    ],
+  ];
 }

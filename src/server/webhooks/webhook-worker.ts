@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { AFTER_START_MS, repeat, waitAtMost } from '../config/time-limits';
+import { AFTER_START_MS, outboxLoop } from '../config/time-limits';
 import type { Database } from '../db/database';
 import { type DueDelivery, claimDueDeliveries, settleDelivery } from './deliveries';
 import type { Sender } from './send-webhook';
@@ -39,9 +39,6 @@ export function startWebhookWorker({
   firstRunMs = Math.min(pollMs, AFTER_START_MS),
   retryBaseMs = 30_000,
 }: WebhookWorkerOptions) {
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
   const leaseMs = 2 * timeoutMs + 5_000;
 
   async function deliver(delivery: DueDelivery) {
@@ -68,46 +65,26 @@ export function startWebhookWorker({
     }
   }
 
-  async function drain() {
-    do {
-      again = false;
+  return outboxLoop(
+    async () => {
       const batch = await claimDueDeliveries(db, { limit: BATCH, leaseMs });
       const byWebhook = new Map<string, DueDelivery[]>();
-      for (const delivery of batch)
+      for (const delivery of batch) {
         byWebhook.set(delivery.webhookId, [...(byWebhook.get(delivery.webhookId) ?? []), delivery]);
+      }
       await Promise.all(
         [...byWebhook.values()].map(async (deliveries) => {
           for (const delivery of deliveries) await deliver(delivery);
         }),
       );
-      if (batch.length === BATCH) again = true;
-    } while (again && !stopped);
-  }
-
-  function run() {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = drain()
-      .catch((error: unknown) => log.warn({ err: error }, 'webhook worker could not read its outbox'))
-      .finally(() => {
-        running = null;
-      });
-  }
-
-  const stopPolling = repeat(run, pollMs, firstRunMs);
-
-  return {
-    nudge: run,
-    /** Stops looking; waits up to `graceMs` for the deliveries being sent (a cut-off one is sent again). */
-    async stop(graceMs = 1000) {
-      stopped = true;
-      stopPolling();
-      await waitAtMost(graceMs, running);
+      return batch.length === BATCH;
     },
-  };
+    {
+      pollMs,
+      firstRunMs,
+      onError: (error: unknown) => log.warn({ err: error }, 'webhook worker could not read its outbox'),
+    },
+  );
 }
 
 export type WebhookWorker = ReturnType<typeof startWebhookWorker>;
