@@ -50,6 +50,31 @@ const setupRequest = (
   </PunchOutSetupRequest></Request>
 </cXML>`;
 
+const orderRequest = (
+  identity: string,
+  secret: string,
+  sku: string,
+  price: number,
+) => `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE cXML SYSTEM "http://xml.cxml.org/schemas/cXML/1.2.063/cXML.dtd">
+<cXML payloadID="e2e-po-${Date.now()}" timestamp="2026-11-28T10:00:00+00:00">
+  <Header>
+    <From><Credential domain="NetworkId"><Identity>${identity}</Identity></Credential></From>
+    <To><Credential domain="DUNS"><Identity>081466849</Identity></Credential></To>
+    <Sender><Credential domain="NetworkId"><Identity>${identity}</Identity><SharedSecret>${secret}</SharedSecret></Credential><UserAgent>Stand-in</UserAgent></Sender>
+  </Header>
+  <Request><OrderRequest>
+    <OrderRequestHeader orderID="PO-E2E-1" orderDate="2026-11-28T10:00:00+00:00">
+      <Total><Money currency="USD">${(price * 120).toFixed(2)}</Money></Total>
+      <ShipTo><Address><Name xml:lang="en">Plant 2</Name><PostalAddress><DeliverTo>Goods In</DeliverTo><Street>12 Mill Lane</Street><City>Leeds</City><PostalCode>LS1 4AP</PostalCode><Country isoCountryCode="GB">United Kingdom</Country></PostalAddress></Address></ShipTo>
+      <BillTo><Address><Name xml:lang="en">Plant 2</Name></Address></BillTo>
+    </OrderRequestHeader>
+    <ItemOut quantity="120" lineNumber="1"><ItemID><SupplierPartID>${sku}</SupplierPartID></ItemID>
+      <ItemDetail><UnitPrice><Money currency="USD">${price.toFixed(2)}</Money></UnitPrice><Description xml:lang="en">Press</Description><UnitOfMeasure>EA</UnitOfMeasure><Classification domain="UNSPSC">27110000</Classification></ItemDetail>
+    </ItemOut>
+  </OrderRequest></Request>
+</cXML>`;
+
 test('a procurement system’s buyer punches out, shops with the banner, and transfers the cart back (375 and 1280 px)', async ({
   browser,
   page,
@@ -130,7 +155,17 @@ test('a procurement system’s buyer punches out, shops with the banner, and tra
     expect(message).toContain(`<SupplierPartID>${product.sku}</SupplierPartID>`);
     expect(message).toContain('quantity="120"');
 
-    await adminPage.reload();
+    // The requisition approved, the system sends its purchase order; the order's page says where it came from.
+    const ordered = await request.post('/punchout/cxml', {
+      data: orderRequest(identity, secret, product.sku, product.price),
+      headers: { 'content-type': 'text/xml' },
+    });
+    const orderNumber = /Order (\d+) placed/.exec(await ordered.text())?.[1];
+    expect(orderNumber, await ordered.text()).toBeDefined();
+    await adminPage.goto('/dashboard/punchout');
+    await adminPage.getByRole('link', { name: `Order ${orderNumber}` }).click();
+    await expect(adminPage.getByTestId('punchout-origin')).toContainText('Came by punchout from SAP Ariba');
+    await adminPage.goto('/dashboard/punchout');
     await expect(adminPage.getByText('cart transferred')).toBeVisible();
     const adminAxe = await new AxeBuilder({ page: adminPage })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])

@@ -4,7 +4,7 @@ import { createQueryClient } from './query-client';
 import { queryRoots } from './query-keys';
 import { session } from './session-store';
 
-const signedIn = { id: 'u1', name: 'Ada', email: 'ada@example.com', emailVerified: true };
+const signedIn = { id: 'u1', name: 'Ada', email: 'ada@example.com', emailVerified: true, punchout: false };
 const ordersKey = [...queryRoots.orders, 'of', signedIn.email];
 
 async function readFailing(status: number) {

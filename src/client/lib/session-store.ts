@@ -36,7 +36,7 @@ function publish(next: SessionState) {
 
 /** better-auth's session endpoint, read through the app's own API client: its client stays unloaded. */
 async function readSession(): Promise<CurrentUser | null> {
-  const data = await api<{ user: CurrentUser; session: { punchoutSessionId?: string | null } } | null>(
+  const data = await api<{ user: CurrentUser; session?: { punchoutSessionId?: string | null } } | null>(
     '/auth/get-session',
   );
   return data
@@ -45,7 +45,7 @@ async function readSession(): Promise<CurrentUser | null> {
         name: data.user.name,
         email: data.user.email,
         emailVerified: data.user.emailVerified,
-        punchout: Boolean(data.session.punchoutSessionId),
+        punchout: Boolean(data.session?.punchoutSessionId),
       }
     : null;
 }

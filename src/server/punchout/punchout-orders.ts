@@ -8,6 +8,7 @@ import { runOrderWork } from '../orders/order-process';
 import { type PlaceOrderDeps, holdUnpaidOrderSlot, insertUnpaidOrder } from '../orders/place-order';
 import { orderLineFor, pricingFor } from '../pricing/price-line';
 import { findCompany } from '../records/companies.repository';
+import { addressesOf } from '../companies/addresses';
 import { type PlacedOrder, findOrder, withLinesOf } from '../records/orders.repository';
 import { findOrderable, moveStock } from '../records/products.repository';
 import { type CxmlAddress, CxmlError, type CxmlRequest } from './cxml';
@@ -84,13 +85,26 @@ export async function placePunchoutOrder(
     if (!shipTo?.street[0] || !shipTo.city || !shipTo.country) {
       throw new CxmlError(400, 'The OrderRequest has no ShipTo address with a street, a city and a country');
     }
+    const destination = shipToOf(shipTo);
+    // A company that ships only to its address book: the ShipTo must be one of its addresses.
+    const booked =
+      company && !company.freeAddresses
+        ? (await addressesOf(tx, company.id)).find((address) => sameAddress(address.shipTo, destination))
+        : undefined;
+    if (company && !company.freeAddresses && !booked) {
+      throw new CxmlError(
+        406,
+        `Nothing was ordered. ${company.name} ships only to its address book, and ${destination.line1}, ${destination.postalCode} ${destination.city} is not in it.`,
+      );
+    }
     const order = await insertUnpaidOrder(work, {
       user: buyer,
       rules,
       details: {
         name: shipTo.deliverTo[0] ?? shipTo.name,
         number: shipTo.phone ?? '-',
-        shipTo: shipToOf(shipTo),
+        shipTo: destination,
+        ...(booked ? { addressId: booked._id } : {}),
         company: request.billTo?.name || company?.name || null,
         poNumber: request.orderId.slice(0, 60),
       },
@@ -139,6 +153,20 @@ export async function punchoutOfOrder(ex: Executor, orderId: string) {
     .innerJoin(punchoutConnections, eq(punchoutConnections.id, punchoutOrders.connectionId))
     .where(eq(punchoutOrders.orderId, orderId));
   return row ?? null;
+}
+
+/** The same place: street, postal code and country alike but for case and spacing. */
+function sameAddress(
+  booked: { line1: string; postalCode: string; country: string } | null,
+  given: { line1: string; postalCode: string; country: string },
+) {
+  const plain = (value: string) => value.toLowerCase().replace(/[\s.,]+/g, '');
+  return (
+    booked !== null &&
+    plain(booked.line1) === plain(given.line1) &&
+    plain(booked.postalCode) === plain(given.postalCode) &&
+    booked.country.toUpperCase() === given.country
+  );
 }
 
 function shipToOf(address: CxmlAddress) {

@@ -298,6 +298,62 @@ describe('cXML punchout, from setup request to order', () => {
   });
 });
 
+describe('cXML punchout, the company’s rules', () => {
+  it('shows an inspect’s requisition without letting it be transferred', async () => {
+    const answer = await postCxml(
+      setupRequest(ariba, {
+        returnUrl: procurement.url('/requisition'),
+        operation: 'inspect',
+        items: [{ sku: tool.sku, quantity: 100 }],
+      }),
+    );
+    const startUrl = /<URL>([^<]+)<\/URL>/.exec(answer.body)?.[1] ?? '';
+    const { cookie } = await follow(startUrl);
+    expect((await asBrowser(cookie, 'GET', '/api/cart')).json<{ lines: unknown[] }>().lines).toHaveLength(1);
+    const transfer = await asBrowser(cookie, 'POST', '/api/punchout/transfer');
+    expect(transfer.statusCode).toBe(409);
+    expect(transfer.body).toContain('it is not changed here');
+  });
+
+  it('orders only to the address book of a company that ships only there', async () => {
+    const only = await injectAs(ctx.app, companyAdmin, {
+      method: 'PATCH',
+      url: '/api/company',
+      payload: { freeAddresses: false },
+    });
+    expect(only.statusCode, only.body).toBe(200);
+    const po = (payloadId: string) =>
+      orderRequest(ariba, {
+        payloadId,
+        orderId: 'PO-BOOK',
+        total: 1250,
+        items: [{ sku: tool.sku, quantity: 100, unitPrice: 12.5 }],
+      });
+    const refused = statusOf((await postCxml(po('po-book-1@stand-in'))).body);
+    expect(refused.code).toBe(406);
+    expect(refused.message).toContain(
+      'ships only to its address book, and 12 Mill Lane, LS1 4AP Leeds is not in it',
+    );
+    const booked = await injectAs(ctx.app, companyAdmin, {
+      method: 'POST',
+      url: '/api/company/addresses',
+      payload: {
+        label: 'Leeds plant',
+        name: 'Goods In',
+        number: '01132496000',
+        shipTo: { line1: '12 MILL LANE', city: 'Leeds', postalCode: 'ls1 4ap', country: 'GB' },
+      },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    expect(statusOf((await postCxml(po('po-book-2@stand-in'))).body)).toMatchObject({ code: 200 });
+    await injectAs(ctx.app, companyAdmin, {
+      method: 'PATCH',
+      url: '/api/company',
+      payload: { freeAddresses: true },
+    });
+  });
+});
+
 describe('OCI punchout', () => {
   it('opens from the catalog call, transfers the NEW_ITEM fields SAP reads to the HOOK_URL, and refuses a foreign one', async () => {
     const made = await injectAs(ctx.app, shopAdmin, {

@@ -38,6 +38,12 @@ export async function transferCart(
   const punchout = await punchoutOfSession(db, punchoutSessionId);
   if (!punchout?.session.startedAt) throw new PunchoutRefusal(404, 'This browser is not in a punchout');
   const { session, connection } = punchout;
+  if (session.operation === 'inspect') {
+    throw new PunchoutRefusal(
+      409,
+      `This punchout shows a requisition of ${connection.systemName}; it is not changed here.`,
+    );
+  }
   if (connection.disabledAt) {
     throw new PunchoutRefusal(
       403,

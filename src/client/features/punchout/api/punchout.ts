@@ -1,42 +1,14 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import type {
   CreatePunchoutConnectionBody,
   CreatedPunchoutConnection,
   OrderPunchout,
   PunchoutConnection,
-  PunchoutSessionInfo,
   UpdatePunchoutConnectionBody,
 } from '../../../../shared/api/punchout.schemas';
 import { ApiError, api } from '../../../lib/api-client';
 import { useInvalidate } from '../../../lib/query-client';
 import { queryRoots } from '../../../lib/query-keys';
-
-let asked: Promise<PunchoutSessionInfo | null> | undefined;
-
-/**
- * The punchout this browser is in, asked once per page load and only of a punchout's session. Read
- * without TanStack Query: the banner sits under the header, which every page (the home page's first
- * load too) renders before any query client exists.
- */
-export function usePunchoutSession(enabled: boolean): PunchoutSessionInfo | null {
-  const [info, setInfo] = useState<PunchoutSessionInfo | null>(null);
-  useEffect(() => {
-    if (!enabled) return;
-    let live = true;
-    asked ??= api<PunchoutSessionInfo>('/punchout/session').catch(() => {
-      asked = undefined;
-      return null;
-    });
-    void asked.then((found) => {
-      if (live) setInfo(found);
-    });
-    return () => {
-      live = false;
-    };
-  }, [enabled]);
-  return enabled ? info : null;
-}
 
 /** Every connection, with its latest punchouts and orders (the shop's admin). */
 export function usePunchoutConnections() {

@@ -1,6 +1,6 @@
 import Button from 'react-bootstrap/Button';
 import { useCurrentUser } from '../../../lib/session-store';
-import { usePunchoutSession } from '../api/punchout';
+import { usePunchoutSession } from '../api/punchout-session';
 
 /**
  * The transfer: a real form post, so that the browser follows the shop's answer, a page that carries
@@ -29,7 +29,7 @@ export function PunchoutBanner() {
           <strong>Shopping for {company}</strong> from {systemName}: fill your cart at your company’s prices,
           then transfer it back as a requisition.
         </p>
-        <TransferForm systemName={systemName} size="sm" />
+        {punchout.operation !== 'inspect' && <TransferForm systemName={systemName} size="sm" />}
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';
 import { useCurrentUser } from '../../../lib/session-store';
-import { usePunchoutSession } from '../api/punchout';
+import { usePunchoutSession } from '../api/punchout-session';
 import { TransferForm } from './punchout-banner';
 
 /**
@@ -20,7 +20,9 @@ export function TransferCard({ ready }: { ready: boolean }) {
           Your cart goes back to {systemName} as a requisition, at your company’s prices. Once it is approved
           there, its purchase order comes to us and we ship.
         </p>
-        {ready ? (
+        {punchout?.operation === 'inspect' ? (
+          <p className="mb-0">You are viewing this requisition: it is not changed here.</p>
+        ) : ready ? (
           <TransferForm systemName={systemName} size="lg" />
         ) : (
           <Alert variant="warning" className="mb-0">
