@@ -13,6 +13,7 @@ import { AUTH_BASE_PATH, type Auth } from './auth';
 import { gateAuthRequest, NEW_PASSWORD_FIELD } from './auth-gate';
 import { hashPassword, isCommonPassword } from './passwords';
 import { clearSignInFailures, recordSignInFailure, signInWait } from './sign-in-failures';
+import { punchoutOf } from './session';
 
 /**
  * Answers that wait for this floor whether or not the address has an account: the account's path
@@ -77,6 +78,13 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   /** What better-auth answers, once our own rules let the request through. */
   async function answer(request: FastifyRequest, path: string): Promise<Response> {
     if (request.method === 'GET' && path === '/verify-email') return confirmAddress(request);
+    // A punchout's session reads itself and signs out; it changes no account (punchout/).
+    if (path !== '/get-session' && path !== '/sign-out' && request.headers.cookie) {
+      const session = await auth.getSession(fromNodeHeaders(request.headers)).catch(() => null);
+      if (session && punchoutOf(session.session)) {
+        return json(403, { code: 'FORBIDDEN', message: messages.punchoutOnly });
+      }
+    }
     const decision = gateAuthRequest(request.method, path, request.body);
     if (decision.kind === 'refuse')
       return json(decision.status, { code: decision.code, message: decision.message });

@@ -19,9 +19,20 @@ const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]
 /** However active, a session ends this long after its sign-in (the sliding week renews only up to it). */
 export const SESSION_MAX_AGE_MS = 30 * 24 * 3_600_000;
 
-export function isPastAbsoluteLifetime(createdAt: Date, now = Date.now()): boolean {
-  return now - createdAt.getTime() > SESSION_MAX_AGE_MS;
+/** A punchout's session ends this long after its start, however better-auth slides its expiry. */
+export const PUNCHOUT_SESSION_MS = 8 * 3_600_000;
+
+export function isPastAbsoluteLifetime(
+  createdAt: Date,
+  now = Date.now(),
+  punchout: boolean | undefined = false,
+): boolean {
+  return now - createdAt.getTime() > (punchout ? PUNCHOUT_SESSION_MS : SESSION_MAX_AGE_MS);
 }
+
+/** The punchout a better-auth session belongs to (punchout/), or undefined for an ordinary one. */
+export const punchoutOf = (session: object): string | undefined =>
+  (session as { punchoutSessionId?: string | null }).punchoutSessionId ?? undefined;
 
 /** The API key a request names (`Authorization: Bearer <key>`), or null when it names none. */
 function bearerKey(request: FastifyRequest): string | null {
@@ -65,11 +76,14 @@ export function createAuthGuards(auth: Auth, db: Database): AuthGuards {
     const key = bearerKey(request);
     if (key !== null) return loadKeyCaller(request, key);
     const session = await readSession(request);
-    if (!session || isPastAbsoluteLifetime(session.session.createdAt)) {
+    const punchoutSessionId = session ? punchoutOf(session.session) : undefined;
+    if (
+      !session ||
+      isPastAbsoluteLifetime(session.session.createdAt, Date.now(), Boolean(punchoutSessionId))
+    ) {
       throw new DomainError('UNAUTHENTICATED', messages.signInFirst);
     }
     const { id, name, email, role, emailVerified } = session.user;
-    const punchoutSessionId = (session.session as { punchoutSessionId?: string | null }).punchoutSessionId;
     // A punchout's session browses, fills the cart and transfers it: every other call is refused.
     if (punchoutSessionId && !request.routeOptions.config.punchout) {
       throw new DomainError('FORBIDDEN', messages.punchoutOnly);
@@ -97,7 +111,11 @@ export function createAuthGuards(auth: Auth, db: Database): AuthGuards {
     const kept = accounts.get(token);
     if (kept) return kept.userId;
     const session = await auth.getSession(fromNodeHeaders(request.headers));
-    const userId = session && !isPastAbsoluteLifetime(session.session.createdAt) ? session.user.id : null;
+    const userId =
+      session &&
+      !isPastAbsoluteLifetime(session.session.createdAt, Date.now(), Boolean(punchoutOf(session.session)))
+        ? session.user.id
+        : null;
     accounts.set(token, { userId });
     return userId;
   }

@@ -1020,6 +1020,8 @@ export const punchoutSessions = pgTable(
     /** Where the cart goes back: cXML's BrowserFormPost URL, OCI's HOOK_URL (on the connection's hosts). */
     returnUrl: text('return_url').notNull(),
     buyerCookie: text('buyer_cookie'),
+    /** cXML: the buyer's organisation (the setup request's From), the To of the cart sent back. */
+    buyerCredential: jsonb('buyer_credential').$type<{ domain: string; identity: string }>(),
     operation: text('operation').notNull().default('create'),
     /** OCI's ~TARGET: the frame the returned form is posted into. */
     ociTarget: text('oci_target'),

@@ -19,8 +19,8 @@ export const REDACT_PATHS = [
 
 // Query parameters that carry a credential: reset and verification tokens, OAuth codes and state.
 const SECRET_PARAMETER = /token|code|state|secret|password|signature|key/i;
-// Path segments that are credentials: /api/auth/reset-password/<token>.
-const SECRET_PATH = /(\/reset-password\/)[^/?#]+/g;
+// Path segments that are credentials: /api/auth/reset-password/<token>, a punchout's start address.
+const SECRET_PATH = /(\/reset-password\/|\/punchout\/start\/)[^/?#]+/g;
 
 /** The URL with credentials in its path and query replaced by [redacted]. */
 export function redactUrl(url: string): string {

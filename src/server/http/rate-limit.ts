@@ -59,21 +59,11 @@ export async function registerRateLimits(app: FastifyInstance, db: Database, sca
 const byAccount = (request: FastifyRequest) =>
   request.user?.apiKey ? `key:${request.user.apiKey.id}` : `account:${request.user?.id ?? request.ip}`;
 const byAddress = (request: FastifyRequest) => `ip:${request.ip}`;
-/** The system calling, as the route names it before the limit is counted (a punchout's sender), else the address. */
-const bySender = (request: FastifyRequest) =>
-  request.limitKey ? `sender:${request.limitKey}` : `ip:${request.ip}`;
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** Who a `per: 'sender'` limit counts: set by the route in preValidation (a punchout's credential). */
-    limitKey?: string;
-  }
-}
 
 interface LimitRule {
   max: number;
   minutes: number;
-  per: 'account' | 'address' | 'sender';
+  per: 'account' | 'address';
 }
 
 /**
@@ -103,8 +93,9 @@ export const RATE_LIMITS = {
   // Card testing is a classic abuse of a payment form: a handful of tries per address.
   'test-card': { max: 10, minutes: 10, per: 'address' },
   subscribe: { max: 5, minutes: 10, per: 'address' },
-  // A procurement system's setup requests, catalog calls and orders, per connection's credential.
-  punchout: { max: 120, minutes: 10, per: 'sender' },
+  // A procurement system's setup requests, catalog calls and orders, per calling address (before any
+  // credential is read: a key taken from an unauthenticated body would be the caller's choice).
+  punchout: { max: 120, minutes: 10, per: 'address' },
 } as const satisfies Record<string, LimitRule>;
 
 export type LimitName = keyof typeof RATE_LIMITS;
@@ -112,7 +103,7 @@ export type LimitName = keyof typeof RATE_LIMITS;
 /** A route's limit, by its name in RATE_LIMITS: `config: { rateLimit: limit('place-order') }`. */
 export function limit(name: LimitName) {
   const { max, minutes, per }: LimitRule = RATE_LIMITS[name];
-  const key = per === 'account' ? byAccount : per === 'sender' ? bySender : byAddress;
+  const key = per === 'account' ? byAccount : byAddress;
   return {
     max: (request: FastifyRequest) => Math.ceil(max * request.server.rateLimitScale),
     timeWindow: minutes * 60_000,

@@ -124,13 +124,13 @@ const calls: Record<LimitName, (caller: Caller) => ReturnType<typeof injectAs>> 
       payload: { orderId: nowhere },
       remoteAddress: address,
     }),
-  // Counted per sender credential (an unknown one is refused 401 after counting).
+  // Counted per calling address (an unknown credential is refused 401 after counting).
   punchout: ({ address }) =>
     ctx.app.inject({
       method: 'POST',
       url: '/punchout/cxml',
       headers: { 'content-type': 'text/xml' },
-      payload: `<cXML payloadID="1"><Header><From/><To/><Sender><Credential domain="d"><Identity>limit-${address}</Identity><SharedSecret>x</SharedSecret></Credential></Sender></Header><Request/></cXML>`,
+      payload: `<cXML payloadID="1"><Header><From/><To/><Sender><Credential domain="d"><Identity>limit</Identity><SharedSecret>x</SharedSecret></Credential></Sender></Header><Request/></cXML>`,
       remoteAddress: address,
     }),
   'test-card': ({ address }) =>

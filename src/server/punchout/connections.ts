@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type {
   CreatePunchoutConnectionBody,
   PunchoutConnection,
@@ -221,6 +221,12 @@ export async function updateConnection(
 /** Removes a connection that never sent an order (one that did is disabled instead: its orders name it). */
 export async function deleteConnection(db: Database, admin: Actor, id: string): Promise<void> {
   await db.transaction(async (tx) => {
+    // Locked as an OrderRequest locks it: none comes in between the count and the delete.
+    await tx
+      .select({ id: punchoutConnections.id })
+      .from(punchoutConnections)
+      .where(eq(punchoutConnections.id, id))
+      .for('update');
     const [used] = await tx
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(punchoutOrders)
@@ -253,18 +259,21 @@ export async function listConnections(db: Database): Promise<PunchoutConnection[
     .orderBy(desc(punchoutConnections.createdAt));
   const ids = rows.map((row) => row.connection.id);
   if (ids.length === 0) return [];
-  const latest = sql`row_number() over (partition by ${punchoutSessions.connectionId} order by ${punchoutSessions.createdAt} desc)`;
-  const sessions = await db
+  const ranked = db
     .select({
       connectionId: punchoutSessions.connectionId,
       at: punchoutSessions.createdAt,
       contact: punchoutSessions.contact,
       startedAt: punchoutSessions.startedAt,
       transferredAt: punchoutSessions.transferredAt,
-      rank: latest.mapWith(Number),
+      rank: sql<number>`row_number() over (partition by ${punchoutSessions.connectionId} order by ${punchoutSessions.createdAt} desc)`.as(
+        'rank',
+      ),
     })
     .from(punchoutSessions)
-    .where(inArray(punchoutSessions.connectionId, ids));
+    .where(inArray(punchoutSessions.connectionId, ids))
+    .as('ranked');
+  const sessions = await db.select().from(ranked).where(lte(ranked.rank, 5));
   const sent = await db
     .select({
       connectionId: punchoutOrders.connectionId,
@@ -291,7 +300,7 @@ export async function listConnections(db: Database): Promise<PunchoutConnection[
     disabled: connection.disabledAt !== null,
     createdAt: connection.createdAt.toISOString(),
     sessions: sessions
-      .filter((session) => session.connectionId === connection.id && session.rank <= 5)
+      .filter((session) => session.connectionId === connection.id)
       .sort((a, b) => b.at.getTime() - a.at.getTime())
       .map((session) => ({
         at: session.at.toISOString(),

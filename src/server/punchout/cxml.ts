@@ -18,7 +18,7 @@ const DOCTYPE_URL = `http://xml.cxml.org/schemas/cXML/${CXML_VERSION}/cXML.dtd`;
 /** A cXML document the shop will not read, with the status to answer (400 malformed, 401 credential). */
 export class CxmlError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 406 | 409 | 413 | 500,
+    readonly status: 400 | 401 | 403 | 404 | 406 | 409 | 413 | 429 | 500,
     message: string,
   ) {
     super(message);
@@ -185,6 +185,13 @@ export function readCxml(raw: string): CxmlRequest {
     const orderHeader = required(order.OrderRequestHeader, 'OrderRequestHeader');
     const orderId = text(orderHeader['@orderID']);
     if (!orderId) throw new CxmlError(400, 'The OrderRequest has no orderID');
+    const type = text(orderHeader['@type']) || 'new';
+    if (type !== 'new') {
+      throw new CxmlError(
+        406,
+        `The shop takes new orders only (type="new"), not type="${type.slice(0, 20)}": to change or cancel order ${orderId.slice(0, 60)}, please contact us`,
+      );
+    }
     const items = list(order.ItemOut).map(lineOf);
     if (items.length === 0) throw new CxmlError(400, 'The OrderRequest has no ItemOut');
     const money = node(node(orderHeader.Total)?.Money);

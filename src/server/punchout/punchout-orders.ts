@@ -54,8 +54,14 @@ export async function placePunchoutOrder(
       at,
     );
     const problems: string[] = [];
+    const seen = new Set<string>();
     const lines = request.items.flatMap((item, index) => {
       const name = `Line ${item.lineNumber ?? index + 1} (${item.supplierPartId})`;
+      if (seen.has(item.supplierPartId.toUpperCase())) {
+        problems.push(`${name}: the SKU is on an earlier line; send one line per SKU`);
+        return [];
+      }
+      seen.add(item.supplierPartId.toUpperCase());
       const product = productOf(item.supplierPartId);
       if (!product) {
         problems.push(`${name}: not a product the shop sells`);

@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit.repository';
+import { PUNCHOUT_SESSION_MS } from '../auth/session';
 import type { Database, Executor } from '../db/database';
 import { companyMembers, punchoutConnections, punchoutSessions, sessions, users } from '../db/schema';
 import { membershipOf } from '../identity/membership';
@@ -19,7 +20,7 @@ import { type ConnectionRow, type PunchoutPolicy, returnUrlAllowed } from './con
 /** A punchout refused, with the HTTP status to answer and what to tell the buyer or the system. */
 export class PunchoutRefusal extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 410,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 410 | 429,
     message: string,
   ) {
     super(message);
@@ -27,14 +28,14 @@ export class PunchoutRefusal extends Error {
 }
 
 export const START_VALID_MS = 5 * 60_000;
-/** How long a punchout's browser session lasts: a working day's shopping at most. */
-export const PUNCHOUT_SESSION_MS = 8 * 3_600_000;
 
 export type PunchoutSessionRow = typeof punchoutSessions.$inferSelect;
 
 export interface Setup {
   returnUrl: string;
   buyerCookie: string | null;
+  /** cXML: the setup request's From, echoed as the To of the cart sent back. */
+  buyerCredential: { domain: string; identity: string } | null;
   operation: 'create' | 'edit' | 'inspect';
   ociTarget: string | null;
   setupPayloadId: string | null;
@@ -65,6 +66,7 @@ export async function beginPunchout(
     startExpiresAt: new Date(now.getTime() + START_VALID_MS),
     returnUrl: setup.returnUrl,
     buyerCookie: setup.buyerCookie,
+    buyerCredential: setup.buyerCredential,
     operation: setup.operation,
     ociTarget: setup.ociTarget,
     setupPayloadId: setup.setupPayloadId,
@@ -190,15 +192,27 @@ export async function accountFor(
         userId = existing.id;
       }
     } else {
+      // A buyer of the company in this shop, vouched for by its procurement system; the address itself
+      // is not confirmed (its owner confirms it as anyone does), so it grants nothing beyond the punchout.
       const id = randomUUID().replaceAll('-', '');
-      await ex.insert(users).values({
-        id,
-        name: name?.trim() || email.split('@')[0] || email,
-        email,
-        emailVerified: true,
-        createdAt: now,
-        updatedAt: now,
-      });
+      const [made] = await ex
+        .insert(users)
+        .values({
+          id,
+          name: (name?.trim() || email.split('@')[0] || email).slice(0, 80),
+          email,
+          emailVerified: false,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing()
+        .returning({ id: users.id });
+      if (!made) {
+        throw new PunchoutRefusal(
+          409,
+          'This buyer’s account is being made by another punchout: please start again.',
+        );
+      }
       await ex
         .insert(companyMembers)
         .values({ companyId: connection.companyId, userId: id, roles: ['buyer'], joinedAt: now });

@@ -16,6 +16,7 @@ import type { CatalogCache } from '../catalog/catalog-cache';
 import type { Database } from '../db/database';
 import { DomainError } from '../http/domain-error';
 import { limit } from '../http/rate-limit';
+import { countOne } from '../http/request-counters';
 import { type AuthGuards, signedInUser } from '../identity/request-user';
 import type { MailContext } from '../mail/mail-layout';
 import { escapeHtml } from '../mail/mail-layout';
@@ -56,6 +57,10 @@ export interface PunchoutRoutesOptions {
   authSecret: string;
 }
 
+/** What one connection may send in ten minutes: a procurement system's busy morning. */
+const CONNECTION_MAX = 600;
+const CONNECTION_WINDOW_MS = 10 * 60_000;
+
 /** A cXML document is a few kilobytes; a requisition of 200 lines a few hundred. */
 export const MAX_CXML_BYTES = 1024 * 1024;
 
@@ -74,6 +79,14 @@ export const punchoutRoutes: FastifyPluginAsyncZod<PunchoutRoutesOptions> = asyn
     { parseAs: 'string', bodyLimit: 64 * 1024 },
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
+
+  /**
+   * Each connection's own limit, counted once its credential is proven (before, only the calling
+   * address is: rate-limit.ts), so that one procurement system's burst does not hold up another's.
+   */
+  const withinConnectionLimit = async (request: FastifyRequest, connectionId: string) =>
+    (await countOne(db, `punchout-connection:${connectionId}`, CONNECTION_WINDOW_MS)).count <=
+    Math.ceil(CONNECTION_MAX * request.server.rateLimitScale);
 
   // --- cXML: documents in, documents out, every answer a cXML Response ---
   await app.register(async (plain) => {
@@ -95,14 +108,6 @@ export const punchoutRoutes: FastifyPluginAsyncZod<PunchoutRoutesOptions> = asyn
     cxml.post(
       '/punchout/cxml',
       {
-        preValidation: async (request) => {
-          // Counted per sender credential: one procurement system's burst does not hold up another's.
-          const raw = typeof request.body === 'string' ? request.body : '';
-          request.limitKey = /<Sender>[\s\S]*?<Identity>([^<]{1,200})<\/Identity>/
-            .exec(raw)?.[1]
-            ?.trim()
-            .toLowerCase();
-        },
         config: { rateLimit: limit('punchout') },
         schema: {
           tags: ['punchout'],
@@ -136,6 +141,9 @@ export const punchoutRoutes: FastifyPluginAsyncZod<PunchoutRoutesOptions> = asyn
             {
               returnUrl: document.browserFormPost,
               buyerCookie: document.buyerCookie,
+              buyerCredential: document.from[0]
+                ? { domain: document.from[0].domain, identity: document.from[0].identity }
+                : null,
               operation: document.operation,
               ociTarget: null,
               setupPayloadId: document.payloadId,
@@ -169,12 +177,18 @@ export const punchoutRoutes: FastifyPluginAsyncZod<PunchoutRoutesOptions> = asyn
     '~TARGET': z.string().max(40).optional(),
   });
   const openOci = async (request: FastifyRequest, reply: FastifyReply, call: z.infer<typeof OciCall>) => {
-    request.limitKey = call.USERNAME?.toLowerCase();
     if (!call.USERNAME || !call.PASSWORD || !call.HOOK_URL) {
       return refusalPage(reply, 400, 'The catalog call needs USERNAME, PASSWORD and HOOK_URL.');
     }
     const connection = await authenticate(db, { protocol: 'oci', username: call.USERNAME }, call.PASSWORD);
     if (!connection) return refusalPage(reply, 401, 'The user name or password is not known to the shop.');
+    if (!(await withinConnectionLimit(request, connection.id))) {
+      return refusalPage(
+        reply,
+        429,
+        'Too many punchouts from this connection; please try again in a few minutes.',
+      );
+    }
     try {
       const startUrl = await beginPunchout(
         db,
@@ -182,6 +196,7 @@ export const punchoutRoutes: FastifyPluginAsyncZod<PunchoutRoutesOptions> = asyn
         {
           returnUrl: call.HOOK_URL,
           buyerCookie: null,
+          buyerCredential: null,
           operation: 'create',
           ociTarget: call['~TARGET'] && /^[\w-]+$/.test(call['~TARGET']) ? call['~TARGET'] : '_top',
           setupPayloadId: null,

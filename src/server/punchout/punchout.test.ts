@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, isNotNull } from 'drizzle-orm';
 import type { ErrorBody } from '../../shared/api/errors';
 import type { OrderDetail } from '../../shared/api/orders.schemas';
 import type { PunchoutConnection, PunchoutSessionInfo } from '../../shared/api/punchout.schemas';
-import { auditLog, punchoutSessions } from '../db/schema';
+import { auditLog, punchoutSessions, sessions } from '../db/schema';
 import { ORIGIN, type TestUser, injectAs, signUpAdmin } from '../test/auth-helpers';
 import { newCompany } from '../test/company-helpers';
 import { validateCxml, validateOci } from '../test/e-invoice-validators';
@@ -146,7 +146,14 @@ describe('cXML punchout, from setup request to order', () => {
     });
     // better-auth knows the session: the app shows the contact as signed in.
     const session = await asBrowser(cookie, 'GET', '/api/auth/get-session');
-    expect(session.json<{ user: { email: string } }>().user.email).toBe('pat.procurer@buyer.example');
+    // The contact's own account in the company, its address not confirmed by being named.
+    expect(session.json<{ user: { email: string; emailVerified: boolean } }>().user).toMatchObject({
+      email: 'pat.procurer@buyer.example',
+      emailVerified: false,
+    });
+    // It changes no account: better-auth's own calls but reading itself and signing out are refused.
+    const renamed = await asBrowser(cookie, 'POST', '/api/auth/update-user', { name: 'Mallory' });
+    expect(renamed.statusCode, renamed.body).toBe(403);
 
     expect((await asBrowser(cookie, 'PUT', `/api/cart/lines/${tool.id}`, { quantity: 150 })).statusCode).toBe(
       200,
@@ -180,6 +187,10 @@ describe('cXML punchout, from setup request to order', () => {
     const check = await validateCxml(message);
     expect(check.valid, check.output).toBe(true);
     expect(message).toContain('<BuyerCookie>cookie-42</BuyerCookie>');
+    // To the organisation that asked (the setup request's From), from the shop's own credential.
+    expect(message).toMatch(
+      /<To>\s*<Credential domain="NetworkId">\s*<Identity>BUYER-ORG-AN01000000042<\/Identity>/,
+    );
     expect(message).toMatch(
       new RegExp(
         `<ItemIn quantity="150" lineNumber="1">\\s*<ItemID>\\s*<SupplierPartID>${tool.sku}</SupplierPartID>`,
@@ -237,6 +248,13 @@ describe('cXML punchout, from setup request to order', () => {
     expect(origin.json()).toEqual({ systemName: 'SAP Ariba', payloadId: 'po-1@stand-in' });
     const audited = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'punchout.order'));
     expect(audited).toHaveLength(1);
+
+    // A punchout's session ends eight hours after its start, however better-auth slides it.
+    await ctx.db
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - 9 * 3_600_000) })
+      .where(isNotNull(sessions.punchoutSessionId));
+    expect((await asBrowser(cookie, 'GET', '/api/punchout/session')).statusCode).toBe(401);
   });
 
   it('starts an edit with the requisition’s lines in the cart, and returns the buyer’s part numbers', async () => {
@@ -271,6 +289,32 @@ describe('cXML punchout, from setup request to order', () => {
     );
     const status = statusOf(refused.body);
     expect(status.code).toBe(406);
+    const repeated = statusOf(
+      (
+        await postCxml(
+          orderRequest(ariba, {
+            payloadId: 'po-twice@stand-in',
+            orderId: 'PO-10',
+            total: 2500,
+            items: [
+              { sku: tool.sku, quantity: 100, unitPrice: 12.5 },
+              { sku: tool.sku, quantity: 100, unitPrice: 12.5 },
+            ],
+          }),
+        )
+      ).body,
+    );
+    expect(repeated).toMatchObject({ code: 406, message: expect.stringContaining('Line 2') as unknown });
+    const update = orderRequest(ariba, {
+      payloadId: 'po-update@stand-in',
+      orderId: 'PO-4711',
+      total: 1,
+      items: [{ sku: tool.sku, quantity: 100, unitPrice: 12.5 }],
+    }).replace('type="new"', 'type="update"');
+    expect(statusOf((await postCxml(update)).body)).toMatchObject({
+      code: 406,
+      message: expect.stringContaining('new orders only') as unknown,
+    });
     expect(status.message).toContain('Line 1 (NO-SUCH-SKU): not a product the shop sells');
     expect(status.message).toContain(`Line 2 (${tool.sku}): ordered at $9.99 a unit, the price is $12.50`);
     expect(await validateCxml(refused.body)).toMatchObject({ valid: true });
@@ -415,6 +459,8 @@ describe('OCI punchout', () => {
       'NEW_ITEM-MATGROUP[1]': '27110000',
       'NEW_ITEM-LEADTIME[1]': '2',
       'NEW_ITEM-LONGTEXT_1:132[]': tool.name,
+      '~OkCode': 'ADDI',
+      '~CALLER': 'CTLG',
     });
     const oci = await validateOci(transfer.body);
     expect(oci.fatal, oci.output).toBe(0);

@@ -82,7 +82,8 @@ export async function transferCart(
     buyerCookie: session.buyerCookie ?? '',
     currency: 'USD',
     from: shop.punchout.credential,
-    to: {
+    // Back to the organisation that asked (the setup request's From), else the connection's sender.
+    to: session.buyerCredential ?? {
       domain: connection.senderDomain ?? 'NetworkId',
       identity: connection.senderIdentity ?? connection.username ?? '',
     },
@@ -102,7 +103,15 @@ export async function transferCart(
   };
   await markTransferred(db, session.id, now);
   const fields =
-    connection.protocol === 'cxml' ? [['cxml-urlencoded', orderMessage(basket)] as const] : ociFields(basket);
+    connection.protocol === 'cxml'
+      ? [['cxml-urlencoded', orderMessage(basket)] as const]
+      : [
+          ...ociFields(basket),
+          // As OCI's catalog call gave them: add the items to the cart, from a catalog.
+          ['~OkCode', 'ADDI'] as const,
+          ['~TARGET', session.ociTarget ?? '_top'] as const,
+          ['~CALLER', 'CTLG'] as const,
+        ];
   return autoPost(session.returnUrl, session.ociTarget ?? '_top', fields, connection.systemName);
 }
 

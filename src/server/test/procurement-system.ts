@@ -43,7 +43,7 @@ export interface Credential {
 }
 
 const header = (sender: Credential) => `<Header>
-    <From><Credential domain="${sender.domain}"><Identity>${sender.identity}</Identity></Credential></From>
+    <From><Credential domain="NetworkId"><Identity>BUYER-ORG-${sender.identity}</Identity></Credential></From>
     <To><Credential domain="DUNS"><Identity>081466849</Identity></Credential></To>
     <Sender><Credential domain="${sender.domain}"><Identity>${sender.identity}</Identity><SharedSecret>${sender.secret}</SharedSecret></Credential><UserAgent>Stand-in Procurement 1.0</UserAgent></Sender>
   </Header>`;

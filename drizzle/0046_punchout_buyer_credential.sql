@@ -1,0 +1,1 @@
+ALTER TABLE "punchout_sessions" ADD COLUMN "buyer_credential" jsonb;
