@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit.repository';
 import { PUNCHOUT_SESSION_MS } from '../auth/session';
 import type { Database, Executor } from '../db/database';
@@ -134,6 +134,17 @@ export async function startPunchout(
       .update(punchoutSessions)
       .set({ startedAt: now, userId: buyer.id })
       .where(eq(punchoutSessions.id, session.id));
+    // One punchout at a time per account (its cart is the account's): a new one ends the browser
+    // sessions of the earlier ones, which are told to start again, rather than share a cart unawares.
+    await tx.delete(sessions).where(
+      inArray(
+        sessions.punchoutSessionId,
+        tx
+          .select({ id: punchoutSessions.id })
+          .from(punchoutSessions)
+          .where(and(eq(punchoutSessions.userId, buyer.id), ne(punchoutSessions.id, session.id))),
+      ),
+    );
     await emptyCart(tx, buyer.id);
     const known = await findOrderable(tx, { skus: session.items.map((item) => item.sku) });
     const lines = new Map<string, number>();

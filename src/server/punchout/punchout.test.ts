@@ -258,11 +258,15 @@ describe('cXML punchout, from setup request to order', () => {
   });
 
   it('starts an edit with the requisition’s lines in the cart, and returns the buyer’s part numbers', async () => {
+    const earlier = await follow((await punchOut()).startUrl);
+    expect((await asBrowser(earlier.cookie, 'GET', '/api/punchout/session')).statusCode).toBe(200);
     const { startUrl } = await punchOut(undefined, [
       { sku: tool.sku, quantity: 200, buyerPartId: 'ACME-PRESS-9' },
     ]);
     const { opened, cookie } = await follow(startUrl);
     expect(opened.headers.location).toBe('/cart');
+    // Both shop as the connection's buyer, whose cart is one: the earlier punchout is ended, not shared.
+    expect((await asBrowser(earlier.cookie, 'GET', '/api/punchout/session')).statusCode).toBe(401);
     const transfer = await asBrowser(cookie, 'POST', '/api/punchout/transfer');
     const message = formOf(transfer.body).fields.get('cxml-urlencoded') ?? '';
     expect(message).toContain('<BuyerPartID>ACME-PRESS-9</BuyerPartID>');
