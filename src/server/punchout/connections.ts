@@ -274,7 +274,7 @@ export async function listConnections(db: Database): Promise<PunchoutConnection[
     .where(inArray(punchoutSessions.connectionId, ids))
     .as('ranked');
   const sessions = await db.select().from(ranked).where(lte(ranked.rank, 5));
-  const sent = await db
+  const rankedOrders = db
     .select({
       connectionId: punchoutOrders.connectionId,
       payloadId: punchoutOrders.payloadId,
@@ -282,11 +282,19 @@ export async function listConnections(db: Database): Promise<PunchoutConnection[
       orderId: orders.id,
       orderNumber: orders.orderNumber,
       poNumber: orders.poNumber,
+      rank: sql<number>`row_number() over (partition by ${punchoutOrders.connectionId} order by ${punchoutOrders.createdAt} desc)`.as(
+        'order_rank',
+      ),
     })
     .from(punchoutOrders)
     .innerJoin(orders, eq(orders.id, punchoutOrders.orderId))
     .where(inArray(punchoutOrders.connectionId, ids))
-    .orderBy(desc(punchoutOrders.createdAt));
+    .as('ranked_orders');
+  const sent = await db
+    .select()
+    .from(rankedOrders)
+    .where(lte(rankedOrders.rank, 5))
+    .orderBy(desc(rankedOrders.at));
   return rows.map(({ connection, companyName, buyerName, buyerEmail }) => ({
     _id: connection.id,
     company: { _id: connection.companyId, name: companyName },
@@ -310,7 +318,6 @@ export async function listConnections(db: Database): Promise<PunchoutConnection[
       })),
     orders: sent
       .filter((order) => order.connectionId === connection.id)
-      .slice(0, 5)
       .map((order) => ({
         _id: order.orderId,
         orderNumber: order.orderNumber,

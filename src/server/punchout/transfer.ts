@@ -64,8 +64,7 @@ export async function transferCart(
       : undefined,
   );
   if (cart.lines.length === 0) throw new PunchoutRefusal(409, messages.cartEmpty);
-  const blocked = cart.lines.filter((line) => line.problem && line.quantity > line.available);
-  if (!cart.ready || blocked.length > 0) {
+  if (!cart.ready) {
     throw new PunchoutRefusal(
       409,
       messages.checkoutRefused(
