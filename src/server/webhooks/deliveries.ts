@@ -183,9 +183,12 @@ export async function resendDelivery(
   return row ? toDelivery(row) : null;
 }
 
-/** Per webhook: deliveries waiting and given up on, and the latest one's state. */
-export async function deliverySummaries(ex: Executor, webhookIds: readonly string[]) {
-  if (webhookIds.length === 0) return new Map<string, DeliverySummary>();
+/** Per webhook: deliveries waiting and given up on, and the latest one's state (none for a webhook never told). */
+export async function deliverySummaries(
+  ex: Executor,
+  webhookIds: readonly string[],
+): Promise<(webhookId: string) => DeliverySummary> {
+  if (webhookIds.length === 0) return () => ({ pending: 0, failed: 0, lastDelivery: null });
   const counts = await ex
     .select({
       webhookId: webhookDeliveries.webhookId,
@@ -216,26 +219,17 @@ export async function deliverySummaries(ex: Executor, webhookIds: readonly strin
       latestAt,
       and(eq(latestAt.webhookId, webhookDeliveries.webhookId), eq(latestAt.latestSeq, webhookDeliveries.seq)),
     );
-  return new Map(
-    webhookIds.map((id) => {
-      const count = counts.find((row) => row.webhookId === id);
-      const last = latest.find((row) => row.webhookId === id);
-      return [
-        id,
-        {
-          pending: count?.pending ?? 0,
-          failed: count?.failed ?? 0,
-          lastDelivery: last
-            ? {
-                at: last.at.toISOString(),
-                status: last.status,
-                statusCode: last.tries[0]?.statusCode ?? null,
-              }
-            : null,
-        },
-      ];
-    }),
-  );
+  return (id) => {
+    const count = counts.find((row) => row.webhookId === id);
+    const last = latest.find((row) => row.webhookId === id);
+    return {
+      pending: count?.pending ?? 0,
+      failed: count?.failed ?? 0,
+      lastDelivery: last
+        ? { at: last.at.toISOString(), status: last.status, statusCode: last.tries[0]?.statusCode ?? null }
+        : null,
+    };
+  };
 }
 
 export interface DeliverySummary {

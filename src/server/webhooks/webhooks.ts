@@ -78,7 +78,7 @@ export async function listWebhooks(db: Database, owner: WebhookOwner): Promise<W
     .leftJoin(companies, eq(companies.id, webhooks.companyId))
     .where(ownedBy(owner))
     .orderBy(desc(webhooks.createdAt));
-  const summaries = await deliverySummaries(
+  const summaryOf = await deliverySummaries(
     db,
     rows.map((row) => row.id),
   );
@@ -88,10 +88,7 @@ export async function listWebhooks(db: Database, owner: WebhookOwner): Promise<W
     events: row.events,
     createdAt: row.createdAt.toISOString(),
     company: row.company,
-    pending: 0,
-    failed: 0,
-    lastDelivery: null,
-    ...summaries.get(row.id),
+    ...summaryOf(row.id),
   }));
 }
 
