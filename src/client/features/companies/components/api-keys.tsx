@@ -1,9 +1,9 @@
-import { type SubmitEvent, useId, useState } from 'react';
+import { type ReactNode, type SubmitEvent, useId, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import { API_KEY_SCOPES, type ApiKeyScope } from '../../../../shared/api/api-keys.schemas';
+import { API_KEY_SCOPES, type ApiKey, type ApiKeyScope } from '../../../../shared/api/api-keys.schemas';
 import { formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/companies';
@@ -61,25 +61,16 @@ export function ApiKeys() {
         {keys.data && keys.data.length > 0 && (
           <ul className="list-unstyled" aria-label="The company’s API keys">
             {keys.data.map((key) => (
-              <li key={key._id} className="d-flex flex-wrap align-items-center gap-2 border-bottom py-2">
-                <div className="flex-grow-1">
-                  <strong>{key.name}</strong> <code>{key.prefix}…</code>
-                  <div className="small text-secondary">
-                    {key.scopes.join(', ')} · made {formatDateTime(key.createdAt)} ·{' '}
-                    {key.lastUsedAt ? `last used ${formatDateTime(key.lastUsedAt)}` : 'never used'}
-                  </div>
-                </div>
-                <Button
-                  size="sm"
-                  variant="outline-danger"
-                  disabled={revoke.isPending}
-                  onClick={() =>
-                    revoke.mutate(key._id, { onSuccess: () => notify.success(`${key.name} is revoked`) })
-                  }
-                >
-                  Revoke {key.name}
-                </Button>
-              </li>
+              <ApiKeyLine
+                key={key._id}
+                apiKey={key}
+                title={<strong>{key.name}</strong>}
+                revokeLabel={`Revoke ${key.name}`}
+                busy={revoke.isPending}
+                onRevoke={() =>
+                  revoke.mutate(key._id, { onSuccess: () => notify.success(`${key.name} is revoked`) })
+                }
+              />
             ))}
           </ul>
         )}
@@ -109,5 +100,35 @@ export function ApiKeys() {
         </Form>
       </Card.Body>
     </Card>
+  );
+}
+
+/** One key in a list: its name (and whose), prefix, scopes, when made and last used, and Revoke. */
+export function ApiKeyLine({
+  apiKey,
+  title,
+  revokeLabel,
+  busy,
+  onRevoke,
+}: {
+  apiKey: ApiKey;
+  title: ReactNode;
+  revokeLabel: string;
+  busy: boolean;
+  onRevoke: () => void;
+}) {
+  return (
+    <li className="d-flex flex-wrap align-items-center gap-2 border-bottom py-2">
+      <div className="flex-grow-1">
+        {title} <code>{apiKey.prefix}…</code>
+        <div className="small text-secondary">
+          {apiKey.scopes.join(', ')} · made {formatDateTime(apiKey.createdAt)} ·{' '}
+          {apiKey.lastUsedAt ? `last used ${formatDateTime(apiKey.lastUsedAt)}` : 'never used'}
+        </div>
+      </div>
+      <Button size="sm" variant="outline-danger" disabled={busy} onClick={onRevoke}>
+        {revokeLabel}
+      </Button>
+    </li>
   );
 }

@@ -1,8 +1,7 @@
-import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import { formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useAllApiKeys, useRevokeAnyApiKey } from '../api/companies';
+import { ApiKeyLine } from './api-keys';
 
 /**
  * Every company's API keys, for the shop's admin: which systems act for which company, with what
@@ -24,27 +23,22 @@ export function ShopApiKeys() {
         {keys.data && keys.data.length > 0 && (
           <ul className="list-unstyled mb-0" aria-label="Companies’ API keys">
             {keys.data.map((key) => (
-              <li key={key._id} className="d-flex flex-wrap align-items-center gap-2 border-bottom py-2">
-                <div className="flex-grow-1">
-                  <strong>{key.company}</strong>: {key.name} <code>{key.prefix}…</code>
-                  <div className="small text-secondary">
-                    {key.scopes.join(', ')} · made {formatDateTime(key.createdAt)} ·{' '}
-                    {key.lastUsedAt ? `last used ${formatDateTime(key.lastUsedAt)}` : 'never used'}
-                  </div>
-                </div>
-                <Button
-                  size="sm"
-                  variant="outline-danger"
-                  disabled={revoke.isPending}
-                  onClick={() =>
-                    revoke.mutate(key._id, {
-                      onSuccess: () => notify.success(`${key.company}’s key ${key.name} is revoked`),
-                    })
-                  }
-                >
-                  Revoke
-                </Button>
-              </li>
+              <ApiKeyLine
+                key={key._id}
+                apiKey={key}
+                title={
+                  <>
+                    <strong>{key.company}</strong>: {key.name}
+                  </>
+                }
+                revokeLabel="Revoke"
+                busy={revoke.isPending}
+                onRevoke={() =>
+                  revoke.mutate(key._id, {
+                    onSuccess: () => notify.success(`${key.company}’s key ${key.name} is revoked`),
+                  })
+                }
+              />
             ))}
           </ul>
         )}
