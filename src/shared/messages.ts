@@ -24,6 +24,7 @@ export const messages = {
   subscribed: 'Thank you for subscribing! Our newsletter is on its way to your inbox.',
   invalidEmail: 'Please enter a valid email address',
   productNotFound: 'This product does not exist or is no longer sold',
+  categoryNotFound: 'There is no such category',
   orderNotFound: 'There is no such order',
   noOrdersFor: (email: string) => `There are no orders of ${email} for you to see`,
   userDeleted: (email: string) => `${email} was deleted`,

@@ -60,6 +60,10 @@ describe('POST /api/addproduct', () => {
       taxClass: 'reduced',
       weightKg: 0.35,
       unitsPerCarton: 50,
+      specs: {},
+      unit: 'EA',
+      orderMultiple: 1,
+      leadTimeDays: 0,
     });
   });
 

@@ -1,7 +1,13 @@
 import { recordAudit } from '../audit/audit.repository';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ToolIdParams } from '../../shared/api/catalog.schemas';
+import {
+  AttributesChange,
+  CategorySlugParams,
+  PutAttributesBody,
+  ToolIdParams,
+} from '../../shared/api/catalog.schemas';
+import { putCategoryAttributes } from './category-attributes';
 import { errorResponses } from '../../shared/api/errors';
 import { DeleteResult, InsertResult, UpdateResult } from '../../shared/api/common.schemas';
 import {
@@ -72,6 +78,24 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => removeProduct(deps, signedInUser(request), request.params.id),
+  );
+
+  app.put(
+    '/admin/categories/:slug/attributes',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Declare a category's specifications: typed attributes its products take (admin)",
+        description:
+          'The whole list, in the order product pages show it. An attribute left out takes its values off ' +
+          "the category's products; a changed type or value list must still take every value they hold.",
+        params: CategorySlugParams,
+        body: PutAttributesBody,
+        response: { 200: AttributesChange, ...errors },
+      },
+    },
+    async (request) =>
+      putCategoryAttributes(deps, signedInUser(request), request.params.slug, request.body.attributes),
   );
 
   app.get(

@@ -94,7 +94,7 @@ describe('search', () => {
   });
 
   it('answers an empty page when nothing matches', async () => {
-    expect((await catalog('q=zzqqxx')).body).toEqual({ items: [], nextCursor: null, total: 0 });
+    expect((await catalog('q=zzqqxx')).body).toEqual({ facets: [], items: [], nextCursor: null, total: 0 });
   });
 });
 

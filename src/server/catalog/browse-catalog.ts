@@ -9,13 +9,123 @@ import {
   type CatalogAfter,
   type CatalogFilters,
   countCatalog,
+  countFacetValues,
+  findCategory,
   listCatalogPage,
+  listCategoryAttributes,
   listCategories,
   listHomeGrid,
   listProducts,
 } from '../records/products.repository';
 import { toTool } from './tool-view';
 import { messages } from '../../shared/messages';
+import type { CategoryAttribute, Facet, SpecFilter, SpecValue } from '../../shared/domain/specifications';
+
+/** The most values one facet lists (a number attribute may take many): the commonest are kept. */
+const MAX_FACET_VALUES = 50;
+
+/** Every category's attributes by slug, cached with the catalog (a category's change clears it). */
+function attributesBySlug({ db, catalogCache }: BrowseDeps): Promise<Map<string, CategoryAttribute[]>> {
+  return catalogCache
+    .value('attributes', async () => ({ value: [...(await listCategoryAttributes(db))], tools: [] }))
+    .then((entries) => new Map(entries));
+}
+
+/**
+ * The attributes a search's facets are: its category's, or without one every category's (a key two
+ * categories declare is one facet, named as the first by name declares it). Text is not faceted.
+ */
+function facetAttributes(
+  bySlug: Map<string, CategoryAttribute[]>,
+  category: string | undefined,
+): CategoryAttribute[] {
+  const declared = category === undefined ? [...bySlug.values()].flat() : (bySlug.get(category) ?? []);
+  const byKey = new Map<string, CategoryAttribute>();
+  for (const attribute of declared) {
+    if (attribute.type !== 'text' && !byKey.has(attribute.key)) byKey.set(attribute.key, attribute);
+  }
+  return [...byKey.values()];
+}
+
+/** A facet's values in the order a buyer reads them: an enum's as declared, numbers ascending, yes first. */
+function orderedValues(attribute: CategoryAttribute, counts: Map<SpecValue, number>, chosen: SpecValue[]) {
+  const values = [...counts.keys()];
+  for (const value of chosen) if (!counts.has(value)) values.push(value);
+  const rank = (value: SpecValue) =>
+    attribute.type === 'enum'
+      ? (attribute.values ?? []).indexOf(String(value))
+      : attribute.type === 'boolean'
+        ? value === true
+          ? 0
+          : 1
+        : Number(value);
+  const kept = values
+    .filter((value) => specValueFits(attribute, value))
+    .sort((a, b) => rank(a) - rank(b))
+    .slice(0, MAX_FACET_VALUES);
+  return kept.map((value) => ({ value, count: counts.get(value) ?? 0 }));
+}
+
+/** Whether a counted value is of the attribute's type (a value stored before its attribute changed is not). */
+function specValueFits(attribute: CategoryAttribute, value: SpecValue): boolean {
+  if (attribute.type === 'number') return typeof value === 'number';
+  if (attribute.type === 'boolean') return typeof value === 'boolean';
+  return typeof value === 'string' && (attribute.values ?? []).includes(value);
+}
+
+/**
+ * The facets of a search: each attribute's values among the matches with their counts. An attribute
+ * that is filtered is counted without its own filter (so its other values say how many they would
+ * add), every other with all the filters: one query for the unfiltered attributes, one per filtered.
+ */
+async function searchFacets(
+  db: Executor,
+  attributes: CategoryAttribute[],
+  filters: CatalogFilters,
+): Promise<Facet[]> {
+  const specFilters = filters.specs ?? [];
+  const filteredKeys = new Set(specFilters.map((filter) => filter.key));
+  const keys = attributes.map((attribute) => attribute.key);
+  const rounds = [
+    countFacetValues(
+      db,
+      filters,
+      keys.filter((key) => !filteredKeys.has(key)),
+    ),
+    ...[...filteredKeys]
+      .filter((key) => keys.includes(key))
+      .map((key) =>
+        countFacetValues(db, { ...filters, specs: specFilters.filter((filter) => filter.key !== key) }, [
+          key,
+        ]),
+      ),
+  ];
+  const counts = new Map<string, Map<SpecValue, number>>();
+  for (const row of (await Promise.all(rounds)).flat()) {
+    const values = counts.get(row.key) ?? new Map<SpecValue, number>();
+    values.set(row.value, row.count);
+    counts.set(row.key, values);
+  }
+  return attributes.flatMap((attribute) => {
+    const chosen = chosenValues(specFilters, attribute.key);
+    const values = orderedValues(attribute, counts.get(attribute.key) ?? new Map<SpecValue, number>(), chosen);
+    if (values.length === 0) return [];
+    return [
+      {
+        key: attribute.key,
+        name: attribute.name,
+        type: attribute.type,
+        unit: attribute.unit ?? null,
+        values,
+      },
+    ];
+  });
+}
+
+/** The values a search filters an attribute by (a range chooses none). */
+function chosenValues(filters: SpecFilter[], key: string): SpecValue[] {
+  return filters.flatMap((filter) => (filter.key === key && 'values' in filter ? filter.values : []));
+}
 
 export interface BrowseDeps {
   db: Executor;
@@ -80,6 +190,18 @@ export function categoryList({ db, catalogCache }: BrowseDeps): Promise<Serializ
   return catalogCache.answer('categories', async () => ({ value: await listCategories(db), tools: [] }));
 }
 
+/** GET /api/categories/{slug}: a category and the specifications its products take. */
+export function categoryDetail({ db, catalogCache }: BrowseDeps, slug: string): Promise<SerializedAnswer> {
+  return catalogCache.answer(`category:${slug}`, async () => {
+    const category = await findCategory(db, slug);
+    if (!category) throw new DomainError('NOT_FOUND', messages.categoryNotFound);
+    return {
+      value: { slug: category.slug, name: category.name, attributes: category.attributes },
+      tools: [],
+    };
+  });
+}
+
 const badCursor = () => new DomainError('VALIDATION_FAILED', messages.cursorUnknown);
 
 /** A cursor is the last product's sort and sort key and id, as base64url JSON: opaque to clients. */
@@ -134,7 +256,9 @@ export async function catalogPage(
     lowStock: query.lowStock ? { floor: minUnits } : undefined,
     minPriceCents: query.minPrice === undefined ? undefined : dollarsToCents(query.minPrice),
     maxPriceCents: query.maxPrice === undefined ? undefined : dollarsToCents(query.maxPrice),
+    specs: query.spec,
   };
+  const attributes = facetAttributes(await attributesBySlug(deps), query.category);
   const stockSensitive = query.inStock === true || query.lowStock === true;
   const byPrice =
     sort === 'price_asc' ||
@@ -151,11 +275,18 @@ export async function catalogPage(
         tools: [],
         stockSensitive,
       }));
+    const facets = () =>
+      cache.value(`facets:${filterKey}`, async () => ({
+        value: await searchFacets(db, attributes, readFilters),
+        tools: [],
+        stockSensitive,
+      }));
     const key = `page:${filterKey}:${sort}:${limit}:${query.cursor ?? ''}`;
     const load = async () => {
-      const [rows, matches] = await Promise.all([
+      const [rows, matches, facetCounts] = await Promise.all([
         listCatalogPage(db, readFilters, sort, after, limit + 1),
         total(),
+        facets(),
       ]);
       const page = rows.slice(0, limit);
       const last = page.at(-1);
@@ -164,6 +295,7 @@ export async function catalogPage(
         items,
         nextCursor: rows.length > limit && last ? encodeCursor(sort, last.sortKey, last.id) : null,
         total: matches,
+        facets: facetCounts,
       };
       return { value, tools: items, stockSensitive };
     };

@@ -18,6 +18,10 @@ const tool = (id: string, available: number): Tool => ({
   taxClass: 'standard',
   weightKg: 1.2,
   unitsPerCarton: 10,
+  specs: {},
+  unit: 'EA',
+  orderMultiple: 1,
+  leadTimeDays: 0,
 });
 
 function setup({ maxAgeMs = 1000, maxEntries = 256 } = {}) {

@@ -50,6 +50,10 @@ describe('GET /api/tool', () => {
       taxClass: 'standard',
       weightKg: 0,
       unitsPerCarton: 1,
+      specs: {},
+      unit: 'EA',
+      orderMultiple: 1,
+      leadTimeDays: 0,
     });
   });
 

@@ -3,7 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CatalogPage,
   CatalogQuery,
+  CategoryDetail,
   CategoryList,
+  CategorySlugParams,
   Tool,
   ToolIdParams,
   ToolList,
@@ -13,7 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import { type AuthGuards } from '../identity/request-user';
 import type { Database } from '../db/database';
 import { catalogPricesFor, pricedTool } from './buyer-catalog';
-import { allProducts, catalogPage, categoryList, homeGrid } from './browse-catalog';
+import { allProducts, catalogPage, categoryDetail, categoryList, homeGrid } from './browse-catalog';
 import { type CatalogCache, sendCached } from './catalog-cache';
 import { getTool } from './get-tool';
 
@@ -103,6 +105,19 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
       },
     },
     async (request, reply) => sendCached(request, reply, await categoryList(deps)),
+  );
+
+  app.get(
+    '/categories/:slug',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'A category with the specifications its products take',
+        params: CategorySlugParams,
+        response: { 200: CategoryDetail, ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => sendCached(request, reply, await categoryDetail(deps, request.params.slug)),
   );
 
   app.get(

@@ -4,8 +4,10 @@ import { categorySlug } from '../../shared/api/catalog.schemas';
 import { MAX_STOCK_UNITS } from '../../shared/api/products.schemas';
 import type { AddProductBody, UpdateProductBody } from '../../shared/api/products.schemas';
 import { lowerBound } from '../../shared/domain/order-quantity';
+import { DEFAULT_UNIT } from '../../shared/domain/units';
 import { type CentsTier, tierProblem } from '../../shared/domain/price-tiers';
 import { effectiveTiersInDollars } from '../pricing/price-line';
+import { type ProductSpecs, specsProblems } from '../../shared/domain/specifications';
 import { messages } from '../../shared/messages';
 import { dollarsToCents } from '../../shared/money';
 import { type Actor, changedValues, recordAudit } from '../audit/audit.repository';
@@ -14,6 +16,7 @@ import { DomainError } from '../http/domain-error';
 import { fillBackorders } from '../stock/backorders';
 import type { CatalogCache } from './catalog-cache';
 import {
+  attributesOfCategory,
   deleteProduct,
   findOrCreateCategory,
   findProduct,
@@ -48,7 +51,18 @@ export function productAuditValues(product: ProductView) {
     taxClass: product.taxClass,
     weightKg: product.weightGrams / 1000,
     unitsPerCarton: product.unitsPerCarton,
+    specs: product.specs,
+    unit: product.unit,
+    orderMultiple: product.orderMultiple,
+    leadTimeDays: product.leadTimeDays,
   };
+}
+
+/** Refuses specifications that the category's attributes do not take, naming every problem. */
+export async function checkSpecs(ex: Executor, categoryId: string, specs: ProductSpecs): Promise<void> {
+  if (Object.keys(specs).length === 0) return;
+  const problems = specsProblems(await attributesOfCategory(ex, categoryId), specs);
+  if (problems.length > 0) throw new DomainError('VALIDATION_FAILED', problems.join('; '));
 }
 
 /** A unit's weight as stored: whole grams. */
@@ -132,12 +146,14 @@ export async function addProduct(
   const row = await refusingTakenSku(sku, () =>
     db.transaction(async (tx) => {
       await checkSkuFree(tx, sku);
+      const categoryId = await categoryNamed(tx, body.category ?? DEFAULT_CATEGORY);
+      await checkSpecs(tx, categoryId, body.specs ?? {});
       const added = await insertProduct(tx, {
         sku,
         name: body.name,
         imageUrl: body.img,
         description: body.dis,
-        categoryId: await categoryNamed(tx, body.category ?? DEFAULT_CATEGORY),
+        categoryId,
         minOrder: body.min_order,
         available: body.available,
         ...pricing,
@@ -145,6 +161,10 @@ export async function addProduct(
         taxClass: body.taxClass ?? 'standard',
         weightGrams: gramsOf(body.weightKg) ?? 0,
         unitsPerCarton: body.unitsPerCarton ?? 1,
+        specs: body.specs ?? {},
+        unit: body.unit ?? DEFAULT_UNIT,
+        orderMultiple: body.orderMultiple ?? 1,
+        leadTimeDays: body.leadTimeDays ?? 0,
       });
       const product = await productNow(tx, added.id);
       await recordAudit(tx, actor, {
@@ -187,7 +207,15 @@ export async function editProduct(
         weightGrams: gramsOf(body.weightKg),
         unitsPerCarton: body.unitsPerCarton,
         categoryId: body.category === undefined ? undefined : await categoryNamed(tx, body.category),
+        specs: body.specs,
+        unit: body.unit,
+        orderMultiple: body.orderMultiple,
+        leadTimeDays: body.leadTimeDays,
       };
+      // New specifications, or a new category, are checked against the category's attributes.
+      if (changes.specs !== undefined || (changes.categoryId && changes.categoryId !== product.categoryId)) {
+        await checkSpecs(tx, changes.categoryId ?? product.categoryId, changes.specs ?? product.specs);
+      }
       if (body.priceTiers || body.price !== undefined || body.min_order !== undefined) {
         const lower = lowerBound(body.min_order ?? product.minOrder, minUnits);
         const kept = effectiveTiersInDollars(

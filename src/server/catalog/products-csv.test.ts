@@ -168,22 +168,43 @@ describe('catalog CSV round trip', () => {
     });
     const exported = await exportCsv(shop, admin);
     const [header, ...rows] = exported.replace(/^\uFEFF/, '').split('\n');
-    expect(header).toBe(`${HEADER},tax_class,weight_kg,units_per_carton`);
+    expect(header).toBe(`${HEADER},tax_class,weight_kg,units_per_carton,unit,order_multiple,lead_time_days`);
     const line = rows.find((row) => row.startsWith('CSV-WEIGH,')) ?? '';
-    expect(line.endsWith(',reduced,1.25,8')).toBe(true);
+    expect(line.endsWith(',reduced,1.25,8,EA,1,0')).toBe(true);
 
-    // Changed in the file: zero-rated, 2 kg, 4 to a carton.
-    const changed = line.replace(/,reduced,1\.25,8$/, ',zero,2,4');
+    // Changed in the file: zero-rated, 2 kg, 4 to a carton, sold by the box in packs of 4, 10 days' lead.
+    const changed = line.replace(/,reduced,1\.25,8,EA,1,0$/, ',zero,2,4,XBX,4,10');
     const report = await importReport(shop, admin, [header, changed].join('\n'), true);
-    expect(report.changes[0]?.fields.sort()).toEqual(['taxClass', 'unitsPerCarton', 'weightKg']);
+    expect(report.changes[0]?.fields.sort()).toEqual([
+      'leadTimeDays',
+      'orderMultiple',
+      'taxClass',
+      'unit',
+      'unitsPerCarton',
+      'weightKg',
+    ]);
     const [after] = await shop.db.select().from(products).where(eq(products.id, tool.id));
-    expect(after).toMatchObject({ taxClass: 'zero', weightGrams: 2000, unitsPerCarton: 4 });
+    expect(after).toMatchObject({
+      taxClass: 'zero',
+      weightGrams: 2000,
+      unitsPerCarton: 4,
+      unit: 'XBX',
+      orderMultiple: 4,
+      leadTimeDays: 10,
+    });
 
     // An older file without the columns leaves them as they are.
     const oldStyle = changed.split(',').slice(0, 9).join(',').replace(tool.name, 'Renamed');
     await importReport(shop, admin, [HEADER, oldStyle].join('\n'), true);
     const [kept] = await shop.db.select().from(products).where(eq(products.id, tool.id));
-    expect(kept).toMatchObject({ name: 'Renamed', taxClass: 'zero', weightGrams: 2000, unitsPerCarton: 4 });
+    expect(kept).toMatchObject({
+      name: 'Renamed',
+      taxClass: 'zero',
+      weightGrams: 2000,
+      unitsPerCarton: 4,
+      unit: 'XBX',
+      orderMultiple: 4,
+    });
 
     // A class that is not one is named by its column.
     const wrong = await importReport(shop, admin, [header, changed.replace(',zero,', ',luxury,')].join('\n'));
@@ -329,7 +350,7 @@ describe('a catalog CSV with mistakes', () => {
     ['', 'The file is empty'],
     [
       'sku,name\nA,B',
-      'The first line must name the columns sku, name, category, description, image, min_order, available, price_tiers, featured, tax_class, weight_kg, units_per_carton (missing category, description, image, min_order, available, price_tiers)',
+      'The first line must name the columns sku, name, category, description, image, min_order, available, price_tiers, featured, tax_class, weight_kg, units_per_carton, unit, order_multiple, lead_time_days (missing category, description, image, min_order, available, price_tiers)',
     ],
     [`${HEADER},colour\n`, 'unknown colour'],
     [`${HEADER}\n"unclosed,quote`, 'This is not a readable CSV file'],

@@ -9,6 +9,7 @@ import {
   type ImportProblem,
   type ImportReport,
   PRODUCT_CSV_COLUMNS,
+  SPEC_COLUMN_PREFIX,
 } from '../../shared/api/products.schemas';
 import { lowerBound } from '../../shared/domain/order-quantity';
 import { tierProblem } from '../../shared/domain/price-tiers';
@@ -19,7 +20,17 @@ import { DomainError } from '../http/domain-error';
 import type { CatalogCache } from './catalog-cache';
 import { categoryNamed, checkedTiers, gramsOf, productAuditValues } from './manage-products';
 import {
+  ATTRIBUTE_KEY,
+  type CategoryAttribute,
+  type ProductSpecs,
+  specFromText,
+  specText,
+  specValueProblem,
+} from '../../shared/domain/specifications';
+import { DEFAULT_UNIT } from '../../shared/domain/units';
+import {
   eachProductBySku,
+  listCategoryAttributes,
   findProductsBySkus,
   type NewProduct,
   type ProductView,
@@ -45,7 +56,15 @@ export const MAX_IMPORT_ROWS = 50_000;
 const LISTED_CHANGES = 200;
 
 /** Files written before products had a tax class have no tax class, weight or carton columns: products keep theirs. */
-const OPTIONAL_COLUMNS: readonly string[] = ['featured', 'tax_class', 'weight_kg', 'units_per_carton'];
+const OPTIONAL_COLUMNS: readonly string[] = [
+  'featured',
+  'tax_class',
+  'weight_kg',
+  'units_per_carton',
+  'unit',
+  'order_multiple',
+  'lead_time_days',
+];
 const REQUIRED_COLUMNS = PRODUCT_CSV_COLUMNS.filter((column) => !OPTIONAL_COLUMNS.includes(column));
 
 /** Which CSV column a field of ImportProductRow comes from, to name it in a problem. */
@@ -63,6 +82,9 @@ const COLUMN_OF: Record<string, string> = {
   taxClass: 'tax_class',
   weightKg: 'weight_kg',
   unitsPerCarton: 'units_per_carton',
+  unit: 'unit',
+  orderMultiple: 'order_multiple',
+  leadTimeDays: 'lead_time_days',
 };
 
 const YES = new Set(['yes', 'true', '1', 'y']);
@@ -70,8 +92,18 @@ const NO = new Set(['no', 'false', '0', 'n', '']);
 
 // --- Export ---
 
-function csvRecord(product: ProductView, minUnits: number): Record<string, string | number> {
+function csvRecord(
+  product: ProductView,
+  minUnits: number,
+  specKeys: readonly string[],
+): Record<string, string | number> {
   const tiers = effectiveTiersInDollars(product, minUnits);
+  const specCells = Object.fromEntries(
+    specKeys.map((key) => {
+      const value = product.specs[key];
+      return [`${SPEC_COLUMN_PREFIX}${key}`, value === undefined ? '' : specText(value)];
+    }),
+  );
   return {
     sku: product.sku,
     name: product.name,
@@ -85,23 +117,32 @@ function csvRecord(product: ProductView, minUnits: number): Record<string, strin
     tax_class: product.taxClass,
     weight_kg: product.weightGrams / 1000,
     units_per_carton: product.unitsPerCarton,
+    unit: product.unit,
+    order_multiple: product.orderMultiple,
+    lead_time_days: product.leadTimeDays,
+    ...specCells,
   };
+}
+
+/** Every attribute key some category declares, each once, in the categories' order: the spec columns. */
+function specKeysOf(bySlug: Map<string, CategoryAttribute[]>): string[] {
+  return [...new Set([...bySlug.values()].flat().map((attribute) => attribute.key))];
 }
 
 /** Every product as CSV, by SKU, streamed a batch of rows at a time. */
 export async function exportProductsCsv({ db, minUnits }: Pick<Deps, 'db' | 'minUnits'>): Promise<Readable> {
   const { stringify } = await import('csv-stringify');
+  const specKeys = specKeysOf(await listCategoryAttributes(db));
   const records = Readable.from(
     (async function* () {
-      for await (const product of eachProductBySku(db)) yield neutraliseRecord(csvRecord(product, minUnits));
+      for await (const product of eachProductBySku(db)) {
+        yield neutraliseRecord(csvRecord(product, minUnits, specKeys));
+      }
     })(),
   );
+  const columns = [...PRODUCT_CSV_COLUMNS, ...specKeys.map((key) => `${SPEC_COLUMN_PREFIX}${key}`)];
   // pipeline, not pipe: a failing query destroys the response instead of throwing where nobody listens.
-  return pipeline(
-    records,
-    stringify({ header: true, columns: [...PRODUCT_CSV_COLUMNS], bom: true }),
-    () => undefined,
-  );
+  return pipeline(records, stringify({ header: true, columns, bom: true }), () => undefined);
 }
 
 // --- Import ---
@@ -112,19 +153,32 @@ interface CheckedRow {
 }
 
 interface ParsedFile {
+  /** The attribute keys the file has a column for: a product keeps its values for the others. */
+  specKeys: string[];
   rows: CheckedRow[];
   total: number;
   errors: ImportProblem[];
 }
 
 /** Reads the file and checks every row by the shared rules, naming each problem's line and column. */
-async function checkFile(csv: string, minUnits: number): Promise<ParsedFile> {
+async function checkFile(
+  csv: string,
+  minUnits: number,
+  attributesBySlug: Map<string, CategoryAttribute[]>,
+): Promise<ParsedFile> {
   const table = await readCsvTable(csv, {
     columns: PRODUCT_CSV_COLUMNS,
     required: REQUIRED_COLUMNS,
     maxRows: MAX_IMPORT_ROWS,
+    prefixes: [SPEC_COLUMN_PREFIX],
   });
+  const specColumns = table.columns.filter((column) => column.startsWith(SPEC_COLUMN_PREFIX));
   const errors: ImportProblem[] = [...table.errors];
+  for (const column of specColumns) {
+    if (!ATTRIBUTE_KEY.test(column.slice(SPEC_COLUMN_PREFIX.length))) {
+      errors.push({ line: 1, sku: null, column, message: `${column} names no attribute key` });
+    }
+  }
   const rows: CheckedRow[] = [];
   const firstLineOf = new Map<string, number>();
   for (const { line, cell } of table.rows) {
@@ -164,7 +218,27 @@ async function checkFile(csv: string, minUnits: number): Promise<ParsedFile> {
     };
     const weightKg = decimal('weight_kg');
     const unitsPerCarton = whole('units_per_carton');
+    const orderMultiple = whole('order_multiple');
+    const leadTimeDays = whole('lead_time_days');
+    const unit = cell('unit').trim().toUpperCase() || undefined;
     const taxClass = cell('tax_class').trim().toLowerCase() || undefined;
+    // Specifications are read by the types of the row's category's attributes.
+    const attributes = attributesBySlug.get(categorySlug(cell('category'))) ?? [];
+    const specs: ProductSpecs = {};
+    for (const column of specColumns) {
+      const key = column.slice(SPEC_COLUMN_PREFIX.length);
+      const text = cell(column);
+      if (text.trim() === '') continue;
+      const attribute = attributes.find((candidate) => candidate.key === key);
+      if (!attribute) {
+        problem(column, `${column}: the category ${cell('category').trim()} has no attribute ${key}`);
+        continue;
+      }
+      const value = specFromText(attribute, text);
+      const wrong = value === undefined ? null : specValueProblem(attribute, value);
+      if (wrong) problem(column, `${column}: ${wrong}`);
+      else if (value !== undefined) specs[key] = value;
+    }
     const featured = cell('featured').trim().toLowerCase();
     const featuredKnown = YES.has(featured) || NO.has(featured);
     if (!featuredKnown) problem('featured', 'featured is yes or no');
@@ -184,6 +258,10 @@ async function checkFile(csv: string, minUnits: number): Promise<ParsedFile> {
       taxClass,
       weightKg: Number.isNaN(weightKg) ? undefined : weightKg,
       unitsPerCarton: Number.isNaN(unitsPerCarton) ? undefined : unitsPerCarton,
+      unit,
+      orderMultiple: Number.isNaN(orderMultiple) ? undefined : orderMultiple,
+      leadTimeDays: Number.isNaN(leadTimeDays) ? undefined : leadTimeDays,
+      specs,
     });
     if (!checked.success) {
       for (const issue of checked.error.issues) {
@@ -222,7 +300,24 @@ async function checkFile(csv: string, minUnits: number): Promise<ParsedFile> {
   }
   // Problems by line, as the file reads.
   errors.sort((a, b) => a.line - b.line);
-  return { rows, total: table.total, errors };
+  return {
+    specKeys: specColumns.map((column) => column.slice(SPEC_COLUMN_PREFIX.length)),
+    rows,
+    total: table.total,
+    errors,
+  };
+}
+
+/**
+ * A row's specifications as the product will hold them: the file's, and for attributes the file has
+ * no column for, the product's own (unless it moves to another category).
+ */
+function specsOf(row: ImportProductRow, current: ProductView | undefined, specKeys: readonly string[]) {
+  const keep =
+    current && current.categorySlug === categorySlug(row.category)
+      ? Object.fromEntries(Object.entries(current.specs).filter(([key]) => !specKeys.includes(key)))
+      : {};
+  return { ...keep, ...row.specs };
 }
 
 /** The values a row gives a product, as the audit log and the comparison with the catalog see them. */
@@ -231,6 +326,7 @@ function rowValues(
   minUnits: number,
   categoryName: string,
   current: ProductView | undefined,
+  specKeys: readonly string[],
 ) {
   const { priceTiers } = checkedTiers(row.priceTiers ?? [], lowerBound(row.min_order, minUnits));
   return {
@@ -247,6 +343,10 @@ function rowValues(
     taxClass: row.taxClass ?? current?.taxClass ?? 'standard',
     weightKg: row.weightKg ?? (current ? current.weightGrams / 1000 : 0),
     unitsPerCarton: row.unitsPerCarton ?? current?.unitsPerCarton ?? 1,
+    specs: specsOf(row, current, specKeys),
+    unit: row.unit ?? current?.unit ?? DEFAULT_UNIT,
+    orderMultiple: row.orderMultiple ?? current?.orderMultiple ?? 1,
+    leadTimeDays: row.leadTimeDays ?? current?.leadTimeDays ?? 0,
   };
 }
 
@@ -261,7 +361,12 @@ interface Plan {
  * What each row does to the catalog as it is now: create, update (which fields) or nothing. A known
  * product keeps its stock unless `setStock`: the file's figure may be older than orders placed since.
  */
-function planRows(rows: CheckedRow[], existing: ProductView[], minUnits: number, setStock: boolean): Plan[] {
+function planRows(
+  { rows, specKeys }: Pick<ParsedFile, 'rows' | 'specKeys'>,
+  existing: ProductView[],
+  minUnits: number,
+  setStock: boolean,
+): Plan[] {
   const bySku = new Map(existing.map((product) => [product.sku, product]));
   return rows.map((checked) => {
     const current = bySku.get(checked.row.sku);
@@ -270,7 +375,7 @@ function planRows(rows: CheckedRow[], existing: ProductView[], minUnits: number,
       current && current.categorySlug === categorySlug(checked.row.category)
         ? current.categoryName
         : checked.row.category;
-    const after = rowValues(checked, minUnits, categoryName, current);
+    const after = rowValues(checked, minUnits, categoryName, current, specKeys);
     if (current && !setStock) after.available = current.available;
     const change = current
       ? changedValues(productAuditValues(current), after)
@@ -311,7 +416,8 @@ export async function importProductsCsv(
   csv: string,
   { commit, setStock }: { commit: boolean; setStock: boolean },
 ): Promise<ImportReport> {
-  const { rows, total, errors } = await checkFile(csv, minUnits);
+  const file = await checkFile(csv, minUnits, await listCategoryAttributes(db));
+  const { rows, total, errors } = file;
   const skus = rows.map(({ row }) => row.sku);
   if (!commit || errors.length > 0) {
     if (commit) {
@@ -323,14 +429,14 @@ export async function importProductsCsv(
     }
     return report(
       total,
-      planRows(rows, await findProductsBySkus(db, skus), minUnits, setStock),
+      planRows(file, await findProductsBySkus(db, skus), minUnits, setStock),
       errors,
       false,
     );
   }
   const plans = await db.transaction(async (tx) => {
     // Locked, so the values the audit log keeps as "before" are the ones this import replaces.
-    const planned = planRows(rows, await findProductsBySkus(tx, skus, { lock: true }), minUnits, setStock);
+    const planned = planRows(file, await findProductsBySkus(tx, skus, { lock: true }), minUnits, setStock);
     const changed = planned.filter((plan) => plan.change);
     const categoryIds = new Map<string, string>();
     for (const { checked } of changed) {
@@ -350,6 +456,10 @@ export async function importProductsCsv(
       taxClass: row.taxClass ?? existing?.taxClass ?? 'standard',
       weightGrams: gramsOf(row.weightKg) ?? existing?.weightGrams ?? 0,
       unitsPerCarton: row.unitsPerCarton ?? existing?.unitsPerCarton ?? 1,
+      specs: specsOf(row, existing, file.specKeys),
+      unit: row.unit ?? existing?.unit ?? DEFAULT_UNIT,
+      orderMultiple: row.orderMultiple ?? existing?.orderMultiple ?? 1,
+      leadTimeDays: row.leadTimeDays ?? existing?.leadTimeDays ?? 0,
       ...checkedTiers(row.priceTiers ?? [], lowerBound(row.min_order, minUnits)),
     }));
     await upsertProducts(tx, values);

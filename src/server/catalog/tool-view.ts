@@ -1,4 +1,5 @@
 import type { Tool } from '../../shared/api/catalog.schemas';
+import type { UnitCode } from '../../shared/domain/units';
 import { centsToDollars } from '../../shared/money';
 import { effectiveTiersInDollars } from '../pricing/price-line';
 import type { ProductView } from '../records/products.repository';
@@ -24,5 +25,9 @@ export function toTool(row: ProductView, floor: number): Tool {
     taxClass: row.taxClass,
     weightKg: row.weightGrams / 1000,
     unitsPerCarton: row.unitsPerCarton,
+    specs: row.specs,
+    unit: row.unit as UnitCode,
+    orderMultiple: row.orderMultiple,
+    leadTimeDays: row.leadTimeDays,
   };
 }

@@ -3,6 +3,7 @@ import type { AuditValues } from '../../shared/api/audit.schemas';
 import { WEBHOOK_DELIVERY_STATES, WEBHOOK_EVENTS, type WebhookTry } from '../../shared/api/webhooks.schemas';
 import type { OrderEvent } from '../../shared/domain/order-process';
 import type { OrderStatus } from '../../shared/domain/order-status';
+import type { CategoryAttribute, ProductSpecs } from '../../shared/domain/specifications';
 import type { StoredShipTo, TaxBasis as StoredTaxBasis } from '../../shared/domain/order-charges';
 import {
   bigint,
@@ -36,6 +37,11 @@ export const categories = pgTable('categories', {
   /** The URL form of the name (`hand-tools`): what /api/catalog?category= takes. */
   slug: text('slug').notNull().unique(),
   name: text('name').notNull(),
+  /**
+   * The specifications its products take (DESIGN §11): typed, each under a key that a product's
+   * `specs` and the catalog's `spec.<key>` filters name.
+   */
+  attributes: jsonb('attributes').$type<CategoryAttribute[]>().notNull().default([]),
   createdAt: createdAt(),
 });
 
@@ -77,6 +83,16 @@ export const products = pgTable(
     taxClass: taxClass('tax_class').notNull().default('standard'),
     weightGrams: integer('weight_grams').notNull().default(0),
     unitsPerCarton: integer('units_per_carton').notNull().default(1),
+    /** Its specifications by attribute key, as its category declares them (`{"voltage": 18}`). */
+    specs: jsonb('specs').$type<ProductSpecs>().notNull().default({}),
+    /**
+     * How it is counted and packed: its unit of measure (a UN/ECE Recommendation 20 code) and the
+     * pack it is sold in (a quantity is a multiple of it).
+     */
+    unit: text('unit').notNull().default('EA'),
+    orderMultiple: integer('order_multiple').notNull().default(1),
+    /** Days from an order to its shipping when stock runs short (0: none given). */
+    leadTimeDays: integer('lead_time_days').notNull().default(0),
     /**
      * The words search matches (full text, GIN-indexed): SKU and name weighted above the description.
      * A typed word also matches the catalog's words spelled like it (search_words), so a typo finds.
@@ -97,6 +113,12 @@ export const products = pgTable(
     check('products_price_tiers_list', sql`jsonb_typeof(${t.priceTiers}) = 'array'`),
     check('products_weight_not_negative', sql`${t.weightGrams} >= 0`),
     check('products_units_per_carton_positive', sql`${t.unitsPerCarton} > 0`),
+    check('products_specs_object', sql`jsonb_typeof(${t.specs}) = 'object'`),
+    check('products_order_multiple_positive', sql`${t.orderMultiple} > 0`),
+    check('products_lead_time_not_negative', sql`${t.leadTimeDays} >= 0`),
+    check('products_unit_code', sql`${t.unit} ~ '^[A-Z0-9]{1,3}$'`),
+    // spec.<key>=<value> filters are containment (`specs @> '{"voltage":18}'`), which this answers.
+    index('products_specs_idx').using('gin', t.specs.op('jsonb_path_ops')),
     // Keyset pages (GET /api/catalog) walk one of these indexes in either direction.
     index('products_newest_idx').on(t.createdAt, t.id),
     index('products_name_idx').on(t.name, t.id),
@@ -1435,6 +1457,7 @@ export const auditAction = pgEnum('audit_action', [
   'punchout.connection_delete',
   'punchout.session',
   'punchout.order',
+  'category.attributes',
 ]);
 
 /**

@@ -16,6 +16,8 @@ export interface CsvRow {
 
 /** The rows that could be read, how many the file has, and the problems of the file or of a row's shape. */
 export interface CsvTable {
+  /** The header's columns, as named (lower case). */
+  columns: string[];
   rows: CsvRow[];
   total: number;
   errors: ImportProblem[];
@@ -76,7 +78,14 @@ export async function readCsvTable(
     columns: known,
     required,
     maxRows,
-  }: { columns: readonly string[]; required: readonly string[]; maxRows: number },
+    prefixes = [],
+  }: {
+    columns: readonly string[];
+    required: readonly string[];
+    maxRows: number;
+    /** Columns named by a prefix and any key (`spec.voltage`): the caller checks the keys. */
+    prefixes?: readonly string[];
+  },
 ): Promise<CsvTable> {
   const { parse, CsvError } = await import('csv-parse/sync');
   let records: { record: string[]; info: { bytes: number } }[];
@@ -91,6 +100,7 @@ export async function readCsvTable(
     if (error instanceof CsvError) {
       const line = (error as unknown as { lines?: number }).lines ?? 1;
       return {
+        columns: [],
         rows: [],
         total: 0,
         errors: [fileProblem(line, `This is not a readable CSV file: ${error.message}`)],
@@ -99,16 +109,19 @@ export async function readCsvTable(
     throw error;
   }
   const [header, ...body] = records;
-  if (!header) return { rows: [], total: 0, errors: [fileProblem(1, 'The file is empty')] };
+  if (!header) return { columns: [], rows: [], total: 0, errors: [fileProblem(1, 'The file is empty')] };
   const columns = header.record.map((name) => name.trim().toLowerCase());
   const missing = required.filter((column) => !columns.includes(column));
-  const unknown = columns.filter((column) => !known.includes(column));
+  const unknown = columns.filter(
+    (column) => !known.includes(column) && !prefixes.some((prefix) => column.startsWith(prefix)),
+  );
   if (missing.length > 0 || unknown.length > 0) {
     const problems = [
       missing.length > 0 ? `missing ${missing.join(', ')}` : '',
       unknown.length > 0 ? `unknown ${unknown.join(', ')}` : '',
     ].filter(Boolean);
     return {
+      columns,
       rows: [],
       total: body.length,
       errors: [
@@ -118,6 +131,7 @@ export async function readCsvTable(
   }
   if (body.length > maxRows) {
     return {
+      columns,
       rows: [],
       total: body.length,
       errors: [fileProblem(1, `One import takes at most ${formatUnits(maxRows)} rows`)],
@@ -146,5 +160,5 @@ export async function readCsvTable(
     }
     rows.push({ line, cell });
   }
-  return { rows, total: body.length, errors };
+  return { columns, rows, total: body.length, errors };
 }

@@ -18,6 +18,7 @@ import type { CatalogSort } from '../../shared/api/catalog.schemas';
 import { LOW_STOCK_FACTOR } from '../../shared/domain/order-quantity';
 import type { Executor } from '../db/database';
 import { categories, products } from '../db/schema';
+import type { CategoryAttribute, SpecFilter, SpecValue } from '../../shared/domain/specifications';
 
 /**
  * Every query of the `products` and `categories` tables (CONVENTIONS §13): plain functions that take
@@ -44,6 +45,10 @@ export type ProductChanges = Partial<
     | 'taxClass'
     | 'weightGrams'
     | 'unitsPerCarton'
+    | 'specs'
+    | 'unit'
+    | 'orderMultiple'
+    | 'leadTimeDays'
   >
 >;
 
@@ -169,6 +174,8 @@ export interface CatalogFilters {
    * where there is one, the product's own price elsewhere.
    */
   contractPrices?: Record<string, number>;
+  /** Specification filters: every one must match (any of a filter's values). */
+  specs?: SpecFilter[];
 }
 
 /** The unit price the catalog's price filters and sorts compare: the buyer's contract price, or the product's. */
@@ -193,9 +200,11 @@ function catalogWhere({
   minPriceCents,
   maxPriceCents,
   contractPrices,
+  specs = [],
 }: CatalogFilters): SQL | undefined {
   const price = priceCents(contractPrices);
   return and(
+    ...specs.map(specMatches),
     // An exact SKU matches too: each typed word is also taken as a prefix of the catalog's words.
     q === undefined ? undefined : sql`${products.searchVector} @@ ${searchQuery(q)}`,
     category === undefined
@@ -209,6 +218,24 @@ function catalogWhere({
     minPriceCents === undefined ? undefined : sql`${price} >= ${minPriceCents}`,
     maxPriceCents === undefined ? undefined : sql`${price} <= ${maxPriceCents}`,
   );
+}
+
+/**
+ * A specification filter in SQL: any of its values by containment (`specs @> '{"voltage":18}'`,
+ * which the GIN index products_specs_idx answers), or a numeric range by a JSON path. The key is an
+ * attribute key (ATTRIBUTE_KEY: letters, digits, underscores), so it is written into the path as is.
+ */
+function specMatches(filter: SpecFilter): SQL {
+  if ('range' in filter) {
+    const { min, max } = filter.range;
+    const bounds = [min === undefined ? null : `@ >= ${min}`, max === undefined ? null : `@ <= ${max}`];
+    const path = `$.${filter.key} ? (${bounds.filter(Boolean).join(' && ')})`;
+    return sql`${products.specs} @? ${path}::jsonpath`;
+  }
+  return sql`(${sql.join(
+    filter.values.map((value) => sql`${products.specs} @> ${JSON.stringify({ [filter.key]: value })}::jsonb`),
+    sql` or `,
+  )})`;
 }
 
 /**
@@ -289,7 +316,141 @@ export async function countCatalog(ex: Executor, filters: CatalogFilters): Promi
   return row?.n ?? 0;
 }
 
+/** One attribute value among a search's matches, and how many have it. */
+export interface FacetCount {
+  key: string;
+  value: SpecValue;
+  count: number;
+}
+
+/**
+ * How many of the products that match `filters` have each value of each of `keys` (a facet's counts):
+ * one pass over the matches' specifications, grouped by key and value.
+ */
+export async function countFacetValues(
+  ex: Executor,
+  filters: CatalogFilters,
+  keys: readonly string[],
+): Promise<FacetCount[]> {
+  if (keys.length === 0) return [];
+  const where = catalogWhere(filters);
+  const result: unknown = await ex.execute(sql`
+    select spec.key as "key", spec.value as "value", count(*)::int as "count"
+    from ${products}
+    cross join lateral jsonb_each(${products.specs}) as spec(key, value)
+    where spec.key = any(${textArray(keys)}) ${where ? sql`and ${where}` : sql``}
+    group by spec.key, spec.value`);
+  // Both drivers answer { rows }, jsonb read back as its value.
+  const { rows } = result as { rows: { key: string; value: SpecValue | string; count: number }[] };
+  return rows.map((row) => ({
+    ...row,
+    value: typeof row.value === 'string' ? parsedJson(row.value) : row.value,
+  }));
+}
+
+/** A list of text as one SQL array (`array['a', 'b']::text[]`), each element a parameter. */
+function textArray(values: readonly string[]): SQL {
+  return sql`array[${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )}]::text[]`;
+}
+
+/** A jsonb value that a driver handed back as its text. */
+function parsedJson(text: string): SpecValue {
+  try {
+    return JSON.parse(text) as SpecValue;
+  } catch {
+    return text;
+  }
+}
+
 // --- Categories ---
+
+/** Every category's declared attributes, by slug: what facets are named by and specs checked against. */
+export async function listCategoryAttributes(ex: Executor): Promise<Map<string, CategoryAttribute[]>> {
+  const rows = await ex
+    .select({ slug: categories.slug, attributes: categories.attributes })
+    .from(categories)
+    .orderBy(asc(categories.name));
+  return new Map(rows.map((row) => [row.slug, row.attributes]));
+}
+
+/** A category by slug, with its attributes; with `lock`, held until the transaction ends. */
+export async function findCategory(ex: Executor, slug: string, { lock = false } = {}) {
+  const query = ex
+    .select({
+      id: categories.id,
+      slug: categories.slug,
+      name: categories.name,
+      attributes: categories.attributes,
+    })
+    .from(categories)
+    .where(eq(categories.slug, slug));
+  const [row] = await (lock ? query.for('update') : query);
+  return row;
+}
+
+/** The attributes of the category with this id. */
+export async function attributesOfCategory(ex: Executor, id: string): Promise<CategoryAttribute[]> {
+  const [row] = await ex
+    .select({ attributes: categories.attributes })
+    .from(categories)
+    .where(eq(categories.id, id));
+  return row?.attributes ?? [];
+}
+
+export async function setCategoryAttributes(
+  ex: Executor,
+  id: string,
+  attributes: CategoryAttribute[],
+): Promise<void> {
+  await ex.update(categories).set({ attributes }).where(eq(categories.id, id));
+}
+
+/** How many products of a category have a value for each key, and an example SKU of each. */
+export async function specUseInCategory(
+  ex: Executor,
+  categoryId: string,
+): Promise<Map<string, { count: number; sku: string; values: SpecValue[] }>> {
+  const result: unknown = await ex.execute(sql`
+    select spec.key as "key", count(*)::int as "count", min(${products.sku}) as "sku",
+           jsonb_agg(distinct spec.value) as "values"
+    from ${products}
+    cross join lateral jsonb_each(${products.specs}) as spec(key, value)
+    where ${products.categoryId} = ${categoryId}
+    group by spec.key`);
+  const { rows } = result as {
+    rows: { key: string; count: number; sku: string; values: SpecValue[] | string }[];
+  };
+  return new Map(
+    rows.map((row) => [
+      row.key,
+      {
+        count: row.count,
+        sku: row.sku,
+        values: typeof row.values === 'string' ? (JSON.parse(row.values) as SpecValue[]) : row.values,
+      },
+    ]),
+  );
+}
+
+/** Takes these keys out of the specifications of every product of a category (their attribute went). */
+export async function dropSpecKeys(
+  ex: Executor,
+  categoryId: string,
+  keys: readonly string[],
+): Promise<number> {
+  if (keys.length === 0) return 0;
+  const updated = await ex
+    .update(products)
+    .set({ specs: sql`${products.specs} - ${textArray(keys)}` })
+    .where(
+      and(eq(products.categoryId, categoryId), sql`${products.specs} ?| ${textArray(keys)}`),
+    )
+    .returning({ id: products.id });
+  return updated.length;
+}
 
 /** Every category with how many products it holds, by name. */
 export async function listCategories(ex: Executor): Promise<Category[]> {
@@ -415,6 +576,10 @@ export async function upsertProducts(ex: Executor, rows: NewProduct[]): Promise<
           taxClass: sql`excluded.tax_class`,
           weightGrams: sql`excluded.weight_grams`,
           unitsPerCarton: sql`excluded.units_per_carton`,
+          specs: sql`excluded.specs`,
+          unit: sql`excluded.unit`,
+          orderMultiple: sql`excluded.order_multiple`,
+          leadTimeDays: sql`excluded.lead_time_days`,
         },
       });
   }

@@ -55,6 +55,7 @@ export const AUDIT_ACTIONS = {
   'punchout.connection_delete': 'Punchout connection removed',
   'punchout.session': 'Punchout session started',
   'punchout.order': 'Punchout order received',
+  'category.attributes': 'Category specifications changed',
 } as const;
 
 export const AuditAction = z.enum(Object.keys(AUDIT_ACTIONS) as [keyof typeof AUDIT_ACTIONS]);

@@ -6,6 +6,11 @@ import { messages } from '../messages';
 import { MAX_PRICE_TIERS } from '../domain/price-tiers';
 import { formatUnits } from '../numbers';
 import { pictureUrl, text } from './text';
+import { ProductSpecsInput } from '../domain/specifications';
+import { MAX_ORDER_MULTIPLE, UNIT_CODES } from '../domain/units';
+
+/** The longest lead time a product gives, in days. */
+export const MAX_LEAD_TIME_DAYS = 365;
 
 /** The most units of one product the shop keeps or sells (DESIGN §4; the database checks it too). */
 export const MAX_STOCK_UNITS = 10_000_000;
@@ -87,6 +92,23 @@ export const AddProductBody = z
       .min(1, { error: 'A carton holds at least 1 unit' })
       .max(100_000, { error: 'A carton holds at most 100,000 units' })
       .optional(),
+    /** Its specifications by attribute key, checked against its category's attributes. */
+    specs: ProductSpecsInput.optional(),
+    /** Its unit of measure (EA when absent) and the pack it is sold in (1 when absent). */
+    unit: z.enum(UNIT_CODES, { error: `The unit is one of ${UNIT_CODES.join(', ')}` }).optional(),
+    orderMultiple: z
+      .number({ error: 'Give how many units a pack holds' })
+      .int({ error: 'A pack holds whole units' })
+      .min(1, { error: 'A pack holds at least 1 unit' })
+      .max(MAX_ORDER_MULTIPLE, { error: `A pack holds at most ${formatUnits(MAX_ORDER_MULTIPLE)} units` })
+      .optional(),
+    /** Days to ship when stock runs short (0: none given). */
+    leadTimeDays: z
+      .number({ error: 'Give the lead time in days' })
+      .int({ error: 'The lead time is whole days' })
+      .min(0, { error: 'The lead time cannot be negative' })
+      .max(MAX_LEAD_TIME_DAYS, { error: `The lead time is at most ${MAX_LEAD_TIME_DAYS} days` })
+      .optional(),
   })
   .refine(startsAtThePrice, startsAtThePriceError);
 export type AddProductBody = z.infer<typeof AddProductBody>;
@@ -141,7 +163,13 @@ export const PRODUCT_CSV_COLUMNS = [
   'tax_class',
   'weight_kg',
   'units_per_carton',
+  'unit',
+  'order_multiple',
+  'lead_time_days',
 ] as const;
+
+/** A catalog CSV's specification columns: `spec.<attribute key>`, one per attribute. */
+export const SPEC_COLUMN_PREFIX = 'spec.';
 
 /** One problem of an import, on the CSV line it was found (the header is line 1). */
 export const ImportProblem = z.object({

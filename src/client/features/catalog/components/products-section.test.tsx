@@ -27,6 +27,10 @@ const drill: Tool = {
   taxClass: 'standard',
   weightKg: 1.2,
   unitsPerCarton: 10,
+  specs: {},
+  unit: 'EA',
+  orderMultiple: 1,
+  leadTimeDays: 0,
 };
 
 function json(status: number, body: unknown) {

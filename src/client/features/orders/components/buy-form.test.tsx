@@ -31,6 +31,10 @@ const saw: Tool = {
   taxClass: 'standard',
   weightKg: 1.2,
   unitsPerCarton: 10,
+  specs: {},
+  unit: 'EA',
+  orderMultiple: 1,
+  leadTimeDays: 0,
 };
 const user = { id: 'u1', name: 'Bea Buyer', email: 'bea@example.com' };
 let fetchMock: ReturnType<typeof vi.fn<(url: string) => Promise<Response>>>;
