@@ -25,6 +25,9 @@ export const messages = {
   invalidEmail: 'Please enter a valid email address',
   productNotFound: 'This product does not exist or is no longer sold',
   categoryNotFound: 'There is no such category',
+  notSoldInPacks: (sku: string) => `${sku} is not sold in packs: give a number of units`,
+  tierNotWholePacks: (quantity: number, multiple: number) =>
+    `A price break is at a whole number of packs of ${units(multiple)} (${units(quantity)} is not)`,
   orderNotFound: 'There is no such order',
   noOrdersFor: (email: string) => `There are no orders of ${email} for you to see`,
   userDeleted: (email: string) => `${email} was deleted`,

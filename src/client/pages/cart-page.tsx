@@ -17,6 +17,7 @@ import { type DeliveryDetails, DeliveryForm } from '../../shared/api/orders.sche
 import { placeOfAddress } from '../../shared/domain/addresses';
 import { ChargesSummary } from '../components/charges-summary';
 import { quantityBounds, quantityProblem } from '../../shared/domain/order-quantity';
+import { packProblem } from '../../shared/domain/units';
 import { nextBreak, priceOrder } from '../../shared/domain/price-tiers';
 import { messages } from '../../shared/messages';
 import { dollarsToCents, formatCents, formatDollars } from '../../shared/money';
@@ -70,7 +71,7 @@ function QuantityInput({
   onChange,
   disabled,
 }: {
-  line: { quantity: number };
+  line: { quantity: number; orderMultiple: number };
   label: string;
   onChange: (quantity: number) => void;
   disabled?: boolean;
@@ -88,13 +89,23 @@ function QuantityInput({
       notify.error(messages.quantityWhole);
       return;
     }
+    const pack = packProblem(quantity, {
+      multiple: line.orderMultiple,
+      lower: 1,
+      upper: Number.MAX_SAFE_INTEGER,
+    });
+    if (pack) {
+      setValue(String(line.quantity));
+      notify.error(pack);
+      return;
+    }
     if (quantity !== line.quantity) onChange(quantity);
   };
   return (
     <Form.Control
       type="number"
-      min={1}
-      step={1}
+      min={line.orderMultiple}
+      step={line.orderMultiple}
       inputMode="numeric"
       size="sm"
       className="cart-quantity ms-auto"
@@ -122,7 +133,15 @@ function LinesTable({
 }: {
   lines: (Pick<
     CartLine,
-    'toolId' | 'sku' | 'name' | 'quantity' | 'unitPrice' | 'amount' | 'problem' | 'nextBreak'
+    | 'toolId'
+    | 'sku'
+    | 'name'
+    | 'quantity'
+    | 'orderMultiple'
+    | 'unitPrice'
+    | 'amount'
+    | 'problem'
+    | 'nextBreak'
   > &
     Partial<Pick<CartLine, 'priceSource' | 'priceList' | 'listUnitPrice'>>)[];
   total: number;
@@ -491,6 +510,7 @@ function VisitorCart() {
         sku: tool.sku,
         name: tool.name,
         quantity: line.quantity,
+        orderMultiple: tool.orderMultiple,
         unitPrice: unitPriceCents / 100,
         amount: amountCents / 100,
         nextBreak: next && { minQuantity: next.minQuantity, unitPrice: next.priceCents / 100 },

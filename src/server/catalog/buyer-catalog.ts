@@ -75,6 +75,7 @@ export function pricedTool(tool: Tool, prices: CatalogPrices): Tool {
   const { tiers, source } = prices.pricing.tiers({
     sku: tool.sku,
     minOrder: tool.min_order,
+    orderMultiple: tool.orderMultiple,
     priceTiers: tool.priceTiers.map((tier) => ({
       minQuantity: tier.minQuantity,
       priceCents: dollarsToCents(tier.price),

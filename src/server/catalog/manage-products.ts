@@ -80,8 +80,9 @@ async function productNow(ex: Executor, id: string): Promise<ProductView> {
 export function checkedTiers(
   tiers: { minQuantity: number; price: number }[],
   lower: number,
+  multiple: number,
 ): { priceTiers: CentsTier[]; priceCents: number } {
-  const problem = tierProblem(tiers, lower);
+  const problem = tierProblem(tiers, lower) ?? tierPackProblem(tiers, multiple);
   const [first] = tiers;
   if (problem || !first) throw new DomainError('VALIDATION_FAILED', problem ?? messages.givePrice);
   return {
@@ -92,6 +93,12 @@ export function checkedTiers(
     // The column the catalog sorts and filters by: the price at the lower bound.
     priceCents: dollarsToCents(first.price),
   };
+}
+
+/** A price break that is not a whole number of packs, named; null when every break is. */
+export function tierPackProblem(tiers: readonly { minQuantity: number }[], multiple: number): string | null {
+  const odd = tiers.find((tier) => tier.minQuantity % multiple !== 0);
+  return odd ? messages.tierNotWholePacks(odd.minQuantity, multiple) : null;
 }
 
 /** The category named `name`, created when new; a name without letters or digits names none. */
@@ -140,8 +147,9 @@ export async function addProduct(
   actor: Actor,
   body: AddProductBody,
 ): Promise<{ id: string }> {
-  const lower = lowerBound(body.min_order, minUnits);
-  const pricing = checkedTiers(body.priceTiers ?? [{ minQuantity: lower, price: body.price }], lower);
+  const multiple = body.orderMultiple ?? 1;
+  const lower = lowerBound(body.min_order, minUnits, multiple);
+  const pricing = checkedTiers(body.priceTiers ?? [{ minQuantity: lower, price: body.price }], lower, multiple);
   const sku = body.sku ?? generatedSku();
   const row = await refusingTakenSku(sku, () =>
     db.transaction(async (tx) => {
@@ -216,14 +224,20 @@ export async function editProduct(
       if (changes.specs !== undefined || (changes.categoryId && changes.categoryId !== product.categoryId)) {
         await checkSpecs(tx, changes.categoryId ?? product.categoryId, changes.specs ?? product.specs);
       }
-      if (body.priceTiers || body.price !== undefined || body.min_order !== undefined) {
-        const lower = lowerBound(body.min_order ?? product.minOrder, minUnits);
-        const kept = effectiveTiersInDollars(
-          { minOrder: body.min_order ?? product.minOrder, priceTiers: product.priceTiers },
-          minUnits,
-        );
+      if (
+        body.priceTiers ||
+        body.price !== undefined ||
+        body.min_order !== undefined ||
+        body.orderMultiple !== undefined
+      ) {
+        const bounds = {
+          minOrder: body.min_order ?? product.minOrder,
+          orderMultiple: body.orderMultiple ?? product.orderMultiple,
+        };
+        const lower = lowerBound(bounds.minOrder, minUnits, bounds.orderMultiple);
+        const kept = effectiveTiersInDollars({ ...bounds, priceTiers: product.priceTiers }, minUnits);
         if (body.price !== undefined) kept[0] = { minQuantity: lower, price: body.price };
-        Object.assign(changes, checkedTiers(body.priceTiers ?? kept, lower));
+        Object.assign(changes, checkedTiers(body.priceTiers ?? kept, lower, bounds.orderMultiple));
       }
       if (!(await updateProduct(tx, id, changes, body.availableChange ?? 0))) {
         throw new DomainError(

@@ -18,7 +18,7 @@ import { type Actor, type AuditRecord, changedValues, recordAudit } from '../aud
 import type { Database } from '../db/database';
 import { DomainError } from '../http/domain-error';
 import type { CatalogCache } from './catalog-cache';
-import { categoryNamed, checkedTiers, gramsOf, productAuditValues } from './manage-products';
+import { categoryNamed, checkedTiers, gramsOf, productAuditValues, tierPackProblem } from './manage-products';
 import {
   ATTRIBUTE_KEY,
   type CategoryAttribute,
@@ -282,7 +282,9 @@ async function checkFile(
       minOrder > 0 &&
       !reported.has('price_tiers')
     ) {
-      const tierError = tierProblem(tiers, lowerBound(minOrder, minUnits));
+      const multiple = Number.isInteger(orderMultiple) && (orderMultiple ?? 1) > 0 ? (orderMultiple ?? 1) : 1;
+      const tierError =
+        tierProblem(tiers, lowerBound(minOrder, minUnits, multiple)) ?? tierPackProblem(tiers, multiple);
       if (tierError) problem('price_tiers', `price_tiers: ${tierError}`);
     }
     const validSku = Sku.safeParse(cell('sku'));
@@ -308,6 +310,12 @@ async function checkFile(
   };
 }
 
+/** A row's breaks as stored, checked against its lower bound and its packs (the row's, or the product's). */
+function packedTiers(row: ImportProductRow, current: ProductView | undefined, minUnits: number) {
+  const multiple = row.orderMultiple ?? current?.orderMultiple ?? 1;
+  return checkedTiers(row.priceTiers ?? [], lowerBound(row.min_order, minUnits, multiple), multiple);
+}
+
 /**
  * A row's specifications as the product will hold them: the file's, and for attributes the file has
  * no column for, the product's own (unless it moves to another category).
@@ -328,7 +336,7 @@ function rowValues(
   current: ProductView | undefined,
   specKeys: readonly string[],
 ) {
-  const { priceTiers } = checkedTiers(row.priceTiers ?? [], lowerBound(row.min_order, minUnits));
+  const { priceTiers } = packedTiers(row, current, minUnits);
   return {
     sku: row.sku,
     name: row.name,
@@ -460,7 +468,7 @@ export async function importProductsCsv(
       unit: row.unit ?? existing?.unit ?? DEFAULT_UNIT,
       orderMultiple: row.orderMultiple ?? existing?.orderMultiple ?? 1,
       leadTimeDays: row.leadTimeDays ?? existing?.leadTimeDays ?? 0,
-      ...checkedTiers(row.priceTiers ?? [], lowerBound(row.min_order, minUnits)),
+      ...packedTiers(row, existing, minUnits),
     }));
     await upsertProducts(tx, values);
     // A known product given more stock fills its backorders first.

@@ -109,6 +109,7 @@ export async function readList(
       product: {
         sku: products.sku,
         minOrder: products.minOrder,
+        orderMultiple: products.orderMultiple,
         available: products.available,
         priceTiers: products.priceTiers,
       },

@@ -253,7 +253,7 @@ describe('POST /api/cart/quick-add', () => {
         sku: 'what',
         quantity: null,
         ok: false,
-        message: 'Write a SKU and a quantity, e.g. FT-CLW-16 250',
+        message: 'Write a SKU and a quantity, e.g. FT-CLW-16 250, or a number of packs, e.g. FT-BIT-5MM 3 BX',
         suggestions: [],
       },
     ]);

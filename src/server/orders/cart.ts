@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Cart, CartLine } from '../../shared/api/cart.schemas';
 import { MAX_ORDER_LINES } from '../../shared/domain/order-lines';
 import { lowerBound } from '../../shared/domain/order-quantity';
+import { packProblem, roundUpToPack } from '../../shared/domain/units';
 import { messages } from '../../shared/messages';
 import { centsToDollars, formatCents } from '../../shared/money';
 import type { SessionUser } from '../identity/request-user';
@@ -29,6 +30,7 @@ export interface StoredCartLine {
   name: string;
   imageUrl: string;
   minOrder: number;
+  orderMultiple: number;
   available: number;
   priceTiers: { minQuantity: number; priceCents: number }[];
 }
@@ -48,6 +50,7 @@ export async function cartLinesOf(
       name: products.name,
       imageUrl: products.imageUrl,
       minOrder: products.minOrder,
+      orderMultiple: products.orderMultiple,
       available: products.available,
       priceTiers: products.priceTiers,
     })
@@ -61,13 +64,13 @@ export async function cartLinesOf(
 
 /** Why a line cannot be ordered as it is now, or null: below the product's smallest order, or over its stock. */
 export function lineProblem(
-  line: Pick<StoredCartLine, 'quantity' | 'minOrder' | 'available'>,
+  line: Pick<StoredCartLine, 'quantity' | 'minOrder' | 'available' | 'orderMultiple'>,
   floor: number,
 ): string | null {
-  const lower = lowerBound(line.minOrder, floor);
+  const lower = lowerBound(line.minOrder, floor, line.orderMultiple);
   if (line.quantity < lower) return messages.lineBelowMinimum(lower);
   if (line.quantity > line.available) return messages.lineAboveStock(line.available, lower);
-  return null;
+  return packProblem(line.quantity, { multiple: line.orderMultiple, lower, upper: line.available });
 }
 
 /**
@@ -136,7 +139,8 @@ export function toCart(pricing: BuyerPricing, lines: readonly StoredCartLine[], 
       unitPrice: centsToDollars(price.unitPriceCents),
       amount: centsToDollars(price.amountCents),
       ...priceSourceFields(price),
-      minQuantity: lowerBound(line.minOrder, floor),
+      minQuantity: lowerBound(line.minOrder, floor, line.orderMultiple),
+      orderMultiple: line.orderMultiple,
       available: line.available,
       nextBreak: cheaperBreak(pricing.tiers(line).tiers, line.quantity, line.available),
       problem: blocking ?? changed,
@@ -174,6 +178,17 @@ export async function setCartLines(
   const ids = [...lines.keys()].sort();
   const found = await findOrderable(ex, { ids });
   if (found.length !== ids.length) throw new DomainError('NOT_FOUND', messages.productNotFound);
+  // A quantity in part packs is refused, naming the nearest whole ones (the bounds are the line's verdict).
+  for (const product of found) {
+    const quantity = lines.get(product.id) ?? 0;
+    const lower = lowerBound(product.minOrder, floor, product.orderMultiple);
+    const problem = packProblem(quantity, {
+      multiple: product.orderMultiple,
+      lower,
+      upper: Number.MAX_SAFE_INTEGER,
+    });
+    if (problem) throw new DomainError('VALIDATION_FAILED', `${product.name}: ${problem}`);
+  }
   const held = await ex
     .select({ productId: cartLines.productId })
     .from(cartLines)
@@ -219,7 +234,7 @@ export async function mergeCart(
 ): Promise<void> {
   if (lines.length === 0) return;
   const found = await findOrderable(ex, { ids: lines.map((line) => line.toolId) });
-  const known = new Set(found.map((product) => product.id));
+  const packOf = new Map(found.map((product) => [product.id, product.orderMultiple]));
   const held = await ex
     .select({ productId: cartLines.productId, quantity: cartLines.quantity })
     .from(cartLines)
@@ -227,8 +242,11 @@ export async function mergeCart(
   const current = new Map(held.map((line) => [line.productId, line.quantity]));
   let room = MAX_ORDER_LINES - current.size;
   const merged = new Map<string, number>();
-  for (const { toolId, quantity } of lines) {
-    if (!known.has(toolId)) continue;
+  for (const { toolId, quantity: kept } of lines) {
+    const pack = packOf.get(toolId);
+    if (pack === undefined) continue;
+    // A visitor's quantity from before the product was sold in packs is rounded up to whole packs.
+    const quantity = roundUpToPack(kept, pack);
     const mine = merged.get(toolId) ?? current.get(toolId);
     if (mine === undefined && room <= 0) continue;
     const larger = Math.max(mine ?? 0, quantity);

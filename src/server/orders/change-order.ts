@@ -108,7 +108,12 @@ export async function changeOrderLines(
       }
       const available = product.available + (held.get(product.id) ?? 0);
       const problem = lineProblem(
-        { quantity: line.quantity, minOrder: product.minOrder, available },
+        {
+          quantity: line.quantity,
+          minOrder: product.minOrder,
+          orderMultiple: product.orderMultiple,
+          available,
+        },
         minUnits,
       );
       if (problem) {

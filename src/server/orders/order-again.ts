@@ -73,9 +73,14 @@ export async function refillCart(
       note(messages.orderAgainGone);
       continue;
     }
-    const lower = lowerBound(product.minOrder, floor);
+    const lower = lowerBound(product.minOrder, floor, product.orderMultiple);
     const wanted = (quantities.get(product.id) ?? 0) + line.quantity;
-    const quantity = Math.min(Math.max(wanted, lower), product.available);
+    // Within the bounds, in whole packs: up to the pack that covers what was ordered, down to what is there.
+    const packs = Math.min(
+      Math.ceil(Math.max(wanted, lower) / product.orderMultiple),
+      Math.floor(product.available / product.orderMultiple),
+    );
+    const quantity = packs * product.orderMultiple;
     if (quantity < lower) {
       note(messages.orderAgainOutOfStock);
       continue;

@@ -60,6 +60,7 @@ export const MAX_AMOUNT_CENTS = 2_000_000_000;
 const quantityErrorCode: Record<QuantityProblem['kind'], ErrorCode> = {
   below: 'VALIDATION_FAILED',
   above: 'OUT_OF_STOCK',
+  pack: 'VALIDATION_FAILED',
 };
 
 export interface PlaceOrderDeps extends OrderProcessDeps {
@@ -395,7 +396,10 @@ async function explainRefusal(
 ): Promise<never> {
   const product = await findProduct(ex, productId);
   if (!product) throw new DomainError('NOT_FOUND', messages.productNotFound);
-  const bounds = quantityBounds({ min_order: product.minOrder, available: product.available }, minUnits);
+  const bounds = quantityBounds(
+    { min_order: product.minOrder, available: product.available, orderMultiple: product.orderMultiple },
+    minUnits,
+  );
   const problem = quantityProblem(quantity, bounds);
   if (problem) throw new DomainError(quantityErrorCode[problem.kind], problem.message);
   throw new DomainError('OUT_OF_STOCK', messages.orderAboveAvailable(product.available));

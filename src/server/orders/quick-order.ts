@@ -1,5 +1,10 @@
 import type { QuickAddRow } from '../../shared/api/cart.schemas';
-import { MAX_QUICK_ORDER_ROWS, parseQuickOrder } from '../../shared/domain/quick-order';
+import {
+  MAX_QUICK_ORDER_ROWS,
+  type ParsedRow,
+  parseQuickOrder,
+  rowUnits,
+} from '../../shared/domain/quick-order';
 import { messages } from '../../shared/messages';
 import { formatCents } from '../../shared/money';
 import { formatUnits } from '../../shared/numbers';
@@ -16,17 +21,26 @@ import { closestSkus, findOrderable } from '../records/products.repository';
  * the parser reads them: the unique index finds them), and the closest SKUs to each unknown one.
  */
 export async function readSkuRows(ex: Executor, text: string) {
-  const parsed = parseQuickOrder(text);
-  if (parsed.length === 0) throw new DomainError('VALIDATION_FAILED', messages.quickOrderEmpty);
-  if (parsed.length > MAX_QUICK_ORDER_ROWS) {
+  const written = parseQuickOrder(text);
+  if (written.length === 0) throw new DomainError('VALIDATION_FAILED', messages.quickOrderEmpty);
+  if (written.length > MAX_QUICK_ORDER_ROWS) {
     throw new DomainError(
       'VALIDATION_FAILED',
-      messages.quickOrderTooLong(parsed.length, MAX_QUICK_ORDER_ROWS),
+      messages.quickOrderTooLong(written.length, MAX_QUICK_ORDER_ROWS),
     );
   }
-  const skus = [...new Set(parsed.flatMap((row) => (row.quantity === null ? [] : [row.sku])))];
+  const skus = [...new Set(written.flatMap((row) => (row.quantity === null ? [] : [row.sku])))];
   const known = await findOrderable(ex, { skus });
   const bySku = new Map(known.map((product) => [product.sku.toUpperCase(), product]));
+  // A number of packs is that many of the product's packs, in units; a product sold singly has none.
+  const parsed = written.map((row): ParsedRow => {
+    const product = bySku.get(row.sku);
+    if (row.quantity === null || !row.packs || !product) return row;
+    if (product.orderMultiple === 1) {
+      return { row: row.row, sku: row.sku, quantity: null, problem: messages.notSoldInPacks(product.sku) };
+    }
+    return { ...row, quantity: rowUnits(row, product.orderMultiple), packs: false };
+  });
   // An unknown SKU is answered with the closest the catalog has.
   const suggestions = await closestSkus(
     ex,

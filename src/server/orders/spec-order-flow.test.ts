@@ -30,7 +30,7 @@ describe('the spec’s order-then-pay flow', () => {
     const tools = await ctx.db.select().from(products);
     expect(tools.length).toBeGreaterThanOrEqual(9);
     for (const tool of tools) {
-      const quantity = lowerBound(tool.minOrder, 100);
+      const quantity = lowerBound(tool.minOrder, 100, tool.orderMultiple);
       const placed = await injectAs(ctx.app, buyer, {
         method: 'POST',
         url: '/api/purchase',

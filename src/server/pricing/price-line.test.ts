@@ -6,6 +6,7 @@ import { effectiveTiers, priceLine, pricingFrom } from './price-line';
 const drill = {
   sku: 'DR-1',
   minOrder: 50,
+  orderMultiple: 1,
   priceTiers: [
     { minQuantity: 100, priceCents: 1250 },
     { minQuantity: 500, priceCents: 1100 },

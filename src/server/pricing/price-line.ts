@@ -23,6 +23,8 @@ import { contractEntriesFor } from './contract-entries';
 /** What pricing needs of a product: its own minimum and its stored breaks, in cents. */
 export interface PricedProduct {
   minOrder: number;
+  /** Sold in packs of this many units: the lower bound is a whole number of them. */
+  orderMultiple: number;
   priceTiers: readonly CentsTier[];
 }
 
@@ -44,7 +46,7 @@ export interface LinePrice {
  * floor, ORDER_MIN_UNITS, whichever is higher), then every stored break above it.
  */
 export function effectiveTiers(product: PricedProduct, floor: number): CentsTier[] {
-  return tiersFrom(product.priceTiers, lowerBound(product.minOrder, floor));
+  return tiersFrom(product.priceTiers, lowerBound(product.minOrder, floor, product.orderMultiple));
 }
 
 /** The breaks in dollars, as the API, the product forms and the CSV show them. */
@@ -70,7 +72,7 @@ export function priceLine(
   at: Date = new Date(),
 ): LinePrice {
   const base = effectiveTiers(product, floor);
-  const lower = lowerBound(product.minOrder, floor);
+  const lower = lowerBound(product.minOrder, floor, product.orderMultiple);
   const listUnitPriceCents = priceOrder(base, quantity).unitPriceCents;
   const { unitPriceCents, amountCents, source } = resolvePrice(base, entries, quantity, at, lower);
   return { unitPriceCents, amountCents, source: lineSource(source), listUnitPriceCents };
@@ -103,7 +105,7 @@ export function pricingFrom(
     contract: entries.size > 0,
     line: (product, quantity) => priceLine(product, quantity, floor, entriesOf(product), at),
     tiers: (product) => {
-      const lower = lowerBound(product.minOrder, floor);
+      const lower = lowerBound(product.minOrder, floor, product.orderMultiple);
       const resolved = resolveTiers(effectiveTiers(product, floor), entriesOf(product), at, lower);
       return { tiers: resolved.tiers, source: lineSource(resolved.source) };
     },

@@ -74,7 +74,12 @@ export async function placePunchoutOrder(
         );
       }
       const problem = lineProblem(
-        { quantity: item.quantity, minOrder: product.minOrder, available: product.available },
+        {
+          quantity: item.quantity,
+          minOrder: product.minOrder,
+          orderMultiple: product.orderMultiple,
+          available: product.available,
+        },
         deps.minUnits,
       );
       if (problem) problems.push(`${name}: ${problem}`);

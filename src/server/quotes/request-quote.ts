@@ -1,3 +1,4 @@
+import { packProblem } from '../../shared/domain/units';
 import { lowerBound } from '../../shared/domain/order-quantity';
 import { messages } from '../../shared/messages';
 import type { SessionUser } from '../identity/request-user';
@@ -34,11 +35,14 @@ export async function insertQuoteRequest(
   const asked = lines.flatMap(({ toolId, quantity }, index) => {
     const product = byId.get(toolId);
     if (!product) throw new DomainError('NOT_FOUND', messages.productNotFound);
-    const lower = lowerBound(product.minOrder, minUnits);
-    if (quantity < lower) {
-      const problem = messages.quoteBelowMinimum(lower);
+    const lower = lowerBound(product.minOrder, minUnits, product.orderMultiple);
+    // Above the stock is a quote's business (the shop may make more); below the minimum or in part packs is not.
+    const problem =
+      quantity < lower
+        ? messages.quoteBelowMinimum(lower)
+        : packProblem(quantity, { multiple: product.orderMultiple, lower, upper: Number.MAX_SAFE_INTEGER });
+    if (problem)
       problems.push(lines.length === 1 ? problem : messages.onLine(index + 1, product.name, problem));
-    }
     return [{ productId: product.id, sku: product.sku, name: product.name, quantity }];
   });
   if (problems.length > 0) throw new DomainError('VALIDATION_FAILED', problems.join(' '));

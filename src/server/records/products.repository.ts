@@ -71,9 +71,12 @@ export function belowTwiceTheLowerBound(floor: number): SQL {
   return sql`((${products.available} - ${factor} * ${products.minOrder}) < 0 or ${products.available} < ${LOW_STOCK_FACTOR * floor})`;
 }
 
-/** A product's lower bound in SQL, by the rule of shared/domain/order-quantity.ts (lowerBound). */
+/**
+ * A product's lower bound in SQL, by the rule of shared/domain/order-quantity.ts (lowerBound): the
+ * larger of its minimum and the floor, rounded up to whole packs (integer division, exact).
+ */
 export function lowerBoundOf(floor: number): SQL {
-  return sql`greatest(${products.minOrder}, ${floor})`;
+  return sql`((greatest(${products.minOrder}, ${floor}) + ${products.orderMultiple} - 1) / ${products.orderMultiple} * ${products.orderMultiple})`;
 }
 
 function selectProducts(ex: Executor) {
@@ -617,6 +620,7 @@ const orderableColumns = {
   sku: products.sku,
   name: products.name,
   minOrder: products.minOrder,
+  orderMultiple: products.orderMultiple,
   available: products.available,
   priceTiers: products.priceTiers,
 };
@@ -747,6 +751,7 @@ export async function reserveStockFor(
         eq(products.id, productId),
         gte(products.available, quantity),
         sql`${lowerBoundOf(floor)} <= ${quantity}`,
+        sql`${quantity} % ${products.orderMultiple} = 0`,
       ),
     )
     .returning(orderableColumns);

@@ -39,7 +39,7 @@ const DemoCatalog = z.object({
         const tool = ctx.value;
         const problem =
           tool.priceTiers[0]?.price === tool.price
-            ? tierProblem(tool.priceTiers, lowerBound(tool.min_order, DEFAULT_ORDER_MIN_UNITS))
+            ? tierProblem(tool.priceTiers, lowerBound(tool.min_order, DEFAULT_ORDER_MIN_UNITS, 1))
             : 'the first break is not the price';
         if (problem) ctx.issues.push({ code: 'custom', message: `${tool.name}: ${problem}`, input: tool });
       }),

@@ -32,6 +32,8 @@ export const CartLine = z
     /** The product's smallest order and stock today: the bounds a quantity must keep to. */
     minQuantity: z.number().int(),
     available: z.number().int(),
+    /** It is sold in packs of this many units: the quantity steps by it. */
+    orderMultiple: z.number().int(),
     /** The next cheaper price break within the stock, for this buyer; null when there is none. */
     nextBreak: z.object({ minQuantity: z.number().int(), unitPrice: z.number() }).nullable(),
     /** Null, or the sentence saying why the line cannot be ordered as it is (or what changed). */

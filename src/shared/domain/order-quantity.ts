@@ -1,5 +1,6 @@
 import { formatUnits } from '../numbers';
 import { messages } from '../messages';
+import { packProblem, roundUpToPack } from './units';
 
 /**
  * The shop-wide smallest order (spec §5: 100 units) when ORDER_MIN_UNITS does not say otherwise
@@ -10,29 +11,41 @@ export const DEFAULT_ORDER_MIN_UNITS = 100;
 export interface QuantityBounds {
   lower: number;
   upper: number;
+  /** Quantities are whole packs of this many units (DESIGN §11; 1: any quantity). */
+  multiple: number;
 }
 
-/** The smallest order of a product (DESIGN §4): the larger of the shop's floor and its own minimum. */
-export function lowerBound(minOrder: number, floor: number): number {
-  return Math.max(floor, minOrder);
+/**
+ * The smallest order of a product (DESIGN §4): the larger of the shop's floor and its own minimum,
+ * rounded up to a whole number of its packs (DESIGN §11).
+ */
+export function lowerBound(minOrder: number, floor: number, multiple: number): number {
+  return roundUpToPack(Math.max(floor, minOrder), multiple);
 }
 
-/** DESIGN §4: lower = max(shop floor, product minimum), upper = the product's available stock. */
+/**
+ * DESIGN §4: lower = max(shop floor, product minimum) in whole packs, upper = the product's available
+ * stock, and every quantity a whole number of packs.
+ */
 export function quantityBounds(
-  product: { min_order: number; available: number },
+  product: { min_order: number; available: number; orderMultiple: number },
   floor: number,
 ): QuantityBounds {
-  return { lower: lowerBound(product.min_order, floor), upper: product.available };
+  return {
+    lower: lowerBound(product.min_order, floor, product.orderMultiple),
+    upper: product.available,
+    multiple: product.orderMultiple,
+  };
 }
 
 /** Whether any order can be placed at all: stock below the lower bound cannot make one. */
-export function canBeOrdered(bounds: QuantityBounds): boolean {
+export function canBeOrdered(bounds: Pick<QuantityBounds, 'lower' | 'upper'>): boolean {
   return bounds.upper >= bounds.lower;
 }
 
 export interface QuantityProblem {
-  /** Below the lower bound, or above the stock: the server answers them with different codes. */
-  kind: 'below' | 'above';
+  /** Below the lower bound, above the stock, or not whole packs: the server answers them with different codes. */
+  kind: 'below' | 'above' | 'pack';
   /** The spec's sentence for it (spec §5 Buy Now). */
   message: string;
 }
@@ -41,7 +54,8 @@ export interface QuantityProblem {
 export function quantityProblem(quantity: number, bounds: QuantityBounds): QuantityProblem | null {
   if (quantity < bounds.lower) return { kind: 'below', message: messages.orderBelowMinimum(bounds.lower) };
   if (quantity > bounds.upper) return { kind: 'above', message: messages.orderAboveAvailable(bounds.upper) };
-  return null;
+  const pack = packProblem(quantity, bounds);
+  return pack ? { kind: 'pack', message: pack } : null;
 }
 
 /** How a product's stock compares to its lower bound, as cards and the buy page label it. */
@@ -51,7 +65,7 @@ export type StockLevel = 'in-stock' | 'low' | 'below-minimum';
 export const LOW_STOCK_FACTOR = 2;
 
 /** Below the lower bound nothing can be ordered; under twice the lower bound stock is low. */
-export function stockLevel(bounds: QuantityBounds): StockLevel {
+export function stockLevel(bounds: Pick<QuantityBounds, 'lower' | 'upper'>): StockLevel {
   if (!canBeOrdered(bounds)) return 'below-minimum';
   return bounds.upper < LOW_STOCK_FACTOR * bounds.lower ? 'low' : 'in-stock';
 }
@@ -61,7 +75,8 @@ export function quantityAgain(
   previous: number,
   bounds: QuantityBounds,
 ): { quantity: number; note: string | null } {
-  const quantity = Math.min(Math.max(previous, bounds.lower), bounds.upper);
+  const packs = Math.floor(Math.min(Math.max(previous, bounds.lower), bounds.upper) / bounds.multiple);
+  const quantity = Math.max(packs * bounds.multiple, Math.min(bounds.lower, bounds.upper));
   if (quantity === previous) return { quantity, note: null };
   const why =
     previous < bounds.lower

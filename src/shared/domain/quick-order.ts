@@ -9,9 +9,35 @@ export const MAX_QUICK_ORDER_ROWS = 500;
 /** The most text one paste or file may have (1 MB). */
 export const MAX_QUICK_ORDER_BYTES = 1024 * 1024;
 
+/**
+ * A row's quantity counts units, or packs when a pack word follows it (`FT-BIT-5MM 3 BX`: three
+ * boxes): the product's `orderMultiple` units each.
+ */
 export type ParsedRow =
-  | { row: number; sku: string; quantity: number; problem: null }
+  | { row: number; sku: string; quantity: number; packs: boolean; problem: null }
   | { row: number; sku: string; quantity: null; problem: string };
+
+/** The words that count a row's quantity in packs (any case): box, pack, carton, in the usual short forms. */
+const PACK_WORDS = new Set([
+  'BX',
+  'BOX',
+  'BOXES',
+  'XBX',
+  'PK',
+  'PACK',
+  'PACKS',
+  'XPK',
+  'CT',
+  'CTN',
+  'CARTON',
+  'CARTONS',
+  'XCT',
+]);
+
+/** A row's quantity in units: its packs times the product's pack, or the units it gives. */
+export function rowUnits(row: { quantity: number; packs: boolean }, orderMultiple: number): number {
+  return row.packs ? row.quantity * orderMultiple : row.quantity;
+}
 
 const HEADER = /^\s*"?(sku|item|part|article)[^,;\t]*"?\s*[,;\t ]\s*"?(qty|quantity|units|amount)/i;
 
@@ -35,14 +61,20 @@ export function parseQuickOrder(text: string): ParsedRow[] {
           .trim(),
       )
       .filter(Boolean);
-    const [sku = '', amount, ...rest] = cells;
+    const [sku = '', amount, unit, ...rest] = cells;
     const row = index + 1;
-    if (!amount || rest.length > 0) {
-      rows.push({ row, sku, quantity: null, problem: 'Write a SKU and a quantity, e.g. FT-CLW-16 250' });
+    const packs = unit !== undefined && PACK_WORDS.has(unit.toUpperCase());
+    if (!amount || rest.length > 0 || (unit !== undefined && !packs)) {
+      rows.push({
+        row,
+        sku,
+        quantity: null,
+        problem: 'Write a SKU and a quantity, e.g. FT-CLW-16 250, or a number of packs, e.g. FT-BIT-5MM 3 BX',
+      });
     } else if (!/^\d{1,8}$/.test(amount) || Number(amount) === 0) {
       rows.push({ row, sku, quantity: null, problem: `“${amount}” is not a whole number of units` });
     } else {
-      rows.push({ row, sku: sku.toUpperCase(), quantity: Number(amount), problem: null });
+      rows.push({ row, sku: sku.toUpperCase(), quantity: Number(amount), packs, problem: null });
     }
   });
   return rows;

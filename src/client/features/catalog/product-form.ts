@@ -4,6 +4,7 @@ import { AddProductBody } from '../../../shared/api/products.schemas';
 import { lowerBound } from '../../../shared/domain/order-quantity';
 import { tierProblem } from '../../../shared/domain/price-tiers';
 import type { TaxClass } from '../../../shared/domain/tax';
+import { DEFAULT_UNIT, type UnitCode } from '../../../shared/domain/units';
 import { messages } from '../../../shared/messages';
 
 /** One volume price break in the product forms: from `minQuantity` units, `price` dollars each. */
@@ -28,6 +29,10 @@ export interface ProductFormValues {
   taxClass: TaxClass;
   weightKg: number;
   unitsPerCarton: number;
+  /** How it is counted and packed, and how long it takes when stock runs short. */
+  unit: UnitCode;
+  orderMultiple: number;
+  leadTimeDays: number;
 }
 
 export const emptyProductForm: ProductFormValues = {
@@ -44,6 +49,9 @@ export const emptyProductForm: ProductFormValues = {
   taxClass: 'standard',
   weightKg: 0,
   unitsPerCarton: 1,
+  unit: DEFAULT_UNIT,
+  orderMultiple: 1,
+  leadTimeDays: 0,
 };
 
 /** A product's current values, for the edit dialog. */
@@ -62,16 +70,24 @@ export function productFormValues(tool: Tool): ProductFormValues {
     taxClass: tool.taxClass,
     weightKg: tool.weightKg,
     unitsPerCarton: tool.unitsPerCarton,
+    unit: tool.unit,
+    orderMultiple: tool.orderMultiple,
+    leadTimeDays: tool.leadTimeDays,
   };
 }
 
 /** The price breaks the API takes: the price at the lower bound, then the breaks. */
 export function priceTiersOf(
-  values: Pick<ProductFormValues, 'min_order' | 'price' | 'breaks'>,
+  values: Pick<ProductFormValues, 'min_order' | 'price' | 'breaks' | 'orderMultiple'>,
   floor: number,
 ) {
-  return [{ minQuantity: lowerBound(values.min_order, floor), price: values.price }, ...values.breaks];
+  const lower = lowerBound(values.min_order, floor, packOf(values));
+  return [{ minQuantity: lower, price: values.price }, ...values.breaks];
 }
+
+/** The form's pack, or 1 while the field holds no whole number. */
+const packOf = (values: Pick<ProductFormValues, 'orderMultiple'>) =>
+  Number.isInteger(values.orderMultiple) && values.orderMultiple > 0 ? values.orderMultiple : 1;
 
 const breakUnits = z
   .number({ error: 'Enter a quantity' })
@@ -103,11 +119,22 @@ export function productFormSchema(floor: number, { editing = false } = {}) {
       taxClass: base.taxClass.unwrap(),
       weightKg: base.weightKg.unwrap(),
       unitsPerCarton: base.unitsPerCarton.unwrap(),
+      unit: base.unit.unwrap(),
+      orderMultiple: base.orderMultiple.unwrap(),
+      leadTimeDays: base.leadTimeDays.unwrap(),
     })
     .omit({ priceTiers: true })
     .superRefine((values, ctx) => {
       if (!Number.isFinite(values.min_order) || !Number.isFinite(values.price)) return;
-      const problem = tierProblem(priceTiersOf(values, floor), lowerBound(values.min_order, floor));
+      const tiers = priceTiersOf(values, floor);
+      const problem =
+        tierProblem(tiers, lowerBound(values.min_order, floor, packOf(values))) ??
+        (tiers.some((tier) => tier.minQuantity % packOf(values) !== 0)
+          ? messages.tierNotWholePacks(
+              tiers.find((tier) => tier.minQuantity % packOf(values) !== 0)?.minQuantity ?? 0,
+              packOf(values),
+            )
+          : null);
       if (problem) ctx.addIssue({ code: 'custom', path: ['breaks'], message: problem });
     });
 }

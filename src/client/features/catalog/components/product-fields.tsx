@@ -7,6 +7,7 @@ import { FormField } from '../../../components/form-field';
 import { useCategories } from '../api/get-catalog';
 import type { ProductFormValues } from '../product-form';
 import { PictureField } from './picture-field';
+import { UNIT_CODES, UNITS } from '../../../../shared/domain/units';
 
 /** What the product fields take from the form that holds them. */
 interface ProductFieldsProps {
@@ -196,6 +197,44 @@ export function ProductFields({ control, register, errors, idPrefix }: ProductFi
             min={1}
             step={1}
             {...register('unitsPerCarton', number)}
+          />
+        </Col>
+      </Row>
+      <Row className="g-3 mb-3">
+        <Col sm={4}>
+          <Form.Group controlId={`${idPrefix}-unit`}>
+            <Form.Label>Unit of measure</Form.Label>
+            <Form.Select {...register('unit')}>
+              {UNIT_CODES.map((code) => (
+                <option key={code} value={code}>
+                  {UNITS[code]} ({code})
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+        </Col>
+        <Col sm={4}>
+          <FormField
+            groupClassName=""
+            controlId={`${idPrefix}-order-multiple`}
+            label="Sold in packs of (units)"
+            error={errors.orderMultiple?.message}
+            type="number"
+            min={1}
+            step={1}
+            {...register('orderMultiple', number)}
+          />
+        </Col>
+        <Col sm={4}>
+          <FormField
+            groupClassName=""
+            controlId={`${idPrefix}-lead-time`}
+            label="Lead time when short (days)"
+            error={errors.leadTimeDays?.message}
+            type="number"
+            min={0}
+            step={1}
+            {...register('leadTimeDays', number)}
           />
         </Col>
       </Row>

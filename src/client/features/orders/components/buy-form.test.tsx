@@ -374,7 +374,7 @@ describe('BuyForm', () => {
 });
 
 describe('quantityAgain', () => {
-  const bounds = { lower: 150, upper: 700 };
+  const bounds = { lower: 150, upper: 700, multiple: 1 };
   it('keeps a quantity within the bounds, with no note', () => {
     expect(quantityAgain(500, bounds)).toEqual({ quantity: 500, note: null });
   });

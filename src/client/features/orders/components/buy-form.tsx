@@ -262,12 +262,13 @@ export function BuyForm({
                 <>
                   At least {formatUnits(bounds.lower)} units; at most {formatUnits(bounds.upper)} can be
                   ordered now.
+                  {bounds.multiple > 1 && <> Sold in packs of {formatUnits(bounds.multiple)}.</>}
                 </>
               }
               type="number"
               min={bounds.lower}
               max={bounds.upper}
-              step={1}
+              step={bounds.multiple}
               {...form.register('quantity', { valueAsNumber: true })}
             />
             <LivePrice
