@@ -5,6 +5,7 @@ const PUBLIC_PAGE_PATTERNS: readonly RegExp[] = [
   /^\/$/,
   /^\/home$/,
   /^\/shop$/,
+  /^\/compare$/,
   /^\/blogs$/,
   /^\/portfolio$/,
   /^\/tools\/[^/]+$/,

@@ -66,6 +66,9 @@ export const createRoutes = (slot: QueryClientSlot): RouteObject[] => {
           const { ProductPage, productLoader } = await import('../pages/product-page');
           return { default: ProductPage, loader: productLoader };
         }),
+        page(paths.comparePattern, async () => ({
+          default: (await import('../pages/compare-page')).ComparePage,
+        })),
         page(paths.blogs, async () => ({ default: (await import('../pages/blogs-page')).BlogsPage })),
         page(paths.portfolio, async () => ({
           default: (await import('../pages/portfolio-page')).PortfolioPage,

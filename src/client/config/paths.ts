@@ -11,6 +11,9 @@ export const paths = {
   /** A product's public page (DESIGN §9), for every visitor and search engine. */
   tool: (toolId: string) => `/tools/${encodeURIComponent(toolId)}`,
   toolPattern: '/tools/:toolId',
+  /** Up to four products side by side (DESIGN §11). */
+  compare: (...toolIds: string[]) => `/compare?ids=${toolIds.map(encodeURIComponent).join(',')}`,
+  comparePattern: '/compare',
   buyNow: (toolId: string) => `/buyNow/${encodeURIComponent(toolId)}`,
   buyNowPattern: '/buyNow/:toolId',
   /** The buy page filled in from an earlier order: same quantity (within today's bounds) and address. */

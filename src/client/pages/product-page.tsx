@@ -9,6 +9,8 @@ import { paths } from '../config/paths';
 import { isUnknownTool, toolQuery, useTool } from '../features/catalog/api/get-tool';
 import { PriceTierTable } from '../features/catalog/components/price-tier-table';
 import { ToolFacts } from '../features/catalog/components/tool-facts';
+import { SpecTable } from '../features/catalog/components/spec-table';
+import { CompareToggle } from '../features/catalog/components/compare-toggle';
 import { ToolPicture } from '../features/catalog/components/tool-picture';
 import { useQuantityBounds } from '../features/catalog/use-quantity-bounds';
 import { usePageMeta } from '../lib/use-page-meta';
@@ -50,6 +52,8 @@ function Product({ tool }: { tool: Tool }) {
         <p>{tool.dis}</p>
         <ToolFacts tool={tool} large />
         <PriceTierTable tiers={tool.priceTiers} />
+        <SpecTable tool={tool} />
+        <CompareToggle toolId={tool._id} name={tool.name} />
         {orderable ? (
           <div className="d-flex flex-wrap gap-2">
             <Link className="btn btn-warning btn-lg fw-semibold" to={paths.buyNow(tool._id)}>

@@ -3,8 +3,10 @@ import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
 import type { QueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CATALOG_SORTS, CATEGORY_SLUG, type CatalogSort } from '../../shared/api/catalog.schemas';
+import { ATTRIBUTE_KEY, type Facet } from '../../shared/domain/specifications';
 import { LoadMoreButton } from '../components/load-more-button';
 import { QueryState } from '../components/query-state';
 import { prefetching } from '../app/prefetch';
@@ -17,6 +19,7 @@ import {
 } from '../features/catalog/api/get-catalog';
 import { CatalogFilters } from '../features/catalog/components/catalog-filters';
 import { ToolCard } from '../features/catalog/components/tool-card';
+import { CompareBar } from '../features/catalog/components/compare-toggle';
 import { formatUnits } from '../lib/format';
 import { usePageMeta } from '../lib/use-page-meta';
 
@@ -39,7 +42,19 @@ function searchFrom(params: URLSearchParams): CatalogSearch {
     inStock: params.get('inStock') === 'true' || undefined,
     ...range,
     sort: isSort(sort) ? sort : undefined,
+    spec: specFrom(params),
   };
+}
+
+/** The URL's `spec.<key>=<value>` filters; a key that is no attribute key is dropped. */
+function specFrom(params: URLSearchParams): Record<string, string[]> | undefined {
+  const spec: Record<string, string[]> = {};
+  for (const [name, value] of params) {
+    const key = name.startsWith('spec.') ? name.slice(5) : null;
+    if (key === null || !ATTRIBUTE_KEY.test(key) || value.trim() === '') continue;
+    (spec[key] ??= []).push(value.slice(0, 200));
+  }
+  return Object.keys(spec).length > 0 ? spec : undefined;
 }
 
 /** The first page of the search the URL asks for, and the category filter's choices. */
@@ -58,6 +73,11 @@ export function ShopPage() {
   const search = searchFrom(params);
   const catalog = useCatalog(search);
   const filtered = catalogQueryString(search) !== '';
+  // While the next search loads, the facets of the last one stay, so the filters do not jump.
+  const [lastFacets, setLastFacets] = useState<Facet[]>([]);
+  const loadedFacets = catalog.data?.pages[0]?.facets;
+  if (loadedFacets && loadedFacets !== lastFacets) setLastFacets(loadedFacets);
+  const facets = loadedFacets ?? lastFacets;
   usePageMeta(
     search.q ? `Search “${search.q}” · Shop` : 'Shop',
     'Every Forgeline tool: search by name or SKU, filter by category, price and stock, with volume prices.',
@@ -72,6 +92,7 @@ export function ShopPage() {
           <CatalogFilters
             key={params.toString()}
             search={search}
+            facets={facets}
             onChange={(next) => setParams(catalogQueryString(next))}
           />
         </Col>
@@ -114,6 +135,7 @@ export function ShopPage() {
                     <div className="text-center mt-4">
                       <LoadMoreButton query={catalog} />
                     </div>
+                    <CompareBar />
                   </>
                 );
               }}

@@ -12,6 +12,8 @@ export function useOrderFloor(): number {
 }
 
 /** A product's order bounds with the shop's floor: what cards and the buy page label stock by (DESIGN §4). */
-export function useQuantityBounds(tool: Pick<Tool, 'min_order' | 'available' | 'orderMultiple'>): QuantityBounds {
+export function useQuantityBounds(
+  tool: Pick<Tool, 'min_order' | 'available' | 'orderMultiple'>,
+): QuantityBounds {
   return quantityBounds(tool, useOrderFloor());
 }

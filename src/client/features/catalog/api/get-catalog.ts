@@ -1,5 +1,10 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { CatalogPage, CatalogSort, Category } from '../../../../shared/api/catalog.schemas';
+import type {
+  CatalogPage,
+  CatalogSort,
+  Category,
+  CategoryDetail,
+} from '../../../../shared/api/catalog.schemas';
 import { api } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-keys';
 
@@ -12,15 +17,21 @@ export interface CatalogSearch {
   minPrice?: string;
   maxPrice?: string;
   sort?: CatalogSort;
+  /** Specification filters: each attribute key's chosen values (any of them matches). */
+  spec?: Record<string, string[]>;
 }
 
-/** The API's query string for a search, without empty fields. */
+/** The API's query string for a search, without empty fields; specifications as `spec.<key>=<value>`. */
 export function catalogQueryString(search: CatalogSearch, extra: Record<string, string> = {}): string {
   const params = new URLSearchParams();
-  const values: Record<string, string | boolean | undefined> = { ...search, ...extra };
+  const { spec = {}, ...rest } = search;
+  const values: Record<string, string | boolean | undefined> = { ...rest, ...extra };
   for (const [key, value] of Object.entries(values)) {
     if (value === undefined || value === '' || value === false) continue;
     params.set(key, String(value));
+  }
+  for (const [key, chosen] of Object.entries(spec)) {
+    for (const value of chosen) params.append(`spec.${key}`, value);
   }
   return params.toString();
 }
@@ -55,4 +66,15 @@ export const categoriesQuery = queryOptions({
 
 export function useCategories() {
   return useQuery(categoriesQuery);
+}
+
+/** GET /api/categories/{slug}: a category's attributes, which name and order a product's specifications. */
+export const categoryQuery = (slug: string) =>
+  queryOptions({
+    queryKey: [...queryRoots.tools, 'category', slug],
+    queryFn: ({ signal }) => api<CategoryDetail>(`/categories/${encodeURIComponent(slug)}`, { signal }),
+  });
+
+export function useCategory(slug: string) {
+  return useQuery(categoryQuery(slug));
 }

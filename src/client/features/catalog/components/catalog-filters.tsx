@@ -6,6 +6,8 @@ import InputGroup from 'react-bootstrap/InputGroup';
 import type { CatalogSort } from '../../../../shared/api/catalog.schemas';
 import { useCategories } from '../api/get-catalog';
 import type { CatalogSearch } from '../api/get-catalog';
+import type { Facet } from '../../../../shared/domain/specifications';
+import { SpecFacets } from './spec-facets';
 
 const sortLabels: Record<CatalogSort, string> = {
   relevance: 'Best match',
@@ -21,17 +23,21 @@ const sortLabels: Record<CatalogSort, string> = {
  */
 export function CatalogFilters({
   search,
+  facets = [],
   onChange,
 }: {
   search: CatalogSearch;
+  /** The search's specification facets, with their counts. */
+  facets?: readonly Facet[];
   onChange: (next: CatalogSearch) => void;
 }) {
   const categories = useCategories();
   const [open, setOpen] = useState(false);
   const [rangeError, setRangeError] = useState<string | null>(null);
-  const active = [search.category, search.inStock, search.minPrice, search.maxPrice, search.sort].filter(
-    (value) => value !== undefined && value !== '',
-  ).length;
+  const active =
+    [search.category, search.inStock, search.minPrice, search.maxPrice, search.sort].filter(
+      (value) => value !== undefined && value !== '',
+    ).length + Object.keys(search.spec ?? {}).length;
   const sorts = (search.q ? ['relevance'] : []).concat([
     'newest',
     'name',
@@ -96,7 +102,10 @@ export function CatalogFilters({
           <Form.Label>Category</Form.Label>
           <Form.Select
             value={search.category ?? ''}
-            onChange={(event) => onChange({ ...search, category: event.target.value || undefined })}
+            // Another category has other attributes: its filters start afresh.
+            onChange={(event) =>
+              onChange({ ...search, category: event.target.value || undefined, spec: undefined })
+            }
           >
             <option value="">All categories</option>
             {categories.data
@@ -163,6 +172,11 @@ export function CatalogFilters({
           label="Only what I can order now"
           checked={search.inStock === true}
           onChange={(event) => onChange({ ...search, inStock: event.target.checked || undefined })}
+        />
+        <SpecFacets
+          facets={facets}
+          chosen={search.spec ?? {}}
+          onChange={(spec) => onChange({ ...search, spec: Object.keys(spec).length > 0 ? spec : undefined })}
         />
       </div>
     </Form>

@@ -5,6 +5,7 @@ import { paths } from '../../../config/paths';
 import { useQuantityBounds } from '../use-quantity-bounds';
 import { ToolFacts } from './tool-facts';
 import { AddToCartButton } from '../../../components/add-to-cart-button';
+import { CompareToggle } from './compare-toggle';
 
 export function ToolCard({ tool }: { tool: Tool }) {
   const navigate = useNavigate();
@@ -22,6 +23,7 @@ export function ToolCard({ tool }: { tool: Tool }) {
         </h3>
         <p className="card-text text-secondary small flex-grow-1">{tool.dis}</p>
         <ToolFacts tool={tool} />
+        <CompareToggle toolId={tool._id} name={tool.name} />
         <div className="d-flex gap-2">
           <button
             type="button"

@@ -4,6 +4,7 @@ import { ContractPrice } from '../../../components/contract-price';
 import { formatUnits } from '../../../lib/format';
 import { useQuantityBounds } from '../use-quantity-bounds';
 import { StockBadge } from './stock-badge';
+import { stockLevel } from '../../../../shared/domain/order-quantity';
 
 /**
  * A product's SKU, unit price (and the lowest volume price when it has breaks), minimum order and
@@ -36,10 +37,20 @@ export function ToolFacts({ tool, large = false }: { tool: Tool; large?: boolean
         )}
       </dd>
       <dt>Minimum order</dt>
-      <dd>{formatUnits(bounds.lower)} units</dd>
+      <dd>
+        {formatUnits(bounds.lower)} units
+        {tool.orderMultiple > 1 && (
+          <span className="d-block small">sold in packs of {formatUnits(tool.orderMultiple)}</span>
+        )}
+      </dd>
       <dt>Available</dt>
       <dd>
         <span>{formatUnits(tool.available)} units</span> <StockBadge bounds={bounds} />
+        {tool.leadTimeDays > 0 && stockLevel(bounds) !== 'in-stock' && (
+          <span className="d-block small">
+            More ships {tool.leadTimeDays} {tool.leadTimeDays === 1 ? 'day' : 'days'} after ordering
+          </span>
+        )}
       </dd>
     </dl>
   );
