@@ -25,6 +25,9 @@ export const messages = {
   invalidEmail: 'Please enter a valid email address',
   productNotFound: 'This product does not exist or is no longer sold',
   categoryNotFound: 'There is no such category',
+  familyNotFound: 'There is no such product family',
+  variantNotFound: 'This product is not a variant of that family',
+  variantCategory: "A variant is in its family's category: move the family instead",
   notSoldInPacks: (sku: string) => `${sku} is not sold in packs: give a number of units`,
   tierNotWholePacks: (quantity: number, multiple: number) =>
     `A price break is at a whole number of packs of ${units(multiple)} (${units(quantity)} is not)`,

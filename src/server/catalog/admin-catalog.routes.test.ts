@@ -64,6 +64,8 @@ describe('POST /api/addproduct', () => {
       unit: 'EA',
       orderMultiple: 1,
       leadTimeDays: 0,
+      family: null,
+      options: {},
     });
   });
 

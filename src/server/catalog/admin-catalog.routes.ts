@@ -8,6 +8,16 @@ import {
   ToolIdParams,
 } from '../../shared/api/catalog.schemas';
 import { putCategoryAttributes } from './category-attributes';
+import {
+  AddFamilyBody,
+  EditFamilyBody,
+  FamilyCreated,
+  FamilyIdParams,
+  FamilyVariantParams,
+  FamilyVariantRef,
+  VariantInput,
+} from '../../shared/api/families.schemas';
+import { addFamily, addVariant, editFamily, retireVariant } from './families';
 import { errorResponses } from '../../shared/api/errors';
 import { DeleteResult, InsertResult, UpdateResult } from '../../shared/api/common.schemas';
 import {
@@ -96,6 +106,68 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<{
     },
     async (request) =>
       putCategoryAttributes(deps, signedInUser(request), request.params.slug, request.body.attributes),
+  );
+
+  app.post(
+    '/admin/families',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Add a product family with its variants, each a product of its own (admin)',
+        description:
+          "Each variant takes one value of each of the family's options; its name is the family's and " +
+          'its values. All variants are stored, or none.',
+        body: AddFamilyBody,
+        response: { 201: FamilyCreated, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await addFamily(deps, signedInUser(request), request.body)),
+  );
+
+  app.patch(
+    '/admin/families/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Edit what a family's variants share: name, description, picture, options (admin)",
+        params: FamilyIdParams,
+        body: EditFamilyBody,
+        response: { 200: UpdateResult, ...errors },
+      },
+    },
+    async (request) => {
+      await editFamily(deps, signedInUser(request), request.params.id, request.body);
+      return { modifiedCount: 1 };
+    },
+  );
+
+  app.post(
+    '/admin/families/:id/variants',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Add a variant to a family (admin)',
+        params: FamilyIdParams,
+        body: VariantInput,
+        response: { 201: FamilyVariantRef, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await addVariant(deps, signedInUser(request), request.params.id, request.body)),
+  );
+
+  app.delete(
+    '/admin/families/:id/variants/:toolId',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Retire a variant: it is no longer sold, and its orders keep their details (admin)',
+        params: FamilyVariantParams,
+        response: { 200: DeleteResult, ...errors },
+      },
+    },
+    async (request) => retireVariant(deps, signedInUser(request), request.params.id, request.params.toolId),
   );
 
   app.get(

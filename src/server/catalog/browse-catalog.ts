@@ -108,7 +108,11 @@ async function searchFacets(
   }
   return attributes.flatMap((attribute) => {
     const chosen = chosenValues(specFilters, attribute.key);
-    const values = orderedValues(attribute, counts.get(attribute.key) ?? new Map<SpecValue, number>(), chosen);
+    const values = orderedValues(
+      attribute,
+      counts.get(attribute.key) ?? new Map<SpecValue, number>(),
+      chosen,
+    );
     if (values.length === 0) return [];
     return [
       {
@@ -266,12 +270,14 @@ export async function catalogPage(
     filters.minPriceCents !== undefined ||
     filters.maxPriceCents !== undefined;
 
+  // A family is listed once unless every variant is asked for (the admin's product list).
+  const families = query.variants !== true;
   /** The page read from the database, in `cache`, its keys starting with `prefix`. */
   const read = (cache: CatalogCache, prefix: string, readFilters: CatalogFilters) => {
-    const filterKey = `${prefix}${JSON.stringify(filters)}`;
+    const filterKey = `${prefix}${families ? '' : 'variants:'}${JSON.stringify(filters)}`;
     const total = () =>
       cache.value(`count:${filterKey}`, async () => ({
-        value: await countCatalog(db, readFilters),
+        value: await countCatalog(db, readFilters, { families }),
         tools: [],
         stockSensitive,
       }));
@@ -284,7 +290,7 @@ export async function catalogPage(
     const key = `page:${filterKey}:${sort}:${limit}:${query.cursor ?? ''}`;
     const load = async () => {
       const [rows, matches, facetCounts] = await Promise.all([
-        listCatalogPage(db, readFilters, sort, after, limit + 1),
+        listCatalogPage(db, readFilters, sort, after, limit + 1, { families }),
         total(),
         facets(),
       ]);

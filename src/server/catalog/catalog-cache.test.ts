@@ -22,6 +22,8 @@ const tool = (id: string, available: number): Tool => ({
   unit: 'EA',
   orderMultiple: 1,
   leadTimeDays: 0,
+  family: null,
+  options: {},
 });
 
 function setup({ maxAgeMs = 1000, maxEntries = 256 } = {}) {

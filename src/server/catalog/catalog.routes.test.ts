@@ -54,6 +54,8 @@ describe('GET /api/tool', () => {
       unit: 'EA',
       orderMultiple: 1,
       leadTimeDays: 0,
+      family: null,
+      options: {},
     });
   });
 

@@ -18,6 +18,8 @@ import { catalogPricesFor, pricedTool } from './buyer-catalog';
 import { allProducts, catalogPage, categoryDetail, categoryList, homeGrid } from './browse-catalog';
 import { type CatalogCache, sendCached } from './catalog-cache';
 import { getTool } from './get-tool';
+import { getFamily } from './families';
+import { Family, FamilyIdParams } from '../../shared/api/families.schemas';
 
 export interface CatalogRoutesOptions {
   db: Database;
@@ -105,6 +107,25 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
       },
     },
     async (request, reply) => sendCached(request, reply, await categoryList(deps)),
+  );
+
+  app.get(
+    '/families/:id',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'A product family and its variants, each a product',
+        params: FamilyIdParams,
+        response: { 200: Family, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => {
+      const family = await getFamily(db, request.params.id, minUnits);
+      const prices = await pricesFor(request);
+      return prices
+        ? { ...family, variants: family.variants.map((tool) => pricedTool(tool, prices)) }
+        : family;
+    },
   );
 
   app.get(

@@ -22,6 +22,7 @@ import {
   findProduct,
   findProductBySku,
   insertProduct,
+  type NewProduct,
   type ProductChanges,
   type ProductView,
   updateProduct,
@@ -55,6 +56,7 @@ export function productAuditValues(product: ProductView) {
     unit: product.unit,
     orderMultiple: product.orderMultiple,
     leadTimeDays: product.leadTimeDays,
+    options: product.options,
   };
 }
 
@@ -117,7 +119,7 @@ export function generatedSku(): string {
 }
 
 /** Refuses a SKU another product has, naming that product. */
-async function checkSkuFree(ex: Executor, sku: string, ownId?: string) {
+export async function checkSkuFree(ex: Executor, sku: string, ownId?: string) {
   const holder = await findProductBySku(ex, sku);
   if (holder && holder.id !== ownId) {
     throw new DomainError('SKU_TAKEN', messages.skuTaken(sku, holder.name));
@@ -132,7 +134,7 @@ function isSkuConflict(error: unknown): boolean {
   return false;
 }
 
-async function refusingTakenSku<T>(sku: string | undefined, write: () => Promise<T>): Promise<T> {
+export async function refusingTakenSku<T>(sku: string | undefined, write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
@@ -142,38 +144,57 @@ async function refusingTakenSku<T>(sku: string | undefined, write: () => Promise
 }
 
 /** An admin adds a product (spec §7 POST /addproduct, DESIGN §9); the catalog shows it at once. */
+/** The fields of a new product that its own body gives (a product's, or a family's variant's). */
+export type ProductFieldsBody = Omit<AddProductBody, 'name' | 'img' | 'dis' | 'category' | 'sku'>;
+
+/**
+ * A new product's row from what its body gives, its breaks checked against its lower bound and its
+ * packs, the rest at their defaults; the caller gives what it decides (SKU, name, picture, category).
+ */
+export function newProductRow(
+  body: ProductFieldsBody,
+  given: Pick<NewProduct, 'sku' | 'name' | 'imageUrl' | 'description' | 'categoryId'> & Partial<NewProduct>,
+  minUnits: number,
+): NewProduct {
+  const multiple = body.orderMultiple ?? 1;
+  const lower = lowerBound(body.min_order, minUnits, multiple);
+  return {
+    minOrder: body.min_order,
+    available: body.available,
+    ...checkedTiers(body.priceTiers ?? [{ minQuantity: lower, price: body.price }], lower, multiple),
+    featured: body.featured ?? false,
+    taxClass: body.taxClass ?? 'standard',
+    weightGrams: gramsOf(body.weightKg) ?? 0,
+    unitsPerCarton: body.unitsPerCarton ?? 1,
+    specs: body.specs ?? {},
+    unit: body.unit ?? DEFAULT_UNIT,
+    orderMultiple: multiple,
+    leadTimeDays: body.leadTimeDays ?? 0,
+    ...given,
+  };
+}
+
 export async function addProduct(
   { db, catalogCache, minUnits }: Deps,
   actor: Actor,
   body: AddProductBody,
 ): Promise<{ id: string }> {
-  const multiple = body.orderMultiple ?? 1;
-  const lower = lowerBound(body.min_order, minUnits, multiple);
-  const pricing = checkedTiers(body.priceTiers ?? [{ minQuantity: lower, price: body.price }], lower, multiple);
   const sku = body.sku ?? generatedSku();
+  // Checked before the transaction: bad breaks never open one.
+  newProductRow(body, { sku, name: '', imageUrl: '', description: '', categoryId: '' }, minUnits);
   const row = await refusingTakenSku(sku, () =>
     db.transaction(async (tx) => {
       await checkSkuFree(tx, sku);
       const categoryId = await categoryNamed(tx, body.category ?? DEFAULT_CATEGORY);
       await checkSpecs(tx, categoryId, body.specs ?? {});
-      const added = await insertProduct(tx, {
-        sku,
-        name: body.name,
-        imageUrl: body.img,
-        description: body.dis,
-        categoryId,
-        minOrder: body.min_order,
-        available: body.available,
-        ...pricing,
-        featured: body.featured ?? false,
-        taxClass: body.taxClass ?? 'standard',
-        weightGrams: gramsOf(body.weightKg) ?? 0,
-        unitsPerCarton: body.unitsPerCarton ?? 1,
-        specs: body.specs ?? {},
-        unit: body.unit ?? DEFAULT_UNIT,
-        orderMultiple: body.orderMultiple ?? 1,
-        leadTimeDays: body.leadTimeDays ?? 0,
-      });
+      const added = await insertProduct(
+        tx,
+        newProductRow(
+          body,
+          { sku, name: body.name, imageUrl: body.img, description: body.dis, categoryId },
+          minUnits,
+        ),
+      );
       const product = await productNow(tx, added.id);
       await recordAudit(tx, actor, {
         action: 'product.add',
@@ -204,6 +225,13 @@ export async function editProduct(
       const product = await findProduct(tx, id, { lock: true });
       if (!product) throw missing();
       if (body.sku !== undefined) await checkSkuFree(tx, body.sku, id);
+      if (
+        product.familyId &&
+        body.category !== undefined &&
+        categorySlug(body.category) !== product.categorySlug
+      ) {
+        throw new DomainError('VALIDATION_FAILED', messages.variantCategory);
+      }
       const changes: ProductChanges = {
         sku: body.sku,
         name: body.name,

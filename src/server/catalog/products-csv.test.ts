@@ -168,12 +168,12 @@ describe('catalog CSV round trip', () => {
     });
     const exported = await exportCsv(shop, admin);
     const [header, ...rows] = exported.replace(/^\uFEFF/, '').split('\n');
-    expect(header).toBe(`${HEADER},tax_class,weight_kg,units_per_carton,unit,order_multiple,lead_time_days`);
+    expect(header).toBe(`${HEADER},tax_class,weight_kg,units_per_carton,unit,order_multiple,lead_time_days,family`);
     const line = rows.find((row) => row.startsWith('CSV-WEIGH,')) ?? '';
-    expect(line.endsWith(',reduced,1.25,8,EA,1,0')).toBe(true);
+    expect(line.endsWith(',reduced,1.25,8,EA,1,0,')).toBe(true);
 
     // Changed in the file: zero-rated, 2 kg, 4 to a carton, sold by the box in packs of 4, 10 days' lead.
-    const changed = line.replace(/,reduced,1\.25,8,EA,1,0$/, ',zero,2,4,XBX,4,10');
+    const changed = line.replace(/,reduced,1\.25,8,EA,1,0,$/, ',zero,2,4,XBX,4,10,');
     const report = await importReport(shop, admin, [header, changed].join('\n'), true);
     expect(report.changes[0]?.fields.sort()).toEqual([
       'leadTimeDays',
@@ -350,7 +350,7 @@ describe('a catalog CSV with mistakes', () => {
     ['', 'The file is empty'],
     [
       'sku,name\nA,B',
-      'The first line must name the columns sku, name, category, description, image, min_order, available, price_tiers, featured, tax_class, weight_kg, units_per_carton, unit, order_multiple, lead_time_days (missing category, description, image, min_order, available, price_tiers)',
+      'The first line must name the columns sku, name, category, description, image, min_order, available, price_tiers, featured, tax_class, weight_kg, units_per_carton, unit, order_multiple, lead_time_days, family (missing category, description, image, min_order, available, price_tiers)',
     ],
     [`${HEADER},colour\n`, 'unknown colour'],
     [`${HEADER}\n"unclosed,quote`, 'This is not a readable CSV file'],

@@ -9,6 +9,7 @@ import {
   type ImportProblem,
   type ImportReport,
   PRODUCT_CSV_COLUMNS,
+  OPTION_COLUMN_PREFIX,
   SPEC_COLUMN_PREFIX,
 } from '../../shared/api/products.schemas';
 import { lowerBound } from '../../shared/domain/order-quantity';
@@ -28,7 +29,12 @@ import {
   specValueProblem,
 } from '../../shared/domain/specifications';
 import { DEFAULT_UNIT } from '../../shared/domain/units';
+import { variantOptionsProblem } from '../../shared/api/families.schemas';
+import { type FamilyListing, listFamilyOptions } from '../records/families.repository';
+import type { Executor } from '../db/database';
 import {
+  familyOf,
+  listFamilyVariants,
   eachProductBySku,
   listCategoryAttributes,
   findProductsBySkus,
@@ -64,6 +70,7 @@ const OPTIONAL_COLUMNS: readonly string[] = [
   'unit',
   'order_multiple',
   'lead_time_days',
+  'family',
 ];
 const REQUIRED_COLUMNS = PRODUCT_CSV_COLUMNS.filter((column) => !OPTIONAL_COLUMNS.includes(column));
 
@@ -96,6 +103,7 @@ function csvRecord(
   product: ProductView,
   minUnits: number,
   specKeys: readonly string[],
+  optionNames: readonly string[],
 ): Record<string, string | number> {
   const tiers = effectiveTiersInDollars(product, minUnits);
   const specCells = Object.fromEntries(
@@ -120,7 +128,14 @@ function csvRecord(
     unit: product.unit,
     order_multiple: product.orderMultiple,
     lead_time_days: product.leadTimeDays,
+    family: familyOf(product)?.name ?? '',
     ...specCells,
+    ...Object.fromEntries(
+      optionNames.map((name) => [
+        `${OPTION_COLUMN_PREFIX}${name}`,
+        Object.entries(product.options).find(([option]) => option.toLowerCase() === name)?.[1] ?? '',
+      ]),
+    ),
   };
 }
 
@@ -133,14 +148,23 @@ function specKeysOf(bySlug: Map<string, CategoryAttribute[]>): string[] {
 export async function exportProductsCsv({ db, minUnits }: Pick<Deps, 'db' | 'minUnits'>): Promise<Readable> {
   const { stringify } = await import('csv-stringify');
   const specKeys = specKeysOf(await listCategoryAttributes(db));
+  const optionNames = [
+    ...new Set(
+      (await listFamilyOptions(db)).flatMap((family) => family.options.map((o) => o.name.toLowerCase())),
+    ),
+  ];
   const records = Readable.from(
     (async function* () {
       for await (const product of eachProductBySku(db)) {
-        yield neutraliseRecord(csvRecord(product, minUnits, specKeys));
+        yield neutraliseRecord(csvRecord(product, minUnits, specKeys, optionNames));
       }
     })(),
   );
-  const columns = [...PRODUCT_CSV_COLUMNS, ...specKeys.map((key) => `${SPEC_COLUMN_PREFIX}${key}`)];
+  const columns = [
+    ...PRODUCT_CSV_COLUMNS,
+    ...specKeys.map((key) => `${SPEC_COLUMN_PREFIX}${key}`),
+    ...optionNames.map((name) => `${OPTION_COLUMN_PREFIX}${name}`),
+  ];
   // pipeline, not pipe: a failing query destroys the response instead of throwing where nobody listens.
   return pipeline(records, stringify({ header: true, columns, bom: true }), () => undefined);
 }
@@ -150,7 +174,12 @@ export async function exportProductsCsv({ db, minUnits }: Pick<Deps, 'db' | 'min
 interface CheckedRow {
   line: number;
   row: ImportProductRow;
+  /** The family the row is a variant of (named in its `family` cell), and its option values. */
+  family: { id: string; options: Record<string, string> } | null;
 }
+
+/** The shop's families as an import finds them: by name (lower case), with their options and category. */
+type FamiliesByName = Map<string, FamilyListing[]>;
 
 interface ParsedFile {
   /** The attribute keys the file has a column for: a product keeps its values for the others. */
@@ -165,12 +194,13 @@ async function checkFile(
   csv: string,
   minUnits: number,
   attributesBySlug: Map<string, CategoryAttribute[]>,
+  familiesByName: FamiliesByName,
 ): Promise<ParsedFile> {
   const table = await readCsvTable(csv, {
     columns: PRODUCT_CSV_COLUMNS,
     required: REQUIRED_COLUMNS,
     maxRows: MAX_IMPORT_ROWS,
-    prefixes: [SPEC_COLUMN_PREFIX],
+    prefixes: [SPEC_COLUMN_PREFIX, OPTION_COLUMN_PREFIX],
   });
   const specColumns = table.columns.filter((column) => column.startsWith(SPEC_COLUMN_PREFIX));
   const errors: ImportProblem[] = [...table.errors];
@@ -296,9 +326,37 @@ async function checkFile(
         firstLineOf.set(validSku.data, line);
       }
     }
+    // A variant names its family, and takes a value of each of the family's options.
+    let family: CheckedRow['family'] = null;
+    const familyName = cell('family').trim();
+    if (familyName) {
+      const named = familiesByName.get(familyName.toLowerCase()) ?? [];
+      const [found] = named;
+      if (!found || named.length > 1) {
+        problem(
+          'family',
+          found
+            ? `family: ${named.length} families are named ${familyName}; rename one first`
+            : `family: there is no family named ${familyName} (add it with its variants first)`,
+        );
+      } else {
+        const options = Object.fromEntries(
+          found.options.flatMap((option) => {
+            const value = cell(`${OPTION_COLUMN_PREFIX}${option.name.toLowerCase()}`).trim();
+            return value ? [[option.name, value]] : [];
+          }),
+        );
+        const wrong = variantOptionsProblem(found.options, options);
+        if (wrong) problem(null, `${familyName}: ${wrong}`);
+        if (categorySlug(cell('category')) !== found.categorySlug) {
+          problem('category', `category: a variant of ${familyName} is in ${found.categoryName}`);
+        }
+        family = { id: found.id, options };
+      }
+    }
     if (!checked.success || reported.size > 0) continue;
     const row = checked.data;
-    rows.push({ line, row });
+    rows.push({ line, row, family });
   }
   // Problems by line, as the file reads.
   errors.sort((a, b) => a.line - b.line);
@@ -317,6 +375,48 @@ function packedTiers(row: ImportProductRow, current: ProductView | undefined, mi
 }
 
 /**
+ * What the file would do to families that it may not: move a product into or out of a family (add or
+ * retire variants for that), or give two variants of a family the same options.
+ */
+async function familyProblems(
+  ex: Executor,
+  rows: readonly CheckedRow[],
+  existing: readonly ProductView[],
+): Promise<ImportProblem[]> {
+  const bySku = new Map(existing.map((product) => [product.sku, product]));
+  const problems: ImportProblem[] = [];
+  const taken = new Map<string, string>();
+  const familyIds = [...new Set(rows.flatMap((row) => (row.family ? [row.family.id] : [])))];
+  for (const id of familyIds) {
+    for (const variant of await listFamilyVariants(ex, id)) {
+      taken.set(`${id}:${JSON.stringify(Object.entries(variant.options).sort())}`, variant.sku);
+    }
+  }
+  for (const { line, row, family } of rows) {
+    const current = bySku.get(row.sku);
+    if (current && (current.familyId ?? null) !== (family?.id ?? null)) {
+      problems.push({
+        line,
+        sku: row.sku,
+        column: 'family',
+        message: current.familyId
+          ? `family: ${row.sku} is a variant of ${familyOf(current)?.name ?? 'a family'}; it stays in it`
+          : `family: ${row.sku} is a product on its own; add a variant to the family instead`,
+      });
+      continue;
+    }
+    if (!family) continue;
+    const key = `${family.id}:${JSON.stringify(Object.entries(family.options).sort())}`;
+    const twin = taken.get(key);
+    if (twin && twin !== row.sku) {
+      problems.push({ line, sku: row.sku, column: null, message: `${twin} already has these options` });
+    }
+    taken.set(key, row.sku);
+  }
+  return problems;
+}
+
+/**
  * A row's specifications as the product will hold them: the file's, and for attributes the file has
  * no column for, the product's own (unless it moves to another category).
  */
@@ -330,7 +430,7 @@ function specsOf(row: ImportProductRow, current: ProductView | undefined, specKe
 
 /** The values a row gives a product, as the audit log and the comparison with the catalog see them. */
 function rowValues(
-  { row }: CheckedRow,
+  { row, family }: CheckedRow,
   minUnits: number,
   categoryName: string,
   current: ProductView | undefined,
@@ -355,6 +455,7 @@ function rowValues(
     unit: row.unit ?? current?.unit ?? DEFAULT_UNIT,
     orderMultiple: row.orderMultiple ?? current?.orderMultiple ?? 1,
     leadTimeDays: row.leadTimeDays ?? current?.leadTimeDays ?? 0,
+    options: family?.options ?? {},
   };
 }
 
@@ -424,9 +525,17 @@ export async function importProductsCsv(
   csv: string,
   { commit, setStock }: { commit: boolean; setStock: boolean },
 ): Promise<ImportReport> {
-  const file = await checkFile(csv, minUnits, await listCategoryAttributes(db));
+  const families = await listFamilyOptions(db);
+  const familiesByName: FamiliesByName = new Map();
+  for (const family of families) {
+    const key = family.name.toLowerCase();
+    familiesByName.set(key, [...(familiesByName.get(key) ?? []), family]);
+  }
+  const file = await checkFile(csv, minUnits, await listCategoryAttributes(db), familiesByName);
   const { rows, total, errors } = file;
   const skus = rows.map(({ row }) => row.sku);
+  errors.push(...(await familyProblems(db, rows, await findProductsBySkus(db, skus))));
+  errors.sort((a, b) => a.line - b.line);
   if (!commit || errors.length > 0) {
     if (commit) {
       const [first] = errors;
@@ -451,7 +560,7 @@ export async function importProductsCsv(
       const slug = categorySlug(checked.row.category);
       if (!categoryIds.has(slug)) categoryIds.set(slug, await categoryNamed(tx, checked.row.category));
     }
-    const values: NewProduct[] = changed.map(({ checked: { row }, existing }) => ({
+    const values: NewProduct[] = changed.map(({ checked: { row, family }, existing }) => ({
       sku: row.sku,
       name: row.name,
       imageUrl: row.img,
@@ -468,6 +577,8 @@ export async function importProductsCsv(
       unit: row.unit ?? existing?.unit ?? DEFAULT_UNIT,
       orderMultiple: row.orderMultiple ?? existing?.orderMultiple ?? 1,
       leadTimeDays: row.leadTimeDays ?? existing?.leadTimeDays ?? 0,
+      familyId: family?.id ?? null,
+      options: family?.options ?? {},
       ...packedTiers(row, existing, minUnits),
     }));
     await upsertProducts(tx, values);

@@ -316,7 +316,7 @@ describe('specifications in the catalog CSV', () => {
     const exported = (await injectAs(ctx.app, admin, { method: 'GET', url: '/api/admin/products.csv' })).body;
     const [header] = exported.replace(/^\uFEFF/, '').split(/\r?\n/);
     expect(header).toContain(
-      'unit,order_multiple,lead_time_days,spec.diameter,spec.voltage,spec.chuck,spec.brushless,spec.note',
+      'unit,order_multiple,lead_time_days,family,spec.diameter,spec.voltage,spec.chuck,spec.brushless,spec.note',
     );
     // The file back as it is changes nothing.
     const same = await injectAs(ctx.app, admin, {

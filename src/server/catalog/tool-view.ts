@@ -2,7 +2,20 @@ import type { Tool } from '../../shared/api/catalog.schemas';
 import type { UnitCode } from '../../shared/domain/units';
 import { centsToDollars } from '../../shared/money';
 import { effectiveTiersInDollars } from '../pricing/price-line';
-import type { ProductView } from '../records/products.repository';
+import { familyOf, type ProductView } from '../records/products.repository';
+
+function familyView(row: ProductView): Tool['family'] {
+  const family = row.familyId ? familyOf(row) : null;
+  if (!row.familyId || !family) return null;
+  return {
+    _id: row.familyId,
+    name: family.name,
+    options: family.options,
+    variants: family.variants,
+    minPrice: centsToDollars(family.minPriceCents),
+    maxPrice: centsToDollars(family.maxPriceCents),
+  };
+}
 
 /**
  * The API's product shape (spec §3, DESIGN §9). Its tiers and `price` are as they apply at the lower
@@ -29,5 +42,7 @@ export function toTool(row: ProductView, floor: number): Tool {
     unit: row.unit as UnitCode,
     orderMultiple: row.orderMultiple,
     leadTimeDays: row.leadTimeDays,
+    family: familyView(row),
+    options: row.options,
   };
 }

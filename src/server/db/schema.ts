@@ -45,6 +45,29 @@ export const categories = pgTable('categories', {
   createdAt: createdAt(),
 });
 
+/** One of a family's options as stored: its name and the values its variants choose from, in order. */
+export interface StoredFamilyOption {
+  name: string;
+  values: string[];
+}
+
+/**
+ * A product family (DESIGN §11): one tool in several variants (an impact driver in three voltages),
+ * each variant a product of its own, with its own SKU, price, stock and weight. The family holds what
+ * they share, and the options that tell them apart.
+ */
+export const productFamilies = pgTable('product_families', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  imageUrl: text('image_url').notNull(),
+  categoryId: uuid('category_id')
+    .notNull()
+    .references(() => categories.id, { onDelete: 'restrict' }),
+  options: jsonb('options').$type<StoredFamilyOption[]>().notNull(),
+  createdAt: createdAt(),
+});
+
 /**
  * A price break as stored: from `minQuantity` units on, each unit costs `priceCents`. A product keeps
  * them ascending, the first at its lower bound when saved, prices never rising (shared/domain/price-tiers).
@@ -93,6 +116,9 @@ export const products = pgTable(
     orderMultiple: integer('order_multiple').notNull().default(1),
     /** Days from an order to its shipping when stock runs short (0: none given). */
     leadTimeDays: integer('lead_time_days').notNull().default(0),
+    /** The family it is a variant of, and the value it takes for each of the family's options. */
+    familyId: uuid('family_id').references(() => productFamilies.id, { onDelete: 'restrict' }),
+    options: jsonb('options').$type<Record<string, string>>().notNull().default({}),
     /**
      * The words search matches (full text, GIN-indexed): SKU and name weighted above the description.
      * A typed word also matches the catalog's words spelled like it (search_words), so a typo finds.
@@ -119,6 +145,9 @@ export const products = pgTable(
     check('products_unit_code', sql`${t.unit} ~ '^[A-Z0-9]{1,3}$'`),
     // spec.<key>=<value> filters are containment (`specs @> '{"voltage":18}'`), which this answers.
     index('products_specs_idx').using('gin', t.specs.op('jsonb_path_ops')),
+    // A family's variants, read together (its page, its price range, its one place in a listing);
+    // no two variants of a family choose the same options.
+    uniqueIndex('products_family_options_idx').on(t.familyId, t.options),
     // Keyset pages (GET /api/catalog) walk one of these indexes in either direction.
     index('products_newest_idx').on(t.createdAt, t.id),
     index('products_name_idx').on(t.name, t.id),
@@ -1458,6 +1487,8 @@ export const auditAction = pgEnum('audit_action', [
   'punchout.session',
   'punchout.order',
   'category.attributes',
+  'family.add',
+  'family.edit',
 ]);
 
 /**

@@ -17,7 +17,8 @@ import { MAX_STOCK_UNITS } from '../../shared/api/products.schemas';
 import type { CatalogSort } from '../../shared/api/catalog.schemas';
 import { LOW_STOCK_FACTOR } from '../../shared/domain/order-quantity';
 import type { Executor } from '../db/database';
-import { categories, products } from '../db/schema';
+import { categories, productFamilies, products, type StoredFamilyOption } from '../db/schema';
+import { alias } from 'drizzle-orm/pg-core';
 import type { CategoryAttribute, SpecFilter, SpecValue } from '../../shared/domain/specifications';
 
 /**
@@ -55,32 +56,68 @@ export type ProductChanges = Partial<
 // A product with its category's slug and name: what the API shows. The search columns stay in the database.
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- taken out so that the rest is selected
 const { searchVector, ...productColumns } = getTableColumns(products);
-const productView = { ...productColumns, categorySlug: categories.slug, categoryName: categories.name };
-export type ProductView = {
-  [K in keyof typeof productView]: (typeof productView)[K]['_']['data'];
-} & { priceTiers: NonNullable<NewProduct['priceTiers']> };
+/** A variant's family: its name and options, and its variants' number and price range (null: none). */
+export interface FamilySummary {
+  name: string;
+  options: StoredFamilyOption[];
+  variants: number;
+  minPriceCents: number;
+  maxPriceCents: number;
+}
+const familySummary = sql<FamilySummary | string | null>`(case when ${products.familyId} is null then null else (
+  select json_build_object('name', ${productFamilies.name}, 'options', ${productFamilies.options},
+    'variants', count(*), 'minPriceCents', min(variant.price_cents), 'maxPriceCents', max(variant.price_cents))
+  from ${products} variant where variant.family_id = ${products.familyId}) end)`;
+const productView = {
+  ...productColumns,
+  categorySlug: categories.slug,
+  categoryName: categories.name,
+  family: familySummary,
+};
+export type ProductView = Omit<typeof products.$inferSelect, 'searchVector'> & {
+  categorySlug: string;
+  categoryName: string;
+  family: FamilySummary | string | null;
+};
+
+/** A row's family summary, as either driver hands json back (parsed, or as text). */
+export function familyOf(row: Pick<ProductView, 'family'>): FamilySummary | null {
+  const { family } = row;
+  return typeof family === 'string' ? (JSON.parse(family) as FamilySummary) : family;
+}
 
 /**
  * `available < 2 * greatest(min_order, floor)`, written as the two comparisons it is made of so that
  * each can use its index (products_stock_margin_idx, products_available_idx).
  */
-export function belowTwiceTheLowerBound(floor: number): SQL {
+export function belowTwiceTheLowerBound(floor: number, t: ProductsTable = products): SQL {
   // The factor is written into the SQL, not sent as a parameter: migration 0008's expression index is
   // on (available - 2 * min_order).
   const factor = sql.raw(String(LOW_STOCK_FACTOR));
-  return sql`((${products.available} - ${factor} * ${products.minOrder}) < 0 or ${products.available} < ${LOW_STOCK_FACTOR * floor})`;
+  return sql`((${t.available} - ${factor} * ${t.minOrder}) < 0 or ${t.available} < ${LOW_STOCK_FACTOR * floor})`;
 }
 
 /**
  * A product's lower bound in SQL, by the rule of shared/domain/order-quantity.ts (lowerBound): the
  * larger of its minimum and the floor, rounded up to whole packs (integer division, exact).
  */
-export function lowerBoundOf(floor: number): SQL {
-  return sql`((greatest(${products.minOrder}, ${floor}) + ${products.orderMultiple} - 1) / ${products.orderMultiple} * ${products.orderMultiple})`;
+export function lowerBoundOf(floor: number, t: ProductsTable = products): SQL {
+  return sql`((greatest(${t.minOrder}, ${floor}) + ${t.orderMultiple} - 1) / ${t.orderMultiple} * ${t.orderMultiple})`;
 }
 
+/**
+ * The products table, or an alias of it: the catalog's filters are written once and applied to a
+ * product and, to find a family's first match, to its siblings.
+ */
+type ProductsTable = typeof products;
+const sibling = alias(products, 'sibling') as unknown as ProductsTable;
+
 function selectProducts(ex: Executor) {
-  return ex.select(productView).from(products).innerJoin(categories, eq(categories.id, products.categoryId));
+  return ex
+    .select(productView)
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(productFamilies, eq(productFamilies.id, products.familyId));
 }
 
 /** The whole catalog, newest first (spec §7 GET /tools). */
@@ -123,10 +160,40 @@ export async function insertProduct(ex: Executor, values: NewProduct): Promise<{
   return row;
 }
 
-/** Creates products, 500 a statement (the demo's catalog). */
-export async function insertProducts(ex: Executor, rows: readonly NewProduct[]): Promise<void> {
+/** Creates products, 500 a statement (the demo's catalog, a family's variants); answers their ids in order. */
+export async function insertProducts(
+  ex: Executor,
+  rows: readonly NewProduct[],
+): Promise<{ id: string; sku: string }[]> {
+  const added: { id: string; sku: string }[] = [];
   for (let start = 0; start < rows.length; start += 500) {
-    await ex.insert(products).values(rows.slice(start, start + 500));
+    added.push(
+      ...(await ex
+        .insert(products)
+        .values(rows.slice(start, start + 500))
+        .returning({ id: products.id, sku: products.sku })),
+    );
+  }
+  return added;
+}
+
+/** A family's variants, in the order its options list their values (then by SKU). */
+export async function listFamilyVariants(ex: Executor, familyId: string): Promise<ProductView[]> {
+  return selectProducts(ex).where(eq(products.familyId, familyId)).orderBy(asc(products.sku));
+}
+
+/** Gives every variant of a family what they share: its description and picture, and each its name. */
+export async function updateFamilyVariants(
+  ex: Executor,
+  familyId: string,
+  shared: { description?: string; imageUrl?: string },
+  names: ReadonlyMap<string, string>,
+): Promise<void> {
+  if (shared.description !== undefined || shared.imageUrl !== undefined) {
+    await ex.update(products).set(shared).where(eq(products.familyId, familyId));
+  }
+  for (const [id, name] of names) {
+    await ex.update(products).set({ name }).where(and(eq(products.id, id), eq(products.familyId, familyId)));
   }
 }
 
@@ -182,11 +249,11 @@ export interface CatalogFilters {
 }
 
 /** The unit price the catalog's price filters and sorts compare: the buyer's contract price, or the product's. */
-function priceCents(contractPrices: Record<string, number> | undefined): SQL {
+function priceCents(contractPrices: Record<string, number> | undefined, t: ProductsTable = products): SQL {
   // One jsonb object for the statement, looked up by SKU on each row.
   return contractPrices
-    ? sql`coalesce((${JSON.stringify(contractPrices)}::jsonb ->> ${products.sku})::int, ${products.priceCents})`
-    : sql`${products.priceCents}`;
+    ? sql`coalesce((${JSON.stringify(contractPrices)}::jsonb ->> ${t.sku})::int, ${t.priceCents})`
+    : sql`${t.priceCents}`;
 }
 
 /** Where the previous page ended: its last product's sort key and id. */
@@ -195,29 +262,23 @@ export interface CatalogAfter {
   id: string;
 }
 
-function catalogWhere({
-  q,
-  category,
-  inStock,
-  lowStock,
-  minPriceCents,
-  maxPriceCents,
-  contractPrices,
-  specs = [],
-}: CatalogFilters): SQL | undefined {
-  const price = priceCents(contractPrices);
+function catalogWhere(
+  { q, category, inStock, lowStock, minPriceCents, maxPriceCents, contractPrices, specs = [] }: CatalogFilters,
+  t: ProductsTable = products,
+): SQL | undefined {
+  const price = priceCents(contractPrices, t);
   return and(
-    ...specs.map(specMatches),
+    ...specs.map((filter) => specMatches(filter, t)),
     // An exact SKU matches too: each typed word is also taken as a prefix of the catalog's words.
-    q === undefined ? undefined : sql`${products.searchVector} @@ ${searchQuery(q)}`,
+    q === undefined ? undefined : sql`${t.searchVector} @@ ${searchQuery(q)}`,
     category === undefined
       ? undefined
       : eq(
-          products.categoryId,
+          t.categoryId,
           sql`(select ${categories.id} from ${categories} where ${categories.slug} = ${category})`,
         ),
-    inStock === undefined ? undefined : sql`${products.available} >= ${lowerBoundOf(inStock.floor)}`,
-    lowStock === undefined ? undefined : belowTwiceTheLowerBound(lowStock.floor),
+    inStock === undefined ? undefined : sql`${t.available} >= ${lowerBoundOf(inStock.floor, t)}`,
+    lowStock === undefined ? undefined : belowTwiceTheLowerBound(lowStock.floor, t),
     minPriceCents === undefined ? undefined : sql`${price} >= ${minPriceCents}`,
     maxPriceCents === undefined ? undefined : sql`${price} <= ${maxPriceCents}`,
   );
@@ -228,15 +289,15 @@ function catalogWhere({
  * which the GIN index products_specs_idx answers), or a numeric range by a JSON path. The key is an
  * attribute key (ATTRIBUTE_KEY: letters, digits, underscores), so it is written into the path as is.
  */
-function specMatches(filter: SpecFilter): SQL {
+function specMatches(filter: SpecFilter, t: ProductsTable): SQL {
   if ('range' in filter) {
     const { min, max } = filter.range;
     const bounds = [min === undefined ? null : `@ >= ${min}`, max === undefined ? null : `@ <= ${max}`];
     const path = `$.${filter.key} ? (${bounds.filter(Boolean).join(' && ')})`;
-    return sql`${products.specs} @? ${path}::jsonpath`;
+    return sql`${t.specs} @? ${path}::jsonpath`;
   }
   return sql`(${sql.join(
-    filter.values.map((value) => sql`${products.specs} @> ${JSON.stringify({ [filter.key]: value })}::jsonb`),
+    filter.values.map((value) => sql`${t.specs} @> ${JSON.stringify({ [filter.key]: value })}::jsonb`),
     sql` or `,
   )})`;
 }
@@ -253,10 +314,10 @@ function searchQuery(q: string): SQL {
  * How well a product matches the search, as a whole number so that a cursor carries it exactly: an
  * exact SKU first, then by text rank, where SKU and name weigh more than the description.
  */
-function relevance(q: string): SQL<number> {
+function relevance(q: string, t: ProductsTable): SQL<number> {
   return sql<number>`(
-    case when ${products.sku} = upper(${q}) then 100000 else 0 end
-    + round(10000 * ts_rank(${products.searchVector}, ${searchQuery(q)}))
+    case when ${t.sku} = upper(${q}) then 100000 else 0 end
+    + round(10000 * ts_rank(${t.searchVector}, ${searchQuery(q)}))
   )::int`;
 }
 
@@ -267,23 +328,39 @@ function relevance(q: string): SQL<number> {
 function sortKey(
   order: CatalogSort,
   { q, contractPrices }: CatalogFilters,
+  t: ProductsTable = products,
 ): { key: SQL; descending: boolean; cast: string; value?: SQL } {
   switch (order) {
     case 'relevance':
-      return { key: relevance(q ?? ''), descending: true, cast: 'int' };
+      return { key: relevance(q ?? '', t), descending: true, cast: 'int' };
     case 'name':
-      return { key: sql`${products.name}`, descending: false, cast: 'text' };
+      return { key: sql`${t.name}`, descending: false, cast: 'text' };
     case 'price_asc':
     case 'price_desc':
-      return { key: priceCents(contractPrices), descending: order === 'price_desc', cast: 'int' };
+      return { key: priceCents(contractPrices, t), descending: order === 'price_desc', cast: 'int' };
     case 'newest':
       return {
-        key: sql`${products.createdAt}`,
+        key: sql`${t.createdAt}`,
         descending: true,
         cast: 'timestamptz',
-        value: sql`to_char(${products.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+        value: sql`to_char(${t.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
       };
   }
+}
+
+/**
+ * A family's variants are listed once (DESIGN §11): a variant is kept only when no sibling that also
+ * matches comes before it in the page's order. An index on family_id finds the siblings.
+ */
+function firstOfItsFamily(filters: CatalogFilters, order: CatalogSort): SQL {
+  const { key, descending } = sortKey(order, filters);
+  const { key: siblingKey } = sortKey(order, filters, sibling);
+  const before = descending ? sql`>` : sql`<`;
+  return sql`(${products.familyId} is null or not exists (
+    select 1 from ${products} sibling
+    where ${sibling.familyId} = ${products.familyId} and ${sibling.id} <> ${products.id}
+      and ${catalogWhere(filters, sibling) ?? sql`true`}
+      and (${siblingKey}, ${sibling.id}) ${before} (${key}, ${products.id})))`;
 }
 
 /**
@@ -297,6 +374,7 @@ export async function listCatalogPage(
   order: CatalogSort,
   after: CatalogAfter | undefined,
   limit: number,
+  { families = false } = {},
 ): Promise<(ProductView & { sortKey: string | number })[]> {
   const { key, descending, cast, value = key } = sortKey(order, filters);
   const direction = descending ? sql`<` : sql`>`;
@@ -307,15 +385,21 @@ export async function listCatalogPage(
     .select({ ...productView, sortKey: sql<string | number>`${value}` })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(and(catalogWhere(filters), keyset))
+    .leftJoin(productFamilies, eq(productFamilies.id, products.familyId))
+    .where(and(catalogWhere(filters), keyset, families ? firstOfItsFamily(filters, order) : undefined))
     .orderBy(...(descending ? [desc(key), desc(products.id)] : [asc(key), asc(products.id)]))
     .limit(limit);
   return rows;
 }
 
-/** How many products match, for the page's `total`. */
-export async function countCatalog(ex: Executor, filters: CatalogFilters): Promise<number> {
-  const [row] = await ex.select({ n: count() }).from(products).where(catalogWhere(filters));
+/** How many products match, for the page's `total`; with `families`, a family's variants count once. */
+export async function countCatalog(
+  ex: Executor,
+  filters: CatalogFilters,
+  { families = false } = {},
+): Promise<number> {
+  const n = families ? sql<number>`count(distinct coalesce(${products.familyId}, ${products.id}))` : count();
+  const [row] = await ex.select({ n: n.mapWith(Number) }).from(products).where(catalogWhere(filters));
   return row?.n ?? 0;
 }
 
@@ -583,6 +667,8 @@ export async function upsertProducts(ex: Executor, rows: NewProduct[]): Promise<
           unit: sql`excluded.unit`,
           orderMultiple: sql`excluded.order_multiple`,
           leadTimeDays: sql`excluded.lead_time_days`,
+          // A variant's family never changes by an import; its options may.
+          options: sql`excluded.options`,
         },
       });
   }

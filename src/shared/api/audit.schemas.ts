@@ -56,6 +56,8 @@ export const AUDIT_ACTIONS = {
   'punchout.session': 'Punchout session started',
   'punchout.order': 'Punchout order received',
   'category.attributes': 'Category specifications changed',
+  'family.add': 'Product family added',
+  'family.edit': 'Product family edited',
 } as const;
 
 export const AuditAction = z.enum(Object.keys(AUDIT_ACTIONS) as [keyof typeof AUDIT_ACTIONS]);

@@ -60,6 +60,22 @@ export const Tool = z
     /** Days to ship when stock runs short (0: not given). */
     leadTimeDays: z.number().int(),
     /**
+     * The family this product is a variant of (DESIGN §11), with the family's options, how many
+     * variants it has and their price range at each one's lower bound; null for a product on its own.
+     */
+    family: z
+      .object({
+        _id: z.string(),
+        name: z.string(),
+        options: z.array(z.object({ name: z.string(), values: z.array(z.string()) })),
+        variants: z.number().int(),
+        minPrice: z.number(),
+        maxPrice: z.number(),
+      })
+      .nullable(),
+    /** The value this variant takes for each of its family's options (`{"Voltage": "18 V"}`). */
+    options: z.record(z.string(), z.string()),
+    /**
      * Only in answers priced for a signed-in buyer whose company holds a price list: where
      * `price` and `priceTiers` come from, the product's own breaks (`tier`) or the list named by
      * `priceList` (`contract`). Visitors' answers carry none of these.
@@ -174,6 +190,10 @@ export const CatalogQuery = z.preprocess(
           .max(MAX_PAGE_SIZE, { error: `at most ${MAX_PAGE_SIZE}` }),
       ),
       cursor: optional(z.string().max(300, { error: 'not a cursor this catalog gave out' })),
+      /** true lists every variant of a family; by default a family is listed once, by its first match. */
+      variants: optional(
+        z.enum(['true', 'false'], { error: 'true or false' }).transform((v) => v === 'true'),
+      ),
       spec: SpecFilters.optional(),
     })
     .refine(

@@ -166,10 +166,13 @@ export const PRODUCT_CSV_COLUMNS = [
   'unit',
   'order_multiple',
   'lead_time_days',
+  'family',
 ] as const;
 
 /** A catalog CSV's specification columns: `spec.<attribute key>`, one per attribute. */
 export const SPEC_COLUMN_PREFIX = 'spec.';
+/** A family's variant's option columns: `option.<option name>`, in lower case. */
+export const OPTION_COLUMN_PREFIX = 'option.';
 
 /** One problem of an import, on the CSV line it was found (the header is line 1). */
 export const ImportProblem = z.object({

@@ -31,6 +31,8 @@ const drill: Tool = {
   unit: 'EA',
   orderMultiple: 1,
   leadTimeDays: 0,
+  family: null,
+  options: {},
 };
 
 function json(status: number, body: unknown) {

@@ -35,6 +35,8 @@ const saw: Tool = {
   unit: 'EA',
   orderMultiple: 1,
   leadTimeDays: 0,
+  family: null,
+  options: {},
 };
 const user = { id: 'u1', name: 'Bea Buyer', email: 'bea@example.com' };
 let fetchMock: ReturnType<typeof vi.fn<(url: string) => Promise<Response>>>;
