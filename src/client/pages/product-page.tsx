@@ -11,6 +11,10 @@ import { PriceTierTable } from '../features/catalog/components/price-tier-table'
 import { ToolFacts } from '../features/catalog/components/tool-facts';
 import { SpecTable } from '../features/catalog/components/spec-table';
 import { CompareToggle } from '../features/catalog/components/compare-toggle';
+import { VariantPicker } from '../features/catalog/components/variant-picker';
+import { useState } from 'react';
+import Form from 'react-bootstrap/Form';
+import { formatUnits } from '../lib/format';
 import { ToolPicture } from '../features/catalog/components/tool-picture';
 import { useQuantityBounds } from '../features/catalog/use-quantity-bounds';
 import { usePageMeta } from '../lib/use-page-meta';
@@ -34,8 +38,41 @@ export const productLoader =
     return isUnknownTool(await read) ? data({ missing: true }, { status: 404 }) : null;
   };
 
+/** Adds whole packs of a product sold in packs: the buyer counts boxes, the cart units. */
+function PackAdder({ tool, lower }: { tool: Tool; lower: number }) {
+  const fewest = Math.ceil(lower / tool.orderMultiple);
+  const [packs, setPacks] = useState(fewest);
+  const valid = Number.isInteger(packs) && packs >= fewest;
+  return (
+    <div className="d-flex flex-wrap gap-2 align-items-end">
+      <Form.Group controlId="pack-count" className="pack-count">
+        <Form.Label className="mb-1">Packs of {formatUnits(tool.orderMultiple)}</Form.Label>
+        <Form.Control
+          type="number"
+          min={fewest}
+          step={1}
+          inputMode="numeric"
+          value={Number.isNaN(packs) ? '' : packs}
+          isInvalid={!valid}
+          onChange={(event) => setPacks(Number(event.target.value === '' ? Number.NaN : event.target.value))}
+        />
+      </Form.Group>
+      <AddToCartButton
+        toolId={tool._id}
+        name={tool.name}
+        quantity={valid ? packs * tool.orderMultiple : 0}
+        className="btn btn-outline-dark btn-lg"
+      />
+      <span className="small text-secondary align-self-center">
+        {valid ? `${formatUnits(packs * tool.orderMultiple)} units` : `At least ${formatUnits(fewest)} packs`}
+      </span>
+    </div>
+  );
+}
+
 function Product({ tool }: { tool: Tool }) {
-  const orderable = canBeOrdered(useQuantityBounds(tool));
+  const bounds = useQuantityBounds(tool);
+  const orderable = canBeOrdered(bounds);
   return (
     <Row className="g-4 g-lg-5">
       <Col lg={6}>
@@ -50,6 +87,7 @@ function Product({ tool }: { tool: Tool }) {
         </nav>
         <h1 className="h2">{tool.name}</h1>
         <p>{tool.dis}</p>
+        <VariantPicker tool={tool} />
         <ToolFacts tool={tool} large />
         <PriceTierTable tiers={tool.priceTiers} />
         <SpecTable tool={tool} />
@@ -59,12 +97,16 @@ function Product({ tool }: { tool: Tool }) {
             <Link className="btn btn-warning btn-lg fw-semibold" to={paths.buyNow(tool._id)}>
               Buy Now
             </Link>
-            <AddToCartButton
-              toolId={tool._id}
-              name={tool.name}
-              quantity={tool.priceTiers[0]?.minQuantity ?? tool.min_order}
-              className="btn btn-outline-dark btn-lg"
-            />
+            {tool.orderMultiple > 1 ? (
+              <PackAdder tool={tool} lower={bounds.lower} />
+            ) : (
+              <AddToCartButton
+                toolId={tool._id}
+                name={tool.name}
+                quantity={tool.priceTiers[0]?.minQuantity ?? tool.min_order}
+                className="btn btn-outline-dark btn-lg"
+              />
+            )}
           </div>
         ) : (
           <p className="text-secondary">

@@ -28,7 +28,11 @@ describe('demo catalog', () => {
     expect(await seedDemoOnce(db)).toBe(true);
     const [tools] = await db.select({ n: count() }).from(products);
     const [reviewRows] = await db.select({ n: count() }).from(reviews);
-    expect(tools?.n).toBe(readDemoCatalog().tools.length);
+    const demo = readDemoCatalog();
+    // The single products, and each family's variants.
+    const variants = demo.families.reduce((sum, family) => sum + family.variants.length, 0);
+    expect(variants).toBeGreaterThan(0);
+    expect(tools?.n).toBe(demo.tools.length + variants);
     expect(reviewRows?.n).toBe(readDemoCatalog().reviews.length);
     // A sample of tax zones: US states, Canada and its HST provinces, the EU's VAT.
     const zones = await db.select().from(taxZones);

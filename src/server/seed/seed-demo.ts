@@ -9,7 +9,11 @@ import { tierProblem } from '../../shared/domain/price-tiers';
 import { rateFromPercent } from '../../shared/domain/tax';
 import { dollarsToCents } from '../../shared/money';
 import { kgToGrams } from '../../shared/numbers';
-import { findOrCreateCategory, insertProducts } from '../records/products.repository';
+import { findOrCreateCategory, insertProducts, setCategoryAttributes } from '../records/products.repository';
+import { insertFamily } from '../records/families.repository';
+import { newProductRow } from '../catalog/manage-products';
+import { FamilyOption, VariantInput, variantName } from '../../shared/api/families.schemas';
+import { CategoryAttributes, ProductSpecsInput } from '../../shared/domain/specifications';
 import { projectPaths } from '../config/project-paths';
 import type { Database } from '../db/database';
 import { appMeta, reviews, shippingZones, taxZones } from '../db/schema';
@@ -33,6 +37,7 @@ const DemoCatalog = z.object({
         /** One unit's weight and how many go in a carton (freight). */
         weightKg: z.number().nonnegative().default(0),
         unitsPerCarton: z.number().int().positive().default(1),
+        specs: ProductSpecsInput.default({}),
       })
       // The demo's breaks follow the admin forms' rule, at the default floor of ORDER_MIN_UNITS.
       .check((ctx) => {
@@ -44,6 +49,21 @@ const DemoCatalog = z.object({
         if (problem) ctx.issues.push({ code: 'custom', message: `${tool.name}: ${problem}`, input: tool });
       }),
   ),
+  /** Each category's specifications, by category name. */
+  attributes: z.record(z.string(), CategoryAttributes).default({}),
+  /** Product families, each variant a product of its own (DESIGN §11). */
+  families: z
+    .array(
+      z.object({
+        name: z.string(),
+        category: z.string(),
+        img: z.string(),
+        dis: z.string(),
+        options: z.array(FamilyOption),
+        variants: z.array(VariantInput),
+      }),
+    )
+    .default([]),
   reviews: z.array(
     z.object({
       name: z.string(),
@@ -110,8 +130,13 @@ export async function seedDemoOnce(db: Database): Promise<boolean> {
     // Distinct timestamps keep the catalog in the order the file lists it.
     const start = Date.now() - catalog.tools.length * 1000;
     const categoryIds = new Map<string, string>();
-    for (const name of new Set(catalog.tools.map((tool) => tool.category))) {
+    const categoryNames = [...catalog.tools, ...catalog.families].map((item) => item.category);
+    for (const name of new Set(categoryNames)) {
       categoryIds.set(name, await findOrCreateCategory(tx, categorySlug(name), name));
+    }
+    for (const [name, attributes] of Object.entries(catalog.attributes)) {
+      const id = categoryIds.get(name) ?? (await findOrCreateCategory(tx, categorySlug(name), name));
+      await setCategoryAttributes(tx, id, attributes);
     }
     await insertProducts(
       tx,
@@ -131,10 +156,41 @@ export async function seedDemoOnce(db: Database): Promise<boolean> {
         featured: tool.featured,
         weightGrams: kgToGrams(tool.weightKg),
         unitsPerCarton: tool.unitsPerCarton,
+        specs: tool.specs,
         // The first tool in the file is the newest: the catalog lists newest first.
         createdAt: new Date(start - i * 1000),
       })),
     );
+    // The families come after the single products, newest first too.
+    for (const [f, family] of catalog.families.entries()) {
+      const shared = {
+        name: family.name,
+        description: family.dis,
+        imageUrl: family.img,
+        categoryId: categoryIds.get(family.category) ?? '',
+        options: family.options,
+      };
+      const { id } = await insertFamily(tx, shared);
+      await insertProducts(
+        tx,
+        family.variants.map((variant, v) =>
+          newProductRow(
+            variant,
+            {
+              sku: variant.sku,
+              name: variantName(family.name, family.options, variant.options),
+              imageUrl: family.img,
+              description: family.dis,
+              categoryId: shared.categoryId,
+              familyId: id,
+              options: variant.options,
+              createdAt: new Date(start - (catalog.tools.length + f * 100 + v) * 1000),
+            },
+            DEFAULT_ORDER_MIN_UNITS,
+          ),
+        ),
+      );
+    }
     await tx.insert(taxZones).values(
       zones.map((zone) => ({
         country: zone.country,

@@ -97,7 +97,13 @@ export function ManageProductsPage() {
   const [search, setSearch] = useState(params.get('q') ?? '');
   const lowStock = params.get('lowStock') === 'true';
   const q = useDeferredValue(search.trim());
-  const catalog = useCatalog({ q, sort: q ? 'relevance' : 'newest', lowStock: lowStock || undefined });
+  // Every variant of a family is a product to manage.
+  const catalog = useCatalog({
+    q,
+    sort: q ? 'relevance' : 'newest',
+    lowStock: lowStock || undefined,
+    variants: true,
+  });
   const [editing, setEditing] = useState<Tool | null>(null);
   const [importing, setImporting] = useState(false);
   const remove = useConfirm(useDeleteProduct(), {

@@ -17,6 +17,8 @@ export interface CatalogSearch {
   minPrice?: string;
   maxPrice?: string;
   sort?: CatalogSort;
+  /** Every variant of a family, not the family once (the admin's product list). */
+  variants?: boolean;
   /** Specification filters: each attribute key's chosen values (any of them matches). */
   spec?: Record<string, string[]>;
 }
