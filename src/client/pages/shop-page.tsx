@@ -75,6 +75,7 @@ export function ShopPage() {
   const filtered = catalogQueryString(search) !== '';
   // While the next search loads, the facets of the last one stay, so the filters do not jump.
   const [lastFacets, setLastFacets] = useState<Facet[]>([]);
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const loadedFacets = catalog.data?.pages[0]?.facets;
   if (loadedFacets && loadedFacets !== lastFacets) setLastFacets(loadedFacets);
   const facets = loadedFacets ?? lastFacets;
@@ -93,6 +94,8 @@ export function ShopPage() {
             key={params.toString()}
             search={search}
             facets={facets}
+            open={filtersOpen}
+            onOpen={setFiltersOpen}
             onChange={(next) => setParams(catalogQueryString(next))}
           />
         </Col>

@@ -24,15 +24,20 @@ const sortLabels: Record<CatalogSort, string> = {
 export function CatalogFilters({
   search,
   facets = [],
+  open,
+  onOpen,
   onChange,
 }: {
   search: CatalogSearch;
   /** The search's specification facets, with their counts. */
   facets?: readonly Facet[];
+  /** Whether the filters are unfolded on a phone: kept by the page, so a new URL keeps them open. */
+  open: boolean;
+  onOpen: (open: boolean) => void;
   onChange: (next: CatalogSearch) => void;
 }) {
   const categories = useCategories();
-  const [open, setOpen] = useState(false);
+  const setOpen = onOpen;
   const [rangeError, setRangeError] = useState<string | null>(null);
   const active =
     [search.category, search.inStock, search.minPrice, search.maxPrice, search.sort].filter(
