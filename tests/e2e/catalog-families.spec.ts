@@ -1,0 +1,164 @@
+import type { APIRequestContext } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { randomUUID } from 'node:crypto';
+import type { FamilyCreated } from '../../src/shared/api/families.schemas';
+import { LEEDS, expect, fillShipTo, test } from './fixtures';
+import { shopUrl } from './support/ports';
+
+/**
+ * A manufacturer's catalog (DESIGN §11) as a buyer meets it, at a phone's width and a desktop's:
+ * specification filters narrow the drills by voltage and chuck, three candidates are compared side by
+ * side, the family's 18 V variant is chosen by its option pickers, three cartons of 50 go in the cart,
+ * and the cart checks out.
+ */
+
+/** A category of its own for one journey: its attributes, three single drills and a drill family. */
+async function drillCatalog(admin: APIRequestContext) {
+  const id = randomUUID().slice(0, 6).toUpperCase();
+  const category = `Drills ${id}`;
+  const slug = `drills-${id.toLowerCase()}`;
+  const img = `${shopUrl}/images/tools/cordless-drill.svg`;
+  const single = async (sku: string, name: string, price: number, specs: object) => {
+    const response = await admin.post('/api/addproduct', {
+      data: {
+        sku: `${sku}-${id}`,
+        name: `${name} ${id}`,
+        category,
+        img,
+        dis: 'A drill for one browser journey.',
+        min_order: 100,
+        available: 2000,
+        price,
+        specs,
+      },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+  };
+  // The category exists once a product is in it; its attributes come next, then the specifications.
+  await single('E2E-D20', 'Drill 20V', 64.5, {});
+  const attributes = await admin.put(`/api/admin/categories/${slug}/attributes`, {
+    data: {
+      attributes: [
+        { key: 'voltage', name: 'Voltage', type: 'number', unit: 'V' },
+        { key: 'chuck', name: 'Chuck', type: 'enum', values: ['10 mm', '13 mm'] },
+      ],
+    },
+  });
+  expect(attributes.status(), await attributes.text()).toBe(200);
+  const products = (await (await admin.get(`/api/catalog?category=${slug}`)).json()) as {
+    items: { _id: string }[];
+  };
+  await admin.patch(`/api/tools/${products.items[0]?._id ?? ''}`, {
+    data: { specs: { voltage: 20, chuck: '13 mm' } },
+  });
+  await single('E2E-HD18', 'Hammer Drill 18V', 72, { voltage: 18, chuck: '13 mm' });
+  await single('E2E-D12', 'Light Drill 12V', 29, { voltage: 12, chuck: '10 mm' });
+  await single('E2E-D36', 'Heavy Drill 36V', 149, { voltage: 36, chuck: '13 mm' });
+  const variant = (volts: number, chuck: string, price: number) => ({
+    sku: `E2E-CDD-${volts}-${chuck.slice(0, 2)}-${id}`,
+    options: { Voltage: `${volts} V`, Chuck: chuck },
+    price,
+    min_order: 100,
+    available: 3000,
+    orderMultiple: 50,
+    specs: { voltage: volts, chuck },
+  });
+  const family = await admin.post('/api/admin/families', {
+    data: {
+      name: `Compact Drill ${id}`,
+      dis: 'Compact brushless drill, 50 to a carton.',
+      category,
+      img,
+      options: [
+        { name: 'Voltage', values: ['12 V', '18 V'] },
+        { name: 'Chuck', values: ['10 mm', '13 mm'] },
+      ],
+      variants: [variant(12, '13 mm', 39.9), variant(18, '13 mm', 54.9), variant(18, '10 mm', 49.9)],
+    },
+  });
+  expect(family.status(), await family.text()).toBe(201);
+  return { id, slug, family: (await family.json()) as FamilyCreated };
+}
+
+for (const width of [375, 1280]) {
+  test(`a buyer filters drills by voltage and chuck, compares three, chooses the 18 V variant and orders 3 cartons (${width} px)`, async ({
+    page,
+    customer: _,
+    catalogAdmin,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const { id, slug } = await drillCatalog(catalogAdmin);
+    await page.goto(`/shop?category=${slug}&sort=price_asc`);
+    await expect(page.getByText('Showing 5 of 5 products')).toBeVisible();
+    if (width < 992) await page.getByRole('button', { name: /Filters and sort/ }).click();
+
+    // Voltage 12, 18 or 20 V, then a 13 mm chuck: each tick a new search, its counts beside each value.
+    const voltage = page.getByTestId('facet-voltage');
+    // Facets count variants: two 12 V products, three 18 V (the hammer drill and two of the family's).
+    await expect(voltage).toContainText('12 V (2)');
+    await expect(voltage).toContainText('18 V (3)');
+    for (const volts of ['12 V', '18 V', '20 V']) {
+      await voltage.getByLabel(new RegExp(`^${volts}`)).click();
+      await expect(voltage.getByLabel(new RegExp(`^${volts}`))).toBeChecked();
+    }
+    await expect(page.getByText('Showing 4 of 4 products')).toBeVisible();
+    await page
+      .getByTestId('facet-chuck')
+      .getByLabel(/^13 mm/)
+      .click();
+    await expect(page.getByText('Showing 3 of 3 products')).toBeVisible();
+    await expect(page.getByTestId('facet-chuck').getByLabel(/^10 mm/)).toBeEnabled();
+    await page.screenshot({ path: `test-results/catalog-filtered-${width}.png`, fullPage: true });
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+    // The family is listed once, by its cheapest match: the 12 V variant.
+    const familyCard = page.locator('.tool-card').filter({ hasText: `Compact Drill ${id}` });
+    await expect(familyCard).toContainText('$39.90 – $54.90');
+    await expect(familyCard.getByRole('link', { name: 'Choose from 3 variants' })).toBeVisible();
+    for (const name of [`Drill 20V ${id}`, `Hammer Drill 18V ${id}`, `Compact Drill ${id}, 12 V, 13 mm`]) {
+      await page.getByLabel(`Compare ${name}`).check();
+    }
+    await page.getByRole('link', { name: 'Compare 3' }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Compare products' })).toBeVisible();
+    const table = page.locator('.compare-table');
+    await expect(table.getByRole('columnheader')).toHaveCount(3);
+    // Voltage differs across the three; the chuck does not.
+    await expect(table.getByRole('row', { name: /Voltage \(differs\)/ })).toBeVisible();
+    await expect(table.getByRole('row', { name: /^Chuck 13 mm/ })).not.toHaveClass(/compare-differs/);
+    await page.getByLabel('Show only the differences').check();
+    await expect(table.getByRole('row', { name: /^Chuck/ })).toHaveCount(0);
+    await page.screenshot({ path: `test-results/catalog-compare-${width}.png`, fullPage: true });
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+    // The 12 V variant's page; choosing 18 V opens the 18 V one, and the address follows.
+    await table.getByRole('link', { name: `Compact Drill ${id}, 12 V, 13 mm` }).click();
+    const twelveUrl = page.url();
+    await page.getByLabel('Voltage').selectOption('18 V');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Compact Drill ${id}, 18 V, 13 mm`);
+    expect(page.url()).not.toBe(twelveUrl);
+    await expect(page.getByText(`E2E-CDD-18-13-${id}`)).toBeVisible();
+    await expect(page.getByRole('table').filter({ hasText: 'Voltage' })).toContainText('18 V');
+
+    // Three cartons of 50.
+    await page.getByLabel('Packs of 50').fill('3');
+    await expect(page.getByText('150 units', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: `150 × Compact Drill ${id}, 18 V, 13 mm` }),
+    ).toBeVisible();
+    await page.screenshot({ path: `test-results/catalog-variant-${width}.png`, fullPage: true });
+
+    await page.goto('/cart');
+    const line = page.getByTestId('cart-line');
+    await expect(line).toHaveCount(1);
+    await expect(line).toContainText('$8,235.00');
+    const checkout = page.getByRole('form', { name: 'Check out' });
+    await fillShipTo(checkout, LEEDS);
+    await checkout.getByLabel('Phone number').fill('441130000000');
+    await checkout.getByRole('button', { name: 'Place order' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/payment\/[0-9a-f-]{36}$/);
+    await expect(page.getByTestId('order-line')).toHaveCount(1);
+    await expect(page.getByTestId('order-line')).toContainText('150');
+  });
+}
