@@ -9,7 +9,14 @@ import type { MailContext } from '../mail/mail-layout';
 import { queueMail } from '../mail/outbox';
 import { MAX_AMOUNT_CENTS } from '../orders/place-order';
 import { quoteAnsweredMail, quoteDeclinedMail } from './quote-mails';
-import { type FullQuote, fullQuote, moveQuote, priceQuoteLines, quotedLineCents } from './quotes.repository';
+import {
+  type FullQuote,
+  fullQuote,
+  leadTimeOfShortLines,
+  moveQuote,
+  priceQuoteLines,
+  quotedLineCents,
+} from './quotes.repository';
 
 /** The longest a quoted price may be promised for. */
 const MAX_VALIDITY_DAYS = 365;
@@ -60,13 +67,20 @@ export async function answerQuote(
     if (validUntil.getTime() - today.getTime() > MAX_VALIDITY_DAYS * DAY_MS) {
       throw invalid(messages.quoteValidityTooLong(MAX_VALIDITY_DAYS));
     }
+    // Without a ship date, units beyond the stock ship after their products' lead time (DESIGN §11).
+    const leadDays = answer.shipDate ? null : await leadTimeOfShortLines(tx, quoteId);
+    const shipDate =
+      answer.shipDate ??
+      (leadDays === null
+        ? undefined
+        : new Date(today.getTime() + leadDays * DAY_MS).toISOString().slice(0, 10));
     const moved = await fullQuote(
       tx,
       await moveQuote(tx, quoteId, 'answered', {
         set: {
           validUntil,
           reply: answer.reply || null,
-          shipDate: answer.shipDate ?? null,
+          shipDate: shipDate ?? null,
           answeredAt: today,
         },
       }),
@@ -78,7 +92,7 @@ export async function answerQuote(
     };
     // More than the stock: the shop says when the rest ships, and accepting backorders it.
     const short = answered.lines.filter((line) => line.quantity > (line.available ?? 0));
-    if (short.length > 0 && !answer.shipDate) {
+    if (short.length > 0 && !shipDate) {
       throw invalid(
         short
           .map((line) => {
@@ -93,7 +107,7 @@ export async function answerQuote(
           .join(' '),
       );
     }
-    if (answer.shipDate && endOfDay(answer.shipDate) <= today) {
+    if (shipDate && endOfDay(shipDate) <= today) {
       throw invalid(messages.shipDatePast);
     }
     const totalCents = answered.lines.reduce((sum, line) => sum + quotedLineCents(line), 0);

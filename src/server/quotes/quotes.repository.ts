@@ -216,6 +216,30 @@ export async function moveQuote(
   throw quoteExpired();
 }
 
+/**
+ * The longest lead time of a quote's lines asking more than their product's stock: the default ship
+ * date of an answer that gives none. Null when no line is short, or a short line's product gives no
+ * lead time (the shop must then say when it ships).
+ */
+export async function leadTimeOfShortLines(ex: Executor, quoteId: string): Promise<number | null> {
+  const [row] = await ex
+    .select({
+      short: sql<number>`count(*)`.mapWith(Number),
+      unknown:
+        sql<number>`count(*) filter (where ${products.leadTimeDays} is null or ${products.leadTimeDays} = 0)`.mapWith(
+          Number,
+        ),
+      days: sql<number | null>`max(${products.leadTimeDays})`,
+    })
+    .from(quoteLines)
+    .leftJoin(products, eq(products.id, quoteLines.productId))
+    .where(
+      and(eq(quoteLines.quoteId, quoteId), sql`${quoteLines.quantity} > coalesce(${products.available}, 0)`),
+    );
+  if (!row || row.short === 0 || row.unknown > 0 || row.days === null) return null;
+  return Number(row.days);
+}
+
 export const quoteExpired = () => new DomainError('QUOTE_EXPIRED', messages.quoteExpired);
 
 /** Answered quotes whose validity ended by `now` become expired; answers how many. */
