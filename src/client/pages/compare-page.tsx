@@ -145,7 +145,7 @@ export function ComparePage() {
               <tbody>
                 {shown.map((row) => (
                   <tr key={row.key} className={differs(row) ? 'compare-differs' : undefined}>
-                    <th scope="row" className="fw-normal text-secondary">
+                    <th scope="row" className={differs(row) ? 'fw-semibold' : 'fw-normal text-secondary'}>
                       {row.label}
                       {differs(row) && <span className="visually-hidden"> (differs)</span>}
                     </th>

@@ -237,7 +237,7 @@ export async function leadTimeOfShortLines(ex: Executor, quoteId: string): Promi
       and(eq(quoteLines.quoteId, quoteId), sql`${quoteLines.quantity} > coalesce(${products.available}, 0)`),
     );
   if (!row || row.short === 0 || row.unknown > 0 || row.days === null) return null;
-  return Number(row.days);
+  return row.days;
 }
 
 export const quoteExpired = () => new DomainError('QUOTE_EXPIRED', messages.quoteExpired);
