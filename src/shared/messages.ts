@@ -25,6 +25,7 @@ export const messages = {
   invalidEmail: 'Please enter a valid email address',
   productNotFound: 'This product does not exist or is no longer sold',
   categoryNotFound: 'There is no such category',
+  categoryNameSlug: (slug: string) => `The name of category ${slug} is written so that its address is ${slug}`,
   familyNotFound: 'There is no such product family',
   variantNotFound: 'This product is not a variant of that family',
   variantCategory: "A variant is in its family's category: move the family instead",

@@ -143,7 +143,7 @@ function LinesTable({
     | 'problem'
     | 'nextBreak'
   > &
-    Partial<Pick<CartLine, 'priceSource' | 'priceList' | 'listUnitPrice'>>)[];
+    Partial<Pick<CartLine, 'priceSource' | 'priceList' | 'listUnitPrice' | 'partNumber'>>)[];
   total: number;
   onQuantity: (toolId: string, quantity: number) => void;
   onRemove: (toolId: string) => void;
@@ -175,7 +175,10 @@ function LinesTable({
               <td data-label="Product">
                 <div>
                   <Link to={paths.tool(line.toolId)}>{line.name}</Link>
-                  <div className="small text-secondary font-monospace">{line.sku}</div>
+                  <div className="small text-secondary font-monospace">
+                    {line.sku}
+                    {line.partNumber && <> · your no. {line.partNumber}</>}
+                  </div>
                   {line.problem && (
                     <div className="small text-danger-emphasis" role="note">
                       {line.problem}

@@ -105,7 +105,13 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      putCategoryAttributes(deps, signedInUser(request), request.params.slug, request.body.attributes),
+      putCategoryAttributes(
+        deps,
+        signedInUser(request),
+        request.params.slug,
+        request.body.attributes,
+        request.body.name,
+      ),
   );
 
   app.post(

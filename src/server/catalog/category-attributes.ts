@@ -5,9 +5,11 @@ import { messages } from '../../shared/messages';
 import { type Actor, recordAudit } from '../audit/audit.repository';
 import type { Database } from '../db/database';
 import { DomainError } from '../http/domain-error';
+import { categorySlug } from '../../shared/api/catalog.schemas';
 import {
   dropSpecKeys,
   findCategory,
+  findOrCreateCategory,
   setCategoryAttributes,
   specUseInCategory,
 } from '../records/products.repository';
@@ -49,8 +51,17 @@ export async function putCategoryAttributes(
   actor: Actor,
   slug: string,
   attributes: CategoryAttribute[],
+  name?: string,
 ): Promise<AttributesChange> {
   const change = await db.transaction(async (tx) => {
+    // A new shop declares a category's attributes before importing its products: given a name, the
+    // call makes the category.
+    if (name !== undefined) {
+      if (categorySlug(name) !== slug) {
+        throw new DomainError('VALIDATION_FAILED', messages.categoryNameSlug(slug));
+      }
+      await findOrCreateCategory(tx, slug, name);
+    }
     // Locked, so a product saved meanwhile is checked against one set of attributes or the other.
     const category = await findCategory(tx, slug, { lock: true });
     if (!category) throw new DomainError('NOT_FOUND', messages.categoryNotFound);

@@ -5,7 +5,8 @@ import type { CatalogPage } from '../../shared/api/catalog.schemas';
 import type { ErrorBody } from '../../shared/api/errors';
 import type { ImportReport } from '../../shared/api/products.schemas';
 import { auditLog, products } from '../db/schema';
-import { seedDemoOnce } from '../seed/seed-demo';
+import { readDemoCatalog, seedDemoOnce } from '../seed/seed-demo';
+import { categorySlug } from '../../shared/api/catalog.schemas';
 import { type TestUser, injectAs, signUpAdmin } from '../test/auth-helpers';
 import { insertTool } from '../test/factories';
 import { createTestApp } from '../test/test-app';
@@ -88,19 +89,28 @@ describe('catalog CSV round trip', () => {
     const same = await importReport(shop, admin, exported);
     expect(same).toMatchObject({
       committed: false,
-      rows: 13,
+      rows: 17,
       created: 0,
       updated: 0,
-      unchanged: 13,
+      unchanged: 17,
       errors: [],
     });
 
+    // A new shop declares its categories' specifications first, then imports the products.
+    for (const [name, attributes] of Object.entries(readDemoCatalog().attributes)) {
+      const declared = await injectAs(empty.app, emptyAdmin, {
+        method: 'PUT',
+        url: `/api/admin/categories/${categorySlug(name)}/attributes`,
+        payload: { name, attributes },
+      });
+      expect(declared.statusCode, declared.body).toBe(200);
+    }
     const dryRun = await importReport(empty, emptyAdmin, exported);
-    expect(dryRun).toMatchObject({ committed: false, rows: 13, created: 13, updated: 0, errors: [] });
+    expect(dryRun).toMatchObject({ committed: false, rows: 17, created: 17, updated: 0, errors: [] });
     expect(await productCount(empty)).toBe(0);
 
     const committed = await importReport(empty, emptyAdmin, exported, true);
-    expect(committed).toMatchObject({ committed: true, created: 13, updated: 0, unchanged: 0 });
+    expect(committed).toMatchObject({ committed: true, created: 17, updated: 0, unchanged: 0 });
     expect(await exportCsv(empty, emptyAdmin)).toBe(exported);
 
     const catalog = (
@@ -167,9 +177,13 @@ describe('catalog CSV round trip', () => {
       unitsPerCarton: 8,
     });
     const exported = await exportCsv(shop, admin);
-    const [header, ...rows] = exported.replace(/^\uFEFF/, '').split('\n');
-    expect(header).toBe(`${HEADER},tax_class,weight_kg,units_per_carton,unit,order_multiple,lead_time_days,family`);
-    const line = rows.find((row) => row.startsWith('CSV-WEIGH,')) ?? '';
+    const [fullHeader = '', ...rows] = exported.replace(/^\uFEFF/, '').split('\n');
+    // The product columns, then the demo's specification and option columns (which this test leaves out).
+    const header = `${HEADER},tax_class,weight_kg,units_per_carton,unit,order_multiple,lead_time_days,family`;
+    expect(fullHeader.startsWith(`${header},spec.`)).toBe(true);
+    const columns = header.split(',').length;
+    const fullLine = rows.find((row) => row.startsWith('CSV-WEIGH,')) ?? '';
+    const line = fullLine.split(',').slice(0, columns).join(',');
     expect(line.endsWith(',reduced,1.25,8,EA,1,0,')).toBe(true);
 
     // Changed in the file: zero-rated, 2 kg, 4 to a carton, sold by the box in packs of 4, 10 days' lead.

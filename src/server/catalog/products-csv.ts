@@ -30,7 +30,7 @@ import {
 } from '../../shared/domain/specifications';
 import { DEFAULT_UNIT } from '../../shared/domain/units';
 import { variantOptionsProblem } from '../../shared/api/families.schemas';
-import { type FamilyListing, listFamilyOptions } from '../records/families.repository';
+import { type FamilyListing, insertFamily, listFamilyOptions } from '../records/families.repository';
 import type { Executor } from '../db/database';
 import {
   familyOf,
@@ -175,7 +175,10 @@ interface CheckedRow {
   line: number;
   row: ImportProductRow;
   /** The family the row is a variant of (named in its `family` cell), and its option values. */
-  family: { id: string; options: Record<string, string> } | null;
+  family:
+    | { id: string; options: Record<string, string> }
+    | { newFamily: string; options: Record<string, string> }
+    | null;
 }
 
 /** The shop's families as an import finds them: by name (lower case), with their options and category. */
@@ -203,6 +206,7 @@ async function checkFile(
     prefixes: [SPEC_COLUMN_PREFIX, OPTION_COLUMN_PREFIX],
   });
   const specColumns = table.columns.filter((column) => column.startsWith(SPEC_COLUMN_PREFIX));
+  const optionColumns = table.columns.filter((column) => column.startsWith(OPTION_COLUMN_PREFIX));
   const errors: ImportProblem[] = [...table.errors];
   for (const column of specColumns) {
     if (!ATTRIBUTE_KEY.test(column.slice(SPEC_COLUMN_PREFIX.length))) {
@@ -332,13 +336,19 @@ async function checkFile(
     if (familyName) {
       const named = familiesByName.get(familyName.toLowerCase()) ?? [];
       const [found] = named;
-      if (!found || named.length > 1) {
-        problem(
-          'family',
-          found
-            ? `family: ${named.length} families are named ${familyName}; rename one first`
-            : `family: there is no family named ${familyName} (add it with its variants first)`,
+      if (!found) {
+        // A family the shop does not have yet is made from its rows (an export imported into a new shop):
+        // its options are the option columns its rows fill, their values in the order the rows give them.
+        const options = Object.fromEntries(
+          optionColumns.flatMap((column) => {
+            const value = cell(column).trim();
+            return value ? [[optionName(column), value]] : [];
+          }),
         );
+        if (Object.keys(options).length === 0) problem('family', `family: give ${familyName}'s options`);
+        family = { newFamily: familyName, options };
+      } else if (named.length > 1) {
+        problem('family', `family: ${named.length} families are named ${familyName}; rename one first`);
       } else {
         const options = Object.fromEntries(
           found.options.flatMap((option) => {
@@ -374,6 +384,51 @@ function packedTiers(row: ImportProductRow, current: ProductView | undefined, mi
   return checkedTiers(row.priceTiers ?? [], lowerBound(row.min_order, minUnits, multiple), multiple);
 }
 
+/** An option's name from its column (`option.voltage`: Voltage): headers are read in lower case. */
+function optionName(column: string): string {
+  const name = column.slice(OPTION_COLUMN_PREFIX.length);
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+/** Makes the families a file's rows name and the shop does not have; answers their ids by name. */
+async function makeFamilies(ex: Executor, rows: readonly CheckedRow[]): Promise<Map<string, string>> {
+  const made = new Map<string, string>();
+  const pending = new Map<string, CheckedRow[]>();
+  for (const row of rows) {
+    if (row.family && 'newFamily' in row.family) {
+      const key = row.family.newFamily.toLowerCase();
+      pending.set(key, [...(pending.get(key) ?? []), row]);
+    }
+  }
+  for (const [key, members] of pending) {
+    const [first] = members;
+    if (!first?.family || !('newFamily' in first.family)) continue;
+    const options = new Map<string, string[]>();
+    for (const member of members) {
+      for (const [name, value] of Object.entries(member.family?.options ?? {})) {
+        const values = options.get(name) ?? [];
+        if (!values.includes(value)) values.push(value);
+        options.set(name, values);
+      }
+    }
+    const { id } = await insertFamily(ex, {
+      name: first.family.newFamily,
+      description: first.row.dis,
+      imageUrl: first.row.img,
+      categoryId: await categoryNamed(ex, first.row.category),
+      options: [...options].map(([name, values]) => ({ name, values })),
+    });
+    made.set(key, id);
+  }
+  return made;
+}
+
+/** The family id a row's variant takes: its family's, or the one this import made. */
+function familyIdOf(family: CheckedRow['family'], made: ReadonlyMap<string, string>): string | null {
+  if (!family) return null;
+  return 'newFamily' in family ? (made.get(family.newFamily.toLowerCase()) ?? null) : family.id;
+}
+
 /**
  * What the file would do to families that it may not: move a product into or out of a family (add or
  * retire variants for that), or give two variants of a family the same options.
@@ -386,7 +441,9 @@ async function familyProblems(
   const bySku = new Map(existing.map((product) => [product.sku, product]));
   const problems: ImportProblem[] = [];
   const taken = new Map<string, string>();
-  const familyIds = [...new Set(rows.flatMap((row) => (row.family ? [row.family.id] : [])))];
+  const familyIds = [
+    ...new Set(rows.flatMap((row) => (row.family && 'id' in row.family ? [row.family.id] : []))),
+  ];
   for (const id of familyIds) {
     for (const variant of await listFamilyVariants(ex, id)) {
       taken.set(`${id}:${JSON.stringify(Object.entries(variant.options).sort())}`, variant.sku);
@@ -394,7 +451,8 @@ async function familyProblems(
   }
   for (const { line, row, family } of rows) {
     const current = bySku.get(row.sku);
-    if (current && (current.familyId ?? null) !== (family?.id ?? null)) {
+    const familyId = family && 'id' in family ? family.id : null;
+    if (current && (current.familyId ?? null) !== familyId) {
       problems.push({
         line,
         sku: row.sku,
@@ -406,7 +464,7 @@ async function familyProblems(
       continue;
     }
     if (!family) continue;
-    const key = `${family.id}:${JSON.stringify(Object.entries(family.options).sort())}`;
+    const key = `${familyId ?? ('newFamily' in family ? family.newFamily.toLowerCase() : '')}:${JSON.stringify(Object.entries(family.options).sort())}`;
     const twin = taken.get(key);
     if (twin && twin !== row.sku) {
       problems.push({ line, sku: row.sku, column: null, message: `${twin} already has these options` });
@@ -555,6 +613,10 @@ export async function importProductsCsv(
     // Locked, so the values the audit log keeps as "before" are the ones this import replaces.
     const planned = planRows(file, await findProductsBySkus(tx, skus, { lock: true }), minUnits, setStock);
     const changed = planned.filter((plan) => plan.change);
+    const madeFamilies = await makeFamilies(
+      tx,
+      changed.map((plan) => plan.checked),
+    );
     const categoryIds = new Map<string, string>();
     for (const { checked } of changed) {
       const slug = categorySlug(checked.row.category);
@@ -577,7 +639,7 @@ export async function importProductsCsv(
       unit: row.unit ?? existing?.unit ?? DEFAULT_UNIT,
       orderMultiple: row.orderMultiple ?? existing?.orderMultiple ?? 1,
       leadTimeDays: row.leadTimeDays ?? existing?.leadTimeDays ?? 0,
-      familyId: family?.id ?? null,
+      familyId: familyIdOf(family, madeFamilies),
       options: family?.options ?? {},
       ...packedTiers(row, existing, minUnits),
     }));

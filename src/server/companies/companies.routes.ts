@@ -29,6 +29,8 @@ import {
   CreatedApiKey,
 } from '../../shared/api/api-keys.schemas';
 import { createApiKey, listAllApiKeys, listApiKeys, revokeAnyApiKey, revokeApiKey } from './api-keys';
+import { PartNumberList, PutPartNumbersBody } from '../../shared/api/part-numbers.schemas';
+import { partNumbersOf, savePartNumbers } from './part-numbers';
 import { z } from 'zod';
 import { errorResponses } from '../../shared/api/errors';
 import { type AuthGuards, signedInUser } from '../identity/request-user';
@@ -199,6 +201,35 @@ export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRoutesOptions> = as
       await editCompanyDetails(db, signedInUser(request), request.body);
       return { modifiedCount: 1 };
     },
+  );
+
+  app.get(
+    '/company/part-numbers',
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        tags: ['companies'],
+        summary: "The company's own part numbers for the shop's SKUs",
+        response: { 200: PartNumberList, ...errors },
+      },
+    },
+    async (request) => partNumbersOf(db, signedInUser(request)),
+  );
+
+  app.put(
+    '/company/part-numbers',
+    {
+      onRequest: guards.requireUser,
+      bodyLimit: 4 * 1024 * 1024,
+      schema: {
+        tags: ['companies'],
+        summary:
+          "Replace the company's part numbers: quick order, lists and the cart take them for the SKUs (company admins)",
+        body: PutPartNumbersBody,
+        response: { 200: PartNumberList, ...errors },
+      },
+    },
+    async (request) => savePartNumbers(db, signedInUser(request), request.body.rows),
   );
 
   app.post(

@@ -1489,6 +1489,7 @@ export const auditAction = pgEnum('audit_action', [
   'category.attributes',
   'family.add',
   'family.edit',
+  'company.part_numbers',
 ]);
 
 /**
@@ -1659,5 +1660,26 @@ export const taxCertificates = pgTable(
       .on(t.expiresOn)
       .where(sql`${t.status} = 'approved'`),
     check('tax_certificates_regions_given', sql`cardinality(${t.regions}) between 1 and 100`),
+  ],
+);
+
+/**
+ * A company's own part numbers for the shop's SKUs (DESIGN §11): what its buyers type in quick order and
+ * lists, and what its cart lines show. Keyed by SKU, as price lists are, so a number outlives a product
+ * re-imported under the same SKU. A part number is unique within the company, whatever its case.
+ */
+export const companyPartNumbers = pgTable(
+  'company_part_numbers',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    sku: text('sku').notNull(),
+    partNumber: text('part_number').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.sku] }),
+    uniqueIndex('company_part_numbers_number_idx').on(t.companyId, sql`upper(${t.partNumber})`),
+    check('company_part_numbers_sku_upper', sql`${t.sku} = upper(${t.sku})`),
   ],
 );

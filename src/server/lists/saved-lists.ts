@@ -334,12 +334,16 @@ async function linesToAdd(
     }
     return { lines, skipped };
   }
-  return csvLines(ex, body.csv);
+  return csvLines(ex, body.csv, caller.company?.id ?? null);
 }
 
 /** The rows of a CSV (or pasted rows), read as quick order reads them: SKU and quantity. */
-async function csvLines(ex: Executor, csv: string): Promise<{ lines: NewListLine[]; skipped: Skipped[] }> {
-  const { parsed, bySku, suggestions } = await readSkuRows(ex, csv);
+async function csvLines(
+  ex: Executor,
+  csv: string,
+  companyId: string | null,
+): Promise<{ lines: NewListLine[]; skipped: Skipped[] }> {
+  const { parsed, bySku, suggestions } = await readSkuRows(ex, csv, companyId);
   const lines: NewListLine[] = [];
   const skipped: Skipped[] = [];
   for (const row of parsed) {

@@ -3,6 +3,7 @@ import type { Cart, CartLine } from '../../shared/api/cart.schemas';
 import { MAX_ORDER_LINES } from '../../shared/domain/order-lines';
 import { lowerBound } from '../../shared/domain/order-quantity';
 import { packProblem, roundUpToPack } from '../../shared/domain/units';
+import { partNumbersOfSkus } from '../records/part-numbers.repository';
 import { messages } from '../../shared/messages';
 import { centsToDollars, formatCents } from '../../shared/money';
 import type { SessionUser } from '../identity/request-user';
@@ -90,7 +91,14 @@ export async function readCart(
     lines.map((line) => line.sku),
     floor,
   );
-  const cart = toCart(pricing, lines, floor);
+  const partNumbers = user.company
+    ? await partNumbersOfSkus(
+        ex,
+        user.company.id,
+        lines.map((line) => line.sku),
+      )
+    : new Map<string, string>();
+  const cart = toCart(pricing, lines, floor, partNumbers);
   if (!destination || lines.length === 0) return cart;
   const charges = await previewCharges(
     ex,
@@ -115,7 +123,12 @@ function cheaperBreak(tiers: CentsTier[], quantity: number, available: number) {
 }
 
 /** The cart as GET /api/cart shows it: every line priced for this buyer now, with its verdict. */
-export function toCart(pricing: BuyerPricing, lines: readonly StoredCartLine[], floor: number): Cart {
+export function toCart(
+  pricing: BuyerPricing,
+  lines: readonly StoredCartLine[],
+  floor: number,
+  partNumbers: ReadonlyMap<string, string> = new Map(),
+): Cart {
   let totalCents = 0;
   let ready = lines.length > 0;
   const shown: CartLine[] = lines.map((line) => {
@@ -133,6 +146,7 @@ export function toCart(pricing: BuyerPricing, lines: readonly StoredCartLine[], 
     return {
       toolId: line.productId,
       sku: line.sku,
+      partNumber: partNumbers.get(line.sku) ?? null,
       name: line.name,
       img: line.imageUrl,
       quantity: line.quantity,

@@ -14,13 +14,14 @@ import { DomainError } from '../http/domain-error';
 import { lineProblem, setCartLines } from './cart';
 import { pricingFor } from '../pricing/price-line';
 import { closestSkus, findOrderable } from '../records/products.repository';
+import { skusOfPartNumbers } from '../records/part-numbers.repository';
 
 /**
  * Pasted rows (quick order, a saved list's CSV), read: refused whole when there are none or more than
  * MAX_QUICK_ORDER_ROWS; each SKU with a quantity looked up in one query (SKUs are stored upper case, as
  * the parser reads them: the unique index finds them), and the closest SKUs to each unknown one.
  */
-export async function readSkuRows(ex: Executor, text: string) {
+export async function readSkuRows(ex: Executor, text: string, companyId: string | null) {
   const written = parseQuickOrder(text);
   if (written.length === 0) throw new DomainError('VALIDATION_FAILED', messages.quickOrderEmpty);
   if (written.length > MAX_QUICK_ORDER_ROWS) {
@@ -29,11 +30,24 @@ export async function readSkuRows(ex: Executor, text: string) {
       messages.quickOrderTooLong(written.length, MAX_QUICK_ORDER_ROWS),
     );
   }
-  const skus = [...new Set(written.flatMap((row) => (row.quantity === null ? [] : [row.sku])))];
-  const known = await findOrderable(ex, { skus });
+  const asked = [...new Set(written.flatMap((row) => (row.quantity === null ? [] : [row.sku])))];
+  const known = await findOrderable(ex, { skus: asked });
+  // What no SKU matches may be the company's own part number for one (DESIGN §11).
+  const found = new Set(known.map((product) => product.sku.toUpperCase()));
+  const ofPartNumber = companyId
+    ? await skusOfPartNumbers(
+        ex,
+        companyId,
+        asked.filter((sku) => !found.has(sku)),
+      )
+    : new Map<string, string>();
+  known.push(...(await findOrderable(ex, { skus: [...new Set(ofPartNumber.values())] })));
   const bySku = new Map(known.map((product) => [product.sku.toUpperCase(), product]));
+  const skus = asked.filter((sku) => !ofPartNumber.has(sku));
   // A number of packs is that many of the product's packs, in units; a product sold singly has none.
-  const parsed = written.map((row): ParsedRow => {
+  const parsed = written.map((typed): ParsedRow => {
+    const sku = typed.quantity === null ? undefined : ofPartNumber.get(typed.sku);
+    const row = sku ? { ...typed, sku } : typed;
     const product = bySku.get(row.sku);
     if (row.quantity === null || !row.packs || !product) return row;
     if (product.orderMultiple === 1) {
@@ -62,7 +76,7 @@ export async function quickAdd(
   text: string,
   { dryRun, floor }: { dryRun: boolean; floor: number },
 ): Promise<{ rows: QuickAddRow[]; added: number }> {
-  const { parsed, bySku, suggestions } = await readSkuRows(db, text);
+  const { parsed, bySku, suggestions } = await readSkuRows(db, text, user.company?.id ?? null);
 
   // Rows of one SKU are one line: their quantities add up, judged on the first row of it.
   const firstRowOf = new Map<string, number>();

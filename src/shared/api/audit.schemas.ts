@@ -58,6 +58,7 @@ export const AUDIT_ACTIONS = {
   'category.attributes': 'Category specifications changed',
   'family.add': 'Product family added',
   'family.edit': 'Product family edited',
+  'company.part_numbers': 'Company part numbers saved',
 } as const;
 
 export const AuditAction = z.enum(Object.keys(AUDIT_ACTIONS) as [keyof typeof AUDIT_ACTIONS]);

@@ -23,6 +23,8 @@ export const CartLine = z
     ...PriceSourceFields.shape,
     toolId: z.string(),
     sku: z.string(),
+    /** The buyer's company's own part number for the SKU, when it keeps one (DESIGN §11). */
+    partNumber: z.string().nullable(),
     name: z.string(),
     img: z.string(),
     quantity: z.number().int(),

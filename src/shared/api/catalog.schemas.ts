@@ -109,7 +109,11 @@ export const CategoryDetail = z
 export type CategoryDetail = z.infer<typeof CategoryDetail>;
 
 /** PUT /api/admin/categories/{slug}/attributes: the whole list, in the order product pages show it. */
-export const PutAttributesBody = z.strictObject({ attributes: CategoryAttributes });
+export const PutAttributesBody = z.strictObject({
+  attributes: CategoryAttributes,
+  /** The category's name, when the call makes it (a slug no category has yet): before its products. */
+  name: z.string().trim().min(1).max(60).optional(),
+});
 export const AttributesChange = z.object({
   attributes: z.array(CategoryAttribute),
   /** How many products lost the values of attributes taken away. */
