@@ -262,7 +262,6 @@ export async function catalogPage(
     maxPriceCents: query.maxPrice === undefined ? undefined : dollarsToCents(query.maxPrice),
     specs: query.spec,
   };
-  const attributes = facetAttributes(await attributesBySlug(deps), query.category);
   const stockSensitive = query.inStock === true || query.lowStock === true;
   const byPrice =
     sort === 'price_asc' ||
@@ -283,7 +282,12 @@ export async function catalogPage(
       }));
     const facets = () =>
       cache.value(`facets:${filterKey}`, async () => ({
-        value: await searchFacets(db, attributes, readFilters),
+        // The categories' attributes are read (from the cache) only when the facets are counted.
+        value: await searchFacets(
+          db,
+          facetAttributes(await attributesBySlug(deps), query.category),
+          readFilters,
+        ),
         tools: [],
         stockSensitive,
       }));

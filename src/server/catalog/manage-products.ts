@@ -5,7 +5,7 @@ import { MAX_STOCK_UNITS } from '../../shared/api/products.schemas';
 import type { AddProductBody, UpdateProductBody } from '../../shared/api/products.schemas';
 import { lowerBound } from '../../shared/domain/order-quantity';
 import { DEFAULT_UNIT } from '../../shared/domain/units';
-import { type CentsTier, tierProblem } from '../../shared/domain/price-tiers';
+import { type CentsTier, tierPackProblem, tierProblem } from '../../shared/domain/price-tiers';
 import { effectiveTiersInDollars } from '../pricing/price-line';
 import { type ProductSpecs, specsProblems } from '../../shared/domain/specifications';
 import { messages } from '../../shared/messages';
@@ -95,12 +95,6 @@ export function checkedTiers(
     // The column the catalog sorts and filters by: the price at the lower bound.
     priceCents: dollarsToCents(first.price),
   };
-}
-
-/** A price break that is not a whole number of packs, named; null when every break is. */
-export function tierPackProblem(tiers: readonly { minQuantity: number }[], multiple: number): string | null {
-  const odd = tiers.find((tier) => tier.minQuantity % multiple !== 0);
-  return odd ? messages.tierNotWholePacks(odd.minQuantity, multiple) : null;
 }
 
 /** The category named `name`, created when new; a name without letters or digits names none. */

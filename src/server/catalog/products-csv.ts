@@ -13,13 +13,13 @@ import {
   SPEC_COLUMN_PREFIX,
 } from '../../shared/api/products.schemas';
 import { lowerBound } from '../../shared/domain/order-quantity';
-import { tierProblem } from '../../shared/domain/price-tiers';
+import { tierPackProblem, tierProblem } from '../../shared/domain/price-tiers';
 import { effectiveTiersInDollars } from '../pricing/price-line';
 import { type Actor, type AuditRecord, changedValues, recordAudit } from '../audit/audit.repository';
 import type { Database } from '../db/database';
 import { DomainError } from '../http/domain-error';
 import type { CatalogCache } from './catalog-cache';
-import { categoryNamed, checkedTiers, gramsOf, productAuditValues, tierPackProblem } from './manage-products';
+import { categoryNamed, checkedTiers, gramsOf, productAuditValues } from './manage-products';
 import {
   ATTRIBUTE_KEY,
   type CategoryAttribute,
@@ -61,17 +61,10 @@ export const MAX_IMPORT_ROWS = 50_000;
 /** How many changed rows a report lists (the counts cover them all). */
 const LISTED_CHANGES = 200;
 
-/** Files written before products had a tax class have no tax class, weight or carton columns: products keep theirs. */
-const OPTIONAL_COLUMNS: readonly string[] = [
-  'featured',
-  'tax_class',
-  'weight_kg',
-  'units_per_carton',
-  'unit',
-  'order_multiple',
-  'lead_time_days',
-  'family',
-];
+/** Every column after the price breaks is optional: a file written before it existed leaves products their value. */
+const OPTIONAL_COLUMNS: readonly string[] = PRODUCT_CSV_COLUMNS.slice(
+  PRODUCT_CSV_COLUMNS.indexOf('featured'),
+);
 const REQUIRED_COLUMNS = PRODUCT_CSV_COLUMNS.filter((column) => !OPTIONAL_COLUMNS.includes(column));
 
 /** Which CSV column a field of ImportProductRow comes from, to name it in a problem. */

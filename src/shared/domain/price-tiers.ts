@@ -1,5 +1,6 @@
 import { formatDollars } from '../money';
 import { formatUnits } from '../numbers';
+import { messages } from '../messages';
 
 /**
  * Volume pricing (DESIGN §9): a product's price breaks, ascending by quantity, the first at the
@@ -117,4 +118,10 @@ export function volumeNudge(
     totalCents,
     totalChangeCents: totalCents - current.priceCents * quantity,
   };
+}
+
+/** A price break that is not a whole number of packs (DESIGN §11), named; null when every break is. */
+export function tierPackProblem(tiers: readonly { minQuantity: number }[], multiple: number): string | null {
+  const odd = tiers.find((tier) => tier.minQuantity % multiple !== 0);
+  return odd ? messages.tierNotWholePacks(odd.minQuantity, multiple) : null;
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Tool } from '../../../shared/api/catalog.schemas';
 import { AddProductBody } from '../../../shared/api/products.schemas';
 import { lowerBound } from '../../../shared/domain/order-quantity';
-import { tierProblem } from '../../../shared/domain/price-tiers';
+import { tierPackProblem, tierProblem } from '../../../shared/domain/price-tiers';
 import type { TaxClass } from '../../../shared/domain/tax';
 import { DEFAULT_UNIT, type UnitCode } from '../../../shared/domain/units';
 import { messages } from '../../../shared/messages';
@@ -129,12 +129,7 @@ export function productFormSchema(floor: number, { editing = false } = {}) {
       const tiers = priceTiersOf(values, floor);
       const problem =
         tierProblem(tiers, lowerBound(values.min_order, floor, packOf(values))) ??
-        (tiers.some((tier) => tier.minQuantity % packOf(values) !== 0)
-          ? messages.tierNotWholePacks(
-              tiers.find((tier) => tier.minQuantity % packOf(values) !== 0)?.minQuantity ?? 0,
-              packOf(values),
-            )
-          : null);
+        tierPackProblem(tiers, packOf(values));
       if (problem) ctx.addIssue({ code: 'custom', path: ['breaks'], message: problem });
     });
 }
