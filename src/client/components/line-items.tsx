@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { DEFAULT_UNIT, unitName } from '../../shared/domain/units';
 import { formatDollars } from '../../shared/money';
 import { formatUnits } from '../lib/format';
 
@@ -7,7 +8,11 @@ export interface LineItem {
   line: number;
   name: string;
   sku: string | null;
+  /** What the buyer's company calls the product (its part numbers), shown beside the SKU. */
+  partNumber?: string | null;
   quantity: number;
+  /** The unit the quantity counts, named when it is not the default each (EA). */
+  unit?: string | null;
   unitPrice: number | null;
   amount: number | null;
   /** A remark under the name (units backordered, the stock now). */
@@ -50,10 +55,23 @@ export function LineItems({
             <tr key={line.line} data-testid={testId}>
               <td>
                 {line.name}
-                {line.sku && <span className="d-block small text-secondary font-monospace">{line.sku}</span>}
+                {line.sku && (
+                  <span className="d-block small text-secondary font-monospace">
+                    {line.sku}
+                    {line.partNumber && <> · your no. {line.partNumber}</>}
+                  </span>
+                )}
                 {line.remark && <div className="small text-secondary">{line.remark}</div>}
               </td>
-              <td className="text-end text-nowrap">{formatUnits(line.quantity)}</td>
+              <td className="text-end text-nowrap">
+                {formatUnits(line.quantity)}
+                {line.unit && line.unit !== DEFAULT_UNIT && (
+                  <>
+                    {' '}
+                    <abbr title={unitName(line.unit)}>{line.unit}</abbr>
+                  </>
+                )}
+              </td>
               <td className="text-end text-nowrap">{money(line.unitPrice)}</td>
               <td className="text-end text-nowrap">{money(line.amount)}</td>
             </tr>

@@ -18,6 +18,8 @@ export const queryRoots = {
   /** The shop's or a company's webhooks, and each one's delivery log. */
   webhooks: ['webhooks'],
   lists: ['lists'],
+  /** A company's own part numbers, which its cart and lists show. */
+  partNumbers: ['part-numbers'],
   /** Companies' accounts with the shop and price lists. */
   credit: ['credit'],
   priceLists: ['price-lists'],

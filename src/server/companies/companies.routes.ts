@@ -229,7 +229,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRoutesOptions> = as
         response: { 200: PartNumberList, ...errors },
       },
     },
-    async (request) => savePartNumbers(db, signedInUser(request), request.body.rows),
+    async (request) => savePartNumbers(db, signedInUser(request), request.body),
   );
 
   app.post(

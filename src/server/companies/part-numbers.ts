@@ -1,4 +1,11 @@
-import type { PartNumberList, PartNumberRow } from '../../shared/api/part-numbers.schemas';
+import {
+  MAX_PART_NUMBERS,
+  PART_NUMBER_COLUMNS,
+  type PartNumberList,
+  PartNumberRow,
+  type PutPartNumbersBody,
+} from '../../shared/api/part-numbers.schemas';
+import { readCsvTable } from '../http/csv-table';
 import { recordAudit } from '../audit/audit.repository';
 import type { Database, Executor } from '../db/database';
 import { DomainError } from '../http/domain-error';
@@ -25,9 +32,10 @@ export async function partNumbersOf(ex: Executor, caller: SessionUser): Promise<
 export async function savePartNumbers(
   db: Database,
   caller: SessionUser,
-  rows: readonly PartNumberRow[],
+  body: PutPartNumbersBody,
 ): Promise<PartNumberList> {
   const company = companyOf(caller, 'manage');
+  const rows = 'rows' in body ? body.rows : await rowsOfFile(body.csv);
   const problems: string[] = [];
   const skus = new Map<string, number>();
   const numbers = new Map<string, number>();
@@ -54,4 +62,28 @@ export async function savePartNumbers(
     });
   });
   return { rows: await listPartNumbers(db, company.id) };
+}
+
+/**
+ * A part-number file's rows, each checked as a row of the call is; refused whole, naming each line,
+ * when the file or any row is not right, so a half-read file never replaces the list.
+ */
+async function rowsOfFile(csv: string): Promise<PartNumberRow[]> {
+  const table = await readCsvTable(csv, {
+    columns: PART_NUMBER_COLUMNS,
+    required: PART_NUMBER_COLUMNS,
+    maxRows: MAX_PART_NUMBERS,
+  });
+  const problems = table.errors.map((error) => `line ${error.line}: ${error.message}`);
+  const rows: PartNumberRow[] = [];
+  for (const row of table.rows) {
+    const parsed = PartNumberRow.safeParse({
+      sku: row.cell('sku').trim(),
+      partNumber: row.cell('part_number').trim(),
+    });
+    if (parsed.success) rows.push(parsed.data);
+    else problems.push(`line ${row.line}: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`);
+  }
+  if (problems.length > 0) throw new DomainError('VALIDATION_FAILED', problems.join('; '));
+  return rows;
 }

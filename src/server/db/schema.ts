@@ -452,6 +452,13 @@ export const orderLines = pgTable(
     /** The product's SKU when ordered (null for lines ordered before products had one and since deleted). */
     sku: text('sku'),
     name: text('name').notNull(),
+    /**
+     * What the buyer's company calls the product (company_part_numbers) when ordered: shown beside
+     * the SKU on the order, its invoice and exports (null: the company keeps no number for it).
+     */
+    partNumber: text('part_number'),
+    /** The product's unit of measure when ordered (a UN/ECE Rec. 20 code; null: ordered before units). */
+    unit: text('unit'),
     quantity: integer('quantity').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
     amountCents: integer('amount_cents').notNull(),

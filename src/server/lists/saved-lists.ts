@@ -12,6 +12,7 @@ import { messages } from '../../shared/messages';
 import { centsToDollars } from '../../shared/money';
 import { canAccess, visibleTo } from '../identity/access';
 import type { SessionUser } from '../identity/request-user';
+import { partNumbersOfSkus } from '../records/part-numbers.repository';
 import type { Database, Executor } from '../db/database';
 import { products, savedListLines, savedLists } from '../db/schema';
 import { findOrderable } from '../records/products.repository';
@@ -118,12 +119,11 @@ export async function readList(
     .leftJoin(products, eq(products.id, savedListLines.productId))
     .where(eq(savedListLines.listId, row.id))
     .orderBy(asc(savedListLines.addedAt), asc(savedListLines.sku));
-  const pricing = await pricingFor(
-    ex,
-    caller,
-    lines.flatMap(({ product }) => (product ? [product.sku] : [])),
-    floor,
-  );
+  const skus = lines.flatMap(({ product }) => (product ? [product.sku] : []));
+  const pricing = await pricingFor(ex, caller, skus, floor);
+  const partNumbers = caller.company
+    ? await partNumbersOfSkus(ex, caller.company.id, skus)
+    : new Map<string, string>();
   return {
     ...summaryOf(row, lines.length),
     lines: lines.map(({ line, product }) => {
@@ -131,6 +131,7 @@ export async function readList(
       return {
         toolId: line.productId,
         sku: line.sku,
+        partNumber: product ? (partNumbers.get(product.sku) ?? null) : null,
         name: line.name,
         quantity: line.quantity,
         savedUnitPrice: centsToDollars(line.unitPriceCents),

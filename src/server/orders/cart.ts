@@ -32,6 +32,7 @@ export interface StoredCartLine {
   imageUrl: string;
   minOrder: number;
   orderMultiple: number;
+  unit: string;
   available: number;
   priceTiers: { minQuantity: number; priceCents: number }[];
 }
@@ -52,6 +53,7 @@ export async function cartLinesOf(
       imageUrl: products.imageUrl,
       minOrder: products.minOrder,
       orderMultiple: products.orderMultiple,
+      unit: products.unit,
       available: products.available,
       priceTiers: products.priceTiers,
     })

@@ -26,7 +26,7 @@ const PEPPOL_CUSTOMIZATION = 'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.e
 const PEPPOL_PROFILE = 'urn:fdc:peppol.eu:2017:poacc:billing:01:1.0';
 const EN16931 = 'urn:cen.eu:en16931:2017';
 const CURRENCY = 'USD';
-/** UN/ECE Recommendation 20: one piece. */
+/** UN/ECE Recommendation 20: one piece, for lines ordered before their unit was kept. */
 const PIECE = 'H87';
 
 /** An EN 16931 VAT category (UNTDID 5305) with its rate, and for the untaxed ones why. */
@@ -465,11 +465,12 @@ export function eInvoiceOf(
     'cac:InvoiceLine': lines.map(({ line, quantity, amountCents, category: lineCategory }) => ({
       'cbc:ID': String(line.lineNumber),
       'cbc:InvoicedQuantity': String(quantity),
-      'cbc:InvoicedQuantity@unitCode': PIECE,
+      'cbc:InvoicedQuantity@unitCode': line.unit ?? PIECE,
       'cbc:LineExtensionAmount': money(amountCents),
       'cbc:LineExtensionAmount@currencyID': CURRENCY,
       'cac:Item': {
         'cbc:Name': line.name,
+        ...(line.partNumber ? { 'cac:BuyersItemIdentification': { 'cbc:ID': line.partNumber } } : {}),
         ...(line.sku ? { 'cac:SellersItemIdentification': { 'cbc:ID': line.sku } } : {}),
         'cac:ClassifiedTaxCategory': ublCategory(lineCategory, { withReason: false }),
       },

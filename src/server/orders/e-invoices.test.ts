@@ -3,6 +3,7 @@ import type { Order, PlaceOrderResult } from '../../shared/api/orders.schemas';
 import { type TestUser, signUp, signUpAdmin } from '../test/auth-helpers';
 import { newCompany, useCompanyTestApp } from '../test/company-helpers';
 import { validateDocument } from '../test/e-invoice-validators';
+import { pdfText } from '../test/pdf-text';
 import { insertTool } from '../test/factories';
 import {
   answerQuoteAs,
@@ -244,6 +245,41 @@ describe('invoices as EN 16931 data', () => {
     expect(ubl).toContain('<cbc:EndpointID schemeID="9944">NL004495445B01</cbc:EndpointID>');
   });
 
+  it('names the buyer’s part numbers and each line’s unit of measure, in both syntaxes and the PDF', async () => {
+    const { buyer } = await companyBuyer('Rotterdam Handschoen BV', 'NL004495445B01', rotterdam);
+    const [gloves, saw] = await Promise.all([
+      insertTool(t.ctx.db, { sku: 'FT-GLV-PR', priceCents: 400, weightGrams: 10, unit: 'PR' }),
+      insertTool(t.ctx.db, { sku: 'FT-SAW-PN', priceCents: 2000, weightGrams: 10 }),
+    ]);
+    const saved = await t.call(buyer, 'PUT', '/api/company/part-numbers', {
+      rows: [{ sku: 'FT-GLV-PR', partNumber: 'RH-GLOVE-9' }],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const order = await invoicedOrder(
+      buyer,
+      [
+        [gloves, 200],
+        [saw, 100],
+      ],
+      rotterdam,
+    );
+    expect(order.lines.map((line) => [line.sku, line.partNumber, line.unit])).toEqual([
+      ['FT-GLV-PR', 'RH-GLOVE-9', 'PR'],
+      ['FT-SAW-PN', null, 'EA'],
+    ]);
+    const ubl = await expectValid(buyer, order._id);
+    expect(ubl).toContain('<cbc:InvoicedQuantity unitCode="PR">200</cbc:InvoicedQuantity>');
+    expect(ubl).toContain('<cbc:InvoicedQuantity unitCode="EA">100</cbc:InvoicedQuantity>');
+    expect(ubl).toMatch(/<cac:BuyersItemIdentification>\s*<cbc:ID>RH-GLOVE-9<\/cbc:ID>/);
+    expect(ubl.match(/BuyersItemIdentification/g)).toHaveLength(2);
+    const cii = await eInvoice(buyer, order._id, 'cii');
+    expect(cii).toContain('<ram:BuyerAssignedID>RH-GLOVE-9</ram:BuyerAssignedID>');
+    const pdf = await t.call(buyer, 'GET', `/api/purchase/${order._id}/invoice`);
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('Your part no. RH-GLOVE-9');
+    expect(text).toContain('200 PR');
+  });
+
   it('an intra-community supply to a verified French VAT ID', async () => {
     const { buyer } = await companyBuyer('Atelier Lumière SARL', 'FR40123456824', lyon, { verify: true });
     const tool = await insertTool(t.ctx.db, { priceCents: 1000, weightGrams: 10 });
@@ -408,7 +444,7 @@ describe('credit notes as EN 16931 data, naming the invoice they correct', () =>
     expect(ubl).toContain('<CreditNote xmlns="urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2"');
     expect(ubl).toContain('<cbc:CreditNoteTypeCode>381</cbc:CreditNoteTypeCode>');
     expect(ubl).toMatch(/<cac:InvoiceDocumentReference>\s*<cbc:ID>INV-\d{6}<\/cbc:ID>/);
-    expect(ubl).toContain('<cbc:CreditedQuantity unitCode="H87">60</cbc:CreditedQuantity>');
+    expect(ubl).toContain('<cbc:CreditedQuantity unitCode="EA">60</cbc:CreditedQuantity>');
     expect(ubl).toContain(
       `<cbc:PayableAmount currencyID="USD">${note?.amount.toFixed(2)}</cbc:PayableAmount>`,
     );

@@ -18,6 +18,8 @@ function paidOrder(count: number): InvoicedOrder {
     priceSource: 'tier' as const,
     priceSourceRef: null,
     priceSourceLabel: null,
+    partNumber: null,
+    unit: null,
     backorderedUnits: 0,
     shippedQuantity: 0,
     cancelledQuantity: 0,

@@ -271,8 +271,8 @@ function linesTable(
     row(
       [
         line.sku ?? '—',
-        line.name,
-        formatUnits(quantity),
+        line.partNumber ? `${line.name}\nYour part no. ${line.partNumber}` : line.name,
+        line.unit && line.unit !== 'EA' ? `${formatUnits(quantity)} ${line.unit}` : formatUnits(quantity),
         formatCents(line.unitPriceCents),
         formatRate(line.taxRate),
         formatCents(amountCents),

@@ -39,6 +39,9 @@ const COLUMNS = [
   'order_tax',
   'tax_treatment',
   'credit_note_number',
+  // What the buyer's company calls the product, and the unit its quantity counts.
+  'part_number',
+  'unit',
 ] as const;
 
 const time = (date: Date | null) => date?.toISOString() ?? '';
@@ -81,6 +84,8 @@ function csvRecord(
     tax_treatment: order.taxBasis?.treatment ?? 'no_destination',
     // Every credit note of the order, oldest first.
     credit_note_number: order.creditNotes.map((note) => formatCreditNoteNumber(note.number)).join(' '),
+    part_number: line.partNumber ?? '',
+    unit: line.unit ?? '',
   };
 }
 

@@ -25,6 +25,7 @@ import { findProduct, reserveStockFor } from '../records/products.repository';
 import type { Executor } from '../db/database';
 import { DomainError } from '../http/domain-error';
 import { lockAccount } from '../users/users.repository';
+import { partNumbersOfSkus } from '../records/part-numbers.repository';
 import { queueMail, queueMails } from '../mail/outbox';
 import {
   approvalRequestMail,
@@ -319,6 +320,10 @@ export async function orderTerms(
       messages.noDeliveryTo(placeName(shipTo.country, shipTo.region)),
     );
   }
+  // What the buyer's company calls each product, kept on the line as its name and SKU are.
+  const partNumbers = companyId
+    ? await partNumbersOfSkus(ex, companyId, lines.flatMap((line) => (line.sku ? [line.sku] : [])))
+    : new Map<string, string>();
   const amountCents = charges.totalCents;
   if (amountCents > MAX_AMOUNT_CENTS) throw new DomainError('VALIDATION_FAILED', messages.orderTooLarge);
   // A pallet's freight is quoted by the shop: the order waits for it (awaiting_freight) before it can
@@ -359,6 +364,7 @@ export async function orderTerms(
     plan,
     lines: lines.map((line, index) => ({
       ...line,
+      partNumber: line.sku ? (partNumbers.get(line.sku) ?? null) : null,
       taxClass: charged[index]?.taxClass ?? 'standard',
       taxRate: charges.lines[index]?.rate ?? 0,
       taxCents: charges.lines[index]?.taxCents ?? 0,

@@ -128,7 +128,7 @@ export async function pricingFor(
 /** A product's line of a new order: its name and SKU as they are now, priced for the buyer. */
 export function orderLineFor(
   pricing: BuyerPricing,
-  product: SkuProduct & { id: string; name: string },
+  product: SkuProduct & { id: string; name: string; unit: string },
   quantity: number,
 ) {
   const price = pricing.line(product, quantity);
@@ -136,6 +136,7 @@ export function orderLineFor(
     productId: product.id,
     sku: product.sku,
     name: product.name,
+    unit: product.unit,
     quantity,
     unitPriceCents: price.unitPriceCents,
     amountCents: price.amountCents,

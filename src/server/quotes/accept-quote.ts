@@ -47,6 +47,7 @@ export async function acceptQuote(
     // A quote answered with a ship date takes what is in stock and backorders the rest, which new
     // stock fills first; one answered without needs every line's whole quantity in stock now.
     const taken = new Map<number, number>();
+    const units = new Map<number, string>();
     const stock: ProductStock[] = [];
     const problems = new Map<number, string>();
     const byProduct = [...quote.lines].sort((a, b) => (a.productId ?? '').localeCompare(b.productId ?? ''));
@@ -57,6 +58,7 @@ export async function acceptQuote(
         continue;
       }
       taken.set(line.lineNumber, taking.taken);
+      units.set(line.lineNumber, taking.product.unit);
       stock.push({ id: taking.product.id, available: taking.product.available });
       if (taking.taken < line.quantity && quote.shipDate === null) {
         problems.set(line.lineNumber, about(line, messages.quoteStockShort(taking.taken, line.quantity)));
@@ -78,6 +80,7 @@ export async function acceptQuote(
           productId: line.productId,
           sku: line.sku,
           name: line.name,
+          unit: units.get(line.lineNumber) ?? null,
           quantity: line.quantity,
           unitPriceCents,
           amountCents: quotedLineCents(line),

@@ -62,8 +62,11 @@ export type NewOrderLine = Omit<
   | 'taxClass'
   | 'taxRate'
   | 'taxCents'
+  | 'partNumber'
 > & {
   backorderedUnits?: number;
+  /** Set by orderTerms from the buyer's company's part numbers. */
+  partNumber?: string | null;
   /** Set by insertUnpaidOrder from the order's charges (orderCharges). */
   taxClass?: OrderLineRow['taxClass'];
   taxRate?: number;

@@ -707,6 +707,7 @@ const orderableColumns = {
   name: products.name,
   minOrder: products.minOrder,
   orderMultiple: products.orderMultiple,
+  unit: products.unit,
   available: products.available,
   priceTiers: products.priceTiers,
 };
@@ -890,6 +891,7 @@ export async function takeStockUpTo(ex: Executor, productId: string, quantity: n
       id: products.id,
       sku: products.sku,
       name: products.name,
+      unit: products.unit,
       available: products.available,
     });
   return product ? { product, taken } : null;

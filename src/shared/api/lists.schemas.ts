@@ -43,6 +43,8 @@ export type AddToListBody = z.input<typeof AddToListBody>;
 export const SavedListLine = z.object({
   toolId: z.string().nullable(),
   sku: z.string().nullable(),
+  /** What the caller's company calls the product (its part numbers), or null. */
+  partNumber: z.string().nullable(),
   name: z.string(),
   quantity: z.number().int(),
   /** The unit price when the line was added. */

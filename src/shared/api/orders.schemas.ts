@@ -130,8 +130,12 @@ export const OrderLine = z
     /** The product (null once it was deleted from the catalog). */
     toolId: z.string().nullable(),
     sku: z.string().nullable(),
+    /** What the buyer's company calls the product (its part numbers) when the order was placed. */
+    partNumber: z.string().nullable(),
     name: z.string(),
     quantity: z.number().int(),
+    /** The unit of measure the quantity counts (UN/ECE Rec. 20; null: ordered before units were kept). */
+    unit: z.string().nullable(),
     unitPrice: z.number(),
     amount: z.number(),
     /**

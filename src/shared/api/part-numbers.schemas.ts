@@ -13,14 +13,26 @@ export const PartNumberRow = z.strictObject({
 });
 export type PartNumberRow = z.infer<typeof PartNumberRow>;
 
-/** PUT /api/company/part-numbers: the company's whole list, replacing the one it had. */
-export const PutPartNumbersBody = z.strictObject({
-  rows: z
-    .array(PartNumberRow)
-    .max(MAX_PART_NUMBERS, {
-      error: `A company keeps at most ${formatUnits(MAX_PART_NUMBERS)} part numbers`,
-    }),
-});
+/** The columns of a part-number file: the shop's SKU, then the company's number for it. */
+export const PART_NUMBER_COLUMNS = ['sku', 'part_number'] as const;
+
+/**
+ * PUT /api/company/part-numbers: the company's whole list, replacing the one it had, as rows or as a
+ * CSV file with the columns `sku,part_number` (a spreadsheet's export).
+ */
+export const PutPartNumbersBody = z.union([
+  z.strictObject({
+    rows: z
+      .array(PartNumberRow)
+      .max(MAX_PART_NUMBERS, {
+        error: `A company keeps at most ${formatUnits(MAX_PART_NUMBERS)} part numbers`,
+      }),
+  }),
+  z.strictObject({
+    csv: z.string().max(2_000_000, { error: 'The file is too large: at most 2 MB' }),
+  }),
+]);
+export type PutPartNumbersBody = z.infer<typeof PutPartNumbersBody>;
 
 export const PartNumberList = z.object({ rows: z.array(PartNumberRow) }).meta({ id: 'PartNumberList' });
 export type PartNumberList = z.infer<typeof PartNumberList>;

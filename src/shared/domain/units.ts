@@ -26,6 +26,11 @@ export type UnitCode = keyof typeof UNITS;
 export const UNIT_CODES = Object.keys(UNITS) as [UnitCode, ...UnitCode[]];
 export const DEFAULT_UNIT: UnitCode = 'EA';
 
+/** A unit's name (`pair`), or its code when the shop no longer lists it (an old order's line). */
+export function unitName(code: string): string {
+  return code in UNITS ? UNITS[code as UnitCode] : code;
+}
+
 /** The largest pack a product is sold in. */
 export const MAX_ORDER_MULTIPLE = 100_000;
 

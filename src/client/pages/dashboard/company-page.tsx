@@ -1,6 +1,7 @@
 import { TaxCertificates } from '../../features/companies/components/tax-certificates';
 import { InvoiceDelivery } from '../../features/companies/components/invoice-delivery';
 import { ApiKeys } from '../../features/companies/components/api-keys';
+import { PartNumbers } from '../../features/companies/components/part-numbers';
 import { Webhooks } from '../../features/webhooks/components/webhooks';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
@@ -598,6 +599,7 @@ export function CompanyPage() {
             <InvoiceDelivery company={data} manages={manages} />
             {manages && <ApiKeys />}
             {manages && <Webhooks side="company" />}
+            <PartNumbers manages={manages} />
             <TaxCertificates manages={manages} />
             {manages && data.invitations.length > 0 && <Invitations company={data} />}
           </>

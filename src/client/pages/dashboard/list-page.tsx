@@ -81,7 +81,12 @@ function Lines({ list, changes }: { list: SavedList; changes: boolean }) {
             <td data-label="Product" className="text-break">
               <div>
                 {line.name}
-                {line.sku && <div className="small text-secondary font-monospace">{line.sku}</div>}
+                {line.sku && (
+                  <div className="small text-secondary font-monospace">
+                    {line.sku}
+                    {line.partNumber && <> · your no. {line.partNumber}</>}
+                  </div>
+                )}
               </div>
             </td>
             <td data-label="Units">

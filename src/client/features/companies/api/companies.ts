@@ -15,6 +15,7 @@ import type {
   CreateApiKeyBody,
   CreatedApiKey,
 } from '../../../../shared/api/api-keys.schemas';
+import type { PartNumberList, PutPartNumbersBody } from '../../../../shared/api/part-numbers.schemas';
 import type { CertificateBody, TaxCertificate } from '../../../../shared/api/tax.schemas';
 import type { CompanyRole } from '../../../../shared/domain/company-roles';
 import { ApiError, api } from '../../../lib/api-client';
@@ -196,6 +197,25 @@ export function useRevokeAnyApiKey() {
   const invalidate = useInvalidate(queryRoots.apiKeys);
   return useMutation({
     mutationFn: (keyId: string) => api(`/admin/api-keys/${encodeURIComponent(keyId)}`, { method: 'DELETE' }),
+    onSuccess: invalidate,
+  });
+}
+
+/** The company's own part numbers for the shop's SKUs. */
+export function usePartNumbers() {
+  return useQuery({
+    queryKey: queryRoots.partNumbers,
+    queryFn: ({ signal }) => api<PartNumberList>('/company/part-numbers', { signal }),
+  });
+}
+
+/** Replaces the company's part numbers with a file's (its cart and lists show the new ones). */
+export function useSavePartNumbers() {
+  const invalidate = useInvalidate(queryRoots.partNumbers, queryRoots.cart, queryRoots.lists);
+  return useMutation({
+    mutationFn: (body: PutPartNumbersBody) =>
+      api<PartNumberList>('/company/part-numbers', { method: 'PUT', body }),
+    meta: { errorToast: false },
     onSuccess: invalidate,
   });
 }
