@@ -322,7 +322,11 @@ export async function orderTerms(
   }
   // What the buyer's company calls each product, kept on the line as its name and SKU are.
   const partNumbers = companyId
-    ? await partNumbersOfSkus(ex, companyId, lines.flatMap((line) => (line.sku ? [line.sku] : [])))
+    ? await partNumbersOfSkus(
+        ex,
+        companyId,
+        lines.flatMap((line) => (line.sku ? [line.sku] : [])),
+      )
     : new Map<string, string>();
   const amountCents = charges.totalCents;
   if (amountCents > MAX_AMOUNT_CENTS) throw new DomainError('VALIDATION_FAILED', messages.orderTooLarge);

@@ -64,7 +64,9 @@ export interface FamilySummary {
   minPriceCents: number;
   maxPriceCents: number;
 }
-const familySummary = sql<FamilySummary | string | null>`(case when ${products.familyId} is null then null else (
+const familySummary = sql<
+  FamilySummary | string | null
+>`(case when ${products.familyId} is null then null else (
   select json_build_object('name', ${productFamilies.name}, 'options', ${productFamilies.options},
     'variants', count(*), 'minPriceCents', min(variant.price_cents), 'maxPriceCents', max(variant.price_cents))
   from ${products} variant where variant.family_id = ${products.familyId}) end)`;
@@ -193,7 +195,10 @@ export async function updateFamilyVariants(
     await ex.update(products).set(shared).where(eq(products.familyId, familyId));
   }
   for (const [id, name] of names) {
-    await ex.update(products).set({ name }).where(and(eq(products.id, id), eq(products.familyId, familyId)));
+    await ex
+      .update(products)
+      .set({ name })
+      .where(and(eq(products.id, id), eq(products.familyId, familyId)));
   }
 }
 
@@ -263,7 +268,16 @@ export interface CatalogAfter {
 }
 
 function catalogWhere(
-  { q, category, inStock, lowStock, minPriceCents, maxPriceCents, contractPrices, specs = [] }: CatalogFilters,
+  {
+    q,
+    category,
+    inStock,
+    lowStock,
+    minPriceCents,
+    maxPriceCents,
+    contractPrices,
+    specs = [],
+  }: CatalogFilters,
   t: ProductsTable = products,
 ): SQL | undefined {
   const price = priceCents(contractPrices, t);
@@ -399,7 +413,10 @@ export async function countCatalog(
   { families = false } = {},
 ): Promise<number> {
   const n = families ? sql<number>`count(distinct coalesce(${products.familyId}, ${products.id}))` : count();
-  const [row] = await ex.select({ n: n.mapWith(Number) }).from(products).where(catalogWhere(filters));
+  const [row] = await ex
+    .select({ n: n.mapWith(Number) })
+    .from(products)
+    .where(catalogWhere(filters));
   return row?.n ?? 0;
 }
 
@@ -532,9 +549,7 @@ export async function dropSpecKeys(
   const updated = await ex
     .update(products)
     .set({ specs: sql`${products.specs} - ${textArray(keys)}` })
-    .where(
-      and(eq(products.categoryId, categoryId), sql`${products.specs} ?| ${textArray(keys)}`),
-    )
+    .where(and(eq(products.categoryId, categoryId), sql`${products.specs} ?| ${textArray(keys)}`))
     .returning({ id: products.id });
   return updated.length;
 }

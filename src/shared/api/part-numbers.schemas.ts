@@ -22,11 +22,9 @@ export const PART_NUMBER_COLUMNS = ['sku', 'part_number'] as const;
  */
 export const PutPartNumbersBody = z.union([
   z.strictObject({
-    rows: z
-      .array(PartNumberRow)
-      .max(MAX_PART_NUMBERS, {
-        error: `A company keeps at most ${formatUnits(MAX_PART_NUMBERS)} part numbers`,
-      }),
+    rows: z.array(PartNumberRow).max(MAX_PART_NUMBERS, {
+      error: `A company keeps at most ${formatUnits(MAX_PART_NUMBERS)} part numbers`,
+    }),
   }),
   z.strictObject({
     csv: z.string().max(2_000_000, { error: 'The file is too large: at most 2 MB' }),
