@@ -1087,6 +1087,20 @@ const rows: Row[] = [
     ]),
     expected: { anonymous: 401, customerA: 403, customerB: 403, admin: 201 },
   },
+  {
+    method: 'POST',
+    path: '/api/admin/documents',
+    url: () => '/api/admin/documents',
+    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+      ),
+      Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+      Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+    ]),
+    expected: { anonymous: 401, customerA: 403, customerB: 403, admin: 201 },
+  },
 ];
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;

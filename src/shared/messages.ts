@@ -25,7 +25,8 @@ export const messages = {
   invalidEmail: 'Please enter a valid email address',
   productNotFound: 'This product does not exist or is no longer sold',
   categoryNotFound: 'There is no such category',
-  categoryNameSlug: (slug: string) => `The name of category ${slug} is written so that its address is ${slug}`,
+  categoryNameSlug: (slug: string) =>
+    `The name of category ${slug} is written so that its address is ${slug}`,
   familyNotFound: 'There is no such product family',
   variantNotFound: 'This product is not a variant of that family',
   variantCategory: "A variant is in its family's category: move the family instead",
@@ -322,6 +323,12 @@ export const messages = {
   pictureTooLarge: (most: string) => `A picture may be at most ${most}`,
   pictureAsMultipart: 'Send the picture as multipart/form-data, in the field “file”',
   choosePicture: 'Choose a picture to upload',
+  documentEmpty: 'The document file is empty',
+  documentType: (detected?: string) =>
+    `Documents must be PDF files${detected ? ` (this file is ${detected})` : ''}`,
+  documentTooLarge: (most: string) => `A document may be at most ${most}`,
+  documentAsMultipart: 'Send the document as multipart/form-data, in the field “file”',
+  chooseDocument: 'Choose a PDF to upload',
   webhookSignature: 'Invalid webhook signature',
   paymentNotFound: 'There is no such payment',
   paymentOtherOrder: 'This payment does not belong to this order',

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
@@ -63,6 +64,18 @@ async function drillCatalog(admin: APIRequestContext) {
     orderMultiple: 50,
     specs: { voltage: volts, chuck },
   });
+  // The family's datasheet, uploaded as an admin's PDF is.
+  const sheet = await admin.post('/api/admin/documents', {
+    multipart: {
+      file: {
+        name: 'compact-drill-datasheet.pdf',
+        mimeType: 'application/pdf',
+        buffer: readFileSync('content/images/documents/compact-drill-driver-datasheet.pdf'),
+      },
+    },
+  });
+  expect(sheet.status(), await sheet.text()).toBe(201);
+  const { url: sheetUrl } = (await sheet.json()) as { url: string };
   const family = await admin.post('/api/admin/families', {
     data: {
       name: `Compact Drill ${id}`,
@@ -73,6 +86,7 @@ async function drillCatalog(admin: APIRequestContext) {
         { name: 'Voltage', values: ['12 V', '18 V'] },
         { name: 'Chuck', values: ['10 mm', '13 mm'] },
       ],
+      documents: [{ title: `Compact Drill ${id} datasheet`, kind: 'datasheet', url: sheetUrl }],
       variants: [variant(12, '13 mm', 39.9), variant(18, '13 mm', 54.9), variant(18, '10 mm', 49.9)],
     },
   });
@@ -139,6 +153,12 @@ for (const width of [375, 1280]) {
     expect(page.url()).not.toBe(twelveUrl);
     await expect(page.getByText(`E2E-CDD-18-13-${id}`)).toBeVisible();
     await expect(page.getByRole('table').filter({ hasText: 'Voltage' })).toContainText('18 V');
+    // The family's datasheet, listed on every variant's page, is the PDF uploaded.
+    const datasheet = page.getByRole('link', { name: `Compact Drill ${id} datasheet` });
+    await expect(datasheet).toBeVisible();
+    const pdf = await page.request.get((await datasheet.getAttribute('href')) ?? '');
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
 
     // Three cartons of 50.
     await page.getByLabel('Packs of 50').fill('3');

@@ -10,6 +10,7 @@ import { isUnknownTool, toolQuery, useTool } from '../features/catalog/api/get-t
 import { PriceTierTable } from '../features/catalog/components/price-tier-table';
 import { ToolFacts } from '../features/catalog/components/tool-facts';
 import { SpecTable } from '../features/catalog/components/spec-table';
+import { ProductDocuments } from '../features/catalog/components/product-documents';
 import { CompareToggle } from '../features/catalog/components/compare-toggle';
 import { VariantPicker } from '../features/catalog/components/variant-picker';
 import { useState } from 'react';
@@ -91,6 +92,7 @@ function Product({ tool }: { tool: Tool }) {
         <ToolFacts tool={tool} large />
         <PriceTierTable tiers={tool.priceTiers} />
         <SpecTable tool={tool} />
+        <ProductDocuments tool={tool} />
         <CompareToggle toolId={tool._id} name={tool.name} />
         {orderable ? (
           <div className="d-flex flex-wrap gap-2">

@@ -24,6 +24,7 @@ const tool = (id: string, available: number): Tool => ({
   leadTimeDays: 0,
   family: null,
   options: {},
+  documents: [],
 });
 
 function setup({ maxAgeMs = 1000, maxEntries = 256 } = {}) {

@@ -120,6 +120,7 @@ export async function addFamily(
         imageUrl: body.img ?? NO_PICTURE,
         categoryId,
         options: body.options,
+        documents: body.documents ?? [],
       };
       const { id } = await insertFamily(tx, family);
       const variants = await insertVariants(tx, { id, ...family }, body.variants, minUnits);
@@ -158,6 +159,7 @@ export async function getFamily(db: Executor, id: string, minUnits: number): Pro
     img: family.imageUrl,
     category: { slug: family.categorySlug, name: family.categoryName },
     options: family.options,
+    documents: family.documents,
     variants: variants.map((row) => toTool(row, minUnits)),
   };
 }
@@ -191,6 +193,7 @@ export async function editFamily(
       description: body.dis,
       imageUrl: body.img,
       options: body.options,
+      documents: body.documents,
     });
     await updateFamilyVariants(
       tx,
@@ -206,12 +209,14 @@ export async function editFamily(
         description: family.description,
         image: family.imageUrl,
         options: family.options,
+        documents: family.documents,
       },
       after: {
         name,
         description: body.dis ?? family.description,
         image: body.img ?? family.imageUrl,
         options,
+        documents: body.documents ?? family.documents,
       },
     });
   });

@@ -57,6 +57,7 @@ export function productAuditValues(product: ProductView) {
     orderMultiple: product.orderMultiple,
     leadTimeDays: product.leadTimeDays,
     options: product.options,
+    documents: product.documents,
   };
 }
 
@@ -164,6 +165,7 @@ export function newProductRow(
     unit: body.unit ?? DEFAULT_UNIT,
     orderMultiple: multiple,
     leadTimeDays: body.leadTimeDays ?? 0,
+    documents: body.documents ?? [],
     ...given,
   };
 }
@@ -241,6 +243,7 @@ export async function editProduct(
         unit: body.unit,
         orderMultiple: body.orderMultiple,
         leadTimeDays: body.leadTimeDays,
+        documents: body.documents,
       };
       // New specifications, or a new category, are checked against the category's attributes.
       if (changes.specs !== undefined || (changes.categoryId && changes.categoryId !== product.categoryId)) {

@@ -2,10 +2,9 @@ import type { Tool } from '../../shared/api/catalog.schemas';
 import type { UnitCode } from '../../shared/domain/units';
 import { centsToDollars } from '../../shared/money';
 import { effectiveTiersInDollars } from '../pricing/price-line';
-import { familyOf, type ProductView } from '../records/products.repository';
+import { type FamilySummary, familyOf, type ProductView } from '../records/products.repository';
 
-function familyView(row: ProductView): Tool['family'] {
-  const family = row.familyId ? familyOf(row) : null;
+function familyView(row: ProductView, family: FamilySummary | null): Tool['family'] {
   if (!row.familyId || !family) return null;
   return {
     _id: row.familyId,
@@ -23,6 +22,7 @@ function familyView(row: ProductView): Tool['family'] {
  */
 export function toTool(row: ProductView, floor: number): Tool {
   const tiers = effectiveTiersInDollars(row, floor);
+  const family = row.familyId ? familyOf(row) : null;
   return {
     _id: row.id,
     sku: row.sku,
@@ -42,7 +42,11 @@ export function toTool(row: ProductView, floor: number): Tool {
     unit: row.unit as UnitCode,
     orderMultiple: row.orderMultiple,
     leadTimeDays: row.leadTimeDays,
-    family: familyView(row),
+    family: familyView(row, family),
     options: row.options,
+    documents: [
+      ...row.documents.map((document) => ({ ...document, source: 'product' as const })),
+      ...(family?.documents ?? []).map((document) => ({ ...document, source: 'family' as const })),
+    ],
   };
 }

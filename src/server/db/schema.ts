@@ -4,6 +4,7 @@ import { WEBHOOK_DELIVERY_STATES, WEBHOOK_EVENTS, type WebhookTry } from '../../
 import type { OrderEvent } from '../../shared/domain/order-process';
 import type { OrderStatus } from '../../shared/domain/order-status';
 import type { CategoryAttribute, ProductSpecs } from '../../shared/domain/specifications';
+import type { ProductDocument } from '../../shared/api/uploads.schemas';
 import type { StoredShipTo, TaxBasis as StoredTaxBasis } from '../../shared/domain/order-charges';
 import {
   bigint,
@@ -65,6 +66,8 @@ export const productFamilies = pgTable('product_families', {
     .notNull()
     .references(() => categories.id, { onDelete: 'restrict' }),
   options: jsonb('options').$type<StoredFamilyOption[]>().notNull(),
+  /** Documents every variant's page lists after its own (a family's datasheet, its safety data sheet). */
+  documents: jsonb('documents').$type<ProductDocument[]>().notNull().default([]),
   createdAt: createdAt(),
 });
 
@@ -119,6 +122,8 @@ export const products = pgTable(
     /** The family it is a variant of, and the value it takes for each of the family's options. */
     familyId: uuid('family_id').references(() => productFamilies.id, { onDelete: 'restrict' }),
     options: jsonb('options').$type<Record<string, string>>().notNull().default({}),
+    /** Its datasheets, safety data sheets and manuals (PDFs uploaded to the shop, or https:// addresses). */
+    documents: jsonb('documents').$type<ProductDocument[]>().notNull().default([]),
     /**
      * The words search matches (full text, GIN-indexed): SKU and name weighted above the description.
      * A typed word also matches the catalog's words spelled like it (search_words), so a typo finds.

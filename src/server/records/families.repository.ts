@@ -1,4 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
+import type { ProductDocument } from '../../shared/api/uploads.schemas';
 import type { Executor } from '../db/database';
 import { categories, productFamilies, type StoredFamilyOption } from '../db/schema';
 
@@ -27,6 +28,7 @@ export async function findFamily(ex: Executor, id: string, { lock = false } = {}
       categorySlug: categories.slug,
       categoryName: categories.name,
       options: productFamilies.options,
+      documents: productFamilies.documents,
     })
     .from(productFamilies)
     .innerJoin(categories, eq(categories.id, productFamilies.categoryId))
@@ -39,7 +41,13 @@ export type FamilyRow = NonNullable<Awaited<ReturnType<typeof findFamily>>>;
 export async function updateFamily(
   ex: Executor,
   id: string,
-  changes: Partial<{ name: string; description: string; imageUrl: string; options: StoredFamilyOption[] }>,
+  changes: Partial<{
+    name: string;
+    description: string;
+    imageUrl: string;
+    options: StoredFamilyOption[];
+    documents: ProductDocument[];
+  }>,
 ): Promise<void> {
   await ex.update(productFamilies).set(changes).where(eq(productFamilies.id, id));
 }

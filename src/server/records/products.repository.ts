@@ -16,6 +16,7 @@ import type { Category } from '../../shared/api/catalog.schemas';
 import { MAX_STOCK_UNITS } from '../../shared/api/products.schemas';
 import type { CatalogSort } from '../../shared/api/catalog.schemas';
 import { LOW_STOCK_FACTOR } from '../../shared/domain/order-quantity';
+import type { ProductDocument } from '../../shared/api/uploads.schemas';
 import type { Executor } from '../db/database';
 import { categories, productFamilies, products, type StoredFamilyOption } from '../db/schema';
 import { alias } from 'drizzle-orm/pg-core';
@@ -50,6 +51,7 @@ export type ProductChanges = Partial<
     | 'unit'
     | 'orderMultiple'
     | 'leadTimeDays'
+    | 'documents'
   >
 >;
 
@@ -63,12 +65,14 @@ export interface FamilySummary {
   variants: number;
   minPriceCents: number;
   maxPriceCents: number;
+  documents: ProductDocument[];
 }
 const familySummary = sql<
   FamilySummary | string | null
 >`(case when ${products.familyId} is null then null else (
   select json_build_object('name', ${productFamilies.name}, 'options', ${productFamilies.options},
-    'variants', count(*), 'minPriceCents', min(variant.price_cents), 'maxPriceCents', max(variant.price_cents))
+    'variants', count(*), 'minPriceCents', min(variant.price_cents), 'maxPriceCents', max(variant.price_cents),
+    'documents', ${productFamilies.documents})
   from ${products} variant where variant.family_id = ${products.familyId}) end)`;
 const productView = {
   ...productColumns,
@@ -705,13 +709,23 @@ export async function countProducts(ex: Executor): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** The uploaded pictures (`/uploads/…`) that some product shows. */
+/** The uploaded files (`/uploads/…`) that some product or family shows: pictures and documents. */
 export async function uploadedPicturesInUse(ex: Executor): Promise<Set<string>> {
-  const rows = await ex
-    .select({ url: products.imageUrl })
-    .from(products)
-    .where(like(products.imageUrl, '/uploads/%'));
-  return new Set(rows.map((row) => row.url));
+  const documentsOf = (table: typeof products | typeof productFamilies) =>
+    ex
+      .select({ url: sql<string>`document->>'url'` })
+      .from(sql`${table}, jsonb_array_elements(${table.documents}) as document`)
+      .where(sql`document->>'url' like '/uploads/%'`);
+  const [pictures, familyPictures, documents, familyDocuments] = await Promise.all([
+    ex.select({ url: products.imageUrl }).from(products).where(like(products.imageUrl, '/uploads/%')),
+    ex
+      .select({ url: productFamilies.imageUrl })
+      .from(productFamilies)
+      .where(like(productFamilies.imageUrl, '/uploads/%')),
+    documentsOf(products),
+    documentsOf(productFamilies),
+  ]);
+  return new Set([...pictures, ...familyPictures, ...documents, ...familyDocuments].map((row) => row.url));
 }
 
 // --- What ordering reads: a product's bounds, stock and tiers ---

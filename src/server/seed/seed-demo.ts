@@ -13,6 +13,7 @@ import { findOrCreateCategory, insertProducts, setCategoryAttributes } from '../
 import { insertFamily } from '../records/families.repository';
 import { newProductRow } from '../catalog/manage-products';
 import { FamilyOption, VariantInput, variantName } from '../../shared/api/families.schemas';
+import { ProductDocuments } from '../../shared/api/uploads.schemas';
 import { CategoryAttributes, ProductSpecsInput } from '../../shared/domain/specifications';
 import { projectPaths } from '../config/project-paths';
 import type { Database } from '../db/database';
@@ -60,6 +61,7 @@ const DemoCatalog = z.object({
         img: z.string(),
         dis: z.string(),
         options: z.array(FamilyOption),
+        documents: ProductDocuments.default([]),
         variants: z.array(VariantInput),
       }),
     )
@@ -169,6 +171,7 @@ export async function seedDemoOnce(db: Database): Promise<boolean> {
         imageUrl: family.img,
         categoryId: categoryIds.get(family.category) ?? '',
         options: family.options,
+        documents: family.documents,
       };
       const { id } = await insertFamily(tx, shared);
       await insertProducts(

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadedPicturesInUse } from '../records/products.repository';
 import { auditLog } from '../db/schema';
 import { bucketStore, folderStore, type PictureStore } from './picture-store';
-import { removeUnusedPictures, storePicture, UNUSED_PICTURE_MS } from './store-picture';
+import { removeUnusedPictures, storeUpload, UNUSED_PICTURE_MS } from './store-picture';
 import { LOCAL_S3_KEYS, startLocalS3 } from '../test/local-s3';
 import type { ErrorBody } from '../../shared/api/errors';
 import type { UploadResult } from '../../shared/api/uploads.schemas';
@@ -220,8 +220,8 @@ describe.each(STORES)('the uploaded pictures, kept in a %s', (store) => {
         : folderStore(dir);
     try {
       const quota = 1024 * 1024;
-      const used = await storePicture(pictures, pngNumbered(10), quota);
-      const unused = await storePicture(pictures, pngNumbered(11), quota);
+      const used = await storeUpload(pictures, pngNumbered(10), quota, 'picture');
+      const unused = await storeUpload(pictures, pngNumbered(11), quota, 'picture');
       await insertTool(ctx.db, { imageUrl: used.url });
       const inUse = () => uploadedPicturesInUse(ctx.db);
       const names = async () => (await pictures.list()).map((picture) => picture.name).sort();

@@ -12,7 +12,7 @@ import { BOOT_SCRIPT, BOOT_SCRIPT_PATH } from './page-document';
 import { type PageRendererModule, createPageSender } from './pages';
 import { SITEMAP_MAX_URLS, sitemapIndexXml, sitemapParts, sitemapXml } from './sitemap';
 import { readHeroImage } from '../config/project-paths';
-import { PICTURE_TYPES } from '../../shared/api/uploads.schemas';
+import { DOCUMENT_TYPES, PICTURE_TYPES } from '../../shared/api/uploads.schemas';
 import type { BucketStore, PictureStore } from '../uploads/picture-store';
 import { UPLOADED_NAME } from '../uploads/store-picture';
 
@@ -52,10 +52,12 @@ function registerBucketPictures(app: FastifyInstance, pictures: BucketStore) {
   });
 }
 
-/** The content type of an uploaded picture, told by its name's extension (which the upload read from its bytes). */
+/** The content type of an uploaded file, told by its name's extension (which the upload read from its bytes). */
 function pictureType(name: string): string {
   const extension = name.slice(name.lastIndexOf('.') + 1);
-  const type = Object.entries(PICTURE_TYPES).find(([, known]) => known === extension);
+  const type = Object.entries({ ...PICTURE_TYPES, ...DOCUMENT_TYPES }).find(
+    ([, known]) => known === extension,
+  );
   return type?.[0] ?? 'application/octet-stream';
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DOCUMENT_KINDS } from './uploads.schemas';
 import {
   CategoryAttribute,
   CategoryAttributes,
@@ -75,6 +76,15 @@ export const Tool = z
       .nullable(),
     /** The value this variant takes for each of its family's options (`{"Voltage": "18 V"}`). */
     options: z.record(z.string(), z.string()),
+    /** Its documents, then its family's (`source` says whose): PDFs to download from its page. */
+    documents: z.array(
+      z.object({
+        title: z.string(),
+        kind: z.enum(DOCUMENT_KINDS),
+        url: z.string(),
+        source: z.enum(['product', 'family']),
+      }),
+    ),
     /**
      * Only in answers priced for a signed-in buyer whose company holds a price list: where
      * `price` and `priceTiers` come from, the product's own breaks (`tier`) or the list named by

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Tool } from './catalog.schemas';
 import { AddProductBody, Sku } from './products.schemas';
 import { pictureUrl, text } from './text';
+import { ProductDocument, ProductDocuments } from './uploads.schemas';
 
 /**
  * Product families (DESIGN §11): one tool in several variants, each a product of its own. A family
@@ -54,6 +55,8 @@ export const AddFamilyBody = z.strictObject({
   category: text({ required: 'Please choose a category', max: 60 }),
   img: pictureUrl({ required: 'Give a picture', http: true, noun: 'image' }).optional(),
   options: FamilyOptions,
+  /** Documents every variant's page lists (the family's datasheet, its safety data sheet). */
+  documents: ProductDocuments.optional(),
   variants: z
     .array(VariantInput)
     .min(1, { error: 'A family has at least one variant' })
@@ -68,6 +71,7 @@ export const EditFamilyBody = z
     dis: AddFamilyBody.shape.dis,
     img: pictureUrl({ required: 'Give a picture', http: true, noun: 'image' }),
     options: FamilyOptions,
+    documents: ProductDocuments,
   })
   .partial();
 export type EditFamilyBody = z.infer<typeof EditFamilyBody>;
@@ -98,6 +102,8 @@ export const Family = z
     img: z.string(),
     category: z.object({ slug: z.string(), name: z.string() }),
     options: z.array(FamilyOption),
+    /** The family's own documents (each variant's `documents` lists them after its own). */
+    documents: z.array(ProductDocument),
     variants: z.array(Tool),
   })
   .meta({ id: 'Family' });

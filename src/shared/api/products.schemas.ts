@@ -6,6 +6,7 @@ import { messages } from '../messages';
 import { MAX_PRICE_TIERS } from '../domain/price-tiers';
 import { formatUnits } from '../numbers';
 import { pictureUrl, text } from './text';
+import { ProductDocuments } from './uploads.schemas';
 import { ProductSpecsInput } from '../domain/specifications';
 import { MAX_ORDER_MULTIPLE, UNIT_CODES } from '../domain/units';
 
@@ -102,6 +103,8 @@ export const AddProductBody = z
       .min(1, { error: 'A pack holds at least 1 unit' })
       .max(MAX_ORDER_MULTIPLE, { error: `A pack holds at most ${formatUnits(MAX_ORDER_MULTIPLE)} units` })
       .optional(),
+    /** Its datasheets, safety data sheets and manuals, listed on its page. */
+    documents: ProductDocuments.optional(),
     /** Days to ship when stock runs short (0: none given). */
     leadTimeDays: z
       .number({ error: 'Give the lead time in days' })

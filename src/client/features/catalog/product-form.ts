@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Tool } from '../../../shared/api/catalog.schemas';
 import { AddProductBody } from '../../../shared/api/products.schemas';
+import type { ProductDocument } from '../../../shared/api/uploads.schemas';
 import { lowerBound } from '../../../shared/domain/order-quantity';
 import { tierPackProblem, tierProblem } from '../../../shared/domain/price-tiers';
 import type { TaxClass } from '../../../shared/domain/tax';
@@ -33,6 +34,8 @@ export interface ProductFormValues {
   unit: UnitCode;
   orderMultiple: number;
   leadTimeDays: number;
+  /** Its datasheets, safety data sheets and manuals. */
+  documents: ProductDocument[];
 }
 
 export const emptyProductForm: ProductFormValues = {
@@ -52,6 +55,7 @@ export const emptyProductForm: ProductFormValues = {
   unit: DEFAULT_UNIT,
   orderMultiple: 1,
   leadTimeDays: 0,
+  documents: [],
 };
 
 /** A product's current values, for the edit dialog. */
@@ -73,6 +77,10 @@ export function productFormValues(tool: Tool): ProductFormValues {
     unit: tool.unit,
     orderMultiple: tool.orderMultiple,
     leadTimeDays: tool.leadTimeDays,
+    // Its own: a family's documents are the family's to edit.
+    documents: tool.documents
+      .filter((document) => document.source === 'product')
+      .map(({ title, kind, url }) => ({ title, kind, url })),
   };
 }
 
@@ -122,6 +130,7 @@ export function productFormSchema(floor: number, { editing = false } = {}) {
       unit: base.unit.unwrap(),
       orderMultiple: base.orderMultiple.unwrap(),
       leadTimeDays: base.leadTimeDays.unwrap(),
+      documents: base.documents.unwrap(),
     })
     .omit({ priceTiers: true })
     .superRefine((values, ctx) => {

@@ -6,6 +6,7 @@ import { type Control, type FieldErrors, type UseFormRegister, useFieldArray } f
 import { FormField } from '../../../components/form-field';
 import { useCategories } from '../api/get-catalog';
 import type { ProductFormValues } from '../product-form';
+import { DocumentsField } from './documents-field';
 import { PictureField } from './picture-field';
 import { UNIT_CODES, UNITS } from '../../../../shared/domain/units';
 
@@ -238,6 +239,7 @@ export function ProductFields({ control, register, errors, idPrefix }: ProductFi
           />
         </Col>
       </Row>
+      <DocumentsField control={control} register={register} errors={errors} idPrefix={idPrefix} />
       <Form.Check
         className="mb-4"
         type="switch"

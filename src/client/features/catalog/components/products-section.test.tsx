@@ -33,6 +33,7 @@ const drill: Tool = {
   leadTimeDays: 0,
   family: null,
   options: {},
+  documents: [],
 };
 
 function json(status: number, body: unknown) {

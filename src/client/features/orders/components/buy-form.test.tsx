@@ -37,6 +37,7 @@ const saw: Tool = {
   leadTimeDays: 0,
   family: null,
   options: {},
+  documents: [],
 };
 const user = { id: 'u1', name: 'Bea Buyer', email: 'bea@example.com' };
 let fetchMock: ReturnType<typeof vi.fn<(url: string) => Promise<Response>>>;
