@@ -4,7 +4,9 @@
 // companies, 10,000,000 order lines). Side by side, in alternating rounds, it measures what a buyer
 // and the shop's admin wait for: the catalog with a search, two specification filters and facet counts
 // (each request a new question: no cache answers it), a product page and its family, a quick order of
-// 500 pasted rows, the admin dashboard, and each process's memory. BENCH_MILLION_SKUS scales the large one.
+// 500 pasted rows, the admin dashboard, and each process's memory. BENCH_MILLION_SKUS scales the large one;
+// BENCH_MILLION_DATABASES=<small url>,<large url> measures two databases a run kept (BENCH_KEEP_DATABASES=1)
+// without loading them again.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
@@ -199,9 +201,10 @@ function rssMiB(pid) {
 
 export async function benchMillion({ createDatabase }) {
   const shops = [];
+  const kept = process.env.BENCH_MILLION_DATABASES?.split(',');
   try {
-    for (const spec of SHOPS) {
-      const databaseUrl = await createDatabase(`million_${spec.name}`);
+    for (const [index, spec] of SHOPS.entries()) {
+      const databaseUrl = kept?.[index] ?? (await createDatabase(`million_${spec.name}`));
       const url = `http://127.0.0.1:${spec.port}`;
       const process = startShop(spec.port, {
         DATABASE_URL: databaseUrl,
@@ -215,7 +218,7 @@ export async function benchMillion({ createDatabase }) {
       shops.push({ ...spec, url, process, pool });
       await waitFor(`${url}/api/readyz`, 120_000);
       const started = performance.now();
-      await fill(pool, spec);
+      if (!kept) await fill(pool, spec);
       const filled = (performance.now() - started) / 1000;
       const ids = (
         await pool.query(

@@ -66,6 +66,7 @@ describe('POST /api/addproduct', () => {
       leadTimeDays: 0,
       family: null,
       options: {},
+      documents: [],
     });
   });
 

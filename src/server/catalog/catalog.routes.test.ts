@@ -56,6 +56,7 @@ describe('GET /api/tool', () => {
       leadTimeDays: 0,
       family: null,
       options: {},
+      documents: [],
     });
   });
 

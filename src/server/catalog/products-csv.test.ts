@@ -416,7 +416,7 @@ describe('orders CSV', () => {
       .trim()
       .split('\n');
     expect(lines[0]).toBe(
-      'order_number,placed_at,status,paid_at,shipped_at,invoice_number,buyer_name,email,company,po_number,phone,address,line,sku,item,quantity,unit_price,line_amount,order_units,order_amount,transaction_id,ship_country,ship_region,line_tax_rate,line_tax,order_subtotal,order_freight,order_tax,tax_treatment,credit_note_number',
+      'order_number,placed_at,status,paid_at,shipped_at,invoice_number,buyer_name,email,company,po_number,phone,address,line,sku,item,quantity,unit_price,line_amount,order_units,order_amount,transaction_id,ship_country,ship_region,line_tax_rate,line_tax,order_subtotal,order_freight,order_tax,tax_treatment,credit_note_number,part_number,unit',
     );
     expect(lines).toHaveLength(2);
     // A spreadsheet that splits at semicolons would start a formula after the ';': not here.
@@ -424,7 +424,7 @@ describe('orders CSV', () => {
     expect(lines[1]).toContain(`,1,${tool.sku},'@SUM(A1) drill,150,12.50,1875.00,150,2000.22,`);
     // The spec's one-box address: no destination of its own, so charged as if delivered to the shop
     // (Pittsburgh, on the demo's zones): 6 % on the line, $12 freight taxed at 6 % too.
-    expect(lines[1]).toMatch(/,,,6,112\.50,1875\.00,12\.00,113\.22,taxed,$/);
+    expect(lines[1]).toMatch(/,,,6,112\.50,1875\.00,12\.00,113\.22,taxed,,,EA$/);
     // Who took the customers' details out of the shop is on record.
     const exports = await shop.db.select().from(auditLog).where(eq(auditLog.action, 'orders.export'));
     expect(exports.at(-1)).toMatchObject({
