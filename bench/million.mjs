@@ -63,9 +63,9 @@ async function fill(pool, { skus, companies, orderLines }) {
               '/images/tools/cordless-drill.svg',
               'Variant ' || v || ' of ' || f.name || ' in ' || (${sqlList(MATERIALS)})[1 + n % 6] || ', for daily site work',
               ($2::uuid[])[1 + (n / ${VARIANTS}) % ${CATEGORIES}],
-              100, 500 + n % 5000, 1000 + (n * 7919) % 20000,
-              jsonb_build_array(jsonb_build_object('minQuantity', 100, 'priceCents', 1000 + (n * 7919) % 20000),
-                                jsonb_build_object('minQuantity', 500, 'priceCents', 900 + (n * 7919) % 20000)),
+              100, 500 + n % 5000, 1000 + (n::bigint * 7919) % 20000,
+              jsonb_build_array(jsonb_build_object('minQuantity', 100, 'priceCents', 1000 + (n::bigint * 7919) % 20000),
+                                jsonb_build_object('minQuantity', 500, 'priceCents', 900 + (n::bigint * 7919) % 20000)),
               jsonb_build_object('voltage', 12 + 6 * (v % 4) + case when v % 4 = 3 then 6 else 0 end,
                                  'chuck', (array['6 mm', '10 mm', '13 mm'])[1 + (n / ${VARIANTS} + v) % 3],
                                  'brushless', n % 3 = 0,
@@ -109,7 +109,7 @@ async function fill(pool, { skus, companies, orderLines }) {
                                 shipped_quantity)
        select o.id, l, p.id, p.sku, p.name, 100, 1000, 100000, 'tier', 'EA', case when o.s = 'shipped' then 100 else 0 end
        from o cross join generate_series(1, 10) as l
-       join products p on p.sku = 'M-' || lpad(((o.n * 7 + l * 104729) % $4)::text, 7, '0')`,
+       join products p on p.sku = 'M-' || lpad(((o.n::bigint * 7 + l * 104729) % $4)::text, 7, '0')`,
       [from, to, companyIds, skus],
     );
   }
