@@ -19,7 +19,14 @@ const SHOPS = [
   { name: 'small', skus: 10_000, companies: 100, orderLines: 100_000, port: 4480 },
   { name: 'large', skus: LARGE, companies: 10_000, orderLines: LARGE * 10, port: 4481 },
 ];
-const TYPES = ['Cordless Drill', 'Impact Driver', 'Hammer Drill', 'Angle Grinder', 'Circular Saw', 'Drill Bit Set'];
+const TYPES = [
+  'Cordless Drill',
+  'Impact Driver',
+  'Hammer Drill',
+  'Angle Grinder',
+  'Circular Saw',
+  'Drill Bit Set',
+];
 const SERIES = ['Pro', 'Compact', 'Heavy Duty', 'Site', 'Titan', 'Precision', 'Classic', 'XL'];
 const MATERIALS = ['steel', 'aluminium', 'composite', 'magnesium', 'titanium', 'carbide'];
 const ATTRIBUTES = [
@@ -52,7 +59,9 @@ async function fill(pool, { skus, companies, orderLines }) {
      from generate_series(0, $1 - 1) as f`,
     [families],
   );
-  const categoryIds = (await pool.query(`select slug, id from categories order by slug`)).rows.map((row) => row.id);
+  const categoryIds = (await pool.query(`select slug, id from categories order by slug`)).rows.map(
+    (row) => row.id,
+  );
   for (let from = 0; from < skus; from += 100_000) {
     const to = Math.min(skus, from + 100_000) - 1;
     await pool.query(
@@ -79,10 +88,9 @@ async function fill(pool, { skus, companies, orderLines }) {
       [from, categoryIds, to],
     );
   }
-  await pool.query(
-    `insert into companies (name) select 'Company ' || c from generate_series(1, $1) as c`,
-    [companies],
-  );
+  await pool.query(`insert into companies (name) select 'Company ' || c from generate_series(1, $1) as c`, [
+    companies,
+  ]);
   const companyIds = (await pool.query(`select id from companies`)).rows.map((row) => row.id);
   // Orders of 10 lines each over the last year, each line a product of the catalog spread evenly.
   const orders = orderLines / 10;
@@ -113,14 +121,25 @@ async function fill(pool, { skus, companies, orderLines }) {
       [from, to, companyIds, skus],
     );
   }
-  for (const table of ['products', 'product_families', 'orders', 'order_lines', 'companies', 'search_words']) {
+  for (const table of [
+    'products',
+    'product_families',
+    'orders',
+    'order_lines',
+    'companies',
+    'search_words',
+  ]) {
     await pool.query(`vacuum analyze ${table}`);
   }
 }
 
 /** An admin's session cookie: signed up through the API, made admin in the database, signed in. */
 async function adminCookie(url, pool) {
-  const account = { name: 'Bench Admin', email: `admin-${randomUUID().slice(0, 8)}@example.com`, password: `bench-${randomUUID()}` };
+  const account = {
+    name: 'Bench Admin',
+    email: `admin-${randomUUID().slice(0, 8)}@example.com`,
+    password: `bench-${randomUUID()}`,
+  };
   const auth = (path, body) =>
     fetch(`${url}/api/auth/${path}`, {
       method: 'POST',
@@ -129,7 +148,9 @@ async function adminCookie(url, pool) {
     });
   const signedUp = await auth('sign-up/email', account);
   if (!signedUp.ok) throw new Error(`sign-up: ${signedUp.status} ${await signedUp.text()}`);
-  await pool.query(`update users set role = 'admin', email_verified = true where email = $1`, [account.email]);
+  await pool.query(`update users set role = 'admin', email_verified = true where email = $1`, [
+    account.email,
+  ]);
   const signedIn = await auth('sign-in/email', { email: account.email, password: account.password });
   return signedIn.headers
     .getSetCookie()
@@ -186,9 +207,14 @@ async function measureRound(shop, round) {
     if (JSON.parse(body).rows.length !== 500) throw new Error('quick-add did not answer 500 rows');
     quick.push(ms);
   }
+  // The dashboard may pass the database's statement timeout (a 503): its time and answer are the figure.
   const dashboard = [];
   for (let i = 0; i < 3; i += 1) {
-    dashboard.push((await timed(`${url}/api/admin/dashboard`, { headers: { cookie: shop.admin } })).ms);
+    const started = performance.now();
+    const response = await fetch(`${url}/api/admin/dashboard`, { headers: { cookie: shop.admin } });
+    await response.text();
+    if (response.status !== 200) shop.dashboardFailures = (shop.dashboardFailures ?? 0) + 1;
+    dashboard.push(performance.now() - started);
   }
   return { catalog, product, family, quick, dashboard };
 }
@@ -263,6 +289,13 @@ export async function benchMillion({ createDatabase }) {
     line('its family GET /api/families/{id}, p95', 'family', 'target p95 ≤ 50 ms');
     line('quick-add of 500 rows, p95', 'quick', 'target p95 ≤ 200 ms');
     line('admin dashboard, slowest of 9', 'dashboard', 'target ≤ 300 ms');
+    for (const shop of shops) {
+      if (shop.dashboardFailures) {
+        console.log(
+          `million  the dashboard at ${shop.skus.toLocaleString('en')} SKUs failed ${shop.dashboardFailures} times (its database statement timed out)`,
+        );
+      }
+    }
     console.log(
       `million  memory (RSS) after the rounds: ${large.rss.toFixed(0)} MiB at ${LARGE.toLocaleString('en')} SKUs, ` +
         `${small.rss.toFixed(0)} MiB at 10,000; target < 400 MB`,
