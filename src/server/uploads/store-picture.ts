@@ -15,19 +15,28 @@ export const UPLOADED_NAME = /^[a-f0-9]{40}\.(jpg|png|webp|pdf)$/;
 
 const megabytes = (bytes: number) => `${formatUnits(bytes / 1024 / 1024)} MB`;
 
-/** What the shop takes as a product's picture, and as a document (a datasheet, a safety data sheet). */
-const UPLOAD_KINDS = {
+/**
+ * What the shop takes as a product's picture, and as a document (a datasheet, a safety data sheet):
+ * its types, its largest size, and what an upload of it is told when it is not right.
+ */
+export const UPLOAD_KINDS = {
   picture: {
     types: PICTURE_TYPES as Record<string, string>,
     maxBytes: MAX_PICTURE_BYTES,
     empty: messages.pictureEmpty,
     wrongType: messages.pictureType,
+    tooLarge: messages.pictureTooLarge,
+    notMultipart: messages.pictureAsMultipart,
+    noFile: messages.choosePicture,
   },
   document: {
     types: DOCUMENT_TYPES as Record<string, string>,
     maxBytes: MAX_DOCUMENT_BYTES,
     empty: messages.documentEmpty,
     wrongType: messages.documentType,
+    tooLarge: messages.documentTooLarge,
+    notMultipart: messages.documentAsMultipart,
+    noFile: messages.chooseDocument,
   },
 };
 export type UploadKind = keyof typeof UPLOAD_KINDS;
@@ -87,9 +96,6 @@ export async function removeUnusedPictures(
 }
 
 export function tooLarge(kind: UploadKind) {
-  const most = megabytes(UPLOAD_KINDS[kind].maxBytes);
-  return new DomainError(
-    'TOO_LARGE',
-    kind === 'picture' ? messages.pictureTooLarge(most) : messages.documentTooLarge(most),
-  );
+  const { maxBytes, tooLarge: message } = UPLOAD_KINDS[kind];
+  return new DomainError('TOO_LARGE', message(megabytes(maxBytes)));
 }

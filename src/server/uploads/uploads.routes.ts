@@ -3,13 +3,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages } from '../../shared/messages';
 import { errorResponses } from '../../shared/api/errors';
-import { MAX_DOCUMENT_BYTES, MAX_PICTURE_BYTES, UploadResult } from '../../shared/api/uploads.schemas';
+import { MAX_DOCUMENT_BYTES, UploadResult } from '../../shared/api/uploads.schemas';
 import { recordAudit } from '../audit/audit.repository';
 import { type AuthGuards, signedInUser } from '../identity/request-user';
 import type { Database } from '../db/database';
 import { DomainError } from '../http/domain-error';
 import type { PictureStore } from './picture-store';
-import { storeUpload, tooLarge, type UploadKind } from './store-picture';
+import { UPLOAD_KINDS, storeUpload, tooLarge, type UploadKind } from './store-picture';
 
 /**
  * An admin uploads a product picture or a product's document (DESIGN §9, §11): one file,
@@ -28,12 +28,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{
 
   /** Reads the one file of the request, stores it as `kind`, notes who added it, answers 201 {url}. */
   const upload = async (request: FastifyRequest, reply: FastifyReply, kind: UploadKind) => {
-    if (!request.isMultipart()) {
-      throw new DomainError(
-        'VALIDATION_FAILED',
-        kind === 'picture' ? messages.pictureAsMultipart : messages.documentAsMultipart,
-      );
-    }
+    if (!request.isMultipart()) throw new DomainError('VALIDATION_FAILED', UPLOAD_KINDS[kind].notMultipart);
     const content = await readUploadedFile(request, kind);
     const { url, bytes, added } = await storeUpload(pictures, content, quotaBytes, kind);
     // Who put which file on the shop's disk (the same file again adds nothing).
@@ -79,15 +74,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{
  */
 async function readUploadedFile(request: FastifyRequest, kind: UploadKind): Promise<Buffer> {
   try {
-    const file = await request.file({
-      limits: { fileSize: kind === 'picture' ? MAX_PICTURE_BYTES : MAX_DOCUMENT_BYTES },
-    });
-    if (!file) {
-      throw new DomainError(
-        'VALIDATION_FAILED',
-        kind === 'picture' ? messages.choosePicture : messages.chooseDocument,
-      );
-    }
+    const file = await request.file({ limits: { fileSize: UPLOAD_KINDS[kind].maxBytes } });
+    if (!file) throw new DomainError('VALIDATION_FAILED', UPLOAD_KINDS[kind].noFile);
     return await file.toBuffer();
   } catch (error) {
     if (error instanceof DomainError) throw error;
