@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { DEFAULT_UNIT, unitName } from '../../shared/domain/units';
 import { formatDollars } from '../../shared/money';
+import { SkuLabel } from './sku-label';
 import { formatUnits } from '../lib/format';
 
 /** A line of an order or a quote as a table row shows it; a price not given yet shows as a dash. */
@@ -57,8 +58,7 @@ export function LineItems({
                 {line.name}
                 {line.sku && (
                   <span className="d-block small text-secondary font-monospace">
-                    {line.sku}
-                    {line.partNumber && <> · your no. {line.partNumber}</>}
+                    <SkuLabel sku={line.sku} partNumber={line.partNumber} />
                   </span>
                 )}
                 {line.remark && <div className="small text-secondary">{line.remark}</div>}

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { SkuLabel } from '../components/sku-label';
 import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -176,8 +177,7 @@ function LinesTable({
                 <div>
                   <Link to={paths.tool(line.toolId)}>{line.name}</Link>
                   <div className="small text-secondary font-monospace">
-                    {line.sku}
-                    {line.partNumber && <> · your no. {line.partNumber}</>}
+                    <SkuLabel sku={line.sku} partNumber={line.partNumber} />
                   </div>
                   {line.problem && (
                     <div className="small text-danger-emphasis" role="note">

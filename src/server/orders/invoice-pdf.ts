@@ -7,6 +7,7 @@ import {
   formatRate,
   taxNotice,
 } from '../../shared/domain/order-charges';
+import { DEFAULT_UNIT } from '../../shared/domain/units';
 import { formatUnits } from '../../shared/numbers';
 import type { ShopDetails } from '../config/shop-details';
 import type { OrderLineRow, OrderRow, PlacedOrder } from '../records/orders.repository';
@@ -272,7 +273,9 @@ function linesTable(
       [
         line.sku ?? '—',
         line.partNumber ? `${line.name}\nYour part no. ${line.partNumber}` : line.name,
-        line.unit && line.unit !== 'EA' ? `${formatUnits(quantity)} ${line.unit}` : formatUnits(quantity),
+        line.unit && line.unit !== DEFAULT_UNIT
+          ? `${formatUnits(quantity)} ${line.unit}`
+          : formatUnits(quantity),
         formatCents(line.unitPriceCents),
         formatRate(line.taxRate),
         formatCents(amountCents),

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { SkuLabel } from '../../components/sku-label';
 import { companyRolesAllow } from '../../../shared/domain/company-roles';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
@@ -83,8 +84,7 @@ function Lines({ list, changes }: { list: SavedList; changes: boolean }) {
                 {line.name}
                 {line.sku && (
                   <div className="small text-secondary font-monospace">
-                    {line.sku}
-                    {line.partNumber && <> · your no. {line.partNumber}</>}
+                    <SkuLabel sku={line.sku} partNumber={line.partNumber} />
                   </div>
                 )}
               </div>
