@@ -1,9 +1,8 @@
 // The admin's tools at scale (DESIGN §9), on PostgreSQL: the dashboard over 100,000 orders (target: under
 // 300 ms), and a 10,000-row catalog CSV imported in one transaction (target: under 10 s), each measured
 // on the real server through its API, as an admin's browser calls it.
-import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { median, startShop, waitFor } from './support.mjs';
+import { adminCookie, median, startShop, waitFor } from './support.mjs';
 
 const ORDERS = 100_000;
 const PRODUCTS = 2_000;
@@ -53,32 +52,6 @@ async function fill(pool) {
   await pool.query('vacuum analyze products');
 }
 
-/** An admin's session cookie: signed up through the API, confirmed and made admin in the database. */
-async function adminCookie(pool) {
-  const account = {
-    name: 'Bench Admin',
-    email: `admin-${randomUUID().slice(0, 8)}@example.com`,
-    password: `bench-${randomUUID()}`,
-  };
-  const auth = (path, body) =>
-    fetch(`${url}/api/auth/${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: url },
-      body: JSON.stringify(body),
-    });
-  const signedUp = await auth('sign-up/email', account);
-  if (!signedUp.ok) throw new Error(`sign-up: ${signedUp.status} ${await signedUp.text()}`);
-  await pool.query(`update users set role = 'admin', email_verified = true where email = $1`, [
-    account.email,
-  ]);
-  const signedIn = await auth('sign-in/email', { email: account.email, password: account.password });
-  if (!signedIn.ok) throw new Error(`sign-in: ${signedIn.status}`);
-  return signedIn.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
-}
-
 /** A catalog CSV: the first PRODUCTS rows change known SKUs (new price and stock), the rest are new. */
 function importFile() {
   const lines = ['sku,name,category,description,image,min_order,available,price_tiers,featured'];
@@ -107,7 +80,7 @@ export async function benchAdmin({ databaseUrl }) {
     const filling = performance.now();
     await fill(pool);
     const filled = ((performance.now() - filling) / 1000).toFixed(1);
-    const cookie = await adminCookie(pool);
+    const cookie = await adminCookie(url, pool);
 
     const timings = [];
     for (let n = 0; n < 23; n += 1) {

@@ -7,10 +7,9 @@
 // 500 pasted rows, the admin dashboard, and each process's memory. BENCH_MILLION_SKUS scales the large one;
 // BENCH_MILLION_DATABASES=<small url>,<large url> measures two databases a run kept (BENCH_KEEP_DATABASES=1)
 // without loading them again.
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { signedInCustomers, startShop, waitFor } from './support.mjs';
+import { adminCookie, signedInCustomers, startShop, waitFor } from './support.mjs';
 
 const LARGE = Number(process.env.BENCH_MILLION_SKUS ?? 1_000_000);
 const VARIANTS = 20;
@@ -131,31 +130,6 @@ async function fill(pool, { skus, companies, orderLines }) {
   ]) {
     await pool.query(`vacuum analyze ${table}`);
   }
-}
-
-/** An admin's session cookie: signed up through the API, made admin in the database, signed in. */
-async function adminCookie(url, pool) {
-  const account = {
-    name: 'Bench Admin',
-    email: `admin-${randomUUID().slice(0, 8)}@example.com`,
-    password: `bench-${randomUUID()}`,
-  };
-  const auth = (path, body) =>
-    fetch(`${url}/api/auth/${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: url },
-      body: JSON.stringify(body),
-    });
-  const signedUp = await auth('sign-up/email', account);
-  if (!signedUp.ok) throw new Error(`sign-up: ${signedUp.status} ${await signedUp.text()}`);
-  await pool.query(`update users set role = 'admin', email_verified = true where email = $1`, [
-    account.email,
-  ]);
-  const signedIn = await auth('sign-in/email', { email: account.email, password: account.password });
-  return signedIn.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
 }
 
 /** The time of one request (its whole answer read), failing on anything but a 200. */

@@ -164,3 +164,29 @@ export async function signedInCustomers(url, pool, n) {
   }
   return { userIds, cookies };
 }
+
+/** An admin's session cookie for the shop at `url`: signed up through its API, made admin in the database, signed in. */
+export async function adminCookie(url, pool) {
+  const account = {
+    name: 'Bench Admin',
+    email: `admin-${randomUUID().slice(0, 8)}@example.com`,
+    password: `bench-${randomUUID()}`,
+  };
+  const auth = (path, body) =>
+    fetch(`${url}/api/auth/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: url },
+      body: JSON.stringify(body),
+    });
+  const signedUp = await auth('sign-up/email', account);
+  if (!signedUp.ok) throw new Error(`sign-up: ${signedUp.status} ${await signedUp.text()}`);
+  await pool.query(`update users set role = 'admin', email_verified = true where email = $1`, [
+    account.email,
+  ]);
+  const signedIn = await auth('sign-in/email', { email: account.email, password: account.password });
+  if (!signedIn.ok) throw new Error(`sign-in: ${signedIn.status}`);
+  return signedIn.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
