@@ -41,7 +41,7 @@ const sqlList = (values) => `array[${values.map((value) => `'${value}'`).join(',
  * The catalog, companies and orders, written by PostgreSQL itself (generate_series), 100,000 rows a
  * statement: product n is variant n % 20 of family n / 20 (4 voltages × 5 sizes), in category family % 20.
  */
-async function fill(pool, { skus, companies, orderLines }) {
+export async function fill(pool, { skus, companies, orderLines }) {
   const families = skus / VARIANTS;
   await pool.query(
     `insert into categories (slug, name, attributes)

@@ -8,8 +8,8 @@ import type { CatalogCache, SerializedAnswer } from './catalog-cache';
 import {
   type CatalogAfter,
   type CatalogFilters,
-  countCatalog,
-  countFacetValues,
+  countMatchesAndFacets,
+  type FacetCount,
   findCategory,
   listCatalogPage,
   listCategoryAttributes,
@@ -32,14 +32,11 @@ function attributesBySlug({ db, catalogCache }: BrowseDeps): Promise<Map<string,
 }
 
 /**
- * The attributes a search's facets are: its category's, or without one every category's (a key two
- * categories declare is one facet, named as the first by name declares it). Text is not faceted.
+ * The attributes a search's facets are, from those `declared` by its category (or without one by every
+ * category: a key two categories declare is one facet, named as the first by name declares it). Text
+ * is not faceted.
  */
-function facetAttributes(
-  bySlug: Map<string, CategoryAttribute[]>,
-  category: string | undefined,
-): CategoryAttribute[] {
-  const declared = category === undefined ? [...bySlug.values()].flat() : (bySlug.get(category) ?? []);
+function facetAttributes(declared: CategoryAttribute[]): CategoryAttribute[] {
   const byKey = new Map<string, CategoryAttribute>();
   for (const attribute of declared) {
     if (attribute.type !== 'text' && !byKey.has(attribute.key)) byKey.set(attribute.key, attribute);
@@ -74,34 +71,16 @@ function specValueFits(attribute: CategoryAttribute, value: SpecValue): boolean 
 }
 
 /**
- * The facets of a search: each attribute's values among the matches with their counts. An attribute
- * that is filtered is counted without its own filter (so its other values say how many they would
- * add), every other with all the filters: one query for the unfiltered attributes, one per filtered.
+ * The facets of a search from its counted values: each attribute's values among the matches, with
+ * their counts (an attribute that is filtered counted without its own filter: countMatchesAndFacets).
  */
-async function searchFacets(
-  db: Executor,
+function searchFacets(
   attributes: CategoryAttribute[],
-  filters: CatalogFilters,
-): Promise<Facet[]> {
-  const specFilters = filters.specs ?? [];
-  const filteredKeys = new Set(specFilters.map((filter) => filter.key));
-  const keys = attributes.map((attribute) => attribute.key);
-  const rounds = [
-    countFacetValues(
-      db,
-      filters,
-      keys.filter((key) => !filteredKeys.has(key)),
-    ),
-    ...[...filteredKeys]
-      .filter((key) => keys.includes(key))
-      .map((key) =>
-        countFacetValues(db, { ...filters, specs: specFilters.filter((filter) => filter.key !== key) }, [
-          key,
-        ]),
-      ),
-  ];
+  specFilters: SpecFilter[],
+  rows: FacetCount[],
+): Facet[] {
   const counts = new Map<string, Map<SpecValue, number>>();
-  for (const row of (await Promise.all(rounds)).flat()) {
+  for (const row of rows) {
     const values = counts.get(row.key) ?? new Map<SpecValue, number>();
     values.set(row.value, row.count);
     counts.set(row.key, values);
@@ -124,6 +103,28 @@ async function searchFacets(
       },
     ];
   });
+}
+
+/**
+ * A filter's values narrowed to its attribute's type where the search knows the attribute: `18` from a
+ * query string is the number 18 for a voltage, the text "18" for a text attribute (parseSpecFilter
+ * keeps both, as a filter without a category cannot tell). Half the containment tests for the index.
+ */
+function typedFilter(filter: SpecFilter, declared: CategoryAttribute[]): SpecFilter {
+  const types = new Set(
+    declared.flatMap((attribute) => (attribute.key === filter.key ? [attribute.type] : [])),
+  );
+  // Two categories that declare the key with two types keep both readings.
+  const [type] = types;
+  if (types.size !== 1 || 'range' in filter) return filter;
+  const typed = filter.values.filter((value) =>
+    type === 'number'
+      ? typeof value === 'number'
+      : type === 'boolean'
+        ? typeof value === 'boolean'
+        : typeof value === 'string',
+  );
+  return typed.length === 0 ? filter : { key: filter.key, values: typed };
 }
 
 /** The values a search filters an attribute by (a range chooses none). */
@@ -253,6 +254,11 @@ export async function catalogPage(
     query.sort === 'relevance' && !q ? 'newest' : (query.sort ?? (q ? 'relevance' : 'newest'));
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
   const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, sort);
+  // The attributes the facets count, and the filters' types, are the category's (or every category's).
+  const bySlug = await attributesBySlug(deps);
+  const declared =
+    query.category === undefined ? [...bySlug.values()].flat() : (bySlug.get(query.category) ?? []);
+  const attributes = facetAttributes(declared);
   const filters: CatalogFilters = {
     q,
     category: query.category,
@@ -260,7 +266,7 @@ export async function catalogPage(
     lowStock: query.lowStock ? { floor: minUnits } : undefined,
     minPriceCents: query.minPrice === undefined ? undefined : dollarsToCents(query.minPrice),
     maxPriceCents: query.maxPrice === undefined ? undefined : dollarsToCents(query.maxPrice),
-    specs: query.spec,
+    specs: query.spec?.map((filter) => typedFilter(filter, declared)),
   };
   const stockSensitive = query.inStock === true || query.lowStock === true;
   const byPrice =
@@ -274,29 +280,22 @@ export async function catalogPage(
   /** The page read from the database, in `cache`, its keys starting with `prefix`. */
   const read = (cache: CatalogCache, prefix: string, readFilters: CatalogFilters) => {
     const filterKey = `${prefix}${families ? '' : 'variants:'}${JSON.stringify(filters)}`;
-    const total = () =>
-      cache.value(`count:${filterKey}`, async () => ({
-        value: await countCatalog(db, readFilters, { families }),
-        tools: [],
-        stockSensitive,
-      }));
-    const facets = () =>
-      cache.value(`facets:${filterKey}`, async () => ({
-        // The categories' attributes are read (from the cache) only when the facets are counted.
-        value: await searchFacets(
+    const matches = () =>
+      cache.value(`matches:${filterKey}`, async () => ({
+        value: await countMatchesAndFacets(
           db,
-          facetAttributes(await attributesBySlug(deps), query.category),
           readFilters,
+          attributes.map((attribute) => attribute.key),
+          { families },
         ),
         tools: [],
         stockSensitive,
       }));
     const key = `page:${filterKey}:${sort}:${limit}:${query.cursor ?? ''}`;
     const load = async () => {
-      const [rows, matches, facetCounts] = await Promise.all([
+      const [rows, { total, facets }] = await Promise.all([
         listCatalogPage(db, readFilters, sort, after, limit + 1, { families }),
-        total(),
-        facets(),
+        matches(),
       ]);
       const page = rows.slice(0, limit);
       const last = page.at(-1);
@@ -304,8 +303,8 @@ export async function catalogPage(
       const value: CatalogPage = {
         items,
         nextCursor: rows.length > limit && last ? encodeCursor(sort, last.sortKey, last.id) : null,
-        total: matches,
-        facets: facetCounts,
+        total,
+        facets: searchFacets(attributes, filters.specs ?? [], facets),
       };
       return { value, tools: items, stockSensitive };
     };

@@ -178,6 +178,27 @@ describe('a family and its variants', () => {
     expect(seen).toEqual(['FT-IMP-12V', 'FT-OTHER']);
   });
 
+  it('keeps a family once, by its best match, across pages of a search by relevance', async () => {
+    const seen: string[] = [];
+    let cursor = '';
+    let total = 0;
+    for (let i = 0; i < 5; i++) {
+      const page = (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/catalog?q=impact&limit=1${cursor ? `&cursor=${cursor}` : ''}`,
+        })
+      ).json<CatalogPage>();
+      total = page.total;
+      seen.push(...page.items.map((item) => item.sku));
+      if (!page.nextCursor) break;
+      cursor = page.nextCursor;
+    }
+    // Every variant matches "impact"; the family is listed once, and counted once.
+    expect(seen.filter((sku) => sku.startsWith('FT-IMP-'))).toHaveLength(1);
+    expect(seen).toHaveLength(total);
+  });
+
   it('refuses variants whose options do not fit, twins and taken SKUs, all named at once', async () => {
     const response = await injectAs(ctx.app, admin, {
       method: 'POST',
