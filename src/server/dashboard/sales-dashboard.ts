@@ -9,15 +9,16 @@ import { refundsSince } from '../records/refunds.repository';
 import { returnsSince } from '../records/returns.repository';
 import { certificatesExpiringSoon, countPendingCertificates } from '../tax/exemptions';
 import type { Database } from '../db/database';
-import {
-  countOrdersByStatus,
-  holdsEndingBetween,
-  revenueByDay,
-  topProductsByUnits,
-} from '../records/orders.repository';
+import { holdsEndingBetween } from '../records/orders.repository';
+import { countOrdersByStatus, revenueByDay, topProductsByUnits } from '../records/sales-rollups.repository';
 
 const DAY_MS = 86_400_000;
 const LISTED = 10;
+
+/** The dashboard's first day (UTC, YYYY-MM-DD): DASHBOARD_DAYS end today. */
+export function dashboardFirstDay(now: Date): string {
+  return utcDayOf(startOfUtcDay(utcDayOf(now)).getTime() - (DASHBOARD_DAYS - 1) * DAY_MS);
+}
 
 /**
  * The admin's dashboard landing (DESIGN §9): revenue per day (and net of what was credited), refunds
@@ -35,15 +36,16 @@ export async function salesDashboard({
   now?: Date;
 }): Promise<SalesDashboard> {
   const today = startOfUtcDay(utcDayOf(now)).getTime();
-  const since = new Date(today - (DASHBOARD_DAYS - 1) * DAY_MS);
+  const firstDay = dashboardFirstDay(now);
+  const since = startOfUtcDay(firstDay);
   const [revenue, credited, refunded, returned, byStatus, top, lowStock, holds, owed, expiring, pending] =
     await Promise.all([
-      revenueByDay(db, since),
+      revenueByDay(db, firstDay),
       creditedByDay(db, since),
       refundsSince(db, since),
       returnsSince(db, since, 5),
       countOrdersByStatus(db),
-      topProductsByUnits(db, since, LISTED),
+      topProductsByUnits(db, firstDay, LISTED),
       listLowStock(db, minUnits, LISTED),
       holdsEndingBetween(db, now, new Date(now.getTime() + HOLDS_ENDING_HOURS * 3_600_000), LISTED),
       receivables(db, now, LISTED),
@@ -54,7 +56,7 @@ export async function salesDashboard({
   const creditedOn = new Map(credited.map((row) => [row.day, row]));
   const countOf = new Map(byStatus.map((row) => [row.status, row.count]));
   return {
-    from: utcDayOf(since.getTime()),
+    from: firstDay,
     to: utcDayOf(today),
     revenueByDay: Array.from({ length: DASHBOARD_DAYS }, (_, n) => {
       const day = utcDayOf(since.getTime() + n * DAY_MS);

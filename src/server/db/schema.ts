@@ -1701,3 +1701,74 @@ export const companyPartNumbers = pgTable(
     check('company_part_numbers_sku_upper', sql`${t.sku} = upper(${t.sku})`),
   ],
 );
+
+// --- The dashboard's rollups (DESIGN §9, issue 46 at a million orders) ---
+// Triggers on orders and order_lines (migration 0053) write a row of change for each order that
+// changes state, is paid or has a paid line changed: inserts only, so a payment never waits on a
+// shared counter row. The sales-rollups job sums the change rows into one row per key; the dashboard
+// reads the sums and the change rows not yet summed, so its figures are exact at every moment.
+
+/** How many orders are in each state: +1 and -1 rows, summed by the job into one per state. */
+export const orderStatusCounts = pgTable(
+  'order_status_counts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    status: orderStatus('status').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('order_status_counts_status_idx').on(t.status)],
+);
+
+/** What paid orders brought in, per UTC day paid: change rows, summed by the job into one per day. */
+export const dailySales = pgTable(
+  'daily_sales',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    day: date('day', { mode: 'string' }).notNull(),
+    orders: integer('orders').notNull(),
+    subtotalCents: bigint('subtotal_cents', { mode: 'number' }).notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('daily_sales_day_idx').on(t.day)],
+);
+
+/**
+ * Units and value of paid order lines, per line item (`sku:<SKU>`, or `name:<name>` for a line
+ * without one) and UTC day paid, as written by the triggers and not yet summed.
+ */
+export const productSalesChanges = pgTable('product_sales_changes', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  day: date('day', { mode: 'string' }).notNull(),
+  item: text('item').notNull(),
+  sku: text('sku'),
+  name: text('name').notNull(),
+  units: bigint('units', { mode: 'number' }).notNull(),
+  cents: bigint('cents', { mode: 'number' }).notNull(),
+});
+
+/**
+ * Units and value per line item of the orders paid since the window's first day (salesWindow): the
+ * dashboard's top products read the first rows by units, where summing a month's lines at a million
+ * SKUs took seconds. The job moves the window a day at a time, taking out the day that left it.
+ */
+export const productSalesRecent = pgTable(
+  'product_sales_recent',
+  {
+    item: text('item').primaryKey(),
+    sku: text('sku'),
+    name: text('name').notNull(),
+    units: bigint('units', { mode: 'number' }).notNull(),
+    cents: bigint('cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('product_sales_recent_units_idx').on(t.units.desc(), t.sku, t.item)],
+);
+
+/** The first UTC day productSalesRecent sums from: one row. */
+export const salesWindow = pgTable(
+  'sales_window',
+  {
+    only: boolean('only').primaryKey().default(true),
+    fromDay: date('from_day', { mode: 'string' }).notNull(),
+  },
+  (t) => [check('sales_window_one_row', sql`${t.only}`)],
+);

@@ -12,6 +12,8 @@ import type { PictureStore } from '../uploads/picture-store';
 import { removeUnusedPictures } from '../uploads/store-picture';
 import { endSessionsOlderThan } from '../users/users.repository';
 import type { Job } from './scheduler';
+import { dashboardFirstDay } from '../dashboard/sales-dashboard';
+import { foldSalesRollups } from '../records/sales-rollups.repository';
 
 /** Uploaded pictures no product shows are looked for hourly (they go once a day old). */
 const UNUSED_PICTURES_EVERY_MS = 3_600_000;
@@ -27,7 +29,9 @@ const UNUSED_PICTURES_EVERY_MS = 3_600_000;
  * - quote-expiry (QUOTE_EXPIRY_EVERY_SECONDS): answered quotes past their validity expire;
  * - session-cleanup (SESSION_CLEANUP_EVERY_SECONDS): sessions past their absolute lifetime end (the
  *   guards refuse them already; this removes their rows);
- * - unused-pictures (hourly): uploaded pictures no product has shown for a day go.
+ * - unused-pictures (hourly): uploaded pictures no product has shown for a day go;
+ * - sales-rollups (as often as order-expiry): the dashboard's change rows are summed, and its top
+ *   products' window moves to the dashboard's first day.
  */
 export function shopJobs(
   config: AppConfig['jobs'],
@@ -73,6 +77,11 @@ export function shopJobs(
       name: 'session-cleanup',
       everyMs: config.sessionCleanupMs,
       run: async () => ({ ended: await endSessionsOlderThan(db, SESSION_MAX_AGE_MS) }),
+    },
+    {
+      name: 'sales-rollups',
+      everyMs: config.orderExpiryMs,
+      run: async () => ({ folded: await foldSalesRollups(db, dashboardFirstDay(new Date())) }),
     },
     {
       name: 'unused-pictures',

@@ -651,50 +651,7 @@ export async function moveOrder(
   return moved;
 }
 
-// --- The admin's dashboard (DESIGN §9): each figure one query over indexed columns ---
-
-/**
- * What paid orders brought in, per UTC day paid since `since` (orders_paid_idx): net of tax and freight,
- * and gross (what was paid); days without sales absent.
- */
-export async function revenueByDay(ex: Executor, since: Date) {
-  const day = sql<string>`to_char(${orders.paidAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-  return ex
-    .select({
-      day,
-      // Revenue is the goods' (the subtotal): tax is the state's, freight the carrier's.
-      netCents: sql<number>`sum(${orders.subtotalCents})::bigint`.mapWith(Number),
-      grossCents: sql<number>`sum(${orders.amountCents})::bigint`.mapWith(Number),
-      orders: count(),
-    })
-    .from(orders)
-    .where(gte(orders.paidAt, since))
-    .groupBy(day)
-    .orderBy(day);
-}
-
-/** How many orders are in each state now (an index-only scan of orders_status_created_idx). */
-export async function countOrdersByStatus(ex: Executor) {
-  return ex.select({ status: orders.status, count: count() }).from(orders).groupBy(orders.status);
-}
-
-/** The products most units were paid for since `since`, by SKU, summed over order lines (orders_paid_idx). */
-export async function topProductsByUnits(ex: Executor, since: Date, limit: number) {
-  const units = sql<number>`sum(${orderLines.quantity})::bigint`.mapWith(Number);
-  return ex
-    .select({
-      sku: orderLines.sku,
-      name: sql<string>`max(${orderLines.name})`,
-      units,
-      cents: sql<number>`sum(${orderLines.amountCents})::bigint`.mapWith(Number),
-    })
-    .from(orders)
-    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
-    .where(gte(orders.paidAt, since))
-    .groupBy(orderLines.sku, sql`case when ${orderLines.sku} is null then ${orderLines.name} end`)
-    .orderBy(desc(units), asc(orderLines.sku))
-    .limit(limit);
-}
+// --- The admin's dashboard (DESIGN §9); its sales figures are in sales-rollups.repository ---
 
 /**
  * Unpaid orders whose hold ends between `now` and `until`, soonest first, `limit` of them, each row
