@@ -3,7 +3,7 @@ import type { APIRequestContext } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import type { FamilyCreated } from '../../src/shared/api/families.schemas';
-import { LEEDS, expect, fillShipTo, test } from './fixtures';
+import { LEEDS, catalogAdminEmail, expect, fillShipTo, signInOrUp, test } from './fixtures';
 import { shopUrl } from './support/ports';
 
 /**
@@ -182,3 +182,59 @@ for (const width of [375, 1280]) {
     await expect(page.getByTestId('order-line')).toContainText('150');
   });
 }
+
+test('an admin states a product’s specifications by its category’s attributes, then edits them', async ({
+  page,
+  catalogAdmin,
+}) => {
+  const { id, slug } = await drillCatalog(catalogAdmin);
+  await signInOrUp(page.request, {
+    name: 'Catalog Admin',
+    email: catalogAdminEmail,
+    password: 'catalog-admin-secret',
+  });
+  await page.goto('/dashboard/addProduct');
+  const addForm = page.getByRole('form', { name: 'Add A Product' });
+  await addForm.getByLabel('SKU').fill(`E2E-SPEC-${id}`);
+  await addForm.getByLabel('Product name').fill(`Spec Drill ${id}`);
+  // The category's attributes appear as fields once it is named: a number with its unit, a choice.
+  await addForm.getByLabel('Category').fill(`Drills ${id}`);
+  await addForm.getByLabel('Voltage (V)').fill('24');
+  await addForm.getByLabel('Chuck').selectOption('10 mm');
+  await addForm.getByLabel('Image', { exact: true }).fill(`${shopUrl}/images/tools/cordless-drill.svg`);
+  await addForm.getByLabel('Minimum order quantity').fill('100');
+  await addForm.getByLabel('Available quantity').fill('800');
+  await addForm.getByLabel('Price per unit ($)').fill('44');
+  await addForm.getByLabel('Description').fill('A drill whose specifications were typed in the form.');
+  await addForm.getByRole('button', { name: 'Add Product' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Product Added Successfully' })).toBeVisible();
+
+  // The shop filters by them: 24 V is a facet value now, with this one product.
+  const catalog = (await (
+    await catalogAdmin.get(`/api/catalog?category=${slug}&spec.voltage=24`)
+  ).json()) as {
+    items: { _id: string; sku: string; specs: Record<string, unknown> }[];
+  };
+  expect(catalog.items.map((item) => [item.sku, item.specs])).toEqual([
+    [`E2E-SPEC-${id}`, { voltage: 24, chuck: '10 mm' }],
+  ]);
+
+  // Edited: the chuck changes, the voltage is cleared (not stated).
+  await page.goto(`/dashboard/manageProducts?q=E2E-SPEC-${id}`);
+  await page
+    .getByRole('row')
+    .filter({ hasText: `E2E-SPEC-${id}` })
+    .getByRole('button', { name: 'Edit' })
+    .click();
+  const editForm = page.getByRole('form', { name: 'Edit product' });
+  await expect(editForm.getByLabel('Voltage (V)')).toHaveValue('24');
+  await expect(editForm.getByLabel('Chuck')).toHaveValue('10 mm');
+  await editForm.getByLabel('Chuck').selectOption('13 mm');
+  await editForm.getByLabel('Voltage (V)').fill('');
+  await editForm.getByRole('button', { name: /Save/ }).click();
+  await expect(page.getByRole('alert').filter({ hasText: `Spec Drill ${id}` })).toBeVisible();
+  const edited = (await (await catalogAdmin.get(`/api/buyNow/${catalog.items[0]?._id ?? ''}`)).json()) as {
+    specs: Record<string, unknown>;
+  };
+  expect(edited.specs).toEqual({ chuck: '13 mm' });
+});

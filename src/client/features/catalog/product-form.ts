@@ -5,6 +5,7 @@ import type { ProductDocument } from '../../../shared/api/uploads.schemas';
 import { lowerBound } from '../../../shared/domain/order-quantity';
 import { tierPackProblem, tierProblem } from '../../../shared/domain/price-tiers';
 import type { TaxClass } from '../../../shared/domain/tax';
+import type { ProductSpecs } from '../../../shared/domain/specifications';
 import { DEFAULT_UNIT, type UnitCode } from '../../../shared/domain/units';
 import { messages } from '../../../shared/messages';
 
@@ -36,6 +37,8 @@ export interface ProductFormValues {
   leadTimeDays: number;
   /** Its datasheets, safety data sheets and manuals. */
   documents: ProductDocument[];
+  /** Its specifications by attribute key; a field left empty holds undefined (not stated). */
+  specs: Partial<ProductSpecs>;
 }
 
 export const emptyProductForm: ProductFormValues = {
@@ -56,6 +59,7 @@ export const emptyProductForm: ProductFormValues = {
   orderMultiple: 1,
   leadTimeDays: 0,
   documents: [],
+  specs: {},
 };
 
 /** A product's current values, for the edit dialog. */
@@ -81,7 +85,15 @@ export function productFormValues(tool: Tool): ProductFormValues {
     documents: tool.documents
       .filter((document) => document.source === 'product')
       .map(({ title, kind, url }) => ({ title, kind, url })),
+    specs: tool.specs,
   };
+}
+
+/** The specifications the API takes: those the form states (an empty field states none). */
+export function specsOf(values: Pick<ProductFormValues, 'specs'>): ProductSpecs {
+  const stated: ProductSpecs = {};
+  for (const [key, value] of Object.entries(values.specs)) if (value !== undefined) stated[key] = value;
+  return stated;
 }
 
 /** The price breaks the API takes: the price at the lower bound, then the breaks. */
@@ -131,6 +143,8 @@ export function productFormSchema(floor: number, { editing = false } = {}) {
       orderMultiple: base.orderMultiple.unwrap(),
       leadTimeDays: base.leadTimeDays.unwrap(),
       documents: base.documents.unwrap(),
+      // Typed by each field (SpecsFields); the server checks them against the category.
+      specs: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.undefined()])),
     })
     .omit({ priceTiers: true })
     .superRefine((values, ctx) => {

@@ -13,6 +13,7 @@ import {
   emptyProductForm,
   priceTiersOf,
   productFormSchema,
+  specsOf,
 } from '../../features/catalog/product-form';
 
 /** /dashboard/addProduct (spec §2, §5; DESIGN §5.3: the success toast waits for the server). */
@@ -26,7 +27,7 @@ export function AddProductPage() {
 
   function onSubmit({ breaks, ...values }: ProductFormValues) {
     addProduct.mutate(
-      { ...values, priceTiers: priceTiersOf({ ...values, breaks }, floor) },
+      { ...values, specs: specsOf(values), priceTiers: priceTiersOf({ ...values, breaks }, floor) },
       {
         onSuccess: () => {
           notify.success(messages.productAdded);
@@ -49,6 +50,7 @@ export function AddProductPage() {
             control={form.control}
             register={form.register}
             errors={form.formState.errors}
+            setValue={form.setValue}
             idPrefix="add-product"
           />
           <Button type="submit" variant="warning" className="fw-semibold" disabled={addProduct.isPending}>

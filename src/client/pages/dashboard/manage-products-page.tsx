@@ -22,6 +22,7 @@ import {
   priceTiersOf,
   productFormSchema,
   productFormValues,
+  specsOf,
 } from '../../features/catalog/product-form';
 import { formatUnits } from '../../lib/format';
 import { useUrlFilter } from '../../lib/use-url-filter';
@@ -41,6 +42,7 @@ function EditProductModal({ tool, onClose }: { tool: Tool; onClose: () => void }
         id: tool._id,
         body: {
           ...fields,
+          specs: specsOf(fields),
           priceTiers: priceTiersOf({ ...fields, breaks }, floor),
           availableChange: available - tool.available,
         },
@@ -71,6 +73,7 @@ function EditProductModal({ tool, onClose }: { tool: Tool; onClose: () => void }
             control={form.control}
             register={form.register}
             errors={form.formState.errors}
+            setValue={form.setValue}
             idPrefix="edit-product"
           />
         </Modal.Body>

@@ -77,6 +77,6 @@ export const categoryQuery = (slug: string) =>
     queryFn: ({ signal }) => api<CategoryDetail>(`/categories/${encodeURIComponent(slug)}`, { signal }),
   });
 
-export function useCategory(slug: string) {
-  return useQuery(categoryQuery(slug));
+export function useCategory(slug: string, { enabled = true } = {}) {
+  return useQuery({ ...categoryQuery(slug), enabled, retry: false });
 }

@@ -2,12 +2,19 @@ import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import { type Control, type FieldErrors, type UseFormRegister, useFieldArray } from 'react-hook-form';
+import {
+  type Control,
+  type FieldErrors,
+  type UseFormRegister,
+  type UseFormSetValue,
+  useFieldArray,
+} from 'react-hook-form';
 import { FormField } from '../../../components/form-field';
 import { useCategories } from '../api/get-catalog';
 import type { ProductFormValues } from '../product-form';
 import { DocumentsField } from './documents-field';
 import { PictureField } from './picture-field';
+import { SpecsFields } from './specs-fields';
 import { UNIT_CODES, UNITS } from '../../../../shared/domain/units';
 
 /** What the product fields take from the form that holds them. */
@@ -17,6 +24,11 @@ interface ProductFieldsProps {
   errors: FieldErrors<ProductFormValues>;
   /** Prefixes the fields' ids, so that two forms on one page never share one. */
   idPrefix: string;
+}
+
+/** The whole set of fields also sets values: the specifications follow the category. */
+interface AllProductFieldsProps extends ProductFieldsProps {
+  setValue: UseFormSetValue<ProductFormValues>;
 }
 
 /** The volume price breaks after the first, added and removed row by row. */
@@ -76,7 +88,7 @@ function PriceBreaks({ control, register, errors, idPrefix }: ProductFieldsProps
 }
 
 /** The product fields, shared by Add A Product and the edit dialog of Manage Products. */
-export function ProductFields({ control, register, errors, idPrefix }: ProductFieldsProps) {
+export function ProductFields({ control, register, errors, idPrefix, setValue }: AllProductFieldsProps) {
   const number = { valueAsNumber: true } as const;
   const categories = useCategories();
   return (
@@ -239,6 +251,7 @@ export function ProductFields({ control, register, errors, idPrefix }: ProductFi
           />
         </Col>
       </Row>
+      <SpecsFields control={control} register={register} setValue={setValue} idPrefix={idPrefix} />
       <DocumentsField control={control} register={register} errors={errors} idPrefix={idPrefix} />
       <Form.Check
         className="mb-4"
