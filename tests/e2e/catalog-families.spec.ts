@@ -238,3 +238,40 @@ test('an admin states a product’s specifications by its category’s attribute
   };
   expect(edited.specs).toEqual({ chuck: '13 mm' });
 });
+
+test('an admin declares a category’s specifications in Manage Products, and takes one away', async ({
+  page,
+  catalogAdmin,
+}) => {
+  const { id, slug } = await drillCatalog(catalogAdmin);
+  await signInOrUp(page.request, {
+    name: 'Catalog Admin',
+    email: catalogAdminEmail,
+    password: 'catalog-admin-secret',
+  });
+  await page.goto('/dashboard/manageProducts');
+  await page.getByRole('button', { name: 'Specifications' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Specifications by category' });
+  await dialog.getByLabel('Category').selectOption({ label: `Drills ${id} (7 products)` });
+  await expect(dialog.getByTestId('attribute-row')).toHaveCount(2);
+  await expect(dialog.getByLabel('Voltage unit')).toHaveValue('V');
+  await expect(dialog.getByLabel('Chuck values, separated by commas')).toHaveValue('10 mm, 13 mm');
+
+  // A yes-or-no attribute is added (its key made from its name), and the chuck taken away.
+  await dialog.getByRole('button', { name: 'Add an attribute' }).click();
+  await dialog.getByLabel('Attribute 3 name').fill('Brushless motor');
+  await dialog.getByLabel('Brushless motor type').selectOption('boolean');
+  await dialog.getByRole('button', { name: 'Remove Chuck' }).click();
+  await dialog.getByRole('button', { name: 'Save specifications' }).click();
+  // The four products with a 13 mm or 10 mm chuck lose it, as the dialog said they would.
+  await expect(
+    page.getByRole('alert').filter({ hasText: `Drills ${id}’s specifications saved;` }),
+  ).toBeVisible();
+  const category = (await (await catalogAdmin.get(`/api/categories/${slug}`)).json()) as {
+    attributes: unknown[];
+  };
+  expect(category.attributes).toEqual([
+    { key: 'voltage', name: 'Voltage', type: 'number', unit: 'V' },
+    { key: 'brushless_motor', name: 'Brushless motor', type: 'boolean' },
+  ]);
+});

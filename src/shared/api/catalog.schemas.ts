@@ -129,6 +129,7 @@ export const AttributesChange = z.object({
   /** How many products lost the values of attributes taken away. */
   cleared: z.number().int(),
 });
+export type AttributesChange = z.infer<typeof AttributesChange>;
 
 export const CATALOG_SORTS = ['relevance', 'name', 'price_asc', 'price_desc', 'newest'] as const;
 export type CatalogSort = (typeof CATALOG_SORTS)[number];

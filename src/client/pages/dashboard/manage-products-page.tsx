@@ -14,6 +14,7 @@ import { QueryState } from '../../components/query-state';
 import { useCatalog } from '../../features/catalog/api/get-catalog';
 import { productsCsvUrl } from '../../features/catalog/api/import-products';
 import { useDeleteProduct, useUpdateProduct } from '../../features/catalog/api/manage-products';
+import { CategoryAttributesModal } from '../../features/catalog/components/category-attributes-modal';
 import { ImportProductsModal } from '../../features/catalog/components/import-products-modal';
 import { ProductFields } from '../../features/catalog/components/product-fields';
 import { useOrderFloor } from '../../features/catalog/use-quantity-bounds';
@@ -109,6 +110,7 @@ export function ManageProductsPage() {
   });
   const [editing, setEditing] = useState<Tool | null>(null);
   const [importing, setImporting] = useState(false);
+  const [editingAttributes, setEditingAttributes] = useState(false);
   const remove = useConfirm(useDeleteProduct(), {
     variables: (tool: Tool) => tool._id,
     done: (tool) => messages.productDeleted(tool.name),
@@ -144,6 +146,9 @@ export function ManageProductsPage() {
         </a>
         <Button variant="dark" onClick={() => setImporting(true)}>
           Import CSV
+        </Button>
+        <Button variant="outline-dark" onClick={() => setEditingAttributes(true)}>
+          Specifications
         </Button>
       </div>
       <QueryState query={catalog} what="the products">
@@ -199,6 +204,7 @@ export function ManageProductsPage() {
         }}
       </QueryState>
       {importing && <ImportProductsModal onClose={() => setImporting(false)} />}
+      {editingAttributes && <CategoryAttributesModal onClose={() => setEditingAttributes(false)} />}
       {editing && <EditProductModal key={editing._id} tool={editing} onClose={() => setEditing(null)} />}
       <ConfirmModal
         {...remove.modal}
