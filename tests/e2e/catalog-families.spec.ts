@@ -3,7 +3,7 @@ import type { APIRequestContext } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import type { FamilyCreated } from '../../src/shared/api/families.schemas';
-import { LEEDS, catalogAdminEmail, expect, fillShipTo, signInOrUp, test } from './fixtures';
+import { LEEDS, catalogAdminAccount, expect, fillShipTo, signInOrUp, test } from './fixtures';
 import { shopUrl } from './support/ports';
 
 /**
@@ -188,11 +188,7 @@ test('an admin states a product’s specifications by its category’s attribute
   catalogAdmin,
 }) => {
   const { id, slug } = await drillCatalog(catalogAdmin);
-  await signInOrUp(page.request, {
-    name: 'Catalog Admin',
-    email: catalogAdminEmail,
-    password: 'catalog-admin-secret',
-  });
+  await signInOrUp(page.request, catalogAdminAccount);
   await page.goto('/dashboard/addProduct');
   const addForm = page.getByRole('form', { name: 'Add A Product' });
   await addForm.getByLabel('SKU').fill(`E2E-SPEC-${id}`);
@@ -244,11 +240,7 @@ test('an admin declares a category’s specifications in Manage Products, and ta
   catalogAdmin,
 }) => {
   const { id, slug } = await drillCatalog(catalogAdmin);
-  await signInOrUp(page.request, {
-    name: 'Catalog Admin',
-    email: catalogAdminEmail,
-    password: 'catalog-admin-secret',
-  });
+  await signInOrUp(page.request, catalogAdminAccount);
   await page.goto('/dashboard/manageProducts');
   await page.getByRole('button', { name: 'Specifications' }).click();
   const dialog = page.getByRole('dialog', { name: 'Specifications by category' });

@@ -18,7 +18,11 @@ export interface Account {
 }
 
 /** The catalog admin the journeys create their products with (in ADMIN_EMAILS, playwright.config.ts). */
-export const catalogAdminEmail = 'catalog@forgeline.test';
+export const catalogAdminAccount = {
+  name: 'Catalog Admin',
+  email: 'catalog@forgeline.test',
+  password: 'catalog-admin-secret',
+};
 
 const randomClientIp = () => `198.51.${randomInt(0, 255)}.${randomInt(1, 255)}`;
 
@@ -164,11 +168,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
         baseURL: shopUrl,
         extraHTTPHeaders: { origin: shopUrl, 'x-forwarded-for': randomClientIp() },
       });
-      await signInOrUp(api, {
-        name: 'Catalog Admin',
-        email: catalogAdminEmail,
-        password: 'catalog-admin-secret',
-      });
+      await signInOrUp(api, catalogAdminAccount);
       await use(api);
       await api.dispose();
     },

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Tool } from '../../src/shared/api/catalog.schemas';
 import { pdfText } from '../../src/server/test/pdf-text';
-import { catalogAdminEmail, expect, payByCard, signInOrUp, test, waitingForTheApp } from './fixtures';
+import { catalogAdminAccount, expect, payByCard, signInOrUp, test, waitingForTheApp } from './fixtures';
 import { shopUrl } from './support/ports';
 
 const headers = { origin: shopUrl };
@@ -90,11 +90,7 @@ test('a 3-line order ships in two parts, the backordered line when its stock arr
     extraHTTPHeaders: { 'x-forwarded-for': '203.0.113.78' },
   });
   const admin = waitingForTheApp(await desk.newPage());
-  await signInOrUp(admin.request, {
-    name: 'Catalog Admin',
-    email: catalogAdminEmail,
-    password: 'catalog-admin-secret',
-  });
+  await signInOrUp(admin.request, catalogAdminAccount);
   await admin.goto(`/dashboard/manageAllOrders/${orderId}`);
   const shipSome = admin.getByRole('form', { name: 'Ship some units' });
   await expect(shipSome.getByRole('spinbutton', { name: `Units of ${clamp.sku} to ship` })).toHaveValue(
