@@ -180,8 +180,16 @@ export async function benchCart({ databaseUrl }) {
   try {
     await waitFor(`${url}/api/healthz`);
     await waitFor(`${url}/api/readyz`);
-    await fillCatalog(databaseUrl, CATALOG);
-    const { rows } = await pool.query('select id, sku from products order by sku');
+    // A kept catalog (BENCH_CART_DATABASE) is measured as it is.
+    const held = (await pool.query('select count(*)::int as n from products')).rows[0].n;
+    if (held < CATALOG) await fillCatalog(databaseUrl, CATALOG);
+    // Products sold by the unit (a kept catalog has packs too), the pasted ones with stock to spare.
+    const { rows } = await pool.query('select id, sku from products where order_multiple = 1 order by sku');
+    if (held >= CATALOG) {
+      await pool.query('update products set available = 2000000000 where id = any($1)', [
+        rows.slice(0, 150).map((row) => row.id),
+      ]);
+    }
     const skus = rows.map((row) => row.sku);
     // 30 products the checkouts share, with stock that never runs out.
     const shared = rows.slice(0, 30).map((row) => row.id);
@@ -193,7 +201,7 @@ export async function benchCart({ databaseUrl }) {
     await quickAddLatency(url, cookies[0], text); // warm-up
     const quick = await quickAddLatency(url, cookies[0], text);
     console.log(
-      `cart     POST /api/cart/quick-add, 500 rows (150 SKUs, 10 unknown) at ${CATALOG.toLocaleString('en')} products: ` +
+      `cart     POST /api/cart/quick-add, 500 rows (150 SKUs, 10 unknown) at ${Math.max(held, CATALOG).toLocaleString('en')} products: ` +
         `p50 ${quick.p50.toFixed(0)} ms, p95 ${quick.p95.toFixed(0)} ms over ${quick.count} pastes (target: p95 < 150 ms)`,
     );
 
