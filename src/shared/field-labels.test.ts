@@ -15,6 +15,7 @@ describe('fieldLabel', () => {
     ['vatId', 'VAT ID'],
     ['poNumber', 'PO number'],
     ['q', 'Search'],
+    ['dis', 'Description'],
   ])('names %s as "%s"', (path, label) => {
     expect(fieldLabel(path)).toBe(label);
   });

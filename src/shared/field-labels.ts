@@ -13,6 +13,8 @@ const WORDS: Record<string, string> = {
   sku: 'SKU',
   skus: 'SKUs',
   img: 'picture',
+  // The specification's name for a product's (and a family's) description.
+  dis: 'description',
   min_order: 'minimum order',
   minOrder: 'minimum order',
   poNumber: 'PO number',

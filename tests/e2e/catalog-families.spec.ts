@@ -267,3 +267,59 @@ test('an admin declares a category’s specifications in Manage Products, and ta
     { key: 'brushless_motor', name: 'Brushless motor', type: 'boolean' },
   ]);
 });
+
+test('an admin adds a product family in Manage Products: its options make the variants, one left out', async ({
+  page,
+  catalogAdmin,
+}) => {
+  const id = randomUUID().slice(0, 6).toUpperCase();
+  await signInOrUp(page.request, catalogAdminAccount);
+  await page.goto('/dashboard/manageProducts');
+  await page.getByRole('button', { name: 'New family' }).click();
+  const dialog = page.getByRole('form', { name: 'New product family' });
+  await dialog.getByLabel('Family name').fill(`Site Saw ${id}`);
+  await dialog.getByLabel('Category').fill(`Saws ${id}`);
+  await dialog.getByLabel('Description').fill('A circular saw in two voltages and two blade sizes.');
+  await dialog.getByLabel('Image').fill(`${shopUrl}/images/tools/circular-saw.svg`);
+  await dialog.getByLabel('Option 1 name').fill('Voltage');
+  await dialog.getByLabel('Option 1 values, separated by commas').fill('18 V, 36 V');
+  await dialog.getByRole('button', { name: 'Add an option' }).click();
+  await dialog.getByLabel('Option 2 name').fill('Blade');
+  await dialog.getByLabel('Option 2 values, separated by commas').fill('165 mm, 190 mm');
+  await expect(dialog.getByTestId('variant-row')).toHaveCount(4);
+  const variant = async (label: string, sku: string, price: string) => {
+    await dialog.getByLabel(`${label} SKU`).fill(`${sku}-${id}`);
+    await dialog.getByLabel(`${label} price per unit`).fill(price);
+    await dialog.getByLabel(`${label} minimum order`).fill('20');
+    await dialog.getByLabel(`${label} available`).fill('400');
+  };
+  await variant('18 V · 165 mm', 'SAW-18-165', '89');
+  await variant('18 V · 190 mm', 'SAW-18-190', '99');
+  await variant('36 V · 190 mm', 'SAW-36-190', '149');
+  await dialog.getByLabel('Leave out 36 V · 165 mm').check();
+  // A variant without its SKU: the server's word, and nothing made.
+  await dialog.getByLabel('18 V · 165 mm SKU').fill('');
+  await dialog.getByRole('button', { name: 'Add family' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('Variant 1 SKU: The SKU is 2 to 40 letters');
+  await dialog.getByLabel('18 V · 165 mm SKU').fill(`SAW-18-165-${id}`);
+  await dialog.getByRole('button', { name: 'Add family' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: `Site Saw ${id} added with 3 variants` }),
+  ).toBeVisible();
+
+  // The shop lists the family once, with its range of prices; every variant is a product.
+  const listed = (await (await catalogAdmin.get(`/api/catalog?q=${id}`)).json()) as {
+    total: number;
+    items: { family: { name: string } | null }[];
+  };
+  expect(listed.total).toBe(1);
+  expect(listed.items[0]?.family?.name).toBe(`Site Saw ${id}`);
+  const variants = (await (await catalogAdmin.get(`/api/catalog?q=${id}&variants=true`)).json()) as {
+    items: { sku: string; options: Record<string, string> }[];
+  };
+  expect(variants.items.map((item) => item.sku).sort()).toEqual([
+    `SAW-18-165-${id}`,
+    `SAW-18-190-${id}`,
+    `SAW-36-190-${id}`,
+  ]);
+});

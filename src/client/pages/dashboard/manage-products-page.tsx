@@ -16,6 +16,7 @@ import { productsCsvUrl } from '../../features/catalog/api/import-products';
 import { useDeleteProduct, useUpdateProduct } from '../../features/catalog/api/manage-products';
 import { CategoryAttributesModal } from '../../features/catalog/components/category-attributes-modal';
 import { ImportProductsModal } from '../../features/catalog/components/import-products-modal';
+import { NewFamilyModal } from '../../features/catalog/components/new-family-modal';
 import { ProductFields } from '../../features/catalog/components/product-fields';
 import { useOrderFloor } from '../../features/catalog/use-quantity-bounds';
 import {
@@ -111,6 +112,7 @@ export function ManageProductsPage() {
   const [editing, setEditing] = useState<Tool | null>(null);
   const [importing, setImporting] = useState(false);
   const [editingAttributes, setEditingAttributes] = useState(false);
+  const [addingFamily, setAddingFamily] = useState(false);
   const remove = useConfirm(useDeleteProduct(), {
     variables: (tool: Tool) => tool._id,
     done: (tool) => messages.productDeleted(tool.name),
@@ -149,6 +151,9 @@ export function ManageProductsPage() {
         </Button>
         <Button variant="outline-dark" onClick={() => setEditingAttributes(true)}>
           Specifications
+        </Button>
+        <Button variant="outline-dark" onClick={() => setAddingFamily(true)}>
+          New family
         </Button>
       </div>
       <QueryState query={catalog} what="the products">
@@ -205,6 +210,7 @@ export function ManageProductsPage() {
       </QueryState>
       {importing && <ImportProductsModal onClose={() => setImporting(false)} />}
       {editingAttributes && <CategoryAttributesModal onClose={() => setEditingAttributes(false)} />}
+      {addingFamily && <NewFamilyModal onClose={() => setAddingFamily(false)} />}
       {editing && <EditProductModal key={editing._id} tool={editing} onClose={() => setEditing(null)} />}
       <ConfirmModal
         {...remove.modal}
