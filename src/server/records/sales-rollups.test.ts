@@ -127,7 +127,14 @@ describe('the dashboard’s rollups', () => {
     const since = '2026-05-17';
     // Paid before the window, on its first day, inside it; unpaid; a line without a SKU.
     await insertOrder([[anvil, 500]], 'paid', '2026-05-10T08:00:00Z');
-    await insertOrder([[anvil, 101], [bolt, 202]], 'paid', '2026-05-17T00:00:00Z');
+    await insertOrder(
+      [
+        [anvil, 101],
+        [bolt, 202],
+      ],
+      'paid',
+      '2026-05-17T00:00:00Z',
+    );
     await insertOrder([[chisel, 303]], 'shipped', '2026-06-01T23:59:59Z');
     await insertOrder([[drill, 404]], 'unpaid');
     await insertOrder([[{ name: 'Custom jig' }, 55]], 'paid', '2026-06-02T12:00:00Z');
@@ -159,7 +166,14 @@ describe('the dashboard’s rollups', () => {
     await ctx.db.update(orders).set({ status: 'unpaid', paidAt: null }).where(eq(orders.id, undone));
     const deleted = await insertOrder([[drill, 1000]], 'paid', '2026-06-06T10:00:00Z');
     await ctx.db.delete(orders).where(eq(orders.id, deleted));
-    await insertOrder([[easel, 606], [bolt, 1]], 'paid', '2026-06-15T11:00:00Z');
+    await insertOrder(
+      [
+        [easel, 606],
+        [bolt, 1],
+      ],
+      'paid',
+      '2026-06-15T11:00:00Z',
+    );
     expect(await pendingChanges()).toBeGreaterThan(0);
     expect(await rollups(since)).toEqual(await bruteForce(since));
 

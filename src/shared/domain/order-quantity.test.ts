@@ -12,9 +12,21 @@ const floor = DEFAULT_ORDER_MIN_UNITS;
 
 describe('quantity bounds (DESIGN §4)', () => {
   it('uses the shop floor unless the product asks for more', () => {
-    expect(quantityBounds({ min_order: 50, available: 900, orderMultiple: 1 }, floor)).toEqual({ lower: 100, upper: 900, multiple: 1 });
-    expect(quantityBounds({ min_order: 250, available: 900, orderMultiple: 1 }, floor)).toEqual({ lower: 250, upper: 900, multiple: 1 });
-    expect(quantityBounds({ min_order: 10, available: 900, orderMultiple: 1 }, 20)).toEqual({ lower: 20, upper: 900, multiple: 1 });
+    expect(quantityBounds({ min_order: 50, available: 900, orderMultiple: 1 }, floor)).toEqual({
+      lower: 100,
+      upper: 900,
+      multiple: 1,
+    });
+    expect(quantityBounds({ min_order: 250, available: 900, orderMultiple: 1 }, floor)).toEqual({
+      lower: 250,
+      upper: 900,
+      multiple: 1,
+    });
+    expect(quantityBounds({ min_order: 10, available: 900, orderMultiple: 1 }, 20)).toEqual({
+      lower: 20,
+      upper: 900,
+      multiple: 1,
+    });
   });
 
   it('answers the spec messages at lower-1 and available+1, and nothing inside', () => {
@@ -32,8 +44,12 @@ describe('quantity bounds (DESIGN §4)', () => {
   });
 
   it('knows when stock is too low for any order', () => {
-    expect(canBeOrdered(quantityBounds({ min_order: 100, available: 99, orderMultiple: 1 }, floor))).toBe(false);
-    expect(canBeOrdered(quantityBounds({ min_order: 100, available: 100, orderMultiple: 1 }, floor))).toBe(true);
+    expect(canBeOrdered(quantityBounds({ min_order: 100, available: 99, orderMultiple: 1 }, floor))).toBe(
+      false,
+    );
+    expect(canBeOrdered(quantityBounds({ min_order: 100, available: 100, orderMultiple: 1 }, floor))).toBe(
+      true,
+    );
   });
 });
 

@@ -217,4 +217,3 @@ export const Facet = z.object({
   ),
 });
 export type Facet = z.infer<typeof Facet>;
-
