@@ -34,6 +34,20 @@ interface VariantFields {
   leftOut: boolean;
 }
 
+/** The variants' table's typed columns: a SKU, then numbers the server checks. */
+const VARIANT_COLUMNS: {
+  field: 'sku' | 'price' | 'minOrder' | 'available';
+  heading: string;
+  name: string;
+  min?: number;
+  step?: number;
+}[] = [
+  { field: 'sku', heading: 'SKU', name: 'SKU' },
+  { field: 'price', heading: 'Price per unit ($)', name: 'price per unit', min: 0.01, step: 0.01 },
+  { field: 'minOrder', heading: 'Minimum order', name: 'minimum order', min: 1, step: 1 },
+  { field: 'available', heading: 'Available', name: 'available', min: 0, step: 1 },
+];
+
 const blankVariant: VariantFields = { sku: '', price: '', minOrder: '', available: '', leftOut: false };
 
 const valuesOf = (row: OptionRow) =>
@@ -236,10 +250,11 @@ export function NewFamilyModal({ onClose }: { onClose: () => void }) {
               <thead>
                 <tr>
                   <th scope="col">Variant</th>
-                  <th scope="col">SKU</th>
-                  <th scope="col">Price per unit ($)</th>
-                  <th scope="col">Minimum order</th>
-                  <th scope="col">Available</th>
+                  {VARIANT_COLUMNS.map((column) => (
+                    <th scope="col" key={column.field}>
+                      {column.heading}
+                    </th>
+                  ))}
                   <th scope="col">Left out</th>
                 </tr>
               </thead>
@@ -256,52 +271,29 @@ export function NewFamilyModal({ onClose }: { onClose: () => void }) {
                       <th scope="row" data-label="Variant" className="fw-normal">
                         {label}
                       </th>
-                      <td data-label="SKU">
-                        <Form.Control
-                          size="sm"
-                          aria-label={`${label} SKU`}
-                          className="font-monospace"
-                          value={fields.sku}
-                          disabled={fields.leftOut}
-                          onChange={(event) => setField(chosen, 'sku', event.target.value.toUpperCase())}
-                        />
-                      </td>
-                      <td data-label="Price per unit ($)">
-                        <Form.Control
-                          size="sm"
-                          type="number"
-                          min={0.01}
-                          step={0.01}
-                          aria-label={`${label} price per unit`}
-                          value={fields.price}
-                          disabled={fields.leftOut}
-                          onChange={(event) => setField(chosen, 'price', event.target.value)}
-                        />
-                      </td>
-                      <td data-label="Minimum order">
-                        <Form.Control
-                          size="sm"
-                          type="number"
-                          min={1}
-                          step={1}
-                          aria-label={`${label} minimum order`}
-                          value={fields.minOrder}
-                          disabled={fields.leftOut}
-                          onChange={(event) => setField(chosen, 'minOrder', event.target.value)}
-                        />
-                      </td>
-                      <td data-label="Available">
-                        <Form.Control
-                          size="sm"
-                          type="number"
-                          min={0}
-                          step={1}
-                          aria-label={`${label} available`}
-                          value={fields.available}
-                          disabled={fields.leftOut}
-                          onChange={(event) => setField(chosen, 'available', event.target.value)}
-                        />
-                      </td>
+                      {VARIANT_COLUMNS.map((column) => (
+                        <td key={column.field} data-label={column.heading}>
+                          <Form.Control
+                            size="sm"
+                            aria-label={`${label} ${column.name}`}
+                            className={column.field === 'sku' ? 'font-monospace' : undefined}
+                            type={column.field === 'sku' ? 'text' : 'number'}
+                            min={column.min}
+                            step={column.step}
+                            value={fields[column.field]}
+                            disabled={fields.leftOut}
+                            onChange={(event) =>
+                              setField(
+                                chosen,
+                                column.field,
+                                column.field === 'sku'
+                                  ? event.target.value.toUpperCase()
+                                  : event.target.value,
+                              )
+                            }
+                          />
+                        </td>
+                      ))}
                       <td data-label="Left out">
                         <Form.Check
                           aria-label={`Leave out ${label}`}
