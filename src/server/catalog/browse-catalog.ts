@@ -19,7 +19,14 @@ import {
 } from '../records/products.repository';
 import { toTool } from './tool-view';
 import { messages } from '../../shared/messages';
-import type { CategoryAttribute, Facet, SpecFilter, SpecValue } from '../../shared/domain/specifications';
+import {
+  type CategoryAttribute,
+  type Facet,
+  isOfAttributeType,
+  type SpecFilter,
+  type SpecValue,
+  specValueProblem,
+} from '../../shared/domain/specifications';
 
 /** The most values one facet lists (a number attribute may take many): the commonest are kept. */
 const MAX_FACET_VALUES = 50;
@@ -57,17 +64,10 @@ function orderedValues(attribute: CategoryAttribute, counts: Map<SpecValue, numb
           : 1
         : Number(value);
   const kept = values
-    .filter((value) => specValueFits(attribute, value))
+    .filter((value) => specValueProblem(attribute, value) === null)
     .sort((a, b) => rank(a) - rank(b))
     .slice(0, MAX_FACET_VALUES);
   return kept.map((value) => ({ value, count: counts.get(value) ?? 0 }));
-}
-
-/** Whether a counted value is of the attribute's type (a value stored before its attribute changed is not). */
-function specValueFits(attribute: CategoryAttribute, value: SpecValue): boolean {
-  if (attribute.type === 'number') return typeof value === 'number';
-  if (attribute.type === 'boolean') return typeof value === 'boolean';
-  return typeof value === 'string' && (attribute.values ?? []).includes(value);
 }
 
 /**
@@ -116,14 +116,8 @@ function typedFilter(filter: SpecFilter, declared: CategoryAttribute[]): SpecFil
   );
   // Two categories that declare the key with two types keep both readings.
   const [type] = types;
-  if (types.size !== 1 || 'range' in filter) return filter;
-  const typed = filter.values.filter((value) =>
-    type === 'number'
-      ? typeof value === 'number'
-      : type === 'boolean'
-        ? typeof value === 'boolean'
-        : typeof value === 'string',
-  );
+  if (type === undefined || types.size !== 1 || 'range' in filter) return filter;
+  const typed = filter.values.filter((value) => isOfAttributeType(type, value));
   return typed.length === 0 ? filter : { key: filter.key, values: typed };
 }
 

@@ -80,14 +80,21 @@ export const ProductSpecsInput = z.record(
   }),
 );
 
+/** Whether a value is of a type's kind: a number, true or false, or text (an enum's value is text). */
+export function isOfAttributeType(type: AttributeType, value: SpecValue): boolean {
+  if (type === 'number') return typeof value === 'number';
+  if (type === 'boolean') return typeof value === 'boolean';
+  return typeof value === 'string';
+}
+
 /** What is wrong with one value for its attribute, or null. */
 export function specValueProblem(attribute: CategoryAttribute, value: SpecValue): string | null {
   const label = `${attribute.name} (${attribute.key})`;
   switch (attribute.type) {
     case 'number':
-      return typeof value === 'number' && Number.isFinite(value) ? null : `${label} is a number`;
+      return isOfAttributeType('number', value) && Number.isFinite(value) ? null : `${label} is a number`;
     case 'boolean':
-      return typeof value === 'boolean' ? null : `${label} is true or false`;
+      return isOfAttributeType('boolean', value) ? null : `${label} is true or false`;
     case 'enum':
       return typeof value === 'string' && attribute.values?.includes(value)
         ? null
