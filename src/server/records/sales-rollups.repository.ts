@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, type SQL, sql } from 'drizzle-orm';
 import { startOfUtcDay } from '../../shared/days';
 import type { OrderStatus } from '../../shared/domain/order-status';
 import type { Database, Executor } from '../db/database';
+import { topProductsByUnitsFromLines } from './orders.repository';
 import {
   dailySales,
   orderLines,
@@ -59,7 +60,7 @@ export interface TopProduct {
  */
 export async function topProductsByUnits(ex: Executor, since: string, limit: number): Promise<TopProduct[]> {
   const [window] = await ex.select({ fromDay: salesWindow.fromDay }).from(salesWindow);
-  if (window?.fromDay !== since) return topProductsFromLines(ex, since, limit);
+  if (window?.fromDay !== since) return topProductsByUnitsFromLines(ex, startOfUtcDay(since), limit);
   // The changes not yet folded in can lift any item: the candidates are the totals' first rows, as
   // many more as there are changed items, and the changed items themselves.
   const result: unknown = await ex.execute(sql`
@@ -91,23 +92,9 @@ export async function topProductsByUnits(ex: Executor, since: string, limit: num
   return rows.map((row) => ({ ...row, units: Number(row.units), cents: Number(row.cents) }));
 }
 
-/** The same, summed over the order lines of the orders paid since `since` (orders_paid_idx). */
-async function topProductsFromLines(ex: Executor, since: string, limit: number): Promise<TopProduct[]> {
-  const units = sql<number>`sum(${orderLines.quantity})::bigint`.mapWith(Number);
-  return ex
-    .select({
-      sku: orderLines.sku,
-      name: sql<string>`max(${orderLines.name})`,
-      units,
-      cents: sql<number>`sum(${orderLines.amountCents})::bigint`.mapWith(Number),
-    })
-    .from(orders)
-    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
-    .where(gte(orders.paidAt, startOfUtcDay(since)))
-    .groupBy(orderLines.sku, sql`case when ${orderLines.sku} is null then ${orderLines.name} end`)
-    .orderBy(desc(units), asc(orderLines.sku))
-    .limit(limit);
-}
+/** An item's units and value added to its rolling total (product_sales_recent as `r`). */
+const addedToTheTotals = sql`on conflict (item) do update set units = r.units + excluded.units,
+  cents = r.cents + excluded.cents, name = greatest(r.name, excluded.name), sku = coalesce(r.sku, excluded.sku)`;
 
 /**
  * Sums the change rows into one row per state, per day and per item, and moves the top products'
@@ -125,14 +112,18 @@ export async function foldSalesRollups(db: Database, fromDay: string): Promise<n
         .for('update', { skipLocked: true });
       if (!window) return 0;
       // Each statement answers how many rows it took away net: the change rows it summed.
-      const statuses = tx.execute(sql`
+      const folded = async (statement: SQL) =>
+        Number(
+          ((await tx.execute(statement)) as { rows: { folded: string | number }[] }).rows[0]?.folded ?? 0,
+        );
+      const statuses = await folded(sql`
         with gone as (delete from ${orderStatusCounts} returning status, count),
         summed as (
           insert into ${orderStatusCounts} (status, count)
           select status, sum(count) from gone group by status having sum(count) <> 0
           returning 1)
         select (select count(*) from gone) - (select count(*) from summed) as "folded"`);
-      const days = tx.execute(sql`
+      const days = await folded(sql`
         with gone as (delete from ${dailySales} returning day, orders, subtotal_cents, amount_cents),
         summed as (
           insert into ${dailySales} (day, orders, subtotal_cents, amount_cents)
@@ -141,19 +132,14 @@ export async function foldSalesRollups(db: Database, fromDay: string): Promise<n
           returning 1)
         select (select count(*) from gone) - (select count(*) from summed) as "folded"`);
       // Changes to days before the window are of lines it no longer holds.
-      const items = tx.execute(sql`
+      const items = await folded(sql`
         with gone as (delete from ${productSalesChanges} returning day, item, sku, name, units, cents),
         summed as (
           insert into ${productSalesRecent} as r (item, sku, name, units, cents)
           select item, min(sku), max(name), sum(units), sum(cents) from gone
           where day >= ${window.fromDay}::date group by item
-          on conflict (item) do update set units = r.units + excluded.units, cents = r.cents + excluded.cents,
-            name = greatest(r.name, excluded.name), sku = coalesce(r.sku, excluded.sku))
+          ${addedToTheTotals})
         select count(*) as "folded" from gone`);
-      let folded = 0;
-      for (const result of [await statuses, await days, await items]) {
-        folded += Number((result as { rows: { folded: string | number }[] }).rows[0]?.folded ?? 0);
-      }
       if (fromDay !== window.fromDay) {
         const forward = fromDay > window.fromDay;
         const [from, to] = forward ? [window.fromDay, fromDay] : [fromDay, window.fromDay];
@@ -165,14 +151,13 @@ export async function foldSalesRollups(db: Database, fromDay: string): Promise<n
           from ${orders} o join ${orderLines} l on l.order_id = o.id
           where o.paid_at >= ${startOfUtcDay(from)} and o.paid_at < ${startOfUtcDay(to)}
           group by 1
-          on conflict (item) do update set units = r.units + excluded.units, cents = r.cents + excluded.cents,
-            name = greatest(r.name, excluded.name), sku = coalesce(r.sku, excluded.sku)`);
+          ${addedToTheTotals}`);
         await tx.update(salesWindow).set({ fromDay });
       }
       await tx
         .delete(productSalesRecent)
         .where(and(eq(productSalesRecent.units, 0), eq(productSalesRecent.cents, 0)));
-      return folded;
+      return statuses + days + items;
     },
     { isolationLevel: 'repeatable read' },
   );
