@@ -78,5 +78,5 @@ export const categoryQuery = (slug: string) =>
   });
 
 export function useCategory(slug: string, { enabled = true } = {}) {
-  return useQuery({ ...categoryQuery(slug), enabled, retry: false });
+  return useQuery({ ...categoryQuery(slug), enabled });
 }

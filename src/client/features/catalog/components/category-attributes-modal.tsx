@@ -1,17 +1,13 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Table from 'react-bootstrap/Table';
-import type { AttributesChange } from '../../../../shared/api/catalog.schemas';
 import { ATTRIBUTE_TYPES, type CategoryAttribute } from '../../../../shared/domain/specifications';
-import { api } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
-import { useInvalidate } from '../../../lib/query-client';
-import { queryRoots } from '../../../lib/query-keys';
 import { useCategories, useCategory } from '../api/get-catalog';
+import { usePutCategoryAttributes } from '../api/manage-products';
 
 /** One attribute as its row edits it: enum values as one comma-separated text. */
 interface AttributeRow {
@@ -60,18 +56,6 @@ const TYPE_NAMES: Record<CategoryAttribute['type'], string> = {
   text: 'Text',
 };
 
-function usePutAttributes(slug: string) {
-  const invalidate = useInvalidate(queryRoots.tools);
-  return useMutation({
-    mutationFn: (attributes: CategoryAttribute[]) =>
-      api<AttributesChange>(`/admin/categories/${encodeURIComponent(slug)}/attributes`, {
-        method: 'PUT',
-        body: { attributes },
-      }),
-    onSuccess: invalidate,
-  });
-}
-
 interface EditorProps {
   slug: string;
   name: string;
@@ -93,7 +77,7 @@ function AttributeRows({
   onClose,
   saved: savedAttributes,
 }: EditorProps & { saved: CategoryAttribute[] }) {
-  const save = usePutAttributes(slug);
+  const save = usePutCategoryAttributes(slug);
   const [rows, setRows] = useState<AttributeRow[]>(() => savedAttributes.map(rowOf));
   const change = (index: number, field: keyof AttributeRow, value: string) =>
     setRows(rows.map((row, i) => (i === index ? { ...row, [field]: value } : row)));

@@ -1,5 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
-import { type SyntheticEvent, useState } from 'react';
+import { type ChangeEvent, type SyntheticEvent, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
@@ -7,17 +6,11 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Row from 'react-bootstrap/Row';
 import Table from 'react-bootstrap/Table';
-import {
-  type AddFamilyBody,
-  type FamilyCreated,
-  MAX_FAMILY_OPTIONS,
-  MAX_VARIANTS,
-} from '../../../../shared/api/families.schemas';
-import { api } from '../../../lib/api-client';
+import { MAX_FAMILY_OPTIONS, MAX_VARIANTS } from '../../../../shared/api/families.schemas';
 import { notify } from '../../../lib/notify';
-import { useInvalidate } from '../../../lib/query-client';
-import { queryRoots } from '../../../lib/query-keys';
+import { FormField } from '../../../components/form-field';
 import { useCategories } from '../api/get-catalog';
+import { useAddFamily } from '../api/manage-products';
 
 /** An option as its row edits it: values as one comma-separated text. */
 interface OptionRow {
@@ -67,14 +60,6 @@ function combinations(options: { name: string; values: string[] }[]): Record<str
 
 /** A combination's key, so a variant's typed fields outlive a change to another option. */
 const keyOf = (chosen: Record<string, string>) => JSON.stringify(Object.entries(chosen));
-
-function useAddFamily() {
-  const invalidate = useInvalidate(queryRoots.tools);
-  return useMutation({
-    mutationFn: (body: AddFamilyBody) => api<FamilyCreated>('/admin/families', { method: 'POST', body }),
-    onSuccess: invalidate,
-  });
-}
 
 /**
  * Manage Products' "New family" dialog: a product in several variants (POST /api/admin/families). The
@@ -144,51 +129,51 @@ export function NewFamilyModal({ onClose }: { onClose: () => void }) {
         <Modal.Body>
           <Row className="g-3 mb-3">
             <Col md={6}>
-              <Form.Group controlId="new-family-name">
-                <Form.Label>Family name</Form.Label>
-                <Form.Control
-                  value={name}
-                  maxLength={100}
-                  onChange={(event) => setName(event.target.value)}
-                />
-              </Form.Group>
+              <FormField
+                groupClassName=""
+                controlId="new-family-name"
+                label="Family name"
+                value={name}
+                maxLength={100}
+                onChange={(event: ChangeEvent<HTMLInputElement>) => setName(event.target.value)}
+              />
             </Col>
             <Col md={6}>
-              <Form.Group controlId="new-family-category">
-                <Form.Label>Category</Form.Label>
-                <Form.Control
-                  value={category}
-                  list="new-family-categories"
-                  maxLength={60}
-                  onChange={(event) => setCategory(event.target.value)}
-                />
-                <datalist id="new-family-categories">
-                  {categories.data?.map((each) => (
-                    <option key={each.slug} value={each.name} />
-                  ))}
-                </datalist>
-              </Form.Group>
+              <FormField
+                groupClassName=""
+                controlId="new-family-category"
+                label="Category"
+                value={category}
+                list="new-family-categories"
+                maxLength={60}
+                onChange={(event: ChangeEvent<HTMLInputElement>) => setCategory(event.target.value)}
+              />
+              <datalist id="new-family-categories">
+                {categories.data?.map((each) => (
+                  <option key={each.slug} value={each.name} />
+                ))}
+              </datalist>
             </Col>
             <Col md={12}>
-              <Form.Group controlId="new-family-description">
-                <Form.Label>Description</Form.Label>
-                <Form.Control
-                  as="textarea"
-                  rows={2}
-                  value={dis}
-                  onChange={(event) => setDis(event.target.value)}
-                />
-              </Form.Group>
+              <FormField
+                groupClassName=""
+                controlId="new-family-description"
+                label="Description"
+                as="textarea"
+                rows={2}
+                value={dis}
+                onChange={(event: ChangeEvent<HTMLTextAreaElement>) => setDis(event.target.value)}
+              />
             </Col>
             <Col md={12}>
-              <Form.Group controlId="new-family-image">
-                <Form.Label>Image</Form.Label>
-                <Form.Control
-                  value={img}
-                  placeholder="https://… or /images/…"
-                  onChange={(event) => setImg(event.target.value)}
-                />
-              </Form.Group>
+              <FormField
+                groupClassName=""
+                controlId="new-family-image"
+                label="Image"
+                value={img}
+                placeholder="https://… or /images/…"
+                onChange={(event: ChangeEvent<HTMLInputElement>) => setImg(event.target.value)}
+              />
             </Col>
           </Row>
 
