@@ -281,6 +281,30 @@ describe('POST /api/cart/quick-add', () => {
     ]);
   });
 
+  it('finds the SKU a keystroke away in a range larger than the 200 nearest SKUs it weighs', async () => {
+    const buyer = await signUp(ctx.app);
+    const { categoryId } = await insertTool(ctx.db, { sku: 'RANGE-0000', name: 'Range 0' });
+    await ctx.db.insert(products).values(
+      Array.from({ length: 300 }, (_, i) => {
+        const n = String(i + 1).padStart(4, '0');
+        return {
+          sku: `RANGE-${n}`,
+          name: `Range ${n}`,
+          imageUrl: '/images/tools/claw-hammer.svg',
+          description: 'One of a long range',
+          categoryId,
+          minOrder: 100,
+          available: 1000,
+          priceCents: 1250,
+          priceTiers: [{ minQuantity: 100, priceCents: 1250 }],
+        };
+      }),
+    );
+    const { rows } = (await quickAdd(buyer, 'RANGE-O123 100', true)).json<{ rows: { message: string }[] }>();
+    // A letter O for a zero: one keystroke from RANGE-0123, among 301 SKUs that share most trigrams.
+    expect(rows[0]?.message).toMatch(/^No product has the SKU RANGE-O123\. Did you mean RANGE-0123, /);
+  });
+
   it('refuses an empty paste and one of more than 500 rows, adding nothing', async () => {
     const buyer = await signUp(ctx.app);
     const empty = await quickAdd(buyer, '\n\n');
