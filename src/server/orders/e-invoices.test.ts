@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Order, PlaceOrderResult } from '../../shared/api/orders.schemas';
 import { type TestUser, signUp, signUpAdmin } from '../test/auth-helpers';
 import { newCompany, useCompanyTestApp } from '../test/company-helpers';
-import { validateDocument } from '../test/e-invoice-validators';
+import { validateByCommand, validateDocument } from '../test/e-invoice-validators';
 import { pdfText } from '../test/pdf-text';
 import { insertTool } from '../test/factories';
 import {
@@ -363,6 +363,39 @@ describe('invoices as EN 16931 data', () => {
     const verdict = await validateDocument('en16931', broken);
     expect(verdict.fatal).toBeGreaterThan(0);
     expect(verdict.findings.join('\n')).toContain('BR-CO-16');
+  });
+
+  it('judges as the kit’s own commands do: the same findings, broken or whole, UBL or CII, EN 16931 or Peppol', async () => {
+    const buyer = await signUp(t.ctx.app);
+    const tool = await insertTool(t.ctx.db, { priceCents: 1000, weightGrams: 10 });
+    const order = await invoicedOrder(buyer, [[tool, 100]], pittsburgh);
+    const ubl = await eInvoice(buyer, order._id, 'ubl');
+    const cii = await eInvoice(buyer, order._id, 'cii');
+    const broken = ubl.replace(
+      /<cbc:PayableAmount currencyID="USD">[\d.]+</,
+      '<cbc:PayableAmount currencyID="USD">1.00<',
+    );
+    const notXsd = ubl.replace('<cbc:IssueDate>', '<cbc:IssueDate>x');
+    for (const [validator, document] of [
+      ['en16931', ubl],
+      ['en16931', cii],
+      ['en16931', broken],
+      ['en16931', notXsd],
+      ['peppol', broken],
+    ] as const) {
+      const [here, command] = await Promise.all([
+        validateDocument(validator, document),
+        validateByCommand(validator, document),
+      ]);
+      // Each ran on a temporary file of its own, which an XSD finding names.
+      const named = (findings: string[]) =>
+        findings.map((line) => line.replace(/\S*\/e-invoice-[^/]+\//g, ''));
+      expect({ validator, fatal: here.fatal, findings: named(here.findings) }).toEqual({
+        validator,
+        fatal: command.fatal,
+        findings: named(command.findings),
+      });
+    }
   });
 });
 
