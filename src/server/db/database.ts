@@ -1,5 +1,8 @@
 import { pgliteExtensions } from './pglite-extensions';
 import { existsSync, readFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
@@ -69,21 +72,69 @@ export function describeDatabaseUrl(url: string): string {
 
 /**
  * For a database not created yet, the migrated empty one `npm run build` made (scripts/build-server.mjs),
- * when it was made by this PGlite version; PGlite then skips initdb and the migrations so far. Anything
- * else (an existing database, no build, another version) starts the usual way.
+ * when it was made by this PGlite version: its gzipped tarball's path. PGlite then skips initdb and the
+ * migrations so far. Anything else (an existing database, no build, another version) starts the usual way.
  */
-export function readNewDatabaseTemplate(
+export function newDatabaseTemplate(
   location: string,
   paths: Pick<typeof projectPaths, 'pgliteTemplate' | 'pgliteTemplateInfo' | 'pgliteVersion'> = projectPaths,
-): Blob | undefined {
+): string | undefined {
   if (!location.startsWith('memory://') && existsSync(join(location, 'PG_VERSION'))) return undefined;
   try {
     const made = JSON.parse(readFileSync(paths.pgliteTemplateInfo, 'utf8')) as { pglite?: string };
     const installed = JSON.parse(readFileSync(paths.pgliteVersion, 'utf8')) as { version?: string };
     if (!made.pglite || made.pglite !== installed.version) return undefined;
-    return new Blob([readFileSync(paths.pgliteTemplate)]);
+    return existsSync(paths.pgliteTemplate) ? paths.pgliteTemplate : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/** The template as PGlite's `loadDataDir` takes it, for a database in memory. */
+export function readNewDatabaseTemplate(
+  location: string,
+  paths: Pick<typeof projectPaths, 'pgliteTemplate' | 'pgliteTemplateInfo' | 'pgliteVersion'> = projectPaths,
+): Blob | undefined {
+  const template = newDatabaseTemplate(location, paths);
+  return template ? new Blob([readFileSync(template)]) : undefined;
+}
+
+/**
+ * Unpacks the template into a folder, PG_VERSION last, so that a folder a crash left half-written is no
+ * database yet and the next start writes it again (as PGlite would, over what is there). Run as a
+ * process of its own: `node -e UNPACK <tar's module> <tarball> <folder>`.
+ */
+const UNPACK = `
+const [tarModule, file, cwd] = process.argv.slice(1);
+const { extract } = require(tarModule);
+const last = (path) => path.replace(/^\\/+/, '') === 'PG_VERSION';
+extract({ file, cwd, filter: (path) => !last(path) })
+  .then(() => extract({ file, cwd, filter: last }))
+  .catch((error) => { console.error(error.message); process.exit(1); });
+`;
+
+/**
+ * A new folder's database written from the template, before PGlite opens the folder as an existing
+ * database. PGlite's own `loadDataDir` holds the tarball, its 43 MB unpacked and a copy of each file in
+ * memory at once, and unpacking it in this process (node-tar) still left malloc 35-45 MB it never gave
+ * back; in a short-lived process of its own, the memory goes with that process. The first start peaked
+ * at 343-360 MB resident with `loadDataDir`, and at ~230 MB this way (December 2026). PostgreSQL wants
+ * its folder private (0700).
+ */
+export async function writeDatabaseFromTemplate(location: string, template: string): Promise<void> {
+  await mkdir(location, { recursive: true, mode: 0o700 });
+  const tarModule = createRequire(import.meta.url).resolve('tar');
+  const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', UNPACK, tarModule, template, location], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stderr }));
+  });
+  if (code !== 0 || !existsSync(join(location, 'PG_VERSION'))) {
+    throw new Error(`Could not write the new database into ${location} from ${template}: ${stderr.trim()}`);
   }
 }
 
@@ -163,9 +214,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         import('drizzle-orm/pglite'),
         import('drizzle-orm/pglite/migrator'),
       ]);
+    let loadDataDir = options.pgliteDump;
+    if (!loadDataDir && location.startsWith('memory://')) loadDataDir = readNewDatabaseTemplate(location);
+    const template = loadDataDir ? undefined : newDatabaseTemplate(location);
+    if (template) await writeDatabaseFromTemplate(location, template);
     const client = await PGlite.create(location, {
       startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
-      loadDataDir: options.pgliteDump ?? readNewDatabaseTemplate(location),
+      loadDataDir,
       extensions,
     });
     const db = drizzlePglite(client, { schema, logger: queryLogger(options.onQuery) });
