@@ -31,6 +31,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { describeMemory } from './memory-map.mjs';
 import { waitFor } from './support.mjs';
 
 const { values: args } = parseArgs({
@@ -59,6 +60,8 @@ const ADDRESSES = 20_000;
 /** A signed-in browser reads its session again after this long (client/lib/session-store.ts). */
 const SESSION_STALE_MS = 5 * 60_000;
 const server = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** The shop's /metrics, read for the V8 heap's part of the memory (bench/memory-map.mjs). */
+const METRICS_TOKEN = randomBytes(16).toString('hex');
 
 // --- The server and its memory ---
 
@@ -648,6 +651,7 @@ async function soak() {
         ADMIN_EMAILS: adminEmail,
         // Shoppers come from many addresses, as behind a reverse proxy (X-Forwarded-For).
         TRUST_PROXY: '1',
+        METRICS_TOKEN,
         ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -668,6 +672,9 @@ async function soak() {
       `soak     ${args.db} database${database ? ` ${database}` : ''}, DATA_DIR ${dataDir}, port ${port}, ` +
         `pid ${shop.pid}: ready after ${((performance.now() - launched) / 1000).toFixed(1)} s, RSS ${mib(ready.VmRSS)} MiB`,
     );
+    const where = async (label) =>
+      console.log(`soak     ${label}: ${await describeMemory(shop.pid, baseUrl, METRICS_TOKEN)}`);
+    await where('ready');
 
     // The catalog, through the admin's import; then the customers, and every product's id.
     const admin = await adminCookie(join(dataDir, 'outbox'), adminEmail);
@@ -708,6 +715,7 @@ async function soak() {
         `(RSS ${mib(afterImport.VmRSS)} MiB after); catalog of ${state.ids.length} in ` +
         `${state.categories.length} categories, ${CUSTOMERS} customers; ${totals.requests} requests to set up`,
     );
+    await where('imported');
     etags.clear();
     totals.requests = 0;
     totals.byStatus.clear();
@@ -741,6 +749,7 @@ async function soak() {
             `  ${percentile(row.times, 0.5).toFixed(1).padStart(6)}  ${percentile(row.times, 0.95).toFixed(1).padStart(6)}` +
             `  ${String(row.c4xx).padStart(3)}  ${String(row.c5xx).padStart(3)}  ${String(row.errors).padStart(6)}`,
         );
+        await where(`minute ${m}`);
       }
     }
     stop.now = true;
