@@ -34,7 +34,8 @@ export function residentByKind(pid) {
       (parseInt(next.to, 16) - parseInt(next.from, 16)) / 1024 >= GUARD_KIB;
     if (mapping.path === '[heap]') kinds.heap += mapping.rss;
     else if (!mapping.anonymous) kinds.file += mapping.rss;
-    else if (guarded && mapping.perms.startsWith('rw') && mapping.path === '') kinds.wasmMemory += mapping.rss;
+    else if (guarded && mapping.perms.startsWith('rw') && mapping.path === '')
+      kinds.wasmMemory += mapping.rss;
     else kinds.anonymous += mapping.rss;
   });
   return kinds;
@@ -58,6 +59,8 @@ export async function v8Figures(baseUrl, token) {
       oldSpace: value('nodejs_heap_space_size_total_bytes\\{space="old"\\}'),
       codeSpace: value('nodejs_heap_space_size_total_bytes\\{space="code"\\}'),
       largeObjects: value('nodejs_heap_space_size_total_bytes\\{space="large_object"\\}'),
+      catalogCache: value('shop_cache_bytes\\{cache="catalog"\\}'),
+      contractCache: value('shop_cache_bytes\\{cache="contract_catalog"\\}'),
     };
   } catch {
     return {};
@@ -76,6 +79,7 @@ export async function describeMemory(pid, baseUrl, token) {
     `wasm memory ${mib(kinds.wasmMemory)}, malloc's main heap ${mib(kinds.heap)}, V8 heap ${mibOfBytes(v8.heapTotal)} (used ${mibOfBytes(v8.heapUsed)}, ` +
     `old ${mibOfBytes(v8.oldSpace)}, large objects ${mibOfBytes(v8.largeObjects)}, code ${mibOfBytes(v8.codeSpace)}), ` +
     `other anonymous ${v8.heapTotal === undefined ? `${mib(kinds.anonymous)} (with the V8 heap)` : mib(nativeKib)}, ` +
-    `external ${mibOfBytes(v8.external)}, file-backed ${mib(kinds.file)} MiB`
+    `external ${mibOfBytes(v8.external)}, file-backed ${mib(kinds.file)} MiB; the catalog caches count ` +
+    `${mibOfBytes(v8.catalogCache)} + ${mibOfBytes(v8.contractCache)} MiB of the V8 heap and external`
   );
 }

@@ -311,6 +311,8 @@ export async function buildApp({
     maxAgeMs: catalogCacheMs,
     onChange: catalogChanges ? (change) => catalogChanges.publish(change) : undefined,
   });
+  metrics.watchCache('catalog', () => catalogCache.bytes);
+  metrics.watchCache('contract_catalog', () => buyerCache.bytes);
   await app.register(
     async (api) => {
       await api.register(catalogRoutes, {

@@ -75,6 +75,15 @@ describe('GET /metrics', () => {
     expect(valueOf(after, 'mail_outbox_messages{status="pending"}')).toBeGreaterThanOrEqual(1);
     expect(valueOf(after, 'mail_outbox_oldest_pending_seconds')).toBeGreaterThanOrEqual(0);
   });
+
+  it('tells what the catalog caches hold, as their bounds count it', async () => {
+    await insertTool(ctx.db, {});
+    await injectAs(ctx.app, null, { method: 'GET', url: '/api/catalog?sort=newest' });
+    const held = valueOf((await scrape()).body, 'shop_cache_bytes{cache="catalog"}');
+    // At least one answer of at least one product, with its serialized bytes.
+    expect(held).toBeGreaterThan(1024 + 1536);
+    expect((await scrape()).body).toContain('shop_cache_bytes{cache="contract_catalog"}');
+  });
 });
 
 describe('job metrics', () => {

@@ -51,6 +51,8 @@ export interface JobObserver {
 export interface AppMetrics {
   registry: Registry;
   jobs: JobObserver;
+  /** Reports what an in-memory cache holds, as its own bound counts it (shop_cache_bytes). */
+  watchCache(cache: string, bytes: () => number): void;
 }
 
 /** One app's metrics: its requests by route, its database pool, its mail outbox and its jobs. */
@@ -162,7 +164,21 @@ export function createAppMetrics(app: FastifyInstance, database: DatabaseHandle)
       if (entry && outcome === 'ok') entry.lastFinished = Date.now();
     },
   };
-  return { registry: Registry.merge([processRegistry, registry]), jobs };
+  const caches = new Map<string, () => number>();
+  new Gauge({
+    name: 'shop_cache_bytes',
+    help: 'What each in-memory cache holds, in bytes as its own bound counts them',
+    labelNames: ['cache'] as const,
+    registers: [registry],
+    collect() {
+      for (const [cache, bytes] of caches) this.set({ cache }, bytes());
+    },
+  });
+  return {
+    registry: Registry.merge([processRegistry, registry]),
+    jobs,
+    watchCache: (cache, bytes) => caches.set(cache, bytes),
+  };
 }
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
