@@ -672,8 +672,10 @@ async function soak() {
       `soak     ${args.db} database${database ? ` ${database}` : ''}, DATA_DIR ${dataDir}, port ${port}, ` +
         `pid ${shop.pid}: ready after ${((performance.now() - launched) / 1000).toFixed(1)} s, RSS ${mib(ready.VmRSS)} MiB`,
     );
-    const where = async (label) =>
-      console.log(`soak     ${label}: ${await describeMemory(shop.pid, baseUrl, METRICS_TOKEN)}`);
+    const where = async (label) => {
+      const parts = await describeMemory(shop.pid, baseUrl, METRICS_TOKEN);
+      console.log(`soak     ${label}: peak so far ${mib(memoryOf(shop.pid).VmHWM)} MiB; ${parts}`);
+    };
     await where('ready');
 
     // The catalog, through the admin's import; then the customers, and every product's id.
