@@ -214,9 +214,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         import('drizzle-orm/pglite'),
         import('drizzle-orm/pglite/migrator'),
       ]);
-    let loadDataDir = options.pgliteDump;
-    if (!loadDataDir && location.startsWith('memory://')) loadDataDir = readNewDatabaseTemplate(location);
-    const template = loadDataDir ? undefined : newDatabaseTemplate(location);
+    // A new database starts from the template: in memory as PGlite's load, in a folder unpacked first.
+    const inMemory = location.startsWith('memory://');
+    const loadDataDir = options.pgliteDump ?? (inMemory ? readNewDatabaseTemplate(location) : undefined);
+    const template = loadDataDir || inMemory ? undefined : newDatabaseTemplate(location);
     if (template) await writeDatabaseFromTemplate(location, template);
     const client = await PGlite.create(location, {
       startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
