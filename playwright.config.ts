@@ -3,10 +3,6 @@ import { existsSync } from 'node:fs';
 import { e2ePorts, oidcClient, oidcIssuer, shopUrl } from './tests/e2e/support/ports';
 
 /**
- * Journeys in Debian's Chromium against the built app (`npm run build` first), on a throw-away in-memory
- * database seeded with the demo catalog, with a real SMTP server and a local OpenID provider for Google.
- */
-/**
  * Debian's old headless shell (scripts/ensure-chromium.sh installs it), the browser Playwright's own
  * headless runs use: the same Blink, a fifth less CPU than the full browser's headless mode.
  */
@@ -14,6 +10,10 @@ const chromium =
   process.env.CHROMIUM_PATH ??
   (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium');
 
+/**
+ * Journeys in Debian's Chromium against the built app (`npm run build` first), on a throw-away in-memory
+ * database seeded with the demo catalog, with a real SMTP server and a local OpenID provider for Google.
+ */
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
