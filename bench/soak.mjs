@@ -1,4 +1,4 @@
-// Memory soak: the built server (`node --max-semi-space-size=4 dist/server/main.js`, as `npm start` runs it, MALLOC_ARENA_MAX=2)
+// Memory soak: the built server, started by `npm start`'s command (package.json: its malloc settings and V8 flags),
 // with a catalog of about 10,000 products, under modest mixed traffic for a set time, its resident memory
 // (VmRSS of /proc/<pid>/status) read every 30 s. The traffic is what shoppers send: the home page, catalog
 // browsing and search (/api/catalog with varied q, category, sort and price filters, following cursors),
@@ -48,6 +48,11 @@ const SEED = Number(args.seed);
 if (!['embedded', 'postgres'].includes(args.db)) throw new Error('--db is embedded or postgres');
 if (!Number.isInteger(MINUTES) || MINUTES < 1) throw new Error('--minutes is a whole number from 1');
 if (!Number.isInteger(CONCURRENCY) || CONCURRENCY < 1) throw new Error('--concurrency is a whole number');
+
+/** The command `npm start` runs (package.json), with its memory settings: the soak measures that. */
+const START = JSON.parse(readFileSync('package.json', 'utf8')).scripts.start;
+if (!/\bexec node\b/.test(START))
+  throw new Error("npm start's script must exec node (the soak reads its pid)");
 
 const SAMPLE_MS = 30_000;
 const WARM_UP_MINUTE = Math.min(3, MINUTES);
@@ -636,10 +641,10 @@ async function soak() {
       url.pathname = `/${database}`;
       databaseUrl = url.toString();
     }
-    shop = spawn('node', ['--max-semi-space-size=4', 'dist/server/main.js'], {
+    // `npm start`'s own command, by the shell npm would give it: its `exec` makes the server this pid.
+    shop = spawn('sh', ['-c', START], {
       env: {
         ...process.env,
-        MALLOC_ARENA_MAX: '2',
         NODE_ENV: 'production',
         PORT: String(port),
         PUBLIC_URL: baseUrl,

@@ -30,7 +30,7 @@ const external = [
   'csv-parse',
   'csv-stringify',
   'file-type',
-  'hash-wasm',
+  'argon2',
   'nodemailer',
   'pg',
   'stripe',

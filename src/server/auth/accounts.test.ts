@@ -234,7 +234,7 @@ describe('password storage', () => {
     const stored = async () => (await ctx.db.select().from(accounts).where(credential))[0]?.password ?? '';
     expect(await stored()).toMatch(
       new RegExp(
-        `^\\$argon2id\\$v=19\\$m=${ARGON2.memorySize},t=${ARGON2.iterations},p=${ARGON2.parallelism}\\$`,
+        `^\\$argon2id\\$v=19\\$m=${ARGON2.memorySize},p=${ARGON2.parallelism},t=${ARGON2.iterations}\\$`,
       ),
     );
 

@@ -1,6 +1,5 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { argon2id as Argon2id } from 'hash-wasm';
+import type * as Argon2 from 'argon2';
 import { projectPaths } from '../config/project-paths';
 
 /**
@@ -12,7 +11,7 @@ export const ARGON2 = { memorySize: 19_456, iterations: 2, parallelism: 1, hashL
 
 /**
  * The test suite's strength: argon2id at 64 KiB and one pass takes ~3 ms where production's takes
- * ~330 ms, and the suite signs up hundreds of accounts. Under NODE_ENV=test (vitest's) unless a test
+ * ~45 ms here, and the suite signs up hundreds of accounts. Under NODE_ENV=test (vitest's) unless a test
  * asks for production's (PASSWORD_HASHING=production: the test of stored hashes does), and for the
  * browser journeys' shop with PASSWORD_HASHING=test, which the config allows only on a throw-away
  * in-memory database (config/env.ts).
@@ -29,44 +28,63 @@ export function argon2Parameters() {
 const PREFIX = '$argon2id$';
 
 /**
- * hash-wasm's argon2id, loaded by the first sign-up or sign-in rather than at start-up, one hash at a
- * time. Each hash runs on this thread anyway, so a queue costs no throughput; but each takes a 19 MiB
- * WebAssembly memory, and forty sign-ins at once held forty of them (a 1.3 GB peak in a soak).
+ * node-argon2 (the reference implementation, prebuilt) hashes on libuv's thread pool, so a sign-in
+ * does not hold up other requests, and its 19 MiB goes back with free() once the hash is done (npm
+ * start fixes glibc's mmap threshold, so a block that large is always its own mapping). One hash at a
+ * time all the same: the pool would run four, and a burst of sign-ins would hold four times the memory
+ * for no more throughput on a 2-core machine. Loaded by the first sign-up or sign-in, not at start-up.
  */
 let hashing: Promise<unknown> = Promise.resolve();
-async function argon2id<T extends Parameters<typeof Argon2id>[0]>(options: T) {
-  const run = hashing.then(async () => (await import('hash-wasm')).argon2id(options));
+function oneAtATime<T>(work: (argon2: typeof Argon2) => Promise<T>): Promise<T> {
+  const run = hashing.then(async () => work(await import('argon2')));
   hashing = run.catch(() => undefined);
   return run;
 }
 
 export async function hashPassword(password: string): Promise<string> {
-  return argon2id({ password, salt: randomBytes(16), ...argon2Parameters(), outputType: 'encoded' });
+  const { memorySize, iterations, parallelism, hashLength } = argon2Parameters();
+  return oneAtATime((argon2) =>
+    argon2.hash(password, {
+      type: argon2.argon2id,
+      memoryCost: memorySize,
+      timeCost: iterations,
+      parallelism,
+      hashLength,
+    }),
+  );
 }
 
 interface Argon2Hash {
   memorySize: number;
   iterations: number;
   parallelism: number;
-  salt: Buffer;
-  key: Buffer;
+  keyLength: number;
 }
 
-/** `$argon2id$v=19$m=19456,t=2,p=1$<salt>$<key>` (unpadded base64), or null. */
+/**
+ * `$argon2id$v=19$m=19456,t=2,p=1$<salt>$<key>` (unpadded base64; the parameters in either order:
+ * hash-wasm wrote m,t,p before December 2026, node-argon2 writes m,p,t), or null.
+ */
 function parseArgon2(hash: string): Argon2Hash | null {
-  const match = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/.exec(hash);
+  const match = /^\$argon2id\$v=19\$([a-z]=\d+(?:,[a-z]=\d+)*)\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/.exec(
+    hash,
+  );
   if (!match) return null;
-  const [, m, t, p, salt = '', key = ''] = match;
+  const [, list = '', salt = '', key = ''] = match;
+  // Argon2's least salt (8 bytes) and key (4 bytes): anything shorter no hash of ours has.
+  if (Buffer.from(salt, 'base64').length < 8 || Buffer.from(key, 'base64').length < 4) return null;
+  const parameters = new Map(list.split(',').map((pair) => [pair[0], Number(pair.slice(2))]));
+  const [m, t, p] = ['m', 't', 'p'].map((name) => parameters.get(name));
+  if (m === undefined || t === undefined || p === undefined || parameters.size !== 3) return null;
   return {
-    memorySize: Number(m),
-    iterations: Number(t),
-    parallelism: Number(p),
-    salt: Buffer.from(salt, 'base64'),
-    key: Buffer.from(key, 'base64'),
+    memorySize: m,
+    iterations: t,
+    parallelism: p,
+    keyLength: Buffer.from(key, 'base64').length,
   };
 }
 
-/** Whether `password` matches `hash`; the keys are compared in constant time. */
+/** Whether `password` matches `hash`; node-argon2 compares the keys in constant time. */
 export async function verifyPassword({
   hash,
   password,
@@ -79,20 +97,8 @@ export async function verifyPassword({
     const { verifyPassword: verifyBetterAuthScrypt } = await import('better-auth/crypto');
     return verifyBetterAuthScrypt({ hash, password });
   }
-  const stored = parseArgon2(hash);
-  if (!stored) return false;
-  const computed = Buffer.from(
-    await argon2id({
-      password,
-      salt: stored.salt,
-      memorySize: stored.memorySize,
-      iterations: stored.iterations,
-      parallelism: stored.parallelism,
-      hashLength: stored.key.length,
-      outputType: 'binary',
-    }),
-  );
-  return computed.length === stored.key.length && timingSafeEqual(computed, stored.key);
+  if (!parseArgon2(hash)) return false;
+  return oneAtATime((argon2) => argon2.verify(hash, password));
 }
 
 /** A hash from before, or with weaker parameters than today's: replace it once the password is known. */
@@ -103,7 +109,7 @@ export function needsRehash(hash: string): boolean {
     !stored ||
     stored.memorySize < wanted.memorySize ||
     stored.iterations < wanted.iterations ||
-    stored.key.length < wanted.hashLength
+    stored.keyLength < wanted.hashLength
   );
 }
 
