@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Order, PlaceOrderResult } from '../../shared/api/orders.schemas';
 import { type TestUser, signUp, signUpAdmin } from '../test/auth-helpers';
@@ -394,6 +395,49 @@ describe('invoices as EN 16931 data', () => {
         validator,
         fatal: command.fatal,
         findings: named(command.findings),
+      });
+    }
+  });
+});
+
+describe('the e-invoice library, its schema compiled once a format', () => {
+  // @e-invoice-eu/core compiles its invoice schema anew for each document (e-invoice.ts): the shop keeps
+  // each compiled one. Its Ajv class, as the library itself requires it.
+  const libraryAjv = () => {
+    const fromLibrary = createRequire(createRequire(import.meta.url).resolve('@e-invoice-eu/core'));
+    return fromLibrary('ajv/dist/2019') as new (options: object) => { compile: (schema: object) => unknown };
+  };
+
+  it('compiles a schema once however many documents it checks, and each schema its own', async () => {
+    const buyer = await signUp(t.ctx.app);
+    const tool = await insertTool(t.ctx.db, { priceCents: 1000, weightGrams: 10 });
+    const order = await invoicedOrder(buyer, [[tool, 100]], pittsburgh);
+    await eInvoice(buyer, order._id, 'ubl');
+    const Ajv = libraryAjv();
+    const schema = { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] };
+    const first = new Ajv({ strict: true }).compile(schema);
+    expect(new Ajv({ strict: true }).compile(structuredClone(schema))).toBe(first);
+    expect(new Ajv({ strict: true }).compile({ ...schema, required: [] })).not.toBe(first);
+    // Fastify's Ajv (and any other) compiles as it always did.
+    const { default: OwnAjv } = await import('ajv');
+    expect(new OwnAjv().compile(schema)).not.toBe(new OwnAjv().compile(schema));
+    // The library still checks every document against it: a second one of the same order is the same.
+    expect(await eInvoice(buyer, order._id, 'ubl')).toBe(await eInvoice(buyer, order._id, 'ubl'));
+  });
+
+  it('still refuses data its schema does not take, the second time as the first', async () => {
+    const buyer = await signUp(t.ctx.app);
+    const tool = await insertTool(t.ctx.db, { priceCents: 1000, weightGrams: 10 });
+    await eInvoice(buyer, (await invoicedOrder(buyer, [[tool, 100]], pittsburgh))._id, 'ubl');
+    const { InvoiceService } = await import('@e-invoice-eu/core');
+    const quiet = { log: () => undefined, warn: () => undefined, error: () => undefined };
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const refused: unknown = await new InvoiceService(quiet)
+        .generate({ 'ubl:Invoice': {} } as never, { format: 'UBL', lang: 'en-us' })
+        .catch((error: unknown) => error);
+      expect(refused).toMatchObject({
+        message: 'validation failed',
+        errors: expect.arrayContaining([expect.objectContaining({ keyword: 'required' })]) as unknown,
       });
     }
   });
