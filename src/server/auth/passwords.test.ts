@@ -1,5 +1,5 @@
 import type * as Argon2 from 'argon2';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 // Counts how many argon2 hashes and checks run at once (each holds 19 MiB while it runs).
 let running = 0;
@@ -37,6 +37,8 @@ describe('password hashing under a burst of sign-ins', () => {
 });
 
 describe('stored hashes', () => {
+  afterEach(() => vi.unstubAllEnvs());
+
   // Written by hash-wasm (parameters m,t,p) before the shop moved to node-argon2 (m,p,t): the
   // password "correct horse battery staple" at OWASP's parameters.
   const fromHashWasm =
@@ -50,7 +52,6 @@ describe('stored hashes', () => {
     vi.stubEnv('PASSWORD_HASHING', 'production');
     expect(needsRehash(fromHashWasm)).toBe(false);
     expect(needsRehash(fromHashWasm.replace('t=2', 't=1'))).toBe(true);
-    vi.unstubAllEnvs();
   });
 
   it('refuses, without throwing, a hash that is not one', async () => {

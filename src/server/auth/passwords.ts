@@ -71,8 +71,9 @@ function parseArgon2(hash: string): Argon2Hash | null {
   );
   if (!match) return null;
   const [, list = '', salt = '', key = ''] = match;
+  const keyLength = Buffer.from(key, 'base64').length;
   // Argon2's least salt (8 bytes) and key (4 bytes): anything shorter no hash of ours has.
-  if (Buffer.from(salt, 'base64').length < 8 || Buffer.from(key, 'base64').length < 4) return null;
+  if (Buffer.from(salt, 'base64').length < 8 || keyLength < 4) return null;
   const parameters = new Map(list.split(',').map((pair) => [pair[0], Number(pair.slice(2))]));
   const [m, t, p] = ['m', 't', 'p'].map((name) => parameters.get(name));
   if (m === undefined || t === undefined || p === undefined || parameters.size !== 3) return null;
@@ -80,7 +81,7 @@ function parseArgon2(hash: string): Argon2Hash | null {
     memorySize: m,
     iterations: t,
     parallelism: p,
-    keyLength: Buffer.from(key, 'base64').length,
+    keyLength,
   };
 }
 

@@ -586,17 +586,19 @@ const invoiceService = () =>
   }));
 
 interface AjvClass {
-  prototype: { compile: (this: unknown, schema: object) => unknown };
+  prototype: { compile: (this: { opts: object }, schema: object) => unknown };
 }
 
 /**
  * @e-invoice-eu/core (2.3.4, its latest) checks each document's data against its invoice schema with
  * a new Ajv, which compiles the schema anew on every `generate`: 220-390 ms of this thread per
  * document, two documents for each invoice mailed (the Factur-X PDF and the UBL). A compiled
- * validator depends on nothing but its schema (the one for the format asked for), so the library's
- * Ajv class keeps each one it compiled, keyed by the schema's JSON (91 KB, serialised in under a
- * millisecond). Its validators run synchronously and the library reads their errors at once, so one
- * validator serves every document. Only that class is changed: Fastify's and everyone else's Ajv is not.
+ * validator depends on nothing but its schema (the one for the format asked for) and its Ajv's
+ * options, so the library's Ajv class keeps each one it compiled, keyed by the options' plain values
+ * and the schema's JSON (91 KB, serialised in under a millisecond): as many entries as the library has
+ * formats. Its validators run synchronously and the library reads their errors at once, so one
+ * validator serves every document. Only that class is changed (the library alone uses it): Fastify's
+ * and everyone else's Ajv is not.
  */
 function compileEachSchemaOnce(): void {
   const requireFromLibrary = createRequire(createRequire(import.meta.url).resolve('@e-invoice-eu/core'));
@@ -604,7 +606,10 @@ function compileEachSchemaOnce(): void {
   const compile = Ajv2019.prototype.compile;
   const compiled = new Map<string, unknown>();
   Ajv2019.prototype.compile = function compileOnce(schema) {
-    const key = JSON.stringify(schema);
+    const options = Object.entries(this.opts).filter(([, value]) =>
+      ['boolean', 'number', 'string'].includes(typeof value),
+    );
+    const key = JSON.stringify([options, schema]);
     if (!compiled.has(key)) compiled.set(key, compile.call(this, schema));
     return compiled.get(key);
   };

@@ -418,6 +418,7 @@ describe('the e-invoice library, its schema compiled once a format', () => {
     const first = new Ajv({ strict: true }).compile(schema);
     expect(new Ajv({ strict: true }).compile(structuredClone(schema))).toBe(first);
     expect(new Ajv({ strict: true }).compile({ ...schema, required: [] })).not.toBe(first);
+    expect(new Ajv({ strict: true, useDefaults: true }).compile(schema)).not.toBe(first);
     // Fastify's Ajv (and any other) compiles as it always did.
     const { default: OwnAjv } = await import('ajv');
     expect(new OwnAjv().compile(schema)).not.toBe(new OwnAjv().compile(schema));
