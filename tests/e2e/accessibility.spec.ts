@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, signInOrUp, test } from './fixtures';
+import { axe, expect, signInOrUp, test } from './fixtures';
 import { shopUrl } from './support/ports';
 
 /**
@@ -12,7 +11,7 @@ async function seriousViolations(page: Page, path: string): Promise<string[]> {
   await expect(page.getByRole('heading', { level: 1 }).first(), `${path} has its h1`).toBeVisible();
   // The page settles: data loaded, no spinner left.
   await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0);
-  const { violations } = await new AxeBuilder({ page })
+  const { violations } = await axe(page)
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();
   return violations
@@ -110,7 +109,7 @@ async function dialogViolations(page: Page, what: string): Promise<string[]> {
   await expect(page.getByRole('dialog'), `${what} is open`).toBeVisible();
   // The dialog has finished fading in, so its colours are the final ones.
   await expect(page.locator('.modal.show')).toHaveCSS('opacity', '1');
-  const { violations } = await new AxeBuilder({ page })
+  const { violations } = await axe(page)
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();
   await page.keyboard.press('Escape');

@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import {
-  LEEDS,
+  axe,
   expect,
   fillShipTo,
+  LEEDS,
   mailsTo,
   payByCard,
   signInOrUp,
@@ -27,7 +27,7 @@ async function ownerSignedIn(browser: Browser, address: string) {
 }
 
 async function expectNoAxeViolations(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  const { violations } = await axe(page).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
   expect(violations.map((v) => `${what}: ${v.id} ${v.nodes[0]?.target.join(' ') ?? ''}`)).toEqual([]);
 }
 

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import type { FamilyCreated } from '../../src/shared/api/families.schemas';
-import { LEEDS, catalogAdminAccount, expect, fillShipTo, signInOrUp, test } from './fixtures';
+import { axe, catalogAdminAccount, expect, fillShipTo, LEEDS, signInOrUp, test } from './fixtures';
 import { shopUrl } from './support/ports';
 
 /**
@@ -123,7 +122,7 @@ for (const width of [375, 1280]) {
     await expect(page.getByText('Showing 3 of 3 products')).toBeVisible();
     await expect(page.getByTestId('facet-chuck').getByLabel(/^10 mm/)).toBeEnabled();
     await page.screenshot({ path: `test-results/catalog-filtered-${width}.png`, fullPage: true });
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect((await axe(page).analyze()).violations).toEqual([]);
 
     // The family is listed once, by its cheapest match: the 12 V variant.
     const familyCard = page.locator('.tool-card').filter({ hasText: `Compact Drill ${id}` });
@@ -143,7 +142,7 @@ for (const width of [375, 1280]) {
     await page.getByLabel('Show only the differences').check();
     await expect(table.getByRole('row', { name: /^Chuck/ })).toHaveCount(0);
     await page.screenshot({ path: `test-results/catalog-compare-${width}.png`, fullPage: true });
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect((await axe(page).analyze()).violations).toEqual([]);
 
     // The 12 V variant's page; choosing 18 V opens the 18 V one, and the address follows.
     await table.getByRole('link', { name: `Compact Drill ${id}, 12 V, 13 mm` }).click();

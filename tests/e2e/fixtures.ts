@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { randomInt, randomUUID } from 'node:crypto';
 import {
   type APIRequestContext,
@@ -23,6 +24,29 @@ export const catalogAdminAccount = {
   email: 'catalog@forgeline.test',
   password: 'catalog-admin-secret',
 };
+
+/**
+ * axe-core for a page of the shop. The shop's pages hold no frames, so axe runs in the page itself (its
+ * legacy mode) instead of opening a blank page for each scan to merge frames' results in: the same
+ * rules, ~40 % less time a scan (four pages, twice each: 0.4-1.0 s against 0.7-1.9 s, December 2026).
+ * Legacy mode scans no frame's content, so a page that gains one fails the scan until this changes.
+ */
+class ShopPageAxe extends AxeBuilder {
+  constructor(private readonly scanned: Page) {
+    super({ page: scanned });
+    this.setLegacyMode(true);
+  }
+
+  override async analyze() {
+    const frames = await this.scanned.locator('iframe, frame').count();
+    expect(frames, 'a page with frames needs axe out of legacy mode (tests/e2e/fixtures.ts)').toBe(0);
+    return super.analyze();
+  }
+}
+
+export function axe(page: Page): AxeBuilder {
+  return new ShopPageAxe(page);
+}
 
 const randomClientIp = () => `198.51.${randomInt(0, 255)}.${randomInt(1, 255)}`;
 

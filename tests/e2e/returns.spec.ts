@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Tool } from '../../src/shared/api/catalog.schemas';
 import { pdfText } from '../../src/server/test/pdf-text';
-import { catalogAdminAccount, expect, payByCard, signInOrUp, test, waitingForTheApp } from './fixtures';
+import { axe, catalogAdminAccount, expect, payByCard, signInOrUp, test, waitingForTheApp } from './fixtures';
 import { shopUrl } from './support/ports';
 
 const headers = { origin: shopUrl };
@@ -10,7 +9,7 @@ const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
 
 /** axe's serious and critical findings on the page as it is now. */
 async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
+  const { violations } = await axe(page)
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();
   return violations

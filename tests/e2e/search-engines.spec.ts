@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from './fixtures';
+import { axe, expect, test } from './fixtures';
 
 test.describe("a product's public page (/tools/{id})", () => {
   test('opens from a card for any visitor, with the price breaks and Buy Now, and passes axe', async ({
@@ -20,7 +19,7 @@ test.describe("a product's public page (/tools/{id})", () => {
     await expect(page).toHaveTitle(`${tool.name} (${tool.sku}) · Forgeline Tools`);
     await expect(page.getByText(tool.sku, { exact: true })).toBeVisible();
     await expect(page.getByRole('cell', { name: '$10.75' }).first()).toBeVisible();
-    const { violations } = await new AxeBuilder({ page })
+    const { violations } = await axe(page)
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
       .analyze();
     expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { pdfText } from '../../src/server/test/pdf-text';
 import {
   type Address,
+  axe,
   expect,
   fillShipTo,
   mailsTo,
@@ -23,7 +23,7 @@ const PITTSBURGH: Address = {
 };
 
 const axeViolations = async (page: Page) => {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  const { violations } = await axe(page).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
   return violations.map((v) => `${v.id} ${v.nodes[0]?.target.join(' ') ?? ''}`);
 };
 
