@@ -47,8 +47,8 @@ function record(label, seconds, passed, failed, skipped = 0) {
   lines.push(`${failed ? 'FAIL' : 'ok  '}  ${label}: ${counts}  (${seconds.toFixed(0)} s)`);
 }
 
-async function check(label, command, args) {
-  const { ok, seconds } = await run(command, args);
+async function check(label, command, args, env = {}) {
+  const { ok, seconds } = await run(command, args, env);
   record(label, seconds, ok ? 1 : 0, ok ? 0 : 1);
   return ok;
 }
@@ -96,9 +96,13 @@ async function playwright(label) {
 const started = Date.now();
 await check('chromium available', 'bash', ['scripts/ensure-chromium.sh']);
 await check('e-invoice validator tools available', 'bash', ['scripts/ensure-validator-tools.sh']);
-const linted = check('lint', 'npm', ['run', '--silent', 'lint']);
+// ESLint's and tsc's type programs allocate gigabytes of short-lived objects: a 64 MB young generation
+// (V8's default is 16 MB) spends less on scavenges. Measured alone, from empty caches: ESLint 128 ->
+// 116 CPU-s, tsc 44 -> 38 (December 2026; 128 MB was no better).
+const compilerHeap = { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-semi-space-size=64`.trim() };
+const linted = check('lint', 'npm', ['run', '--silent', 'lint'], compilerHeap);
 const built = check('build', 'npm', ['run', '--silent', 'build']);
-const typechecked = check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+const typechecked = check('typecheck', 'npm', ['run', '--silent', 'typecheck'], compilerHeap);
 
 // The journeys against the build, as soon as it is there (beside the end of lint and typecheck).
 const journeys = built.then((ok) =>
