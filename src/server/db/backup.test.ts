@@ -1,3 +1,4 @@
+// Database-specific: the embedded database's backup and restore (PostgreSQL's are pg_dump's)
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -22,50 +23,50 @@ import { ledgerEntries, orders } from './schema';
  * `npm run backup` and `npm run restore` for the embedded database: a backup taken while the shop
  * serves, restored into the stopped shop, holds every order, ledger entry and invoice number it had.
  */
-let dir: string;
-let app: Awaited<ReturnType<typeof buildApp>>;
-let db: Database;
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('backup and restore of the embedded database', () => {
+  let dir: string;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  let db: Database;
 
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'toolshop-backup-'));
-  const config = loadConfig({ DATA_DIR: dir, SEED_DEMO: 'false', RATE_LIMIT_SCALE: '1000' });
-  const template = new Blob([await readFile(inject('pgliteTemplate'))]);
-  const database = await openDatabase({ dataDir: dir, pgliteDump: template });
-  db = database.db;
-  app = await buildApp({
-    config,
-    authSecret: 'test-secret-test-secret-test-secret-0123',
-    database,
-    clientDir: join(tmpdir(), 'toolshop-no-client'),
-    catalogCacheMs: 0,
-    loadPageRenderer: async () => null,
-    backgroundJobs: false,
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'toolshop-backup-'));
+    const config = loadConfig({ DATA_DIR: dir, SEED_DEMO: 'false', RATE_LIMIT_SCALE: '1000' });
+    const template = new Blob([await readFile(inject('pgliteTemplate'))]);
+    const database = await openDatabase({ dataDir: dir, pgliteDump: template });
+    db = database.db;
+    app = await buildApp({
+      config,
+      authSecret: 'test-secret-test-secret-test-secret-0123',
+      database,
+      clientDir: join(tmpdir(), 'toolshop-no-client'),
+      catalogCacheMs: 0,
+      loadPageRenderer: async () => null,
+      backgroundJobs: false,
+    });
+    await app.ready();
+    rememberTestApp(app, db, config.publicUrl);
   });
-  await app.ready();
-  rememberTestApp(app, db, config.publicUrl);
-});
-afterAll(async () => {
-  await app.close();
-  await rm(dir, { recursive: true, force: true });
-});
+  afterAll(async () => {
+    await app.close();
+    await rm(dir, { recursive: true, force: true });
+  });
 
-const snapshot = async (on: Database) => ({
-  orders: await on
-    .select({
-      id: orders.id,
-      number: orders.orderNumber,
-      invoice: orders.invoiceNumber,
-      status: orders.status,
-    })
-    .from(orders)
-    .orderBy(asc(orders.orderNumber)),
-  ledger: await on
-    .select({ id: ledgerEntries.id, kind: ledgerEntries.kind, cents: ledgerEntries.amountCents })
-    .from(ledgerEntries)
-    .orderBy(asc(ledgerEntries.id)),
-});
+  const snapshot = async (on: Database) => ({
+    orders: await on
+      .select({
+        id: orders.id,
+        number: orders.orderNumber,
+        invoice: orders.invoiceNumber,
+        status: orders.status,
+      })
+      .from(orders)
+      .orderBy(asc(orders.orderNumber)),
+    ledger: await on
+      .select({ id: ledgerEntries.id, kind: ledgerEntries.kind, cents: ledgerEntries.amountCents })
+      .from(ledgerEntries)
+      .orderBy(asc(ledgerEntries.id)),
+  });
 
-describe('backup and restore of the embedded database', () => {
   it('backs up the running shop and restores it, stopped, with every order, ledger entry and invoice number', async () => {
     await shipsToUk(db);
     const tool = await insertTool(db, { priceCents: 1000, available: 100_000 });
