@@ -1,11 +1,31 @@
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The files that mostly wait start first: those marked "// Database-specific: <why>" (locks,
+ * processes started and killed, timeouts provoked, retries after a lapse) take long for little CPU,
+ * and started last they made the run's tail (CI, December 2026: a 40 s file of one test started at
+ * 324 s of 391). Within each group, vitest's own order: the longest last time first, else the largest.
+ */
+class WaitingFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const waits = (spec: TestSpecification) =>
+      /^\/\/ Database-specific: /m.test(readFileSync(spec.moduleId, 'utf8'));
+    return [...sorted.filter(waits), ...sorted.filter((spec) => !waits(spec))];
+  }
+}
+
 export default defineConfig({
+  // Vitest keeps each file's last duration here (for the order above), where `npm ci` leaves it.
+  cacheDir: '.cache/vite',
   test: {
     // Vitest's default leaves one of this machine's two cores idle; the server tests mostly wait on a
     // database, so both cores pay off (measured: 2 workers, not 3, is fastest here).
     maxWorkers: 2,
+    sequence: { sequencer: WaitingFirst },
     projects: [
       {
         test: { name: 'unit', include: ['src/shared/**/*.test.ts'], environment: 'node' },
