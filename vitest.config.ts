@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
-import { readFileSync } from 'node:fs';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
+import { isDatabaseSpecific } from './scripts/database-specific.mjs';
 
 /**
  * The files that mostly wait start first: those marked "// Database-specific: <why>" (locks,
@@ -12,9 +12,8 @@ import { defineConfig } from 'vitest/config';
 class WaitingFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const waits = (spec: TestSpecification) =>
-      /^\/\/ Database-specific: /m.test(readFileSync(spec.moduleId, 'utf8'));
-    return [...sorted.filter(waits), ...sorted.filter((spec) => !waits(spec))];
+    const waits = new Set(sorted.filter((spec) => isDatabaseSpecific(spec.moduleId)));
+    return [...waits, ...sorted.filter((spec) => !waits.has(spec))];
   }
 }
 

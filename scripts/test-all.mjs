@@ -14,6 +14,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { isDatabaseSpecific } from './database-specific.mjs';
 
 const out = '.test-output';
 rmSync(out, { recursive: true, force: true });
@@ -119,8 +120,9 @@ const started = Date.now();
 await check('chromium available', 'bash', ['scripts/ensure-chromium.sh']);
 await check('e-invoice validator tools available', 'bash', ['scripts/ensure-validator-tools.sh']);
 // ESLint's and tsc's type programs allocate gigabytes of short-lived objects: 64 MB semi-spaces (the
-// young generation's halves; V8's own choice on x64 is at most 16 MB) spend less on scavenges. Measured alone, from empty caches: ESLint 128 ->
-// 116 CPU-s, tsc 44 -> 38 (December 2026; 128 MB was no better).
+// young generation's halves; V8's own choice on x64 is at most 16 MB) spend less on scavenges.
+// Measured alone, from empty caches: ESLint 128 -> 116 CPU-s, tsc 44 -> 38 (December 2026; 128 MB was
+// no better).
 const compilerHeap = { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-semi-space-size=64`.trim() };
 const built = check('build', 'npm', ['run', '--silent', 'build']);
 const typechecked = check('typecheck', 'npm', ['run', '--silent', 'typecheck'], compilerHeap);
@@ -134,15 +136,8 @@ const journeys = built.then((ok) =>
 const afterJourneys = (task) => journeys.then(task);
 const linted = afterJourneys(() => check('lint', 'npm', ['run', '--silent', 'lint'], compilerHeap));
 
-/**
- * The server test files that exercise database-specific behaviour (locks, concurrency, migrations,
- * timeouts, disk faults, the embedded engine's own files), which run on both databases: each says so,
- * and why, in a line "// Database-specific: ..." of its own. Read from the files, so the decision stays
- * with the test.
- */
-const databaseSpecific = serverTestFiles('src/server').filter((file) =>
-  /^\/\/ Database-specific: /m.test(readFileSync(file, 'utf8')),
-);
+/** The server test files that run on both databases (scripts/database-specific.mjs says which). */
+const databaseSpecific = serverTestFiles('src/server').filter(isDatabaseSpecific);
 const postgres = process.env.TEST_DATABASE_URL;
 const embedded = { TEST_DATABASE_URL: '' };
 
