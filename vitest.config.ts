@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 import { isDatabaseSpecific } from './scripts/database-specific.mjs';
 
 /**
- * The files that mostly wait start first: those marked "// Database-specific: <why>" (locks,
+ * The files that mostly wait start first: those tagged database-specific as a whole (locks,
  * processes started and killed, timeouts provoked, retries after a lapse) take long for little CPU,
  * and started last they made the run's tail (CI, December 2026: a 40 s file of one test started at
  * 324 s of 391). Within each group, vitest's own order: the longest last time first, else the largest.
@@ -25,6 +25,14 @@ export default defineConfig({
     // database, so both cores pay off (measured: 2 workers, not 3, is fastest here).
     maxWorkers: 2,
     sequence: { sequencer: WaitingFirst },
+    tags: [
+      {
+        name: 'database-specific',
+        description:
+          'Exercises locks, concurrency, migrations, timeouts or disk faults: with TEST_DATABASE_URL, ' +
+          'npm test runs it on PostgreSQL and on the embedded database (scripts/database-specific.mjs)',
+      },
+    ],
     projects: [
       {
         test: { name: 'unit', include: ['src/shared/**/*.test.ts'], environment: 'node' },

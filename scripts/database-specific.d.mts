@@ -1,2 +1,4 @@
-/** Whether the test file at `path` marks itself database-specific (scripts/database-specific.mjs). */
-export declare function isDatabaseSpecific(path: string): boolean;
+/** Whether every test of the file at `path` is database-specific (files that mostly wait). */
+export function isDatabaseSpecific(path: string): boolean;
+/** Whether the file at `path` has any database-specific test. */
+export function hasDatabaseSpecificTests(path: string): boolean;

@@ -1,12 +1,22 @@
-// Which server test files run on both databases: each that exercises database-specific behaviour
-// (locks, concurrency, migrations, timeouts, disk faults, the embedded engine's own files) says so,
-// and why, in a line "// Database-specific: <why>" of its own. Read from the file, so the decision
-// stays with the test. Used by `npm test` (scripts/test-all.mjs) and vitest's file order.
+// Which server tests run on both databases: those that exercise database-specific behaviour (locks,
+// concurrency, migrations, timeouts, disk faults, the embedded engine's own files), tagged with
+// vitest's tag `database-specific` (defined in vitest.config.ts). A whole file by its first line,
+// "// @module-tag database-specific: <why>"; single tests of a file by `{ tags: ['database-specific'] }`,
+// the file's first line saying why. The decision stays with the test. Used by `npm test`
+// (scripts/test-all.mjs: which files its embedded run loads, `--tags-filter` picks the tests) and by
+// vitest's file order.
 import { readFileSync } from 'node:fs';
 
-const MARK = /^\/\/ Database-specific: /m;
+const WHOLE_FILE = /^\/\/ @module-tag database-specific\b/m;
+const SOME_TESTS = /tags: \['database-specific'\]/;
 
-/** Whether the test file at `path` marks itself database-specific. */
+/** Whether every test of the file at `path` is database-specific (files that mostly wait). */
 export function isDatabaseSpecific(path) {
-  return MARK.test(readFileSync(path, 'utf8'));
+  return WHOLE_FILE.test(readFileSync(path, 'utf8'));
+}
+
+/** Whether the file at `path` has any database-specific test. */
+export function hasDatabaseSpecificTests(path) {
+  const text = readFileSync(path, 'utf8');
+  return WHOLE_FILE.test(text) || SOME_TESTS.test(text);
 }

@@ -3,9 +3,9 @@
 // typecheck, then the browser journeys against the build, nearly alone: they are the CPU-hungriest
 // stage and the one most hurt by sharing the cores (every waiting assertion polls longer). Then lint
 // and the vitest runs side by side. Without TEST_DATABASE_URL everything runs on the embedded
-// database. With it (CI), every server file runs on PostgreSQL, and the files that exercise
-// database-specific behaviour (each marks itself with a line "// Database-specific: <why>") run on the
-// embedded database as well: each file on one database, those on both.
+// database. With it (CI), every server test runs on PostgreSQL, and the tests that exercise
+// database-specific behaviour (tagged `database-specific`, see scripts/database-specific.mjs) run on
+// the embedded database as well: each test on one database, those on both.
 // Measured in December 2026 on this 2-core machine: the journeys beside vitest took 885 s and 918 s
 // against 324 s and 215 s one after the other; lint beside the journeys took them from 202 s to 273 s,
 // while beside the PostgreSQL run it fills the cores that run leaves idle while its files wait.
@@ -14,7 +14,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { isDatabaseSpecific } from './database-specific.mjs';
+import { hasDatabaseSpecificTests } from './database-specific.mjs';
 
 const out = '.test-output';
 rmSync(out, { recursive: true, force: true });
@@ -76,17 +76,34 @@ async function check(label, command, args, env = {}) {
   return ok;
 }
 
-async function vitest(label, args, env = {}) {
+/** Tests skipped in a report; with `tag`, only those of the tag (the others were filtered out). */
+function skippedTests(report, tag) {
+  if (!tag) return report.numPendingTests + report.numTodoTests;
+  const skipped = (test) => ['skipped', 'pending', 'todo'].includes(test.status) && test.tags?.includes(tag);
+  return report.testResults.flatMap((file) => file.assertionResults).filter(skipped).length;
+}
+
+/** Runs vitest with `args`; with `tag`, only the tests of that tag (vitest's --tags-filter). */
+async function vitest(label, args, env = {}, tag = undefined) {
   const file = `${out}/${label.replace(/\W+/g, '-')}.json`;
+  const filter = tag ? [`--tags-filter=${tag}`] : [];
   const { ok, ...timing } = await run(
     'npx',
-    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
+    [
+      'vitest',
+      'run',
+      ...filter,
+      ...args,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${file}`,
+    ],
     env,
   );
   if (!existsSync(file)) return record(label, timing, 0, 1);
   const report = JSON.parse(readFileSync(file, 'utf8'));
   const failed = report.numFailedTests + (ok || report.numFailedTests ? 0 : 1);
-  record(label, timing, report.numPassedTests, failed, report.numPendingTests + report.numTodoTests);
+  record(label, timing, report.numPassedTests, failed, skippedTests(report, tag));
   // The names go in the closing lines too, so that a CI log read from its tail says what failed.
   for (const file of report.testResults) {
     const path = file.name.replace(`${process.cwd()}/`, '');
@@ -136,8 +153,8 @@ const journeys = built.then((ok) =>
 const afterJourneys = (task) => journeys.then(task);
 const linted = afterJourneys(() => check('lint', 'npm', ['run', '--silent', 'lint'], compilerHeap));
 
-/** The server test files that run on both databases (scripts/database-specific.mjs says which). */
-const databaseSpecific = serverTestFiles('src/server').filter(isDatabaseSpecific);
+/** The server test files with tests that run on both databases (scripts/database-specific.mjs). */
+const databaseSpecific = serverTestFiles('src/server').filter(hasDatabaseSpecificTests);
 const postgres = process.env.TEST_DATABASE_URL;
 const embedded = { TEST_DATABASE_URL: '' };
 
@@ -147,7 +164,8 @@ if (postgres) {
   // thirds of the CPU they cost on the embedded engine (253 against 373 CPU-s for all of them alone,
   // December 2026), and they mostly wait (on the server, on processes they start and kill, on
   // timeouts they provoke), which leaves a core to lint. Beside them: the unit and client tests, and
-  // the database-specific files on the embedded database.
+  // the database-specific tests on the embedded database: only the files that have some are loaded,
+  // and of those only the tagged tests run (a mixed file's others ran on PostgreSQL).
   const onPostgres = afterJourneys(() =>
     vitest(`server tests on PostgreSQL (every file)`, ['--project', 'server'], {
       TEST_DATABASE_URL: postgres,
@@ -160,6 +178,7 @@ if (postgres) {
         `database-specific server tests on the embedded database (${databaseSpecific.length} files)`,
         ['--project', 'server', ...databaseSpecific],
         embedded,
+        'database-specific',
       ),
     ]),
   );

@@ -1,4 +1,4 @@
-// Database-specific: colleagues ordering at the same moment under one monthly limit: the company row lock
+// Database-specific (the tests tagged so run on both databases): colleagues ordering at the same moment under one monthly limit: the company row lock
 import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Company } from '../../shared/api/companies.schemas';
@@ -294,20 +294,24 @@ describe('spending limits', () => {
     expect(audited).toMatchObject({ before: { monthlyLimit: null }, after: { monthlyLimit: 1200 } });
   });
 
-  it('hold when colleagues order at the same moment: never both under one limit', async () => {
-    const { admin, buyer, tool } = await companyWithRules({ approvalAbove: null, monthlyLimit: 1500 });
-    const second = await join(admin, ['buyer']);
-    // Two products: nothing but the company's rules makes one order wait for the other.
-    const otherTool = await insertTool(t.ctx.db, { priceCents: 1000, minOrder: 100, available: 10_000 });
-    for (let round = 0; round < 3; round++) {
-      const responses = await Promise.all([order(buyer, tool.id, 100), order(second, otherTool.id, 100)]);
-      const codes = responses.map((response) => response.statusCode).sort();
-      // $1,000 each against $1,500: exactly one of the two fits, the first round; none after.
-      expect(codes).toEqual(round === 0 ? [201, 409] : [409, 409]);
-    }
-    const company = (await call(admin, 'GET', '/api/company')).json<Company>();
-    expect(company.rules.spentThisMonth).toBe(1000);
-  });
+  it(
+    'hold when colleagues order at the same moment: never both under one limit',
+    { tags: ['database-specific'] },
+    async () => {
+      const { admin, buyer, tool } = await companyWithRules({ approvalAbove: null, monthlyLimit: 1500 });
+      const second = await join(admin, ['buyer']);
+      // Two products: nothing but the company's rules makes one order wait for the other.
+      const otherTool = await insertTool(t.ctx.db, { priceCents: 1000, minOrder: 100, available: 10_000 });
+      for (let round = 0; round < 3; round++) {
+        const responses = await Promise.all([order(buyer, tool.id, 100), order(second, otherTool.id, 100)]);
+        const codes = responses.map((response) => response.statusCode).sort();
+        // $1,000 each against $1,500: exactly one of the two fits, the first round; none after.
+        expect(codes).toEqual(round === 0 ? [201, 409] : [409, 409]);
+      }
+      const company = (await call(admin, 'GET', '/api/company')).json<Company>();
+      expect(company.rules.spentThisMonth).toBe(1000);
+    },
+  );
 
   it('are set by the company’s admins only, in dollars and cents, and audited', async () => {
     const { admin, buyer, companyId } = await companyWithRules({ approvalAbove: null, monthlyLimit: null });

@@ -1,4 +1,4 @@
-// Database-specific: two orders on account at once against one credit limit: the company row lock
+// Database-specific (the tests tagged so run on both databases): two orders on account at once against one credit limit: the company row lock
 import { describe, expect, it } from 'vitest';
 import type { CheckoutResult } from '../../shared/api/cart.schemas';
 import type { CompanyStatement } from '../../shared/api/credit.schemas';
@@ -241,25 +241,29 @@ describe('pay on account', () => {
     expect(loner.companyId).toBeTruthy();
   });
 
-  it('lets only one of two orders placed at once take the last of the credit', async () => {
-    const { buyer, companyId, tool } = await onAccountCompany('net30', 5000);
-    const colleague = await t.join(buyer, ['buyer']);
-    // $3,000 each against a $5,000 limit: one fits, the second would not.
-    for (const user of [buyer, colleague]) {
-      await t.call(user, 'PUT', `/api/cart/lines/${tool.id}`, { quantity: 300 });
-    }
-    const [a, b] = await Promise.all(
-      [buyer, colleague].map((user) =>
-        t.call(user, 'POST', '/api/cart/checkout', { ...deliveryToLeeds, paymentMethod: 'account' }),
-      ),
-    );
-    expect([a?.statusCode, b?.statusCode].sort()).toEqual([201, 409]);
-    const invoices = await t.ctx.db
-      .select()
-      .from(ledgerEntries)
-      .where(eq(ledgerEntries.companyId, companyId));
-    expect(invoices.map((entry) => entry.amountCents)).toEqual([300_000]);
-  });
+  it(
+    'lets only one of two orders placed at once take the last of the credit',
+    { tags: ['database-specific'] },
+    async () => {
+      const { buyer, companyId, tool } = await onAccountCompany('net30', 5000);
+      const colleague = await t.join(buyer, ['buyer']);
+      // $3,000 each against a $5,000 limit: one fits, the second would not.
+      for (const user of [buyer, colleague]) {
+        await t.call(user, 'PUT', `/api/cart/lines/${tool.id}`, { quantity: 300 });
+      }
+      const [a, b] = await Promise.all(
+        [buyer, colleague].map((user) =>
+          t.call(user, 'POST', '/api/cart/checkout', { ...deliveryToLeeds, paymentMethod: 'account' }),
+        ),
+      );
+      expect([a?.statusCode, b?.statusCode].sort()).toEqual([201, 409]);
+      const invoices = await t.ctx.db
+        .select()
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.companyId, companyId));
+      expect(invoices.map((entry) => entry.amountCents)).toEqual([300_000]);
+    },
+  );
 
   it('waits for an approver when the company asks, and is invoiced once approved', async () => {
     const { buyer: companyAdmin, companyId, tool } = await onAccountCompany();

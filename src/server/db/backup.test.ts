@@ -1,4 +1,4 @@
-// Database-specific: the embedded database's backup and restore (PostgreSQL's are pg_dump's)
+// @module-tag database-specific: the embedded database's backup and restore (PostgreSQL's are pg_dump's)
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

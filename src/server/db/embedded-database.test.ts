@@ -1,4 +1,4 @@
-// Database-specific: the embedded database's own files and engine
+// @module-tag database-specific: the embedded database's own files and engine
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { projectPaths } from '../config/project-paths';

@@ -1,4 +1,4 @@
-// Database-specific: PostgreSQL roles and grants
+// @module-tag database-specific: PostgreSQL roles and grants
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';

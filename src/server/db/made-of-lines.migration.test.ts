@@ -1,4 +1,4 @@
-// Database-specific: a migration over data already stored
+// @module-tag database-specific: a migration over data already stored
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

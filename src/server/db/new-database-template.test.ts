@@ -1,4 +1,4 @@
-// Database-specific: a brand-new database migrated from nothing
+// @module-tag database-specific: a brand-new database migrated from nothing
 import { PGlite } from '@electric-sql/pglite';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

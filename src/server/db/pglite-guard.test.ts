@@ -1,4 +1,4 @@
-// Database-specific: the embedded engine's guard against an aborted backend and a read-only or full disk
+// @module-tag database-specific: the embedded engine's guard against an aborted backend and a read-only or full disk
 import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// Database-specific: a process killed mid-write: what the database kept
+// @module-tag database-specific: a process killed mid-write: what the database kept
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpCatcher } from '../test/smtp-catcher';
 import { PROCESS_TEST_TIMEOUT_MS, processTestDatabases, startServerProcess } from '../test/server-process';

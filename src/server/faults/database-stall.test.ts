@@ -1,4 +1,4 @@
-// Database-specific: a stalled or stopped database: timeouts and reconnection
+// @module-tag database-specific: a stalled or stopped database: timeouts and reconnection
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';

@@ -1,4 +1,4 @@
-// Database-specific: a full disk under the database
+// @module-tag database-specific: a full disk under the database
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

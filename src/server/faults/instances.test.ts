@@ -1,4 +1,4 @@
-// Database-specific: several processes on one database: sweeps, caches and limits across instances
+// @module-tag database-specific: several processes on one database: sweeps, caches and limits across instances
 import { randomBytes } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { connect } from 'node:net';

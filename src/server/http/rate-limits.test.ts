@@ -1,4 +1,4 @@
-// Database-specific: the limits' counters are upserted in the database that every instance shares
+// @module-tag database-specific: the limits' counters are upserted in the database that every instance shares
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORIGIN, type TestUser, injectAs, nextClientIp, signUp } from '../test/auth-helpers';
 import { createTestApp } from '../test/test-app';

@@ -1,4 +1,4 @@
-// Database-specific: two admins cancelling at once, and a refund sent twice at once, are serialized by row locks
+// Database-specific (the tests tagged so run on both databases): two admins cancelling at once, and a refund sent twice at once, are serialized by row locks
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../shared/api/errors';
@@ -176,42 +176,52 @@ describe('cancelling a paid order (POST /api/admin/orders/{id}/cancel)', () => {
     expect((await cancel(admin, order._id, { reason: 'Once more' })).statusCode).toBe(409);
   });
 
-  it('cancels a unit once and refunds once when two admins cancel the same units at once', async () => {
-    const buyer = await signUp(t.ctx.app);
-    const { order, tools } = await threeLineOrder(buyer);
-    const intentId = await payOrderAs(t.ctx.app, buyer, order._id);
-    const body = { reason: 'Duplicate order', lines: [{ sku: tools[1].sku, quantity: 100 }] };
-    const both = await Promise.all([cancel(admin, order._id, body), cancel(otherAdmin, order._id, body)]);
-    expect(both.map((response) => response.statusCode).sort()).toEqual([200, 400]);
-    const now = await read(admin, order._id);
-    expect(now.lines[1]?.cancelledQuantity).toBe(100);
-    expect(now.creditNotes).toHaveLength(1);
-    expect(await provider().refundsOf(intentId)).toHaveLength(1);
-  });
+  it(
+    'cancels a unit once and refunds once when two admins cancel the same units at once',
+    { tags: ['database-specific'] },
+    async () => {
+      const buyer = await signUp(t.ctx.app);
+      const { order, tools } = await threeLineOrder(buyer);
+      const intentId = await payOrderAs(t.ctx.app, buyer, order._id);
+      const body = { reason: 'Duplicate order', lines: [{ sku: tools[1].sku, quantity: 100 }] };
+      const both = await Promise.all([cancel(admin, order._id, body), cancel(otherAdmin, order._id, body)]);
+      expect(both.map((response) => response.statusCode).sort()).toEqual([200, 400]);
+      const now = await read(admin, order._id);
+      expect(now.lines[1]?.cancelledQuantity).toBe(100);
+      expect(now.creditNotes).toHaveLength(1);
+      expect(await provider().refundsOf(intentId)).toHaveLength(1);
+    },
+  );
 
-  it('sends a refund the provider did not answer again, with the same key: sent twice at once and by the job, it refunds once', async () => {
-    const buyer = await signUp(t.ctx.app);
-    const { order, tools } = await threeLineOrder(buyer);
-    const intentId = await payOrderAs(t.ctx.app, buyer, order._id);
-    // Cancelled by a process with no provider at hand (as if it stopped before sending): the refund waits.
-    const deps = withoutProvider();
-    await cancelByShop(deps, admin, order._id, {
-      reason: 'Wrong item',
-      lines: [{ sku: tools[2].sku, quantity: 100 }],
-    });
-    const [pending] = (await refundsOf(t.ctx.db, [order._id])).get(order._id) ?? [];
-    expect(pending).toMatchObject({ amountCents: 33_300 });
-    // Two processes send it at once, and the job too: one refund at the provider, one step.
-    const sends = await Promise.all([
-      sendRefund({ db: t.ctx.db, provider: provider() }, pending?.id ?? ''),
-      sendRefund({ db: t.ctx.db, provider: provider() }, pending?.id ?? ''),
-      sendPendingRefunds({ db: t.ctx.db, provider: provider(), now: () => new Date(Date.now() + 120_000) }),
-    ]);
-    expect(sends[0]?.status).toBe('succeeded');
-    expect(await provider().refundsOf(intentId)).toEqual([expect.objectContaining({ amountCents: 33_300 })]);
-    const now = await read(admin, order._id);
-    expect(now.history.filter((step) => step.event === 'refunded')).toHaveLength(1);
-  });
+  it(
+    'sends a refund the provider did not answer again, with the same key: sent twice at once and by the job, it refunds once',
+    { tags: ['database-specific'] },
+    async () => {
+      const buyer = await signUp(t.ctx.app);
+      const { order, tools } = await threeLineOrder(buyer);
+      const intentId = await payOrderAs(t.ctx.app, buyer, order._id);
+      // Cancelled by a process with no provider at hand (as if it stopped before sending): the refund waits.
+      const deps = withoutProvider();
+      await cancelByShop(deps, admin, order._id, {
+        reason: 'Wrong item',
+        lines: [{ sku: tools[2].sku, quantity: 100 }],
+      });
+      const [pending] = (await refundsOf(t.ctx.db, [order._id])).get(order._id) ?? [];
+      expect(pending).toMatchObject({ amountCents: 33_300 });
+      // Two processes send it at once, and the job too: one refund at the provider, one step.
+      const sends = await Promise.all([
+        sendRefund({ db: t.ctx.db, provider: provider() }, pending?.id ?? ''),
+        sendRefund({ db: t.ctx.db, provider: provider() }, pending?.id ?? ''),
+        sendPendingRefunds({ db: t.ctx.db, provider: provider(), now: () => new Date(Date.now() + 120_000) }),
+      ]);
+      expect(sends[0]?.status).toBe('succeeded');
+      expect(await provider().refundsOf(intentId)).toEqual([
+        expect.objectContaining({ amountCents: 33_300 }),
+      ]);
+      const now = await read(admin, order._id);
+      expect(now.history.filter((step) => step.event === 'refunded')).toHaveLength(1);
+    },
+  );
 
   it('sends a pending refund from the refunds job when the cancelling process had no provider', async () => {
     const buyer = await signUp(t.ctx.app);
@@ -423,9 +433,13 @@ describe('cancelling an order not paid yet, and a buyer asking', () => {
 });
 
 describe('the books after every path above', () => {
-  it('agree: credit notes within invoices and cancelled or returned units, refunds within payments, the ledger', async () => {
-    expect(await moneyProblems(t.ctx.db)).toEqual([]);
-  });
+  it(
+    'agree: credit notes within invoices and cancelled or returned units, refunds within payments, the ledger',
+    { tags: ['database-specific'] },
+    async () => {
+      expect(await moneyProblems(t.ctx.db)).toEqual([]);
+    },
+  );
 
   it('would say so if a refund gave back more than an order cost (the check can fail)', async () => {
     const buyer = await signUp(t.ctx.app);

@@ -1,4 +1,4 @@
-// Database-specific: checkouts of overlapping carts at once: lock order and deadlocks between transactions
+// Database-specific (the tests tagged so run on both databases): checkouts of overlapping carts at once: lock order and deadlocks between transactions
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cart, CheckoutResult } from '../../shared/api/cart.schemas';
@@ -394,83 +394,100 @@ describe('POST /api/cart/checkout', () => {
     expect((await checkout(buyer, { ...delivery, number: 'x' })).statusCode).toBe(400);
   });
 
-  it('carts being filled (quick order, many products at once) while others check out the same products: nobody waits on a deadlock', async () => {
-    const tools = await Promise.all(
-      Array.from({ length: 10 }, () => insertTool(ctx.db, { available: 1_000_000 })),
-    );
-    const checkers = await Promise.all(Array.from({ length: 8 }, () => signUp(ctx.app, { verified: true })));
-    const fillers = await Promise.all(Array.from({ length: 8 }, () => signUp(ctx.app, { verified: true })));
-    for (const buyer of checkers) {
-      await quickAdd(buyer, tools.map((tool) => `${tool.sku} 100`).join('\n'));
-    }
-    // The fillers paste the same SKUs in the opposite order to the products' ids, over and over.
-    const pasted = [...tools]
-      .sort((a, b) => b.id.localeCompare(a.id))
-      .map((tool) => `${tool.sku} 100`)
-      .join('\n');
-    const answers = await Promise.all([
-      ...checkers.map((buyer) => checkout(buyer)),
-      ...fillers.flatMap((buyer) =>
-        [1, 2, 3].map(() =>
-          injectAs(ctx.app, buyer, { method: 'POST', url: '/api/cart/quick-add', payload: { text: pasted } }),
+  it(
+    'carts being filled (quick order, many products at once) while others check out the same products: nobody waits on a deadlock',
+    { tags: ['database-specific'] },
+    async () => {
+      const tools = await Promise.all(
+        Array.from({ length: 10 }, () => insertTool(ctx.db, { available: 1_000_000 })),
+      );
+      const checkers = await Promise.all(
+        Array.from({ length: 8 }, () => signUp(ctx.app, { verified: true })),
+      );
+      const fillers = await Promise.all(Array.from({ length: 8 }, () => signUp(ctx.app, { verified: true })));
+      for (const buyer of checkers) {
+        await quickAdd(buyer, tools.map((tool) => `${tool.sku} 100`).join('\n'));
+      }
+      // The fillers paste the same SKUs in the opposite order to the products' ids, over and over.
+      const pasted = [...tools]
+        .sort((a, b) => b.id.localeCompare(a.id))
+        .map((tool) => `${tool.sku} 100`)
+        .join('\n');
+      const answers = await Promise.all([
+        ...checkers.map((buyer) => checkout(buyer)),
+        ...fillers.flatMap((buyer) =>
+          [1, 2, 3].map(() =>
+            injectAs(ctx.app, buyer, {
+              method: 'POST',
+              url: '/api/cart/quick-add',
+              payload: { text: pasted },
+            }),
+          ),
         ),
-      ),
-    ]);
-    expect(answers.map((answer) => answer.statusCode).filter((status) => status >= 500)).toEqual([]);
-    expect(answers.slice(0, checkers.length).map((answer) => answer.statusCode)).toEqual(
-      checkers.map(() => 201),
-    );
-  });
+      ]);
+      expect(answers.map((answer) => answer.statusCode).filter((status) => status >= 500)).toEqual([]);
+      expect(answers.slice(0, checkers.length).map((answer) => answer.statusCode)).toEqual(
+        checkers.map(() => 201),
+      );
+    },
+  );
 
-  it('20 buyers checking out overlapping 10-line carts over 30 products while stock runs out: no oversell, no deadlock', async () => {
-    const tools = await Promise.all(Array.from({ length: 30 }, () => insertTool(ctx.db, { available: 700 })));
-    const buyers = await Promise.all(Array.from({ length: 20 }, () => signUp(ctx.app, { verified: true })));
-    // Each cart takes 10 of the 30 products, starting at a different one: every product is in several
-    // carts. Filled in one quick-add each (200 separate calls took minutes on a loaded machine).
-    for (const [b, buyer] of buyers.entries()) {
-      const rows = Array.from(
-        { length: 10 },
-        (_, n) => `${tools[(b * 3 + n) % 30]?.sku ?? ''} ${100 + ((b + n) % 3) * 50}`,
+  it(
+    '20 buyers checking out overlapping 10-line carts over 30 products while stock runs out: no oversell, no deadlock',
+    // 200 lines checked out at once: minutes, not seconds, on a busy 2-core machine.
+    { tags: ['database-specific'], timeout: 180_000 },
+    async () => {
+      const tools = await Promise.all(
+        Array.from({ length: 30 }, () => insertTool(ctx.db, { available: 700 })),
       );
-      expect((await quickAdd(buyer, rows.join('\n'))).json<{ added: number }>().added).toBe(10);
-    }
-    const answers = await Promise.all(buyers.map((buyer) => checkout(buyer)));
-    const statuses = answers.map((answer) => answer.statusCode);
-    expect(statuses.every((status) => status === 201 || status === 409)).toBe(true);
-    expect(statuses.filter((status) => status === 201).length).toBeGreaterThan(0);
-    for (const answer of answers.filter((a) => a.statusCode === 409)) {
-      // Each refusal names its lines by SKU.
-      expect(answer.json<ErrorBody>().error.message).toMatch(
-        /^Nothing was ordered: .*T-[\w-]+ [^:]+: (Only [\d,]+ units are in stock|Out of stock: none can be ordered now)\./,
-      );
-    }
-    // Every unit reserved is in an order line; no product went below zero.
-    const stock = await ctx.db
-      .select({ id: products.id, available: products.available })
-      .from(products)
-      .where(
-        inArray(
-          products.id,
-          tools.map((tool) => tool.id),
-        ),
-      );
-    const lines = await ctx.db
-      .select({ productId: orderLines.productId, quantity: orderLines.quantity })
-      .from(orderLines)
-      .where(
-        inArray(
-          orderLines.productId,
-          tools.map((tool) => tool.id),
-        ),
-      );
-    for (const { id, available } of stock) {
-      expect(available).toBeGreaterThanOrEqual(0);
-      const ordered = lines
-        .filter((line) => line.productId === id)
-        .reduce((sum, line) => sum + line.quantity, 0);
-      expect(available + ordered).toBe(700);
-    }
-  }, 180_000); // 200 lines checked out at once: minutes, not seconds, when CI runs the journeys beside it
+      const buyers = await Promise.all(Array.from({ length: 20 }, () => signUp(ctx.app, { verified: true })));
+      // Each cart takes 10 of the 30 products, starting at a different one: every product is in several
+      // carts. Filled in one quick-add each (200 separate calls took minutes on a loaded machine).
+      for (const [b, buyer] of buyers.entries()) {
+        const rows = Array.from(
+          { length: 10 },
+          (_, n) => `${tools[(b * 3 + n) % 30]?.sku ?? ''} ${100 + ((b + n) % 3) * 50}`,
+        );
+        expect((await quickAdd(buyer, rows.join('\n'))).json<{ added: number }>().added).toBe(10);
+      }
+      const answers = await Promise.all(buyers.map((buyer) => checkout(buyer)));
+      const statuses = answers.map((answer) => answer.statusCode);
+      expect(statuses.every((status) => status === 201 || status === 409)).toBe(true);
+      expect(statuses.filter((status) => status === 201).length).toBeGreaterThan(0);
+      for (const answer of answers.filter((a) => a.statusCode === 409)) {
+        // Each refusal names its lines by SKU.
+        expect(answer.json<ErrorBody>().error.message).toMatch(
+          /^Nothing was ordered: .*T-[\w-]+ [^:]+: (Only [\d,]+ units are in stock|Out of stock: none can be ordered now)\./,
+        );
+      }
+      // Every unit reserved is in an order line; no product went below zero.
+      const stock = await ctx.db
+        .select({ id: products.id, available: products.available })
+        .from(products)
+        .where(
+          inArray(
+            products.id,
+            tools.map((tool) => tool.id),
+          ),
+        );
+      const lines = await ctx.db
+        .select({ productId: orderLines.productId, quantity: orderLines.quantity })
+        .from(orderLines)
+        .where(
+          inArray(
+            orderLines.productId,
+            tools.map((tool) => tool.id),
+          ),
+        );
+      for (const { id, available } of stock) {
+        expect(available).toBeGreaterThanOrEqual(0);
+        const ordered = lines
+          .filter((line) => line.productId === id)
+          .reduce((sum, line) => sum + line.quantity, 0);
+        expect(available + ordered).toBe(700);
+      }
+    },
+  );
 });
 
 describe('POST /api/cart/order-again', () => {

@@ -1,4 +1,4 @@
-// Database-specific: the sweep takes rows FOR UPDATE SKIP LOCKED, so that sweeps on several instances never clash
+// @module-tag database-specific: the sweep takes rows FOR UPDATE SKIP LOCKED, so that sweeps on several instances never clash
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalogCache } from '../catalog/catalog-cache';

@@ -1,4 +1,4 @@
-// Database-specific: many orders at once on one product's stock: row locks and conditional updates, which only PostgreSQL runs concurrently
+// @module-tag database-specific: many orders at once on one product's stock: row locks and conditional updates, which only PostgreSQL runs concurrently
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderLines, products } from '../db/schema';

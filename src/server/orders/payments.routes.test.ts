@@ -1,4 +1,3 @@
-// Database-specific: concurrent create-intent and confirmation calls (PostgreSQL only)
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, testPaymentIntents } from '../db/schema';

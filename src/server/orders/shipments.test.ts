@@ -1,4 +1,4 @@
-// Database-specific: two admins shipping the same units at once are serialized by the order's row lock
+// Database-specific (the tests tagged so run on both databases): two admins shipping the same units at once are serialized by the order's row lock
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../shared/api/errors';
@@ -142,17 +142,21 @@ describe('partial shipments (POST /api/admin/orders/{id}/shipments)', () => {
     expect(again.statusCode).toBe(409);
   });
 
-  it('ships a unit once when two admins send the same units at once', async () => {
-    const { order, sku } = await paidBackorderedOrder();
-    const both = await Promise.all([
-      ship(order._id, { lines: [{ sku, quantity: 500 }], carrier: 'UPS' }),
-      ship(order._id, { lines: [{ sku, quantity: 500 }], carrier: 'FedEx' }),
-    ]);
-    expect(both.map((response) => response.statusCode).sort()).toEqual([201, 400]);
-    const now = await read(order._id);
-    expect(now.lines[0]?.shippedQuantity).toBe(500);
-    expect(now.shipments).toHaveLength(1);
-  });
+  it(
+    'ships a unit once when two admins send the same units at once',
+    { tags: ['database-specific'] },
+    async () => {
+      const { order, sku } = await paidBackorderedOrder();
+      const both = await Promise.all([
+        ship(order._id, { lines: [{ sku, quantity: 500 }], carrier: 'UPS' }),
+        ship(order._id, { lines: [{ sku, quantity: 500 }], carrier: 'FedEx' }),
+      ]);
+      expect(both.map((response) => response.statusCode).sort()).toEqual([201, 400]);
+      const now = await read(order._id);
+      expect(now.lines[0]?.shippedQuantity).toBe(500);
+      expect(now.shipments).toHaveLength(1);
+    },
+  );
 
   it('refuses a shipment of an unpaid order, and buyers cannot ship', async () => {
     const tool = await insertTool(ctx.db, { available: 1000 });

@@ -1,4 +1,4 @@
-// Database-specific: two OrderRequests of one payloadID at once make one order (the connection's row lock)
+// @module-tag database-specific: two OrderRequests of one payloadID at once make one order (the connection's row lock)
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { punchoutOrders } from '../db/schema';

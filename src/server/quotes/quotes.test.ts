@@ -1,4 +1,4 @@
-// Database-specific: two acceptances of one quote at once: exactly one order, the stock reserved once
+// Database-specific (the tests tagged so run on both databases): two acceptances of one quote at once: exactly one order, the stock reserved once
 import type { ChargesPreview } from '../../shared/api/cart.schemas';
 import type { ErrorBody } from '../../shared/api/errors';
 import { eq } from 'drizzle-orm';
@@ -291,15 +291,19 @@ describe('refusals', () => {
     expect(await ctx.db.select().from(orders).where(eq(orders.quoteId, quote._id))).toEqual([]);
   });
 
-  it('two acceptances at once: exactly one order, the stock reserved once', async () => {
-    const tool = await insertTool(ctx.db, { available: 1000 });
-    const quote = await requestQuoteAs(ctx.app, buyer, tool.id, 600);
-    await answerQuoteAs(ctx.app, admin, quote._id, { unitPrice: 4, validUntil: daysFromToday(2) });
-    const answers = await Promise.all([accept(buyer, quote._id), accept(buyer, quote._id)]);
-    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
-    expect(await stockOf(tool.id)).toBe(400);
-    expect(await ctx.db.select().from(orders).where(eq(orders.quoteId, quote._id))).toHaveLength(1);
-  });
+  it(
+    'two acceptances at once: exactly one order, the stock reserved once',
+    { tags: ['database-specific'] },
+    async () => {
+      const tool = await insertTool(ctx.db, { available: 1000 });
+      const quote = await requestQuoteAs(ctx.app, buyer, tool.id, 600);
+      await answerQuoteAs(ctx.app, admin, quote._id, { unitPrice: 4, validUntil: daysFromToday(2) });
+      const answers = await Promise.all([accept(buyer, quote._id), accept(buyer, quote._id)]);
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+      expect(await stockOf(tool.id)).toBe(400);
+      expect(await ctx.db.select().from(orders).where(eq(orders.quoteId, quote._id))).toHaveLength(1);
+    },
+  );
 
   it("someone else's quote is not found; an unanswered one cannot be accepted", async () => {
     const tool = await insertTool(ctx.db);
