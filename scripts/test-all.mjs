@@ -167,7 +167,7 @@ if (postgres) {
   // the database-specific tests on the embedded database: only the files that have some are loaded,
   // and of those only the tagged tests run (a mixed file's others ran on PostgreSQL).
   const onPostgres = afterJourneys(() =>
-    vitest(`server tests on PostgreSQL (every file)`, ['--project', 'server'], {
+    vitest(`server tests on PostgreSQL (every file)`, ['--project', 'server', '--maxWorkers=4'], {
       TEST_DATABASE_URL: postgres,
     }),
   );

@@ -1,4 +1,6 @@
-// @module-tag database-specific: the limits' counters are upserted in the database that every instance shares
+// Database-specific (the tests tagged so run on both databases): the limits' counters are upserted in
+// the database that every instance shares; one limit counted to its end shows the embedded engine's
+// upsert, and every limit counts through the same statement.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORIGIN, type TestUser, injectAs, nextClientIp, signUp } from '../test/auth-helpers';
 import { createTestApp } from '../test/test-app';
@@ -195,7 +197,7 @@ describe('each limit at RATE_LIMIT_SCALE=1', () => {
   );
 });
 
-describe('a company’s API key', () => {
+describe('a company’s API key', { tags: ['database-specific'] }, () => {
   it('is counted on its own: its calls do not use up its admin’s limits', async () => {
     const admin = await signUp(ctx.app);
     const company = await injectAs(ctx.app, admin, {
