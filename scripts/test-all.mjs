@@ -171,17 +171,17 @@ if (postgres) {
       TEST_DATABASE_URL: postgres,
     }),
   );
-  const rest = afterJourneys(() =>
-    Promise.all([
+  const rest = Promise.all([
+    afterJourneys(() =>
       vitest('unit and client tests', ['--project', 'unit', '--project', 'client'], embedded),
-      vitest(
-        `database-specific server tests on the embedded database (${databaseSpecific.length} files)`,
-        ['--project', 'server', ...databaseSpecific],
-        embedded,
-        'database-specific',
-      ),
-    ]),
-  );
+    ),
+    vitest(
+      `database-specific server tests on the embedded database (${databaseSpecific.length} files)`,
+      ['--project', 'server', '--maxWorkers=1', ...databaseSpecific],
+      embedded,
+      'database-specific',
+    ),
+  ]);
   tests = Promise.all([onPostgres, rest, linted, typechecked]);
 } else {
   // Without one (a newcomer's machine): everything on the embedded database, once the journeys and
