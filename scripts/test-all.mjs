@@ -1,15 +1,15 @@
 // `npm test`: every check the project has, ending with the line "N passed, N failed".
-// Two phases, each of which keeps a 2-core machine's cores busy by itself. First the build and the
-// typecheck, then the browser journeys against the build, nearly alone: they are the CPU-hungriest
-// stage and the one most hurt by sharing the cores (every waiting assertion polls longer). Then lint
-// and the vitest runs side by side. Without TEST_DATABASE_URL everything runs on the embedded
-// database. With it (CI), every server test runs on PostgreSQL, and the tests that exercise
-// database-specific behaviour (tagged `database-specific`, see scripts/database-specific.mjs) run on
-// the embedded database as well: each test on one database, those on both.
+// Two phases, each of which keeps a 2-core machine's cores busy by itself. First the build, then the
+// browser journeys against it: they are the CPU-hungriest stage and the one most hurt by sharing the
+// cores (every waiting assertion polls longer). Then the typecheck and lint (one process, one
+// TypeScript program) and the vitest runs side by side. Without TEST_DATABASE_URL everything runs on
+// the embedded database. With it (CI), every server test runs on PostgreSQL, and the tests that
+// exercise database-specific behaviour (tagged `database-specific`, see scripts/database-specific.mjs)
+// run on the embedded database as well: each test on one database, those on both.
 // Measured in December 2026 on this 2-core machine: the journeys beside vitest took 885 s and 918 s
 // against 324 s and 215 s one after the other; lint beside the journeys took them from 202 s to 273 s,
 // while beside the PostgreSQL run it fills the cores that run leaves idle while its files wait.
-// Typecheck, lint and build count as one check each; vitest and Playwright count their tests.
+// Build, typecheck and lint count as one check each; vitest and Playwright count their tests.
 // Each stage's wall time and CPU time are printed at the end.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -136,22 +136,34 @@ async function playwright(label) {
 const started = Date.now();
 await check('chromium available', 'bash', ['scripts/ensure-chromium.sh']);
 await check('e-invoice validator tools available', 'bash', ['scripts/ensure-validator-tools.sh']);
-// ESLint's and tsc's type programs allocate gigabytes of short-lived objects: 64 MB semi-spaces (the
-// young generation's halves; V8's own choice on x64 is at most 16 MB) spend less on scavenges.
-// Measured alone, from empty caches: ESLint 128 -> 116 CPU-s, tsc 44 -> 38 (December 2026; 128 MB was
-// no better).
-const compilerHeap = { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-semi-space-size=64`.trim() };
 const built = check('build', 'npm', ['run', '--silent', 'build']);
-const typechecked = check('typecheck', 'npm', ['run', '--silent', 'typecheck'], compilerHeap);
 
-// The journeys against the build, as soon as it is there (beside the end of the typecheck).
+// The journeys against the build, as soon as it is there.
 const journeys = built.then((ok) =>
   ok
     ? playwright('browser journeys (Playwright, Chromium)')
     : record('browser journeys (not run: build failed)', { seconds: 0, cpu: Number.NaN }, 0, 1),
 );
 const afterJourneys = (task) => journeys.then(task);
-const linted = afterJourneys(() => check('lint', 'npm', ['run', '--silent', 'lint'], compilerHeap));
+
+/**
+ * The typecheck and lint in one process over one TypeScript program (scripts/check-code.mjs): alone,
+ * from empty caches, 93 CPU-s against 117 for `npm run typecheck` and `npm run lint` (December 2026).
+ * Its program allocates gigabytes of short-lived objects: 64 MB semi-spaces (the young generation's
+ * halves; V8's own choice on x64 is at most 16 MB) spend less on scavenges (ESLint 128 -> 116 CPU-s,
+ * tsc 44 -> 38 measured apart; 128 MB was no better).
+ */
+async function typecheckAndLint() {
+  const file = `${out}/check-code.json`;
+  const heap = { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-semi-space-size=64`.trim() };
+  const timing = await run('node', ['scripts/check-code.mjs', file], heap);
+  const outcome = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  const clean = ['typecheck', 'lint'].filter((name) => outcome[name] === true);
+  record('typecheck and lint (one program)', timing, clean.length, 2 - clean.length);
+  for (const name of ['typecheck', 'lint'].filter((name) => !clean.includes(name)))
+    lines.push(`      failed: ${name} (its findings are printed above)`);
+}
+const checked = afterJourneys(typecheckAndLint);
 
 /** The server test files with tests that run on both databases (scripts/database-specific.mjs). */
 const databaseSpecific = serverTestFiles('src/server').filter(hasDatabaseSpecificTests);
@@ -162,10 +174,13 @@ let tests;
 if (postgres) {
   // With a PostgreSQL server (CI): every server file runs on it. There the server files cost two
   // thirds of the CPU they cost on the embedded engine (253 against 373 CPU-s for all of them alone,
-  // December 2026), and they mostly wait (on the server, on processes they start and kill, on
-  // timeouts they provoke), which leaves a core to lint. Beside them: the unit and client tests, and
-  // the database-specific tests on the embedded database: only the files that have some are loaded,
-  // and of those only the tagged tests run (a mixed file's others ran on PostgreSQL).
+  // December 2026). They wait a great deal (on the server, on processes they start and kill, on
+  // timeouts they provoke): with vitest's 2 workers the last 100 s of the run kept the machine a
+  // third busy; 4 workers fill it (CI 498 -> 447 s). Beside them, the typecheck and lint and the unit
+  // and client tests. The database-specific tests on the embedded database run from the start, on one
+  // worker, beside the build and the journeys: they are mostly processes started, killed and waited
+  // for, and only the files that have some are loaded, of those only the tagged tests run (a mixed
+  // file's others ran on PostgreSQL).
   const onPostgres = afterJourneys(() =>
     vitest(`server tests on PostgreSQL (every file)`, ['--project', 'server', '--maxWorkers=4'], {
       TEST_DATABASE_URL: postgres,
@@ -182,14 +197,13 @@ if (postgres) {
       'database-specific',
     ),
   ]);
-  tests = Promise.all([onPostgres, rest, linted, typechecked]);
+  tests = Promise.all([onPostgres, rest, checked]);
 } else {
   // Without one (a newcomer's machine): everything on the embedded database, once the journeys and
   // the compilers are done.
   tests = Promise.all([
     afterJourneys(() => vitest('unit, server (embedded database) and client tests', [], embedded)),
-    linted,
-    typechecked,
+    checked,
   ]);
   lines.push('skip  server tests on PostgreSQL: set TEST_DATABASE_URL=postgres://... to run them');
 }
