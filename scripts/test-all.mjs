@@ -186,17 +186,12 @@ if (postgres) {
       TEST_DATABASE_URL: postgres,
     }),
   );
-  const rest = Promise.all([
-    afterJourneys(() =>
-      vitest('unit and client tests', ['--project', 'unit', '--project', 'client'], embedded),
-    ),
-    vitest(
-      `database-specific server tests on the embedded database (${databaseSpecific.length} files)`,
-      ['--project', 'server', '--maxWorkers=1', ...databaseSpecific],
-      embedded,
-      'database-specific',
-    ),
-  ]);
+  const rest = vitest(
+    `database-specific server tests on the embedded database (${databaseSpecific.length} files)`,
+    ['--project', 'server', '--maxWorkers=1', ...databaseSpecific],
+    embedded,
+    'database-specific',
+  ).then(() => vitest('unit and client tests', ['--project', 'unit', '--project', 'client'], embedded));
   tests = Promise.all([onPostgres, rest, checked]);
 } else {
   // Without one (a newcomer's machine): everything on the embedded database, once the journeys and
