@@ -31,7 +31,8 @@ export default defineConfig({
   cacheDir: '.cache/vite',
   test: {
     // Vitest's default leaves one of this machine's two cores idle; the server tests mostly wait on a
-    // database, so both cores pay off (measured: 2 workers, not 3, is fastest here).
+    // database, so both cores pay off (measured: 2 workers, not 3, is fastest here on the embedded
+    // database). On PostgreSQL, where the waits are longer, npm test runs 4 (scripts/test-all.mjs).
     maxWorkers: 2,
     sequence: { sequencer: WaitingFirst },
     tags: [

@@ -1,8 +1,9 @@
 // `npm test`: every check the project has, ending with the line "N passed, N failed".
 // Two phases, each of which keeps a 2-core machine's cores busy by itself. First the build, then the
 // browser journeys against it: they are the CPU-hungriest stage and the one most hurt by sharing the
-// cores (every waiting assertion polls longer). Then the typecheck and lint (one process, one
-// TypeScript program) and the vitest runs side by side. Without TEST_DATABASE_URL everything runs on
+// cores (every waiting assertion polls longer), so beside them run only tests that mostly wait or cost
+// little. Then the typecheck and lint (one process, one TypeScript program) and the vitest runs side
+// by side. Without TEST_DATABASE_URL everything runs on
 // the embedded database. With it (CI), every server test runs on PostgreSQL, and the tests that
 // exercise database-specific behaviour (tagged `database-specific`, see scripts/database-specific.mjs)
 // run on the embedded database as well: each test on one database, those on both.
@@ -176,11 +177,12 @@ if (postgres) {
   // thirds of the CPU they cost on the embedded engine (253 against 373 CPU-s for all of them alone,
   // December 2026). They wait a great deal (on the server, on processes they start and kill, on
   // timeouts they provoke): with vitest's 2 workers the last 100 s of the run kept the machine a
-  // third busy; 4 workers fill it (CI 498 -> 447 s). Beside them, the typecheck and lint and the unit
-  // and client tests. The database-specific tests on the embedded database run from the start, on one
-  // worker, beside the build and the journeys: they are mostly processes started, killed and waited
-  // for, and only the files that have some are loaded, of those only the tagged tests run (a mixed
-  // file's others ran on PostgreSQL).
+  // third busy; 4 workers fill it (CI 498 -> 447 s). Beside them, the typecheck and lint. From the
+  // start, on one worker, beside the build and the journeys: the database-specific tests on the
+  // embedded database (mostly processes started, killed and waited for; only the files that have some
+  // are loaded, of those only the tagged tests run, a mixed file's others ran on PostgreSQL), then the
+  // unit and client tests. The journeys leave a fifth of the cores idle; there these took them from
+  // 187 to 201 s and the whole run from 447 to 392 s (December 2026, with the single typecheck-and-lint).
   const onPostgres = afterJourneys(() =>
     vitest(`server tests on PostgreSQL (every file)`, ['--project', 'server', '--maxWorkers=4'], {
       TEST_DATABASE_URL: postgres,
