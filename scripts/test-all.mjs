@@ -1,12 +1,13 @@
 // `npm test`: every check the project has, ending with the line "N passed, N failed".
-// Two phases, each of which keeps a 2-core machine's cores busy by itself. First the build, then the
-// browser journeys against it: they are the CPU-hungriest stage and the one most hurt by sharing the
-// cores (every waiting assertion polls longer), so beside them run only tests that mostly wait or cost
-// little. Then the typecheck and lint (one process, one TypeScript program) and the vitest runs side
-// by side. Without TEST_DATABASE_URL everything runs on
-// the embedded database. With it (CI), every server test runs on PostgreSQL, and the tests that
-// exercise database-specific behaviour (tagged `database-specific`, see scripts/database-specific.mjs)
-// run on the embedded database as well: each test on one database, those on both.
+// Two phases, each of which keeps a 2-core machine's cores busy. First the build, then the browser
+// journeys against it: they are the CPU-hungriest stage and the one most hurt by sharing the cores
+// (every waiting assertion polls longer), so beside them run only tests that mostly wait or cost
+// little (with PostgreSQL: the embedded database's share, then the unit and client tests). Then the
+// typecheck and lint (one process, one TypeScript program) and the remaining vitest run side by side.
+// Without TEST_DATABASE_URL everything runs on the embedded database. With it (CI), every server test
+// runs on PostgreSQL, and the tests that exercise database-specific behaviour (tagged
+// `database-specific`, see scripts/database-specific.mjs) run on the embedded database as well: each
+// test on one database, those on both.
 // Measured in December 2026 on this 2-core machine: the journeys beside vitest took 885 s and 918 s
 // against 324 s and 215 s one after the other; lint beside the journeys took them from 202 s to 273 s,
 // while beside the PostgreSQL run it fills the cores that run leaves idle while its files wait.
@@ -148,21 +149,21 @@ const journeys = built.then((ok) =>
 const afterJourneys = (task) => journeys.then(task);
 
 /**
- * The typecheck and lint in one process over one TypeScript program (scripts/check-code.mjs): alone,
- * from empty caches, 93 CPU-s against 117 for `npm run typecheck` and `npm run lint` (December 2026).
- * Its program allocates gigabytes of short-lived objects: 64 MB semi-spaces (the young generation's
- * halves; V8's own choice on x64 is at most 16 MB) spend less on scavenges (ESLint 128 -> 116 CPU-s,
- * tsc 44 -> 38 measured apart; 128 MB was no better).
+ * The typecheck and lint in one process over one TypeScript program (`npm run check`,
+ * scripts/check-code.mjs): alone, from empty caches, 93 CPU-s against 117 for `npm run typecheck` and
+ * `npm run lint` one after the other (December 2026). It says which of the two found something; a
+ * crash before it could say counts as both failed.
  */
 async function typecheckAndLint() {
   const file = `${out}/check-code.json`;
-  const heap = { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-semi-space-size=64`.trim() };
-  const timing = await run('node', ['scripts/check-code.mjs', file], heap);
+  const { ok, ...timing } = await run('npm', ['run', '--silent', 'check', '--', file]);
   const outcome = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
-  const clean = ['typecheck', 'lint'].filter((name) => outcome[name] === true);
-  record('typecheck and lint (one program)', timing, clean.length, 2 - clean.length);
-  for (const name of ['typecheck', 'lint'].filter((name) => !clean.includes(name)))
-    lines.push(`      failed: ${name} (its findings are printed above)`);
+  const clean = ok ? ['typecheck', 'lint'] : ['typecheck', 'lint'].filter((name) => outcome[name] === true);
+  const failed = ['typecheck', 'lint'].filter((name) => !clean.includes(name));
+  record('typecheck and lint (one program)', timing, clean.length, failed.length);
+  if (failed.length === 0 || existsSync(file))
+    for (const name of failed) lines.push(`      failed: ${name} (its findings are printed above)`);
+  else lines.push('      failed: typecheck and lint (scripts/check-code.mjs stopped: see above)');
 }
 const checked = afterJourneys(typecheckAndLint);
 
@@ -196,8 +197,8 @@ if (postgres) {
   ).then(() => vitest('unit and client tests', ['--project', 'unit', '--project', 'client'], embedded));
   tests = Promise.all([onPostgres, rest, checked]);
 } else {
-  // Without one (a newcomer's machine): everything on the embedded database, once the journeys and
-  // the compilers are done.
+  // Without one (a newcomer's machine): all of vitest on the embedded database once the journeys are
+  // done, beside the typecheck and lint.
   tests = Promise.all([
     afterJourneys(() => vitest('unit, server (embedded database) and client tests', [], embedded)),
     checked,

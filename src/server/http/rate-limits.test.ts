@@ -1,6 +1,7 @@
-// Database-specific (the tests tagged so run on both databases): the limits' counters are upserted in
-// the database that every instance shares; one limit counted to its end shows the embedded engine's
-// upsert, and every limit counts through the same statement.
+// Database-specific (the tests tagged so run on both databases): the shop's limits count in the
+// database that every instance shares, all through one upsert (request-counters.ts), so one limit counted
+// to its end shows it on each engine; better-auth's own limiter counts in memory on the embedded
+// database and in the database on PostgreSQL, so the test that it counts no sign-up runs on both.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORIGIN, type TestUser, injectAs, nextClientIp, signUp } from '../test/auth-helpers';
 import { createTestApp } from '../test/test-app';
@@ -228,7 +229,7 @@ describe('a company’s API key', { tags: ['database-specific'] }, () => {
   });
 });
 
-describe('one definition per limit', () => {
+describe('one definition per limit', { tags: ['database-specific'] }, () => {
   it('sign-up is counted once, by the shop’s scaled rule (better-auth’s own rule is off for it)', async () => {
     const doubled = await createTestApp({ env: { RATE_LIMIT_SCALE: '2' } });
     try {
