@@ -1,4 +1,4 @@
-// A manufacturer's catalog at a million SKUs (DESIGN §11, issue 46): two shops on PostgreSQL, each
+// A manufacturer's catalog at a million SKUs (DESIGN §11): two shops on PostgreSQL, each
 // loaded by SQL with the same generator: a small one (10,000 SKUs in 500 families, 100 companies,
 // 100,000 order lines) and a large one (1,000,000 SKUs in 50,000 families with specifications, 10,000
 // companies, 10,000,000 order lines). Side by side, in alternating rounds, it measures what a buyer

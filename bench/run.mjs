@@ -40,7 +40,7 @@ try {
   const only = process.argv[2];
   if (!only || only === 'catalog') await benchCatalog({ databaseUrl: await createDatabase('catalog') });
   if (!only || only === 'scale') await benchCatalogScale({ createDatabase });
-  // A manufacturer's catalog at a million SKUs beside one of 10,000 (issue 46): `scale`, or alone as `million`.
+  // A manufacturer's catalog at a million SKUs beside one of 10,000 (DESIGN §11): `scale`, or alone as `million`.
   if (!only || only === 'scale' || only === 'million') await benchMillion({ createDatabase });
   if (!only || only === 'orders') await benchOrders({ databaseUrl: await createDatabase('orders') });
   // BENCH_CART_DATABASE runs the checkouts on a kept catalog (the million bench's: the ratio at scale).

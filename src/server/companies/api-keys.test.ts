@@ -9,7 +9,7 @@ import { deliveryToLeeds, payOrderAs } from '../test/order-helpers';
 import { validateDocument } from '../test/e-invoice-validators';
 
 /**
- * A company's API keys (DESIGN §11, issue 44): its admins make, list and revoke them; a key acts as
+ * A company's API keys (DESIGN §11): its admins make, list and revoke them; a key acts as
  * the company within its scopes (its ERP orders without a person, approvals and limits applied as to
  * any buyer), never as an admin of the shop or of the company; an unknown or revoked key is 401.
  */

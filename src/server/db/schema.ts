@@ -1702,7 +1702,7 @@ export const companyPartNumbers = pgTable(
   ],
 );
 
-// --- The dashboard's rollups (DESIGN §9, issue 46 at a million orders) ---
+// --- The dashboard's rollups (DESIGN §9: the dashboard at a million orders) ---
 // Triggers on orders and order_lines (migration 0053) write a row of change for each order that
 // changes state, is paid or has a paid line changed: inserts only, so a payment never waits on a
 // shared counter row. The sales-rollups job sums the change rows into one row per key; the dashboard

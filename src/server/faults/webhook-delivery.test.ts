@@ -7,7 +7,7 @@ import { startSmtpCatcher } from '../test/smtp-catcher';
 import { startWebhookReceiver } from '../test/webhook-receiver';
 
 /**
- * Kill -9 of the server while its webhook deliveries are on the wire (DESIGN §11, issue 44): the
+ * Kill -9 of the server while its webhook deliveries are on the wire (DESIGN §11): the
  * receiver took them and the process died before it heard back. The next process sends each again
  * once its claim lapses: every event arrives answered, none lost (at least once; the receiver
  * deduplicates by the event's id).

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { scheduleJobs } from '../jobs/scheduler';
 import { injectAs, signUp } from '../test/auth-helpers';
 import { insertTool } from '../test/factories';
-import { delivery } from '../test/order-helpers';
+import { delivery, payOrderAs, placeOrderAs } from '../test/order-helpers';
 import { createTestApp } from '../test/test-app';
 import { createAppMetrics } from './metrics';
 
@@ -74,6 +74,23 @@ describe('GET /metrics', () => {
     // The order's mail waits in the outbox (no worker sends in tests).
     expect(valueOf(after, 'mail_outbox_messages{status="pending"}')).toBeGreaterThanOrEqual(1);
     expect(valueOf(after, 'mail_outbox_oldest_pending_seconds')).toBeGreaterThanOrEqual(0);
+  });
+
+  it('counts card payments settled, and the PostgreSQL pool’s connections by state', async () => {
+    const before = (await scrape()).body;
+    const buyer = await signUp(ctx.app);
+    const order = await placeOrderAs(ctx.app, buyer, (await insertTool(ctx.db, {})).id);
+    await payOrderAs(ctx.app, buyer, order._id);
+    const after = (await scrape()).body;
+    const paid = 'shop_payments_total{outcome="paid"}';
+    expect(valueOf(after, paid) - valueOf(before, paid)).toBe(1);
+    if (process.env.TEST_DATABASE_URL) {
+      expect(valueOf(after, 'db_pool_connections{state="max"}')).toBeGreaterThan(0);
+      expect(valueOf(after, 'db_pool_connections{state="total"}')).toBeGreaterThan(0);
+    } else {
+      // The embedded database has no pool.
+      expect(after).not.toContain('db_pool_connections{');
+    }
   });
 
   it('tells what the catalog caches hold, as their bounds count it', async () => {

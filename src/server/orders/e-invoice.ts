@@ -13,7 +13,7 @@ import { type CreditNote, findCreditNoteById } from '../records/credit-notes.rep
 import { type InvoicedOrder, isInvoiced, renderCreditNotePdf, renderInvoicePdf } from './invoice-pdf';
 
 /**
- * An invoice as data an accounting system books by itself (EN 16931, issue 44): the order's
+ * An invoice as data an accounting system books by itself (EN 16931): the order's
  * snapshot (its lines, rates, tax treatment and the buyer's billing details as they were invoiced)
  * in the semantic model of EN 16931, written by @e-invoice-eu/core as a UBL 2.1 Invoice following
  * Peppol BIS Billing 3.0, or as UN/CEFACT CII D16B. Every amount is the stored one, in cents; nothing

@@ -16,7 +16,7 @@ import {
 } from '../test/order-helpers';
 
 /**
- * Every invoice as EN 16931 data (issue 44): generated for each way an order is taxed and paid, and
+ * Every invoice as EN 16931 data: generated for each way an order is taxed and paid, and
  * judged by the standards bodies' own validators (the EN 16931 Schematron and XSDs, and Peppol BIS
  * Billing 3.0's rules for the seller's EU registration), with no fatal finding.
  */

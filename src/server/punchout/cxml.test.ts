@@ -5,7 +5,7 @@ import { validateCxml } from '../test/e-invoice-validators';
 import { CxmlError, orderMessage, readCxml, setupResponse, statusResponse } from './cxml';
 
 /**
- * The cXML the shop reads and writes (DESIGN §11, issue 45): every document it writes valid against the
+ * The cXML the shop reads and writes (DESIGN §11): every document it writes valid against the
  * cXML 1.2.063 DTD (the kit's xmllint check), the procurement systems' requests read, and what only an
  * attack needs (entities, an internal DTD subset) refused before parsing.
  */

@@ -11,7 +11,7 @@ import { createTestApp } from '../test/test-app';
 
 /**
  * A procurement system that times out and sends its purchase order again while the first is being
- * placed (DESIGN §11, issue 45): both are answered 200 with the same order, and there is one.
+ * placed (DESIGN §11): both are answered 200 with the same order, and there is one.
  */
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 const coupa: Credential = {

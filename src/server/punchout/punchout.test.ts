@@ -20,7 +20,7 @@ import { startSmtpCatcher } from '../test/smtp-catcher';
 import { createTestApp } from '../test/test-app';
 
 /**
- * Punchout (DESIGN §11, issue 45) end to end against a stand-in procurement system: it sends a
+ * Punchout (DESIGN §11) end to end against a stand-in procurement system: it sends a
  * PunchOutSetupRequest, the buyer's browser follows the start page, fills the cart at the company's
  * prices and transfers it; the system receives the PunchOutOrderMessage at its BrowserFormPost address,
  * checks it against the cXML DTD and the cart, and sends the OrderRequest that becomes the order. The

@@ -1,5 +1,8 @@
 import { count } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectPaths } from '../config/project-paths';
 import type { DatabaseHandle } from '../db/database';
 import { products, reviews, taxZones } from '../db/schema';
 import { readDemoCatalog, readDemoTaxZones, seedDemoOnce } from './seed-demo';
@@ -43,6 +46,16 @@ describe('demo catalog', () => {
     expect(place('CA', null)).toMatchObject({ standardRate: 5000 });
     expect(place('CA', 'ON')).toMatchObject({ standardRate: 13_000 });
     expect(place('DE', null)).toMatchObject({ standardRate: 19_000, reducedRate: 7000 });
+    // Each zone names the registration the shop collects under: a state permit in a US state, the
+    // shop's one EU VAT registration (content/business.json) in every member state.
+    expect(place('US', 'PA')?.registration).toMatch(/^Pennsylvania sales tax license /);
+    const { vatId } = JSON.parse(readFileSync(join(projectPaths.content, 'business.json'), 'utf8')) as {
+      vatId: string;
+    };
+    expect(vatId).toMatch(/^NL/);
+    expect(place('DE', null)?.registration).toBe(vatId);
+    expect(place('FR', null)?.registration).toBe(vatId);
+    expect(zones.every((zone) => zone.registration.length > 0)).toBe(true);
     // Parcel rates by weight for the US, Canada, the UK and the EU; every demo tool weighs something.
     const freight = await shippingRatesFor(db, { country: 'US', region: 'PA' });
     expect(freight).toMatchObject({ freeFromCents: 1_000_000, palletFromGrams: 500_000 });

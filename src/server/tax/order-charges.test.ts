@@ -14,6 +14,7 @@ import { insertTool } from '../test/factories';
 import { delivery, payOrderAs, pittsburgh } from '../test/order-helpers';
 import { pdfText } from '../test/pdf-text';
 import { formatDay } from '../../shared/date-format';
+import { messages } from '../../shared/messages';
 
 /**
  * Every order's subtotal, freight, tax by rate and total come from one function, shown the
@@ -539,6 +540,19 @@ describe('an order’s charges', () => {
     });
     const request = await t.smtp.nextMailTo(approver.email, /approv/i);
     expect(request.parsed.text).toContain('$1,976.00');
+
+    // Suspended meanwhile, the company's order is not quoted, and waits as it was; reinstated, it is.
+    const status = (to: 'active' | 'suspended') =>
+      t.call(admin, 'PATCH', `/api/admin/companies/${companyId}`, { status: to });
+    expect((await status('suspended')).statusCode).toBe(200);
+    const whileSuspended = await t.call(admin, 'PUT', `/api/admin/orders/${placed[2]?._id}/freight`, {
+      freight: 100,
+    });
+    expect(whileSuspended.statusCode).toBe(409);
+    expect(whileSuspended.json<ErrorBody>().error.message).toBe(messages.freightCompanySuspended);
+    const waiting = await t.call(buyer, 'GET', `/api/purchase/${placed[2]?._id}`);
+    expect(waiting.json<Order>()).toMatchObject({ status: 'awaiting_freight', total: 1040 });
+    expect((await status('active')).statusCode).toBe(200);
 
     // The company's terms go back to card: the third, quoted, is offered for card payment, not a 500.
     await t.call(buyer, 'PUT', '/api/company/rules', { approvalAbove: null, monthlyLimit: null });

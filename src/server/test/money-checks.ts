@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 
 /**
- * The books agree (DESIGN §11, issue 43 item 6), checked over the whole database after every path a
+ * The books agree (DESIGN §11), checked over the whole database after every path a
  * test took: each problem as a sentence naming the order, none when all is well.
  * - an order's credit notes never credit more than its invoice, nor a line more units than were
  *   cancelled or returned of it;

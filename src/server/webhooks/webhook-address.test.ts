@@ -6,7 +6,7 @@ import { startWebhookReceiver } from '../test/webhook-receiver';
 import { webhookSender } from './send-webhook';
 
 /**
- * Webhooks never reach into the shop's own network (DESIGN §11, issue 44): with WEBHOOK_ALLOW_PRIVATE
+ * Webhooks never reach into the shop's own network (DESIGN §11): with WEBHOOK_ALLOW_PRIVATE
  * unset, only public https receivers are registered, and every delivery's connection is checked again
  * (after DNS, and after each redirect) as it is made.
  */

@@ -14,7 +14,7 @@ import { createTestApp } from '../test/test-app';
 import { type WebhookReceiver, startWebhookReceiver } from '../test/webhook-receiver';
 
 /**
- * Signed webhooks (DESIGN §11, issue 44): the shop's admin and a company's admin register receivers;
+ * Signed webhooks (DESIGN §11): the shop's admin and a company's admin register receivers;
  * every order event reaches them signed, at least once, from the outbox, retried while the receiver is
  * down; each delivery's tries are in its log, and 'Send again' sends it once more.
  */

@@ -6,7 +6,7 @@ import { type ShippableLine, planShipment } from './shipments';
 
 /**
  * Whether a buyer may still change an order, and which units may ship, be cancelled and come back, in
- * each state (issue 43 item 7): the table the shop's pages and calls follow, and then, for one line in
+ * each state: the table the shop's pages and calls follow, and then, for one line in
  * the middle of its life (100 ordered: 30 shipped, 20 on backorder, 10 cancelled), how many of each.
  */
 const table: Record<
