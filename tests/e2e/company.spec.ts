@@ -193,7 +193,8 @@ test('the admin sets an approval threshold; the buyer orders above it; the appro
   expect(put.status(), await put.text()).toBe(200);
   await buyer.page.goto('/cart');
   const checkout = buyer.page.getByRole('form', { name: 'Check out' });
-  await checkout.getByLabel('Name', { exact: true }).fill('Bea Buyer');
+  // Delivered to the goods-in desk: the approver sees who placed it and, apart, whom it goes to.
+  await checkout.getByLabel('Name', { exact: true }).fill('Goods In Desk');
   await fillShipTo(checkout, LEEDS);
   await checkout.getByLabel('Phone number').fill('441134960000');
   await checkout.getByRole('button', { name: 'Place order' }).click();
@@ -217,7 +218,9 @@ test('the admin sets an approval threshold; the buyer orders above it; the appro
   const waiting = approver.page.getByTestId('awaiting-order');
   await expect(waiting).toHaveCount(1);
   await expect(waiting).toContainText('$1,250.00');
-  await expect(waiting).toContainText(buyer.account.email);
+  await expect(waiting).toContainText(`Placed by Bea Buyer (${buyer.account.email.toLowerCase()})`);
+  await expect(waiting).toContainText('ship to Goods In Desk,');
+  await expect(waiting).not.toContainText('Placed by Goods In Desk');
   const { violations } = await axe(approver.page).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
   expect(violations.map((v) => `${v.id} ${v.nodes[0]?.target.join(' ') ?? ''}`)).toEqual([]);
   await approver.page.screenshot({ path: 'test-results/approvals-375.png', fullPage: true });

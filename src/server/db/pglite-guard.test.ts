@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { isStorageFull } from './unavailable';
 import { EmbeddedDatabaseAbortedError, guardPglite, StorageUnwritableError } from './pglite-guard';
 
@@ -14,8 +14,10 @@ afterEach(() => {
 
 /** A 96 MB tmpfs for the database, mounted here when the tests run as root (as CI does). */
 const mountPoint = mkdtempSync(join(tmpdir(), 'toolshop-guard-disk-'));
+// Only where the tests run: on PostgreSQL they are skipped, and so are the hooks that would unmount it.
 const canMount = (() => {
   try {
+    if (process.env.TEST_DATABASE_URL) throw new Error('not on the embedded database');
     execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=96m', 'tmpfs', mountPoint], { stdio: 'ignore' });
     return true;
   } catch {
@@ -23,6 +25,13 @@ const canMount = (() => {
     return false;
   }
 })();
+
+// Unmounted when the file ends, whether or not the test that fills it ran (as root it does not chmod).
+afterAll(() => {
+  if (!canMount) return;
+  execFileSync('umount', ['--lazy', mountPoint]);
+  rmSync(mountPoint, { recursive: true, force: true });
+});
 
 async function pglite() {
   const dir = mkdtempSync(join(tmpdir(), 'toolshop-guard-'));
@@ -114,8 +123,6 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the embedded database g
         rmSync(filler, { force: true });
         guard.stop();
         await client.close();
-        execFileSync('umount', [mountPoint]);
-        rmSync(mountPoint, { recursive: true, force: true });
       }
     },
   );
