@@ -1,16 +1,17 @@
 import type { Page } from '@playwright/test';
-import { LEEDS, expect, fillShipTo, test } from './fixtures';
+import { LEEDS, expect, fillShipTo, signInOrUp, test } from './fixtures';
 import { shopUrl } from './support/ports';
 
 /**
- * Low items of the interface walk: the cart in the phone's header, toasts clear of
- * the header, the payment page inside 1280 px, and its amount named as what it is.
+ * Low items of the interface walk: the cart in the phone's header, toasts clear of the header, the
+ * payment page inside 1280 px and its amount named as what it is, the company and the person who
+ * placed an order in the shop's list of orders.
  */
 
 /** Places a 100-unit order by the specification's call; answers its id. */
-async function placeOrder(page: Page, toolId: string): Promise<string> {
+async function placeOrder(page: Page, toolId: string, company?: string): Promise<string> {
   const placed = await page.request.post('/api/purchase', {
-    data: { toolId, name: 'Ada', address: '1 Road', number: '5550100', quantity: 100 },
+    data: { toolId, name: 'Ada', address: '1 Road', number: '5550100', quantity: 100, company },
     headers: { origin: shopUrl },
   });
   expect(placed.status()).toBe(201);
@@ -96,4 +97,29 @@ test('the payment page fits 1280 px and names the payable amount only while the 
   const row = page.getByRole('row').filter({ hasText: product.name });
   await expect(row.first()).toBeVisible();
   await expect(row.getByRole('link', { name: 'Pay Now' })).toHaveCount(0);
+});
+
+test("the shop's list of orders names a company's order by its company and the colleague who placed it", async ({
+  page,
+  customer,
+  product,
+}) => {
+  const company = `Column Works ${Date.now()}`;
+  const created = await page.request.post('/api/companies', {
+    data: { name: company },
+    headers: { origin: shopUrl },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await placeOrder(page, product._id, company);
+  await signInOrUp(page.request, {
+    name: 'Olivia Owner',
+    email: 'owner@forgeline.test',
+    password: 'owner-e2e-secret',
+  });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/dashboard/manageAllOrders');
+  const row = page.getByRole('row').filter({ hasText: product.name });
+  await expect(row.getByRole('cell').nth(1)).toContainText(company);
+  await expect(row.getByRole('cell').nth(1)).toContainText(`Placed by ${customer.name}`);
+  await expect(row.getByRole('cell').nth(1)).toContainText(customer.email);
 });
