@@ -2,11 +2,16 @@ import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
-import { isDatabaseSpecific } from './scripts/database-specific.mjs';
+import { databaseSpecificIn } from './scripts/database-specific.mjs';
 
-/** Whether a test file starts processes (the server, a second lock holder) and so waits on them. */
-const startsProcesses = (path: string) =>
-  /from '(node:child_process|\.\.\/test\/server-process)'/.test(readFileSync(path, 'utf8'));
+/** Whether a test file (its source text) starts processes (the server, a second lock holder). */
+const startsProcesses = (text: string) => /from '(node:child_process|\.\.\/test\/server-process)'/.test(text);
+
+/** Whether a test file mostly waits: tagged database-specific as a whole, or starting processes. */
+function mostlyWaits(path: string): boolean {
+  const text = readFileSync(path, 'utf8');
+  return databaseSpecificIn(text) === 'file' || startsProcesses(text);
+}
 
 /**
  * The files that mostly wait start first: those tagged database-specific as a whole (locks, processes
@@ -19,9 +24,7 @@ const startsProcesses = (path: string) =>
 class WaitingFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const waits = new Set(
-      sorted.filter((spec) => isDatabaseSpecific(spec.moduleId) || startsProcesses(spec.moduleId)),
-    );
+    const waits = new Set(sorted.filter((spec) => mostlyWaits(spec.moduleId)));
     return [...waits, ...sorted.filter((spec) => !waits.has(spec))];
   }
 }

@@ -28,21 +28,17 @@ const config = ts.getParsedCommandLineOfConfigFile(
   },
 );
 if (!config) throw new Error('tsconfig.json could not be read');
+// With parent pointers, which typescript-eslint's rules walk.
+const host = ts.createCompilerHost(config.options, true);
 const program = ts.createProgram({
   rootNames: config.fileNames,
   options: config.options,
   projectReferences: config.projectReferences,
   configFileParsingDiagnostics: ts.getConfigFileParsingDiagnostics(config),
-  // Parent pointers, which typescript-eslint's rules walk.
-  host: ts.createCompilerHost(config.options, true),
+  host,
 });
 const diagnostics = ts.getPreEmitDiagnostics(program);
 if (diagnostics.length > 0) {
-  const host = {
-    getCanonicalFileName: (name) => name,
-    getCurrentDirectory: () => process.cwd(),
-    getNewLine: () => '\n',
-  };
   console.log(ts.formatDiagnosticsWithColorAndContext(diagnostics, host));
   console.log(`typecheck: ${diagnostics.length} error(s)`);
 }
@@ -66,7 +62,7 @@ const eslint = new ESLint({
   overrideConfig: [
     {
       files: ['**/*.{ts,tsx,mts,cts}'],
-      languageOptions: { parser: withProgram, parserOptions: { projectService: false } },
+      languageOptions: { parser: withProgram },
     },
   ],
 });

@@ -1,4 +1,5 @@
-/** Whether every test of the file at `path` is database-specific (files that mostly wait). */
-export function isDatabaseSpecific(path: string): boolean;
-/** Whether the file at `path` has any database-specific test. */
-export function hasDatabaseSpecificTests(path: string): boolean;
+/**
+ * Which of a test file's tests (its source text) are database-specific: 'file' for all of them (files
+ * that mostly wait), 'tests' for some, null for none.
+ */
+export function databaseSpecificIn(text: string): 'file' | 'tests' | null;

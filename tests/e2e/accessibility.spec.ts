@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { axe, expect, signInOrUp, test } from './fixtures';
+import { axe, expect, signInOrUp, test, shopOwnerAccount } from './fixtures';
 import { shopUrl } from './support/ports';
 
 /**
@@ -93,11 +93,7 @@ test.describe('WCAG 2.2 AA (axe-core)', () => {
   ];
   for (const path of adminPages) {
     test(`admin page ${path}`, async ({ page, product }) => {
-      await signInOrUp(page.request, {
-        name: 'Olivia Owner',
-        email: 'owner@forgeline.test',
-        password: 'owner-e2e-secret',
-      });
+      await signInOrUp(page.request, shopOwnerAccount);
       const url = await pathFor(page, path, product._id, 'Olivia');
       expect(await seriousViolations(page, url)).toEqual([]);
     });
@@ -126,11 +122,7 @@ test.describe('WCAG 2.2 AA (axe-core) with every dialog open', () => {
     page,
     product,
   }) => {
-    await signInOrUp(page.request, {
-      name: 'Olivia Owner',
-      email: 'owner@forgeline.test',
-      password: 'owner-e2e-secret',
-    });
+    await signInOrUp(page.request, shopOwnerAccount);
     const quote = await page.request.post('/api/quotes', {
       data: { toolId: product._id, quantity: 5000, note: 'For the dialog check' },
       headers: { origin: shopUrl },
@@ -175,11 +167,7 @@ test.describe('WCAG 2.2 AA (axe-core) with every dialog open', () => {
     const { quote } = (await requested.json()) as { quote: { _id: string } };
     const owner = await page.context().browser()?.newContext({ baseURL: shopUrl });
     if (!owner) throw new Error('no browser');
-    await signInOrUp(owner.request, {
-      name: 'Olivia Owner',
-      email: 'owner@forgeline.test',
-      password: 'owner-e2e-secret',
-    });
+    await signInOrUp(owner.request, shopOwnerAccount);
     const validUntil = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
     const answered = await owner.request.patch(`/api/admin/quotes/${quote._id}`, {
       data: { unitPrice: 9.5, validUntil, shipDate: validUntil, reply: 'Yes' },

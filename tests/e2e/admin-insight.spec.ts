@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, newAccount, signInOrUp, signUp, test, waitingForTheApp } from './fixtures';
+import { expect, newAccount, signInOrUp, signUp, test, waitingForTheApp, shopOwnerAccount } from './fixtures';
 import { shopUrl } from './support/ports';
 
-const owner = { name: 'Olivia Owner', email: 'owner@forgeline.test', password: 'owner-e2e-secret' };
+const owner = shopOwnerAccount;
 const headers = { origin: shopUrl };
 
 /** Places an order and pays it with the built-in test card, through the API as the customer would. */

@@ -1,4 +1,4 @@
-import { expect, newAccount, signInOrUp, signUp, test, waitingForTheApp } from './fixtures';
+import { expect, newAccount, signInOrUp, signUp, test, waitingForTheApp, shopOwnerAccount } from './fixtures';
 
 test.describe('an admin named by ADMIN_EMAILS', () => {
   test('makes a customer admin, whose navigation changes; deletes an account through the modal', async ({
@@ -32,7 +32,7 @@ test.describe('an admin named by ADMIN_EMAILS', () => {
     const leaving = newAccount('Lea Leaving');
     await signUp(leavingContext.request, leaving);
 
-    const owner = { name: 'Olivia Owner', email: 'owner@forgeline.test', password: 'owner-e2e-secret' };
+    const owner = shopOwnerAccount;
     await signInOrUp(page.request, owner);
     await page.goto('/dashboard');
     const nav = page.getByRole('navigation', { name: 'Dashboard' });

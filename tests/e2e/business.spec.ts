@@ -9,6 +9,7 @@ import {
   signInOrUp,
   test,
   waitingForTheApp,
+  shopOwnerAccount,
 } from './fixtures';
 import { shopUrl } from './support/ports';
 
@@ -18,11 +19,7 @@ import { shopUrl } from './support/ports';
 async function ownerSignedIn(browser: Browser, address: string) {
   const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': address } });
   const page = waitingForTheApp(await context.newPage());
-  await signInOrUp(context.request, {
-    name: 'Olivia Owner',
-    email: 'owner@forgeline.test',
-    password: 'owner-e2e-secret',
-  });
+  await signInOrUp(context.request, shopOwnerAccount);
   return { context, page };
 }
 

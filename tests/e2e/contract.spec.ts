@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { axe, expect, fillShipTo, signInOrUp, test, waitingForTheApp } from './fixtures';
+import { axe, expect, fillShipTo, signInOrUp, test, waitingForTheApp, shopOwnerAccount } from './fixtures';
 import { shopUrl } from './support/ports';
 
 const axeViolations = async (page: Page) => {
@@ -29,11 +29,7 @@ test('a contract price and Net 30: the buyer sees their price, orders on account
   // The shop admin, in a browser of their own: a price list with the product at $9.50.
   const adminContext = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': '203.0.113.91' } });
   const admin = waitingForTheApp(await adminContext.newPage());
-  await signInOrUp(admin.request, {
-    name: 'Olivia Owner',
-    email: 'owner@forgeline.test',
-    password: 'owner-e2e-secret',
-  });
+  await signInOrUp(admin.request, shopOwnerAccount);
   const listName = `Contract ${stamp}`;
   await admin.goto('/dashboard/priceLists');
   const newList = admin.getByRole('form', { name: 'New price list' });

@@ -18,6 +18,13 @@ export interface Account {
   password: string;
 }
 
+/** The shop's owner, a shop admin (in ADMIN_EMAILS, playwright.config.ts), signed up on first use. */
+export const shopOwnerAccount = {
+  name: 'Olivia Owner',
+  email: 'owner@forgeline.test',
+  password: 'owner-e2e-secret',
+};
+
 /** The catalog admin the journeys create their products with (in ADMIN_EMAILS, playwright.config.ts). */
 export const catalogAdminAccount = {
   name: 'Catalog Admin',

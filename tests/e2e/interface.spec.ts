@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { LEEDS, expect, fillShipTo, signInOrUp, test } from './fixtures';
+import { LEEDS, expect, fillShipTo, signInOrUp, test, shopOwnerAccount } from './fixtures';
 import { shopUrl } from './support/ports';
 
 /**
@@ -111,11 +111,7 @@ test("the shop's list of orders names a company's order by its company and the c
   });
   expect(created.status(), await created.text()).toBe(201);
   await placeOrder(page, product._id, company);
-  await signInOrUp(page.request, {
-    name: 'Olivia Owner',
-    email: 'owner@forgeline.test',
-    password: 'owner-e2e-secret',
-  });
+  await signInOrUp(page.request, shopOwnerAccount);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/dashboard/manageAllOrders');
   const row = page.getByRole('row').filter({ hasText: product.name });

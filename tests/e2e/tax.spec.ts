@@ -10,6 +10,7 @@ import {
   signInOrUp,
   test,
   waitingForTheApp,
+  shopOwnerAccount,
 } from './fixtures';
 import { shopUrl } from './support/ports';
 
@@ -113,11 +114,7 @@ test('freight and tax before Buy Now, on the invoice, and none under an approved
   // …and the shop admin approves it on the Companies page.
   const adminContext = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': '203.0.113.92' } });
   const admin = waitingForTheApp(await adminContext.newPage());
-  await signInOrUp(admin.request, {
-    name: 'Olivia Owner',
-    email: 'owner@forgeline.test',
-    password: 'owner-e2e-secret',
-  });
+  await signInOrUp(admin.request, shopOwnerAccount);
   await admin.goto('/dashboard/companies');
   const toCheck = admin.getByTestId('certificate-to-check').filter({ hasText: number });
   await expect(toCheck).toContainText('resale certificate');
@@ -184,11 +181,7 @@ test('the cart shows freight and tax for the address typed at checkout, at 375 a
 test('a shop admin keeps tax and shipping zones on the Tax & Freight page', async ({ browser }) => {
   const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': '203.0.113.93' } });
   const admin = waitingForTheApp(await context.newPage());
-  await signInOrUp(admin.request, {
-    name: 'Olivia Owner',
-    email: 'owner@forgeline.test',
-    password: 'owner-e2e-secret',
-  });
+  await signInOrUp(admin.request, shopOwnerAccount);
   await admin.goto('/dashboard/taxes');
   await expect(
     admin.getByTestId('tax-zone').filter({ hasText: 'Pennsylvania, United States' }),

@@ -1,9 +1,9 @@
 // @module-tag database-specific: the embedded engine's guard against an aborted backend and a read-only or full disk
-import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { smallDiskForEmbeddedDatabase } from '../test/tmpfs';
 import { isStorageFull } from './unavailable';
 import { EmbeddedDatabaseAbortedError, guardPglite, StorageUnwritableError } from './pglite-guard';
 
@@ -12,26 +12,8 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-/** A 96 MB tmpfs for the database, mounted here when the tests run as root (as CI does). */
-const mountPoint = mkdtempSync(join(tmpdir(), 'toolshop-guard-disk-'));
-// Only where the tests run: on PostgreSQL they are skipped, and so are the hooks that would unmount it.
-const canMount = (() => {
-  try {
-    if (process.env.TEST_DATABASE_URL) throw new Error('not on the embedded database');
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=96m', 'tmpfs', mountPoint], { stdio: 'ignore' });
-    return true;
-  } catch {
-    rmSync(mountPoint, { recursive: true, force: true });
-    return false;
-  }
-})();
-
-// Unmounted when the file ends, whether or not the test that fills it ran (as root it does not chmod).
-afterAll(() => {
-  if (!canMount) return;
-  execFileSync('umount', ['--lazy', mountPoint]);
-  rmSync(mountPoint, { recursive: true, force: true });
-});
+/** A 96 MB disk for the database, when the tests run as root (as CI does). */
+const disk = smallDiskForEmbeddedDatabase('guard-disk', '96m');
 
 async function pglite() {
   const dir = mkdtempSync(join(tmpdir(), 'toolshop-guard-'));
@@ -93,21 +75,16 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the embedded database g
   );
 
   // As root (CI) a folder's mode stops nothing: the database lives on a small tmpfs that fills up.
-  it.skipIf(!canMount)(
+  it.skipIf(!disk.mounted)(
     'refuses queries while its disk is full, and serves again when there is room',
     async () => {
-      const folder = join(mountPoint, 'pglite');
+      const folder = join(disk.path, 'pglite');
       const { PGlite } = await import('@electric-sql/pglite');
       const client = await PGlite.create(folder);
       const guard = guardPglite(client, folder, { probeMs: 60_000 });
-      const filler = join(mountPoint, 'filler');
       try {
         await client.exec('create table t (n int)');
-        try {
-          writeFileSync(filler, Buffer.alloc(256 * 1024 * 1024));
-        } catch {
-          // Filled to the last byte: what the test wants.
-        }
+        disk.fill();
         expect(await guard.probe()).toBe(false);
         // Refused before PGlite sees it: no WAL write to fail, no abort, nothing for the backend to spin on.
         const refused = await client.query('insert into t values (1)').catch((error: unknown) => error);
@@ -115,12 +92,12 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the embedded database g
         expect(refused).toMatchObject({ code: 'ENOSPC' });
         expect(isStorageFull(refused)).toBe(true);
         expect(guard.aborted()).toBe(false);
-        rmSync(filler);
+        disk.free();
         expect(await guard.probe()).toBe(true);
         await client.query('insert into t values (1)');
         expect((await client.query<{ n: number }>('select n from t')).rows).toEqual([{ n: 1 }]);
       } finally {
-        rmSync(filler, { force: true });
+        disk.free();
         guard.stop();
         await client.close();
       }

@@ -1,8 +1,6 @@
 import { count } from 'drizzle-orm';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectPaths } from '../config/project-paths';
+import { readShopDetails } from '../config/shop-details';
 import type { DatabaseHandle } from '../db/database';
 import { products, reviews, taxZones } from '../db/schema';
 import { readDemoCatalog, readDemoTaxZones, seedDemoOnce } from './seed-demo';
@@ -49,9 +47,7 @@ describe('demo catalog', () => {
     // Each zone names the registration the shop collects under: a state permit in a US state, the
     // shop's one EU VAT registration (content/business.json) in every member state.
     expect(place('US', 'PA')?.registration).toMatch(/^Pennsylvania sales tax license /);
-    const { vatId } = JSON.parse(readFileSync(join(projectPaths.content, 'business.json'), 'utf8')) as {
-      vatId: string;
-    };
+    const { vatId } = readShopDetails();
     expect(vatId).toMatch(/^NL/);
     expect(place('DE', null)?.registration).toBe(vatId);
     expect(place('FR', null)?.registration).toBe(vatId);
