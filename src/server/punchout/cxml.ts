@@ -3,6 +3,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { SyntaxValidator } from 'fast-xml-validator';
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
+import { REGIONS } from '../../shared/domain/addresses';
 
 /**
  * cXML, the punchout language of SAP Ariba, Coupa and most US procurement systems (DESIGN §11): what
@@ -249,6 +250,22 @@ function lineOf(item: Node): CxmlLine {
   };
 }
 
+/**
+ * A cXML State as the shop's region code: its `isoStateCode` (ISO 3166-2, `US-NY`) when given, else its
+ * text, a code (`NY`) or a name (`New York`) of the country's list, matched without regard to case.
+ */
+function stateOf(value: unknown): string | null {
+  const iso = text(node(value)?.['@isoStateCode']);
+  if (iso) return iso.replace(/^[A-Za-z]{2}-/, '').toUpperCase();
+  const written = text(value);
+  if (!written) return null;
+  for (const regions of Object.values(REGIONS)) {
+    const named = Object.entries(regions).find(([, name]) => name.toLowerCase() === written.toLowerCase());
+    if (named) return named[0];
+  }
+  return written;
+}
+
 function addressOf(address: Node | undefined): CxmlAddress | null {
   if (!address) return null;
   const postal = node(address.PostalAddress);
@@ -259,7 +276,7 @@ function addressOf(address: Node | undefined): CxmlAddress | null {
     deliverTo: list(postal?.DeliverTo).map(text).filter(Boolean),
     street: list(postal?.Street).map(text).filter(Boolean),
     city: text(postal?.City),
-    state: text(postal?.State) || null,
+    state: stateOf(postal?.State),
     postalCode: text(postal?.PostalCode) || null,
     country: country ? text(country['@isoCountryCode']) || null : null,
     email: text(address.Email) || null,

@@ -1,4 +1,6 @@
 import { and, eq } from 'drizzle-orm';
+import { type ShipTo, addressProblems, formatAddress, normalizeAddress } from '../../shared/domain/addresses';
+import type { StoredShipTo } from '../../shared/domain/order-charges';
 import { formatCents } from '../../shared/money';
 import { recordAudit } from '../audit/audit.repository';
 import type { Executor } from '../db/database';
@@ -41,6 +43,9 @@ export async function placePunchoutOrder(
     if (request.currency && request.currency !== 'USD') {
       throw new CxmlError(406, `The shop prices in USD, not ${request.currency}`);
     }
+    // The ShipTo decides tax and freight: checked by the rules every order form's address meets.
+    const shipTo = request.shipTo ?? request.billTo;
+    const destination = checkedDestination(shipTo);
     const buyer = await accountFor(tx, connection, null, null, at);
     const skus = [...new Set(request.items.map((item) => item.supplierPartId))];
     const products = await findOrderable(tx, { skus }, { lock: true });
@@ -92,29 +97,26 @@ export async function placePunchoutOrder(
     work.stockMoved(await moveStock(tx, taken));
     const rules = await holdUnpaidOrderSlot(tx, buyer, deps.maxUnpaid);
     const company = await findCompany(tx, connection.companyId);
-    const shipTo = request.shipTo ?? request.billTo;
-    if (!shipTo?.street[0] || !shipTo.city || !shipTo.country) {
-      throw new CxmlError(400, 'The OrderRequest has no ShipTo address with a street, a city and a country');
-    }
-    const destination = shipToOf(shipTo);
     // A company that ships only to its address book: the ShipTo must be one of its addresses.
     const booked =
       company && !company.freeAddresses
-        ? (await addressesOf(tx, company.id)).find((address) => sameAddress(address.shipTo, destination))
+        ? (await addressesOf(tx, company.id)).find((address) =>
+            sameAddress(address.shipTo, destination.shipTo),
+          )
         : undefined;
     if (company && !company.freeAddresses && !booked) {
       throw new CxmlError(
         406,
-        `Nothing was ordered. ${company.name} ships only to its address book, and ${destination.line1}, ${destination.postalCode} ${destination.city} is not in it.`,
+        `Nothing was ordered. ${company.name} ships only to its address book, and ${formatAddress(destination.shipTo).replaceAll('\n', ', ')} is not in it.`,
       );
     }
     const order = await insertUnpaidOrder(work, {
       user: buyer,
       rules,
       details: {
-        name: shipTo.deliverTo[0] ?? shipTo.name,
-        number: shipTo.phone ?? '-',
-        shipTo: destination,
+        name: destination.recipient,
+        number: shipTo?.phone ?? '-',
+        shipTo: destination.shipTo,
         ...(booked ? { addressId: booked._id } : {}),
         company: request.billTo?.name || company?.name || null,
         poNumber: request.orderId.slice(0, 60),
@@ -180,14 +182,37 @@ function sameAddress(
   );
 }
 
-function shipToOf(address: CxmlAddress) {
+/** Where a structured address's fields are in a cXML Address, for a refusal that names the field. */
+const CXML_FIELD: Record<keyof ShipTo, string> = {
+  line1: 'Street',
+  line2: 'Street',
+  city: 'City',
+  region: 'State',
+  postalCode: 'PostalCode',
+  country: 'Country isoCountryCode',
+};
+
+/**
+ * The OrderRequest's ShipTo as an order's structured destination, normalised, with its recipient; a
+ * ShipTo the shop's address rules refuse (a state missing or not the postal code's, a postal code
+ * not of its country, no street) is a cXML 400 naming the first field, as a form would name it.
+ */
+function checkedDestination(address: CxmlAddress | null): { shipTo: StoredShipTo; recipient: string } {
+  if (!address) throw new CxmlError(400, 'The OrderRequest has no ShipTo address');
   const [line1 = '', ...rest] = address.street;
-  return {
+  const given: ShipTo = {
     line1,
     line2: [...rest, ...address.deliverTo.slice(1)].join(', ') || null,
     city: address.city,
     region: address.state,
     postalCode: address.postalCode ?? '',
-    country: (address.country ?? '').toUpperCase(),
+    country: address.country ?? '',
   };
+  const [problem] = addressProblems(given);
+  if (problem) throw new CxmlError(400, `ShipTo ${CXML_FIELD[problem.field]}: ${problem.message}`);
+  const recipient = address.deliverTo[0] || address.name;
+  if (!recipient) throw new CxmlError(400, 'ShipTo DeliverTo: the ShipTo names no one to deliver to');
+  const normal = normalizeAddress(given);
+  const shipTo: StoredShipTo = { ...normal, line2: normal.line2 ?? null, region: normal.region ?? null };
+  return { shipTo, recipient };
 }

@@ -380,7 +380,7 @@ describe('cXML punchout, the company’s rules', () => {
     const refused = statusOf((await postCxml(po('po-book-1@stand-in'))).body);
     expect(refused.code).toBe(406);
     expect(refused.message).toContain(
-      'ships only to its address book, and 12 Mill Lane, LS1 4AP Leeds is not in it',
+      'ships only to its address book, and 12 Mill Lane, Leeds, LS1 4AP, United Kingdom is not in it',
     );
     const booked = await injectAs(ctx.app, companyAdmin, {
       method: 'POST',

@@ -102,6 +102,27 @@ export function setupRequest(
   );
 }
 
+/** A ShipTo's PostalAddress as a procurement system fills it; absent fields are left out. */
+export interface RequestedAddress {
+  deliverTo?: string;
+  street?: string;
+  city?: string;
+  state?: string;
+  postalCode?: string;
+  country?: string;
+}
+
+const LEEDS_GOODS_IN: RequestedAddress = {
+  deliverTo: 'Goods In',
+  street: '12 Mill Lane',
+  city: 'Leeds',
+  postalCode: 'LS1 4AP',
+  country: 'GB',
+};
+
+const element = (name: string, value: string | undefined) =>
+  value === undefined ? '' : `<${name}>${value}</${name}>`;
+
 export function orderRequest(
   sender: Credential,
   {
@@ -109,8 +130,16 @@ export function orderRequest(
     orderId,
     items,
     total,
-  }: { payloadId: string; orderId: string; items: RequestedItem[]; total: number },
+    shipTo = LEEDS_GOODS_IN,
+  }: { payloadId: string; orderId: string; items: RequestedItem[]; total: number; shipTo?: RequestedAddress },
 ): string {
+  const postal =
+    element('DeliverTo', shipTo.deliverTo) +
+    element('Street', shipTo.street) +
+    element('City', shipTo.city) +
+    element('State', shipTo.state) +
+    element('PostalCode', shipTo.postalCode) +
+    (shipTo.country ? `<Country isoCountryCode="${shipTo.country}">${shipTo.country}</Country>` : '');
   return envelope(
     payloadId,
     `${header(sender)}
@@ -118,7 +147,7 @@ export function orderRequest(
     <OrderRequest>
       <OrderRequestHeader orderID="${orderId}" orderDate="2026-11-28T10:00:00+00:00" type="new">
         <Total><Money currency="USD">${total.toFixed(2)}</Money></Total>
-        <ShipTo><Address><Name xml:lang="en">Acme Plant 2</Name><PostalAddress><DeliverTo>Goods In</DeliverTo><Street>12 Mill Lane</Street><City>Leeds</City><PostalCode>LS1 4AP</PostalCode><Country isoCountryCode="GB">United Kingdom</Country></PostalAddress></Address></ShipTo>
+        <ShipTo><Address><Name xml:lang="en">Acme Plant 2</Name><PostalAddress>${postal}</PostalAddress></Address></ShipTo>
         <BillTo><Address><Name xml:lang="en">Acme Building Ltd</Name></Address></BillTo>
       </OrderRequestHeader>
       ${items.map(itemOut).join('\n')}
