@@ -147,6 +147,15 @@ const journeys = built.then((ok) =>
     : record('browser journeys (not run: build failed)', { seconds: 0, cpu: Number.NaN }, 0, 1),
 );
 const afterJourneys = (task) => journeys.then(task);
+// The build as production runs it (npm start): every public page, then /api/docs, the health checks
+// and /metrics from one fresh process (scripts/smoke-built-server.mjs says why in that order).
+const smoked = built.then((ok) =>
+  ok
+    ? check('built server as production runs it: pages, then the API', 'node', [
+        'scripts/smoke-built-server.mjs',
+      ])
+    : record('built server smoke test (not run: build failed)', { seconds: 0, cpu: Number.NaN }, 0, 1),
+);
 
 /**
  * The typecheck and lint in one process over one TypeScript program (`npm run check`,
@@ -196,13 +205,14 @@ if (postgres) {
     embedded,
     'database-specific',
   ).then(() => vitest('unit and client tests', ['--project', 'unit', '--project', 'client'], embedded));
-  tests = Promise.all([onPostgres, rest, checked]);
+  tests = Promise.all([onPostgres, rest, checked, smoked]);
 } else {
   // Without one (a newcomer's machine): all of vitest on the embedded database once the journeys are
   // done, beside the typecheck and lint.
   tests = Promise.all([
     afterJourneys(() => vitest('unit, server (embedded database) and client tests', [], embedded)),
     checked,
+    smoked,
   ]);
   lines.push('skip  server tests on PostgreSQL: set TEST_DATABASE_URL=postgres://... to run them');
 }

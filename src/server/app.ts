@@ -3,8 +3,8 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
+  createJsonSchemaTransform,
+  createJsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -14,6 +14,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { z } from 'zod';
 import { auditRoutes } from './audit/audit.routes';
 import { createAuth } from './auth/auth';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
@@ -44,6 +45,7 @@ import { makeOrderAttachments } from './orders/e-invoice';
 import { quotesRoutes } from './quotes/quotes.routes';
 import { companiesRoutes } from './companies/companies.routes';
 import { revokeInvitationsSentBy } from './companies/companies';
+import { revokeKeysMadeBy } from './companies/api-keys';
 import { listsRoutes } from './lists/lists.routes';
 import { priceListsRoutes } from './price-lists/price-lists.routes';
 import { creditRoutes } from './credit/credit.routes';
@@ -125,6 +127,19 @@ const loadBuiltPageRenderer = async (): Promise<PageRendererModule | null> =>
   existsSync(projectPaths.pageRenderer)
     ? ((await import(pathToFileURL(projectPaths.pageRenderer).href)) as PageRendererModule)
     : null;
+
+/**
+ * The API's named schemas (`.meta({ id })` in src/shared/api) as the server's own modules registered them,
+ * for the OpenAPI document. Zod keeps its global registry on globalThis, shared by every copy of zod in
+ * the process, and the page renderer (dist/ssr) bundles its own copy of the schemas its pages use: the
+ * first page rendered re-registered their ids to that copy's schemas, and GET /api/docs then met two
+ * "Tool"s (500, `Duplicate schema id`). Taken when this module runs, after the routes' modules (imported
+ * above) and before any renderer can load; the other metadata is still read from the global registry.
+ */
+const apiSchemas = Object.assign(z.registry<z.core.GlobalMeta>(), {
+  _map: z.globalRegistry._map,
+  _idmap: new Map(z.globalRegistry._idmap),
+});
 
 type CompilersFactory = NonNullable<
   NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
@@ -255,14 +270,14 @@ export async function buildApp({
             scheme: 'bearer',
             bearerFormat: 'fl_ followed by 43 base64url characters',
             description:
-              'A company’s API key: acts as the company within its scopes (catalog:read, orders:read, orders:write).',
+              'A company’s API key: acts as the company in the name of the colleague who made it, within its scopes (catalog:read, orders:read, orders:write) and never beyond that colleague’s current role; it stops when they leave the company.',
           },
           session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' },
         },
       },
     },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transform: createJsonSchemaTransform({ schemaRegistry: apiSchemas }),
+    transformObject: createJsonSchemaTransformObject({ schemaRegistry: apiSchemas }),
   });
 
   const { db } = database;
@@ -393,11 +408,14 @@ export async function buildApp({
         writableDirs: database.url || config.dataDir.startsWith('memory://') ? [] : [config.dataDir],
         pictures,
       });
-      // A deleted account's open invitations go with it (users/ knows nothing of companies).
+      // A deleted account's open invitations and API keys go with it (users/ knows nothing of companies).
       await api.register(usersRoutes, {
         db,
         guards,
-        onDeleting: (tx, actor, account) => revokeInvitationsSentBy(tx, actor, account),
+        onDeleting: async (tx, actor, account) => {
+          await revokeInvitationsSentBy(tx, actor, account);
+          await revokeKeysMadeBy(tx, actor, account);
+        },
       });
       await api.register(auditRoutes, { db, guards });
       await api.register(webhooksRoutes, {

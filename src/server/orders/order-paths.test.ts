@@ -90,7 +90,7 @@ function call(
   return injectAs(ctx.app, user, {
     method,
     url,
-    ...(payload ? { payload: payload as Record<string, unknown> } : {}),
+    ...(payload ? { payload } : {}),
   });
 }
 const withKey = (method: 'POST' | 'PUT', url: string, payload: object) =>
@@ -108,7 +108,7 @@ interface Refusal {
 }
 const fromApi = (response: { statusCode: number; body: string }): Refusal => ({
   status: response.statusCode,
-  message: (JSON.parse(response.body) as ErrorBody).error?.message ?? response.body,
+  message: (JSON.parse(response.body) as ErrorBody).error.message,
 });
 function fromCxml(body: string): Refusal {
   const status =
