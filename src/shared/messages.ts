@@ -180,6 +180,8 @@ export const messages = {
   apiKeyUnknown: 'This API key is unknown or was revoked',
   apiKeyNotOpen: 'This call is not open to API keys: sign in as a person',
   apiKeyLacksScope: (scope: string) => `This API key lacks the scope ${scope}`,
+  apiKeyMakerMayNot: (scope: string) =>
+    `This API key was given ${scope}, but the colleague who made it may no longer do that in the company: a company admin can make a new key`,
   orderAgainGone: 'No longer sold, so it was left out',
   orderAgainOutOfStock: 'Out of stock now, so it was left out',
   orderAgainRaised: (before: number, now: number) =>

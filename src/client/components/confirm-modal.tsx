@@ -44,18 +44,18 @@ export function ConfirmModal({
   );
 }
 
-interface Mutation<V> {
-  mutate: (variables: V, callbacks: { onSuccess: () => void; onSettled: () => void }) => void;
+interface Mutation<V, R> {
+  mutate: (variables: V, callbacks: { onSuccess: (result: R) => void; onSettled: () => void }) => void;
   isPending: boolean;
 }
 
 /**
  * Ask first, then change: `ask(item)` opens the question about `item`; confirming runs the mutation
- * for it, toasts `done(item)` once the server agrees, and closes. Spread `modal` onto a ConfirmModal.
+ * for it, toasts `done(item, answer)` once the server agrees, and closes. Spread `modal` onto a ConfirmModal.
  */
-export function useConfirm<T, V>(
-  mutation: Mutation<V>,
-  { variables, done }: { variables: (item: T) => V; done: (item: T) => string },
+export function useConfirm<T, V, R = unknown>(
+  mutation: Mutation<V, R>,
+  { variables, done }: { variables: (item: T) => V; done: (item: T, result: R) => string },
 ) {
   const [item, setItem] = useState<T | null>(null);
   const close = () => setItem(null);
@@ -69,7 +69,10 @@ export function useConfirm<T, V>(
       onClose: close,
       onConfirm: () => {
         if (item === null) return;
-        mutation.mutate(variables(item), { onSuccess: () => notify.success(done(item)), onSettled: close });
+        mutation.mutate(variables(item), {
+          onSuccess: (result) => notify.success(done(item, result)),
+          onSettled: close,
+        });
       },
     },
   };

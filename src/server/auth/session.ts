@@ -66,8 +66,14 @@ export function createAuthGuards(auth: Auth, db: Database): AuthGuards {
     if (!caller?.apiKey) throw new DomainError('UNAUTHENTICATED', messages.apiKeyUnknown);
     const scope = request.routeOptions.config.keyScope;
     if (!scope) throw new DomainError('FORBIDDEN', messages.apiKeyNotOpen);
-    if (!caller.apiKey.scopes.includes(scope))
-      throw new DomainError('FORBIDDEN', messages.apiKeyLacksScope(scope));
+    if (!caller.apiKey.scopes.includes(scope)) {
+      throw new DomainError(
+        'FORBIDDEN',
+        caller.apiKey.granted.includes(scope)
+          ? messages.apiKeyMakerMayNot(scope)
+          : messages.apiKeyLacksScope(scope),
+      );
+    }
     request.user = caller;
     return caller;
   }

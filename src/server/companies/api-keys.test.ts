@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { apiKeys } from '../db/schema';
+import { messages } from '../../shared/messages';
 import type { ApiKey, CompanyApiKey, CreatedApiKey } from '../../shared/api/api-keys.schemas';
 import type { ErrorBody } from '../../shared/api/errors';
 import type { Order, OrderDetail, PlaceOrderResult } from '../../shared/api/orders.schemas';
@@ -52,6 +55,8 @@ describe('API keys', () => {
         _id,
         name: 'Warehouse ERP',
         scopes: ['orders:read'],
+        pausedScopes: [],
+        madeBy: admin.email,
         prefix,
         createdAt: expect.any(String) as unknown,
         lastUsedAt: null,
@@ -160,6 +165,85 @@ describe('API keys', () => {
     for (const bad of ['fl_nope', `fl_${'A'.repeat(43)}`, 'not-a-key']) {
       expect((await asKey(bad, 'GET', '/api/cart')).statusCode).toBe(401);
     }
+  });
+
+  it('never do more than the colleague who made them: demoted, they read only; removed or deleted, they stop', async () => {
+    const { admin: maker, key, _id: keyId } = await companyWithKey(['orders:read', 'orders:write']);
+    const other = await join(maker, ['admin']);
+    const tool = await insertTool(t.ctx.db, { priceCents: 1000, available: 100_000 });
+    const order = async () => {
+      const line = await asKey(key, 'PUT', `/api/cart/lines/${tool.id}`, { quantity: 100 });
+      return line.statusCode === 200 ? asKey(key, 'POST', '/api/cart/checkout', deliveryToLeeds) : line;
+    };
+    // A colleague's order, which a removed maker's key read and changed in the report.
+    const colleague = await join(maker, ['buyer']);
+    expect((await call(colleague, 'PUT', `/api/cart/lines/${tool.id}`, { quantity: 100 })).statusCode).toBe(
+      200,
+    );
+    const placed = await call(colleague, 'POST', '/api/cart/checkout', deliveryToLeeds);
+    expect(placed.statusCode, placed.body).toBe(201);
+    const colleaguesOrder = placed.json<PlaceOrderResult>().order;
+    expect((await order()).statusCode).toBe(201);
+
+    // Demoted to viewer: the key reads, and ordering is refused, saying why; the list shows it paused.
+    expect(
+      (await call(other, 'PATCH', `/api/company/members/${maker.id}`, { roles: ['viewer'] })).statusCode,
+    ).toBe(200);
+    expect((await asKey(key, 'GET', `/api/purchase/${colleaguesOrder._id}`)).statusCode).toBe(200);
+    const refused = await order();
+    expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused).message).toBe(messages.apiKeyMakerMayNot('orders:write'));
+    const change = await asKey(key, 'PUT', `/api/purchase/${colleaguesOrder._id}/lines`, {
+      lines: [{ sku: tool.sku, quantity: 1000 }],
+    });
+    expect(change.statusCode).toBe(403);
+    const listed = (await call(other, 'GET', '/api/company/api-keys')).json<ApiKey[]>();
+    expect(listed.find((one) => one._id === keyId)).toMatchObject({
+      scopes: ['orders:read', 'orders:write'],
+      pausedScopes: ['orders:write'],
+      madeBy: maker.email,
+    });
+    // Promoted again, it orders again.
+    expect(
+      (await call(other, 'PATCH', `/api/company/members/${maker.id}`, { roles: ['buyer'] })).statusCode,
+    ).toBe(200);
+    expect((await order()).statusCode).toBe(201);
+
+    // Removed: the answer names the key it ended, which is refused at its next call for everything.
+    const removed = await call(other, 'DELETE', `/api/company/members/${maker.id}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json()).toEqual({
+      modifiedCount: 1,
+      endedApiKeys: [{ name: 'Warehouse ERP', prefix: key.slice(0, 7) }],
+    });
+    for (const [method, url] of [
+      ['GET', `/api/purchase?email=${encodeURIComponent(maker.email)}`],
+      ['GET', `/api/purchase/${colleaguesOrder._id}`],
+      ['DELETE', `/api/purchase/${colleaguesOrder._id}`],
+    ] as const) {
+      const answer = await asKey(key, method, url);
+      expect(answer.statusCode, `${method} ${url}`).toBe(401);
+    }
+    // Even a key no one revoked stops when its maker is no longer in the company (the check is per
+    // request, not only the revocation): the maker founds another company, the key's row restored.
+    const founded = await call(maker, 'POST', '/api/companies', {
+      name: 'Spin-off Ltd',
+      taxId: 'GB987654321',
+    });
+    expect(founded.statusCode, founded.body).toBe(201);
+    await t.ctx.db.update(apiKeys).set({ revokedAt: null }).where(eq(apiKeys.id, keyId));
+    expect((await asKey(key, 'GET', `/api/purchase/${colleaguesOrder._id}`)).statusCode).toBe(401);
+    expect((await asKey(key, 'GET', '/api/catalog')).statusCode).toBe(401);
+    const still = (await call(colleague, 'GET', `/api/purchase/${colleaguesOrder._id}`)).json<OrderDetail>();
+    expect(still.status).not.toBe('cancelled');
+
+    // An account deleted by the shop takes the keys it made with it.
+    const { admin: gone, key: goneKey } = await companyWithKey(['orders:read']);
+    await join(gone, ['admin']);
+    const shopAdmin = await signUpAdmin(t.ctx.app, t.ctx.db);
+    const deleted = await call(shopAdmin, 'DELETE', `/api/user/${encodeURIComponent(gone.email)}`);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await asKey(goneKey, 'GET', '/api/catalog')).statusCode).toBe(401);
   });
 
   it('are described in the OpenAPI document as a bearer scheme', async () => {

@@ -7,10 +7,10 @@ import type {
   CreateApiKeyBody,
   CreatedApiKey,
 } from '../../shared/api/api-keys.schemas';
-import type { CompanyRole } from '../../shared/domain/company-roles';
+import { type CompanyRole, companyRolesAllow } from '../../shared/domain/company-roles';
 import { messages } from '../../shared/messages';
-import type { Database } from '../db/database';
-import { apiKeys, companies, users } from '../db/schema';
+import type { Database, Executor } from '../db/database';
+import { apiKeys, companies, companyMembers, users } from '../db/schema';
 import { DomainError } from '../http/domain-error';
 import { type Actor, recordAudit } from '../audit/audit.repository';
 import { companyOf } from '../identity/membership';
@@ -67,20 +67,62 @@ export function listAllApiKeys(db: Database): Promise<CompanyApiKey[]> {
 
 async function openKeys(db: Database, where?: SQL): Promise<CompanyApiKey[]> {
   const rows = await db
-    .select({ key: apiKeys, company: companies.name })
+    .select({ key: apiKeys, company: companies.name, madeBy: users.email, makerRoles: companyMembers.roles })
     .from(apiKeys)
     .innerJoin(companies, eq(companies.id, apiKeys.companyId))
+    .innerJoin(users, eq(users.id, apiKeys.createdBy))
+    .leftJoin(
+      companyMembers,
+      and(eq(companyMembers.userId, apiKeys.createdBy), eq(companyMembers.companyId, apiKeys.companyId)),
+    )
     .where(and(isNull(apiKeys.revokedAt), where))
     .orderBy(desc(apiKeys.createdAt));
-  return rows.map(({ key, company }) => ({
-    _id: key.id,
-    name: key.name,
-    scopes: key.scopes,
-    prefix: key.prefix,
-    createdAt: key.createdAt.toISOString(),
-    lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
-    company,
-  }));
+  return rows.map(({ key, company, madeBy, makerRoles }) => {
+    const allowed = makerRoles ? scopesAllowed(key.scopes, makerRoles) : [];
+    return {
+      _id: key.id,
+      name: key.name,
+      scopes: key.scopes,
+      pausedScopes: key.scopes.filter((scope) => !allowed.includes(scope)),
+      madeBy,
+      prefix: key.prefix,
+      createdAt: key.createdAt.toISOString(),
+      lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
+      company,
+    };
+  });
+}
+
+/**
+ * The keys a colleague made in a company, revoked as they leave it (removed, or their account
+ * deleted): a key is never more than its maker, and one whose maker is gone stops at once. Audited;
+ * answers the keys it ended, for the admin to see which systems lose their access.
+ */
+export async function revokeKeysMadeBy(
+  tx: Executor,
+  actor: Actor,
+  maker: { companyId?: string; userId: string; email: string },
+): Promise<{ name: string; prefix: string }[]> {
+  const ended = await tx
+    .update(apiKeys)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        ...(maker.companyId ? [eq(apiKeys.companyId, maker.companyId)] : []),
+        eq(apiKeys.createdBy, maker.userId),
+        isNull(apiKeys.revokedAt),
+      ),
+    )
+    .returning({ name: apiKeys.name, prefix: apiKeys.prefix });
+  if (ended.length > 0) {
+    await recordAudit(tx, actor, {
+      action: 'api_key.revoke',
+      subject: `API keys made by ${maker.email}`,
+      before: { keys: ended.map((key) => `${key.name} (${key.prefix})`) },
+      after: { reason: 'its maker left the company' },
+    });
+  }
+  return ended;
 }
 
 /** A company admin revokes one of its keys: it is refused from the next call on. */
@@ -116,10 +158,12 @@ async function revoke(db: Database, actor: Actor, which: SQL | undefined): Promi
 }
 
 /**
- * The caller a key stands for, or null for a key that is unknown or revoked: the company's, in the
- * name of the admin who made it (their orders, their mails), named after the key; with the company
- * roles its scopes give (orders:write orders, orders:read reads), never an admin of the shop or of the
- * company. A suspended company's key reads but does not order, as its people.
+ * The caller a key stands for, or null for a key that is unknown or revoked, or whose maker is no
+ * longer in its company (removed, left, their account deleted): the company's, in the name of the
+ * member who made it (their orders, their mails), named after the key. A key is never more than its
+ * maker is now: its scopes narrowed to what the maker's current roles allow (orders:write only while
+ * they may order), read with the request, so a demotion stops it at the next call. Never an admin of
+ * the shop or of the company. A suspended company's key reads but does not order, as its people.
  */
 export async function callerOfKey(db: Database, key: string, now = new Date()): Promise<SessionUser | null> {
   if (!API_KEY_PATTERN.test(key)) return null;
@@ -134,10 +178,15 @@ export async function callerOfKey(db: Database, key: string, now = new Date()): 
       userId: users.id,
       userName: users.name,
       email: users.email,
+      makerRoles: companyMembers.roles,
     })
     .from(apiKeys)
     .innerJoin(companies, eq(companies.id, apiKeys.companyId))
     .innerJoin(users, eq(users.id, apiKeys.createdBy))
+    .innerJoin(
+      companyMembers,
+      and(eq(companyMembers.userId, apiKeys.createdBy), eq(companyMembers.companyId, apiKeys.companyId)),
+    )
     .where(and(eq(apiKeys.keyHash, hashOf(key)), isNull(apiKeys.revokedAt)));
   if (!row) return null;
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > LAST_USED_EVERY_MS) {
@@ -154,15 +203,24 @@ export async function callerOfKey(db: Database, key: string, now = new Date()): 
         ),
       );
   }
+  const scopes = scopesAllowed(row.scopes, row.makerRoles);
   return {
     id: row.userId,
     name: `${row.name} (API key of ${row.userName})`,
     email: row.email,
     role: 'user',
     emailVerified: true,
-    company: { id: row.companyId, roles: rolesOf(row.scopes), active: row.companyStatus === 'active' },
-    apiKey: { id: row.id, name: row.name, scopes: row.scopes },
+    company: { id: row.companyId, roles: rolesOf(scopes), active: row.companyStatus === 'active' },
+    apiKey: { id: row.id, name: row.name, scopes, granted: row.scopes },
   };
+}
+
+/** A key's scopes that its maker's roles allow now: ordering only while they may order. */
+export function scopesAllowed(
+  scopes: readonly ApiKeyScope[],
+  makerRoles: readonly CompanyRole[],
+): ApiKeyScope[] {
+  return scopes.filter((scope) => scope !== 'orders:write' || companyRolesAllow(makerRoles, 'order'));
 }
 
 /** The company roles a key's scopes give: a buyer to order, a viewer to read; nothing else. */

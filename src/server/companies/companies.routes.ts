@@ -27,6 +27,7 @@ import {
   CompanyApiKey,
   CreateApiKeyBody,
   CreatedApiKey,
+  RemoveMemberResult,
 } from '../../shared/api/api-keys.schemas';
 import { createApiKey, listAllApiKeys, listApiKeys, revokeAnyApiKey, revokeApiKey } from './api-keys';
 import { PartNumberList, PutPartNumbersBody } from '../../shared/api/part-numbers.schemas';
@@ -381,14 +382,14 @@ export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRoutesOptions> = as
       schema: {
         tags: ['companies'],
         summary:
-          'Remove a colleague; their orders stay with the company (company admins; not the last admin)',
+          'Remove a colleague; their orders stay with the company, the API keys they made stop and are listed (company admins; not the last admin)',
         params: MemberParams,
-        response: { 200: UpdateResult, ...errors },
+        response: { 200: RemoveMemberResult, ...errors },
       },
     },
     async (request) => {
-      await removeMember(db, signedInUser(request), request.params.userId);
-      return { modifiedCount: 1 };
+      const { endedApiKeys } = await removeMember(db, signedInUser(request), request.params.userId);
+      return { modifiedCount: 1, endedApiKeys };
     },
   );
 

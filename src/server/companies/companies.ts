@@ -20,6 +20,7 @@ import { addressesOf } from './addresses';
 import { companyOf, notInCompany } from '../identity/membership';
 import { centsOrNull, dollarsOrNull, rulesOf } from './approvals';
 import { invitationMail } from './company-mails';
+import { revokeKeysMadeBy } from './api-keys';
 
 /**
  * Companies and their members: creating one, inviting colleagues by a single-use link,
@@ -418,11 +419,16 @@ export async function updateMember(
 
 /**
  * DELETE /api/company/members/{userId}: a company admin removes a colleague (not the last admin); the
- * orders they placed stay with the company. Their next request no longer finds them in it.
+ * orders they placed stay with the company. Their next request no longer finds them in it; the API
+ * keys they made stop with them, and are answered so the admin sees which systems lose access.
  */
-export async function removeMember(db: Database, caller: SessionUser, userId: string): Promise<void> {
+export async function removeMember(
+  db: Database,
+  caller: SessionUser,
+  userId: string,
+): Promise<{ endedApiKeys: { name: string; prefix: string }[] }> {
   const { id: companyId } = companyOf(caller, 'manage');
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const { member, admins } = await lockedMember(tx, companyId, userId);
     if (member.roles.includes('admin') && admins <= 1) {
       throw new DomainError('LAST_ADMIN', messages.companyLastAdmin);
@@ -431,11 +437,13 @@ export async function removeMember(db: Database, caller: SessionUser, userId: st
       .delete(companyMembers)
       .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
     await revokeInvitationsSentBy(tx, caller, { companyId, userId, email: member.email });
+    const endedApiKeys = await revokeKeysMadeBy(tx, caller, { companyId, userId, email: member.email });
     await recordAudit(tx, caller, {
       action: 'company.member_remove',
       subject: member.email,
       before: { roles: member.roles },
     });
+    return { endedApiKeys };
   });
 }
 

@@ -17,8 +17,19 @@ export const REDACT_PATHS = [
   'res.headers["set-cookie"]',
 ];
 
-// Query parameters that carry a credential: reset and verification tokens, OAuth codes and state.
-const SECRET_PARAMETER = /token|code|state|secret|password|signature|key/i;
+// Query parameters that carry a credential: reset and verification tokens, OAuth codes and state, an
+// API key sent as `?authorization=Bearer …` or `?access_token=…`, OCI's PASSWORD, any case.
+const SECRET_PARAMETER = /token|code|state|secret|passw|signature|key|auth|bearer|credential|session/i;
+
+/** A query parameter's name as a server reads it; a malformed escape is read as written. */
+function parameterName(pair: string): string {
+  const [name = ''] = pair.split('=', 1);
+  try {
+    return decodeURIComponent(name.replace(/\+/g, ' '));
+  } catch {
+    return name;
+  }
+}
 // Path segments that are credentials: /api/auth/reset-password/<token>, a punchout's start address.
 const SECRET_PATH = /(\/reset-password\/|\/punchout\/start\/)[^/?#]+/g;
 
@@ -31,9 +42,7 @@ export function redactUrl(url: string): string {
     .split('&')
     .map((pair) => {
       const [name = ''] = pair.split('=', 1);
-      return SECRET_PARAMETER.test(decodeURIComponent(name)) && pair.includes('=')
-        ? `${name}=${REDACTED}`
-        : pair;
+      return SECRET_PARAMETER.test(parameterName(pair)) && pair.includes('=') ? `${name}=${REDACTED}` : pair;
     })
     .join('&');
   return `${safePath}?${safeQuery}`;

@@ -27,7 +27,11 @@ export interface SessionUser {
   /** The company the account belongs to and its roles there, or null. */
   company: CompanyMembership | null;
   /** Set when a company's API key makes the call (companies/api-keys.ts): which, and its scopes. */
-  apiKey?: { id: string; name: string; scopes: readonly ApiKeyScope[] };
+  /**
+   * The key the request came with: `scopes` what it may do now (its maker's current roles allow), of
+   * the `granted` scopes it was made with.
+   */
+  apiKey?: { id: string; name: string; scopes: readonly ApiKeyScope[]; granted: readonly ApiKeyScope[] };
   /** Set in a punchout's session (punchout/): it may browse, fill the cart and transfer it, nothing else. */
   punchout?: { sessionId: string };
 }

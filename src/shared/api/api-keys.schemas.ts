@@ -28,6 +28,10 @@ export const ApiKey = z
     _id: z.string(),
     name: z.string(),
     scopes: z.array(ApiKeyScope),
+    /** Scopes the key was given that its maker's current role does not allow: refused until then. */
+    pausedScopes: z.array(ApiKeyScope),
+    /** The colleague who made it: the key acts in their name and never beyond their role. */
+    madeBy: z.string(),
     /** The key's first characters ("fl_AbC1"), to tell keys apart. */
     prefix: z.string(),
     createdAt: z.string(),
@@ -45,3 +49,12 @@ export const CreatedApiKey = z.object({ _id: z.string(), key: z.string(), prefix
 export type CreatedApiKey = z.infer<typeof CreatedApiKey>;
 
 export const ApiKeyParams = z.object({ id: z.uuid({ error: 'Malformed key id' }) });
+
+/** The answer to removing a colleague: the API keys they made, which stopped with their leaving. */
+export const RemoveMemberResult = z
+  .object({
+    modifiedCount: z.number().int(),
+    endedApiKeys: z.array(z.object({ name: z.string(), prefix: z.string() })),
+  })
+  .meta({ id: 'RemoveMemberResult' });
+export type RemoveMemberResult = z.infer<typeof RemoveMemberResult>;

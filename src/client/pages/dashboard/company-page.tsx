@@ -230,7 +230,11 @@ function Members({ company, manages }: { company: Company; manages: boolean }) {
   const setRoles = useUpdateColleague();
   const remove = useConfirm(useRemoveColleague(), {
     variables: (member: Company['members'][number]) => member.userId,
-    done: (member) => `${member.email} no longer belongs to ${company.name}`,
+    done: (member, { endedApiKeys }) =>
+      `${member.email} no longer belongs to ${company.name}` +
+      (endedApiKeys.length > 0
+        ? `. The API keys they made stopped with them: ${endedApiKeys.map((key) => `${key.name} (${key.prefix}…)`).join(', ')}`
+        : ''),
   });
   return (
     <>

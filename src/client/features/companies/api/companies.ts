@@ -14,6 +14,7 @@ import type {
   CompanyApiKey,
   CreateApiKeyBody,
   CreatedApiKey,
+  RemoveMemberResult,
 } from '../../../../shared/api/api-keys.schemas';
 import type { PartNumberList, PutPartNumbersBody } from '../../../../shared/api/part-numbers.schemas';
 import type { CertificateBody, TaxCertificate } from '../../../../shared/api/tax.schemas';
@@ -41,7 +42,7 @@ export function useCompany() {
 }
 
 /** Company changes: the company is read again, and orders and quotes, which it shares. */
-function useCompanyChange<T>(change: (input: T) => Promise<unknown>) {
+function useCompanyChange<T, R>(change: (input: T) => Promise<R>) {
   const invalidate = useInvalidate(queryRoots.company, queryRoots.orders, queryRoots.quotes);
   return useMutation({ mutationFn: change, onSuccess: invalidate });
 }
@@ -105,7 +106,7 @@ export function useInvitation(token: string) {
 
 export function useRemoveColleague() {
   return useCompanyChange((userId: string) =>
-    api(`/company/members/${encodeURIComponent(userId)}`, { method: 'DELETE' }),
+    api<RemoveMemberResult>(`/company/members/${encodeURIComponent(userId)}`, { method: 'DELETE' }),
   );
 }
 

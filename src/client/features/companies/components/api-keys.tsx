@@ -47,7 +47,8 @@ export function ApiKeys() {
         </h3>
         <p className="small text-secondary">
           For your own systems: a key acts as the company within its scopes, with your approvals and limits,
-          never as an admin. Send it as <code>Authorization: Bearer fl_…</code> (the API is described at{' '}
+          never as an admin and never beyond the role of the colleague who made it; it stops when they leave
+          the company. Send it as <code>Authorization: Bearer fl_…</code> (the API is described at{' '}
           <a href="/api/docs">/api/docs</a>).
         </p>
         {create.data && (
@@ -122,9 +123,15 @@ export function ApiKeyLine({
       <div className="flex-grow-1">
         {title} <code>{apiKey.prefix}…</code>
         <div className="small text-secondary">
-          {apiKey.scopes.join(', ')} · made {formatDateTime(apiKey.createdAt)} ·{' '}
+          {apiKey.scopes.join(', ')} · made by {apiKey.madeBy} {formatDateTime(apiKey.createdAt)} ·{' '}
           {apiKey.lastUsedAt ? `last used ${formatDateTime(apiKey.lastUsedAt)}` : 'never used'}
         </div>
+        {apiKey.pausedScopes.length > 0 && (
+          <div className="small text-danger">
+            Paused: {apiKey.pausedScopes.join(', ')}. {apiKey.madeBy} may no longer do this in the company,
+            and a key never does more than the colleague who made it.
+          </div>
+        )}
       </div>
       <Button size="sm" variant="outline-danger" disabled={busy} onClick={onRevoke}>
         {revokeLabel}
