@@ -216,6 +216,44 @@ describe('returns (RMA)', () => {
     expect((await t.call(viewer, 'GET', `/api/returns/${id}`)).statusCode).toBe(200);
   });
 
+  it('counts a unit once: units shipped long ago make no room for more returns of recent ones', async () => {
+    const buyer = await signUp(t.ctx.app);
+    const tool = await insertTool(t.ctx.db, { available: 1000, priceCents: 2000 });
+    const placed = await t.call(buyer, 'POST', '/api/purchase', {
+      toolId: tool.id,
+      quantity: 800,
+      ...deliveryToLeeds,
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json<{ order: Order }>().order;
+    await payOrderAs(t.ctx.app, buyer, order._id);
+    const ship = (quantity: number) =>
+      t.call(admin, 'POST', `/api/admin/orders/${order._id}/shipments`, {
+        lines: [{ sku: tool.sku, quantity }],
+        carrier: 'UPS',
+      });
+    // 700 units shipped 90 days ago (RETURN_DAYS is 30), then 100 now.
+    expect((await ship(700)).statusCode).toBe(201);
+    await t.ctx.db
+      .update(shipments)
+      .set({ shippedAt: new Date(Date.now() - 90 * 86_400_000) })
+      .where(eq(shipments.orderId, order._id));
+    expect((await ship(100)).statusCode).toBe(201);
+    const asked = () =>
+      askReturn(buyer, order._id, { lines: [{ sku: tool.sku, quantity: 100, reason: 'Surplus' }] });
+    expect((await asked()).statusCode).toBe(201);
+    // Eight returns of 100 were accepted before; the second is now refused, naming what is left.
+    const second = await asked();
+    expect(second.statusCode).toBe(400);
+    expect(second.json<ErrorBody>().error.message).toContain('0 units can be returned, not 100');
+    const partial = await askReturn(buyer, order._id, {
+      lines: [{ sku: tool.sku, quantity: 1, reason: 'x' }],
+    });
+    expect(partial.statusCode).toBe(400);
+    const detail = (await t.call(buyer, 'GET', `/api/purchase/${order._id}`)).json<Order>();
+    expect(detail.lines[0]?.returnedQuantity).toBe(100);
+  });
+
   it(
     'returns a unit once when the same units are asked back twice at once',
     { tags: ['database-specific'] },

@@ -107,5 +107,12 @@ describe('one line in the middle of its life: 100 ordered, 30 shipped, 20 on bac
     expect(
       planReturn([{ ...returnable, recentlyShipped: 10 }], [{ sku: 'WR-100', quantity: 11 }]),
     ).toHaveProperty('problems');
+    // The 5 returned already count against those 10, whichever shipment they came in: 5 are left.
+    expect(planReturn([{ ...returnable, recentlyShipped: 10 }], [{ sku: 'WR-100', quantity: 5 }])).toEqual({
+      lines: [{ lineNumber: 1, quantity: 5 }],
+    });
+    expect(
+      planReturn([{ ...returnable, recentlyShipped: 10 }], [{ sku: 'WR-100', quantity: 6 }]),
+    ).toHaveProperty('problems');
   });
 });

@@ -24,9 +24,13 @@ export interface ReturnableLine extends ShippableLine {
 export const returnableIn = (status: OrderStatus): boolean =>
   status === 'partially_shipped' || status === 'shipped';
 
-/** A line's units that may still be returned: shipped within the window, not returned already. */
+/**
+ * A line's units that may still be returned: those shipped within the window, less every unit already
+ * returned or being returned, whichever shipment it came in (a unit is counted once: units returned
+ * from an old shipment do not make room among the recent ones).
+ */
 export const unitsReturnable = (line: ReturnableLine): number =>
-  Math.max(0, Math.min(line.shippedQuantity - line.returnedQuantity, line.recentlyShipped));
+  Math.max(0, Math.min(line.shippedQuantity, line.recentlyShipped) - line.returnedQuantity);
 
 /** The return `asked` describes, by SKU, as lines of the order; or the problems in its way. */
 export function planReturn(
