@@ -673,6 +673,7 @@ const rows: Row[] = [
     method: 'POST',
     path: '/api/purchase/:id/approve',
     url: async (f) => `/api/purchase/${await f.orderOfA()}/approve`,
+    payload: { total: 1000 },
     expected: signedIn(404),
   },
   {

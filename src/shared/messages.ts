@@ -292,6 +292,14 @@ export const messages = {
   listLineGone: 'No longer sold',
   selfApproval: 'You placed this order, so a colleague has to approve or reject it',
   approversOnly: 'Only your company’s approvers decide the orders waiting for approval',
+  selfChangedApproval:
+    'You changed this order’s lines last, so a colleague has to approve it (you may still reject it)',
+  approvalAwaitsFreight:
+    'This order waits for the shop to quote its pallet’s freight: it comes to its approvers once its total is known',
+  approvalNotWaiting: 'This order is not waiting for approval',
+  approvalTotalChanged: (total: string) =>
+    `This order changed since you looked at it: its total is now ${total}. Please look at it again before you approve it`,
+  approvalTotalMissing: 'Please send the total you approve, as the order showed it to you',
   companyMemberNotFound: 'There is no such colleague in your company',
   companyLastAdmin: 'A company keeps at least one admin: make another colleague admin first',
   companyAlreadyInvitedMember: (email: string) => `${email} is already a colleague in your company`,

@@ -12,7 +12,8 @@ import { type TestUser, signUpAdmin } from '../test/auth-helpers';
 import { newCompany, useCompanyTestApp } from '../test/company-helpers';
 import { insertTool } from '../test/factories';
 import { testMailContext } from '../test/mail-context';
-import { delivery, payOrderAs } from '../test/order-helpers';
+import { delivery, deliveryToLeeds, payOrderAs } from '../test/order-helpers';
+import { messages } from '../../shared/messages';
 
 /**
  * Approvals and spending limits: orders above the company's threshold wait for one of its
@@ -77,9 +78,13 @@ describe('orders above the approval threshold', () => {
     expect((await call(buyer, 'GET', '/api/company/approvals')).statusCode).toBe(403);
 
     // The buyer cannot approve (not an approver: the order does not exist for that decision).
-    expect((await call(buyer, 'POST', `/api/purchase/${large._id}/approve`)).statusCode).toBe(404);
+    expect(
+      (await call(buyer, 'POST', `/api/purchase/${large._id}/approve`, { total: large.amount })).statusCode,
+    ).toBe(404);
 
-    const approved = await call(approver, 'POST', `/api/purchase/${large._id}/approve`);
+    const approved = await call(approver, 'POST', `/api/purchase/${large._id}/approve`, {
+      total: large.amount,
+    });
     expect(approved.statusCode, approved.body).toBe(200);
     const after = approved.json<Order>();
     expect(after).toMatchObject({
@@ -99,7 +104,7 @@ describe('orders above the approval threshold', () => {
     );
 
     // A second decision is stale.
-    const again = await call(approver, 'POST', `/api/purchase/${large._id}/approve`);
+    const again = await call(approver, 'POST', `/api/purchase/${large._id}/approve`, { total: large.amount });
     expect(again.statusCode).toBe(409);
     expect(errorOf(again).message).toMatch(/no longer awaits approval/);
     const lateReject = await call(approver, 'POST', `/api/purchase/${large._id}/reject`, {
@@ -134,7 +139,9 @@ describe('orders above the approval threshold', () => {
     const told = await t.smtp.nextMailTo(buyer.email, /was not approved/);
     expect(told.parsed.text).toContain('We have 200 of these in the Leeds depot');
 
-    const lateApproval = await call(approver, 'POST', `/api/purchase/${large._id}/approve`);
+    const lateApproval = await call(approver, 'POST', `/api/purchase/${large._id}/approve`, {
+      total: large.amount,
+    });
     expect(lateApproval.statusCode).toBe(409);
     expect(errorOf(lateApproval)).toMatchObject({ code: 'ORDER_CLOSED' });
     expect((await call(approver, 'GET', '/api/company/approvals')).json<Order[]>()).toEqual([]);
@@ -149,7 +156,9 @@ describe('orders above the approval threshold', () => {
       .set({ holdExpiresAt: new Date(Date.now() - 1000) })
       .where(eq(orders.id, waiting._id));
     // The hold has ended though the sweep has not run yet: it can no longer be approved.
-    const late = await call(approver, 'POST', `/api/purchase/${waiting._id}/approve`);
+    const late = await call(approver, 'POST', `/api/purchase/${waiting._id}/approve`, {
+      total: waiting.amount,
+    });
     expect(late.statusCode).toBe(409);
     expect(late.json<ErrorBody>().error).toEqual({
       code: 'ORDER_CLOSED',
@@ -186,23 +195,109 @@ describe('orders above the approval threshold', () => {
     const waiting = await placed(buyer, tool.id, 100);
 
     for (const outsider of [admin, viewer, buyer, other.admin, otherApprover, shopAdmin]) {
-      const response = await call(outsider, 'POST', `/api/purchase/${waiting._id}/approve`);
+      const response = await call(outsider, 'POST', `/api/purchase/${waiting._id}/approve`, {
+        total: waiting.amount,
+      });
       expect(response.statusCode, outsider.email).toBe(404);
     }
-    expect((await call(null, 'POST', `/api/purchase/${waiting._id}/approve`)).statusCode).toBe(401);
+    expect(
+      (await call(null, 'POST', `/api/purchase/${waiting._id}/approve`, { total: waiting.amount }))
+        .statusCode,
+    ).toBe(401);
 
     // An admin who is also an approver places an order: another approver decides it, not they.
     await call(admin, 'PATCH', `/api/company/members/${admin.id}`, { roles: ['admin', 'approver'] });
     const own = await placed(admin, tool.id, 100);
     expect(own.status).toBe('awaiting_approval');
-    const self = await call(admin, 'POST', `/api/purchase/${own._id}/approve`);
+    const self = await call(admin, 'POST', `/api/purchase/${own._id}/approve`, { total: own.amount });
     expect(self.statusCode).toBe(403);
     expect(errorOf(self).message).toBe('You placed this order, so a colleague has to approve or reject it');
-    expect((await call(approver, 'POST', `/api/purchase/${own._id}/approve`)).statusCode).toBe(200);
+    expect(
+      (await call(approver, 'POST', `/api/purchase/${own._id}/approve`, { total: own.amount })).statusCode,
+    ).toBe(200);
     // The first order still waits.
     expect((await call(buyer, 'GET', `/api/purchase/${waiting._id}`)).json<Order>().status).toBe(
       'awaiting_approval',
     );
+  });
+
+  it('take four eyes: the last to change an order does not approve it, and an approval is of the total seen', async () => {
+    const { admin, buyer, approver, tool } = await companyWithRules({
+      approvalAbove: 500,
+      monthlyLimit: null,
+    });
+    await call(admin, 'PATCH', `/api/company/members/${admin.id}`, { roles: ['admin', 'approver'] });
+    const waiting = await placed(buyer, tool.id, 100);
+    expect(waiting).toMatchObject({ status: 'awaiting_approval', amount: 1000 });
+    // The admin-approver changes the colleague's order to ten times as much ...
+    const changed = await call(admin, 'PUT', `/api/purchase/${waiting._id}/lines`, {
+      lines: [{ sku: tool.sku, quantity: 1000 }],
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json<Order>()).toMatchObject({ status: 'awaiting_approval', amount: 10_000 });
+    // ... and may not approve it now; rejecting their own change is still theirs.
+    const selfApproved = await call(admin, 'POST', `/api/purchase/${waiting._id}/approve`, { total: 10_000 });
+    expect(selfApproved.statusCode).toBe(403);
+    expect(errorOf(selfApproved).message).toBe(messages.selfChangedApproval);
+
+    // The other approver read $10,000; the buyer changes it to $3,000 before they approve.
+    const seen = (await call(approver, 'GET', '/api/company/approvals')).json<Order[]>()[0];
+    expect(seen?.amount).toBe(10_000);
+    expect(
+      (
+        await call(buyer, 'PUT', `/api/purchase/${waiting._id}/lines`, {
+          lines: [{ sku: tool.sku, quantity: 300 }],
+        })
+      ).statusCode,
+    ).toBe(200);
+    const stale = await call(approver, 'POST', `/api/purchase/${waiting._id}/approve`, {
+      total: seen?.amount,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(errorOf(stale).message).toBe(messages.approvalTotalChanged('$3,000.00'));
+    // An approval must name a total.
+    const blind = await call(approver, 'POST', `/api/purchase/${waiting._id}/approve`);
+    expect(blind.statusCode).toBe(400);
+    expect((await call(buyer, 'GET', `/api/purchase/${waiting._id}`)).json<Order>().status).toBe(
+      'awaiting_approval',
+    );
+    const approved = await call(approver, 'POST', `/api/purchase/${waiting._id}/approve`, { total: 3000 });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json<Order>()).toMatchObject({ status: 'unpaid', amount: 3000 });
+  });
+
+  it('leave an order waiting for its pallet’s freight to the shop: approvers decide it once its total is known', async () => {
+    const { buyer, approver } = await companyWithRules({ approvalAbove: 500, monthlyLimit: null });
+    // 100 units of 150 kg: a pallet to Leeds, whose freight the shop quotes.
+    const anvil = await insertTool(t.ctx.db, {
+      priceCents: 1000,
+      minOrder: 100,
+      available: 1000,
+      weightGrams: 150_000,
+    });
+    const heavy = await call(buyer, 'POST', '/api/purchase', {
+      toolId: anvil.id,
+      quantity: 100,
+      ...deliveryToLeeds,
+    });
+    expect(heavy.statusCode, heavy.body).toBe(201);
+    const quoted = heavy.json<PlaceOrderResult>().order;
+    expect(quoted.status).toBe('awaiting_freight');
+    for (const decision of [
+      call(approver, 'POST', `/api/purchase/${quoted._id}/approve`, { total: quoted.amount }),
+      call(approver, 'POST', `/api/purchase/${quoted._id}/reject`, { reason: 'Too early' }),
+    ]) {
+      const answer = await decision;
+      expect(answer.statusCode).toBe(409);
+      expect(errorOf(answer).message).toBe(messages.approvalAwaitsFreight);
+    }
+    // Once the shop quotes it, the total goes past the threshold: to the approvers, who approve it.
+    const shopAdmin = await signUpAdmin(t.ctx.app, t.ctx.db);
+    const freight = await call(shopAdmin, 'PUT', `/api/admin/orders/${quoted._id}/freight`, { freight: 250 });
+    expect(freight.statusCode, freight.body).toBe(200);
+    expect(freight.json<Order>()).toMatchObject({ status: 'awaiting_approval', amount: 1250 });
+    const approved = await call(approver, 'POST', `/api/purchase/${quoted._id}/approve`, { total: 1250 });
+    expect(approved.statusCode, approved.body).toBe(200);
   });
 
   it('from the company’s only approver are refused, unless the company approves them automatically', async () => {

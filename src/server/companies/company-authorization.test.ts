@@ -37,6 +37,8 @@ let fixture: {
   listId: string;
   /** Orders of A's buyer waiting for approval: one to approve, one to reject. */
   awaitingIds: [string, string];
+  /** The first waiting order's total, as its approver is shown it. */
+  toApproveTotal: number;
 };
 
 const join = (admin: TestUser, roles: CompanyRole[]) => joinCompany(ctx.app, smtp, admin, roles);
@@ -107,6 +109,7 @@ beforeAll(async () => {
   fixture = {
     listId,
     awaitingIds: [toApprove._id, toReject._id],
+    toApproveTotal: toApprove.amount,
     orderId: order._id,
     quoteId: quote.json<{ quote: Quote }>().quote._id,
     addressId: address.json<{ insertedId: string }>().insertedId,
@@ -209,6 +212,7 @@ const rows: [string, Row][] = [
     {
       method: 'POST',
       url: () => `/api/purchase/${fixture.awaitingIds[0]}/approve`,
+      payload: () => ({ total: fixture.toApproveTotal }),
       expected: companyA(404, { aApprover: 200 }),
     },
   ],

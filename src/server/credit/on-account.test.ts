@@ -284,7 +284,9 @@ describe('pay on account', () => {
       [],
     );
 
-    const approved = await t.call(approver, 'POST', `/api/purchase/${placed._id}/approve`);
+    const approved = await t.call(approver, 'POST', `/api/purchase/${placed._id}/approve`, {
+      total: placed.amount,
+    });
     expect(approved.statusCode, approved.body).toBe(200);
     const [invoice] = await t.ctx.db
       .select()

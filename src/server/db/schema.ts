@@ -404,6 +404,11 @@ export const orders = pgTable(
     decidedBy: text('decided_by'),
     rejectionReason: text('rejection_reason'),
     /**
+     * The account that last changed the order's lines (null: never changed): like its buyer, it may
+     * not approve the order (four eyes).
+     */
+    lastChangedBy: text('last_changed_by'),
+    /**
      * On account: invoiced when it is placed (or approved), its invoice due on `dueDate`;
      * the buyer's company was reminded 3 days before it and once it was overdue.
      */

@@ -91,6 +91,7 @@ const calls: Record<LimitName, (caller: Caller) => ReturnType<typeof injectAs>> 
     injectAs(ctx.app, user, {
       method: 'POST',
       url: `/api/purchase/${nowhere}/approve`,
+      payload: { total: 1000 },
       remoteAddress: address,
     }),
   lists: ({ user, address }) =>

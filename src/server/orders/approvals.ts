@@ -3,12 +3,15 @@ import type { SessionUser } from '../identity/request-user';
 import type { Database } from '../db/database';
 import { DomainError } from '../http/domain-error';
 import {
+  type OrderRow,
   type PlacedOrder,
   assertCanMove,
   assertHoldNotEnded,
   findOrderFor,
   listAwaitingApprovalOf,
+  lockOrder,
 } from '../records/orders.repository';
+import { formatCents } from '../../shared/money';
 import { checkAccountCredit } from '../credit/ledger';
 import { type OrderProcessDeps, runOrderWork } from './order-process';
 import { transitionOrder } from './transitions';
@@ -39,16 +42,21 @@ export interface DecideDeps extends OrderProcessDeps {
   holdHours: number;
 }
 
-export type Decision = { approve: true } | { approve: false; reason: string };
+/** An approval names the total the approver was shown; a rejection, its reason. */
+export type Decision = { approve: true; totalCents: number } | { approve: false; reason: string };
 
 /**
  * POST /api/purchase/{id}/approve and /reject: one of the company's approvers decides an order that
- * waits for approval. Anyone else, and another company's approver, is told NOT_FOUND; its buyer may not
- * decide their own order (FORBIDDEN), nor an approver of a suspended company. A decision on an order no
- * longer waiting (decided by a colleague a moment before, cancelled, expired) is refused as stale: the
- * transition table's refusal (409), and of two approvers deciding at once exactly one decision stands.
- * Approved, the order becomes payable, held for `holdHours` from now at least, and its buyer is mailed;
- * rejected, its stock goes back and its buyer is mailed the reason.
+ * waits for approval. Anyone else, and another company's approver, is told NOT_FOUND; four eyes: the
+ * colleague who placed the order may not decide it, nor may the one who last changed its lines approve
+ * it (FORBIDDEN), nor an approver of a suspended company. An approval is bound to what the approver saw:
+ * it names the order's total, and an order changed since (another total) is refused (409), to be looked
+ * at again. Only an order waiting for approval is decided: one waiting for its pallet's freight is not
+ * (its total is not known yet; setFreight sends it to the approvers once it is), and a decision on an
+ * order no longer waiting (decided by a colleague a moment before, cancelled, expired) is refused as
+ * stale: of two approvers deciding at once exactly one decision stands. Everything is checked again
+ * under the order's lock. Approved, the order becomes payable, held for `holdHours` from now at least,
+ * and its buyer is mailed; rejected, its stock goes back and its buyer is mailed the reason.
  */
 export async function decideOrder(
   deps: DecideDeps,
@@ -57,20 +65,20 @@ export async function decideOrder(
   decision: Decision,
 ): Promise<PlacedOrder> {
   const { db, holdHours, now = () => new Date() } = deps;
-  const order = await findOrderFor(db, caller, orderId, 'approve');
-  if (order.userId === caller.id) throw new DomainError('FORBIDDEN', messages.selfApproval);
-  if (!caller.company?.active) throw new DomainError('FORBIDDEN', messages.companySuspended);
-  // An approved order on the company's account is invoiced; any other becomes payable.
-  // (An order whose pallet freight is being quoted comes here only once it is quoted.)
-  const onAccount = order.paymentMethod === 'account' && order.freightCents !== null;
-  const to = decision.approve
-    ? nextState({ freightQuote: false, approval: false, paymentMethod: onAccount ? 'account' : 'card' })
-    : 'rejected';
-  assertCanMove(order, to);
+  assertMayDecide(await findOrderFor(db, caller, orderId, 'approve'), caller, decision);
   const at = now();
-  if (decision.approve) assertHoldNotEnded(order, at, 'approved');
   const decidedBy = caller.email.toLowerCase();
   const moved = await runOrderWork({ ...deps, now: () => at }, async (work) => {
+    const order = await lockOrder(work.tx, orderId);
+    if (!order) throw new DomainError('NOT_FOUND', messages.orderNotFound);
+    assertMayDecide(order, caller, decision);
+    // An approved order on the company's account is invoiced; any other becomes payable.
+    const onAccount = order.paymentMethod === 'account';
+    const to = decision.approve
+      ? nextState({ freightQuote: false, approval: false, paymentMethod: onAccount ? 'account' : 'card' })
+      : 'rejected';
+    assertCanMove(order, to);
+    if (decision.approve) assertHoldNotEnded(order, at, 'approved');
     // The account may have changed since the order was placed: it is checked again, under its lock.
     if (to === 'on_account' && order.companyId) {
       await checkAccountCredit(work.tx, order.companyId, order.amountCents, at, order.id);
@@ -93,6 +101,31 @@ export async function decideOrder(
       },
     );
   });
-  if (!moved) throw new Error(`Order ${orderId} was not moved to ${to}`);
+  if (!moved) throw new Error(`Order ${orderId} was not moved on by its approver`);
   return moved;
+}
+
+/**
+ * Four eyes and a decision bound to what was seen: the buyer decides nothing of their own order, the
+ * last to change its lines does not approve it, a suspended company decides nothing, an order not
+ * waiting for approval is not decided (a decision made already, a pallet still being quoted), and an
+ * approval of another total than the order's is refused as the order having changed.
+ */
+function assertMayDecide(order: OrderRow, caller: SessionUser, decision: Decision): void {
+  if (order.userId === caller.id) throw new DomainError('FORBIDDEN', messages.selfApproval);
+  if (decision.approve && order.lastChangedBy === caller.id) {
+    throw new DomainError('FORBIDDEN', messages.selfChangedApproval);
+  }
+  if (!caller.company?.active) throw new DomainError('FORBIDDEN', messages.companySuspended);
+  if (order.status === 'awaiting_freight') {
+    throw new DomainError('CONFLICT', messages.approvalAwaitsFreight);
+  }
+  if (order.status !== 'awaiting_approval') {
+    // The table's refusal says why (decided already, closed); none of the other states is decided.
+    assertCanMove(order, decision.approve ? 'unpaid' : 'rejected');
+    throw new DomainError('CONFLICT', messages.approvalNotWaiting);
+  }
+  if (decision.approve && decision.totalCents !== order.amountCents) {
+    throw new DomainError('CONFLICT', messages.approvalTotalChanged(formatCents(order.amountCents)));
+  }
 }

@@ -141,7 +141,14 @@ export async function changeOrderLines(
       paymentMethod: order.paymentMethod,
       exceptOrderId: order.id,
     });
-    const changed = await replaceOrderLines(tx, order.id, terms.values, terms.lines, at);
+    // Who changed it last may not approve it (four eyes, orders/approvals.ts).
+    const changed = await replaceOrderLines(
+      tx,
+      order.id,
+      { ...terms.values, lastChangedBy: user.id },
+      terms.lines,
+      at,
+    );
     await recordOrderEvent(tx, order.id, {
       at,
       actor: actorOf(user),

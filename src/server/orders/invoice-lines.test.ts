@@ -75,6 +75,7 @@ function paidOrder(count: number): InvoicedOrder {
     decidedAt: null,
     decidedBy: null,
     rejectionReason: null,
+    lastChangedBy: null,
     cancellationRequestedAt: null,
     cancellationRequestedBy: null,
     cancellationReason: null,

@@ -1,3 +1,4 @@
+import { dollarsToCents } from '../../shared/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DeleteResult } from '../../shared/api/common.schemas';
@@ -10,6 +11,7 @@ import {
   OrderList,
   OrdersQuery,
   PlaceOrderBody,
+  ApproveOrderBody,
   RejectOrderBody,
   CancellationRequestBody,
   CreditNoteParams,
@@ -344,13 +346,19 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
       schema: {
         tags: ['orders', 'companies'],
         summary:
-          'Approve a colleague’s order waiting for approval: it can be paid now (the company’s approvers; not its buyer)',
+          'Approve a colleague’s order waiting for approval, at the total you were shown (409 when it changed since): it can be paid now (the company’s approvers; neither its buyer nor the last to change it)',
         params: OrderIdParams,
+        body: ApproveOrderBody,
         response: { 200: Order, ...errors },
       },
     },
     async (request) =>
-      toOrder(await decideOrder(decide, signedInUser(request), request.params.id, { approve: true })),
+      toOrder(
+        await decideOrder(decide, signedInUser(request), request.params.id, {
+          approve: true,
+          totalCents: dollarsToCents(request.body.total),
+        }),
+      ),
   );
 
   app.post(

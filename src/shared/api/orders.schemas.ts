@@ -374,6 +374,20 @@ export const OrderIdParams = z.object({ id: z.uuid({ error: 'Malformed order id'
 export const OrdersQuery = z.strictObject({ email: z.email({ error: 'Malformed email address' }) });
 
 /** POST /api/purchase/{id}/reject: why the approver rejects the order, for its buyer. */
+/**
+ * POST /api/purchase/{id}/approve: the order's total as the approver saw it. An order changed since
+ * (another total) is refused (409), so that nobody approves what they did not see.
+ */
+export const ApproveOrderBody = z
+  .strictObject({
+    total: z
+      .number({ error: messages.approvalTotalMissing })
+      .nonnegative()
+      .max(100_000_000, { error: messages.approvalTotalMissing }),
+  })
+  .meta({ id: 'ApproveOrderBody' });
+export type ApproveOrderBody = z.input<typeof ApproveOrderBody>;
+
 export const RejectOrderBody = z.strictObject({
   reason: text({
     required: 'Please say why the order is rejected, for its buyer',

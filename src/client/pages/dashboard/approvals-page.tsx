@@ -105,11 +105,13 @@ function WaitingOrder({ order, own, onReject }: { order: Order; own: boolean; on
                 disabled={decide.isPending}
                 onClick={() =>
                   decide.mutate(
-                    { orderId: order._id },
+                    { orderId: order._id, total: order.amount },
                     {
-                      onSuccess: () =>
+                      onSuccess: (approved) =>
                         notify.success(
-                          `Order ${order.orderNumber} is approved; ${order.email} can pay it now`,
+                          approved.status === 'on_account'
+                            ? `Order ${order.orderNumber} is approved and invoiced on the company’s account`
+                            : `Order ${order.orderNumber} is approved; ${order.email} can pay it now`,
                         ),
                     },
                   )

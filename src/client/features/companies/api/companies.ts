@@ -81,12 +81,21 @@ export function useApprovals(enabled = true) {
   return useQuery({ ...approvalsQuery(), enabled });
 }
 
-/** An approver approves an order, or rejects it with a reason for its buyer. */
+/**
+ * An approver approves an order at the total they were shown (refused when it changed since), or
+ * rejects it with a reason for its buyer.
+ */
 export function useDecideOrder() {
-  return useCompanyChange(({ orderId, reason }: { orderId: string; reason?: string }) =>
-    reason === undefined
-      ? api<Order>(`/purchase/${encodeURIComponent(orderId)}/approve`, { method: 'POST' })
-      : api<Order>(`/purchase/${encodeURIComponent(orderId)}/reject`, { method: 'POST', body: { reason } }),
+  return useCompanyChange((decision: { orderId: string } & ({ total: number } | { reason: string })) =>
+    'total' in decision
+      ? api<Order>(`/purchase/${encodeURIComponent(decision.orderId)}/approve`, {
+          method: 'POST',
+          body: { total: decision.total },
+        })
+      : api<Order>(`/purchase/${encodeURIComponent(decision.orderId)}/reject`, {
+          method: 'POST',
+          body: { reason: decision.reason },
+        }),
   );
 }
 
