@@ -1,9 +1,16 @@
 // Database-specific (the tests tagged so run on both databases): a change and a checkout taking the same last units at once, and two changes of one order at once, are serialized by row locks
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../shared/api/errors';
 import type { Order, OrderDetail, PlaceOrderResult } from '../../shared/api/orders.schemas';
-import { orders, products, testPaymentIntents } from '../db/schema';
+import {
+  ledgerEntries,
+  orders,
+  products,
+  testPaymentIntents,
+  webhookDeliveries,
+  webhooks,
+} from '../db/schema';
 import { type TestUser, signUp, signUpAdmin } from '../test/auth-helpers';
 import { newCompany, useCompanyTestApp } from '../test/company-helpers';
 import { insertTool } from '../test/factories';
@@ -357,10 +364,76 @@ describe('a company’s order changed', () => {
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json<Order>()).toMatchObject({ status: 'on_account', total: 1075 });
     expect(changed.json<Order>().invoiceNumber).toMatch(/^INV-/);
+    // Invoiced once: one invoice in the ledger, for the new total.
+    const invoices = await t.ctx.db
+      .select({ amountCents: ledgerEntries.amountCents })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.orderId, order._id), eq(ledgerEntries.kind, 'invoice')));
+    expect(invoices).toEqual([{ amountCents: 107_500 }]);
     // Invoiced, it is owed: no more changes.
     const again = await change(buyer, order._id, [{ sku: tool.sku, quantity: 120 }]);
     expect(again.statusCode).toBe(409);
     expect(errorOf(again).message).toContain('on account can no longer be changed');
+  });
+
+  it('moves through the transition table like every step: to its approvers, to a freight quote, back to be paid, each told as order.changed', async () => {
+    const { buyer, approver, tool } = await company({ approvalAbove: 2000, monthlyLimit: null });
+    // 10 kg a unit: 100 units are a pallet (500 kg and more), whose freight the shop quotes.
+    const heavy = await insertTool(t.ctx.db, { priceCents: 1000, weightGrams: 10_000, available: 10_000 });
+    const [hook] = await t.ctx.db
+      .insert(webhooks)
+      .values({
+        url: 'https://erp.example/hooks',
+        events: ['order.changed'],
+        secret: 's'.repeat(32),
+        createdBy: 'test',
+      })
+      .returning({ id: webhooks.id });
+    const order = await checkout(buyer, [[tool, 100]]);
+    expect(order.status).toBe('unpaid');
+
+    const steps: [Line[], string][] = [
+      [[{ sku: tool.sku, quantity: 250 }], 'awaiting_approval'],
+      [[{ sku: heavy.sku, quantity: 100 }], 'awaiting_freight'],
+      [[{ sku: tool.sku, quantity: 120 }], 'unpaid'],
+      [[{ sku: tool.sku, quantity: 130 }], 'unpaid'],
+    ];
+    for (const [lines, status] of steps) {
+      const changed = await change(buyer, order._id, lines);
+      expect(changed.statusCode, changed.body).toBe(200);
+      expect(changed.json<Order>().status).toBe(status);
+    }
+    await t.smtp.nextMailTo(approver.email, new RegExp(`^Approve order ${order.orderNumber}`));
+    await t.smtp.nextMailTo(
+      'orders@forgeline.example',
+      new RegExp(`^Order ${order.orderNumber} waits for a pallet`),
+    );
+    const history = (await read(buyer, order._id)).history.map((step) => [step.event, step.from, step.to]);
+    expect(history).toEqual([
+      ['placed', null, 'unpaid'],
+      ['changed', 'unpaid', 'awaiting_approval'],
+      ['changed', 'awaiting_approval', 'awaiting_freight'],
+      ['changed', 'awaiting_freight', 'unpaid'],
+      ['changed', 'unpaid', 'unpaid'],
+    ]);
+    // One order.changed per change, each with the order as it became.
+    const told = await t.ctx.db
+      .select({ body: webhookDeliveries.body })
+      .from(webhookDeliveries)
+      .where(
+        and(
+          eq(webhookDeliveries.webhookId, hook?.id ?? ''),
+          eq(webhookDeliveries.eventType, 'order.changed'),
+        ),
+      )
+      .orderBy(asc(webhookDeliveries.seq));
+    const bodies = told.map((row) => JSON.parse(row.body) as { type: string; data: { order: Order } });
+    expect(bodies.map((body) => [body.type, body.data.order.status, body.data.order.quantity])).toEqual([
+      ['order.changed', 'awaiting_approval', 250],
+      ['order.changed', 'awaiting_freight', 100],
+      ['order.changed', 'unpaid', 120],
+      ['order.changed', 'unpaid', 130],
+    ]);
   });
 });
 

@@ -6,8 +6,7 @@ import { lockRulesForOrder } from '../companies/spending-rules';
 import type { Executor } from '../db/database';
 import { DomainError } from '../http/domain-error';
 import { type SessionUser, actorOf } from '../identity/request-user';
-import { queueMails } from '../mail/outbox';
-import type { Mail } from '../mail/mailer';
+import { queueMail } from '../mail/outbox';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { orderLineFor, pricingFor } from '../pricing/price-line';
 import { type ProductStock, findOrderable, moveStock } from '../records/products.repository';
@@ -15,15 +14,14 @@ import { returnUnits } from '../stock/backorders';
 import { lineProblem } from './cart';
 import { type OrderProcessDeps, runOrderWork } from './order-process';
 import { assertUnconfirmedShare, orderTerms } from './place-order';
-import { enterOnAccount } from './transitions';
-import { approvalRequestMail, freightQuoteNeededMail, orderChangedMail } from './order-mails';
+import { changeOrderInto } from './transitions';
+import { orderChangedMail } from './order-mails';
 import {
   type OrderRow,
   type PlacedOrder,
   assertHoldNotEnded,
   findOrderFor,
   lockOrder,
-  recordOrderEvent,
   replaceOrderLines,
   withLinesOf,
 } from '../records/orders.repository';
@@ -141,6 +139,7 @@ export async function changeOrderLines(
       paymentMethod: order.paymentMethod,
       exceptOrderId: order.id,
     });
+    // The lines and totals change here; the state only through the transition table (changeOrderInto).
     // Who changed it last may not approve it (four eyes, orders/approvals.ts).
     const changed = await replaceOrderLines(
       tx,
@@ -149,25 +148,19 @@ export async function changeOrderLines(
       terms.lines,
       at,
     );
-    await recordOrderEvent(tx, order.id, {
-      at,
-      actor: actorOf(user),
-      event: 'changed',
-      from: order.status,
-      to: terms.status,
-      note: messages.orderChangedNoted(summary(order, before), summary(changed, changed.lines)),
-    });
-
     const by = user.email.toLowerCase() === order.email ? null : user.name;
-    const mails: Mail[] = [orderChangedMail(mail, changed, by)];
-    if (terms.plan.kind === 'awaiting') {
-      mails.push(...terms.plan.approvers.map((approver) => approvalRequestMail(mail, changed, approver)));
-    }
-    if (terms.status === 'awaiting_freight') mails.push(freightQuoteNeededMail(mail, changed));
-    await queueMails(tx, mails);
+    await queueMail(tx, orderChangedMail(mail, changed, by));
     work.mailed();
-    if (terms.status === 'on_account') return { ...changed, ...(await enterOnAccount(work, changed)) };
-    return changed;
+    return changeOrderInto(
+      work,
+      changed,
+      terms.status,
+      {
+        actor: actorOf(user),
+        note: messages.orderChangedNoted(summary(order, before), summary(changed, changed.lines)),
+      },
+      { approvers: terms.plan.kind === 'awaiting' ? terms.plan.approvers : [] },
+    );
   });
 }
 

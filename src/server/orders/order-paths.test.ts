@@ -39,15 +39,13 @@ const RETURN_HOST = 'erp.paths.example';
 beforeAll(async () => {
   ctx = await createTestApp();
   await shipsToUk(ctx.db);
-  await ctx.db
-    .insert(shippingZones)
-    .values({
-      country: 'US',
-      region: null,
-      bands: [{ upToGrams: 1_000_000, priceCents: 0 }],
-      freeFromCents: 0,
-      palletFromGrams: 10_000_000,
-    });
+  await ctx.db.insert(shippingZones).values({
+    country: 'US',
+    region: null,
+    bands: [{ upToGrams: 1_000_000, priceCents: 0 }],
+    freeFromCents: 0,
+    palletFromGrams: 10_000_000,
+  });
   shopAdmin = await signUpAdmin(ctx.app, ctx.db);
   ({ admin: buyer, companyId } = await newCompany(ctx.app, 'Every Path Ltd'));
   tool = await insertTool(ctx.db, { priceCents: 1000, available: 100_000 });

@@ -17,10 +17,10 @@ import { toOrder } from './order-view';
 /** Links to a document in each of its formats: what an ERP fetches with its API key. */
 const documentsAt = (url: string) => ({ pdf: url, ubl: `${url}?format=ubl`, cii: `${url}?format=cii` });
 
-/** order.placed, order.paid, order.shipped, order.cancelled: the order as it is after the step. */
+/** order.placed, order.changed, order.paid, order.shipped, order.cancelled: the order as it is after the step. */
 export async function tellOrder(
   work: OrderWork,
-  type: 'order.placed' | 'order.paid' | 'order.shipped' | 'order.cancelled',
+  type: 'order.placed' | 'order.changed' | 'order.paid' | 'order.shipped' | 'order.cancelled',
   order: OrderRow,
 ): Promise<void> {
   await queueWebhookEvent(work.tx, {

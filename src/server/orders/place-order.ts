@@ -15,9 +15,8 @@ import { companyRolesAllow } from '../../shared/domain/company-roles';
 import type { ErrorCode } from '../../shared/api/errors';
 import { type QuantityProblem, quantityBounds, quantityProblem } from '../../shared/domain/order-quantity';
 import { orderLineFor, pricingFor } from '../pricing/price-line';
-import { enterOnAccount } from './transitions';
+import { placeOrderIn } from './transitions';
 import { type OrderProcessDeps, type OrderWork, runOrderWork } from './order-process';
-import { tellOrder } from './order-webhooks';
 import { holdUntil, nextState } from '../../shared/domain/order-process';
 import { messages } from '../../shared/messages';
 import { type SessionUser, actorOf } from '../identity/request-user';
@@ -26,20 +25,12 @@ import type { Executor } from '../db/database';
 import { DomainError } from '../http/domain-error';
 import { lockAccount } from '../users/users.repository';
 import { partNumbersOfSkus } from '../records/part-numbers.repository';
-import { queueMail, queueMails } from '../mail/outbox';
-import {
-  approvalRequestMail,
-  freightQuoteNeededMail,
-  orderAwaitingApprovalMail,
-  orderPlacedMail,
-} from './order-mails';
 import {
   type NewOrder,
   type NewOrderLine,
   type PlacedOrder,
   countUnpaidOrders,
   insertOrder,
-  recordOrderEvent,
 } from '../records/orders.repository';
 
 /**
@@ -181,7 +172,7 @@ export async function insertUnpaidOrder(
     paymentMethod?: 'card' | 'account';
   },
 ): Promise<PlacedOrder> {
-  const { tx: ex, at: placedAt, mail } = work;
+  const { tx: ex, at: placedAt } = work;
   if (!user.emailVerified) await assertUnconfirmedShare(ex, lines);
   const destination = await destinationOf(ex, user, details);
   const terms = await orderTerms(work, {
@@ -209,6 +200,8 @@ export async function insertUnpaidOrder(
       company: details.company ?? null,
       poNumber: details.poNumber ?? null,
       ...terms.values,
+      // Its first state; every later one through the transition table (orders/transitions.ts).
+      status,
       paymentMethod,
       quoteId,
       shipDate: backordered ? shipDate : null,
@@ -221,31 +214,10 @@ export async function insertUnpaidOrder(
     },
     terms.lines,
   );
-  await recordOrderEvent(ex, row.id, {
-    at: placedAt,
-    actor: actorOf(user),
-    event: 'placed',
-    from: null,
-    to: status,
+  const entered = await placeOrderIn(work, row, actorOf(user), {
+    approvers: plan.kind === 'awaiting' ? plan.approvers : [],
   });
-  await tellOrder(work, 'order.placed', row);
-  work.mailed();
-  if (plan.kind === 'awaiting') {
-    await queueMails(ex, [
-      orderAwaitingApprovalMail(mail, row),
-      ...plan.approvers.map((approver) => approvalRequestMail(mail, row, approver)),
-    ]);
-    return row;
-  }
-  if (status === 'awaiting_freight') {
-    await queueMails(ex, [orderPlacedMail(mail, row), freightQuoteNeededMail(mail, row)]);
-    return row;
-  }
-  if (status === 'on_account') {
-    return { ...row, ...(await enterOnAccount(work, row)) };
-  }
-  await queueMail(ex, orderPlacedMail(mail, row));
-  return row;
+  return { ...row, ...entered };
 }
 
 /** What orderTerms decides for an order of some lines: its charges and state, and its lines as stored. */
@@ -261,7 +233,6 @@ export interface OrderTerms {
     | 'taxCents'
     | 'freightTaxes'
     | 'taxBasis'
-    | 'status'
     | 'approvalRequired'
     | 'approvedAutomatically'
     | 'decidedAt'
@@ -358,7 +329,6 @@ export async function orderTerms(
       taxCents: charges.taxCents,
       freightTaxes: charges.freightTaxes,
       taxBasis: basis,
-      status,
       approvalRequired: plan.kind !== 'none',
       ...(plan.kind === 'automatic'
         ? { approvedAutomatically: true, decidedAt: at, decidedBy: buyer.email.toLowerCase() }

@@ -7,14 +7,10 @@ import { type ApprovalPlan, approvalPlan, lockRulesForOrder } from '../companies
 import { checkAccountCredit } from '../credit/ledger';
 import type { Executor } from '../db/database';
 import { DomainError } from '../http/domain-error';
-import { queueMail, queueMails } from '../mail/outbox';
-import { MAX_AMOUNT_CENTS } from './place-order';
-import {
-  approvalRequestMail,
-  freightQuotedMail,
-  freightQuotedPayByCardMail,
-  orderAwaitingApprovalMail,
-} from './order-mails';
+import { queueMail } from '../mail/outbox';
+import { MAX_AMOUNT_CENTS, UNCONFIRMED_HOLD_HOURS } from './place-order';
+import { findUserById } from '../users/users.repository';
+import { freightQuotedMail } from './order-mails';
 import {
   type OrderRow,
   type PlacedOrder,
@@ -70,11 +66,13 @@ export async function setFreight(
     const amountCents = order.amountCents + freightCents + freightTaxCents;
     if (amountCents > MAX_AMOUNT_CENTS) throw new DomainError('VALIDATION_FAILED', messages.orderTooLarge);
 
-    const { plan, cardBecause } = placedBefore
-      ? { plan: { kind: 'none' as const }, cardBecause: null }
-      : await recheckCompany(tx, order, amountCents, at);
+    // Every order's final total is checked again, however it came to wait for its freight.
+    const { plan, cardBecause } = await recheckCompany(tx, order, amountCents, at);
     const paymentMethod = cardBecause ? 'card' : order.paymentMethod;
-    const next = nextState({ freightQuote: false, approval: plan.kind === 'awaiting', paymentMethod });
+    const next =
+      order.status === 'awaiting_approval'
+        ? 'awaiting_approval'
+        : nextState({ freightQuote: false, approval: plan.kind === 'awaiting', paymentMethod });
     const updated = await recordFreightQuote(
       tx,
       orderId,
@@ -84,13 +82,16 @@ export async function setFreight(
         taxCents: order.taxCents + freightTaxCents,
         amountCents,
         paymentMethod,
-        approvalRequired: placedBefore ? order.approvalRequired : plan.kind !== 'none',
+        approvalRequired: order.approvalRequired || plan.kind !== 'none',
         ...(plan.kind === 'automatic'
           ? { approvedAutomatically: true, decidedBy: order.email, decidedAt: at }
           : {}),
         ...(order.status === 'awaiting_approval'
           ? {}
-          : { holdExpiresAt: holdUntil(at, holdHours), holdReminderSentAt: null }),
+          : {
+              holdExpiresAt: holdUntil(at, await holdHoursOf(tx, order, holdHours)),
+              holdReminderSentAt: null,
+            }),
       },
       at,
     );
@@ -107,40 +108,35 @@ export async function setFreight(
       },
     });
     const quotedBy = { actor: actor.email.toLowerCase(), byStaff: true };
-    if (placedBefore && (order.status === 'awaiting_approval' || next === 'unpaid')) {
-      // Still waiting for its approval, or payable as it was: mailed once payable.
+    const entry = {
+      via: 'freight_quoted' as const,
+      approvers: plan.kind === 'awaiting' ? plan.approvers : [],
+      cardBecause,
+    };
+    if (next === order.status) {
+      // An order placed before awaiting_freight existed, staying where it was: still waiting for its
+      // approval (its approvers decide the total now known), or payable as it was, told its total.
+      await recordOrderEvent(tx, orderId, { ...quotedBy, at, event: 'freight_quoted', from: next, to: next });
       const placed = await withLinesOf(tx, updated);
-      await recordOrderEvent(tx, orderId, {
-        ...quotedBy,
-        at,
-        event: 'freight_quoted',
-        from: order.status,
-        to: order.status,
-      });
-      if (order.status === 'unpaid') {
+      if (next === 'unpaid') {
         await queueMail(tx, freightQuotedMail(mail, placed));
         work.mailed();
       }
       return placed;
     }
-    const placed = await transitionOrder(work, orderId, next, quotedBy);
+    const placed = await transitionOrder(work, orderId, next, quotedBy, { event: 'freight_quoted', entry });
     if (!placed) throw new Error(`Order ${orderId} did not move on from awaiting its freight`);
-    work.mailed();
-    if (plan.kind === 'awaiting') {
-      await queueMails(tx, [
-        orderAwaitingApprovalMail(mail, placed),
-        ...plan.approvers.map((approver) => approvalRequestMail(mail, placed, approver)),
-      ]);
-    } else if (next === 'unpaid') {
-      await queueMail(
-        tx,
-        cardBecause
-          ? freightQuotedPayByCardMail(mail, placed, messages.freightOffAccount(cardBecause))
-          : freightQuotedMail(mail, placed),
-      );
-    }
     return placed;
   });
+}
+
+/**
+ * How long a quoted order holds its stock again: the shop's hold, an hour at most while its buyer's
+ * address is unconfirmed (as at placing: an account made in a minute holds no stock for two days).
+ */
+async function holdHoursOf(ex: Executor, order: OrderRow, holdHours: number): Promise<number> {
+  const buyer = order.userId ? await findUserById(ex, order.userId) : undefined;
+  return buyer?.emailVerified ? holdHours : Math.min(holdHours, UNCONFIRMED_HOLD_HOURS);
 }
 
 /**

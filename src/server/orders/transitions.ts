@@ -12,13 +12,21 @@ import { formatCreditNoteNumber } from '../../shared/domain/document-numbers';
 import { type Credited, type Crediting, creditedUnits, issueCreditNote } from '../credit/credit-notes';
 import { releaseReservations } from '../stock/backorders';
 import {
+  approvalRequestMail,
   creditNoteMail,
+  freightQuoteNeededMail,
+  freightQuotedMail,
+  freightQuotedPayByCardMail,
   orderApprovedMail,
+  orderAwaitingApprovalMail,
   orderExpiredMail,
   orderOnAccountMail,
+  orderPlacedMail,
   orderRejectedMail,
   paymentReceivedMail,
 } from './order-mails';
+import { messages } from '../../shared/messages';
+import type { Approver } from '../companies/spending-rules';
 import {
   type OrderRow,
   type PlacedOrder,
@@ -30,10 +38,28 @@ import {
 } from '../records/orders.repository';
 
 /**
+ * How an order came into its state, for what entering it does (who is told what): placed into it,
+ * changed into it (or changed and kept in it), its pallet's freight quoted, or any other step (an
+ * approver's decision, a payment, a shipment, a cancellation, the hold's end).
+ */
+export interface Entry {
+  via: 'placed' | 'changed' | 'freight_quoted' | 'step';
+  /** Entering awaiting_approval: the approvers asked to decide (ApprovalPlan's). */
+  approvers?: readonly Approver[];
+  /** Entering unpaid from a freight quote: why an order meant for the account is to be paid by card. */
+  cardBecause?: string | null;
+}
+
+/**
  * What entering a state does to one order, in the work's transaction: queue its mail, number its
  * invoice, credit it. Answers the order after.
  */
-type OnEnter = (work: OrderWork, order: OrderRow, step: Omit<OrderStep, 'at'>) => Promise<OrderRow>;
+type OnEnter = (
+  work: OrderWork,
+  order: OrderRow,
+  step: Omit<OrderStep, 'at'>,
+  entry: Entry,
+) => Promise<OrderRow>;
 
 interface Consequences {
   onEnter?: OnEnter;
@@ -46,34 +72,66 @@ interface Consequences {
 
 /**
  * What entering each state does, in the transaction that moves the order (in the manner of Vendure's
- * onTransitionEnd): the one list of an order's consequences.
+ * onTransitionEnd): the one list of an order's consequences, whether the order is placed into the
+ * state (placeOrderIn), changed into it (changeOrderInto) or moved by any other step (transitionOrders).
+ * - awaiting_freight: the shop is asked for a pallet's freight quote (and a placed order's buyer told);
+ * - awaiting_approval: the approvers are asked (and, unless a change mail told them, the buyer told);
+ * - unpaid: the buyer is told to pay: the order placed, its freight quoted (or to be paid by card
+ *   instead of on account, and why), or approved; a change says so in its own mail;
+ * - on_account: invoiced, the invoice mailed;
  * - paid: the next invoice number, and the receipt with the invoice attached;
  * - partially_shipped, shipped: nothing more (each shipment is mailed by shipOrder);
  * - cancelled: every unit not shipped is cancelled and its reserved stock goes back (filling other
  *   orders' backorders first); an invoiced order is credited what was not credited yet, with its
  *   freight (a credit note, money back to the card or the company's account, the buyer mailed);
  * - expired: the same, and the customer is told;
- * - unpaid (entered only when an approver approves): the buyer is told to pay;
- * - on_account (an approved order on the company's account): invoiced, the invoice mailed;
  * - rejected: the stock goes back, and the buyer is told why.
  * A payment intent is cancelled, or a late payment refunded, before the move (close-order.ts,
  * settle-payment.ts): a provider is never called inside a database transaction.
  */
 const consequences: Record<OrderStatus, Consequences> = {
-  // Entered only as an order is placed (insertUnpaidOrder); setFreight moves it on.
-  awaiting_freight: {},
-  // Entered from awaiting_freight once its freight is quoted (setFreight mails the approvers).
-  awaiting_approval: {},
+  awaiting_freight: {
+    mails: true,
+    async onEnter({ tx: ex, mail }, order, _step, { via }) {
+      const placed = await withLinesOf(ex, order);
+      await queueMails(ex, [
+        ...(via === 'placed' ? [orderPlacedMail(mail, placed)] : []),
+        freightQuoteNeededMail(mail, placed),
+      ]);
+      return order;
+    },
+  },
+  awaiting_approval: {
+    mails: true,
+    async onEnter({ tx: ex, mail }, order, _step, { via, approvers = [] }) {
+      const placed = await withLinesOf(ex, order);
+      await queueMails(ex, [
+        ...(via === 'changed' ? [] : [orderAwaitingApprovalMail(mail, placed)]),
+        ...approvers.map((approver) => approvalRequestMail(mail, placed, approver)),
+      ]);
+      return order;
+    },
+  },
   on_account: {
     mails: true,
     onEnter: (work, order) => enterOnAccount(work, order),
   },
   unpaid: {
     mails: true,
-    async onEnter({ tx: ex, mail }, order) {
-      // An approver's approval; an order whose freight was just quoted is mailed by setFreight.
-      if (order.approvalRequired && !order.approvedAutomatically) {
-        await queueMail(ex, orderApprovedMail(mail, await withLinesOf(ex, order)));
+    async onEnter({ tx: ex, mail }, order, _step, { via, cardBecause }) {
+      if (via === 'changed') return order;
+      const placed = await withLinesOf(ex, order);
+      if (via === 'placed') await queueMail(ex, orderPlacedMail(mail, placed));
+      else if (via === 'freight_quoted') {
+        await queueMail(
+          ex,
+          cardBecause
+            ? freightQuotedPayByCardMail(mail, placed, messages.freightOffAccount(cardBecause))
+            : freightQuotedMail(mail, placed),
+        );
+      } else if (order.approvalRequired && !order.approvedAutomatically) {
+        // An approver's approval.
+        await queueMail(ex, orderApprovedMail(mail, placed));
       }
       return order;
     },
@@ -221,7 +279,7 @@ export async function transitionOrders(
   orderIds: readonly string[],
   to: OrderStatus,
   step: Omit<OrderStep, 'at'>,
-  options: Parameters<typeof moveOrder>[4] = {},
+  { entry = { via: 'step' }, ...options }: Parameters<typeof moveOrder>[4] & { entry?: Entry } = {},
 ): Promise<PlacedOrder[]> {
   const { tx } = work;
   const { onEnter, releasesStock, mails } = consequences[to];
@@ -232,7 +290,7 @@ export async function transitionOrders(
     const order = await moveOrder(tx, orderId, to, { ...step, at: work.at }, options);
     if (!order) continue;
     if (tells) await tellOrder(work, tells, order);
-    moved.push(onEnter ? await onEnter(work, order, step) : order);
+    moved.push(onEnter ? await onEnter(work, order, step, entry) : order);
   }
   if (moved.length === 0) return [];
   if (releasesStock) {
@@ -253,8 +311,68 @@ export async function transitionOrder(
   orderId: string,
   to: OrderStatus,
   step: Omit<OrderStep, 'at'>,
-  options: Parameters<typeof moveOrder>[4] = {},
+  options: Parameters<typeof transitionOrders>[4] = {},
 ): Promise<PlacedOrder | null> {
   const [order] = await transitionOrders(work, [orderId], to, step, options);
   return order ?? null;
+}
+
+/**
+ * A new order (insertOrder stored it in its first state): the first step of its timeline, the
+ * order.placed webhook, and what entering that state does (placed: the buyer told, the approvers or
+ * the shop asked, an on-account order invoiced). Answers the order after.
+ */
+export async function placeOrderIn(
+  work: OrderWork,
+  order: OrderRow,
+  actor: string,
+  entry: Omit<Entry, 'via'> = {},
+): Promise<OrderRow> {
+  await recordOrderEvent(work.tx, order.id, {
+    at: work.at,
+    actor,
+    event: 'placed',
+    from: null,
+    to: order.status,
+  });
+  await tellOrder(work, 'order.placed', order);
+  const { onEnter, mails } = consequences[order.status];
+  const entered = onEnter ? await onEnter(work, order, { actor }, { ...entry, via: 'placed' }) : order;
+  if (mails) work.mailed();
+  return entered;
+}
+
+/**
+ * An order whose lines a buyer changed (replaceOrderLines stored them) goes where its new total sends
+ * it, through the transition table like any move: `to` its state now, or kept in it (a step of its
+ * timeline all the same). Entering (or staying in) the state does what a change there means: the
+ * approvers asked again, the shop asked for a freight quote again, an on-account order invoiced. Then
+ * the order.changed webhook, with the order as it is after. Answers the order after.
+ */
+export async function changeOrderInto(
+  work: OrderWork,
+  order: OrderRow,
+  to: OrderStatus,
+  step: Omit<OrderStep, 'at'>,
+  entry: Omit<Entry, 'via'> = {},
+): Promise<PlacedOrder> {
+  const changed: Entry = { ...entry, via: 'changed' };
+  let after: PlacedOrder;
+  if (to === order.status) {
+    await recordOrderEvent(work.tx, order.id, { ...step, at: work.at, event: 'changed', from: to, to });
+    const { onEnter, mails } = consequences[to];
+    if (mails) work.mailed();
+    after = await withLinesOf(work.tx, onEnter ? await onEnter(work, order, step, changed) : order);
+  } else {
+    // Not a decision: a change out of awaiting_approval keeps the order's decision as it was.
+    const moved = await transitionOrder(work, order.id, to, step, {
+      event: 'changed',
+      set: { decidedAt: order.decidedAt },
+      entry: changed,
+    });
+    if (!moved) throw new Error(`Order ${order.id} was not moved to ${to} by its change`);
+    after = moved;
+  }
+  await tellOrder(work, 'order.changed', after);
+  return after;
 }

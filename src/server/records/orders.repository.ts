@@ -777,7 +777,8 @@ export async function recordFreightQuote(
 export async function replaceOrderLines(
   ex: Executor,
   orderId: string,
-  values: Partial<NewOrder>,
+  // Never the status: the order moves through the transition table (orders/transitions.ts).
+  values: Omit<Partial<NewOrder>, 'status'> & { status?: never },
   lines: readonly NewOrderLine[],
   at: Date,
 ): Promise<PlacedOrder> {

@@ -6,6 +6,7 @@ import { z } from 'zod';
  */
 export const WEBHOOK_EVENTS = [
   'order.placed',
+  'order.changed',
   'order.paid',
   'order.shipped',
   'order.cancelled',

@@ -14,6 +14,7 @@ describe('order transitions', () => {
       OrderStatus.options.filter((to) => canTransition(from, to)).map((to) => `${from}->${to}`),
     );
     expect(allowed.sort()).toEqual([
+      'awaiting_approval->awaiting_freight',
       'awaiting_approval->cancelled',
       'awaiting_approval->expired',
       'awaiting_approval->on_account',
@@ -30,6 +31,8 @@ describe('order transitions', () => {
       'paid->partially_shipped',
       'paid->shipped',
       'partially_shipped->shipped',
+      'unpaid->awaiting_approval',
+      'unpaid->awaiting_freight',
       'unpaid->cancelled',
       'unpaid->expired',
       'unpaid->on_account',

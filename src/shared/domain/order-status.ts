@@ -34,9 +34,12 @@ export type OrderStatus = z.infer<typeof OrderStatus>;
  */
 const transitions: Record<OrderStatus, readonly OrderStatus[]> = {
   awaiting_freight: ['awaiting_approval', 'unpaid', 'on_account', 'cancelled'],
-  awaiting_approval: ['unpaid', 'on_account', 'rejected', 'cancelled', 'expired'],
+  // A change of its lines may send it to the shop for a freight quote (now a pallet).
+  awaiting_approval: ['unpaid', 'on_account', 'awaiting_freight', 'rejected', 'cancelled', 'expired'],
   on_account: ['partially_shipped', 'shipped', 'cancelled'],
-  unpaid: ['paid', 'on_account', 'cancelled', 'expired'],
+  // A change of its lines, or a pallet's freight quoted on an order placed before awaiting_freight
+  // existed, may send it to its approvers, and a change to the shop for a freight quote.
+  unpaid: ['paid', 'on_account', 'awaiting_approval', 'awaiting_freight', 'cancelled', 'expired'],
   paid: ['partially_shipped', 'shipped', 'cancelled'],
   partially_shipped: ['shipped'],
   shipped: [],

@@ -24,6 +24,8 @@ import {
 
 const EVENT_LABELS: Record<WebhookEventType, string> = {
   'order.placed': 'an order is placed',
+  'order.changed':
+    'an order’s lines are changed (its new total, and where it went: to be paid, approved, quoted)',
   'order.paid': 'an order is paid by card',
   'order.shipped': 'a shipment leaves',
   'order.cancelled': 'an order is cancelled, expires or is rejected',
