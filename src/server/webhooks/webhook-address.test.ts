@@ -35,6 +35,9 @@ describe('registering a receiver in production (WEBHOOK_ALLOW_PRIVATE unset)', (
     ['https://192.168.0.10/hooks', '192.168.0.10'],
     ['https://[::1]/hooks', '::1'],
     ['https://[::ffff:127.0.0.1]/hooks', '::ffff:7f00:1'],
+    // IPv4-compatible IPv6 (deprecated), which ipaddr.js calls unicast.
+    ['https://[::127.0.0.1]/hooks', '::7f00:1'],
+    ['https://[::10.0.0.1]/hooks', '::a00:1'],
     ['https://0.0.0.0/hooks', '0.0.0.0'],
     // A name is resolved, and refused when it points inside.
     ['https://localhost:8443/hooks', '127.0.0.1'],
@@ -65,6 +68,7 @@ describe('each delivery’s connection', () => {
       for (const url of [
         inside.url(),
         inside.url().replace('127.0.0.1', 'localhost'),
+        inside.url().replace('127.0.0.1', '[::127.0.0.1]'),
         'http://169.254.169.254/latest/meta-data/',
       ]) {
         const outcome = await sender.send({ ...payload, url });

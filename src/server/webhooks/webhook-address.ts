@@ -28,10 +28,18 @@ export const policyOf = (allowPrivate: boolean): WebhookAddressPolicy => ({
   requireHttps: !allowPrivate,
 });
 
+/**
+ * IPv4-compatible IPv6 addresses (::a.b.c.d, deprecated by RFC 4291): ipaddr.js calls them unicast,
+ * yet `[::127.0.0.1]` reaches the machine itself on some stacks. No public receiver has one.
+ */
+const IPV4_COMPATIBLE = '::/96';
+const [ipv4CompatibleNet, ipv4CompatibleBits] = ipaddr.parseCIDR(IPV4_COMPATIBLE);
+
 /** Whether an IP address is one the policy refuses: anything but public unicast. */
 function refusedIp(address: string, policy: WebhookAddressPolicy): boolean {
   if (policy.allowPrivate || policy.allowAddresses?.includes(address)) return false;
   const parsed = ipaddr.process(address);
+  if (parsed.kind() === 'ipv6' && parsed.match(ipv4CompatibleNet, ipv4CompatibleBits)) return true;
   return parsed.range() !== 'unicast';
 }
 
@@ -80,6 +88,7 @@ export function guardedAgents(policy: WebhookAddressPolicy) {
     keepAlive: false,
     allowPrivateIPAddress: policy.allowPrivate,
     allowIPAddressList: [...(policy.allowAddresses ?? [])],
+    denyIPAddressList: policy.allowPrivate ? [] : [IPV4_COMPATIBLE],
   };
   return { http: new RequestFilteringHttpAgent(options), https: new RequestFilteringHttpsAgent(options) };
 }
