@@ -518,7 +518,7 @@ const rows: Row[] = [
     method: 'PUT',
     path: '/api/admin/companies/:id/vat-verification',
     url: () => '/api/admin/companies/00000000-0000-4000-8000-000000000000/vat-verification',
-    payload: { verified: true },
+    payload: { verified: true, vatId: 'FR40123456824' },
     expected: adminOnly(404),
   },
   {

@@ -292,6 +292,8 @@ export const messages = {
   listLineGone: 'No longer sold',
   selfApproval: 'You placed this order, so a colleague has to approve or reject it',
   approversOnly: 'Only your company’s approvers decide the orders waiting for approval',
+  vatIdChangedSince: (now: string) =>
+    `The company’s VAT ID changed since you looked: it is now ${now}. Please check that one in VIES`,
   selfChangedApproval:
     'You changed this order’s lines last, so a colleague has to approve it (you may still reject it)',
   approvalAwaitsFreight:

@@ -469,14 +469,14 @@ export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRoutesOptions> = as
       schema: {
         tags: ['admin'],
         summary:
-          'Record that the company’s EU VAT ID is registered (checked in VIES) or withdraw it (admin); only a verified ID makes an intra-community supply, and changing the ID withdraws it',
+          'Record that the company’s EU VAT ID, named as checked in VIES, is registered (409 when the company’s ID is another now), or withdraw it (admin); only a verified ID makes an intra-community supply, and changing the ID withdraws it',
         params: CompanyIdParams,
         body: VatVerificationBody,
         response: { 200: UpdateResult, ...errors },
       },
     },
     async (request) => {
-      await setVatVerification(db, signedInUser(request), request.params.id, request.body.verified);
+      await setVatVerification(db, signedInUser(request), request.params.id, request.body);
       return { modifiedCount: 1 };
     },
   );

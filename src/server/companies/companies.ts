@@ -481,19 +481,24 @@ export async function listCompanies(db: Database) {
 /**
  * PUT /api/admin/companies/{id}/vat-verification: a shop admin records that the company's EU VAT ID
  * is registered (they checked it in VIES, which the shop cannot reach), or withdraws that; audited.
+ * A verification names the ID that was checked, and is refused when the company's ID is another now.
  * Only a verified ID counts for tax, and changing the ID withdraws it (editCompanyDetails).
  */
 export async function setVatVerification(
   db: Database,
   actor: SessionUser,
   companyId: string,
-  verified: boolean,
+  { verified, vatId }: { verified: boolean; vatId?: string | undefined },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const company = await findCompany(tx, companyId, { lock: true });
     if (!company) throw new DomainError('NOT_FOUND', messages.companyNotFoundForAdmin);
     if (verified && !euVatCountry(company.taxId)) {
       throw new DomainError('VALIDATION_FAILED', messages.vatIdNotVerifiable);
+    }
+    // The ID the admin checked must be the company's now: its admins may have changed it meanwhile.
+    if (vatId !== undefined && normalTaxId(vatId) !== normalTaxId(company.taxId)) {
+      throw new DomainError('CONFLICT', messages.vatIdChangedSince(company.taxId ?? 'none'));
     }
     await updateCompany(tx, companyId, {
       vatVerifiedAt: verified ? new Date() : null,

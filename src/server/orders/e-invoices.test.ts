@@ -162,6 +162,7 @@ async function companyBuyer(
   if (verify) {
     const verified = await t.call(admin, 'PUT', `/api/admin/companies/${companyId}/vat-verification`, {
       verified: true,
+      vatId: taxId,
     });
     expect(verified.statusCode, verified.body).toBe(200);
   }

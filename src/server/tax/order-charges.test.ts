@@ -276,10 +276,19 @@ describe('an order’s charges', () => {
     expect(vat.statusCode, vat.body).toBe(200);
     // Well-formed is not enough: until a shop admin has verified it, VAT is charged.
     expect(await order()).toMatchObject(french);
-    const verify = (user: TestUser, verified: boolean) =>
-      t.call(user, 'PUT', `/api/admin/companies/${companyId}/vat-verification`, { verified });
+    const verify = (user: TestUser, verified: boolean, vatId = 'FR40123456824') =>
+      t.call(user, 'PUT', `/api/admin/companies/${companyId}/vat-verification`, { verified, vatId });
     expect((await verify(buyer, true)).statusCode).toBe(403);
-    const verified = await verify(admin, true);
+    // Bound to the ID the admin checked: another (the company changed it meanwhile) is refused.
+    const stale = await verify(admin, true, 'FR44732829320');
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json<ErrorBody>().error.message).toBe(messages.vatIdChangedSince('FR40123456824'));
+    const unnamed = await t.call(admin, 'PUT', `/api/admin/companies/${companyId}/vat-verification`, {
+      verified: true,
+    });
+    expect(unnamed.statusCode).toBe(400);
+    expect(await order()).toMatchObject(french);
+    const verified = await verify(admin, true, 'fr 40 123 456 824');
     expect(verified.statusCode, verified.body).toBe(200);
     const company = (await t.call(buyer, 'GET', '/api/company')).json<{
       taxId: string;
@@ -323,7 +332,7 @@ describe('an order’s charges', () => {
     ).toBeNull();
     // A tax number that is no EU VAT ID cannot be verified.
     await t.call(buyer, 'PATCH', '/api/company', { taxId: 'EIN 12-3456789' });
-    expect((await verify(admin, true)).statusCode).toBe(400);
+    expect((await verify(admin, true, 'EIN 12-3456789')).statusCode).toBe(400);
     const audit = (await t.call(admin, 'GET', '/api/admin/audit?action=company.vat_verification')).json<{
       entries: { subject: string; after: unknown }[];
     }>();

@@ -232,9 +232,19 @@ export const CompanyTermsBody = z.strictObject({
 export type CompanyTermsBody = z.input<typeof CompanyTermsBody>;
 
 /** PUT /api/admin/companies/{id}/vat-verification: a shop admin records whether VIES knows the VAT ID. */
-export const VatVerificationBody = z.strictObject({
-  verified: z.boolean({ error: 'Say whether the VAT ID is verified (true or false)' }),
-});
+/**
+ * PUT /api/admin/companies/{id}/vat-verification: whether the VAT ID is registered, and which ID the
+ * admin checked: a verification names it, and is refused (409) when the company's ID is another now.
+ */
+export const VatVerificationBody = z
+  .strictObject({
+    verified: z.boolean({ error: 'Say whether the VAT ID is verified (true or false)' }),
+    vatId: text({ max: 40 }).optional(),
+  })
+  .refine((body) => !body.verified || Boolean(body.vatId), {
+    error: 'Please name the VAT ID you checked in VIES',
+    path: ['vatId'],
+  });
 
 export const AdminCompany = z.object({
   _id: z.string(),

@@ -274,14 +274,17 @@ function VatVerification({ company }: { company: AdminCompany }) {
         variant={company.vatVerifiedAt ? 'outline-secondary' : 'outline-primary'}
         disabled={verify.isPending}
         onClick={() =>
-          verify.mutate(!company.vatVerifiedAt, {
-            onSuccess: () =>
-              notify.success(
-                company.vatVerifiedAt
-                  ? `${company.name}: VAT ID no longer verified`
-                  : `${company.name}: VAT ID verified`,
-              ),
-          })
+          verify.mutate(
+            { verified: !company.vatVerifiedAt, vatId: company.taxId ?? '' },
+            {
+              onSuccess: () =>
+                notify.success(
+                  company.vatVerifiedAt
+                    ? `${company.name}: VAT ID no longer verified`
+                    : `${company.name}: VAT ID verified`,
+                ),
+            },
+          )
         }
       >
         {company.vatVerifiedAt ? 'Withdraw verification' : 'Verified in VIES'}

@@ -51,10 +51,13 @@ export function useSetTerms(companyId: string) {
   );
 }
 
-/** A shop admin records that the company's EU VAT ID is registered (checked in VIES), or withdraws it. */
+/**
+ * A shop admin records that the company's EU VAT ID, as the page showed it, is registered (checked in
+ * VIES), or withdraws it.
+ */
 export function useVerifyVat(companyId: string) {
-  return useCreditChange((verified: boolean) =>
-    api(`/admin/companies/${companyId}/vat-verification`, { method: 'PUT', body: { verified } }),
+  return useCreditChange((body: { verified: boolean; vatId: string }) =>
+    api(`/admin/companies/${companyId}/vat-verification`, { method: 'PUT', body }),
   );
 }
 
