@@ -9,6 +9,7 @@ import { benchCatalogScale } from './catalog-scale.mjs';
 import { benchMillion } from './million.mjs';
 import { benchColdStart } from './cold-start.mjs';
 import { benchContractPrices } from './contract-prices.mjs';
+import { benchCxmlFlood } from './cxml-flood.mjs';
 import { benchOrders } from './orders.mjs';
 import { homePageScript, withDemoShop } from './support.mjs';
 
@@ -53,6 +54,8 @@ try {
   if (!only || only === 'admin') await benchAdmin({ databaseUrl: await createDatabase('admin') });
   if (!only || only === 'start') await benchColdStart();
   if (!only || only === 'js') await withDemoShop(4470, homePageScript);
+  // The health check while four clients post hostile cXML (also `npm run bench:cxml`).
+  if (!only || only === 'cxml') await benchCxmlFlood();
 } finally {
   // BENCH_KEEP_DATABASES=1 leaves them to look into (EXPLAIN a slow query); drop them by hand after.
   if (process.env.BENCH_KEEP_DATABASES) console.log(`kept databases: ${created.join(', ')}`);

@@ -107,7 +107,10 @@ export function limit(name: LimitName) {
   return {
     max: (request: FastifyRequest) => Math.ceil(max * request.server.rateLimitScale),
     timeWindow: minutes * 60_000,
-    hook: 'preHandler' as const,
+    // An account's limit counts once the guard has named the account; an address's counts every request
+    // as it arrives, before its body is read: one refused past the limit costs no parsing (a hostile
+    // megabyte of cXML included), and one the body's checks refuse still counts.
+    hook: per === 'account' ? ('preHandler' as const) : ('onRequest' as const),
     keyGenerator: (request: FastifyRequest) => `${name}:${key(request)}`,
   };
 }

@@ -21,7 +21,15 @@ import { type AuthGuards, signedInUser } from '../identity/request-user';
 import type { MailContext } from '../mail/mail-layout';
 import { escapeHtml } from '../mail/mail-layout';
 import type { PaymentProvider } from '../payments/payment-provider';
-import { CxmlError, readCxml, setupResponse, statusResponse } from './cxml';
+import {
+  CxmlError,
+  readCxml,
+  readSender,
+  sameCredential,
+  screenCxml,
+  setupResponse,
+  statusResponse,
+} from './cxml';
 import {
   type PunchoutPolicy,
   authenticate,
@@ -91,10 +99,19 @@ export const punchoutRoutes: FastifyPluginAsyncZod<PunchoutRoutesOptions> = asyn
   // --- cXML: documents in, documents out, every answer a cXML Response ---
   await app.register(async (plain) => {
     const cxml = plain.withTypeProvider<ZodTypeProvider>();
+    // What no procurement system sends (declarations, more markup than CXML_LIMITS) is refused as the
+    // body arrives, in one pass over its text: before the rate limits count it in the database.
     cxml.addContentTypeParser(
       ['text/xml', 'application/xml'],
       { parseAs: 'string', bodyLimit: MAX_CXML_BYTES },
-      (_request, body, done) => done(null, body),
+      (_request, body, done) => {
+        try {
+          screenCxml(String(body));
+          done(null, body);
+        } catch (error) {
+          done(error as Error, undefined);
+        }
+      },
     );
     // Errors answer as cXML with their status (HTTP 200 carries the document, as procurement systems expect).
     cxml.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
@@ -119,8 +136,10 @@ export const punchoutRoutes: FastifyPluginAsyncZod<PunchoutRoutesOptions> = asyn
         },
       },
       async (request, reply) => {
-        const document = readCxml(request.body);
-        const { sender } = document;
+        // The credential first, read from the Header alone: a stranger's document is refused without
+        // being parsed; the whole parse after it, on the event loop, is bounded (CXML_LIMITS, checked
+        // as the body arrived) and counted against the connection's own limit.
+        const sender = readSender(request.body);
         if (!sender.sharedSecret) throw new CxmlError(401, 'The Sender credential has no SharedSecret');
         const connection = await authenticate(
           db,
@@ -129,6 +148,16 @@ export const punchoutRoutes: FastifyPluginAsyncZod<PunchoutRoutesOptions> = asyn
         );
         if (!connection)
           throw new CxmlError(401, 'The Sender credential or its SharedSecret is not known to the shop');
+        if (!(await withinConnectionLimit(request, connection.id))) {
+          throw new CxmlError(
+            429,
+            'Too many documents from this connection; please try again in a few minutes',
+          );
+        }
+        const document = readCxml(request.body);
+        if (!sameCredential(document.sender, sender)) {
+          throw new CxmlError(401, 'The Sender credential is not the one the document’s Header begins with');
+        }
         reply.type('text/xml; charset=utf-8');
         if (document.kind === 'PunchOutSetupRequest') {
           const email = document.extrinsics.UserEmail;
