@@ -118,7 +118,7 @@ export const messages = {
   reviewNotFound: 'There is no such review',
   paymentInProgress: 'The payment of this order is still being processed. Please try again in a minute.',
   refundedLatePayment:
-    'This order was closed before the payment arrived, so the payment has been refunded. Nothing was charged in the end.',
+    'This order was closed, or its reservation had ended, before the payment arrived, so the payment has been refunded. Nothing was charged in the end.',
   loadFailed: (what: string) => `We could not load ${what}.`,
   serverError: 'Something went wrong on our side. Please try again in a moment.',
   unavailable:

@@ -19,7 +19,7 @@ test.describe('a customer account', () => {
 
     await page.getByRole('link', { name: 'Dashboard' }).click();
     await expect(
-      page.getByRole('heading', { name: 'Welcome Ada Lovelace, to your DashBoard' }),
+      page.getByRole('heading', { name: 'Welcome Ada Lovelace, to your Dashboard' }),
     ).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'Dashboard' });
     await expect(nav.getByRole('link')).toHaveText([
@@ -47,7 +47,7 @@ test.describe('a customer account', () => {
     await page.goto(link ?? '/');
     await page.goto('/dashboard');
     await expect(
-      page.getByRole('heading', { name: 'Welcome Ada Lovelace, to your DashBoard' }),
+      page.getByRole('heading', { name: 'Welcome Ada Lovelace, to your Dashboard' }),
     ).toBeVisible();
     await expect(page.getByText('Please confirm your email address.')).toHaveCount(0);
 
@@ -136,7 +136,7 @@ test.describe('a customer account', () => {
     await signInWithGoogle();
     await page.goto('/dashboard');
     await expect(
-      page.getByRole('heading', { name: /^Welcome Grace Hopper \d+, to your DashBoard$/ }),
+      page.getByRole('heading', { name: /^Welcome Grace Hopper \d+, to your Dashboard$/ }),
     ).toBeVisible();
     const firstId = await sessionUserId();
 
@@ -158,7 +158,7 @@ test.describe('pages for signed-out visitors', () => {
       await page.goto(path);
       await expect(page).toHaveURL(/\/dashboard$/);
       await expect(
-        page.getByRole('heading', { name: `Welcome ${customer.name}, to your DashBoard` }),
+        page.getByRole('heading', { name: `Welcome ${customer.name}, to your Dashboard` }),
       ).toBeVisible();
     }
   });

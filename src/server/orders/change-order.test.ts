@@ -12,7 +12,7 @@ import {
   webhooks,
 } from '../db/schema';
 import { type TestUser, signUp, signUpAdmin } from '../test/auth-helpers';
-import { newCompany, useCompanyTestApp } from '../test/company-helpers';
+import { inviteAs, newCompany, useCompanyTestApp } from '../test/company-helpers';
 import { insertTool } from '../test/factories';
 import { moneyProblems } from '../test/money-checks';
 import { answerQuoteAs, daysFromToday, payOrderAs, pittsburgh, requestQuoteAs } from '../test/order-helpers';
@@ -262,6 +262,32 @@ describe('changing an unpaid order (PUT /api/purchase/{id}/lines)', () => {
     expect(errorOf(quoted).message).toBe(
       'This order’s prices come from an accepted quote: ask the shop for a new quote to change it.',
     );
+  });
+
+  it('prices a change for the order’s own buyer and company: a personal order stays personal after its buyer joins a company', async () => {
+    const buyer = await signUp(t.ctx.app, { verified: true });
+    const tool = await insertTool(t.ctx.db, { priceCents: 1000, weightGrams: 10, available: 10_000 });
+    const order = await checkout(buyer, [[tool, 100]]);
+    expect(order).toMatchObject({ subtotal: 1000 });
+    // A company with half-price contract prices on the tool, which the buyer then joins.
+    const list = await call(admin, 'POST', '/api/admin/price-lists', {
+      name: 'Half price',
+      entries: [{ sku: tool.sku, percentOff: 50 }],
+    });
+    expect(list.statusCode, list.body).toBe(201);
+    const { admin: owner, companyId } = await newCompany(t.ctx.app, 'Joined Later Ltd');
+    const held = await call(admin, 'PUT', `/api/admin/companies/${companyId}/price-lists`, [
+      { priceListId: list.json<{ insertedId: string }>().insertedId, priority: 1 },
+    ]);
+    expect(held.statusCode, held.body).toBe(200);
+    const token = await inviteAs(t.ctx.app, t.smtp, owner, buyer.email, ['buyer']);
+    expect((await call(buyer, 'POST', `/api/invitations/${token}/accept`)).statusCode).toBe(200);
+
+    const changed = await change(buyer, order._id, [{ sku: tool.sku, quantity: 200 }]);
+    expect(changed.statusCode, changed.body).toBe(200);
+    const after = changed.json<Order>();
+    expect(after).toMatchObject({ subtotal: 2000 });
+    expect(after.lines[0]).toMatchObject({ unitPrice: 10, priceSource: 'tier' });
   });
 
   it('holds an unconfirmed account to a tenth of the stock on this path too', async () => {

@@ -127,7 +127,7 @@ export async function changeOrderLines(
     }
 
     work.stockMoved(await moveHeldStock(tx, held, lines));
-    const newLines = await priced(tx, user, lines, minUnits, at);
+    const newLines = await priced(tx, order, lines, minUnits, at);
     if (!user.emailVerified) await assertUnconfirmedShare(tx, newLines);
     const terms = await orderTerms(work, {
       buyer: { id: order.userId ?? user.id, email: order.email },
@@ -193,17 +193,23 @@ async function moveHeldStock(
   return [...(await moveStock(ex, taken)), ...(await returnUnits(ex, given))];
 }
 
-/** The wanted lines priced for the buyer now, by the one pricing rule (their contract prices included). */
+/** The wanted lines priced for the order's buyer now, by the one pricing rule (its company's contract prices included). */
 async function priced(
   ex: Executor,
-  user: SessionUser,
+  order: Pick<OrderRow, 'userId' | 'companyId'>,
   lines: readonly { product: Parameters<typeof orderLineFor>[1]; quantity: number }[],
   minUnits: number,
   at: Date,
 ) {
+  // The order's own buyer and company, not the caller's: a personal order stays personal (list prices,
+  // no company's limits) though its buyer joined a company since, and a colleague's change prices it
+  // for the company it was placed for.
+  const buyer = order.userId
+    ? { id: order.userId, company: order.companyId ? { id: order.companyId } : null }
+    : null;
   const pricing = await pricingFor(
     ex,
-    user,
+    buyer,
     lines.map(({ product }) => product.sku),
     minUnits,
     at,

@@ -14,7 +14,8 @@ export interface CloseOrderDeps extends OrderProcessDeps {
  * Closes an unpaid order, cancelled by its customer or expired, and gives its stock back (DESIGN §4).
  * Money is never taken for a closed order: an order with a payment intent first has the intent
  * cancelled at the provider. If the customer paid just before, the order settles as paid instead and
- * this answers 'paid'; a payment the provider is still processing leaves the order open
+ * this answers 'paid' (unless its hold had ended: then the payment is refunded and the order closes);
+ * a payment the provider is still processing leaves the order open
  * (PAYMENT_IN_PROGRESS), to be closed on a later try.
  */
 export async function closeOrder(
@@ -29,11 +30,16 @@ export async function closeOrder(
   if (order.paymentIntentId) {
     const intent = await deps.provider.cancelIntent(order.paymentIntentId);
     if (intent.status === 'succeeded') {
-      await settlePayment(deps, null, order.id, intent.id);
-      return 'paid';
-    }
-    if (intent.status !== 'canceled')
+      try {
+        await settlePayment(deps, null, order.id, intent.id);
+        return 'paid';
+      } catch (error) {
+        // Paid too late (its hold had ended): the payment was refunded, and the order closes.
+        if (!(error instanceof DomainError && error.code === 'ORDER_CLOSED')) throw error;
+      }
+    } else if (intent.status !== 'canceled') {
       throw new DomainError('PAYMENT_IN_PROGRESS', messages.paymentInProgress);
+    }
   }
   // The stock goes back and, for an expiry, the customer is told (transitions.ts).
   await runOrderWork(deps, async (work) => {

@@ -9,6 +9,7 @@ import { createTestApp } from '../test/test-app';
 import { createTestPaymentProvider } from '../payments/test-provider';
 import { testMailContext } from '../test/mail-context';
 import { refundsOf } from '../records/refunds.repository';
+import { messages } from '../../shared/messages';
 
 /** DESIGN §4: money is never taken for a closed order. */
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -130,6 +131,32 @@ describe('a payment and a closing order', () => {
     expect((await intentOf(orderId))?.status).toBe('canceled');
   });
 
+  it('a payment started during the hold that succeeds after it ended is refunded, though the sweep has not run', async () => {
+    const orderId = await placeOrder();
+    const secret = await clientSecretFor(orderId);
+    const paid = await charge(secret);
+    expect(paid.statusCode, paid.body).toBe(200);
+    // The hold ends before the success is reported; the expiry sweep has not closed the order yet.
+    await ctx.db
+      .update(orders)
+      .set({ holdExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, orderId));
+    const intent = await intentOf(orderId);
+    const response = await settle(orderId, intent?.id ?? '');
+    expect(response.statusCode).toBe(409);
+    expect(response.json<{ error: { code: string; message: string } }>().error).toEqual({
+      code: 'ORDER_CLOSED',
+      message: messages.refundedLatePayment,
+    });
+    expect(await orderRow(orderId)).toMatchObject({ status: 'unpaid', transactionId: null });
+    expect((await refundsOf(ctx.db, [orderId])).get(orderId)).toEqual([
+      expect.objectContaining({ method: 'card', status: 'succeeded', amountCents: intent?.amountCents }),
+    ]);
+    // The sweep then closes it, its stock back on sale; it was never paid.
+    expect(await expireAll()).toBe(1);
+    expect((await orderRow(orderId))?.status).toBe('expired');
+  });
+
   it('a success that still arrives for a closed order is refunded, and the order shows the refund', async () => {
     const orderId = await placeOrder();
     await clientSecretFor(orderId);
@@ -145,8 +172,7 @@ describe('a payment and a closing order', () => {
     expect(response.statusCode).toBe(409);
     expect(response.json<{ error: { code: string; message: string } }>().error).toEqual({
       code: 'ORDER_CLOSED',
-      message:
-        'This order was closed before the payment arrived, so the payment has been refunded. Nothing was charged in the end.',
+      message: messages.refundedLatePayment,
     });
     const row = await orderRow(orderId);
     expect(row).toMatchObject({ status: 'cancelled' });

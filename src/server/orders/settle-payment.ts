@@ -1,7 +1,12 @@
 import { countPayment } from '../metrics/metrics';
 import type { SessionUser } from '../identity/request-user';
 import { DomainError } from '../http/domain-error';
-import { findOrderFor, recordLatePaymentRefund } from '../records/orders.repository';
+import {
+  assertHoldNotEnded,
+  findOrderFor,
+  lockOrder,
+  recordLatePaymentRefund,
+} from '../records/orders.repository';
 import { type OrderProcessDeps, runOrderWork } from './order-process';
 import { transitionOrder } from './transitions';
 import { transitionRefusal } from '../../shared/domain/order-status';
@@ -14,8 +19,9 @@ const notVerified = (message: string) => new DomainError('PAYMENT_NOT_VERIFIED',
  * Marks an order paid (orders/ moves orders; the payment provider is the port it asks) once the provider confirms that this intent succeeded, for this order and this
  * amount (DESIGN §4). Nothing the client says is taken on trust; doing it twice changes nothing, and of
  * concurrent calls exactly one moves the order (the transition is one conditional update).
- * A verified payment for an order that closed before it arrived is refunded, and the order records
- * the refund (ORDER_CLOSED, saying so). `owner` is the customer calling PATCH /purchase/{id}; a
+ * A verified payment for an order that closed before it arrived, or whose hold ended before it arrived
+ * (though the expiry sweep has not closed it yet), is refunded, and the order records the refund
+ * (ORDER_CLOSED, saying so). `owner` is the customer calling PATCH /purchase/{id}; a
  * verified webhook or the shop itself passes null.
  */
 export interface SettlePaymentDeps extends OrderProcessDeps {
@@ -50,8 +56,12 @@ export async function settlePayment(
 
   try {
     // Another request may settle the same payment meanwhile: that is the same move, made once.
-    const paid = await runOrderWork(deps, (work) =>
-      transitionOrder(
+    const paid = await runOrderWork(deps, async (work) => {
+      // A payment started while the order held its stock, arriving after the hold ended (the expiry
+      // sweep not run yet), does not take the order: its stock was promised only until then. Refunded.
+      const current = await lockOrder(work.tx, order.id);
+      if (current && current.transactionId !== intent.id) assertHoldNotEnded(current, work.at, 'paid');
+      return transitionOrder(
         work,
         order.id,
         'paid',
@@ -61,12 +71,12 @@ export async function settlePayment(
           set: { transactionId: intent.id, paidInTestMode: provider.name === 'test' },
           alreadyDone: (current) => current.transactionId === intent.id,
         },
-      ),
-    );
+      );
+    });
     if (paid) countPayment('paid');
     return { modifiedCount: paid ? 1 : 0 };
   } catch (error) {
-    // The order closed between our read and the move.
+    // The order closed between our read and the move, or its hold ended before the payment arrived.
     if (error instanceof DomainError && error.code === 'ORDER_CLOSED') {
       return refundLatePayment({ db, provider }, order.id, intent);
     }

@@ -3,7 +3,8 @@ import { eq, isNotNull } from 'drizzle-orm';
 import type { ErrorBody } from '../../shared/api/errors';
 import type { OrderDetail } from '../../shared/api/orders.schemas';
 import type { PunchoutConnection, PunchoutSessionInfo } from '../../shared/api/punchout.schemas';
-import { auditLog, punchoutSessions, sessions } from '../db/schema';
+import { auditLog, punchoutConnections, punchoutSessions, requestCounters, sessions } from '../db/schema';
+import { clearCounters } from '../http/request-counters';
 import { ORIGIN, type TestUser, injectAs, signUpAdmin } from '../test/auth-helpers';
 import { newCompany } from '../test/company-helpers';
 import { validateCxml, validateOci } from '../test/e-invoice-validators';
@@ -25,7 +26,7 @@ import { createTestApp } from '../test/test-app';
  * prices and transfers it; the system receives the PunchOutOrderMessage at its BrowserFormPost address,
  * checks it against the cXML DTD and the cart, and sends the OrderRequest that becomes the order. The
  * same for OCI. Wrong secrets, used and expired start addresses, foreign return addresses, XXE and
- * oversized documents are refused.
+ * oversized documents are refused; a stranger's document before it is parsed.
  */
 let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -199,6 +200,10 @@ describe('cXML punchout, from setup request to order', () => {
     expect(message).toMatch(/<UnitPrice>\s*<Money currency="USD">12\.50<\/Money>/);
     expect(message).toMatch(/<Classification domain="UNSPSC">27110000<\/Classification>/);
     expect(message).toMatch(/<Total>\s*<Money currency="USD">1875\.00<\/Money>/);
+    // The lines went to the procurement system: they left the cart, so they cannot be ordered twice.
+    const cartAfter = await asBrowser(cookie, 'GET', '/api/cart');
+    expect(cartAfter.json<{ lines: unknown[] }>().lines).toEqual([]);
+    expect((await asBrowser(cookie, 'POST', '/api/punchout/transfer')).statusCode).toBe(409);
 
     // The requisition approved, the system sends its purchase order.
     const po = orderRequest(ariba, {
@@ -343,6 +348,59 @@ describe('cXML punchout, from setup request to order', () => {
     expect(statusOf(xxe.body).code).toBe(400);
     const huge = await postCxml(`<cXML payloadID="1">${'x'.repeat(1024 * 1024 + 10)}</cXML>`);
     expect(statusOf(huge.body)).toMatchObject({ code: 413 });
+  });
+  it('checks the Sender before the document: a stranger’s is refused 401 unparsed, a hostile one 413, another Sender in the Header 401; each connection has its own limit (429)', async () => {
+    const stranger: Credential = { domain: 'NetworkId', identity: 'AN-STRANGER', secret: 'a guess' };
+    const setup = (who: Credential) => setupRequest(who, { returnUrl: procurement.url('/requisition') });
+    // Broken after its Header: the stranger hears 401 (the credential comes first), the connection 400.
+    const broken = (who: Credential) =>
+      setup(who).replace('</PunchOutSetupRequest>', '<oops></PunchOutSetupRequest>');
+    expect(statusOf((await postCxml(broken(stranger))).body)).toMatchObject({ code: 401 });
+    expect(statusOf((await postCxml(broken(ariba))).body)).toMatchObject({
+      code: 400,
+      message: expect.stringContaining('not well-formed') as unknown,
+    });
+    // The issue's document: 95,000 attributes, ~975 KB.
+    const attributes = Array.from(
+      { length: 95_000 },
+      (_, i) => ` a${String(i).padStart(5, '0')}="${i % 2 ? '' : 'x'}"`,
+    );
+    const hostile = setup(stranger).replace(
+      '<BuyerCookie>',
+      `<Extrinsic name="x"${attributes.join('')}/><BuyerCookie>`,
+    );
+    expect(hostile.length).toBeGreaterThan(970 * 1024);
+    expect(statusOf((await postCxml(hostile)).body)).toMatchObject({
+      code: 413,
+      message: expect.stringContaining('more than 32 attributes') as unknown,
+    });
+    // The connection's Sender ahead of the Header, a stranger's in it: the document is not the connection's.
+    const sender = /<Sender>[\s\S]*?<\/Sender>/.exec(setup(ariba))?.[0] ?? '';
+    const smuggled = setup(stranger).replace('<Header>', `<Path>${sender}</Path><Header>`);
+    expect(statusOf((await postCxml(smuggled)).body)).toMatchObject({
+      code: 401,
+      message: expect.stringContaining('not the one') as unknown,
+    });
+
+    const [connection] = await ctx.db
+      .select({ id: punchoutConnections.id })
+      .from(punchoutConnections)
+      .where(eq(punchoutConnections.senderIdentity, ariba.identity));
+    const key = `punchout-connection:${connection?.id}`;
+    await ctx.db
+      .insert(requestCounters)
+      .values({ key, count: 10_000_000, resetsAt: new Date(Date.now() + 60_000) })
+      .onConflictDoUpdate({ target: requestCounters.key, set: { count: 10_000_000 } });
+    const limited = await postCxml(setup(ariba));
+    expect(limited.statusCode).toBe(429);
+    expect(statusOf(limited.body)).toMatchObject({
+      code: 429,
+      message: expect.stringContaining('this connection') as unknown,
+    });
+    // A stranger is refused as before: counted against no connection.
+    expect(statusOf((await postCxml(setup(stranger))).body)).toMatchObject({ code: 401 });
+    await clearCounters(ctx.db, [key]);
+    expect(statusOf((await postCxml(setup(ariba))).body)).toMatchObject({ code: 200 });
   });
 });
 

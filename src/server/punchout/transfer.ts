@@ -4,7 +4,7 @@ import type { ShopDetails } from '../config/shop-details';
 import type { Database } from '../db/database';
 import { addressesOf } from '../companies/addresses';
 import type { SessionUser } from '../identity/request-user';
-import { readCart } from '../orders/cart';
+import { emptyCart, readCart } from '../orders/cart';
 import { escapeHtml } from '../mail/mail-layout';
 import { type Basket, orderMessage } from './cxml';
 import { type PunchoutPolicy, returnUrlAllowed } from './connections';
@@ -100,7 +100,12 @@ export async function transferCart(
     freightCents: charges ? cents(charges.freight ?? 0) : null,
     taxCents: charges ? charges.taxes.reduce((sum, tax) => sum + cents(tax.amount), 0) : null,
   };
-  await markTransferred(db, session.id, now);
+  // The lines go to the procurement system, which orders them by its PO: they leave the buyer's cart,
+  // so the same goods cannot be checked out again here (an edit session brings them back).
+  await db.transaction(async (tx) => {
+    await markTransferred(tx, session.id, now);
+    await emptyCart(tx, user.id);
+  });
   const fields =
     connection.protocol === 'cxml'
       ? [['cxml-urlencoded', orderMessage(basket)] as const]

@@ -4,6 +4,9 @@ import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
 import Row from 'react-bootstrap/Row';
 import { Link, NavLink, Outlet, useLocation, useMatch } from 'react-router';
+import Alert from 'react-bootstrap/Alert';
+import { usePunchoutSession } from '../../features/punchout/api/punchout-session';
+import { TransferForm } from '../../features/punchout/components/punchout-banner';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { PageSpinner } from '../../components/page-spinner';
 import { TestModeBanner } from '../../components/test-mode-banner';
@@ -69,9 +72,12 @@ export function DashboardLayout() {
         ? 'Payment · Dashboard'
         : 'Dashboard',
   );
+  // A punchout shops and transfers its cart: the orders, invoices and account stay in the procurement
+  // system, and the dashboard's calls are refused to its session.
+  if (user?.punchout) return <PunchoutDashboard />;
   return (
     <Container className="py-4">
-      <h1 className="h3 mb-4">Welcome {user?.name}, to your DashBoard</h1>
+      <h1 className="h3 mb-4">Welcome {user?.name}, to your Dashboard</h1>
       <Row className="g-4">
         <Col md={3}>
           <Nav as="nav" variant="pills" className="flex-md-column dashboard-nav" aria-label="Dashboard">
@@ -95,6 +101,33 @@ export function DashboardLayout() {
           {isPending ? <PageSpinner /> : <Outlet />}
         </Col>
       </Row>
+    </Container>
+  );
+}
+
+/** /dashboard in a punchout: what a punchout is for, and the way back to shopping and the transfer. */
+function PunchoutDashboard() {
+  const punchout = usePunchoutSession(true);
+  usePageMeta('Dashboard');
+  const system = punchout?.systemName ?? 'your procurement system';
+  return (
+    <Container className="py-4">
+      <h1 className="h3 mb-4">Dashboard</h1>
+      <Alert variant="info">
+        <p>
+          You are shopping from {system}. Your orders, approvals, invoices and account are kept there: here
+          you choose tools at your company’s prices and transfer the cart back.
+        </p>
+        <div className="d-flex flex-wrap gap-2">
+          <Link className="btn btn-outline-dark" to={paths.shop}>
+            Shop
+          </Link>
+          <Link className="btn btn-outline-dark" to={paths.cart}>
+            Cart
+          </Link>
+          {punchout && punchout.operation !== 'inspect' && <TransferForm systemName={punchout.systemName} />}
+        </div>
+      </Alert>
     </Container>
   );
 }
