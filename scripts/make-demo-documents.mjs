@@ -8,10 +8,10 @@ import PDFDocument from 'pdfkit';
 const dir = join(import.meta.dirname, '..', 'content', 'images', 'documents');
 
 function write(name, title, sections) {
-  const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: title, Author: 'Fastline Tools' } });
+  const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: title, Author: 'Forgeline Tools' } });
   doc.pipe(createWriteStream(join(dir, name)));
   doc.font('Helvetica-Bold').fontSize(18).text(title);
-  doc.moveDown(0.5).font('Helvetica').fontSize(9).fillColor('#555').text('Fastline Tools · demo document');
+  doc.moveDown(0.5).font('Helvetica').fontSize(9).fillColor('#555').text('Forgeline Tools · demo document');
   for (const [heading, lines] of sections) {
     doc.moveDown(1).fillColor('#000').font('Helvetica-Bold').fontSize(12).text(heading);
     doc.font('Helvetica').fontSize(10);

@@ -958,6 +958,13 @@ const rows: Row[] = [
   },
   {
     method: 'POST',
+    path: '/api/admin/orders/:id/cancel/preview',
+    url: async (f) => `/api/admin/orders/${await f.paidOrderOfA()}/cancel/preview`,
+    payload: { reason: 'Matrix' },
+    expected: adminOnly(200),
+  },
+  {
+    method: 'POST',
     path: '/api/admin/orders/:id/cancel',
     url: async (f) => `/api/admin/orders/${await f.paidOrderOfA()}/cancel`,
     payload: { reason: 'Matrix' },
@@ -1013,6 +1020,13 @@ const rows: Row[] = [
     method: 'POST',
     path: '/api/admin/returns/:id/refund',
     url: async (f) => `/api/admin/returns/${await f.returnOfA()}/refund`,
+    payload: {},
+    expected: adminOnly(409),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/returns/:id/refund/preview',
+    url: async (f) => `/api/admin/returns/${await f.returnOfA()}/refund/preview`,
     payload: {},
     expected: adminOnly(409),
   },

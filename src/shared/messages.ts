@@ -14,7 +14,7 @@ export const messages = {
   enterEmailFirst: 'Please inter your email first',
   resetEmailSent: 'Email send successful',
   reviewAdded: 'Review Added Successfully',
-  productAdded: 'Product Added Successfully',
+  productAdded: 'Product added',
   /** Cancelling an order says so (the spec's 'Item Deleted Successfully' said something else). */
   orderCancelled: (orderNumber: number) => `Order ${orderNumber} is cancelled: its stock is back on sale`,
   adminAdded: 'Admin added successful',

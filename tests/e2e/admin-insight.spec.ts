@@ -172,7 +172,7 @@ test.describe('running the shop at a glance', () => {
     await form.getByRole('button').click();
     await expect(page.getByRole('alert').filter({ hasText: 'Review Added Successfully' })).toBeVisible();
     await page.goto('/');
-    const first = page.getByRole('region', { name: 'What Our Customer Say' }).getByRole('article').first();
+    const first = page.getByRole('region', { name: 'What Our Customers Say' }).getByRole('article').first();
     await expect(first).toContainText('Vera Verified');
     await expect(first).toContainText('Verified buyer');
     await expect(first).toContainText('bought 500–1,999 units');
@@ -224,6 +224,7 @@ test.describe('every table on a phone (375 px)', () => {
       ['/dashboard/quotes', 'Answer'],
       ['/dashboard/auditLog', null],
       ['/dashboard/manageReviews', 'Delete'],
+      ['/dashboard/taxes', 'Change'],
     ] as const) {
       await page.goto(path);
       const card = page.locator('table.table-stack tbody tr').first();

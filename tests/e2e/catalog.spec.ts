@@ -24,7 +24,7 @@ test.describe('a buyer in a large catalog', () => {
 
     // Search with a typo, then narrow to the category: both end up in the URL.
     await page.goto('/shop');
-    await expect(page.getByRole('heading', { level: 1, name: 'welcome to shop' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to the shop' })).toBeVisible();
     await page.getByRole('searchbox', { name: 'Search' }).fill('torqe wrench');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(page).toHaveURL(/q=torqe\+wrench/);

@@ -101,6 +101,15 @@ test('a contract price and Net 30: the buyer sees their price, orders on account
   await page.goto('/cart');
   await expect(page.getByTestId('cart-line')).toContainText(`Your contract price (list ${listName})`);
   await expect(page.getByTestId('cart-total')).toHaveText('$950.00');
+  // On a phone the price and the contract label stack in their cell, never on top of each other.
+  await page.setViewportSize({ width: 375, height: 900 });
+  const priceCell = page.getByTestId('cart-line').locator('td[data-label="Unit price"]');
+  const price = await priceCell.locator('.text-nowrap').first().boundingBox();
+  const label = await priceCell.locator('.contract-price').boundingBox();
+  expect(price && label).toBeTruthy();
+  if (price && label) expect(price.y + price.height).toBeLessThanOrEqual(label.y + 1);
+  await page.screenshot({ path: 'test-results/cart-contract-375.png' });
+  await page.setViewportSize({ width: 1280, height: 900 });
   const checkout = page.getByRole('form', { name: 'Check out' });
   await fillShipTo(checkout, {
     line1: '12 Mill Lane',

@@ -107,7 +107,7 @@ test.describe('a customer ordering in bulk', () => {
 
     await page.getByRole('link', { name: 'Home' }).click();
     const review = page
-      .getByRole('region', { name: 'What Our Customer Say' })
+      .getByRole('region', { name: 'What Our Customers Say' })
       .getByRole('article')
       .filter({ hasText: text });
     await expect(review).toContainText(customer.name);

@@ -71,7 +71,7 @@ test.describe('server-rendered public pages', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'World Leader in Tools' })).toBeVisible();
     await expect(page.locator('#our-products').getByRole('article').first()).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'What Our Customer Say' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'What Our Customers Say' })).toBeVisible();
     await expect(page.locator('.review-card').first()).toBeVisible();
 
     await page.goto(`/shop?q=${product.sku}`);

@@ -9,7 +9,7 @@ test.describe('a visitor browsing the shop', () => {
     await expect(sectionHeadings.filter({ hasNotText: 'World Leader in Tools' })).toHaveText([
       'Our Capabilities',
       'Our Products',
-      'What Our Customer Say',
+      'What Our Customers Say',
       'Explore',
       'Follow us',
     ]);
@@ -36,15 +36,15 @@ test.describe('a visitor browsing the shop', () => {
     });
     await expect(counters.locator('.counter-label')).toHaveText([
       'Happy Clients',
-      'Oders',
-      'Country',
+      'Orders',
+      'Countries',
       'Revenue',
     ]);
 
     await expect(page.getByRole('img', { name: /Bulk pricing/ })).toBeVisible();
     await expect(page.getByRole('img', { name: /Ships in 48 hours/ })).toBeVisible();
 
-    const reviews = page.getByRole('region', { name: 'What Our Customer Say' }).getByRole('article');
+    const reviews = page.getByRole('region', { name: 'What Our Customers Say' }).getByRole('article');
     await expect(reviews).toHaveCount(6);
     await expect(reviews.filter({ hasText: 'Maria Gonzalez' })).toContainText('5 Star');
     // Every review shows its stars (other journeys may add newer reviews than the demo's, so no name is fixed).
@@ -107,7 +107,7 @@ test.describe('a visitor browsing the shop', () => {
 
   test('shop and blogs pages', async ({ page }) => {
     await page.goto('/shop');
-    await expect(page.getByRole('heading', { level: 1, name: 'welcome to shop' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to the shop' })).toBeVisible();
     await page.goto('/blogs');
     await expect(page.getByRole('heading', { level: 1, name: 'Blogs' })).toBeVisible();
   });

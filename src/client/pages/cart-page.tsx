@@ -195,20 +195,23 @@ function LinesTable({
                 />
               </td>
               <td className="text-end" data-label="Unit price">
-                <span className="text-nowrap">{formatDollars(line.unitPrice)}</span>
-                {line.nextBreak && (
-                  <div className="small text-secondary" data-testid="next-break">
-                    From {formatUnits(line.nextBreak.minQuantity)} units:{' '}
-                    <span className="text-nowrap">{formatDollars(line.nextBreak.unitPrice)} each</span>
-                  </div>
-                )}
-                {line.priceSource === 'contract' && line.priceList && (
-                  <ContractPrice
-                    list={line.priceList}
-                    unitPrice={line.unitPrice}
-                    listUnitPrice={line.listUnitPrice ?? null}
-                  />
-                )}
+                {/* One block: stacked on a phone, the cell is a flex row, and its parts must not overlap. */}
+                <div>
+                  <span className="text-nowrap">{formatDollars(line.unitPrice)}</span>
+                  {line.nextBreak && (
+                    <div className="small text-secondary" data-testid="next-break">
+                      From {formatUnits(line.nextBreak.minQuantity)} units:{' '}
+                      <span className="text-nowrap">{formatDollars(line.nextBreak.unitPrice)} each</span>
+                    </div>
+                  )}
+                  {line.priceSource === 'contract' && line.priceList && (
+                    <ContractPrice
+                      list={line.priceList}
+                      unitPrice={line.unitPrice}
+                      listUnitPrice={line.listUnitPrice ?? null}
+                    />
+                  )}
+                </div>
               </td>
               <td className="text-end text-nowrap fw-semibold" data-label="Amount">
                 {formatDollars(line.amount)}

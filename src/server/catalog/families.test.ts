@@ -148,7 +148,7 @@ describe('a family and its variants', () => {
       })
     ).json<CatalogPage>();
     expect(filtered.items.map((item) => item.sku)).toEqual(['FT-IMP-18V']);
-    // Facets count variants.
+    // Facets count what the list shows: a family once per value its variants have.
     expect(filtered.facets[0]?.values).toEqual([
       { value: 12, count: 1 },
       { value: 18, count: 1 },

@@ -117,6 +117,8 @@ describe('API keys', () => {
     expect(order).toMatchObject({
       status: 'awaiting_approval',
       placedBy: { name: 'Warehouse ERP (API key of ' + admin.name + ')' },
+      // The ERP typed no company: the order names the one it was placed for (not "Company —").
+      company: 'Keyed Ltd',
     });
     const read = await asKey(key, 'GET', `/api/purchase/${order._id}`);
     expect(read.statusCode).toBe(200);

@@ -5,6 +5,7 @@ import {
   AdminOrdersFilter,
   AdminOrdersQuery,
   CancelOrderBody,
+  CancelPreview,
   ChangeOrderStatusBody,
   RefuseCancellationBody,
   SetFreightBody,
@@ -13,7 +14,7 @@ import {
 import { UpdateResult } from '../../shared/api/common.schemas';
 import { errorResponses } from '../../shared/api/errors';
 import { Order, OrderIdParams, Shipment } from '../../shared/api/orders.schemas';
-import { dollarsToCents } from '../../shared/money';
+import { centsToDollars, dollarsToCents } from '../../shared/money';
 import { setFreight } from './set-freight';
 import { type AuthGuards, signedInUser } from '../identity/request-user';
 import type { Database } from '../db/database';
@@ -23,7 +24,7 @@ import { exportOrdersCsv } from './orders-csv';
 import { listOrdersPage } from '../records/orders.repository';
 import { toOrder, toShipment } from './order-view';
 import { shipOrder } from './ship-order';
-import { cancelByShop, refuseCancellation } from './cancel-by-shop';
+import { cancelByShop, previewCancelByShop, refuseCancellation } from './cancel-by-shop';
 import type { PaymentProvider } from '../payments/payment-provider';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -144,6 +145,46 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{
     },
     async (request) =>
       toOrder(await cancelByShop(deps, signedInUser(request), request.params.id, request.body)),
+  );
+
+  app.post(
+    '/admin/orders/:id/cancel/preview',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'What cancelling would do (admin), by the same rules, changing nothing: the units, whether the whole order goes, and what its credit note would give back and where; to show before the cancellation is confirmed',
+        params: OrderIdParams,
+        body: CancelOrderBody,
+        response: { 200: CancelPreview, ...errors },
+      },
+    },
+    async (request) => {
+      const { before, after } = await previewCancelByShop(
+        deps,
+        signedInUser(request),
+        request.params.id,
+        request.body,
+      );
+      const cancelled = (order: typeof before) =>
+        order.lines.reduce((sum, line) => sum + line.cancelledQuantity, 0);
+      if (after === 'closes unpaid') {
+        // Nothing was charged: every unit goes, and nothing is credited.
+        const open = before.lines.reduce(
+          (sum, line) => sum + line.quantity - line.shippedQuantity - line.cancelledQuantity,
+          0,
+        );
+        return { units: open, wholeOrder: true, credit: null };
+      }
+      const credited = (order: typeof before) =>
+        order.creditNotes.reduce((sum, note) => sum + note.amountCents, 0);
+      const creditCents = credited(after) - credited(before);
+      return {
+        units: cancelled(after) - cancelled(before),
+        wholeOrder: after.status === 'cancelled',
+        credit: creditCents > 0 ? { amount: centsToDollars(creditCents), to: before.paymentMethod } : null,
+      };
+    },
   );
 
   app.post(

@@ -1,13 +1,13 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrderPage } from '../../shared/api/admin-orders.schemas';
-import type { Order } from '../../shared/api/orders.schemas';
+import type { Order, OrderDetail } from '../../shared/api/orders.schemas';
 import { type TestUser, injectAs, signUp, signUpAdmin } from '../test/auth-helpers';
 import { insertTool } from '../test/factories';
 import { createTestApp } from '../test/test-app';
 import { mailOutbox } from '../db/schema';
 import { moveOrder } from '../records/orders.repository';
-import { TEST_STEP } from '../test/order-helpers';
+import { TEST_STEP, payOrderAs } from '../test/order-helpers';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let admin: TestUser;
@@ -92,6 +92,24 @@ describe('Manage All Orders', () => {
     expect(await found(customer.email)).toContain(order._id);
     // % and _ are not wildcards: nothing else matches them.
     expect(await found('%')).toEqual([order._id]);
+    // Paid (an invoice) and 10 units cancelled (a credit note): found by either document's number.
+    await payOrderAs(ctx.app, customer, order._id);
+    const cancelled = await injectAs(ctx.app, admin, {
+      method: 'POST',
+      url: `/api/admin/orders/${order._id}/cancel`,
+      payload: { reason: 'Short of stock', lines: [{ sku: 'FIND-ME-9', quantity: 10 }] },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const documents = (
+      await injectAs(ctx.app, admin, { method: 'GET', url: `/api/purchase/${order._id}` })
+    ).json<OrderDetail>();
+    const invoice = documents.invoiceNumber ?? '';
+    const creditNote = documents.creditNotes[0]?.number ?? '';
+    expect(invoice).toMatch(/^INV-\d{6}$/);
+    expect(creditNote).toMatch(/^CN-\d{6}$/);
+    for (const q of [invoice, invoice.toLowerCase(), creditNote, creditNote.replace('-', '')]) {
+      expect(await found(q), q).toEqual([order._id]);
+    }
     expect(await found('no such order anywhere')).toEqual([]);
     // The CSV export takes the same search.
     const csv = await injectAs(ctx.app, admin, {

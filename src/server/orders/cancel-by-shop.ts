@@ -26,7 +26,7 @@ import {
 import { returnUnits } from '../stock/backorders';
 import { type CloseOrderDeps, closeOrder } from './close-order';
 import { cancellationRefusedMail, cancellationRequestedMail } from './order-mails';
-import { type OrderProcessDeps, type OrderWork, runOrderWork } from './order-process';
+import { type OrderProcessDeps, previewOrderWork, type OrderWork, runOrderWork } from './order-process';
 import { creditUnits, transitionOrder } from './transitions';
 
 export interface CancelRequest {
@@ -52,6 +52,37 @@ export async function cancelByShop(
   orderId: string,
   request: CancelRequest,
 ): Promise<PlacedOrder> {
+  return cancelling(deps, admin, orderId, request, runOrderWork);
+}
+
+/**
+ * What cancelling would do, by the same code, rolled back (previewOrderWork): the order as it would
+ * be, with the credit note it would get. An order not paid yet gets none (its cancellation is its
+ * buyer's kind: nothing was charged).
+ */
+export async function previewCancelByShop(
+  deps: OrderProcessDeps,
+  admin: Actor,
+  orderId: string,
+  request: CancelRequest,
+): Promise<{ before: PlacedOrder; after: PlacedOrder | 'closes unpaid' }> {
+  const current = await findOrder(deps.db, orderId);
+  if (!current) throw new DomainError('NOT_FOUND', messages.orderNotFound);
+  const before = await withLinesOf(deps.db, current);
+  if (RESERVING_STATES.includes(current.status)) {
+    if (request.lines) throw new DomainError('CONFLICT', messages.unpaidCancelsWhole);
+    return { before, after: 'closes unpaid' };
+  }
+  return { before, after: await cancelling(deps, admin, orderId, request, previewOrderWork) };
+}
+
+async function cancelling(
+  deps: OrderProcessDeps,
+  admin: Actor,
+  orderId: string,
+  request: CancelRequest,
+  run: typeof runOrderWork,
+): Promise<PlacedOrder> {
   const actor = admin.email.toLowerCase();
   const step = { actor, note: request.reason, byStaff: true };
   const current = await findOrder(deps.db, orderId);
@@ -70,7 +101,7 @@ export async function cancelByShop(
     // Paid a moment before: it is cancelled as a paid order, with its refund.
     if (outcome === 'closed') return withLinesOf(deps.db, (await findOrder(deps.db, orderId)) ?? current);
   }
-  return runOrderWork(deps, async (work) => {
+  return run(deps, async (work) => {
     const { tx } = work;
     const locked = await lockOrder(tx, orderId);
     if (!locked) throw new DomainError('NOT_FOUND', messages.orderNotFound);

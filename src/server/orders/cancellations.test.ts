@@ -94,10 +94,16 @@ describe('cancelling a paid order (POST /api/admin/orders/{id}/cancel)', () => {
     const sku = tools[0].sku;
     const before = await stockOf(tools[0].id);
 
-    const half = await cancel(admin, order._id, {
-      reason: 'The buyer ordered too many',
-      lines: [{ sku, quantity: 60 }],
-    });
+    // Asked first (the admin's confirmation): what the cancellation would give back, changing nothing.
+    const asked = { reason: 'The buyer ordered too many', lines: [{ sku, quantity: 60 }] };
+    const preview = await t.call(admin, 'POST', `/api/admin/orders/${order._id}/cancel/preview`, asked);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toEqual({ units: 60, wholeOrder: false, credit: { amount: 784.83, to: 'card' } });
+    expect(await stockOf(tools[0].id)).toBe(before);
+    expect((await read(buyer, order._id)).creditNotes).toEqual([]);
+    expect(await provider().refundsOf(intentId)).toEqual([]);
+
+    const half = await cancel(admin, order._id, asked);
     expect(half.statusCode, half.body).toBe(200);
     let now = await read(buyer, order._id);
     expect(now.status).toBe('paid');

@@ -77,6 +77,25 @@ export function orderPlacedMail(ctx: OrderMailContext, order: PlacedOrder): Mail
 }
 
 /**
+ * Sent when an order is placed on a pallet, whose freight the shop quotes first: what it is, that its
+ * stock is kept for it, and that it can be paid once the freight is quoted (nothing to pay yet, no
+ * expiry until then).
+ */
+export function orderAwaitingFreightMail(ctx: OrderMailContext, order: PlacedOrder): Mail {
+  return businessMail({
+    to: order.email,
+    subject: `Order ${order.orderNumber} placed: we are quoting its pallet's freight`,
+    greeting: `Hello ${placedByOf(order)},`,
+    lead: [
+      `Thank you for your order at ${ctx.shop.name}. It ships on a pallet, so we quote its freight first; its stock is kept for you meanwhile. We will mail you its total once the freight is quoted, and it can be paid then: there is nothing to pay yet.`,
+    ],
+    facts: orderFacts(order),
+    action: ordersLink(ctx),
+    shop: ctx.shop,
+  });
+}
+
+/**
  * Sent to its buyer when the order's lines were changed before payment (change-order.ts): the order
  * as it is now, and what happens next: paying it, its approvers asked again, or the shop quoting the
  * freight. `by` is the colleague who changed it, when not the buyer.

@@ -72,3 +72,40 @@ export async function runOrderWork<T>(
   }
   return result;
 }
+
+/** The answer of work run to be seen, carried out of its transaction as it is rolled back. */
+class RolledBack<T> extends Error {
+  constructor(readonly result: T) {
+    super('The previewed work was rolled back');
+  }
+}
+
+/**
+ * Runs `work` exactly as runOrderWork would, by the same code and rules, and rolls its transaction
+ * back: what a step would do (the credit note a cancellation or a refund would issue, its amount),
+ * shown before anyone confirms it, without doing any of it. Nothing it asked for after the commit
+ * happens (no stock news, no mail, no refund); numbers it took (gapless counters) go back with it.
+ */
+export async function previewOrderWork<T>(
+  { db, mail, now = () => new Date() }: OrderProcessDeps,
+  work: (step: OrderWork) => Promise<T>,
+): Promise<T> {
+  const at = now();
+  try {
+    await db.transaction(async (tx) => {
+      const result = await work({
+        tx,
+        at,
+        mail,
+        stockMoved: () => undefined,
+        mailed: () => undefined,
+        refundQueued: () => undefined,
+      });
+      throw new RolledBack(result);
+    });
+  } catch (error) {
+    if (error instanceof RolledBack) return error.result as T;
+    throw error;
+  }
+  throw new Error('A previewed transaction committed');
+}

@@ -1,6 +1,7 @@
 import { checkAccountCredit } from '../credit/ledger';
 import { countOrderPlaced } from '../metrics/metrics';
 import { destinationOf } from '../companies/addresses';
+import { findCompany } from '../records/companies.repository';
 import { chargesFor } from '../tax/charges';
 import { placeName } from '../tax/places';
 import type { StoredShipTo } from '../../shared/domain/order-charges';
@@ -197,7 +198,10 @@ export async function insertUnpaidOrder(
       address: destination.address,
       shipTo: destination.shipTo,
       phone: destination.phone,
-      company: details.company ?? null,
+      // The buyer's company for the invoice: as typed, else the company the order is placed for (an
+      // ERP's key or a punchout types none).
+      company:
+        details.company ?? (user.company ? ((await findCompany(ex, user.company.id))?.name ?? null) : null),
       poNumber: details.poNumber ?? null,
       ...terms.values,
       // Its first state; every later one through the transition table (orders/transitions.ts).

@@ -22,6 +22,7 @@ import type { PaymentProvider } from '../payments/payment-provider';
 import { findOrderFor, placedOrdersByIds } from '../records/orders.repository';
 import { type OrderReturn, findReturn, listReturns } from '../records/returns.repository';
 import { approveReturn, receiveReturn, refundReturn, rejectReturn, requestReturn, toReturn } from './returns';
+import { previewOrderWork } from './order-process';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
@@ -171,5 +172,24 @@ export const returnsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) =>
       refundReturn(deps, signedInUser(request), request.params.id, request.body.restockingFeePercent),
+  );
+
+  app.post(
+    '/admin/returns/:id/refund/preview',
+    {
+      onRequest: guards.requireAdmin,
+      schema: stepSchema(
+        'What refunding a received return would credit (admin), by the same rules, changing nothing: the return as it would be, with its credit note’s amount; to show before the refund is confirmed',
+        RefundReturnBody,
+      ),
+    },
+    async (request) =>
+      refundReturn(
+        deps,
+        signedInUser(request),
+        request.params.id,
+        request.body.restockingFeePercent,
+        previewOrderWork,
+      ),
   );
 };

@@ -104,8 +104,19 @@ describe('returns (RMA)', () => {
     expect(received.json<Return>().lines[0]).toMatchObject({ resellable: 8, damaged: 2 });
     expect(await stockOf(tool.id)).toBe((before ?? 0) + 8);
 
+    // The admin's confirmation shows the refund first, by the same rules, changing nothing.
+    const preview = await t.call(admin, 'POST', `/api/admin/returns/${rma._id}/refund/preview`, {});
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json<Return>()).toMatchObject({ status: 'refunded', creditNote: { amount: 200 } });
+    expect((await t.call(admin, 'GET', `/api/returns/${rma._id}`)).json<Return>()).toMatchObject({
+      status: 'received',
+      creditNote: null,
+    });
+    expect(await createTestPaymentProvider(t.ctx.db).refundsOf(intentId)).toEqual([]);
     const refunded = await t.call(admin, 'POST', `/api/admin/returns/${rma._id}/refund`, {});
     expect(refunded.statusCode, refunded.body).toBe(200);
+    // The same credit note number the preview took and gave back.
+    expect(refunded.json<Return>().creditNote?.number).toBe(preview.json<Return>().creditNote?.number);
     expect(refunded.json<Return>()).toMatchObject({ status: 'refunded', creditNote: { amount: 200 } });
     // Refunding again is refused; the card was refunded once, $200 (10 × $20).
     expect((await t.call(admin, 'POST', `/api/admin/returns/${rma._id}/refund`, {})).statusCode).toBe(409);

@@ -199,8 +199,9 @@ async function shopStep(
     order: PlacedOrder,
     actor: string,
   ) => Promise<Record<string, unknown>>,
+  run: typeof runOrderWork = runOrderWork,
 ): Promise<Return> {
-  return runOrderWork(deps, async (work) => {
+  return run(deps, async (work) => {
     const first = await mustFind(work, returnId);
     const locked = await lockOrder(work.tx, first.orderId);
     if (!locked) throw new DomainError('NOT_FOUND', messages.orderNotFound);
@@ -332,31 +333,41 @@ export function refundReturn(
   admin: Actor,
   returnId: string,
   restockingFeePercent: number | undefined,
+  /** previewOrderWork: the refund as it would be (its credit note's amount), rolled back. */
+  run: typeof runOrderWork = runOrderWork,
 ) {
-  return shopStep(deps, admin, returnId, 'refunded', 'refunded', async (work, found, order, actor) => {
-    const lines = found.lines.flatMap((line) => {
-      const units = line.resellableQuantity + line.damagedQuantity;
-      return units > 0 ? [{ lineNumber: line.lineNumber, quantity: units }] : [];
-    });
-    const credited = lines.length
-      ? await creditUnits(work, order, {
-          lines,
-          withFreight: false,
-          reason: `Return ${formatReturnNumber(found.number)}: ${unitsOf(found, order, (line) => line.resellableQuantity + line.damagedQuantity)}`,
-          restockingFeePercent,
-          actor,
-        })
-      : null;
-    await updateReturn(work.tx, found.id, {
-      status: 'refunded',
-      refundedAt: work.at,
-      creditNoteId: credited?.note.id ?? null,
-      updatedAt: work.at,
-    });
-    return {
-      creditNote: credited ? formatCreditNoteNumber(credited.note.number) : null,
-      amount: credited ? centsToDollars(credited.note.amountCents) : 0,
-      restockingFeePercent: restockingFeePercent ?? 0,
-    };
-  });
+  return shopStep(
+    deps,
+    admin,
+    returnId,
+    'refunded',
+    'refunded',
+    async (work, found, order, actor) => {
+      const lines = found.lines.flatMap((line) => {
+        const units = line.resellableQuantity + line.damagedQuantity;
+        return units > 0 ? [{ lineNumber: line.lineNumber, quantity: units }] : [];
+      });
+      const credited = lines.length
+        ? await creditUnits(work, order, {
+            lines,
+            withFreight: false,
+            reason: `Return ${formatReturnNumber(found.number)}: ${unitsOf(found, order, (line) => line.resellableQuantity + line.damagedQuantity)}`,
+            restockingFeePercent,
+            actor,
+          })
+        : null;
+      await updateReturn(work.tx, found.id, {
+        status: 'refunded',
+        refundedAt: work.at,
+        creditNoteId: credited?.note.id ?? null,
+        updatedAt: work.at,
+      });
+      return {
+        creditNote: credited ? formatCreditNoteNumber(credited.note.number) : null,
+        amount: credited ? centsToDollars(credited.note.amountCents) : 0,
+        restockingFeePercent: restockingFeePercent ?? 0,
+      };
+    },
+    run,
+  );
 }

@@ -19,6 +19,7 @@ import {
   freightQuotedPayByCardMail,
   orderApprovedMail,
   orderAwaitingApprovalMail,
+  orderAwaitingFreightMail,
   orderExpiredMail,
   orderOnAccountMail,
   orderPlacedMail,
@@ -95,7 +96,7 @@ const consequences: Record<OrderStatus, Consequences> = {
     async onEnter({ tx: ex, mail }, order, _step, { via }) {
       const placed = await withLinesOf(ex, order);
       await queueMails(ex, [
-        ...(via === 'placed' ? [orderPlacedMail(mail, placed)] : []),
+        ...(via === 'placed' ? [orderAwaitingFreightMail(mail, placed)] : []),
         freightQuoteNeededMail(mail, placed),
       ]);
       return order;

@@ -12,6 +12,8 @@ import type { Database } from '../db/database';
 import { TIERS_CELL_HELP, formatTiersCell, parseTiersCell, readCsvTable } from '../http/csv-table';
 import { neutraliseRecord } from '../http/spreadsheet-cells';
 import { readPriceList, replacePriceList } from './price-lists';
+import { knownSkus } from '../records/products.repository';
+import { messages } from '../../shared/messages';
 
 /**
  * A price list as CSV, and back: one row per entry, `sku, price_tiers, percent_off,
@@ -58,8 +60,8 @@ function percentCell(cell: string): number | undefined {
 }
 
 /**
- * POST /api/admin/price-lists/{id}/import: checks every row (the entry rules of the API, and no SKU
- * priced twice on one day); with `commit` and no problem, the list's entries become the file's, in
+ * POST /api/admin/price-lists/{id}/import: checks every row (the entry rules of the API, a SKU some
+ * product has, and no SKU priced twice on one day); with `commit` and no problem, the list's entries become the file's, in
  * one audited change. A file with any problem changes nothing.
  */
 export async function importPriceListCsv(
@@ -124,6 +126,13 @@ export async function importPriceListCsv(
       column,
       message: column ? `${column}: ${found.message}` : found.message,
     });
+  }
+  // A SKU no product has is refused by the save: the check says so first, on its line.
+  const known = await knownSkus(db, [...new Set(entries.map(({ entry }) => entry.sku.toUpperCase()))]);
+  for (const { line, entry } of entries) {
+    const sku = entry.sku.toUpperCase();
+    if (!known.has(sku))
+      errors.push({ line, sku, column: 'sku', message: `sku: ${messages.unknownSku(sku, [])}` });
   }
   errors.sort((a, b) => a.line - b.line);
 

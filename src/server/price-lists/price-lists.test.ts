@@ -7,6 +7,7 @@ import { type TestUser, injectAs, signUp, signUpAdmin } from '../test/auth-helpe
 import { newCompany } from '../test/company-helpers';
 import { createTestApp } from '../test/test-app';
 import { insertTool } from '../test/factories';
+import { messages } from '../../shared/messages';
 import { contractEntriesFor } from '../pricing/contract-entries';
 
 /** Price lists: made, read, replaced and deleted by shop admins, and held by companies. */
@@ -17,7 +18,19 @@ beforeAll(async () => {
   ctx = await createTestApp();
   admin = await signUpAdmin(ctx.app, ctx.db);
   // Lists price products the catalog has.
-  for (const sku of ['FT-DRILL-18V', 'FT-CSW-185', 'FT-1', 'FT-2', 'EN-1', 'EN-2', 'FT-SAW-1', 'KEEP-1']) {
+  for (const sku of [
+    'FT-DRILL-18V',
+    'FT-CSW-185',
+    'FT-1',
+    'FT-2',
+    'EN-1',
+    'EN-2',
+    'FT-SAW-1',
+    'KEEP-1',
+    'OK-1',
+    'BOTH',
+    'DAYS',
+  ]) {
     await insertTool(ctx.db, { sku });
   }
 });
@@ -350,6 +363,7 @@ describe('a price list as CSV', () => {
       'DAYS,,5,2027-02-01,2027-01-01',
       'SHORT,,5',
       ',,5,,',
+      'NO-SUCH-TOOL,,5,,',
     ].join('\n');
     const report = (await importCsv(insertedId, csv, true)).json<{
       committed: boolean;
@@ -390,6 +404,13 @@ describe('a price list as CSV', () => {
       },
       { line: 8, sku: 'SHORT', column: null, message: 'This row has 3 cells; the header names 5 columns' },
       { line: 9, sku: null, column: 'sku', message: expect.stringMatching(/^sku: /) as unknown as string },
+      // The check says what the save would refuse: a SKU no product has.
+      {
+        line: 10,
+        sku: 'NO-SUCH-TOOL',
+        column: 'sku',
+        message: `sku: ${messages.unknownSku('NO-SUCH-TOOL', [])}`,
+      },
     ]);
     const unchanged = (await call(admin, 'GET', `/api/admin/price-lists/${insertedId}`)).json<PriceList>();
     expect(unchanged.entries.map((entry) => entry.sku)).toEqual(['KEEP-1']);

@@ -118,7 +118,7 @@ export async function placePunchoutOrder(
         number: shipTo?.phone ?? '-',
         shipTo: destination.shipTo,
         ...(booked ? { addressId: booked._id } : {}),
-        company: request.billTo?.name || company?.name || null,
+        company: company?.name ?? (request.billTo?.name || null),
         poNumber: request.orderId.slice(0, 60),
       },
       lines: lines.map(({ line }) => line),

@@ -88,6 +88,10 @@ export async function creditedCentsOf(ex: Executor, orderId: string): Promise<nu
 }
 
 /** What has been credited of the order `orderId` names, as a scalar subquery (its credit notes' sum). */
+/** Whether the order has the credit note numbered `number` (an admin's search for CN-000002). */
+export const hasCreditNoteSql = (orderId: AnyColumn, number: number) =>
+  sql<boolean>`exists (select 1 from ${creditNotes} where ${creditNotes.orderId} = ${orderId} and ${creditNotes.number} = ${number})`;
+
 export const creditedCentsSql = (orderId: AnyColumn) =>
   sql<number>`(select coalesce(sum(${creditNotes.amountCents}), 0) from ${creditNotes} where ${creditNotes.orderId} = ${orderId})`;
 

@@ -36,7 +36,12 @@ import type { SessionUser } from '../identity/request-user';
 import type { Executor } from '../db/database';
 import { orderEvents, orderLines, orders, shipmentLines, shipments } from '../db/schema';
 import { DomainError } from '../http/domain-error';
-import { type CreditNote, creditNotesOf, creditedCentsSql } from './credit-notes.repository';
+import {
+  type CreditNote,
+  creditNotesOf,
+  creditedCentsSql,
+  hasCreditNoteSql,
+} from './credit-notes.repository';
 import { type RefundRow, insertRefund, refundsOf } from './refunds.repository';
 
 /**
@@ -321,14 +326,19 @@ export async function listOrdersFor(
 /** Every order, newest first, optionally of one state, one page of them and the total (DESIGN §5.7). */
 
 /**
- * What an admin types to find an order: its number (10001, or #10001), or any part of its PO number,
- * the buyer's name, email or company, or the SKU, in any letter case.
+ * What an admin types to find an order: its number (10001, or #10001), its invoice's number (INV-000123)
+ * or one of its credit notes' (CN-000002), or any part of its PO number, the buyer's name, email or
+ * company, or the SKU, in any letter case.
  */
 function orderSearch(q: string): SQL | undefined {
   const number = /^#?(\d{1,9})$/.exec(q.trim())?.[1];
+  const invoice = /^INV-?0*(\d{1,9})$/i.exec(q.trim())?.[1];
+  const creditNote = /^CN-?0*(\d{1,9})$/i.exec(q.trim())?.[1];
   const pattern = `%${q.trim().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
   return or(
     number ? eq(orders.orderNumber, Number(number)) : undefined,
+    invoice ? eq(orders.invoiceNumber, Number(invoice)) : undefined,
+    creditNote ? hasCreditNoteSql(orders.id, Number(creditNote)) : undefined,
     ilike(orders.poNumber, pattern),
     ilike(orders.buyerName, pattern),
     ilike(orders.email, pattern),

@@ -486,14 +486,15 @@ export async function countMatchesAndFacets(
       ? and(...passes)
       : or(...facetFilters.map((i) => and(...passes.filter((_, j) => j !== i)) ?? sql`true`));
   const marks = passes.map((pass, j) => sql`, ${pass} as ${sql.raw(`f${j}`)}`);
+  // Counted as the list shows them: with families, a family's variants are one card, so one.
+  const matched = families ? sql`count(distinct coalesce(m.family_id, m.id))` : sql`count(*)`;
   // Each facet's values, a pass over the set each (cheaper than expanding every row's specifications).
   const facetCounts = keys.map((key) => {
     const i = specs.findIndex((filter) => filter.key === key);
     return sql`
-      select ${key}::text, m.specs -> ${key}, (count(*) filter (where ${allBut(i === -1 ? undefined : i)}))::int
+      select ${key}::text, m.specs -> ${key}, (${matched} filter (where ${allBut(i === -1 ? undefined : i)}))::int
       from m where m.specs -> ${key} is not null group by 2`;
   });
-  const matched = families ? sql`count(distinct coalesce(m.family_id, m.id))` : sql`count(*)`;
   const result: unknown = await ex.execute(sql`
     with m as materialized (
       select ${products.id} as id, ${products.familyId} as family_id, ${products.specs} as specs ${sql.join(marks, sql``)}

@@ -477,6 +477,32 @@ describe('an order’s charges', () => {
     expect((await t.call(buyer, 'GET', '/api/cart')).json<Cart>().lines).toHaveLength(1);
   });
 
+  it('keep an unconfirmed account’s one-hour hold once the pallet is quoted', async () => {
+    const buyer = await signUp(t.ctx.app, { verified: false });
+    const anvil = await insertTool(t.ctx.db, {
+      priceCents: 5000,
+      weightGrams: 6000,
+      minOrder: 100,
+      available: 100_000,
+    });
+    const placed = await t.call(buyer, 'POST', '/api/purchase', {
+      ...delivery,
+      toolId: anvil.id,
+      quantity: 100,
+      shipTo: pittsburgh,
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json<PlaceOrderResult>().order;
+    expect(order.status).toBe('awaiting_freight');
+    const quotedAt = Date.now();
+    const quoted = await t.call(admin, 'PUT', `/api/admin/orders/${order._id}/freight`, { freight: 450 });
+    expect(quoted.statusCode, quoted.body).toBe(200);
+    const holdEnds = Date.parse(quoted.json<Order>().holdExpiresAt ?? '');
+    // An hour from the quote, not the shop's 48: an account made in a minute holds no stock for days.
+    expect(holdEnds).toBeGreaterThanOrEqual(quotedAt + 3_600_000 - 1000);
+    expect(holdEnds).toBeLessThanOrEqual(Date.now() + 3_600_000 + 1000);
+  });
+
   it('wait for a pallet quote counted against credit and limits, then go back to the approver or to card as the total says', async () => {
     const { admin: buyer, companyId } = await newCompany(t.ctx.app, 'Heavy Lifting Ltd');
     const approver = await t.join(buyer, ['approver']);

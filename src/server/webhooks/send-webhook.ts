@@ -3,7 +3,14 @@ import { type Agent, request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { SIGNATURE_HEADER } from '../../shared/api/webhooks.schemas';
 import { messages } from '../../shared/messages';
-import { type WebhookAddressPolicy, guardedAgents, parseWebhookUrl, plainRefusal } from './webhook-address';
+import {
+  type WebhookAddressPolicy,
+  guardIpv4Compatible,
+  guardedAgents,
+  parseWebhookUrl,
+  plainRefusal,
+} from './webhook-address';
+import type { LookupFunction } from 'node:net';
 
 /**
  * One delivery's POST (DESIGN §11): the event's body as stored, signed as Stripe signs its events, so a
@@ -38,8 +45,10 @@ export function webhookSender(policy: WebhookAddressPolicy, timeoutMs: number): 
       try {
         for (let hop = 0; hop <= MAX_REDIRECTS; hop += 1) {
           const address = parseWebhookUrl(target, policy);
+          const lookup = guardIpv4Compatible(address, policy);
           const answer = await post(address, body, {
             agent: address.protocol === 'https:' ? agents.https : agents.http,
+            ...(lookup ? { lookup } : {}),
             signal,
             headers: {
               'content-type': 'application/json',
@@ -67,7 +76,7 @@ export function webhookSender(policy: WebhookAddressPolicy, timeoutMs: number): 
 function post(
   url: URL,
   body: string,
-  options: { agent: Agent; signal: AbortSignal; headers: Record<string, string> },
+  options: { agent: Agent; signal: AbortSignal; headers: Record<string, string>; lookup?: LookupFunction },
 ): Promise<{ statusCode: number; location: string | undefined }> {
   const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
@@ -76,6 +85,7 @@ function post(
       {
         method: 'POST',
         agent: options.agent,
+        ...(options.lookup ? { lookup: options.lookup } : {}),
         signal: options.signal,
         headers: { ...options.headers, 'content-length': Buffer.byteLength(body) },
       },

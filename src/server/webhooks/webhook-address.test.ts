@@ -4,6 +4,7 @@ import { type TestUser, injectAs, signUpAdmin } from '../test/auth-helpers';
 import { createTestApp } from '../test/test-app';
 import { startWebhookReceiver } from '../test/webhook-receiver';
 import { webhookSender } from './send-webhook';
+import { guardIpv4Compatible } from './webhook-address';
 
 /**
  * Webhooks never reach into the shop's own network (DESIGN §11): with WEBHOOK_ALLOW_PRIVATE
@@ -119,5 +120,28 @@ describe('each delivery’s connection', () => {
     } finally {
       await slow.close();
     }
+  });
+});
+
+describe('the guard for IPv4-compatible addresses', () => {
+  const strict = { allowPrivate: false, requireHttps: false };
+  it('refuses such a host before connecting, and lets a lookup of any other address through', async () => {
+    expect(() => guardIpv4Compatible(new URL('https://[::127.0.0.1]/hooks'), strict)).toThrow(
+      /is not allowed/,
+    );
+    const lookup = guardIpv4Compatible(new URL('https://localhost/hooks'), strict);
+    expect(lookup).toBeDefined();
+    // A name resolving to IPv4 (here 127.0.0.1; a public receiver's alike) passes this guard: the agent
+    // then decides by its range. (The guard once sat in the agent's deny list, which threw for every
+    // public IPv4 receiver.)
+    const found = await new Promise<unknown>((resolve, reject) =>
+      lookup?.('localhost', { all: true, family: 4 }, (error, address) =>
+        error ? reject(error) : resolve(address),
+      ),
+    );
+    expect(found).toEqual([{ address: '127.0.0.1', family: 4 }]);
+    expect(
+      guardIpv4Compatible(new URL('https://[::127.0.0.1]/'), { ...strict, allowPrivate: true }),
+    ).toBeUndefined();
   });
 });

@@ -1,4 +1,6 @@
 import { lookup } from 'node:dns/promises';
+import { lookup as dnsLookup } from 'node:dns';
+import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
@@ -35,12 +37,44 @@ export const policyOf = (allowPrivate: boolean): WebhookAddressPolicy => ({
 const IPV4_COMPATIBLE = '::/96';
 const [ipv4CompatibleNet, ipv4CompatibleBits] = ipaddr.parseCIDR(IPV4_COMPATIBLE);
 
+/** Whether an address is IPv4-compatible IPv6 (::a.b.c.d). */
+const ipv4Compatible = (address: string): boolean => {
+  if (!ipaddr.isValid(address)) return false;
+  const parsed = ipaddr.parse(address);
+  return parsed.kind() === 'ipv6' && parsed.match(ipv4CompatibleNet, ipv4CompatibleBits);
+};
+
 /** Whether an IP address is one the policy refuses: anything but public unicast. */
 function refusedIp(address: string, policy: WebhookAddressPolicy): boolean {
   if (policy.allowPrivate || policy.allowAddresses?.includes(address)) return false;
-  const parsed = ipaddr.process(address);
-  if (parsed.kind() === 'ipv6' && parsed.match(ipv4CompatibleNet, ipv4CompatibleBits)) return true;
-  return parsed.range() !== 'unicast';
+  if (ipv4Compatible(address)) return true;
+  return ipaddr.process(address).range() !== 'unicast';
+}
+
+/**
+ * What request-filtering-agent does not refuse itself (it calls ::a.b.c.d unicast): a host written as
+ * such an address, refused before any connection, and a name resolving to one, refused by the lookup the
+ * connection makes (the agent's own checks follow it). Throws the agent's kind of refusal.
+ */
+export function guardIpv4Compatible(url: URL, policy: WebhookAddressPolicy): LookupFunction | undefined {
+  if (policy.allowPrivate) return undefined;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (ipv4Compatible(host)) throw new Error(`DNS lookup ${host}(host:${host}) is not allowed`);
+  return (hostname, options, callback) => {
+    dnsLookup(hostname, options, (error, address, family) => {
+      if (error) return callback(error, address, family);
+      const addresses = Array.isArray(address) ? address : [{ address, family }];
+      const refused = addresses.find((entry) => ipv4Compatible(entry.address));
+      if (refused) {
+        return callback(
+          new Error(`DNS lookup ${refused.address}(host:${hostname}) is not allowed`),
+          address,
+          family,
+        );
+      }
+      callback(null, address, family);
+    });
+  };
 }
 
 /** The address a webhook is sent to, checked as a receiver's: a clear refusal, or the URL. */
@@ -88,7 +122,6 @@ export function guardedAgents(policy: WebhookAddressPolicy) {
     keepAlive: false,
     allowPrivateIPAddress: policy.allowPrivate,
     allowIPAddressList: [...(policy.allowAddresses ?? [])],
-    denyIPAddressList: policy.allowPrivate ? [] : [IPV4_COMPATIBLE],
   };
   return { http: new RequestFilteringHttpAgent(options), https: new RequestFilteringHttpsAgent(options) };
 }

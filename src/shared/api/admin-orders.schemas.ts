@@ -101,6 +101,19 @@ export const CancelOrderBody = z.strictObject({
   }),
   lines: cancelledUnits.optional(),
 });
+
+/** What cancelling would do (POST /api/admin/orders/{id}/cancel/preview), shown before it is confirmed. */
+export const CancelPreview = z
+  .object({
+    /** Units that would be cancelled. */
+    units: z.number().int(),
+    /** Whether the whole order would go (cancelled), not only some of its units. */
+    wholeOrder: z.boolean(),
+    /** What its credit note would give back and where (null: nothing was charged). */
+    credit: z.object({ amount: z.number(), to: z.enum(['card', 'account']) }).nullable(),
+  })
+  .meta({ id: 'CancelPreview' });
+export type CancelPreview = z.infer<typeof CancelPreview>;
 export type CancelOrderBody = z.input<typeof CancelOrderBody>;
 
 /** POST /api/admin/orders/{id}/cancellation/refuse: why the shop keeps the order. */

@@ -23,11 +23,11 @@ const INVISIBLE_FORMATTING = /[\u202A-\u202E\u2066-\u2069\uFEFF]/;
 const INVISIBLE_IN_A_LINE = /[\u061C\u200B-\u200F\u2060-\u2064\u{E0000}-\u{E007F}]/u;
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 
-// What shows nothing on its own: marks (combining accents), separators and other format characters,
-// and the fillers that scripts define as blank (Hangul's U+3164, U+115F, U+1160, U+FFA0; the blank
-// braille pattern; the soft hyphen; variation selectors). A required field needs one character that is
-// none of these: a name made only of them is no name.
-const SHOWS_SOMETHING = /[^\p{M}\p{Z}\p{C}\u3164\u115F\u1160\uFFA0\u2800\u00AD\u034F\uFE00-\uFE0F]/u;
+// What shows nothing on its own: marks (combining accents, variation selectors, the combining grapheme
+// joiner), separators, format characters (the soft hyphen), and the letters scripts define as blank
+// fillers (Hangul's U+3164, U+115F, U+1160, U+FFA0; the blank braille pattern). A required field needs
+// one character that is none of these: a name made only of them is no name.
+const SHOWS_SOMETHING = /[^\p{M}\p{Z}\p{C}\u3164\u115F\u1160\uFFA0\u2800]/u;
 
 /** Whether a text shows at least one character (not only blanks, fillers and combining marks). */
 export const showsSomething = (value: string): boolean => SHOWS_SOMETHING.test(value);

@@ -99,7 +99,7 @@ export function ManageAllOrdersPage() {
             type="search"
             maxLength={100}
             defaultValue={filter.q ?? ''}
-            placeholder="Order number, PO, buyer, email, company or SKU"
+            placeholder="Order, INV- or CN- number, PO, buyer, email, company or SKU"
           />
           <Button type="submit" variant="dark">
             Find

@@ -15,7 +15,7 @@ import { useCancelOrder, useMyOrders } from '../../features/orders/api/orders';
 import { EInvoiceLink, InvoiceLink } from '../../features/orders/components/invoice-link';
 import { mayChangeOrder } from '../../features/orders/components/change-order-form';
 import { shipmentText } from '../../features/orders/shipment-text';
-import { formatDate, formatDateTime, formatOrderStatus, formatUnits } from '../../lib/format';
+import { formatDate, formatDateTime, formatDay, formatOrderStatus, formatUnits } from '../../lib/format';
 import { OrderLines } from '../../features/orders/components/order-lines';
 import { OrderAgainButton } from '../../features/cart/components/order-again-button';
 import { useCompany } from '../../features/companies/api/companies';
@@ -53,7 +53,7 @@ function OrderStatusCell({ order }: { order: Order }) {
         )}
         {order.paymentMethod === 'account' && order.invoiceNumber && (
           <div className="small text-secondary">
-            On account: invoice {order.invoiceNumber}, due {order.dueDate}
+            On account: invoice {order.invoiceNumber}, due {order.dueDate ? formatDay(order.dueDate) : ''}
           </div>
         )}
       </>
@@ -155,7 +155,7 @@ export function MyOrdersPage() {
                           disabled={!buyerCanCancel(order.status)}
                           onClick={() => cancel.ask(order)}
                         >
-                          CANCEL
+                          Cancel
                         </Button>
                         {canSaveLists && mayChangeOrder(order) && (
                           <Link className="btn btn-sm btn-outline-dark" to={paths.changeOrder(order._id)}>

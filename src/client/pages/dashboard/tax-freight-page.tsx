@@ -72,7 +72,7 @@ function ZoneActions({
   onDelete: () => void;
 }) {
   return (
-    <td className="text-end text-nowrap">
+    <td className="text-end text-nowrap" data-label="">
       <Button size="sm" variant="link" onClick={onChange} aria-label={`Change ${name}`}>
         Change
       </Button>
@@ -306,7 +306,7 @@ export function TaxFreightPage() {
         <TaxZoneForm key={`tax-${taxAdded}`} onDone={() => setTaxAdded((n) => n + 1)} />
         <QueryState query={taxZones} what="the tax zones">
           {(zones) => (
-            <Table responsive size="sm" className="align-middle" aria-label="Tax zones">
+            <Table responsive size="sm" className="align-middle table-stack" aria-label="Tax zones">
               <thead>
                 <tr>
                   <th scope="col">Place</th>
@@ -330,18 +330,28 @@ export function TaxFreightPage() {
                 {zones.map((zone) =>
                   editing === zone._id ? (
                     <tr key={zone._id}>
-                      <td colSpan={7}>
+                      <td colSpan={7} data-label="">
                         <TaxZoneForm zone={zone} onDone={done} />
                       </td>
                     </tr>
                   ) : (
                     <tr key={zone._id} data-testid="tax-zone">
-                      <td>{zone.name}</td>
-                      <td className="text-end">{zone.rates.standard}%</td>
-                      <td className="text-end">{zone.rates.reduced}%</td>
-                      <td className="text-end">{zone.rates.zero}%</td>
-                      <td className="small">{zone.registration || '—'}</td>
-                      <td className="small">{zone.taxesFreight ? 'taxed' : 'not taxed'}</td>
+                      <td data-label="Place">{zone.name}</td>
+                      <td className="text-end" data-label="Standard">
+                        {zone.rates.standard}%
+                      </td>
+                      <td className="text-end" data-label="Reduced">
+                        {zone.rates.reduced}%
+                      </td>
+                      <td className="text-end" data-label="Zero">
+                        {zone.rates.zero}%
+                      </td>
+                      <td className="small" data-label="Registration">
+                        {zone.registration || '—'}
+                      </td>
+                      <td className="small" data-label="Freight">
+                        {zone.taxesFreight ? 'taxed' : 'not taxed'}
+                      </td>
                       <ZoneActions
                         name={zone.name}
                         onChange={() => setEditing(zone._id)}
@@ -365,7 +375,7 @@ export function TaxFreightPage() {
         <ShippingZoneForm key={`shipping-${shippingAdded}`} onDone={() => setShippingAdded((n) => n + 1)} />
         <QueryState query={shippingZones} what="the shipping zones">
           {(zones) => (
-            <Table responsive size="sm" className="align-middle" aria-label="Shipping zones">
+            <Table responsive size="sm" className="align-middle table-stack" aria-label="Shipping zones">
               <thead>
                 <tr>
                   <th scope="col">Place</th>
@@ -385,20 +395,22 @@ export function TaxFreightPage() {
                 {zones.map((zone) =>
                   editing === zone._id ? (
                     <tr key={zone._id}>
-                      <td colSpan={5}>
+                      <td colSpan={5} data-label="">
                         <ShippingZoneForm zone={zone} onDone={done} />
                       </td>
                     </tr>
                   ) : (
                     <tr key={zone._id} data-testid="shipping-zone">
-                      <td>{zone.name}</td>
-                      <td className="small">
+                      <td data-label="Place">{zone.name}</td>
+                      <td className="small" data-label="Weight bands">
                         {zone.bands.map((band) => `≤ ${band.upToKg} kg $${band.price}`).join(' · ')}
                       </td>
-                      <td className="text-end">
+                      <td className="text-end" data-label="Free from">
                         {zone.freeFrom === null ? '—' : formatDollars(zone.freeFrom)}
                       </td>
-                      <td className="text-end">{zone.palletFromKg} kg</td>
+                      <td className="text-end" data-label="Pallet from">
+                        {zone.palletFromKg} kg
+                      </td>
                       <ZoneActions
                         name={zone.name}
                         onChange={() => setEditing(zone._id)}

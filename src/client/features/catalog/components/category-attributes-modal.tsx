@@ -88,7 +88,7 @@ function AttributeRows({
       onSuccess: (result) => {
         notify.success(
           result.cleared > 0
-            ? `${name}’s specifications saved; ${result.cleared} products lost the values of those taken away`
+            ? `${name}’s specifications saved; ${result.cleared} ${result.cleared === 1 ? 'product' : 'products'} lost the values of those taken away`
             : `${name}’s specifications saved`,
         );
         onClose();
@@ -233,7 +233,7 @@ export function CategoryAttributesModal({ onClose }: { onClose: () => void }) {
             <option value="">Choose a category</option>
             {categories.data?.map((category) => (
               <option key={category.slug} value={category.slug}>
-                {category.name} ({category.count} products)
+                {category.name} ({category.count} {category.count === 1 ? 'product' : 'products'})
               </option>
             ))}
           </Form.Select>

@@ -29,6 +29,7 @@ import { useChargesPreview, usePlaceOrder } from '../api/orders';
 import { FormField } from '../../../components/form-field';
 import { DeliveryFields, deliveryDefaults } from './delivery-fields';
 import { AddToCartButton } from '../../../components/add-to-cart-button';
+import { afterPlacing } from '../after-placing';
 
 /** The buy form's rules: the order body's, with the quantity checked against this product's bounds. */
 function buyFormSchema(bounds: QuantityBounds) {
@@ -132,13 +133,17 @@ function OrderPlacedPanel({ order, onAnother }: { order: Order; onAnother: () =>
             Your company’s rules ask an approver to approve this order first: we have asked them, and mailed
             you the order. You can pay it once it is approved.
           </p>
+        ) : order.status === 'awaiting_freight' ? (
+          <p className="small text-secondary">
+            {messages.freightBeingQuoted}. Its stock is kept for you meanwhile.
+          </p>
         ) : (
           <p className="small text-secondary">
             We have mailed you the order. Pay before the reservation ends and we ship it.
           </p>
         )}
         <div className="d-flex flex-wrap gap-2">
-          {order.status === 'awaiting_approval' ? (
+          {order.status === 'awaiting_approval' || order.status === 'awaiting_freight' ? (
             <Link className="btn btn-outline-dark btn-lg" to={paths.myOrders}>
               See my orders
             </Link>
@@ -203,7 +208,8 @@ export function BuyForm({
       { toolId: tool._id, email: buyer.email, ...values },
       {
         onSuccess: ({ order }) => {
-          notify.success(messages.orderPlaced);
+          // The spec's words for an order to pay; a pallet or an approval says what happens instead.
+          notify.success(order.status === 'unpaid' ? messages.orderPlaced : afterPlacing(order).notice);
           form.reset({ ...defaults, quantity: bounds.lower, poNumber: '' });
           setPlaced(order);
         },

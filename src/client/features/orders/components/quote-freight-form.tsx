@@ -23,7 +23,8 @@ export function QuoteFreightForm({ order }: { order: Order }) {
         quote.mutate(
           { orderId: order._id, freight: Number(value) },
           {
-            onSuccess: (quoted) => notify.success(`Freight quoted: order ${quoted.orderNumber} can be paid`),
+            onSuccess: (quoted) =>
+              notify.success(`Freight quoted: order ${quoted.orderNumber} ${nextStep(quoted)}`),
           },
         );
       }}
@@ -49,4 +50,11 @@ export function QuoteFreightForm({ order }: { order: Order }) {
       </InputGroup>
     </Form>
   );
+}
+
+/** Where a quoted order went, as its total decided (setFreight): the approvers, the account, or to be paid. */
+function nextStep(quoted: Order): string {
+  if (quoted.status === 'awaiting_approval') return 'went to its company’s approvers';
+  if (quoted.status === 'on_account') return 'is invoiced on the company’s account';
+  return 'can be paid by card';
 }

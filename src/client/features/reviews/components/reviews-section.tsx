@@ -3,13 +3,13 @@ import { SettledState } from '../../../components/settled-state';
 import type { Settled } from '../../../lib/settled';
 import { ReviewCard } from './review-card';
 
-/** 'What Our Customer Say' (spec §2, home item 6): the newest reviews first. */
+/** The spec's 'What Our Customer Say' (§2, home item 6), in good English: the newest reviews first. */
 export function ReviewsSection({ reviews }: { reviews: Settled<Review[]> }) {
   return (
     <section className="py-5 bg-body-tertiary" aria-labelledby="reviews-heading">
       <div className="container">
         <h2 id="reviews-heading" className="section-title">
-          What Our Customer Say
+          What Our Customers Say
         </h2>
         <SettledState read={reviews} what="customer reviews">
           {(list) =>
