@@ -293,6 +293,14 @@ const rows: Row[] = [
   },
   {
     method: 'POST',
+    path: '/api/purchase/:id/lines/preview',
+    // Seeing what a change would do is the changer's alone, as the change is.
+    url: async (f) => `/api/purchase/${await f.orderOfA()}/lines/preview`,
+    payload: (f) => Promise.resolve({ lines: [{ sku: f.sku, quantity: 140 }] }),
+    expected: { anonymous: 401, customerA: 200, customerB: 404, admin: 404, key: 404 },
+  },
+  {
+    method: 'POST',
     path: '/api/purchase/:id/cancellation',
     // The buyer asks for a paid order; nobody else may (a shop admin cancels it instead).
     url: async (f) => `/api/purchase/${await f.paidOrderOfA()}/cancellation`,

@@ -178,7 +178,7 @@ test.describe('WCAG 2.2 AA (axe-core) with every dialog open', () => {
 
     const found: string[] = [];
     await page.goto('/dashboard/myOrder');
-    await page.getByRole('button', { name: 'CANCEL' }).first().click();
+    await page.getByRole('button', { name: 'Cancel', exact: true }).first().click();
     found.push(...(await dialogViolations(page, 'Cancel order')));
     await page.goto('/dashboard/myQuotes');
     await page.getByRole('button', { name: 'Accept' }).first().click();

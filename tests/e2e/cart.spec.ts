@@ -1,6 +1,19 @@
 import type { Page } from '@playwright/test';
 import type { Tool } from '../../src/shared/api/catalog.schemas';
-import { type Address, axe, expect, fillShipTo, newAccount, payByCard, register, test } from './fixtures';
+import {
+  type Address,
+  axe,
+  catalogAdminAccount,
+  expect,
+  fillShipTo,
+  mailsTo,
+  newAccount,
+  payByCard,
+  register,
+  signInOrUp,
+  test,
+  waitingForTheApp,
+} from './fixtures';
 import { shopUrl } from './support/ports';
 
 async function addFromProductPage(page: Page, tool: Tool) {
@@ -159,6 +172,11 @@ test.describe('a cart: many products, one purchase order', () => {
       `${bolt.sku} ${bolt.name}: Only 150 units are in stock.`,
     );
     await form.getByLabel(`Units of ${bolt.sku}`).fill('150');
+    // Before it is saved, the form says what the order would come to, tax and freight included.
+    const preview = form.getByTestId('change-preview');
+    await expect(preview).toContainText('With these lines: 650 units');
+    await expect(preview).toContainText(/freight \$[\d,.]+, tax \$[\d,.]+, total \$[\d,.]+/);
+    const previewed = /total \$([\d,.]+)/.exec((await preview.textContent()) ?? '')?.[1];
     const { violations } = await axe(page).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
     expect(violations.map((violation) => violation.id)).toEqual([]);
     await page.screenshot({ path: 'test-results/change-order-375.png', fullPage: true });
@@ -177,6 +195,8 @@ test.describe('a cart: many products, one purchase order', () => {
       [drill.sku, 500],
       [bolt.sku, 150],
     ]);
+    // The saved total is the one the form showed.
+    expect(Number(previewed?.replace(/,/g, ''))).toBe(changed.total);
     await payByCard(page);
     await page.goto(`/dashboard/myOrder/${orderId}`);
     await expect(page.getByRole('list', { name: /^Timeline of order/ })).toContainText('Lines changed');
@@ -256,4 +276,54 @@ test.describe('a cart: many products, one purchase order', () => {
     expect(invoice.status()).toBe(200);
     expect(invoice.headers()['content-type']).toBe('application/pdf');
   });
+});
+
+test('a pallet order waits for its freight: the buyer is told so, not to pay, and the shop’s quote says where it went (375 and 1280 px)', async ({
+  page,
+  customer,
+  addProduct,
+  browser,
+}) => {
+  // 100 anvils of 6 kg: 600 kg, past the US zone's 500 kg pallet weight.
+  const anvil = await addProduct({ min_order: 100, available: 1000, price: 10, weightKg: 6 });
+  await addFromProductPage(page, anvil);
+  await page.goto('/cart');
+  await placeOrder(
+    page,
+    { line1: '1200 Foundry Road', city: 'Pittsburgh', region: 'PA', postalCode: '15201', country: 'US' },
+    '4125550100',
+    'PO-PALLET-1',
+  );
+  const told = page.getByRole('alert').filter({ hasText: /placed\. This order ships on a pallet/ });
+  await expect(told).toBeVisible();
+  await expect(told).not.toContainText(/pay now/i);
+  await expect(page).toHaveURL(/\/dashboard\/myOrder\/[0-9a-f-]{36}$/);
+  const orderId = page.url().split('/').pop() ?? '';
+  await expect(page.getByRole('link', { name: /^Pay now$/i })).toHaveCount(0);
+  await expect
+    .poll(async () => (await mailsTo(customer.email, /^Order \d+ placed/)).map((mail) => mail.subject))
+    .toEqual([expect.stringMatching(/we are quoting its pallet's freight$/)]);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/pallet-order-${width}.png`, fullPage: true });
+  }
+  expect((await axe(page).analyze()).violations).toEqual([]);
+
+  // The shop quotes the freight: the toast says where the order went (here: to be paid by card).
+  const desk = await browser.newContext({
+    baseURL: shopUrl,
+    viewport: { width: 1280, height: 900 },
+    extraHTTPHeaders: { 'x-forwarded-for': '203.0.113.71' },
+  });
+  const admin = waitingForTheApp(await desk.newPage());
+  await signInOrUp(admin.request, catalogAdminAccount);
+  await admin.goto(`/dashboard/manageAllOrders/${orderId}`);
+  const quote = admin.getByRole('form', { name: /^Quote the freight of order \d+$/ });
+  await quote.getByLabel('Freight').fill('450');
+  await quote.getByRole('button', { name: 'Quote freight' }).click();
+  await expect(
+    admin.getByRole('alert').filter({ hasText: /^Freight quoted: order \d+ can be paid by card/ }),
+  ).toBeVisible();
+  await desk.close();
+  await expect.poll(async () => (await mailsTo(customer.email, /freight quoted, please pay/)).length).toBe(1);
 });

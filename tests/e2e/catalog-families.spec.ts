@@ -153,6 +153,21 @@ for (const width of [375, 1280]) {
     expect(page.url()).not.toBe(twelveUrl);
     await expect(page.getByText(`E2E-CDD-18-13-${id}`)).toBeVisible();
     await expect(page.getByRole('table').filter({ hasText: 'Voltage' })).toContainText('18 V');
+    // The 18 V variant with a 10 mm chuck: 12 V is not made with it, and the list says so; chosen, the
+    // page says which other option changed for it.
+    await page.getByLabel('Chuck').selectOption('10 mm');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Compact Drill ${id}, 18 V, 10 mm`);
+    await expect(page.getByLabel('Voltage').locator('option', { hasText: '12 V' })).toHaveText(
+      '12 V (not with 10 mm)',
+    );
+    await page.getByLabel('Voltage').selectOption('12 V');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Compact Drill ${id}, 12 V, 13 mm`);
+    await expect(page.getByTestId('variant-note')).toHaveText(
+      'No variant has 12 V with 10 mm: Chuck is 13 mm instead.',
+    );
+    await page.getByLabel('Voltage').selectOption('18 V');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Compact Drill ${id}, 18 V, 13 mm`);
+    await expect(page.getByTestId('variant-note')).toHaveText('');
     // The family's datasheet, listed on every variant's page, is the PDF uploaded.
     const datasheet = page.getByRole('link', { name: `Compact Drill ${id} datasheet` });
     await expect(datasheet).toBeVisible();

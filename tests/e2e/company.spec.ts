@@ -300,6 +300,10 @@ test('a company admin makes an API key; the company’s ERP orders with it; revo
 
   await page.goto('/dashboard/company');
   await keys.getByRole('button', { name: 'Revoke Warehouse ERP' }).click();
+  // Asked first: a key's system stops at once.
+  const revoking = page.getByRole('dialog', { name: 'Revoke Warehouse ERP?' });
+  await expect(revoking).toContainText('is refused from now on');
+  await revoking.getByRole('button', { name: 'Revoke' }).click();
   await expect(keys).toHaveCount(0);
   expect((await request.get(`/api/purchase/${orderId}`, { headers: bearer })).status()).toBe(401);
   await page.screenshot({ path: 'test-results/api-keys-revoked-1280.png', fullPage: true });

@@ -71,13 +71,13 @@ test('order, pay and cancel with the keyboard alone', async ({ page, customer: _
   await expect(page.getByTestId('order-placed')).toBeVisible();
   await page.goto('/dashboard/myOrder');
   await expect(page.getByRole('heading', { name: /^My Orders/ })).toBeVisible();
-  await tabTo(page, 'CANCEL');
+  await tabTo(page, 'Cancel');
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Are you sure, you want to cancel this order?' });
   await expect(dialog).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
-  await tabTo(page, 'CANCEL');
+  await tabTo(page, 'Cancel');
   await page.keyboard.press('Enter');
   await expect(dialog).toBeVisible();
   await tabTo(page, 'Yes Cancel', { max: 5 });

@@ -63,7 +63,7 @@ test.describe('a customer ordering in bulk', () => {
     await expect(row).toContainText('Reserved until');
     await expect(row).toContainText(/Order \d+ · placed [A-Z][a-z]{2} \d{1,2}, \d{4}/);
 
-    await row.getByRole('button', { name: 'CANCEL' }).click();
+    await row.getByRole('button', { name: 'Cancel', exact: true }).click();
     const modal = page.getByRole('dialog');
     await expect(
       modal.getByRole('heading', { name: 'Are you sure, you want to cancel this order?' }),
@@ -81,7 +81,7 @@ test.describe('a customer ordering in bulk', () => {
     ).toBeVisible();
     // The cancelled order stays on the list, as cancelled.
     await expect(row.getByText('Cancelled', { exact: true })).toBeVisible();
-    await expect(row.getByRole('button', { name: 'CANCEL' })).toBeDisabled();
+    await expect(row.getByRole('button', { name: 'Cancel', exact: true })).toBeDisabled();
 
     await openProduct(page, sockets);
     await expect(page.getByText('700 units', { exact: true })).toBeVisible();

@@ -92,6 +92,7 @@ test('a 3-line order ships in two parts, the backordered line when its stock arr
   await signInOrUp(admin.request, catalogAdminAccount);
   await admin.goto(`/dashboard/manageAllOrders/${orderId}`);
   const shipSome = admin.getByRole('form', { name: 'Ship some units' });
+  await shipSome.getByRole('button', { name: 'Fill in every unit ready' }).click();
   await expect(shipSome.getByRole('spinbutton', { name: `Units of ${clamp.sku} to ship` })).toHaveValue(
     '100',
   );
@@ -108,6 +109,7 @@ test('a 3-line order ships in two parts, the backordered line when its stock arr
   expect(await stockOf(catalogAdmin, clamp)).toBe(50);
   await admin.reload();
   const clamps = shipSome.getByRole('spinbutton', { name: `Units of ${clamp.sku} to ship` });
+  await shipSome.getByRole('button', { name: 'Fill in every unit ready' }).click();
   await expect(clamps).toHaveValue('300');
   await shipSome.getByLabel('Carrier').fill('DHL Freight');
   await shipSome.getByLabel('Tracking number (optional)').fill('JD014600003');
@@ -156,6 +158,10 @@ test('a 3-line order ships in two parts, the backordered line when its stock arr
     .getByRole('form', { name: 'Refund' })
     .getByRole('button', { name: 'Refund the units received' })
     .click();
+  // Asked first, with what the credit note gives back: 10 × $12.00 and 6 % tax.
+  const refunding = admin.getByRole('dialog', { name: /^Refund return RMA-/ });
+  await expect(refunding).toContainText('A credit note gives back $127.20');
+  await refunding.getByRole('button', { name: 'Refund' }).click();
   await expect(admin.getByText(/^Refunded with/)).toBeVisible();
   await admin.screenshot({ path: test.info().outputPath('admin-return-1280.png'), fullPage: true });
   // The 8 resellable wrenches are back on sale; the damaged 2 are not.

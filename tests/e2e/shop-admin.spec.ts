@@ -87,6 +87,9 @@ test('an admin runs the catalogue and follows an order from payment to shipment'
   await row.getByRole('link', { name: /^Order \d+: / }).click();
   const shipSome = page.getByRole('form', { name: 'Ship some units' });
   const units = shipSome.getByRole('spinbutton', { name: /^Units of .+ to ship$/ });
+  // Empty until the clerk says what leaves; one click fills in every unit ready.
+  await expect(units).toHaveValue('');
+  await shipSome.getByRole('button', { name: 'Fill in every unit ready' }).click();
   await expect(units).toHaveValue('100');
   await units.fill('40');
   await shipSome.getByRole('button', { name: 'Ship these units' }).click();
@@ -102,7 +105,8 @@ test('an admin runs the catalogue and follows an order from payment to shipment'
     'href',
     'https://www.ups.com/track?tracknum=1Z999AA10123456784',
   );
-  // The form starts again from what is left: 60 units.
+  // What is left is 60 units.
+  await shipSome.getByRole('button', { name: 'Fill in every unit ready' }).click();
   await expect(shipSome.getByRole('spinbutton', { name: /^Units of .+ to ship$/ })).toHaveValue('60');
   // The buyer's order page tells the same story.
   await shopper.goto('/dashboard/myOrder');
@@ -121,10 +125,18 @@ test('an admin runs the catalogue and follows an order from payment to shipment'
   await cancelUnits.getByRole('spinbutton', { name: /^Units of .+ to cancel$/ }).fill('50');
   await cancelUnits.getByLabel(/^Reason/).fill('Fifty were ordered twice');
   await cancelUnits.getByRole('button', { name: 'Cancel these units' }).click();
+  // Asked first, with the money that goes back and where.
+  const cancelling = page.getByRole('dialog', { name: /^Cancel units of order \d+\?$/ });
+  await expect(cancelling).toContainText(
+    /50 units are cancelled\. A credit note gives back \$[\d,.]+, refunded to the card/,
+  );
+  await page.screenshot({ path: 'test-results/cancel-units-confirm-1280.png' });
+  await cancelling.getByRole('button', { name: 'Cancel the units' }).click();
   await expect(page.getByRole('alert').filter({ hasText: /^Units of order \d+ cancelled/ })).toBeVisible();
   const credits = page.getByRole('list', { name: /^Credit notes and refunds of order/ });
   await expect(credits).toContainText('Fifty were ordered twice');
   await expect(credits).toContainText(/\$[\d,.]+ refunded to the card/);
+  await shipSome.getByRole('button', { name: 'Fill in every unit ready' }).click();
   await expect(shipSome.getByRole('spinbutton', { name: /^Units of .+ to ship$/ })).toHaveValue('10');
   // The buyer sees the credit note (its PDF) and the refund on the order's page.
   await shopper.reload();

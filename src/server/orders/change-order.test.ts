@@ -102,6 +102,30 @@ describe('changing an unpaid order (PUT /api/purchase/{id}/lines)', () => {
     expect(order.total).toBe(7435);
     const oldSecret = await paymentIntent(buyer, order._id);
 
+    // Previewed first (the change page shows it as the buyer types): what the change would make of
+    // the order, by the same code, and nothing changes, not even the payment intent.
+    const wanted = [
+      { sku: tiered.sku.toLowerCase(), quantity: 500 },
+      { sku: added.sku, quantity: 100 },
+    ];
+    const stockBefore = await stockOf(tiered.id);
+    const preview = await call(buyer, 'POST', `/api/purchase/${order._id}/lines/preview`, { lines: wanted });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json<Order>()).toMatchObject({
+      status: 'unpaid',
+      quantity: 600,
+      subtotal: 4833,
+      total: 5118,
+    });
+    expect(await read(buyer, order._id)).toMatchObject({ quantity: 300, total: 7435 });
+    expect(await stockOf(tiered.id)).toBe(stockBefore);
+    const tooMany = await call(buyer, 'POST', `/api/purchase/${order._id}/lines/preview`, {
+      lines: [{ sku: tiered.sku, quantity: 1_000_000 }],
+    });
+    // What the change would refuse, the preview says: more than the stock.
+    expect(tooMany.statusCode).toBe(409);
+    expect(errorOf(tooMany).code).toBe('OUT_OF_STOCK');
+
     const changed = await change(buyer, order._id, [
       { sku: tiered.sku.toLowerCase(), quantity: 500 },
       { sku: added.sku, quantity: 100 },

@@ -57,18 +57,24 @@ export async function changeOrderLines(
   user: SessionUser,
   orderId: string,
   wanted: readonly WantedLine[],
+  /**
+   * previewOrderWork: the order as the change would make it (lines priced, tax, freight, where it
+   * goes), by this same code, rolled back; its payment intent is left as it is.
+   */
+  run: typeof runOrderWork = runOrderWork,
 ): Promise<PlacedOrder> {
   const { db, provider, minUnits, mail } = deps;
   const seen = await findOrderFor(db, user, orderId);
   assertChangeable(seen, new Date());
-  if (seen.paymentIntentId) {
+  const preview = run !== runOrderWork;
+  if (seen.paymentIntentId && !preview) {
     const intent = await provider.cancelIntent(seen.paymentIntentId);
     if (intent.status !== 'canceled') {
       throw new DomainError('ORDER_ALREADY_PAID', messages.paymentTakenBeforeChange);
     }
   }
 
-  return runOrderWork(deps, async (work) => {
+  return run(deps, async (work) => {
     const { tx, at } = work;
     const order = await lockOrder(tx, orderId);
     if (!order) throw new DomainError('NOT_FOUND', messages.orderNotFound);

@@ -1,4 +1,5 @@
 import { dollarsToCents } from '../../shared/money';
+import { previewOrderWork } from './order-process';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DeleteResult } from '../../shared/api/common.schemas';
@@ -292,6 +293,32 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
           signedInUser(request),
           request.params.id,
           request.body.lines,
+        ),
+      ),
+  );
+
+  app.post(
+    '/purchase/:id/lines/preview',
+    {
+      onRequest: guards.requireUser,
+      config: { keyScope: 'orders:write', rateLimit: limit('cart') },
+      schema: {
+        tags: ['orders'],
+        summary:
+          'What changing an order’s lines would make of it, changing nothing: every line priced again, tax, freight, the total and where it would go (to be paid, to the approvers, to a freight quote, on account), by the same rules as the change',
+        params: OrderIdParams,
+        body: ChangeOrderLinesBody,
+        response: { 200: Order, ...errors },
+      },
+    },
+    async (request) =>
+      toOrder(
+        await changeOrderLines(
+          { db, catalogCache, mail, provider, minUnits },
+          signedInUser(request),
+          request.params.id,
+          request.body.lines,
+          previewOrderWork,
         ),
       ),
   );

@@ -7,7 +7,9 @@ import { Link, useParams } from 'react-router';
 import type { Return } from '../../../shared/api/returns.schemas';
 import { QueryState } from '../../components/query-state';
 import { paths } from '../../config/paths';
-import { useReturn, useReturnStep } from '../../features/returns/api/returns';
+import { usePreviewReturnRefund, useReturn, useReturnStep } from '../../features/returns/api/returns';
+import { ConfirmModal } from '../../components/confirm-modal';
+import { formatDollars } from '../../../shared/money';
 import { ReturnStatusBadge, ReturnSummary } from '../../features/returns/components/return-summary';
 import { notify } from '../../lib/notify';
 import { usePageMeta } from '../../lib/use-page-meta';
@@ -15,6 +17,8 @@ import { usePageMeta } from '../../lib/use-page-meta';
 /** The shop's next step on a return, by its state: approve or refuse, record what arrived, refund. */
 function NextStep({ item }: { item: Return }) {
   const step = useReturnStep(item._id);
+  const preview = usePreviewReturnRefund(item._id);
+  const [refunding, setRefunding] = useState<number | null>(null);
   const [text, setText] = useState('');
   const [arrived, setArrived] = useState<Record<string, string>>(() =>
     Object.fromEntries(item.lines.flatMap((line) => [[`${line.line}-resellable`, String(line.quantity)]])),
@@ -118,13 +122,17 @@ function NextStep({ item }: { item: Return }) {
     );
   }
   if (item.status === 'received') {
+    const body = fee ? { restockingFeePercent: Number(fee) } : {};
+    // Asked first: the server says what its credit note would give back, by the same rules.
     const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
       event.preventDefault();
-      step.mutate(
-        { step: 'refund', body: fee ? { restockingFeePercent: Number(fee) } : {} },
-        done(`Return ${item.number} refunded`),
-      );
+      preview.mutate(body, { onSuccess: (would) => setRefunding(would.creditNote?.amount ?? 0) });
     };
+    const confirm = () =>
+      step.mutate(
+        { step: 'refund', body },
+        { ...done(`Return ${item.number} refunded`), onSettled: () => setRefunding(null) },
+      );
     return (
       <Form noValidate onSubmit={onSubmit} aria-label="Refund">
         <Form.Group controlId="return-fee" style={{ maxWidth: '16rem' }}>
@@ -140,9 +148,28 @@ function NextStep({ item }: { item: Return }) {
           />
         </Form.Group>
         {error}
-        <Button type="submit" variant="dark" className="mt-2" disabled={step.isPending}>
+        {preview.error && (
+          <Alert variant="danger" className="mt-2 mb-0">
+            {preview.error.message}
+          </Alert>
+        )}
+        <Button type="submit" variant="dark" className="mt-2" disabled={step.isPending || preview.isPending}>
           Refund the units received
         </Button>
+        <ConfirmModal
+          show={refunding !== null}
+          title={`Refund return ${item.number}?`}
+          confirmLabel="Refund"
+          busy={step.isPending}
+          onConfirm={confirm}
+          onClose={() => setRefunding(null)}
+        >
+          <p className="mb-0">
+            A credit note gives back {formatDollars(refunding ?? 0)}
+            {fee ? ` (less a ${fee} % restocking fee)` : ''}, to the card it was paid with or the company’s
+            account.
+          </p>
+        </ConfirmModal>
       </Form>
     );
   }

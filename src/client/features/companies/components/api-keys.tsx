@@ -7,6 +7,7 @@ import { API_KEY_SCOPES, type ApiKey, type ApiKeyScope } from '../../../../share
 import { formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/companies';
+import { ConfirmModal, useConfirm } from '../../../components/confirm-modal';
 
 const SCOPE_LABELS: Record<ApiKeyScope, string> = {
   'catalog:read': 'Read the catalog at your prices',
@@ -21,7 +22,10 @@ const SCOPE_LABELS: Record<ApiKeyScope, string> = {
 export function ApiKeys() {
   const keys = useApiKeys();
   const create = useCreateApiKey();
-  const revoke = useRevokeApiKey();
+  const revoke = useConfirm(useRevokeApiKey(), {
+    variables: (key: ApiKey) => key._id,
+    done: (key) => `${key.name} is revoked`,
+  });
   const id = useId();
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<ApiKeyScope[]>(['orders:read']);
@@ -67,14 +71,22 @@ export function ApiKeys() {
                 apiKey={key}
                 title={<strong>{key.name}</strong>}
                 revokeLabel={`Revoke ${key.name}`}
-                busy={revoke.isPending}
-                onRevoke={() =>
-                  revoke.mutate(key._id, { onSuccess: () => notify.success(`${key.name} is revoked`) })
-                }
+                busy={revoke.modal.busy}
+                onRevoke={() => revoke.ask(key)}
               />
             ))}
           </ul>
         )}
+        <ConfirmModal
+          {...revoke.modal}
+          title={`Revoke ${revoke.item?.name ?? 'the key'}?`}
+          confirmLabel="Revoke"
+        >
+          <p className="mb-0">
+            Every call made with {revoke.item?.prefix}… is refused from now on: the system that uses it stops
+            ordering and reading until it is given a new key.
+          </p>
+        </ConfirmModal>
         <Form noValidate onSubmit={onSubmit} aria-label="Make an API key">
           <Form.Group className="mb-2" controlId={`${id}-name`}>
             <Form.Label>Name (the system that uses it)</Form.Label>

@@ -1,5 +1,6 @@
 import Card from 'react-bootstrap/Card';
-import { notify } from '../../../lib/notify';
+import type { CompanyApiKey } from '../../../../shared/api/api-keys.schemas';
+import { ConfirmModal, useConfirm } from '../../../components/confirm-modal';
 import { useAllApiKeys, useRevokeAnyApiKey } from '../api/companies';
 import { ApiKeyLine } from './api-keys';
 
@@ -10,7 +11,10 @@ import { ApiKeyLine } from './api-keys';
  */
 export function ShopApiKeys() {
   const keys = useAllApiKeys();
-  const revoke = useRevokeAnyApiKey();
+  const revoke = useConfirm(useRevokeAnyApiKey(), {
+    variables: (key: CompanyApiKey) => key._id,
+    done: (key) => `${key.company}’s key ${key.name} is revoked`,
+  });
   return (
     <Card className="shadow-sm mb-4" style={{ maxWidth: 960 }}>
       <Card.Body className="p-4">
@@ -32,16 +36,22 @@ export function ShopApiKeys() {
                   </>
                 }
                 revokeLabel="Revoke"
-                busy={revoke.isPending}
-                onRevoke={() =>
-                  revoke.mutate(key._id, {
-                    onSuccess: () => notify.success(`${key.company}’s key ${key.name} is revoked`),
-                  })
-                }
+                busy={revoke.modal.busy}
+                onRevoke={() => revoke.ask(key)}
               />
             ))}
           </ul>
         )}
+        <ConfirmModal
+          {...revoke.modal}
+          title={`Revoke ${revoke.item ? `${revoke.item.company}’s key ${revoke.item.name}` : 'the key'}?`}
+          confirmLabel="Revoke"
+        >
+          <p className="mb-0">
+            Every call made with {revoke.item?.prefix}… is refused from now on; the company’s admins can make
+            a new key.
+          </p>
+        </ConfirmModal>
       </Card.Body>
     </Card>
   );

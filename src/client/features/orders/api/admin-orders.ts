@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack
 import type {
   AdminOrderPage,
   CancelOrderBody,
+  CancelPreview,
   ChangeOrderStatusBody,
   SetFreightBody,
   ShipmentBody,
@@ -125,6 +126,19 @@ export function useCancelOrder() {
     // The form shows the refusal.
     meta: { errorToast: false },
     onSuccess: invalidate,
+  });
+}
+
+/** What cancelling would do (its credit and where it goes), asked before the admin confirms. */
+export function usePreviewCancelOrder() {
+  return useMutation({
+    mutationFn: ({ orderId, body }: { orderId: string; body: CancelOrderBody }) =>
+      api<CancelPreview>(`/admin/orders/${encodeURIComponent(orderId)}/cancel/preview`, {
+        method: 'POST',
+        body,
+      }),
+    // The form shows the refusal.
+    meta: { errorToast: false },
   });
 }
 

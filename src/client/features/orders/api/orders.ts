@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { DeleteResult } from '../../../../shared/api/common.schemas';
 import type { ChargesPreview } from '../../../../shared/api/cart.schemas';
 import type {
@@ -104,6 +104,26 @@ export function useRequestCancellation() {
  * reserved again. The order, the stock and the order's payment intent (cancelled by the change) are
  * read again.
  */
+/**
+ * What the change would make of the order (its lines priced, tax, freight, total, where it goes),
+ * asked of the server as the buyer edits, changing nothing; `null` lines: nothing to ask yet.
+ */
+export function useChangePreview(orderId: string, lines: ChangeOrderLinesBody['lines'] | null) {
+  return useQuery({
+    queryKey: [...queryRoots.orders, orderId, 'change-preview', lines],
+    queryFn: ({ signal }) =>
+      api<Order>(`/purchase/${encodeURIComponent(orderId)}/lines/preview`, {
+        method: 'POST',
+        body: { lines: lines ?? [] },
+        signal,
+      }),
+    enabled: lines !== null && lines.length > 0,
+    placeholderData: keepPreviousData,
+    retry: false,
+    staleTime: 30_000,
+  });
+}
+
 export function useChangeOrderLines() {
   const invalidate = useInvalidate(queryRoots.orders, queryRoots.tools, queryRoots.paymentIntents);
   return useMutation({

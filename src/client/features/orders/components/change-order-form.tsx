@@ -1,4 +1,4 @@
-import { type SubmitEvent, useId, useState } from 'react';
+import { type SubmitEvent, useEffect, useId, useMemo, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -8,7 +8,7 @@ import { buyerMayChange } from '../../../../shared/domain/order-status';
 import { formatDollars } from '../../../../shared/money';
 import { formatUnits } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
-import { useChangeOrderLines } from '../api/orders';
+import { useChangeOrderLines, useChangePreview } from '../api/orders';
 
 /** Whether the buyer may change this order's lines: not yet paid or invoiced, and not priced by a quote. */
 export const mayChangeOrder = (order: Pick<Order, 'status' | 'quoteId'>) =>
@@ -36,6 +36,21 @@ export function ChangeOrderForm({ order, onChanged }: { order: Order; onChanged:
   const change = useChangeOrderLines();
   const id = useId();
   const [rows, setRows] = useState<Row[]>(() => rowsOf(order));
+  // The lines as they stand, asked of the server a moment after the buyer stops typing: what the order
+  // would come to (tax and freight included) and where it would go, before it is saved.
+  const wanted = useMemo(
+    () =>
+      rows.every((row) => /^\d{1,7}$/.test(row.quantity) && Number(row.quantity) > 0)
+        ? rows.map((row) => ({ sku: row.sku, quantity: Number(row.quantity) }))
+        : null,
+    [rows],
+  );
+  const [asked, setAsked] = useState(wanted);
+  useEffect(() => {
+    const timer = setTimeout(() => setAsked(wanted), 400);
+    return () => clearTimeout(timer);
+  }, [wanted]);
+  const preview = useChangePreview(order._id, asked);
   const [added, setAdded] = useState({ sku: '', quantity: '' });
   const [addProblem, setAddProblem] = useState<string | null>(null);
 
@@ -167,6 +182,39 @@ export function ChangeOrderForm({ order, onChanged }: { order: Order; onChanged:
           Now {formatUnits(order.quantity)} units, {formatDollars(order.total)}
         </span>
       </div>
+      <ChangePreview order={order} preview={preview.data} problem={preview.error?.message ?? null} />
     </Form>
+  );
+}
+
+const WOULD_GO: Partial<Record<Order['status'], string>> = {
+  awaiting_approval: 'It would go to your company’s approvers again.',
+  awaiting_freight: 'It would ship on a pallet: the shop quotes its freight before it can be paid.',
+  on_account: 'It would be invoiced on your company’s account.',
+};
+
+/** What the order would come to with the lines as they stand: its charges, and where it would go. */
+function ChangePreview({
+  order,
+  preview,
+  problem,
+}: {
+  order: Order;
+  preview: Order | undefined;
+  problem: string | null;
+}) {
+  if (problem) return <p className="small text-danger mt-2 mb-0">{problem}</p>;
+  if (!preview) return null;
+  const tax = preview.taxes.reduce((sum, part) => sum + part.amount, 0);
+  const freight =
+    preview.freightStatus === 'quoted' && preview.freight === null
+      ? 'freight quoted by the shop'
+      : `freight ${formatDollars(preview.freight ?? 0)}`;
+  return (
+    <p className="small mt-2 mb-0" data-testid="change-preview" aria-live="polite">
+      With these lines: {formatUnits(preview.quantity)} units, subtotal {formatDollars(preview.subtotal)},{' '}
+      {freight}, tax {formatDollars(tax)}, <strong>total {formatDollars(preview.total)}</strong>.{' '}
+      {preview.status !== order.status ? (WOULD_GO[preview.status] ?? '') : ''}
+    </p>
   );
 }

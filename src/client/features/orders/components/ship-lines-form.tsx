@@ -10,17 +10,20 @@ import { useShipLines } from '../api/admin-orders';
 import { lineReadyToShip } from '../ready-to-ship';
 
 /**
- * Ship some units (the admin's order page): how many of each line leave now, at most those ready to
- * ship (not shipped, not on backorder), with the carrier and tracking number. The server checks the
+ * Ship some units (the admin's order page): how many of each line leave now (typed, or every unit
+ * ready filled in), at most those ready to ship (not shipped, not on backorder), with the carrier and
+ * tracking number. The server checks the
  * same rule; its refusal shows here.
  */
 export function ShipLinesForm({ order }: { order: Order }) {
   const shipLines = useShipLines();
   const id = useId();
   const shippable = order.lines.filter((line) => line.sku !== null && lineReadyToShip(line) > 0);
-  const [units, setUnits] = useState<Record<number, string>>(() =>
-    Object.fromEntries(shippable.map((line) => [line.line, String(lineReadyToShip(line))])),
-  );
+  // Empty at first: the clerk types what is packed, or fills in every unit ready with one click; a
+  // form pre-filled with the whole order shipped it whole with one careless press.
+  const [units, setUnits] = useState<Record<number, string>>({});
+  const fillReady = () =>
+    setUnits(Object.fromEntries(shippable.map((line) => [line.line, String(lineReadyToShip(line))])));
   const [carrier, setCarrier] = useState('');
   const [trackingNumber, setTrackingNumber] = useState('');
   if (shippable.length === 0) return null;
@@ -55,6 +58,9 @@ export function ShipLinesForm({ order }: { order: Order }) {
         units={units}
         onChange={setUnits}
       />
+      <Button variant="link" size="sm" className="px-0 mb-2" onClick={fillReady}>
+        Fill in every unit ready
+      </Button>
       <div className="row g-2">
         <Form.Group className="col-sm-6" controlId={`${id}-carrier`}>
           <Form.Label>Carrier</Form.Label>

@@ -49,6 +49,15 @@ type Step =
   | { step: 'receive'; body: ReceiveReturnBody }
   | { step: 'refund'; body: { restockingFeePercent?: number } };
 
+/** What refunding a received return would credit, asked before the admin confirms (changes nothing). */
+export function usePreviewReturnRefund(returnId: string) {
+  return useMutation({
+    mutationFn: (body: { restockingFeePercent?: number }) =>
+      api<Return>(`/admin/returns/${encodeURIComponent(returnId)}/refund/preview`, { method: 'POST', body }),
+    meta: { errorToast: false },
+  });
+}
+
 /** A shop admin's step on a return: approve, reject, receive or refund. */
 export function useReturnStep(returnId: string) {
   const invalidate = useInvalidate(queryRoots.orders);
