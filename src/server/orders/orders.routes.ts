@@ -272,6 +272,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
     },
   );
 
+  // A change and its preview run the same code: the preview rolls its transaction back.
+  const changeDeps = { db, catalogCache, mail, provider, minUnits };
+
   app.put(
     '/purchase/:id/lines',
     {
@@ -288,12 +291,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
     },
     async (request) =>
       toOrder(
-        await changeOrderLines(
-          { db, catalogCache, mail, provider, minUnits },
-          signedInUser(request),
-          request.params.id,
-          request.body.lines,
-        ),
+        await changeOrderLines(changeDeps, signedInUser(request), request.params.id, request.body.lines),
       ),
   );
 
@@ -314,7 +312,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
     async (request) =>
       toOrder(
         await changeOrderLines(
-          { db, catalogCache, mail, provider, minUnits },
+          changeDeps,
           signedInUser(request),
           request.params.id,
           request.body.lines,
