@@ -664,28 +664,6 @@ export async function moveOrder(
 // --- The admin's dashboard (DESIGN §9); its other sales figures are in sales-rollups.repository ---
 
 /**
- * The products most units were paid for since `since`, by SKU (a line without one by its name), summed
- * over the order lines (orders_paid_idx): the dashboard's top products for a window its rolling totals
- * do not hold (sales-rollups.repository).
- */
-export async function topProductsByUnitsFromLines(ex: Executor, since: Date, limit: number) {
-  const units = sql<number>`sum(${orderLines.quantity})::bigint`.mapWith(Number);
-  return ex
-    .select({
-      sku: orderLines.sku,
-      name: sql<string>`max(${orderLines.name})`,
-      units,
-      cents: sql<number>`sum(${orderLines.amountCents})::bigint`.mapWith(Number),
-    })
-    .from(orders)
-    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
-    .where(gte(orders.paidAt, since))
-    .groupBy(orderLines.sku, sql`case when ${orderLines.sku} is null then ${orderLines.name} end`)
-    .orderBy(desc(units), asc(orderLines.sku))
-    .limit(limit);
-}
-
-/**
  * Unpaid orders whose hold ends between `now` and `until`, soonest first, `limit` of them, each row
  * with how many there are in all (orders_unpaid_hold_idx).
  */

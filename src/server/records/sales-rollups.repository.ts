@@ -2,9 +2,9 @@ import { and, eq, gte, type SQL, sql } from 'drizzle-orm';
 import { startOfUtcDay } from '../../shared/days';
 import type { OrderStatus } from '../../shared/domain/order-status';
 import type { Database, Executor } from '../db/database';
-import { topProductsByUnitsFromLines } from './orders.repository';
 import {
   dailySales,
+  creditNoteLines,
   orderLines,
   orderStatusCounts,
   orders,
@@ -60,7 +60,7 @@ export interface TopProduct {
  */
 export async function topProductsByUnits(ex: Executor, since: string, limit: number): Promise<TopProduct[]> {
   const [window] = await ex.select({ fromDay: salesWindow.fromDay }).from(salesWindow);
-  if (window?.fromDay !== since) return topProductsByUnitsFromLines(ex, startOfUtcDay(since), limit);
+  if (window?.fromDay !== since) return topProductsSoldSince(ex, startOfUtcDay(since), limit);
   // The changes not yet folded in can lift any item: the candidates are the totals' first rows, as
   // many more as there are changed items, and the changed items themselves.
   const result: unknown = await ex.execute(sql`
@@ -87,6 +87,38 @@ export async function topProductsByUnits(ex: Executor, since: string, limit: num
     select sku, name, units::bigint as units, cents::bigint as cents from summed
     where units <> 0 or cents <> 0
     order by units desc, sku, item
+    limit ${limit}`);
+  const { rows } = result as { rows: { sku: string | null; name: string; units: string; cents: string }[] };
+  return rows.map((row) => ({ ...row, units: Number(row.units), cents: Number(row.cents) }));
+}
+
+/**
+ * Every line sold between `from` and `to` (a sale: paid by card, or invoiced on account), its units and
+ * net amount, and, negative, what credit notes gave back of it (cancelled units, refunded returns): the
+ * same rule as the rollup triggers (migration 0056), read from the lines.
+ */
+const soldLines = (from: Date, to: Date | null) => {
+  const sold = sql`coalesce(o.paid_at, o.invoiced_at)`;
+  const within = to ? sql`${sold} >= ${from} and ${sold} < ${to}` : sql`${sold} >= ${from}`;
+  return sql`
+    select sales_rollup_item(l.sku, l.name) as item, l.sku, l.name, l.quantity as units, l.amount_cents as cents
+    from ${orders} o join ${orderLines} l on l.order_id = o.id
+    where ${within}
+    union all
+    select sales_rollup_item(l.sku, l.name), l.sku, l.name, -c.quantity, -c.amount_cents
+    from ${orders} o join ${creditNoteLines} c on c.order_id = o.id
+    join ${orderLines} l on l.order_id = c.order_id and l.line_number = c.line_number
+    where ${within}`;
+};
+
+/** The products most units were sold of since `since`, read from the lines (a window the totals do not hold). */
+async function topProductsSoldSince(ex: Executor, since: Date, limit: number): Promise<TopProduct[]> {
+  const result: unknown = await ex.execute(sql`
+    select min(sku) as sku, max(name) as name, sum(units)::bigint as units, sum(cents)::bigint as cents
+    from (${soldLines(since, null)}) sold
+    group by item
+    having sum(units) <> 0 or sum(cents) <> 0
+    order by sum(units) desc, min(sku), item
     limit ${limit}`);
   const { rows } = result as { rows: { sku: string | null; name: string; units: string; cents: string }[] };
   return rows.map((row) => ({ ...row, units: Number(row.units), cents: Number(row.cents) }));
@@ -146,11 +178,9 @@ export async function foldSalesRollups(db: Database, fromDay: string): Promise<n
         const sign = forward ? -1 : 1;
         await tx.execute(sql`
           insert into ${productSalesRecent} as r (item, sku, name, units, cents)
-          select sales_rollup_item(l.sku, l.name), min(l.sku), max(l.name), ${sign} * sum(l.quantity),
-                 ${sign} * sum(l.amount_cents)
-          from ${orders} o join ${orderLines} l on l.order_id = o.id
-          where o.paid_at >= ${startOfUtcDay(from)} and o.paid_at < ${startOfUtcDay(to)}
-          group by 1
+          select item, min(sku), max(name), ${sign} * sum(units), ${sign} * sum(cents)
+          from (${soldLines(startOfUtcDay(from), startOfUtcDay(to))}) sold
+          group by item
           ${addedToTheTotals}`);
         await tx.update(salesWindow).set({ fromDay });
       }

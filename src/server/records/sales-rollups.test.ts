@@ -1,6 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderLines, orders, productSalesChanges, salesWindow } from '../db/schema';
+import {
+  creditNoteLines,
+  creditNotes,
+  orderLines,
+  orders,
+  productSalesChanges,
+  salesWindow,
+} from '../db/schema';
 import { insertTool } from '../test/factories';
 import { createTestApp } from '../test/test-app';
 import {
@@ -65,10 +72,15 @@ async function bruteForce(since: string) {
   const byStatus = new Map<string, number>();
   for (const order of allOrders) byStatus.set(order.status, (byStatus.get(order.status) ?? 0) + 1);
   const start = new Date(`${since}T00:00:00Z`);
-  const paid = allOrders.filter((order) => order.paidAt && order.paidAt >= start);
+  // Sold: paid by card, or invoiced on account.
+  const soldAt = (order: (typeof allOrders)[number]) => order.paidAt ?? order.invoicedAt;
+  const paid = allOrders.filter((order) => {
+    const sold = soldAt(order);
+    return sold !== null && sold >= start;
+  });
   const days = new Map<string, { day: string; netCents: number; grossCents: number; orders: number }>();
   for (const order of paid) {
-    const day = order.paidAt?.toISOString().slice(0, 10) ?? '';
+    const day = soldAt(order)?.toISOString().slice(0, 10) ?? '';
     const row = days.get(day) ?? { day, netCents: 0, grossCents: 0, orders: 0 };
     row.netCents += order.subtotalCents;
     row.grossCents += order.amountCents;
@@ -76,12 +88,15 @@ async function bruteForce(since: string) {
     days.set(day, row);
   }
   const lines = await ctx.db.select().from(orderLines);
+  // Less what credit notes gave back of each line.
+  const credited = await ctx.db.select().from(creditNoteLines);
   const items = new Map<string, { sku: string | null; name: string; units: number; cents: number }>();
   for (const line of lines.filter((line) => paid.some((order) => order.id === line.orderId))) {
     const item = line.sku === null ? `name:${line.name}` : `sku:${line.sku}`;
     const row = items.get(item) ?? { sku: line.sku, name: line.name, units: 0, cents: 0 };
-    row.units += line.quantity;
-    row.cents += line.amountCents;
+    const back = credited.filter((c) => c.orderId === line.orderId && c.lineNumber === line.lineNumber);
+    row.units += line.quantity - back.reduce((sum, c) => sum + c.quantity, 0);
+    row.cents += line.amountCents - back.reduce((sum, c) => sum + c.amountCents, 0);
     if (line.name > row.name) row.name = line.name;
     items.set(item, row);
   }
@@ -174,8 +189,37 @@ describe('the dashboard’s rollups', () => {
       'paid',
       '2026-06-15T11:00:00Z',
     );
+    // An order on account counts from its invoice; a credit note takes its units and amount back.
+    const onAccount = await insertOrder([[chisel, 700]], 'on_account');
+    await ctx.db
+      .update(orders)
+      .set({ invoicedAt: new Date('2026-06-12T10:00:00Z') })
+      .where(eq(orders.id, onAccount));
+    const [note] = await ctx.db
+      .insert(creditNotes)
+      .values({
+        number: 900_001,
+        orderId: onAccount,
+        issuedAt: new Date('2026-06-13T10:00:00Z'),
+        reason: 'Cancelled in part',
+        subtotalCents: 20_000,
+        taxCents: 0,
+        amountCents: 20_000,
+      })
+      .returning({ id: creditNotes.id });
+    await ctx.db.insert(creditNoteLines).values({
+      creditNoteId: note?.id ?? '',
+      orderId: onAccount,
+      lineNumber: 1,
+      quantity: 200,
+      amountCents: 20_000,
+      taxCents: 0,
+    });
     expect(await pendingChanges()).toBeGreaterThan(0);
     expect(await rollups(since)).toEqual(await bruteForce(since));
+    const chiselTop = (await rollups(since)).top.find((row) => row.sku === chisel.sku);
+    // 303 (cancelled after its sale, still sold) + 700 on account - 200 credited.
+    expect(chiselTop?.units).toBe(803);
 
     await foldSalesRollups(ctx.db, since);
     expect(await rollups(since)).toEqual(await bruteForce(since));
