@@ -266,6 +266,31 @@ describe('orders above the approval threshold', () => {
     expect(approved.json<Order>()).toMatchObject({ status: 'unpaid', amount: 3000 });
   });
 
+  it(
+    'never approve a total nobody saw: an approval racing a change of the same order',
+    { tags: ['database-specific'] },
+    async () => {
+      const { buyer, approver, tool } = await companyWithRules({ approvalAbove: 500, monthlyLimit: null });
+      for (let round = 0; round < 5; round++) {
+        const waiting = await placed(buyer, tool.id, 100);
+        expect(waiting).toMatchObject({ status: 'awaiting_approval', amount: 1000 });
+        // The approver approves the $1,000 they saw while the buyer raises it to $3,000.
+        const [approved, changed] = await Promise.all([
+          call(approver, 'POST', `/api/purchase/${waiting._id}/approve`, { total: 1000 }),
+          call(buyer, 'PUT', `/api/purchase/${waiting._id}/lines`, {
+            lines: [{ sku: tool.sku, quantity: 300 }],
+          }),
+        ]);
+        expect([200, 409], approved.body).toContain(approved.statusCode);
+        expect(changed.statusCode, changed.body).toBe(200);
+        // Whichever went first, the $3,000 waits for an approver: approved before the change, the
+        // change sent it back; changed first, the approval of $1,000 was refused.
+        const after = (await call(buyer, 'GET', `/api/purchase/${waiting._id}`)).json<Order>();
+        expect(after, `round ${round}`).toMatchObject({ status: 'awaiting_approval', amount: 3000 });
+      }
+    },
+  );
+
   it('leave an order waiting for its pallet’s freight to the shop: approvers decide it once its total is known', async () => {
     const { buyer, approver } = await companyWithRules({ approvalAbove: 500, monthlyLimit: null });
     // 100 units of 150 kg: a pallet to Leeds, whose freight the shop quotes.
