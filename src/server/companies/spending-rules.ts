@@ -15,6 +15,8 @@ import { DomainError } from '../http/domain-error';
  */
 export interface OrderingRules {
   companyId: string;
+  /** Its legal name, as the locked row has it: an order typed without one names it for its invoice. */
+  companyName: string;
   approvalAboveCents: number | null;
   monthlyLimitCents: number | null;
   /** The ordering colleague's own monthly limit. */
@@ -57,6 +59,7 @@ export async function lockRulesForOrder(
 
 const toRules = (row: NonNullable<Awaited<ReturnType<typeof lockCompanyRules>>>): OrderingRules => ({
   companyId: row.companyId,
+  companyName: row.companyName,
   approvalAboveCents: row.approvalAboveCents,
   monthlyLimitCents: row.monthlyLimitCents,
   memberLimitCents: row.memberLimitCents ?? null,

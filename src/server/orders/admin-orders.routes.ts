@@ -14,7 +14,7 @@ import {
 import { UpdateResult } from '../../shared/api/common.schemas';
 import { errorResponses } from '../../shared/api/errors';
 import { Order, OrderIdParams, Shipment } from '../../shared/api/orders.schemas';
-import { centsToDollars, dollarsToCents } from '../../shared/money';
+import { dollarsToCents } from '../../shared/money';
 import { setFreight } from './set-freight';
 import { type AuthGuards, signedInUser } from '../identity/request-user';
 import type { Database } from '../db/database';
@@ -159,32 +159,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{
         response: { 200: CancelPreview, ...errors },
       },
     },
-    async (request) => {
-      const { before, after } = await previewCancelByShop(
-        deps,
-        signedInUser(request),
-        request.params.id,
-        request.body,
-      );
-      const cancelled = (order: typeof before) =>
-        order.lines.reduce((sum, line) => sum + line.cancelledQuantity, 0);
-      if (after === 'closes unpaid') {
-        // Nothing was charged: every unit goes, and nothing is credited.
-        const open = before.lines.reduce(
-          (sum, line) => sum + line.quantity - line.shippedQuantity - line.cancelledQuantity,
-          0,
-        );
-        return { units: open, wholeOrder: true, credit: null };
-      }
-      const credited = (order: typeof before) =>
-        order.creditNotes.reduce((sum, note) => sum + note.amountCents, 0);
-      const creditCents = credited(after) - credited(before);
-      return {
-        units: cancelled(after) - cancelled(before),
-        wholeOrder: after.status === 'cancelled',
-        credit: creditCents > 0 ? { amount: centsToDollars(creditCents), to: before.paymentMethod } : null,
-      };
-    },
+    async (request) => previewCancelByShop(deps, signedInUser(request), request.params.id, request.body),
   );
 
   app.post(

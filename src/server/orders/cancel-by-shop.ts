@@ -5,7 +5,9 @@ import {
   unitsCancellableIn,
 } from '../../shared/domain/cancellation';
 import { RESERVING_STATES, transitionRefusal } from '../../shared/domain/order-status';
-import { everyUnitShipped } from '../../shared/domain/shipments';
+import { everyUnitShipped, unitsStillOpen } from '../../shared/domain/shipments';
+import type { CancelPreview } from '../../shared/api/admin-orders.schemas';
+import { centsToDollars } from '../../shared/money';
 import { formatCreditNoteNumber } from '../../shared/domain/document-numbers';
 import { formatUnits } from '../../shared/numbers';
 import { messages } from '../../shared/messages';
@@ -56,24 +58,34 @@ export async function cancelByShop(
 }
 
 /**
- * What cancelling would do, by the same code, rolled back (previewOrderWork): the order as it would
- * be, with the credit note it would get. An order not paid yet gets none (its cancellation is its
- * buyer's kind: nothing was charged).
+ * What cancelling would do, by the same code, rolled back (previewOrderWork): the units it would
+ * cancel, whether the whole order would go, and what its credit note would give back and where. An
+ * order not paid yet closes whole with nothing credited (nothing was charged).
  */
 export async function previewCancelByShop(
   deps: OrderProcessDeps,
   admin: Actor,
   orderId: string,
   request: CancelRequest,
-): Promise<{ before: PlacedOrder; after: PlacedOrder | 'closes unpaid' }> {
+): Promise<CancelPreview> {
   const current = await findOrder(deps.db, orderId);
   if (!current) throw new DomainError('NOT_FOUND', messages.orderNotFound);
   const before = await withLinesOf(deps.db, current);
   if (RESERVING_STATES.includes(current.status)) {
     if (request.lines) throw new DomainError('CONFLICT', messages.unpaidCancelsWhole);
-    return { before, after: 'closes unpaid' };
+    const open = before.lines.reduce((sum, line) => sum + unitsStillOpen(line), 0);
+    return { units: open, wholeOrder: true, credit: null };
   }
-  return { before, after: await cancelling(deps, admin, orderId, request, previewOrderWork) };
+  const after = await cancelling(deps, admin, orderId, request, previewOrderWork);
+  const cancelled = (order: PlacedOrder) =>
+    order.lines.reduce((sum, line) => sum + line.cancelledQuantity, 0);
+  const credited = (order: PlacedOrder) => order.creditNotes.reduce((sum, note) => sum + note.amountCents, 0);
+  const creditCents = credited(after) - credited(before);
+  return {
+    units: cancelled(after) - cancelled(before),
+    wholeOrder: after.status === 'cancelled',
+    credit: creditCents > 0 ? { amount: centsToDollars(creditCents), to: before.paymentMethod } : null,
+  };
 }
 
 async function cancelling(

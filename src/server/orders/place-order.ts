@@ -1,7 +1,6 @@
 import { checkAccountCredit } from '../credit/ledger';
 import { countOrderPlaced } from '../metrics/metrics';
 import { destinationOf } from '../companies/addresses';
-import { findCompany } from '../records/companies.repository';
 import { chargesFor } from '../tax/charges';
 import { placeName } from '../tax/places';
 import type { StoredShipTo } from '../../shared/domain/order-charges';
@@ -200,8 +199,7 @@ export async function insertUnpaidOrder(
       phone: destination.phone,
       // The buyer's company for the invoice: as typed, else the company the order is placed for (an
       // ERP's key or a punchout types none).
-      company:
-        details.company ?? (user.company ? ((await findCompany(ex, user.company.id))?.name ?? null) : null),
+      company: details.company ?? rules?.companyName ?? null,
       poNumber: details.poNumber ?? null,
       ...terms.values,
       // Its first state; every later one through the transition table (orders/transitions.ts).

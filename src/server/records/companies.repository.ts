@@ -70,6 +70,7 @@ export async function lockCompanyRules(ex: Executor, companyId: string, userId: 
   const [row] = await ex
     .select({
       companyId: companies.id,
+      companyName: companies.name,
       status: companies.status,
       approvalAboveCents: companies.approvalAboveCents,
       monthlyLimitCents: companies.monthlyLimitCents,
