@@ -197,7 +197,7 @@ export async function buildApp({
     for (const stop of stops.reverse()) await stop();
     await database.close();
   });
-  registerErrorHandling(app);
+  registerErrorHandling(app, { stillAnswering: () => database.stillAnswering() });
   const metrics = createAppMetrics(app, database);
   registerMetricsRoute(app, metrics, config.metricsToken);
   if (config.otlpEndpoint) {
@@ -407,6 +407,7 @@ export async function buildApp({
         db,
         writableDirs: database.url || config.dataDir.startsWith('memory://') ? [] : [config.dataDir],
         pictures,
+        stillAnswering: () => database.stillAnswering(),
       });
       // A deleted account's open invitations and API keys go with it (users/ knows nothing of companies).
       await api.register(usersRoutes, {
@@ -450,6 +451,7 @@ export async function buildApp({
     maxUnpaid: config.maxUnpaidOrders,
     policy: config.punchout,
     authSecret,
+    stillAnswering: () => database.stillAnswering(),
   });
 
   await registerWeb(app, {

@@ -67,7 +67,7 @@ async function main() {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     timeouts: config.databaseTimeouts,
-    onIdleError: (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`),
+    onConnectionError: (error) => console.warn(`PostgreSQL closed a connection: ${error.message}`),
     onRefusal: (refusal) =>
       refusal
         ? console.error(`The database refuses queries: ${refusal.message}`)

@@ -44,7 +44,12 @@ function bearerKey(request: FastifyRequest): string | null {
 
 /** Route guards: `onRequest: guards.requireUser` (401 when signed out), `guards.requireAdmin` (403). */
 export function createAuthGuards(auth: Auth, db: Database): AuthGuards {
-  /** The request's session; a database that is down or stalled is a 503, not better-auth's 500. */
+  /**
+   * The request's session. better-auth turns whatever the database did while it read or renewed the
+   * session (a statement or lock timeout, a cut connection) into its own "Failed to get session", the
+   * cause left in its log: that was a 500 whenever the database answered again within the probe. It is
+   * a 503 either way: "cannot reach its database" while the database does not answer, else busy.
+   */
   async function readSession(request: FastifyRequest) {
     try {
       return await auth.getSession(fromNodeHeaders(request.headers));
@@ -53,7 +58,8 @@ export function createAuthGuards(auth: Auth, db: Database): AuthGuards {
         request.log.warn({ err: error }, 'database unavailable while reading the session');
         throw new DomainError('UNAVAILABLE', messages.unavailable);
       }
-      throw error;
+      request.log.warn({ err: error }, 'the session could not be read while the database was slow');
+      throw new DomainError('UNAVAILABLE', messages.databaseBusy, 1);
     }
   }
 

@@ -1,8 +1,13 @@
-/** `work`, or a rejection once `ms` have passed without an answer. */
+/** What `within` rejects with when its time ran out. */
+export class NoAnswerInTime extends Error {
+  override name = 'NoAnswerInTime';
+}
+
+/** `work`, or a rejection (NoAnswerInTime) once `ms` have passed without an answer. */
 export function within<T>(ms: number, work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    timer = setTimeout(() => reject(new NoAnswerInTime(`no answer within ${ms} ms`)), ms);
   });
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }

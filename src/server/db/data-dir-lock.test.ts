@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -109,6 +109,29 @@ describe('the DATA_DIR lock', () => {
       await new Promise((resolve) => holder.once('exit', resolve));
     }
     // Killed: its socket refuses, and the lock is taken over.
+    (await lockDataDir(dir))();
+  });
+
+  it('holds a folder whose path is far longer than a socket’s 107 bytes (200 characters)', async () => {
+    const base = mkdtempSync(join(tmpdir(), 'toolshop-lock-'));
+    dirs.push(base);
+    const dir = join(base, 'd'.repeat(200 - base.length - 1));
+    expect(dir).toHaveLength(200);
+    const release = await lockDataDir(dir);
+    try {
+      expect(existsSync(join(dir, 'shop.lock.sock'))).toBe(true);
+      // The lock now reads as another container's shop: the same pid and host, a token not this
+      // process's. Its socket in the folder answers, so the folder is refused, as with a short path.
+      const lock = join(dir, 'shop.lock');
+      const owner = JSON.parse(readFileSync(lock, 'utf8')) as { since: string };
+      const since = new Date(Date.now() - 60_000).toISOString();
+      writeFileSync(lock, JSON.stringify({ ...owner, since, token: 'another-container' }));
+      await expect(lockDataDir(dir)).rejects.toThrow(/is in use by process/);
+    } finally {
+      release();
+    }
+    // Its holder gone, the socket refuses and the lock is taken over.
+    expect(existsSync(join(dir, 'shop.lock.sock'))).toBe(false);
     (await lockDataDir(dir))();
   });
 });

@@ -1,16 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import {
   chmodSync,
+  closeSync,
+  existsSync,
   linkSync,
   mkdirSync,
+  openSync,
   readFileSync,
   renameSync,
   rmSync,
+  symlinkSync,
   unlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { type Server, connect, createServer } from 'node:net';
-import { hostname } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 
 /** Who holds a data folder: written into its lock file, shown to a process that is refused. */
@@ -57,39 +61,76 @@ const BEACON = 'shop.lock.sock';
  * waits until it is this old and asks the socket again, rather than take it over (or refuse) too soon.
  */
 const SETTING_UP_MS = 5000;
-/** Unix socket paths are limited to 107 bytes on Linux; a longer folder relies on the lock file alone. */
+/** Unix socket paths are limited to 107 bytes on Linux (108 with the closing NUL). */
 const MAX_SOCKET_PATH = 107;
+
+/**
+ * Runs `use` with a path to the folder's socket short enough to bind or connect, however long the
+ * folder's own path: the folder's path itself, else the folder reached through a descriptor of it that
+ * this process holds open meanwhile (`/proc/self/fd/N/shop.lock.sock`, ~35 bytes), else through a
+ * symbolic link in the temporary folder (a system without /proc). The socket itself is made in the
+ * folder either way, where every process that shares the folder finds it. A folder whose path was too
+ * long had no socket at all: two shops with the same PID in separate PID namespaces both served it,
+ * and the second's acknowledged orders were lost (issue 64).
+ */
+async function withSocketPath<T>(dataDir: string, use: (path: string) => Promise<T>): Promise<T> {
+  const folder = resolve(dataDir);
+  const direct = join(folder, BEACON);
+  if (Buffer.byteLength(direct) <= MAX_SOCKET_PATH) return use(direct);
+  if (existsSync('/proc/self/fd')) {
+    const fd = openSync(folder, 'r');
+    try {
+      return await use(`/proc/self/fd/${fd}/${BEACON}`);
+    } finally {
+      closeSync(fd);
+    }
+  }
+  const link = join(tmpdir(), `shop-lock-${randomBytes(6).toString('hex')}`);
+  symlinkSync(folder, link);
+  try {
+    return await use(join(link, BEACON));
+  } finally {
+    rmSync(link, { force: true });
+  }
+}
 
 /** Whether a live process listens on the folder's socket (its lock's holder). */
 function beaconAnswers(dataDir: string): Promise<boolean> {
-  const path = join(resolve(dataDir), BEACON);
-  if (Buffer.byteLength(path) > MAX_SOCKET_PATH) return Promise.resolve(false);
-  return new Promise((done) => {
-    const socket = connect({ path });
-    socket.once('connect', () => {
-      socket.destroy();
-      done(true);
-    });
-    socket.once('error', () => done(false));
-  });
+  return withSocketPath(
+    dataDir,
+    (path) =>
+      new Promise((done) => {
+        const socket = connect({ path });
+        socket.once('connect', () => {
+          socket.destroy();
+          done(true);
+        });
+        socket.once('error', () => done(false));
+      }),
+  );
 }
 
 /** Listens on the folder's socket while this process holds the lock; answers how to stop. */
 async function lightBeacon(dataDir: string): Promise<() => void> {
-  const path = join(resolve(dataDir), BEACON);
-  if (Buffer.byteLength(path) > MAX_SOCKET_PATH) return () => {};
+  const socketFile = join(resolve(dataDir), BEACON);
   // Only a killed holder's socket can be here: the lock file is ours.
-  rmSync(path, { force: true });
+  rmSync(socketFile, { force: true });
   const server: Server = createServer((socket) => socket.destroy());
-  await new Promise<void>((done, fail) => {
-    server.once('error', fail);
-    server.listen(path, () => done());
-  });
+  // The path is resolved as the socket is bound: the descriptor or link may go once it listens.
+  await withSocketPath(
+    dataDir,
+    (path) =>
+      new Promise<void>((done, fail) => {
+        server.once('error', fail);
+        server.listen(path, () => done());
+      }),
+  );
   // The socket never keeps the process alive by itself (a command exits when its work is done).
   server.unref();
   return () => {
+    // Removed by its real path: the short one it was bound by may name nothing now.
     server.close();
-    rmSync(path, { force: true });
+    rmSync(socketFile, { force: true });
   };
 }
 

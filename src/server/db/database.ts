@@ -10,8 +10,9 @@ import type pg from 'pg';
 import { projectPaths } from '../config/project-paths';
 import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
-import { sqlStateOf } from './unavailable';
+import { ANSWERED_RECENTLY_MS, sqlStateOf } from './unavailable';
 import { guardPglite } from './pglite-guard';
+import { DURABLE_START_PARAMS, DurableNodeFS, flushNewDatabase, withoutFsyncOff } from './pglite-durability';
 import type { DatabaseTimeouts } from '../config/database-timeouts';
 import { DEFAULT_DATABASE_TIMEOUTS } from '../config/database-timeouts';
 
@@ -36,6 +37,13 @@ export interface DatabaseHandle {
    * after a checkpoint (a restore replays the log up to the last commit); absent on PostgreSQL.
    */
   dump?: () => Promise<Blob>;
+  /**
+   * Whether the database, though it kept a request waiting, is up: it answered a statement within the
+   * last two seconds, or (PostgreSQL) answers one now on a connection of its own, outside the pool the
+   * request waited for. A wait that ran out while it answers is "busy", otherwise "down"
+   * (unavailable.ts, /api/readyz).
+   */
+  stillAnswering(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -44,8 +52,11 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** Folder for PGlite's files, or `memory://` for a throw-away database. */
   dataDir: string;
-  /** Told when PostgreSQL drops an idle pooled connection (the pool reconnects by itself). */
-  onIdleError?: (error: Error) => void;
+  /**
+   * Told when PostgreSQL cuts a pooled connection, idle or in use by a request (which answers 503);
+   * the pool connects anew by itself.
+   */
+  onConnectionError?: (error: Error) => void;
   /** A PGlite data folder dump to start from instead of an empty one (tests: a migrated template). */
   pgliteDump?: Blob;
   /** PostgreSQL limits; a database that is down or stalled fails a request within them (DESIGN §6). */
@@ -102,15 +113,30 @@ export function readNewDatabaseTemplate(
 
 /**
  * Unpacks the template into a folder, PG_VERSION last, so that a folder a crash left half-written is no
- * database yet and the next start writes it again (as PGlite would, over what is there). Run as a
- * process of its own: `node -e UNPACK <tar's module> <tarball> <folder>`.
+ * database yet and the next start writes it again (as PGlite would, over what is there). Every file
+ * and folder is flushed to the disk before PG_VERSION is written, and PG_VERSION before the process
+ * ends: a power cut in the first half minute (ext4's delayed writes) had left every file empty and a
+ * shop that would not start. Run as a process of its own: `node -e UNPACK <tar's module> <tarball>
+ * <folder>`.
  */
 const UNPACK = `
+const { openSync, fsyncSync, closeSync, readdirSync } = require('node:fs');
+const { join, dirname } = require('node:path');
 const [tarModule, file, cwd] = process.argv.slice(1);
 const { extract } = require(tarModule);
 const last = (path) => path.replace(/^\\/+/, '') === 'PG_VERSION';
+const flush = (path) => { const fd = openSync(path, 'r'); try { fsyncSync(fd); } finally { closeSync(fd); } };
+const flushTree = (folder) => {
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) flushTree(path); else if (entry.isFile()) flush(path);
+  }
+  flush(folder);
+};
 extract({ file, cwd, filter: (path) => !last(path) })
+  .then(() => flushTree(cwd))
   .then(() => extract({ file, cwd, filter: last }))
+  .then(() => { flush(join(cwd, 'PG_VERSION')); flush(cwd); flush(dirname(cwd)); })
   .catch((error) => { console.error(error.message); process.exit(1); });
 `;
 
@@ -199,9 +225,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       // A stalled server never answers, so no server-side timeout fires: the client stops waiting.
       query_timeout: timeouts.statementMs + 1000,
     });
-    // An idle connection can be cut by the server (restart, failover, admin); the pool replaces it,
-    // and without this listener the error would end the process.
-    pool.on('error', (error) => options.onIdleError?.(error));
+    // The server may cut any connection (a restart, a failover, pg_terminate_backend, or
+    // idle_in_transaction_session_timeout after a stalled event loop), and an 'error' event with no
+    // listener ends the process. The pool listens on its idle clients (it replaces them) and passes
+    // the error on as its own, but takes that listener off a client a request has checked out: a cut
+    // in the middle of a transaction ended the whole process within a second. So every client has a
+    // listener of its own for as long as it lives (it tells of the cut once); the request's next query
+    // fails ("not queryable": a 503 with Retry-After), the server rolls its transaction back, and the
+    // pool drops the client as it is released.
+    pool.on('error', () => undefined);
+    const answersOutsideThePool = probeOutsideThePool(driver, options.databaseUrl);
+    let answeredAt = 0;
+    pool.on('connect', (client) => {
+      client.on('error', (error) => options.onConnectionError?.(error));
+      // The server's ReadyForQuery ends every statement it answered, failed ones included.
+      (client as unknown as { connection?: NodeJS.EventEmitter }).connection?.on('readyForQuery', () => {
+        answeredAt = Date.now();
+      });
+    });
     return {
       db: drizzlePg(pool, { schema, logger: queryLogger(options.onQuery) }),
       kind: 'postgres',
@@ -212,6 +253,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         waiting: pool.waitingCount,
         max: pool.options.max,
       }),
+      stillAnswering: async () =>
+        Date.now() - answeredAt <= ANSWERED_RECENTLY_MS || (await answersOutsideThePool()),
       close: () => pool.end(),
     };
   }
@@ -236,13 +279,28 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const loadDataDir = options.pgliteDump ?? (inMemory ? readNewDatabaseTemplate(location) : undefined);
     const template = loadDataDir || inMemory ? undefined : newDatabaseTemplate(location);
     if (template) await writeDatabaseFromTemplate(location, template);
-    const client = await PGlite.create(location, {
-      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+    const created = !inMemory && !template && !existsSync(join(location, 'PG_VERSION'));
+    const buffers = ['-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+    // In a folder, a commit is on the disk before PGlite answers it (pglite-durability.ts); in memory
+    // there is no disk to wait for.
+    const client = await PGlite.create({
+      ...(inMemory
+        ? { dataDir: location, startParams: [...PGlite.defaultStartParams, ...buffers] }
+        : {
+            fs: new DurableNodeFS(location),
+            startParams: [...withoutFsyncOff(PGlite.defaultStartParams), ...DURABLE_START_PARAMS, ...buffers],
+          }),
       loadDataDir,
       extensions,
     });
     const db = drizzlePglite(client, { schema, logger: queryLogger(options.onQuery) });
     if (!(await hasNewestMigration(client, migrationsFolder))) await migratePglite(db, { migrationsFolder });
+    // A database initdb has just made (no template: a start without a build) is on the disk before
+    // it serves, as one from the template is (writeDatabaseFromTemplate).
+    if (created) {
+      await client.exec('CHECKPOINT');
+      flushNewDatabase(location);
+    }
     // A folder that turns read-only or full must not reach PGlite's WAL writes (pglite-guard.ts).
     const guard = location.startsWith('memory://')
       ? undefined
@@ -254,6 +312,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         await client.exec('CHECKPOINT');
         return client.dumpDataDir('gzip');
       },
+      // A database in memory has no folder to watch; it answers whatever its one thread gets to.
+      // Its one thread answers queries in turn: a slow one that took a step lately is busy, not down.
+      stillAnswering: async () => guard?.answeredWithin(ANSWERED_RECENTLY_MS) ?? true,
       close: async () => {
         guard?.stop();
         // An aborted backend, or one whose shutdown checkpoint could not be written, is left as a
@@ -270,6 +331,36 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     unlock();
     throw error;
   }
+}
+
+/** How long a probe of PostgreSQL outside the pool may take before the database counts as down. */
+const PROBE_MS = 1000;
+
+/**
+ * Whether PostgreSQL answers `select 1` on a connection of its own within PROBE_MS. Asked by every
+ * request refused at once, it connects once: its answer is shared while it runs and kept for a second.
+ */
+function probeOutsideThePool(driver: typeof pg, url: string): () => Promise<boolean> {
+  let last: { at: number; answer: Promise<boolean> } | undefined;
+  return () => {
+    if (last && Date.now() - last.at < PROBE_MS) return last.answer;
+    const client = new driver.Client({
+      connectionString: url,
+      connectionTimeoutMillis: PROBE_MS,
+      query_timeout: PROBE_MS,
+    });
+    client.on('error', () => undefined);
+    const answer = client
+      .connect()
+      .then(() => client.query('select 1'))
+      .then(
+        () => true,
+        () => false,
+      )
+      .finally(() => void client.end().catch(() => undefined));
+    last = { at: Date.now(), answer };
+    return answer;
+  };
 }
 
 /**
@@ -308,6 +399,8 @@ async function migratePostgres(driver: typeof pg, url: string, connectMs: number
     import('drizzle-orm/node-postgres/migrator'),
   ]);
   const client = new driver.Client({ connectionString: url, connectionTimeoutMillis: connectMs });
+  // Cut while migrating, the start fails with the query's own error, not an unhandled 'error' event.
+  client.on('error', () => undefined);
   try {
     await client.connect();
   } catch (error) {

@@ -68,6 +68,11 @@ export interface PgliteGuard {
   refusal(): Error | undefined;
   /** Whether PGlite aborted (then it must not be closed: close() would enter the dead backend). */
   aborted(): boolean;
+  /**
+   * Whether the engine finished a protocol step within the last `ms`: one that is slow because every
+   * query waits its turn on a starved CPU is busy, not down.
+   */
+  answeredWithin(ms: number): boolean;
   /** Probes the folder now (the periodic probe otherwise); resolves to whether it takes writes. */
   probe(): Promise<boolean>;
   stop(): void;
@@ -124,10 +129,12 @@ export function guardPglite(
   const stackRestore = mod.stackRestore.bind(mod);
   const sendReady = mod._PostgresSendReadyForQueryIfNecessary.bind(mod);
   const flush = mod._pgl_pq_flush.bind(mod);
+  let answeredAt = Date.now();
   mod._PostgresMainLoopOnce = () => {
     if (abort) throw abort;
     try {
       loopOnce();
+      answeredAt = Date.now();
     } catch (error) {
       if (error instanceof WebAssembly.RuntimeError) {
         abort = new EmbeddedDatabaseAbortedError(error, folderRefusalSync(dir, probeName));
@@ -180,6 +187,7 @@ export function guardPglite(
   return {
     refusal,
     aborted: () => abort !== undefined,
+    answeredWithin: (ms) => !abort && Date.now() - answeredAt <= ms,
     probe,
     stop: () => clearInterval(timer),
   };

@@ -47,12 +47,49 @@ const UNAVAILABLE_MESSAGES = [
 ];
 
 /**
- * Whether the database answered, but the rows a request needs stayed held by others past the lock
- * timeout (or two requests deadlocked): the database is reachable and busy, and trying again works.
+ * Whether the database answered, and is busy: the rows a request needs stayed held by others past the
+ * lock timeout, two requests deadlocked or could not be serialised, or a statement ran out of time
+ * while the server answered (a chain of lock waits, each under the lock timeout, adds up to the
+ * statement timeout). Trying again soon works. A request that waited for a free pooled connection is
+ * busy too when the database still answers (`waitedForAConnection`, DatabaseHandle.stillAnswering).
  */
 export function isDatabaseBusy(error: unknown): boolean {
   const state = sqlStateOf(error);
-  return state === '55P03' || state === '40P01';
+  return state !== undefined && BUSY_SQLSTATES.has(state);
+}
+
+const BUSY_SQLSTATES = new Set([
+  '55P03', // lock_not_available: lock_timeout
+  '40P01', // deadlock_detected
+  '40001', // serialization_failure
+  '57014', // query_canceled: the statement timeout, on a server that answered
+]);
+
+/** How recently the database must have answered a statement to count as up, though slow to answer one. */
+export const ANSWERED_RECENTLY_MS = 2000;
+
+/** node-postgres's pool: every connection stayed in use for as long as the request could wait. */
+export function waitedForAConnection(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    if (!(current instanceof Error)) return false;
+    if (current.message === 'timeout exceeded when trying to connect') return true;
+    current = current.cause;
+  }
+  return false;
+}
+
+/**
+ * Which refusal a database failure is: 'busy' (try again in a second: "Other orders are changing…"),
+ * 'unavailable' (the database is down or stalled), or undefined (not the database's doing). A wait for
+ * a pooled connection is busy when the database still answers (`stillAnswering`), down otherwise.
+ */
+export async function databaseFailureOf(
+  error: unknown,
+  stillAnswering?: () => Promise<boolean>,
+): Promise<'busy' | 'unavailable' | undefined> {
+  if (isDatabaseBusy(error)) return 'busy';
+  if (waitedForAConnection(error) && stillAnswering && (await stillAnswering())) return 'busy';
+  return isDatabaseUnavailable(error) ? 'unavailable' : undefined;
 }
 
 /** Seconds a client is asked to wait before trying again after a 503. */

@@ -7,6 +7,8 @@ export class DomainError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    /** For UNAVAILABLE: the seconds Retry-After asks the client to wait (RETRY_AFTER_SECONDS if absent). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }

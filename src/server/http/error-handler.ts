@@ -2,13 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '../../shared/api/errors';
 import { messages } from '../../shared/messages';
-import {
-  isDatabaseBusy,
-  isDatabaseUnavailable,
-  isStorageFull,
-  RETRY_AFTER_SECONDS,
-  sqlStateOf,
-} from '../db/unavailable';
+import { databaseFailureOf, isStorageFull, RETRY_AFTER_SECONDS, sqlStateOf } from '../db/unavailable';
 import { textProblem } from '../../shared/api/text';
 import { fieldLabel } from '../../shared/field-labels';
 import { BucketUnavailable } from './bucket-unavailable';
@@ -42,11 +36,18 @@ function describeValidation(error: FastifyError): { message: string; field?: str
   };
 }
 
-/** The one error handler (DESIGN §2): domain codes map to statuses; 5xx details stay in the log. */
-export function registerErrorHandling(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+/**
+ * The one error handler (DESIGN §2): domain codes map to statuses; 5xx details stay in the log.
+ * `stillAnswering` (DatabaseHandle's) tells a busy database from one that is down.
+ */
+export function registerErrorHandling(
+  app: FastifyInstance,
+  { stillAnswering }: { stillAnswering?: () => Promise<boolean> } = {},
+) {
+  app.setErrorHandler(async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof DomainError) {
-      if (error.code === 'UNAVAILABLE') reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      if (error.code === 'UNAVAILABLE')
+        reply.header('retry-after', String(error.retryAfterSeconds ?? RETRY_AFTER_SECONDS));
       return send(reply, statusOf[error.code], error.code, error.message);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -76,12 +77,13 @@ export function registerErrorHandling(app: FastifyInstance) {
       reply.header('retry-after', String(RETRY_AFTER_SECONDS));
       return send(reply, 503, 'UNAVAILABLE', messages.picturesUnreachable);
     }
-    if (isDatabaseBusy(error)) {
-      request.log.warn({ err: error }, 'database rows held past the lock timeout');
+    const failure = await databaseFailureOf(error, stillAnswering);
+    if (failure === 'busy') {
+      request.log.warn({ err: error }, 'database busy: rows held, a deadlock or every connection in use');
       reply.header('retry-after', '1');
       return send(reply, 503, 'UNAVAILABLE', messages.databaseBusy);
     }
-    if (isDatabaseUnavailable(error)) {
+    if (failure === 'unavailable') {
       request.log.warn({ err: error }, 'database unavailable');
       reply.header('retry-after', String(RETRY_AFTER_SECONDS));
       return send(reply, 503, 'UNAVAILABLE', messages.unavailable);

@@ -111,6 +111,7 @@ describe('job metrics', () => {
       const metrics = createAppMetrics(app, {
         db: ctx.db,
         kind: 'pglite',
+        stillAnswering: async () => true,
         close: async () => {},
       });
       let fail = false;

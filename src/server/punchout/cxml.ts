@@ -467,6 +467,7 @@ const STATUS_TEXT: Record<number, string> = {
   413: 'Request Entity Too Large',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  560: 'Temporary server error',
 };
 
 /** A Response with its Status, and `message` as the status's text for people. */

@@ -47,6 +47,10 @@ export async function placePunchoutOrder(
     const shipTo = request.shipTo ?? request.billTo;
     const destination = checkedDestination(shipTo);
     const buyer = await accountFor(tx, connection, null, null, at);
+    // The buyer's account and company rows before the products' (holdUnpaidOrderSlot), in the order
+    // every other way of ordering takes them: taken the other way round, an OrderRequest and a
+    // colleague's checkout of the same products deadlocked.
+    const rules = await holdUnpaidOrderSlot(tx, buyer, deps.maxUnpaid);
     const skus = [...new Set(request.items.map((item) => item.supplierPartId))];
     const products = await findOrderable(tx, { skus }, { lock: true });
     const productOf = (sku: string) =>
@@ -95,7 +99,6 @@ export async function placePunchoutOrder(
     const taken = new Map<string, number>();
     for (const { product, quantity } of lines) taken.set(product.id, (taken.get(product.id) ?? 0) - quantity);
     work.stockMoved(await moveStock(tx, taken));
-    const rules = await holdUnpaidOrderSlot(tx, buyer, deps.maxUnpaid);
     const company = await findCompany(tx, connection.companyId);
     // A company that ships only to its address book: the ShipTo must be one of its addresses.
     const booked =

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DeleteResult, UpdateResult } from '../../shared/api/common.schemas';
 import { errorResponses } from '../../shared/api/errors';
+import { messages } from '../../shared/messages';
 import {
   CreatePunchoutConnectionBody,
   CreatedPunchoutConnection,
@@ -14,6 +15,7 @@ import {
 } from '../../shared/api/punchout.schemas';
 import type { CatalogCache } from '../catalog/catalog-cache';
 import type { Database } from '../db/database';
+import { databaseFailureOf, isStorageFull, RETRY_AFTER_SECONDS } from '../db/unavailable';
 import { DomainError } from '../http/domain-error';
 import { limit } from '../http/rate-limit';
 import { countOne } from '../http/request-counters';
@@ -63,6 +65,8 @@ export interface PunchoutRoutesOptions {
   policy: PunchoutPolicy;
   /** Signs the punchout's session cookie as better-auth signs its own. */
   authSecret: string;
+  /** DatabaseHandle's: tells a busy database from one that is down. */
+  stillAnswering?: () => Promise<boolean>;
 }
 
 /** What one connection may send in ten minutes: a procurement system's busy morning. */
@@ -114,11 +118,16 @@ export const punchoutRoutes: FastifyPluginAsyncZod<PunchoutRoutesOptions> = asyn
       },
     );
     // Errors answer as cXML with their status (HTTP 200 carries the document, as procurement systems expect).
-    cxml.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
-      const { status, message } = cxmlStatusOf(error);
+    cxml.setErrorHandler(async (error: Error & { statusCode?: number }, request, reply) => {
+      const { status, message, retryAfter } = await cxmlStatusOf(error, options.stillAnswering);
       if (status === 500) request.log.error({ err: error }, 'cXML request failed');
+      if (status === TEMPORARY_ERROR)
+        request.log.warn({ err: error }, 'cXML request met a busy or unreachable database');
+      // A retryable refusal says so to the transport too: 503 with Retry-After, which the networks'
+      // resend schedules honour; the document's own status is cXML's "temporary server error".
+      if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
       void reply
-        .status(status === 429 || status === 500 ? status : 200)
+        .status(status === 429 || status === 500 ? status : status === TEMPORARY_ERROR ? 503 : 200)
         .type('text/xml; charset=utf-8')
         .send(statusResponse(status, message));
     });
@@ -450,10 +459,28 @@ function refusalPage(reply: FastifyReply, status: number, message: string) {
     );
 }
 
-/** The cXML status an error answers with, and what it says. */
-function cxmlStatusOf(error: Error & { statusCode?: number }): { status: number; message: string } {
+/** cXML's "Temporary server error": the client should send the same document again later. */
+const TEMPORARY_ERROR = 560;
+
+/**
+ * The cXML status an error answers with, and what it says. A database that is busy (a deadlock, a
+ * lock or statement timeout, every connection in use) or briefly unreachable is a temporary error the
+ * procurement system resends after Retry-After; the resend is safe, an OrderRequest being idempotent
+ * by its payloadID. It had answered 500 "could not handle this document", which networks treat as
+ * final.
+ */
+async function cxmlStatusOf(
+  error: Error & { statusCode?: number },
+  stillAnswering?: () => Promise<boolean>,
+): Promise<{ status: number; message: string; retryAfter?: number }> {
   if (error instanceof CxmlError || error instanceof PunchoutRefusal)
     return { status: error.status, message: error.message };
+  if (isStorageFull(error))
+    return { status: TEMPORARY_ERROR, message: messages.storageUnavailable, retryAfter: RETRY_AFTER_SECONDS };
+  const failure = await databaseFailureOf(error, stillAnswering);
+  if (failure === 'busy') return { status: TEMPORARY_ERROR, message: messages.databaseBusy, retryAfter: 1 };
+  if (failure === 'unavailable' || (error instanceof DomainError && error.code === 'UNAVAILABLE'))
+    return { status: TEMPORARY_ERROR, message: messages.unavailable, retryAfter: RETRY_AFTER_SECONDS };
   if (error instanceof DomainError) return { status: 400, message: error.message };
   switch (error.statusCode) {
     case 413:

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Health, PublicConfig, Readiness } from '../../shared/api/config.schemas';
 import type { AppConfig } from '../config/env';
 import type { Database } from '../db/database';
-import { within } from '../config/time-limits';
+import { NoAnswerInTime, within } from '../config/time-limits';
 import { isStorageFull, RETRY_AFTER_SECONDS } from '../db/unavailable';
 import { mailHealth } from '../mail/outbox';
 import { folderTakesWrites, type PictureStore } from '../uploads/picture-store';
@@ -17,7 +17,9 @@ export const systemRoutes: FastifyPluginAsyncZod<{
   /** The folders the shop writes to besides the pictures': the embedded database's. */
   writableDirs: string[];
   pictures: PictureStore;
-}> = async (app, { config, db, writableDirs, pictures }) => {
+  /** DatabaseHandle's: whether the database, though slow to answer this check, is up (busy, not down). */
+  stillAnswering: () => Promise<boolean>;
+}> = async (app, { config, db, writableDirs, pictures, stillAnswering }) => {
   const publicConfig: PublicConfig = {
     payment: config.stripe
       ? { provider: 'stripe', publishableKey: config.stripe.publishableKey }
@@ -52,7 +54,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['system'],
-        summary: `Readiness: the database answers within ${READY_CHECK_MS} ms; the mail outbox's state`,
+        summary: `Readiness: the database answers within ${READY_CHECK_MS} ms, or is busy answering others; the mail outbox's state`,
         response: { 200: Readiness, 503: Readiness },
       },
     },
@@ -93,6 +95,14 @@ export const systemRoutes: FastifyPluginAsyncZod<{
             database: 'down' as const,
             storage: 'unwritable' as const,
           });
+        }
+        // The check waited its turn behind other work the database kept answering (every pooled
+        // connection in use; the embedded database's one thread on a starved CPU): busy, still ready.
+        // A load balancer that took the only instance out of rotation would help nobody.
+        if (error instanceof NoAnswerInTime && (await stillAnswering())) {
+          request.log.warn({ err: error }, 'readiness check: the database is busy');
+          reply.removeHeader('retry-after');
+          return { status: 'ready' as const, database: 'busy' as const };
         }
         request.log.warn({ err: error }, 'readiness check: the database does not answer');
         return reply.status(503).send({ status: 'unavailable' as const, database: 'down' as const });

@@ -90,6 +90,27 @@ export class ShopClient {
     return ((await response.json()) as { insertedId: string }).insertedId;
   }
 
+  /**
+   * Pays an order as its customer does (the intent, the test card, PATCH /purchase/{id}); answers
+   * whether the shop confirmed the payment (200).
+   */
+  async payOrder(orderId: string): Promise<boolean> {
+    const intent = await this.call('POST', '/api/create-payment-intent', { orderId });
+    if (intent.status !== 200) return false;
+    const { clientSecret } = (await intent.json()) as { clientSecret: string };
+    const card = await this.call('POST', '/api/payments/test/confirm', {
+      clientSecret,
+      number: '4242 4242 4242 4242',
+      expMonth: 12,
+      expYear: 2034,
+      cvc: '123',
+    });
+    if (card.status !== 200) return false;
+    const { transactionId } = (await card.json()) as { transactionId: string };
+    const paid = await this.call('PATCH', `/api/purchase/${orderId}`, { payment: { transactionId } });
+    return paid.status === 200;
+  }
+
   async myOrders(): Promise<Order[]> {
     const response = await this.call('GET', `/api/purchase?email=${encodeURIComponent(this.email)}`);
     if (response.status !== 200) throw new Error(`orders: ${response.status} ${await response.text()}`);

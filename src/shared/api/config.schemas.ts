@@ -18,7 +18,8 @@ export const Health = z.object({ status: z.literal('ok') });
 /** GET /api/readyz: whether this instance can serve, for a load balancer; 503 when it cannot. */
 export const Readiness = z.object({
   status: z.enum(['ready', 'unavailable']),
-  database: z.enum(['ok', 'down']),
+  /** 'busy': the check waited its turn while the database kept answering others (still ready). */
+  database: z.enum(['ok', 'busy', 'down']),
   /** Whether the shop can write its files (the embedded database's folder, uploads): full or read-only is 'unwritable'. */
   storage: z.enum(['ok', 'unwritable']).optional(),
   /** The mail outbox, when the database answered: how many wait, how many gave up (details: the log). */
