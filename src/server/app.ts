@@ -310,7 +310,7 @@ export async function buildApp({
     shopName,
     queueMail: queueAndNudge,
   });
-  const guards = createAuthGuards(auth, db);
+  const guards = createAuthGuards(auth, db, () => database.stillAnswering());
   const { provider: paymentProvider, testProvider } = await choosePaymentProvider(config, db);
   app.decorateRequest('user', null);
   const catalogChanges = database.url

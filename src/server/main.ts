@@ -3,6 +3,7 @@ import { resolveAuthSecret } from './auth/auth-secret';
 import { type AppConfig, ConfigError, loadConfig } from './config/env';
 import { DataDirError } from './db/data-dir-lock';
 import { DatabaseUnreachableError, openDatabase } from './db/database';
+import { isDatabaseBusy, isDatabaseUnavailable } from './db/unavailable';
 import { seedDemoOnce } from './seed/seed-demo';
 import { setFlagsFromString } from 'node:v8';
 
@@ -73,13 +74,18 @@ async function main() {
         ? console.error(`The database refuses queries: ${refusal.message}`)
         : console.warn('The database folder takes writes again: queries are served'),
   });
-  const authSecret = await resolveAuthSecret({
-    configured: config.authSecret,
-    dataDir: config.dataDir,
-    database,
-    warn: (message) => console.warn(message),
-  });
-  if (config.seedDemo && (await seedDemoOnce(database.db))) {
+  const authSecret = await whileDatabaseIsSlow('reading the sign-in secret', () =>
+    resolveAuthSecret({
+      configured: config.authSecret,
+      dataDir: config.dataDir,
+      database,
+      warn: (message) => console.warn(message),
+    }),
+  );
+  if (
+    config.seedDemo &&
+    (await whileDatabaseIsSlow('adding the demo catalog', () => seedDemoOnce(database.db)))
+  ) {
     console.info('Seeded the demo catalog and reviews into the new database.');
   }
   if (config.paymentsTestMode) {
@@ -122,6 +128,39 @@ async function main() {
   const where =
     config.host === '127.0.0.1' || config.host === '0.0.0.0' ? `http://localhost:${port}` : config.publicUrl;
   console.info(`\n  Tool shop is running at ${where}  (${database.kind} database)\n`);
+}
+
+/** How often, and how far apart, a start tries a step again that a busy or slow database refused. */
+const START_ATTEMPTS = 6;
+const START_RETRY_MS = 1000;
+
+/**
+ * Runs a step of the start, trying it again while the database is busy or slow (a lock timeout, a
+ * statement timeout, a connection that timed out): up to START_ATTEMPTS times, waiting 1, 2, 4… s
+ * between. A database that is still not answering then stops the start with a sentence, not the
+ * stack trace a slow database used to end it with. Each step is one transaction: a try that failed
+ * left nothing behind.
+ */
+async function whileDatabaseIsSlow<T>(step: string, work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isDatabaseBusy(error) && !isDatabaseUnavailable(error)) throw error;
+      const reason = error instanceof Error ? error.message : String(error);
+      if (attempt >= START_ATTEMPTS) {
+        throw new DatabaseUnreachableError(
+          `The database did not answer in time while ${step}, ${attempt} times (${reason}). ` +
+            'Check that it is not overloaded or locked by another process, and start again.',
+        );
+      }
+      const waitMs = START_RETRY_MS * 2 ** (attempt - 1);
+      console.warn(
+        `The database is slow or busy while ${step} (${reason}); trying again in ${waitMs / 1000} s`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+    }
+  }
 }
 
 /** Start failures an operator can fix get their message alone, not a stack trace. */

@@ -4,7 +4,6 @@ import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/database';
 import { messages } from '../../shared/messages';
 import { databaseAnswers } from '../db/probe';
-import { isDatabaseUnavailable } from '../db/unavailable';
 import { DomainError } from '../http/domain-error';
 import type { Auth } from './auth';
 import { membershipOf } from '../identity/membership';
@@ -43,7 +42,12 @@ function bearerKey(request: FastifyRequest): string | null {
 }
 
 /** Route guards: `onRequest: guards.requireUser` (401 when signed out), `guards.requireAdmin` (403). */
-export function createAuthGuards(auth: Auth, db: Database): AuthGuards {
+export function createAuthGuards(
+  auth: Auth,
+  db: Database,
+  /** DatabaseHandle's: whether a database that kept the session read waiting is up (busy, not down). */
+  stillAnswering: () => Promise<boolean> = () => databaseAnswers(db, 1000),
+): AuthGuards {
   /**
    * The request's session. better-auth turns whatever the database did while it read or renewed the
    * session (a statement or lock timeout, a cut connection) into its own "Failed to get session", the
@@ -54,7 +58,7 @@ export function createAuthGuards(auth: Auth, db: Database): AuthGuards {
     try {
       return await auth.getSession(fromNodeHeaders(request.headers));
     } catch (error) {
-      if (isDatabaseUnavailable(error) || !(await databaseAnswers(db, 1000))) {
+      if (!(await stillAnswering())) {
         request.log.warn({ err: error }, 'database unavailable while reading the session');
         throw new DomainError('UNAVAILABLE', messages.unavailable);
       }

@@ -4,7 +4,7 @@ import { Health, PublicConfig, Readiness } from '../../shared/api/config.schemas
 import type { AppConfig } from '../config/env';
 import type { Database } from '../db/database';
 import { NoAnswerInTime, within } from '../config/time-limits';
-import { isStorageFull, RETRY_AFTER_SECONDS } from '../db/unavailable';
+import { databaseFailureOf, isStorageFull, RETRY_AFTER_SECONDS } from '../db/unavailable';
 import { mailHealth } from '../mail/outbox';
 import { folderTakesWrites, type PictureStore } from '../uploads/picture-store';
 
@@ -99,7 +99,10 @@ export const systemRoutes: FastifyPluginAsyncZod<{
         // The check waited its turn behind other work the database kept answering (every pooled
         // connection in use; the embedded database's one thread on a starved CPU): busy, still ready.
         // A load balancer that took the only instance out of rotation would help nobody.
-        if (error instanceof NoAnswerInTime && (await stillAnswering())) {
+        const busy =
+          (error instanceof NoAnswerInTime && (await stillAnswering())) ||
+          (await databaseFailureOf(error, stillAnswering)) === 'busy';
+        if (busy) {
           request.log.warn({ err: error }, 'readiness check: the database is busy');
           reply.removeHeader('retry-after');
           return { status: 'ready' as const, database: 'busy' as const };
