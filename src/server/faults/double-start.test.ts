@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,16 @@ beforeAll(async () => {
   smtp = await startSmtpCatcher();
 });
 afterAll(() => smtp.close());
+
+/** Whether this machine lets a test start a process in a PID namespace of its own (root, util-linux). */
+function pidNamespaces(): boolean {
+  try {
+    execFileSync('unshare', ['--pid', '--fork', '--mount-proc', '--kill-child', 'true'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const start = () => startServerProcess({ DATA_DIR: dataDir, SEED_DEMO: 'true', SMTP_URL: smtp.url });
 
@@ -61,6 +72,36 @@ describe('two processes on one DATA_DIR', () => {
       expect(await again.myOrders()).toHaveLength(4);
       third.child.kill('SIGTERM');
       expect(await third.exited).toBe(0);
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
+
+  it.skipIf(!pidNamespaces())(
+    'refuses a second shop with the same process id (each PID 1 in its own namespace), on a folder whose path is 200 characters long',
+    async () => {
+      const base = mkdtempSync(join(tmpdir(), 'toolshop-long-'));
+      const dir = join(base, 'd'.repeat(200 - base.length - 1));
+      // Each its own container's first process: the same PID, the same host name.
+      const asPid1 = { within: ['unshare', '--pid', '--fork', '--mount-proc', '--kill-child'] };
+      const env = { DATA_DIR: dir, SEED_DEMO: 'true', SMTP_URL: smtp.url };
+      const first = await startServerProcess(env, asPid1);
+      try {
+        const customer = await new ShopClient(await first.url()).signUp(smtp);
+        const [tool] = await customer.tools();
+        if (!tool) throw new Error('no demo tool');
+        expect(await customer.placeOrder(tool._id, Math.max(tool.min_order, 100))).not.toBeNull();
+        expect(readFileSync(join(dir, 'shop.lock'), 'utf8')).toContain('"pid":1,');
+
+        const second = await startServerProcess(env, asPid1);
+        expect(await second.exited).toBe(1);
+        expect(second.output()).toContain('is in use by process 1 ');
+        // The first still serves, with its order.
+        expect(await customer.myOrders()).toHaveLength(1);
+      } finally {
+        first.child.kill('SIGKILL');
+        await first.exited;
+        rmSync(base, { recursive: true, force: true });
+      }
     },
     PROCESS_TEST_TIMEOUT_MS,
   );

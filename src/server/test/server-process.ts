@@ -30,29 +30,41 @@ export interface ServerProcess {
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  { entry = 'main', args = [] }: { entry?: 'main' | 'admin'; args?: string[] } = {},
+  {
+    entry = 'main',
+    args = [],
+    within = [],
+  }: {
+    entry?: 'main' | 'admin';
+    args?: string[];
+    /** A command the server runs under, e.g. `unshare --pid --fork …` for a PID namespace of its own. */
+    within?: string[];
+  } = {},
 ): Promise<ServerProcess> {
   // A port chosen here (not PORT=0) makes PUBLIC_URL, and so the allowed Origin, the real address.
   if (env.PORT === undefined && entry === 'main') env = { PORT: String(await freePort()), ...env };
-  const child = spawn(
+  const program = [
+    ...within,
     process.execPath,
-    ['--enable-source-maps', join(inject('serverBundle'), `${entry}.js`), ...args],
-    {
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'production',
-        PAYMENTS_TEST_MODE: 'true',
-        LOG_LEVEL: 'warn',
-        SEED_DEMO: 'false',
-        MAX_UNPAID_ORDERS: '1000',
-        RATE_LIMIT_SCALE: '1000',
-        // CI's PostgreSQL, busy creating other files' databases, once took more than the 5 s default
-        // to accept a connection; the tests of that limit set their own.
-        DB_CONNECT_TIMEOUT_MS: '30000',
-        ...env,
-      },
+    '--enable-source-maps',
+    join(inject('serverBundle'), `${entry}.js`),
+    ...args,
+  ];
+  const child = spawn(program[0] ?? process.execPath, program.slice(1), {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      PAYMENTS_TEST_MODE: 'true',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      MAX_UNPAID_ORDERS: '1000',
+      RATE_LIMIT_SCALE: '1000',
+      // CI's PostgreSQL, busy creating other files' databases, once took more than the 5 s default
+      // to accept a connection; the tests of that limit set their own.
+      DB_CONNECT_TIMEOUT_MS: '30000',
+      ...env,
     },
-  );
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
