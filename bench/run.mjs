@@ -10,6 +10,7 @@ import { benchMillion } from './million.mjs';
 import { benchColdStart } from './cold-start.mjs';
 import { benchContractPrices } from './contract-prices.mjs';
 import { benchCxmlFlood } from './cxml-flood.mjs';
+import { benchDurableCommits } from './durable-commits.mjs';
 import { benchOrders } from './orders.mjs';
 import { homePageScript, withDemoShop } from './support.mjs';
 
@@ -53,6 +54,8 @@ try {
   }
   if (!only || only === 'admin') await benchAdmin({ databaseUrl: await createDatabase('admin') });
   if (!only || only === 'start') await benchColdStart();
+  // What flushing every commit to the disk costs the embedded database's checkout (issue 64).
+  if (!only || only === 'durable') await benchDurableCommits();
   if (!only || only === 'js') await withDemoShop(4470, homePageScript);
   // The health check while four clients post hostile cXML (also `npm run bench:cxml`).
   if (!only || only === 'cxml') await benchCxmlFlood();
