@@ -38,10 +38,10 @@ export interface DatabaseHandle {
    */
   dump?: () => Promise<Blob>;
   /**
-   * Whether the database, though it kept a request waiting, is up: it answered a statement within the
-   * last two seconds, or (PostgreSQL) answers one now on a connection of its own, outside the pool the
-   * request waited for. A wait that ran out while it answers is "busy", otherwise "down"
-   * (unavailable.ts, /api/readyz).
+   * Whether the database, though it kept a request waiting, is up: PostgreSQL answers a statement now
+   * on a connection of its own, outside the pool the request waited for; the embedded engine took a
+   * step within the last two seconds. A wait that ran out while it answers is "busy", otherwise
+   * "down" (unavailable.ts, /api/readyz). False once the handle is closed.
    */
   stillAnswering(): Promise<boolean>;
   close(): Promise<void>;
@@ -234,15 +234,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // fails ("not queryable": a 503 with Retry-After), the server rolls its transaction back, and the
     // pool drops the client as it is released.
     pool.on('error', () => undefined);
-    const answersOutsideThePool = probeOutsideThePool(driver, options.databaseUrl);
-    let answeredAt = 0;
     pool.on('connect', (client) => {
       client.on('error', (error) => options.onConnectionError?.(error));
-      // The server's ReadyForQuery ends every statement it answered, failed ones included.
-      (client as unknown as { connection?: NodeJS.EventEmitter }).connection?.on('readyForQuery', () => {
-        answeredAt = Date.now();
-      });
     });
+    const answersOutsideThePool = probeOutsideThePool(driver, options.databaseUrl);
+    let closed = false;
     return {
       db: drizzlePg(pool, { schema, logger: queryLogger(options.onQuery) }),
       kind: 'postgres',
@@ -253,9 +249,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         waiting: pool.waitingCount,
         max: pool.options.max,
       }),
-      stillAnswering: async () =>
-        Date.now() - answeredAt <= ANSWERED_RECENTLY_MS || (await answersOutsideThePool()),
-      close: () => pool.end(),
+      // Whether the server answers a probe outside the pool the request waited for (once a second at
+      // most); a pool this process closed answers nothing, whoever else the server serves.
+      stillAnswering: async () => !closed && (await answersOutsideThePool()),
+      close: () => {
+        closed = true;
+        return pool.end();
+      },
     };
   }
 
@@ -302,6 +302,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       flushNewDatabase(location);
     }
     // A folder that turns read-only or full must not reach PGlite's WAL writes (pglite-guard.ts).
+    let closed = false;
     const guard = location.startsWith('memory://')
       ? undefined
       : guardPglite(client, options.dataDir, { onChange: options.onRefusal });
@@ -312,10 +313,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         await client.exec('CHECKPOINT');
         return client.dumpDataDir('gzip');
       },
-      // A database in memory has no folder to watch; it answers whatever its one thread gets to.
-      // Its one thread answers queries in turn: a slow one that took a step lately is busy, not down.
-      stillAnswering: async () => guard?.answeredWithin(ANSWERED_RECENTLY_MS) ?? true,
+      // Its one thread answers queries in turn: one that took a step lately is busy, not down (in
+      // memory there is no guard: it is up until it is closed).
+      stillAnswering: async () => !closed && (guard?.answeredWithin(ANSWERED_RECENTLY_MS) ?? true),
       close: async () => {
+        closed = true;
         guard?.stop();
         // An aborted backend, or one whose shutdown checkpoint could not be written, is left as a
         // killed one is: the next start replays the log up to the last commit.
