@@ -71,7 +71,7 @@ const clientLayers = {
 const SERVER_LAYERS = [
   ['config', 'db', 'http', 'identity', 'documents', 'mail', 'audit', 'metrics', 'records'],
   ['users', 'pricing', 'stock', 'payments', 'uploads'],
-  ['catalog', 'credit', 'tax', 'companies', 'webhooks'],
+  ['catalog', 'credit', 'tax', 'companies', 'webhooks', 'billing'],
   ['orders', 'quotes', 'lists', 'price-lists', 'reviews', 'newsletter', 'dashboard'],
   ['auth', 'jobs', 'seed', 'system', 'web', 'cli'],
   ['punchout'],

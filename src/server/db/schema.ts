@@ -30,6 +30,11 @@ import {
 /** PostgreSQL's full-text document type (drizzle has no builder for it). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /** Product categories (DESIGN §9): created from the Add/Edit product forms, listed by GET /api/categories. */
@@ -665,6 +670,58 @@ export const creditNoteLines = pgTable(
     index('credit_note_lines_order_idx').on(t.orderId, t.lineNumber),
     check('credit_note_lines_quantity_positive', sql`${t.quantity} > 0`),
   ],
+);
+
+export const issuedDocumentKind = pgEnum('issued_document_kind', ['invoice', 'credit_note']);
+
+/**
+ * Every invoice and credit note as it was issued (billing/issued-documents.ts): written in the
+ * transaction that gave it its number, with what its renderings read (the order and, for a credit
+ * note, the note as they stood then, and the seller's details), so that a later step (a shipment, a
+ * change of the shop's address or bank) never changes a document a buyer already has. A database
+ * trigger refuses changes and deletions.
+ */
+export const issuedDocuments = pgTable(
+  'issued_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: issuedDocumentKind('kind').notNull(),
+    /** INV-/CN- number: the document's own series (counters). */
+    number: integer('number').notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    creditNoteId: uuid('credit_note_id').references(() => creditNotes.id, { onDelete: 'restrict' }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    /** What every rendering reads (billing/issued-documents.ts, IssuedSnapshot). */
+    snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('issued_documents_number').on(t.kind, t.number),
+    index('issued_documents_order_idx').on(t.orderId),
+  ],
+);
+
+export const issuedDocumentFormat = pgEnum('issued_document_format', ['pdf', 'ubl', 'cii']);
+
+/**
+ * An issued document's files, each rendered once from its snapshot and kept: every later download or
+ * mail sends these bytes. A database trigger refuses changes and deletions.
+ */
+export const issuedDocumentFiles = pgTable(
+  'issued_document_files',
+  {
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => issuedDocuments.id, { onDelete: 'restrict' }),
+    format: issuedDocumentFormat('format').notNull(),
+    content: bytea('content').notNull(),
+    /** SHA-256 of the content, hex: what an auditor compares a copy against. */
+    sha256: text('sha256').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.format] })],
 );
 
 export const returnStatus = pgEnum('return_status', [
@@ -1640,10 +1697,6 @@ export const shippingZones = pgTable(
   ],
 );
 
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => Buffer.from(value),
-});
 
 export const certificateStatus = pgEnum('certificate_status', ['pending', 'approved', 'rejected']);
 

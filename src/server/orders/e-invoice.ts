@@ -1,3 +1,9 @@
+import {
+  type DocumentFormat,
+  type IssuedDocument,
+  issuedDocumentOf,
+  issuedFile,
+} from '../billing/issued-documents';
 import type { Invoice, InvoiceService } from '@e-invoice-eu/core';
 import { createRequire } from 'node:module';
 import { formatCreditNoteNumber, formatInvoiceNumber } from '../../shared/domain/document-numbers';
@@ -5,12 +11,12 @@ import { type TaxBasis, certificateName, taxNotice } from '../../shared/domain/o
 import { euVatCountry } from '../../shared/domain/vat-id';
 import { parsePeppolId } from '../../shared/domain/peppol';
 import type { ShopDetails } from '../config/shop-details';
-import { type OrderLineRow, findOrder, withLinesOf } from '../records/orders.repository';
+import type { OrderLineRow } from '../records/orders.repository';
 import type { Database } from '../db/database';
 import type { MailAttachmentRef } from '../db/schema';
 import type { MailFile } from '../mail/mailer';
 import { type CreditNote, findCreditNoteById } from '../records/credit-notes.repository';
-import { type InvoicedOrder, isInvoiced, renderCreditNotePdf, renderInvoicePdf } from './invoice-pdf';
+import { type InvoicedOrder, renderCreditNotePdf, renderInvoicePdf } from './invoice-pdf';
 
 /**
  * An invoice as data an accounting system books by itself (EN 16931): the order's
@@ -688,7 +694,21 @@ export async function renderCreditNoteDocument(
   return renderFacturX(order, shop, await renderCreditNotePdf(order, note, shop), note);
 }
 
-/** The mail worker's attachments: each invoice and credit note made from its order as stored. */
+/**
+ * A file of an issued invoice or credit note: the bytes kept since it was first rendered, from the
+ * snapshot recorded as it was issued (billing/issued-documents.ts), never from the order as it
+ * stands today.
+ */
+export function issuedDocumentFile(db: Database, document: IssuedDocument, format: DocumentFormat) {
+  return issuedFile(db, document, format, async ({ order, note, shop }) => {
+    if (format === 'pdf') {
+      return note ? renderCreditNoteDocument(order, note, shop) : renderInvoiceDocument(order, shop);
+    }
+    return Buffer.from(await renderEInvoice(order, shop, format, note));
+  });
+}
+
+/** The mail worker's attachments: each invoice and credit note as it was issued. */
 export async function makeOrderAttachments(
   db: Database,
   shop: ShopDetails,
@@ -697,25 +717,23 @@ export async function makeOrderAttachments(
   return Promise.all(
     refs.map(async (ref) => {
       const note = ref.kind === 'credit_note' ? await findCreditNoteById(db, ref.creditNoteId) : null;
-      const orderId = ref.kind === 'invoice' ? ref.orderId : note?.orderId;
-      const row = orderId ? await findOrder(db, orderId) : null;
-      const order = row && (await withLinesOf(db, row));
-      if (!order || !isInvoiced(order)) throw new Error(`Order ${orderId ?? ''} has no invoice to attach`);
       if (ref.kind === 'credit_note' && !note) throw new Error(`Credit note ${ref.creditNoteId} is missing`);
-      const number = note ? formatCreditNoteNumber(note.number) : formatInvoiceNumber(order.invoiceNumber);
-      if (ref.format === 'ubl') {
-        return {
-          filename: `${number}.xml`,
-          content: Buffer.from(await renderEInvoice(order, shop, 'ubl', note)),
-          contentType: 'application/xml',
-        };
-      }
+      const orderId = ref.kind === 'invoice' ? ref.orderId : (note?.orderId ?? '');
+      const document = await issuedDocumentOf(
+        db,
+        note ? { kind: 'credit_note', orderId, creditNoteId: note.id } : { kind: 'invoice', orderId },
+        shop,
+      );
+      if (!document) throw new Error(`Order ${orderId} has no invoice to attach`);
+      const number =
+        document.kind === 'credit_note'
+          ? formatCreditNoteNumber(document.number)
+          : formatInvoiceNumber(document.number);
+      const format = ref.format === 'ubl' ? 'ubl' : 'pdf';
       return {
-        filename: `${number}.pdf`,
-        content: note
-          ? await renderCreditNoteDocument(order, note, shop)
-          : await renderInvoiceDocument(order, shop),
-        contentType: 'application/pdf',
+        filename: `${number}.${format === 'ubl' ? 'xml' : 'pdf'}`,
+        content: await issuedDocumentFile(db, document, format),
+        contentType: format === 'ubl' ? 'application/xml' : 'application/pdf',
       };
     }),
   );

@@ -50,9 +50,8 @@ const invoiceDay = (order: OrderRow) => order.invoicedAt ?? order.paidAt ?? orde
  * The invoice of a paid order as a PDF (US Letter), made with pdfkit: the seller from content/,
  * the buyer with company and PO number, a row per line with SKU, quantity, unit price and amount
  * (continued on further pages, under the column titles again), and the payment's date and
- * transaction id, or for an order on account its due date and the seller's bank details. Made on
- * each request from the order as stored: an invoice never changes once issued, so the same order
- * always gives the same invoice.
+ * transaction id, or for an order on account its due date and the seller's bank details. Drawn once,
+ * from the snapshot recorded as the invoice was issued, and kept (billing/issued-documents.ts).
  */
 export async function renderInvoicePdf(order: InvoicedOrder, shop: ShopDetails): Promise<Buffer> {
   const number = formatInvoiceNumber(order.invoiceNumber);
@@ -125,7 +124,7 @@ export async function renderInvoicePdf(order: InvoicedOrder, shop: ShopDetails):
 /**
  * A credit note as a PDF: the invoice's parties, the units it credits at the invoice's prices and
  * rates (never today's), the freight when the whole order went, its totals by rate, why, and where
- * the money went. Made on each request from the credit note as stored.
+ * the money went. Drawn once, from the snapshot recorded as it was issued, and kept.
  */
 export async function renderCreditNotePdf(
   order: InvoicedOrder,

@@ -4,6 +4,7 @@ import type { MailContext } from '../mail/mail-layout';
 import type { ProductStock } from '../records/products.repository';
 import type { PaymentProvider } from '../payments/payment-provider';
 import type { RefundRow } from '../records/refunds.repository';
+import { type IssuedRef, recordIssuedDocuments } from '../billing/issued-documents';
 import { sendRefund } from './refunds';
 
 /** What the order process needs: the database, the mail, the catalog to tell of stock, and a clock. */
@@ -35,6 +36,11 @@ export interface OrderWork {
   mailed(): void;
   /** A card refund was recorded pending: it is sent to the provider after the commit. */
   refundQueued(refund: RefundRow): void;
+  /**
+   * An invoice or credit note was numbered: it is recorded as issued at the end of the work, in its
+   * transaction, as the order then stands (billing/issued-documents.ts).
+   */
+  documentIssued(ref: IssuedRef): void;
 }
 
 /**
@@ -48,8 +54,9 @@ export async function runOrderWork<T>(
 ): Promise<T> {
   const after = { stock: [] as ProductStock[], mailed: false, refunds: [] as RefundRow[] };
   const at = now();
-  const result = await db.transaction((tx) =>
-    work({
+  const result = await db.transaction(async (tx) => {
+    const issued: IssuedRef[] = [];
+    const done = await work({
       tx,
       at,
       mail,
@@ -60,8 +67,11 @@ export async function runOrderWork<T>(
       refundQueued: (refund) => {
         if (refund.status === 'pending') after.refunds.push(refund);
       },
-    }),
-  );
+      documentIssued: (ref) => issued.push(ref),
+    });
+    await recordIssuedDocuments(tx, issued, mail.shop);
+    return done;
+  });
   if (after.stock.length > 0) catalogCache.stockChanged(after.stock);
   if (after.mailed) mail.nudge();
   if (provider) {
@@ -100,6 +110,8 @@ export async function previewOrderWork<T>(
         stockMoved: () => undefined,
         mailed: () => undefined,
         refundQueued: () => undefined,
+        // Nothing is issued by a preview: its numbers go back with its transaction.
+        documentIssued: () => undefined,
       });
       throw new RolledBack(result);
     });

@@ -36,7 +36,8 @@ import { cancelOrder } from './cancel-order';
 import { changeOrderLines } from './change-order';
 import { type PlacedOrder, findOrderFor, historyOf, listOrdersFor } from '../records/orders.repository';
 import { toHistory, toOrder } from './order-view';
-import { renderCreditNoteDocument, renderEInvoice, renderInvoiceDocument } from './e-invoice';
+import { issuedDocumentFile } from './e-invoice';
+import { issuedDocumentOf } from '../billing/issued-documents';
 import { placeOrder } from './place-order';
 import { decideOrder, listAwaitingApproval } from './approvals';
 import { messages } from '../../shared/messages';
@@ -178,22 +179,22 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
       if (!isInvoiced(order)) {
         throw new DomainError('INVOICE_NOT_READY', messages.invoiceNotReady(order.status));
       }
+      // The invoice as it was issued, never re-drawn from the order as it stands today.
+      const document = await issuedDocumentOf(db, { kind: 'invoice', orderId: order.id }, mail.shop);
+      if (!document) throw new DomainError('INVOICE_NOT_READY', messages.invoiceNotReady(order.status));
       const { format } = request.query;
+      const content = await issuedDocumentFile(db, document, format);
+      const number = formatInvoiceNumber(document.number);
       if (format !== 'pdf') {
-        const xml = await renderEInvoice(order, mail.shop, format);
         return reply
           .type('application/xml; charset=utf-8')
-          .header(
-            'content-disposition',
-            `attachment; filename="${formatInvoiceNumber(order.invoiceNumber)}-${format}.xml"`,
-          )
-          .send(xml);
+          .header('content-disposition', `attachment; filename="${number}-${format}.xml"`)
+          .send(content);
       }
-      const pdf = await renderInvoiceDocument(order, mail.shop);
       return reply
         .type('application/pdf')
-        .header('content-disposition', `inline; filename="${formatInvoiceNumber(order.invoiceNumber)}.pdf"`)
-        .send(pdf);
+        .header('content-disposition', `inline; filename="${number}.pdf"`)
+        .send(content);
     },
   );
 
@@ -205,17 +206,24 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
     format: DocumentFormatQuery['format'] = 'pdf',
   ) => {
     if (!note || !isInvoiced(order)) throw new DomainError('NOT_FOUND', messages.noCreditNote);
-    const number = formatCreditNoteNumber(note.number);
+    const document = await issuedDocumentOf(
+      db,
+      { kind: 'credit_note', orderId: order.id, creditNoteId: note.id },
+      mail.shop,
+    );
+    if (!document) throw new DomainError('NOT_FOUND', messages.noCreditNote);
+    const number = formatCreditNoteNumber(document.number);
+    const content = await issuedDocumentFile(db, document, format);
     if (format !== 'pdf') {
       return reply
         .type('application/xml; charset=utf-8')
         .header('content-disposition', `attachment; filename="${number}-${format}.xml"`)
-        .send(await renderEInvoice(order, mail.shop, format, note));
+        .send(content);
     }
     return reply
       .type('application/pdf')
       .header('content-disposition', `inline; filename="${number}.pdf"`)
-      .send(await renderCreditNoteDocument(order, note, mail.shop));
+      .send(content);
   };
 
   app.get(

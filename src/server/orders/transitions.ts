@@ -143,6 +143,7 @@ const consequences: Record<OrderStatus, Consequences> = {
     async onEnter(work, order) {
       const { tx: ex, mail } = work;
       const invoiced = await assignInvoiceNumber(ex, order.id);
+      work.documentIssued({ kind: 'invoice', orderId: order.id });
       await tellInvoiceIssued(work, invoiced);
       await queueMails(
         ex,
@@ -188,6 +189,7 @@ const consequences: Record<OrderStatus, Consequences> = {
 export async function enterOnAccount(work: OrderWork, order: OrderRow) {
   const { tx: ex, mail, at } = work;
   const invoiced = await invoiceOnAccount(ex, order, at);
+  work.documentIssued({ kind: 'invoice', orderId: order.id });
   await tellInvoiceIssued(work, invoiced);
   await queueMails(
     ex,
@@ -229,6 +231,7 @@ export async function creditUnits(
 ): Promise<Credited | null> {
   const credited = await issueCreditNote(work.tx, order, { ...crediting, at: work.at });
   if (!credited) return null;
+  work.documentIssued({ kind: 'credit_note', orderId: order.id, creditNoteId: credited.note.id });
   await tellCreditNoteIssued(work, order, credited.note);
   work.refundQueued(credited.refund);
   // A card refund is a step once the provider has made it (orders/refunds.ts); a credit on account now.
