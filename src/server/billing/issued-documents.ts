@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import type { DocumentBreakdown } from '../../shared/domain/document-breakdown';
 import type { ShopDetails } from '../config/shop-details';
 import type { Database, Executor } from '../db/database';
 import { issuedDocumentFiles, issuedDocuments } from '../db/schema';
 import type { CreditNote } from '../records/credit-notes.repository';
 import { type PlacedOrder, findOrder, withLinesOf } from '../records/orders.repository';
+import { breakdownOf } from './document-breakdown';
 
 /**
  * Invoices and credit notes are issued once (docs/decisions/0009-issued-documents.md). The transaction
@@ -25,6 +27,8 @@ export interface IssuedSnapshot {
   /** The credit note, for a credit note; null for an invoice. */
   note: CreditNote | null;
   shop: ShopDetails;
+  /** Its numbers per tax rate, as every rendering states them (billing/document-breakdown.ts). */
+  breakdown: DocumentBreakdown;
 }
 
 export interface IssuedDocument {
@@ -68,11 +72,19 @@ async function snapshotOf(ex: Executor, ref: IssuedRef, shop: ShopDetails) {
   const order = { ...(await withLinesOf(ex, row)), invoiceNumber: row.invoiceNumber };
   if (ref.kind === 'invoice') {
     const issuedAt = order.invoicedAt ?? order.paidAt ?? order.createdAt;
-    return { number: order.invoiceNumber, issuedAt, snapshot: { order, note: null, shop } };
+    return {
+      number: order.invoiceNumber,
+      issuedAt,
+      snapshot: { order, note: null, shop, breakdown: breakdownOf(order, null) },
+    };
   }
   const note = order.creditNotes.find((candidate) => candidate.id === ref.creditNoteId);
   if (!note) return null;
-  return { number: note.number, issuedAt: note.issuedAt, snapshot: { order, note, shop } };
+  return {
+    number: note.number,
+    issuedAt: note.issuedAt,
+    snapshot: { order, note, shop, breakdown: breakdownOf(order, note) },
+  };
 }
 
 async function record(ex: Executor, ref: IssuedRef, shop: ShopDetails): Promise<void> {

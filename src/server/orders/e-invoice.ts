@@ -5,6 +5,7 @@ import {
   issuedFile,
 } from '../billing/issued-documents';
 import type { Invoice, InvoiceService } from '@e-invoice-eu/core';
+import { breakdownOf } from '../billing/document-breakdown';
 import { createRequire } from 'node:module';
 import { formatCreditNoteNumber, formatInvoiceNumber } from '../../shared/domain/document-numbers';
 import { type TaxBasis, certificateName, taxNotice } from '../../shared/domain/order-charges';
@@ -244,7 +245,11 @@ export function eInvoiceOf(
       taxCents: sum.taxCents + part.taxCents,
     });
   }
-  const fees = restockingFees(content.feeCents, breakdown);
+  // A return's restocking fee, per rate as the document's one breakdown shares it (the PDF prints
+  // the same amounts).
+  const fees: Taxed[] = breakdownOf(order, note)
+    .rates.filter((part) => part.feeCents + part.feeTaxCents > 0)
+    .map((part) => ({ category: category(part.rate), baseCents: part.feeCents, taxCents: part.feeTaxCents }));
   for (const fee of fees) {
     const key = categoryKey(fee.category);
     const sum = breakdown.get(key);
@@ -511,26 +516,6 @@ function freightCharges(
   const untaxedFreight: TaxCategory =
     goods.id === 'Z' ? { id: 'E', percent: 0, reason: 'Freight is not taxed where it is delivered' } : goods;
   return [{ category: untaxedFreight, baseCents: freightCents, taxCents: 0 }];
-}
-
-/**
- * A restocking fee (a share of what was returned, tax included, kept by the shop) as allowances: the
- * fee shared among the credited categories by their gross amounts, and each share split into its net
- * amount and the tax it carries at the category's rate, so that every category's taxable amount and
- * tax fall by the fee's and the shares add up to the fee to the cent.
- */
-function restockingFees(feeCents: number, breakdown: ReadonlyMap<string, Taxed>): Taxed[] {
-  if (feeCents === 0) return [];
-  const parts = [...breakdown.values()].filter((part) => part.baseCents + part.taxCents > 0);
-  const gross = parts.reduce((sum, part) => sum + part.baseCents + part.taxCents, 0);
-  let left = feeCents;
-  return parts.map((part, index) => {
-    const share =
-      index === parts.length - 1 ? left : Math.round((feeCents * (part.baseCents + part.taxCents)) / gross);
-    left -= share;
-    const baseCents = Math.round(share / (1 + part.category.percent / 100_000));
-    return { category: part.category, baseCents, taxCents: share - baseCents };
-  });
 }
 
 /**

@@ -5,6 +5,7 @@ import { type TestUser, signUp, signUpAdmin } from '../test/auth-helpers';
 import { newCompany, useCompanyTestApp } from '../test/company-helpers';
 import { validateByCommand, validateDocument } from '../test/e-invoice-validators';
 import { pdfText } from '../test/pdf-text';
+import { expectDocumentAgrees } from '../test/document-agreement';
 import { insertTool } from '../test/factories';
 import {
   answerQuoteAs,
@@ -132,9 +133,15 @@ async function eInvoice(user: TestUser, orderId: string, format: 'ubl' | 'cii') 
   return response.body;
 }
 
-/** Both syntaxes, under EN 16931; the UBL also under Peppol BIS Billing 3.0. */
+/**
+ * Both syntaxes, under EN 16931; the UBL also under Peppol BIS Billing 3.0. And the invoice agrees
+ * with itself: its PDF's amounts, its UBL's and its CII's are the breakdown stored as it was issued.
+ */
 async function expectValid(user: TestUser, orderId: string, { peppol = true } = {}) {
   const [ubl, cii] = await Promise.all([eInvoice(user, orderId, 'ubl'), eInvoice(user, orderId, 'cii')]);
+  const pdf = await t.call(user, 'GET', `/api/purchase/${orderId}/invoice`);
+  const number = Number(/<cbc:ID>INV-(\d+)<\/cbc:ID>/.exec(ubl)?.[1]);
+  await expectDocumentAgrees(t.ctx.db, { kind: 'invoice', number }, { pdf: pdf.rawPayload, ubl, cii });
   const verdicts = [
     ['UBL under EN 16931', await validateDocument('en16931', ubl)],
     ['CII under EN 16931', await validateDocument('en16931', cii)],
@@ -496,6 +503,11 @@ describe('credit notes as EN 16931 data, naming the invoice they correct', () =>
     const ubl = (await creditNote(user, number, 'ubl')).body;
     const cii = (await creditNote(user, number, 'cii')).body;
     const pdf = (await creditNote(user, number, 'pdf')).rawPayload;
+    await expectDocumentAgrees(
+      t.ctx.db,
+      { kind: 'credit_note', number: Number(number.slice(3)) },
+      { pdf, ubl, cii },
+    );
     const verdicts = [
       ['UBL under EN 16931', await validateDocument('en16931', ubl)],
       ['CII under EN 16931', await validateDocument('en16931', cii)],

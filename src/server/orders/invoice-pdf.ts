@@ -12,7 +12,7 @@ import { formatUnits } from '../../shared/numbers';
 import type { ShopDetails } from '../config/shop-details';
 import type { OrderLineRow, OrderRow, PlacedOrder } from '../records/orders.repository';
 import type { CreditNote } from '../records/credit-notes.repository';
-import { taxesByRate } from '../../shared/domain/tax';
+import { breakdownOf } from '../billing/document-breakdown';
 import { placedByOf, storedChargesOf } from './order-view';
 import {
   BOLD,
@@ -149,33 +149,22 @@ export async function renderCreditNotePdf(
       return line ? [{ line, quantity, amountCents }] : [];
     }),
   );
+  // The document's one breakdown (billing/document-breakdown.ts): a restocking fee is a deduction
+  // before tax, and the tax after it, the very amounts the XML inside this PDF states.
+  const breakdown = breakdownOf(order, note);
   chargesTable(doc, {
-    subtotalCents: note.subtotalCents,
-    freightCents: note.freightCents,
-    freightKind: note.freightCents > 0 ? 'priced' : 'none',
-    taxes: taxesByRate([
-      ...note.lines.map(({ lineNumber, taxCents }) => ({
-        rate: order.lines.find((line) => line.lineNumber === lineNumber)?.taxRate ?? 0,
-        taxCents,
-      })),
-      ...note.freightTaxes,
-    ]),
-    totalCents: note.amountCents + note.restockingFeeCents,
+    subtotalCents: breakdown.goodsCents,
+    freightCents: breakdown.freightCents,
+    freightKind: breakdown.freightCents > 0 ? 'priced' : 'none',
+    feeCents: breakdown.feeCents,
+    // A rate the goods were taxed at, or the freight where it was taxed (untaxed freight has no row).
+    taxes: breakdown.rates
+      .filter((part) => part.goodsCents > 0 || note.freightTaxes.some((taxed) => taxed.rate === part.rate))
+      .map(({ rate, taxCents }) => ({ rate, taxCents })),
+    totalCents: breakdown.totalCents,
     treatment: order.taxBasis?.treatment ?? 'no_destination',
     certificateKind: order.taxBasis?.certificate?.kind ?? null,
   });
-  if (note.restockingFeeCents > 0) {
-    for (const [label, value, font] of [
-      ['Restocking fee (kept)', `−${formatCents(note.restockingFeeCents)}`, REGULAR],
-      ['Credited (USD)', formatCents(note.amountCents), BOLD],
-    ] as const) {
-      const top = doc.y;
-      doc.font(font).fontSize(10).fillColor(INK);
-      doc.text(label, 250, top, { width: 220, align: 'right' });
-      doc.text(value, 473, top, { width: RIGHT - 473, align: 'right' });
-      doc.y = Math.max(doc.y, top + 14);
-    }
-  }
   taxNoticeOf(doc, order);
 
   const refund = order.refunds.find((candidate) => candidate.creditNoteId === note.id);

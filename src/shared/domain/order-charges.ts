@@ -214,6 +214,11 @@ export interface StoredCharges {
   treatment: TaxTreatment;
   /** An exempt order's certificate's kind, where it is known. */
   certificateKind?: CertificateKind | null;
+  /**
+   * A credit note's restocking fee, net (its tax is already out of `taxes`): a deduction before tax,
+   * as the document's breakdown and its XML state it.
+   */
+  feeCents?: number;
 }
 
 /** A rate for people: "8.875%", "0%". */
@@ -251,6 +256,9 @@ export function chargeRows(charges: StoredCharges): [string, string][] {
   return [
     ['Subtotal', formatCents(charges.subtotalCents)],
     ['Freight', freightText(charges.freightKind, charges.freightCents)],
+    ...(charges.feeCents
+      ? [['Restocking fee kept (before tax)', `−${formatCents(charges.feeCents)}`] as [string, string]]
+      : []),
     ...taxRows,
     total,
   ];

@@ -1,3 +1,5 @@
+import { shareByWeight } from './document-breakdown';
+
 /**
  * Sales tax and VAT on an order: the rule that prices tax, in cents, shared by
  * the cart, checkout and documents. A product has a tax class; a tax zone (a country, or a region of
@@ -91,21 +93,14 @@ export function freightTaxes(
     const rate = Math.max(...baseByRate.keys());
     return [{ rate, baseCents: freightCents, taxCents: lineTax(freightCents, rate) }];
   }
-  const parts = [...baseByRate]
-    .sort(([a], [b]) => b - a)
-    .map(([rate, cents]) => {
-      const exact = BigInt(freightCents) * BigInt(cents);
-      return { rate, baseCents: Number(exact / BigInt(total)), remainder: exact % BigInt(total) };
-    });
-  let left = freightCents - parts.reduce((sum, part) => sum + part.baseCents, 0);
-  for (const part of [...parts].sort((a, b) =>
-    b.remainder > a.remainder ? 1 : b.remainder < a.remainder ? -1 : 0,
-  )) {
-    if (left === 0) break;
-    part.baseCents += 1;
-    left -= 1;
-  }
-  return parts
+  // One rule for sharing cents, every document's (document-breakdown.ts).
+  const byRate = [...baseByRate].sort(([a], [b]) => b - a);
+  const shares = shareByWeight(
+    freightCents,
+    byRate.map(([, cents]) => cents),
+  );
+  return byRate
+    .map(([rate], index) => ({ rate, baseCents: shares[index] ?? 0 }))
     .filter((part) => part.baseCents > 0)
     .map(({ rate, baseCents }) => ({ rate, baseCents, taxCents: lineTax(baseCents, rate) }));
 }
