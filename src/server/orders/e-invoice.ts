@@ -288,8 +288,20 @@ export function eInvoiceOf(
   const notice = basis ? taxNotice(basis.treatment) : null;
   const firstShipment = order.shipments[0]?.shippedAt ?? order.shippedAt;
 
+  // The parties' electronic addresses (BT-34, BT-49). Peppol BIS is claimed only when both are Peppol
+  // participants (a Peppol ID, or an EU VAT ID in its country's scheme): an email address is no Peppol
+  // endpoint (PEPPOL-EN16931-CL008), and such a document is plain EN 16931.
+  const sellerEndpoint = endpoint(shop.vatId ?? null, shop.email);
+  const buyerEndpoint = buyerPeppolId
+    ? { 'cbc:EndpointID': buyerPeppolId.id, 'cbc:EndpointID@schemeID': buyerPeppolId.scheme }
+    : endpoint(billTo?.taxId && euVatCountry(billTo.taxId) ? billTo.taxId : null, order.email);
+  const onPeppol =
+    specification === 'peppol' &&
+    sellerEndpoint['cbc:EndpointID@schemeID'] !== 'EM' &&
+    buyerEndpoint['cbc:EndpointID@schemeID'] !== 'EM';
+
   const invoice = {
-    ...(specification === 'peppol'
+    ...(onPeppol
       ? { 'cbc:CustomizationID': PEPPOL_CUSTOMIZATION, 'cbc:ProfileID': PEPPOL_PROFILE }
       : { 'cbc:CustomizationID': EN16931 }),
     'cbc:ID': number,
@@ -325,7 +337,7 @@ export function eInvoiceOf(
       : {}),
     'cac:AccountingSupplierParty': {
       'cac:Party': {
-        ...endpoint(shop.vatId ?? null, shop.email),
+        ...sellerEndpoint,
         'cac:PartyName': { 'cbc:Name': shop.name },
         'cac:PostalAddress': address(
           [shop.premises.line1, shop.premises.line2 ?? ''].filter(Boolean),
@@ -357,9 +369,7 @@ export function eInvoiceOf(
     },
     'cac:AccountingCustomerParty': {
       'cac:Party': {
-        ...(buyerPeppolId
-          ? { 'cbc:EndpointID': buyerPeppolId.id, 'cbc:EndpointID@schemeID': buyerPeppolId.scheme }
-          : endpoint(billTo?.taxId && euVatCountry(billTo.taxId) ? billTo.taxId : null, order.email)),
+        ...buyerEndpoint,
         'cac:PartyName': { 'cbc:Name': buyerName },
         'cac:PostalAddress': billTo?.postal
           ? address([billTo.postal.line1, billTo.postal.line2 ?? ''].filter(Boolean), billTo.postal.country, {

@@ -142,6 +142,11 @@ async function expectValid(user: TestUser, orderId: string, { peppol = true } = 
   const pdf = await t.call(user, 'GET', `/api/purchase/${orderId}/invoice`);
   const number = Number(/<cbc:ID>INV-(\d+)<\/cbc:ID>/.exec(ubl)?.[1]);
   await expectDocumentAgrees(t.ctx.db, { kind: 'invoice', number }, { pdf: pdf.rawPayload, ubl, cii });
+  // Peppol BIS is claimed exactly when both parties are Peppol participants, and then passes its rules.
+  const claimsPeppol = ubl.includes('urn:fdc:peppol.eu:2017:poacc:billing:3.0');
+  expect(claimsPeppol, 'claims Peppol BIS').toBe(peppol);
+  expect(cii.includes('urn:fdc:peppol.eu:2017:poacc:billing:3.0'), 'the CII claims Peppol BIS').toBe(peppol);
+  if (!peppol) expect(ubl).toMatch(/<cbc:EndpointID schemeID="EM">/);
   const verdicts = [
     ['UBL under EN 16931', await validateDocument('en16931', ubl)],
     ['CII under EN 16931', await validateDocument('en16931', cii)],
@@ -503,6 +508,10 @@ describe('credit notes as EN 16931 data, naming the invoice they correct', () =>
     const ubl = (await creditNote(user, number, 'ubl')).body;
     const cii = (await creditNote(user, number, 'cii')).body;
     const pdf = (await creditNote(user, number, 'pdf')).rawPayload;
+    expect(ubl.includes('urn:fdc:peppol.eu:2017:poacc:billing:3.0'), 'claims Peppol BIS').toBe(peppol);
+    expect(cii.includes('urn:fdc:peppol.eu:2017:poacc:billing:3.0'), 'the CII claims Peppol BIS').toBe(
+      peppol,
+    );
     await expectDocumentAgrees(
       t.ctx.db,
       { kind: 'credit_note', number: Number(number.slice(3)) },
