@@ -84,6 +84,9 @@ function categoryOf(
   }
 }
 
+/** A line of goods the law exempts (its product's tax class), in a sale otherwise taxed. */
+const EXEMPT_GOODS: TaxCategory = { id: 'E', percent: 0, reason: 'Exempt goods: no tax is due on them' };
+
 const categoryKey = (category: TaxCategory) => `${category.id}:${category.percent}`;
 
 /** UBL's TaxCategory of a category, as lines (ClassifiedTaxCategory) and the breakdown give it. */
@@ -227,11 +230,21 @@ export function eInvoiceOf(
   const basis = order.taxBasis;
   const sellerCountry = shop.premises.country;
   const destination = order.shipTo ?? shop.premises;
-  const category = (rate: number) => categoryOf(basis, rate, sellerCountry, destination.country);
+  // Goods of the exempt class in a taxed sale are exempt (E, with why), not zero-rated (Z); so is the
+  // freight's share that follows them, and a fee's, where every line at 0 % is exempt goods.
+  const exemptAtZero =
+    basis?.treatment === 'taxed' &&
+    order.lines.some((line) => line.taxRate === 0) &&
+    order.lines.filter((line) => line.taxRate === 0).every((line) => line.taxClass === 'exempt');
+  const category = (rate: number) =>
+    rate === 0 && exemptAtZero ? EXEMPT_GOODS : categoryOf(basis, rate, sellerCountry, destination.country);
 
   const lines = content.lines.map((line) => ({
     ...line,
-    category: category(line.line.taxRate),
+    category:
+      line.line.taxClass === 'exempt' && basis?.treatment === 'taxed'
+        ? EXEMPT_GOODS
+        : category(line.line.taxRate),
     baseCents: line.amountCents,
   }));
   const freight = freightCharges(content, category);

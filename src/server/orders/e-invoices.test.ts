@@ -239,6 +239,27 @@ describe('invoices as EN 16931 data', () => {
     expect(ubl).toMatch(/<cbc:ID>Z<\/cbc:ID>\s*<cbc:Percent>0<\/cbc:Percent>/);
   });
 
+  it('an exempt product in a taxed sale: exempt (E) with its reason, not zero-rated', async () => {
+    const buyer = await signUp(t.ctx.app);
+    const [standard, exempt] = await Promise.all([
+      insertTool(t.ctx.db, { priceCents: 1234, weightGrams: 10 }),
+      insertTool(t.ctx.db, { priceCents: 900, weightGrams: 10, taxClass: 'exempt' }),
+    ]);
+    const order = await invoicedOrder(
+      buyer,
+      [
+        [standard, 100],
+        [exempt, 100],
+      ],
+      pittsburgh,
+    );
+    const ubl = await expectValid(buyer, order._id, { peppol: false });
+    expect(ubl).toMatch(
+      /<cbc:ID>E<\/cbc:ID>\s*<cbc:Percent>0<\/cbc:Percent>\s*<cbc:TaxExemptionReason>Exempt goods/,
+    );
+    expect(ubl).not.toMatch(/<cbc:ID>Z<\/cbc:ID>/);
+  });
+
   it('in the EU: Dutch VAT at two rates, under Peppol BIS 3.0 too', async () => {
     const { buyer } = await companyBuyer('Rotterdam Bouw BV', 'NL004495445B01', rotterdam);
     const [standard, reduced] = await Promise.all([
