@@ -602,5 +602,9 @@ describe('credit notes as EN 16931 data, naming the invoice they correct', () =>
       '<cbc:AllowanceChargeReason>Restocking fee kept by the seller</cbc:AllowanceChargeReason>',
     );
     expect(ubl).toContain('<cbc:PayableAmount currencyID="USD">205.70</cbc:PayableAmount>');
+    // The mail says what the PDF and the XML say: $36.30 kept is $30.00 before tax and $6.30 of VAT.
+    const mail = await t.smtp.nextMailTo(buyer.email, new RegExp(`^Credit note ${note?.number ?? ''}`));
+    expect(mail.parsed.text).toMatch(/Restocking fee kept \(before tax\):\s+−\$30\.00/);
+    expect(mail.parsed.text).toMatch(/Tax credited:\s+\$35\.70/);
   });
 });

@@ -1,3 +1,4 @@
+import { breakdownOf } from '../billing/document-breakdown';
 import type { Return } from '../../shared/api/returns.schemas';
 import { formatCreditNoteNumber, formatInvoiceNumber } from '../../shared/domain/document-numbers';
 import type { Credited } from '../credit/credit-notes';
@@ -372,6 +373,7 @@ export function freightQuotedPayByCardMail(ctx: OrderMailContext, order: PlacedO
 export function creditNoteMail(ctx: OrderMailContext, order: PlacedOrder, { note, refund }: Credited): Mail {
   const number = formatCreditNoteNumber(note.number);
   const amount = formatCents(note.amountCents);
+  const breakdown = breakdownOf(order, note);
   const mail = businessMail({
     to: order.email,
     subject: `Credit note ${number} for order ${order.orderNumber}: ${amount}`,
@@ -396,7 +398,14 @@ export function creditNoteMail(ctx: OrderMailContext, order: PlacedOrder, { note
       ...(note.freightCents > 0
         ? ([['Freight credited', formatCents(note.freightCents)]] as [string, string][])
         : []),
-      ['Tax credited', formatCents(note.taxCents)],
+      // The credit note's own breakdown: a fee kept before tax, and the tax after it, as its PDF says.
+      ...(breakdown.feeCents > 0
+        ? ([['Restocking fee kept (before tax)', `−${formatCents(breakdown.feeCents)}`]] as [
+            string,
+            string,
+          ][])
+        : []),
+      ['Tax credited', formatCents(breakdown.taxCents)],
       ['Credit note total', amount],
       ['Order', `${order.orderNumber}: ${itemsSummary(order.lines)}`],
     ],
