@@ -125,6 +125,12 @@ test('a 3-line order ships in two parts, the backordered line when its stock arr
   await page.goto(`/dashboard/myOrder/${orderId}`);
   const timeline = page.getByRole('list', { name: /^Timeline of order/ });
   await expect(timeline).toContainText('Shipped · part of the order');
+  // The order's page offers its invoice as UBL too, for the buyer's accounting system.
+  await expect(page.getByRole('link', { name: /^Download e-invoice \(UBL\) INV-\d{6}$/ })).toHaveAttribute(
+    'href',
+    `/api/purchase/${orderId}/invoice?format=ubl`,
+  );
+  await page.screenshot({ path: test.info().outputPath('buyer-order-375.png'), fullPage: true });
   await page.getByRole('button', { name: 'Return items' }).click();
   const form = page.getByRole('form', { name: 'Return items' });
   const wrenches = form.getByRole('group', { name: new RegExp(wrench.sku) });

@@ -5,7 +5,7 @@ import { OrderPaymentFlags, OrderStatusBadge } from '../../../components/order-s
 import { QueryState } from '../../../components/query-state';
 import { formatOrderStatus } from '../../../lib/format';
 import { useOrder } from '../api/orders';
-import { InvoiceLink } from './invoice-link';
+import { EInvoiceLink, InvoiceLink } from './invoice-link';
 
 /**
  * One order's page as the buyer's and the admin's share it: the way back, then the order's number,
@@ -35,8 +35,9 @@ export function OrderPageFrame({
               <h2 className="h4 mb-0">Order {o.orderNumber}</h2>
               <OrderStatusBadge status={o.status}>{formatOrderStatus(o.status)}</OrderStatusBadge>
               <OrderPaymentFlags order={o} />
-              <div className="ms-auto d-flex gap-2">
+              <div className="ms-auto d-flex flex-wrap gap-2">
                 <InvoiceLink order={o} />
+                <EInvoiceLink order={o} />
                 {actions(o)}
               </div>
             </div>
