@@ -267,6 +267,9 @@ export const messages = {
     `Your company’s certificates would take more than ${bytes / 1024 / 1024} MB: please contact us to remove old ones`,
   certificateDecided: (status: string) => `This certificate is ${status} already`,
   noCreditNote: 'This order has no credit note: one is issued when an invoiced order is cancelled',
+  documentNumberUnknown: (number: string) =>
+    `“${number}” is not a document number: give an invoice's (INV-000123) or a credit note's (CN-000007)`,
+  noSuchDocument: (number: string) => `There is no document ${number}`,
   freightNotQuoted: 'Only an order whose freight is being quoted can be given a freight price',
   holdEnded: (what: string) =>
     `The reservation of this order has ended, so it can no longer be ${what}: order it again (My Orders → Order again)`,

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../shared/api/orders.schemas';
 import type { Return } from '../../shared/api/returns.schemas';
 import { type TestUser, signUp, signUpAdmin } from '../test/auth-helpers';
-import { useCompanyTestApp } from '../test/company-helpers';
+import { newCompany, useCompanyTestApp } from '../test/company-helpers';
 import { insertTool } from '../test/factories';
 import { deliveryToLeeds, payOrderAs } from '../test/order-helpers';
 import { pdfText } from '../test/pdf-text';
@@ -101,6 +101,61 @@ describe('issued documents', () => {
     const noteNow = await filesOf(buyer, noteUrl);
     for (const format of FORMATS)
       expect(noteNow[format]?.equals(note[format] ?? Buffer.alloc(0)), format).toBe(true);
+  });
+
+  it('are found by the shop admin and sent again as issued, to the buyer and the company’s billing address', async () => {
+    const { admin: buyer } = await newCompany(t.ctx.app, 'Resend Tooling Ltd');
+    const billing = `billing-${buyer.email}`;
+    const set = await t.call(buyer, 'PATCH', '/api/company', { billingEmail: billing });
+    expect(set.statusCode, set.body).toBe(200);
+    const tool = await insertTool(t.ctx.db, { available: 1000, priceCents: 2000 });
+    const placed = await t.call(buyer, 'POST', '/api/purchase', {
+      toolId: tool.id,
+      quantity: 100,
+      ...deliveryToLeeds,
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json<{ order: Order }>().order;
+    await payOrderAs(t.ctx.app, buyer, order._id);
+    const cancelled = await t.call(admin, 'POST', `/api/admin/orders/${order._id}/cancel`, {
+      lines: [{ sku: tool.sku, quantity: 40 }],
+      reason: 'Discontinued',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const detail = cancelled.json<Order>();
+    const note = detail.creditNotes[0]?.number ?? '';
+    const invoice = detail.invoiceNumber ?? '';
+
+    // Found by its number, its invoice's, the company, or the day it was issued.
+    for (const q of [note, invoice, 'resend tooling', buyer.email]) {
+      const found = await t.call(admin, 'GET', `/api/admin/credit-notes?q=${encodeURIComponent(q)}`);
+      expect(found.statusCode, found.body).toBe(200);
+      expect(
+        found.json<{ number: string }[]>().map((item) => item.number),
+        q,
+      ).toContain(note);
+    }
+    const today = new Date().toISOString().slice(0, 10);
+    const byDay = await t.call(admin, 'GET', `/api/admin/credit-notes?from=${today}&to=${today}`);
+    expect(byDay.json<{ number: string }[]>().map((item) => item.number)).toContain(note);
+    expect((await t.call(buyer, 'GET', '/api/admin/credit-notes')).statusCode).toBe(403);
+
+    // Sent again: the very files issued, to the buyer and the billing address.
+    const issuedPdf = (await t.call(buyer, 'GET', `/api/purchase/${order._id}/invoice`)).rawPayload;
+    const resent = await t.call(admin, 'POST', `/api/admin/documents/${invoice}/resend`);
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect(resent.json<{ sentTo: string[] }>().sentTo).toEqual([buyer.email, billing]);
+    for (const to of [buyer.email, billing]) {
+      const mail = await t.smtp.nextMailTo(to, new RegExp(`invoice ${invoice} for order \\d+, sent again`));
+      const pdf = mail.parsed.attachments.find((file) => file.contentType === 'application/pdf');
+      expect(pdf?.content.equals(issuedPdf), to).toBe(true);
+    }
+    const noteResent = await t.call(admin, 'POST', `/api/admin/documents/${note}/resend`);
+    expect(noteResent.statusCode, noteResent.body).toBe(200);
+    await t.smtp.nextMailTo(buyer.email, new RegExp(`credit note ${note} for order \\d+, sent again`));
+    expect((await t.call(admin, 'POST', '/api/admin/documents/CN-999999/resend')).statusCode).toBe(404);
+    expect((await t.call(admin, 'POST', '/api/admin/documents/PO-1/resend')).statusCode).toBe(400);
+    expect((await t.call(buyer, 'POST', `/api/admin/documents/${invoice}/resend`)).statusCode).toBe(403);
   });
 
   it('are never changed or deleted in the database', async () => {

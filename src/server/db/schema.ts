@@ -1570,6 +1570,7 @@ export const auditAction = pgEnum('audit_action', [
   'family.add',
   'family.edit',
   'company.part_numbers',
+  'document.resend',
 ]);
 
 /**

@@ -6,6 +6,10 @@ import {
   AdminOrdersQuery,
   CancelOrderBody,
   CancelPreview,
+  CreditNoteListItem,
+  CreditNotesQuery,
+  DocumentNumberParams,
+  ResendResult,
   ChangeOrderStatusBody,
   RefuseCancellationBody,
   SetFreightBody,
@@ -25,6 +29,11 @@ import { listOrdersPage } from '../records/orders.repository';
 import { toOrder, toShipment } from './order-view';
 import { shipOrder } from './ship-order';
 import { cancelByShop, previewCancelByShop, refuseCancellation } from './cancel-by-shop';
+import { resendDocument } from './resend-document';
+import { listCreditNotes } from '../records/credit-notes.repository';
+import { formatCreditNoteNumber, formatInvoiceNumber } from '../../shared/domain/document-numbers';
+import { centsToDollars } from '../../shared/money';
+import { z } from 'zod';
 import type { PaymentProvider } from '../payments/payment-provider';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -198,5 +207,44 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{
           dollarsToCents(request.body.freight),
         ),
       ),
+  );
+
+  app.get(
+    '/admin/credit-notes',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Credit notes, newest first (at most 200): by number (CN-000007, or its invoice INV-000123), company or email, and days issued (admin)',
+        querystring: CreditNotesQuery,
+        response: { 200: z.array(CreditNoteListItem), ...errors },
+      },
+    },
+    async (request) =>
+      (await listCreditNotes(db, { ...request.query, limit: 200 })).map((note) => ({
+        number: formatCreditNoteNumber(note.number),
+        issuedAt: note.issuedAt.toISOString(),
+        amount: centsToDollars(note.amountCents),
+        reason: note.reason,
+        orderId: note.orderId,
+        orderNumber: note.orderNumber,
+        invoiceNumber: note.invoiceNumber === null ? null : formatInvoiceNumber(note.invoiceNumber),
+        company: note.company,
+        email: note.email,
+      })),
+  );
+
+  app.post(
+    '/admin/documents/:number/resend',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Send an invoice or credit note again, as it was issued, to the buyer and the company’s billing address (admin)',
+        params: DocumentNumberParams,
+        response: { 200: ResendResult, ...errors },
+      },
+    },
+    async (request) => resendDocument({ db, mail }, signedInUser(request), request.params.number),
   );
 };

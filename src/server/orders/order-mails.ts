@@ -221,6 +221,38 @@ export function paymentReceivedMail(ctx: OrderMailContext, order: PlacedOrder): 
 }
 
 /**
+ * An invoice or credit note sent again at the shop's hand (Send again): the document as it was issued,
+ * the very file the buyer had (billing/issued-documents.ts), to the buyer and the company's billing
+ * address as the company asks for its documents.
+ */
+export function documentAgainMail(
+  ctx: OrderMailContext,
+  order: PlacedOrder,
+  document: { kind: 'invoice' } | { kind: 'credit_note'; creditNoteId: string; number: number },
+): Mail {
+  const name =
+    document.kind === 'invoice'
+      ? `invoice ${formatInvoiceNumber(order.invoiceNumber ?? 0)}`
+      : `credit note ${formatCreditNoteNumber(document.number)}`;
+  return {
+    ...businessMail({
+      to: order.email,
+      subject: `Your ${name} for order ${order.orderNumber}, sent again`,
+      greeting: `Hello ${placedByOf(order)},`,
+      lead: [`As asked, here is your ${name} again: the same document as when it was issued.`],
+      facts: orderFacts(order),
+      action: ordersLink(ctx),
+      shop: ctx.shop,
+    }),
+    attachments: [
+      document.kind === 'invoice'
+        ? { kind: 'invoice', orderId: order.id }
+        : { kind: 'credit_note', creditNoteId: document.creditNoteId },
+    ],
+  };
+}
+
+/**
  * Sent when an order goes on the company's account: it is confirmed and will ship; the
  * invoice is attached, with its due day and where to pay.
  */

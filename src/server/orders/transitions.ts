@@ -259,7 +259,7 @@ export async function creditUnits(
  * → Company): attached as a Factur-X PDF, as UBL, or both, and a copy to its billing address. A buyer of
  * no company gets the PDF.
  */
-async function asItsCompanyAsks(ex: Executor, order: OrderRow, mail: Mail): Promise<Mail[]> {
+export async function asItsCompanyAsks(ex: Executor, order: OrderRow, mail: Mail): Promise<Mail[]> {
   const company = order.companyId ? await findCompany(ex, order.companyId) : null;
   if (!company) return [mail];
   const formats = company.invoiceDelivery === 'both' ? (['pdf', 'ubl'] as const) : [company.invoiceDelivery];

@@ -703,6 +703,15 @@ export async function findOrder(ex: Executor, orderId: string): Promise<OrderRow
   return row ?? null;
 }
 
+/** The order an invoice number (INV-000123 → 123) was given to, or null. */
+export async function findOrderByInvoiceNumber(
+  ex: Executor,
+  invoiceNumber: number,
+): Promise<OrderRow | null> {
+  const [row] = await ex.select().from(orders).where(eq(orders.invoiceNumber, invoiceNumber));
+  return row ?? null;
+}
+
 /** One order, locked FOR UPDATE until the transaction ends, or null. */
 export async function lockOrder(ex: Executor, orderId: string): Promise<OrderRow | null> {
   const [row] = await ex.select().from(orders).where(eq(orders.id, orderId)).for('update');

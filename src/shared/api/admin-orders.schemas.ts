@@ -124,3 +124,41 @@ export const RefuseCancellationBody = z.strictObject({
     multiline: true,
   }),
 });
+
+/** GET /api/admin/credit-notes: by a number (CN-000007, or its invoice's INV-000123), company or email, and days issued (UTC). */
+export const CreditNotesQuery = z.strictObject({
+  q: text({ max: 100 }).optional(),
+  from: day.optional(),
+  to: day.optional(),
+});
+export type CreditNotesQuery = z.input<typeof CreditNotesQuery>;
+
+/** A credit note in the shop admin's list. */
+export const CreditNoteListItem = z
+  .object({
+    number: z.string(),
+    issuedAt: z.string(),
+    amount: z.number(),
+    reason: z.string(),
+    orderId: z.string(),
+    orderNumber: z.number().int(),
+    invoiceNumber: z.string().nullable(),
+    company: z.string().nullable(),
+    email: z.string(),
+  })
+  .meta({ id: 'CreditNoteListItem' });
+export type CreditNoteListItem = z.infer<typeof CreditNoteListItem>;
+
+/** An issued document by its number: INV-000123 or CN-000007. */
+export const DocumentNumberParams = z.object({
+  number: z
+    .string()
+    .max(20)
+    .regex(/^(INV|CN)-\d{1,9}$/i, {
+      error: 'Give an invoice number (INV-000123) or a credit note number (CN-000007)',
+    }),
+});
+
+/** Where a document sent again went: the buyer, and the company's billing address. */
+export const ResendResult = z.object({ sentTo: z.array(z.string()) });
+export type ResendResult = z.infer<typeof ResendResult>;

@@ -55,6 +55,7 @@ export const AUDIT_ACTIONS = {
   'punchout.connection_delete': 'Punchout connection removed',
   'punchout.session': 'Punchout session started',
   'punchout.order': 'Punchout order received',
+  'document.resend': 'Invoice or credit note sent again',
   'category.attributes': 'Category specifications changed',
   'family.add': 'Product family added',
   'family.edit': 'Product family edited',
