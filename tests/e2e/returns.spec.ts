@@ -172,6 +172,26 @@ test('a 3-line order ships in two parts, the backordered line when its stock arr
   await admin.screenshot({ path: test.info().outputPath('admin-return-1280.png'), fullPage: true });
   // The 8 resellable wrenches are back on sale; the damaged 2 are not.
   expect(await stockOf(catalogAdmin, wrench)).toBe(stockBefore + 8);
+  // The credit note is found on Credit Notes by its number, and sent again as it was issued.
+  const issued = (await admin.getByText(/^Refunded with/).textContent())?.match(/CN-\d{6}/)?.[0] ?? '';
+  expect(issued).toMatch(/^CN-\d{6}$/);
+  await admin.goto('/dashboard/creditNotes');
+  const finder = admin.getByRole('form', { name: 'Find credit notes' });
+  await finder.getByLabel('Number, invoice, company or email').fill(issued);
+  await finder.getByRole('button', { name: 'Find' }).click();
+  const notes = admin.getByRole('table', { name: 'Credit notes, newest first' });
+  await expect(notes.getByRole('row')).toHaveCount(2);
+  await expect(notes).toContainText('$127.20');
+  expect(await seriousViolations(admin)).toEqual([]);
+  await admin.getByRole('button', { name: `Send ${issued} again` }).click();
+  await expect(admin.getByText(new RegExp(`^${issued} sent again to `))).toBeVisible();
+  await admin.screenshot({ path: test.info().outputPath('credit-notes-1280.png'), fullPage: true });
+  await admin.setViewportSize({ width: 375, height: 800 });
+  await admin.reload();
+  await expect(notes).toContainText('$127.20');
+  // The table scrolls in its own box; nothing widens the page.
+  expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await admin.screenshot({ path: test.info().outputPath('credit-notes-375.png'), fullPage: true });
   await desk.close();
 
   // The buyer sees it refunded with its credit note: 10 × $12.00, the quote's price, and their 6 %

@@ -186,6 +186,9 @@ export const createRoutes = (slot: QueryClientSlot): RouteObject[] => {
                     page(paths.returns, async () => ({
                       default: (await import('../pages/dashboard/returns-page')).ReturnsPage,
                     })),
+                    page(paths.creditNotes, async () => ({
+                      default: (await import('../pages/dashboard/credit-notes-page')).CreditNotesPage,
+                    })),
                     page(paths.returnDetailPattern, async () => ({
                       default: (await import('../pages/dashboard/return-page')).ReturnPage,
                     })),

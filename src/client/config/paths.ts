@@ -69,6 +69,8 @@ export const paths = {
   quotes: '/dashboard/quotes',
   /** Shop admins: every return, and one to approve, receive and refund. */
   returns: '/dashboard/returns',
+  /** The shop admin's credit notes: found and sent again. */
+  creditNotes: '/dashboard/creditNotes',
   returnDetail: (returnId: string) => `/dashboard/returns/${encodeURIComponent(returnId)}`,
   returnDetailPattern: '/dashboard/returns/:returnId',
   manageReviews: '/dashboard/manageReviews',

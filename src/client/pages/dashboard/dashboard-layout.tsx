@@ -40,6 +40,7 @@ const admins = [
   { to: paths.taxes, label: 'Tax & Freight' },
   { to: paths.quotes, label: 'Quotes' },
   { to: paths.returns, label: 'Returns' },
+  { to: paths.creditNotes, label: 'Credit Notes' },
   { to: paths.manageReviews, label: 'Manage Reviews' },
   { to: paths.auditLog, label: 'Audit Log' },
   { to: paths.integrations, label: 'Webhooks & API Keys' },

@@ -19,6 +19,7 @@ import { CancelUnitsForm } from '../../features/orders/components/cancel-units-f
 import { AnswerCancellationRequest } from '../../features/orders/components/cancellation-request';
 import { OrderCredits } from '../../features/orders/components/order-credits';
 import { OrderPageFrame } from '../../features/orders/components/order-page-frame';
+import { SendAgainButton } from '../../features/orders/components/send-again-button';
 
 /** Label and value rows of a definition list. */
 function Facts({ rows }: { rows: [string, ReactNode][] }) {
@@ -134,6 +135,24 @@ export function OrderDetailPage() {
                 <Card.Body>
                   <h3 className="h6 text-uppercase text-secondary">Credit notes and refunds</h3>
                   <OrderCredits order={o} />
+                </Card.Body>
+              </Card>
+            </Col>
+          )}
+          {o.invoiceNumber && (
+            <Col xs={12}>
+              <Card>
+                <Card.Body>
+                  <h3 className="h6 text-uppercase text-secondary">Documents</h3>
+                  <p className="small text-secondary mb-2">
+                    Sent again as they were issued, to the buyer and the company’s billing address.
+                  </p>
+                  <div className="d-flex flex-wrap gap-2">
+                    <SendAgainButton number={o.invoiceNumber} />
+                    {o.creditNotes.map((note) => (
+                      <SendAgainButton key={note.number} number={note.number} />
+                    ))}
+                  </div>
                 </Card.Body>
               </Card>
             </Col>

@@ -4,6 +4,9 @@ import type {
   CancelOrderBody,
   CancelPreview,
   ChangeOrderStatusBody,
+  CreditNoteListItem,
+  CreditNotesQuery,
+  ResendResult,
   SetFreightBody,
   ShipmentBody,
 } from '../../../../shared/api/admin-orders.schemas';
@@ -153,5 +156,23 @@ export function useRefuseCancellation() {
       }),
     meta: { errorToast: false },
     onSuccess: invalidate,
+  });
+}
+
+/** Credit notes, newest first, by number, invoice, company or email and days issued (admin). */
+export function useAdminCreditNotes(query: CreditNotesQuery) {
+  return useQuery({
+    queryKey: [...queryRoots.orders, 'credit-notes', query],
+    queryFn: ({ signal }) =>
+      api<CreditNoteListItem[]>(`/admin/credit-notes?${adminOrdersQueryString(query)}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Sends an invoice or credit note (INV-…, CN-…) again, as it was issued, to the buyer and the billing address. */
+export function useResendDocument() {
+  return useMutation({
+    mutationFn: (number: string) =>
+      api<ResendResult>(`/admin/documents/${encodeURIComponent(number)}/resend`, { method: 'POST' }),
   });
 }
