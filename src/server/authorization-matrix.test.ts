@@ -1003,6 +1003,18 @@ const rows: Row[] = [
   },
   { method: 'GET', path: '/api/admin/returns', url: () => '/api/admin/returns', expected: adminOnly(200) },
   {
+    method: 'GET',
+    path: '/api/admin/credit-notes',
+    url: () => '/api/admin/credit-notes',
+    expected: adminOnly(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/documents/:number/resend',
+    url: async (f) => `/api/admin/documents/${await f.creditNoteOfA()}/resend`,
+    expected: adminOnly(200),
+  },
+  {
     method: 'POST',
     path: '/api/admin/returns/:id/approve',
     url: async (f) => `/api/admin/returns/${await f.returnOfA()}/approve`,
