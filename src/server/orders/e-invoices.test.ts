@@ -585,6 +585,13 @@ describe('credit notes as EN 16931 data, naming the invoice they correct', () =>
     });
     expect(asked.statusCode, asked.body).toBe(201);
     const rmaId = asked.json<{ _id: string }>()._id;
+    const creditedToday = async () => {
+      const days = (await t.call(admin, 'GET', '/api/admin/dashboard')).json<{
+        revenueByDay: { credited: number }[];
+      }>().revenueByDay;
+      return days.at(-1)?.credited ?? 0;
+    };
+    const before = await creditedToday();
     for (const [step, body] of [
       ['approve', { instructions: 'Dock 2' }],
       ['receive', { lines: [{ sku: tool.sku, quantity: 10, condition: 'resellable' }] }],
@@ -602,6 +609,9 @@ describe('credit notes as EN 16931 data, naming the invoice they correct', () =>
       '<cbc:AllowanceChargeReason>Restocking fee kept by the seller</cbc:AllowanceChargeReason>',
     );
     expect(ubl).toContain('<cbc:PayableAmount currencyID="USD">205.70</cbc:PayableAmount>');
+    // The dashboard counts the goods credited as the note's breakdown has them: $200 less the fee's
+    // $30.00 before tax (it had taken the $36.30 with its tax off goods without tax: $163.70).
+    expect(Math.round(((await creditedToday()) - before) * 100)).toBe(17_000);
     // The mail says what the PDF and the XML say: $36.30 kept is $30.00 before tax and $6.30 of VAT.
     const mail = await t.smtp.nextMailTo(buyer.email, new RegExp(`^Credit note ${note?.number ?? ''}`));
     expect(mail.parsed.text).toMatch(/Restocking fee kept \(before tax\):\s+−\$30\.00/);
