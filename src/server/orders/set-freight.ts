@@ -1,3 +1,4 @@
+import { documentBreakdown } from '../../shared/domain/document-breakdown';
 import { holdUntil, nextState } from '../../shared/domain/order-process';
 import { freightTaxes } from '../../shared/domain/tax';
 import { messages } from '../../shared/messages';
@@ -56,14 +57,21 @@ export async function setFreight(
     ) {
       throw new DomainError('CONFLICT', messages.freightNotQuoted);
     }
-    // Taxed where the order's destination taxes freight, at its lines' rates as they were placed.
-    const lines = (await withLinesOf(tx, order)).lines.map((line) => ({
-      amountCents: line.amountCents,
-      rate: line.taxRate,
-    }));
+    // Taxed where the order's destination taxes freight, at its lines' rates as they were placed; the
+    // totals are the order's breakdown with its freight (the one rule every document's totals follow).
+    const placedLines = (await withLinesOf(tx, order)).lines;
+    const lines = placedLines.map((line) => ({ amountCents: line.amountCents, rate: line.taxRate }));
     const taxes = order.taxBasis?.freightTaxed ? freightTaxes(freightCents, lines) : [];
-    const freightTaxCents = taxes.reduce((sum, part) => sum + part.taxCents, 0);
-    const amountCents = order.amountCents + freightCents + freightTaxCents;
+    const totals = documentBreakdown({
+      lines: placedLines.map((line) => ({
+        rate: line.taxRate,
+        amountCents: line.amountCents,
+        taxCents: line.taxCents,
+      })),
+      freightCents,
+      freightTaxes: taxes,
+    });
+    const amountCents = totals.totalCents;
     if (amountCents > MAX_AMOUNT_CENTS) throw new DomainError('VALIDATION_FAILED', messages.orderTooLarge);
 
     // Every order's final total is checked again, however it came to wait for its freight.
@@ -79,7 +87,7 @@ export async function setFreight(
       {
         freightCents,
         freightTaxes: taxes,
-        taxCents: order.taxCents + freightTaxCents,
+        taxCents: totals.taxCents,
         amountCents,
         paymentMethod,
         approvalRequired: order.approvalRequired || plan.kind !== 'none',
@@ -101,7 +109,7 @@ export async function setFreight(
       before: { freight: 'quoted', total: formatCents(order.amountCents) },
       after: {
         freight: formatCents(freightCents),
-        freightTax: formatCents(freightTaxCents),
+        freightTax: formatCents(taxes.reduce((sum, part) => sum + part.taxCents, 0)),
         total: formatCents(amountCents),
         next,
         ...(cardBecause ? { paymentMethod: 'card' } : {}),
