@@ -420,26 +420,30 @@ export function eInvoiceOf(
       },
       'cac:DeliveryParty': { 'cac:PartyName': { 'cbc:Name': order.buyerName } },
     },
+    // A credit note's money goes back to the card that paid, or onto the company's account with the
+    // shop (clearing between partners): never to the seller's bank account as a payee.
     'cac:PaymentMeans':
-      order.paymentMethod === 'account'
-        ? [
-            {
-              'cbc:PaymentMeansCode': '30',
-              'cbc:PaymentID': number,
-              ...(shop.paymentAccount
-                ? {
-                    'cac:PayeeFinancialAccount': {
-                      'cbc:ID': shop.paymentAccount.id,
-                      'cbc:Name': shop.paymentAccount.name,
-                      ...(shop.paymentAccount.bic
-                        ? { 'cac:FinancialInstitutionBranch': { 'cbc:ID': shop.paymentAccount.bic } }
-                        : {}),
-                    },
-                  }
-                : {}),
-            },
-          ]
-        : [{ 'cbc:PaymentMeansCode': '48', 'cbc:PaymentID': order.transactionId ?? number }],
+      note && order.paymentMethod === 'account'
+        ? [{ 'cbc:PaymentMeansCode': '97', 'cbc:PaymentID': number }]
+        : order.paymentMethod === 'account'
+          ? [
+              {
+                'cbc:PaymentMeansCode': '30',
+                'cbc:PaymentID': number,
+                ...(shop.paymentAccount
+                  ? {
+                      'cac:PayeeFinancialAccount': {
+                        'cbc:ID': shop.paymentAccount.id,
+                        'cbc:Name': shop.paymentAccount.name,
+                        ...(shop.paymentAccount.bic
+                          ? { 'cac:FinancialInstitutionBranch': { 'cbc:ID': shop.paymentAccount.bic } }
+                          : {}),
+                      },
+                    }
+                  : {}),
+              },
+            ]
+          : [{ 'cbc:PaymentMeansCode': '48', 'cbc:PaymentID': order.transactionId ?? number }],
     'cac:PaymentTerms': {
       'cbc:Note': content.paymentTerms,
     },

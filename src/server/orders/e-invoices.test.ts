@@ -571,6 +571,26 @@ describe('credit notes as EN 16931 data, naming the invoice they correct', () =>
     );
   });
 
+  it('on account: credited to the company’s account, naming no payee bank account', async () => {
+    const { buyer, companyId } = await companyBuyer('Rotterdam Krediet BV', 'NL004495445B01', rotterdam);
+    const terms = await t.call(admin, 'PUT', `/api/admin/companies/${companyId}/terms`, {
+      terms: 'net30',
+      creditLimit: 50_000,
+    });
+    expect(terms.statusCode, terms.body).toBe(200);
+    const tool = await insertTool(t.ctx.db, { priceCents: 2500, weightGrams: 10 });
+    const order = await invoicedOrder(buyer, [[tool, 100]], rotterdam, { paymentMethod: 'account' });
+    const cancelled = await t.call(admin, 'POST', `/api/admin/orders/${order._id}/cancel`, {
+      reason: 'Ordered twice',
+      lines: [{ sku: tool.sku, quantity: 40 }],
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const [note] = cancelled.json<Order>().creditNotes;
+    const ubl = await expectValidNote(buyer, note?.number ?? '', { peppol: true });
+    expect(ubl).toContain('<cbc:PaymentMeansCode>97</cbc:PaymentMeansCode>');
+    expect(ubl).not.toContain('PayeeFinancialAccount');
+  });
+
   it('a return refunded less a restocking fee, in the EU under Peppol BIS 3.0', async () => {
     const { buyer } = await companyBuyer('Rotterdam Gereedschap BV', 'NL004495445B01', rotterdam);
     const tool = await insertTool(t.ctx.db, { priceCents: 2000, weightGrams: 10 });
