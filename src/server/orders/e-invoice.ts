@@ -1,11 +1,11 @@
 import {
   type DocumentFormat,
   type IssuedDocument,
+  type IssuedSnapshot,
   issuedDocumentOf,
   issuedFile,
 } from '../billing/issued-documents';
 import type { Invoice, InvoiceService } from '@e-invoice-eu/core';
-import { breakdownOf } from '../billing/document-breakdown';
 import { createRequire } from 'node:module';
 import { formatCreditNoteNumber, formatInvoiceNumber } from '../../shared/domain/document-numbers';
 import { type TaxBasis, certificateName, taxNotice } from '../../shared/domain/order-charges';
@@ -219,11 +219,10 @@ function creditNoteContent(order: InvoicedOrder, note: CreditNote): DocumentCont
  * as JSON), from which it writes UBL, CII and Factur-X alike.
  */
 export function eInvoiceOf(
-  order: InvoicedOrder,
-  shop: ShopDetails,
+  /** The document as it was issued: every amount is read from it, its breakdown's included. */
+  { order, note, shop, breakdown: stored }: IssuedSnapshot,
   /** Peppol BIS Billing 3.0 (UBL, CII), or EN 16931 itself (Factur-X's EN 16931 profile names only it). */
   specification: 'peppol' | 'en16931' = 'peppol',
-  note: CreditNote | null = null,
 ): Invoice {
   const content = note ? creditNoteContent(order, note) : invoiceContent(order);
   const { number, issued } = content;
@@ -258,10 +257,10 @@ export function eInvoiceOf(
       taxCents: sum.taxCents + part.taxCents,
     });
   }
-  // A return's restocking fee, per rate as the document's one breakdown shares it (the PDF prints
+  // A return's restocking fee, per rate as the breakdown stored with the document shares it (the PDF prints
   // the same amounts).
-  const fees: Taxed[] = breakdownOf(order, note)
-    .rates.filter((part) => part.feeCents + part.feeTaxCents > 0)
+  const fees: Taxed[] = stored.rates
+    .filter((part) => part.feeCents + part.feeTaxCents > 0)
     .map((part) => ({ category: category(part.rate), baseCents: part.feeCents, taxCents: part.feeTaxCents }));
   for (const fee of fees) {
     const key = categoryKey(fee.category);
@@ -637,15 +636,10 @@ function compileEachSchemaOnce(): void {
  * The invoice, or one of its credit notes (a UBL CreditNote naming the invoice), written as UBL 2.1
  * (Peppol BIS Billing 3.0) or CII D16B XML.
  */
-export async function renderEInvoice(
-  order: InvoicedOrder,
-  shop: ShopDetails,
-  syntax: EInvoiceSyntax,
-  note: CreditNote | null = null,
-): Promise<string> {
+export async function renderEInvoice(snapshot: IssuedSnapshot, syntax: EInvoiceSyntax): Promise<string> {
   const written = await (
     await invoiceService()
-  ).generate(eInvoiceOf(order, shop, 'peppol', note), {
+  ).generate(eInvoiceOf(snapshot, 'peppol'), {
     format: syntax === 'ubl' ? 'UBL' : 'CII',
     lang: 'en-us',
   });
@@ -657,16 +651,12 @@ export async function renderEInvoice(
  * document's CII attached as factur-x.xml and described in its XMP metadata, so that one file serves
  * the person and the accounting system alike.
  */
-async function renderFacturX(
-  order: InvoicedOrder,
-  shop: ShopDetails,
-  pdf: Buffer,
-  note: CreditNote | null,
-): Promise<Buffer> {
+async function renderFacturX(snapshot: IssuedSnapshot, pdf: Buffer): Promise<Buffer> {
+  const { order, note } = snapshot;
   const number = note ? formatCreditNoteNumber(note.number) : formatInvoiceNumber(order.invoiceNumber);
   const written = await (
     await invoiceService()
-  ).generate(eInvoiceOf(order, shop, 'en16931', note), {
+  ).generate(eInvoiceOf(snapshot, 'en16931'), {
     format: 'Factur-X-EN16931',
     lang: 'en-us',
     pdf: { buffer: new Uint8Array(pdf), filename: `${number}.pdf`, mimetype: 'application/pdf' },
@@ -692,18 +682,13 @@ function plainAttachmentName(pdf: Buffer): Buffer {
   return pdf;
 }
 
-/** The invoice PDF every buyer gets, downloaded or mailed: drawn for people, made Factur-X. */
-export async function renderInvoiceDocument(order: InvoicedOrder, shop: ShopDetails): Promise<Buffer> {
-  return renderFacturX(order, shop, await renderInvoicePdf(order, shop), null);
-}
-
-/** A credit note's PDF, downloaded or mailed: drawn for people, made Factur-X. */
-export async function renderCreditNoteDocument(
-  order: InvoicedOrder,
-  note: CreditNote,
-  shop: ShopDetails,
-): Promise<Buffer> {
-  return renderFacturX(order, shop, await renderCreditNotePdf(order, note, shop), note);
+/** An invoice's or credit note's PDF, downloaded or mailed: drawn for people, made Factur-X. */
+async function renderDocumentPdf(snapshot: IssuedSnapshot): Promise<Buffer> {
+  const { order, note, shop, breakdown } = snapshot;
+  const pdf = note
+    ? await renderCreditNotePdf(order, note, shop, breakdown)
+    : await renderInvoicePdf(order, shop);
+  return renderFacturX(snapshot, pdf);
 }
 
 /**
@@ -712,12 +697,9 @@ export async function renderCreditNoteDocument(
  * stands today.
  */
 export function issuedDocumentFile(db: Database, document: IssuedDocument, format: DocumentFormat) {
-  return issuedFile(db, document, format, async ({ order, note, shop }) => {
-    if (format === 'pdf') {
-      return note ? renderCreditNoteDocument(order, note, shop) : renderInvoiceDocument(order, shop);
-    }
-    return Buffer.from(await renderEInvoice(order, shop, format, note));
-  });
+  return issuedFile(db, document, format, async (snapshot) =>
+    format === 'pdf' ? renderDocumentPdf(snapshot) : Buffer.from(await renderEInvoice(snapshot, format)),
+  );
 }
 
 /** The mail worker's attachments: each invoice and credit note as it was issued. */

@@ -12,7 +12,7 @@ import { formatUnits } from '../../shared/numbers';
 import type { ShopDetails } from '../config/shop-details';
 import type { OrderLineRow, OrderRow, PlacedOrder } from '../records/orders.repository';
 import type { CreditNote } from '../records/credit-notes.repository';
-import { breakdownOf } from '../billing/document-breakdown';
+import type { DocumentBreakdown } from '../../shared/domain/document-breakdown';
 import { placedByOf, storedChargesOf } from './order-view';
 import {
   BOLD,
@@ -130,6 +130,8 @@ export async function renderCreditNotePdf(
   order: InvoicedOrder,
   note: CreditNote,
   shop: ShopDetails,
+  /** Stored with the note as it was issued: the amounts its XML states too. */
+  breakdown: DocumentBreakdown,
 ): Promise<Buffer> {
   const number = formatCreditNoteNumber(note.number);
   const invoiceNumber = formatInvoiceNumber(order.invoiceNumber);
@@ -149,9 +151,8 @@ export async function renderCreditNotePdf(
       return line ? [{ line, quantity, amountCents }] : [];
     }),
   );
-  // The document's one breakdown (billing/document-breakdown.ts): a restocking fee is a deduction
-  // before tax, and the tax after it, the very amounts the XML inside this PDF states.
-  const breakdown = breakdownOf(order, note);
+  // The document's one breakdown, as stored: a restocking fee is a deduction before tax, and the tax
+  // after it, the very amounts the XML inside this PDF states.
   chargesTable(doc, {
     subtotalCents: breakdown.goodsCents,
     freightCents: breakdown.freightCents,
