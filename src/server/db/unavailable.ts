@@ -1,3 +1,4 @@
+import { messages } from '../../shared/messages';
 /**
  * Whether an error means the database cannot serve right now (down, stalled, restarting, out of
  * connections, a timeout fired) rather than that the request was wrong: such requests answer 503 with
@@ -90,6 +91,32 @@ export async function databaseFailureOf(
   if (isDatabaseBusy(error)) return 'busy';
   if (waitedForAConnection(error) && stillAnswering && (await stillAnswering())) return 'busy';
   return isDatabaseUnavailable(error) ? 'unavailable' : undefined;
+}
+
+/** A refusal the client should try again after: what it was, its sentence, and the wait asked for. */
+export interface RetryableRefusal {
+  kind: 'storage' | 'busy' | 'unavailable';
+  message: string;
+  retryAfterSeconds: number;
+}
+
+/**
+ * The one reading of a failure as a refusal to try again (the API's error handler, the cXML door): the
+ * disk full or read-only, the database busy, or the database down; undefined for any other failure.
+ */
+export async function retryableRefusalOf(
+  error: unknown,
+  stillAnswering?: () => Promise<boolean>,
+): Promise<RetryableRefusal | undefined> {
+  if (isStorageFull(error)) {
+    return { kind: 'storage', message: messages.storageUnavailable, retryAfterSeconds: RETRY_AFTER_SECONDS };
+  }
+  const failure = await databaseFailureOf(error, stillAnswering);
+  if (failure === 'busy') return { kind: 'busy', message: messages.databaseBusy, retryAfterSeconds: 1 };
+  if (failure === 'unavailable') {
+    return { kind: 'unavailable', message: messages.unavailable, retryAfterSeconds: RETRY_AFTER_SECONDS };
+  }
+  return undefined;
 }
 
 /** Seconds a client is asked to wait before trying again after a 503. */

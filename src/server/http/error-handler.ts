@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '../../shared/api/errors';
 import { messages } from '../../shared/messages';
-import { databaseFailureOf, isStorageFull, RETRY_AFTER_SECONDS, sqlStateOf } from '../db/unavailable';
+import { RETRY_AFTER_SECONDS, retryableRefusalOf, sqlStateOf } from '../db/unavailable';
 import { textProblem } from '../../shared/api/text';
 import { fieldLabel } from '../../shared/field-labels';
 import { BucketUnavailable } from './bucket-unavailable';
@@ -67,26 +67,19 @@ export function registerErrorHandling(
               : 'BAD_REQUEST';
       return send(reply, status, code, error.message);
     }
-    if (isStorageFull(error)) {
-      request.log.error({ err: error }, 'storage full or read-only');
-      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-      return send(reply, 503, 'UNAVAILABLE', messages.storageUnavailable);
-    }
-    if (error instanceof BucketUnavailable) {
+    const refusal = await retryableRefusalOf(error, stillAnswering);
+    if (error instanceof BucketUnavailable && refusal?.kind !== 'storage') {
       request.log.error({ err: error }, 'the picture bucket did not answer');
       reply.header('retry-after', String(RETRY_AFTER_SECONDS));
       return send(reply, 503, 'UNAVAILABLE', messages.picturesUnreachable);
     }
-    const failure = await databaseFailureOf(error, stillAnswering);
-    if (failure === 'busy') {
-      request.log.warn({ err: error }, 'database busy: rows held, a deadlock or every connection in use');
-      reply.header('retry-after', '1');
-      return send(reply, 503, 'UNAVAILABLE', messages.databaseBusy);
-    }
-    if (failure === 'unavailable') {
-      request.log.warn({ err: error }, 'database unavailable');
-      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-      return send(reply, 503, 'UNAVAILABLE', messages.unavailable);
+    if (refusal) {
+      if (refusal.kind === 'storage') request.log.error({ err: error }, 'storage full or read-only');
+      else if (refusal.kind === 'busy')
+        request.log.warn({ err: error }, 'database busy: rows held, a deadlock or every connection in use');
+      else request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', String(refusal.retryAfterSeconds));
+      return send(reply, 503, 'UNAVAILABLE', refusal.message);
     }
     // The last line of defence against input no schema caught: the database refusing a value (class
     // 22, data exception: a NUL, a number out of range) is the request's fault, and a row it refers

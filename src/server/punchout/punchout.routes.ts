@@ -15,7 +15,7 @@ import {
 } from '../../shared/api/punchout.schemas';
 import type { CatalogCache } from '../catalog/catalog-cache';
 import type { Database } from '../db/database';
-import { databaseFailureOf, isStorageFull, RETRY_AFTER_SECONDS } from '../db/unavailable';
+import { RETRY_AFTER_SECONDS, retryableRefusalOf } from '../db/unavailable';
 import { DomainError } from '../http/domain-error';
 import { limit } from '../http/rate-limit';
 import { countOne } from '../http/request-counters';
@@ -475,11 +475,10 @@ async function cxmlStatusOf(
 ): Promise<{ status: number; message: string; retryAfter?: number }> {
   if (error instanceof CxmlError || error instanceof PunchoutRefusal)
     return { status: error.status, message: error.message };
-  if (isStorageFull(error))
-    return { status: TEMPORARY_ERROR, message: messages.storageUnavailable, retryAfter: RETRY_AFTER_SECONDS };
-  const failure = await databaseFailureOf(error, stillAnswering);
-  if (failure === 'busy') return { status: TEMPORARY_ERROR, message: messages.databaseBusy, retryAfter: 1 };
-  if (failure === 'unavailable' || (error instanceof DomainError && error.code === 'UNAVAILABLE'))
+  const refusal = await retryableRefusalOf(error, stillAnswering);
+  if (refusal)
+    return { status: TEMPORARY_ERROR, message: refusal.message, retryAfter: refusal.retryAfterSeconds };
+  if (error instanceof DomainError && error.code === 'UNAVAILABLE')
     return { status: TEMPORARY_ERROR, message: messages.unavailable, retryAfter: RETRY_AFTER_SECONDS };
   if (error instanceof DomainError) return { status: 400, message: error.message };
   switch (error.statusCode) {
