@@ -1,3 +1,4 @@
+import { parseDocumentNumber } from '../../shared/domain/document-numbers';
 import { recordAudit } from '../audit/audit.repository';
 import type { Database } from '../db/database';
 import { DomainError } from '../http/domain-error';
@@ -20,14 +21,13 @@ export async function resendDocument(
   actor: SessionUser,
   number: string,
 ): Promise<{ sentTo: string[] }> {
-  const parsed = /^(INV|CN)-?0*(\d{1,9})$/i.exec(number.trim());
-  if (!parsed) throw new DomainError('VALIDATION_FAILED', messages.documentNumberUnknown(number));
-  const [, series = '', digits = ''] = parsed;
-  const invoice = series.toUpperCase() === 'INV';
-  const note = invoice ? null : await findCreditNote(db, Number(digits));
-  const row = invoice
-    ? await findOrderByInvoiceNumber(db, Number(digits))
-    : note && (await findOrder(db, note.orderId));
+  const document = parseDocumentNumber(number);
+  if (!document) throw new DomainError('VALIDATION_FAILED', messages.documentNumberUnknown(number));
+  const note = document.series === 'credit_note' ? await findCreditNote(db, document.number) : null;
+  const row =
+    document.series === 'invoice'
+      ? await findOrderByInvoiceNumber(db, document.number)
+      : note && (await findOrder(db, note.orderId));
   if (!row) throw new DomainError('NOT_FOUND', messages.noSuchDocument(number.trim().toUpperCase()));
   const order = await withLinesOf(db, row);
   const mails = await asItsCompanyAsks(

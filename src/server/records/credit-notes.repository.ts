@@ -1,3 +1,4 @@
+import { parseDocumentNumber } from '../../shared/domain/document-numbers';
 import { type AnyColumn, type SQL, and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { creditNoteLines, creditNotes, issuedDocuments, orders } from '../db/schema';
@@ -141,12 +142,11 @@ export async function listCreditNotes(
   { q, from, to, limit }: { q?: string; from?: string; to?: string; limit: number },
 ): Promise<CreditNoteListed[]> {
   const text = q?.trim() ?? '';
-  const noteNumber = /^CN-?0*(\d{1,9})$/i.exec(text)?.[1];
-  const invoiceNumber = /^INV-?0*(\d{1,9})$/i.exec(text)?.[1];
+  const document = parseDocumentNumber(text);
   const pattern = `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
   const conditions: SQL[] = [];
-  if (noteNumber) conditions.push(eq(creditNotes.number, Number(noteNumber)));
-  else if (invoiceNumber) conditions.push(sql`${orders.invoiceNumber} = ${Number(invoiceNumber)}`);
+  if (document?.series === 'credit_note') conditions.push(eq(creditNotes.number, document.number));
+  else if (document) conditions.push(eq(orders.invoiceNumber, document.number));
   else if (text)
     conditions.push(sql`(${orders.company} ilike ${pattern} or ${orders.email} ilike ${pattern})`);
   if (from) conditions.push(sql`${creditNotes.issuedAt} >= ${from}::date`);

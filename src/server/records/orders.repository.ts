@@ -1,3 +1,4 @@
+import { parseDocumentNumber } from '../../shared/domain/document-numbers';
 import {
   type AnyColumn,
   type SQL,
@@ -332,13 +333,14 @@ export async function listOrdersFor(
  */
 function orderSearch(q: string): SQL | undefined {
   const number = /^#?(\d{1,9})$/.exec(q.trim())?.[1];
-  const invoice = /^INV-?0*(\d{1,9})$/i.exec(q.trim())?.[1];
-  const creditNote = /^CN-?0*(\d{1,9})$/i.exec(q.trim())?.[1];
+  const document = parseDocumentNumber(q);
+  const invoice = document?.series === 'invoice' ? document.number : undefined;
+  const creditNote = document?.series === 'credit_note' ? document.number : undefined;
   const pattern = `%${q.trim().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
   return or(
     number ? eq(orders.orderNumber, Number(number)) : undefined,
-    invoice ? eq(orders.invoiceNumber, Number(invoice)) : undefined,
-    creditNote ? hasCreditNoteSql(orders.id, Number(creditNote)) : undefined,
+    invoice ? eq(orders.invoiceNumber, invoice) : undefined,
+    creditNote ? hasCreditNoteSql(orders.id, creditNote) : undefined,
     ilike(orders.poNumber, pattern),
     ilike(orders.buyerName, pattern),
     ilike(orders.email, pattern),

@@ -19,3 +19,15 @@ export function formatCreditNoteNumber(n: number): string {
 export function formatReturnNumber(n: number): string {
   return `RMA-${String(n).padStart(6, '0')}`;
 }
+
+/**
+ * An invoice's or credit note's number as people type it (INV-000123, inv123, CN-7): its series and
+ * number, or null for anything else. What searches and "send again" read.
+ */
+export function parseDocumentNumber(
+  text: string,
+): { series: 'invoice' | 'credit_note'; number: number } | null {
+  const match = /^(INV|CN)-?0*(\d{1,9})$/i.exec(text.trim());
+  if (!match) return null;
+  return { series: match[1]?.toUpperCase() === 'INV' ? 'invoice' : 'credit_note', number: Number(match[2]) };
+}
