@@ -51,7 +51,7 @@ import { priceListsRoutes } from './price-lists/price-lists.routes';
 import { creditRoutes } from './credit/credit.routes';
 import { taxRoutes } from './tax/tax.routes';
 import { certificatesRoutes } from './tax/certificates.routes';
-import { readShopDetails } from './config/shop-details';
+import { type ShopDetails, readShopDetails } from './config/shop-details';
 import { newsletterRoutes } from './newsletter/newsletter.routes';
 import { AFTER_START_MS } from './config/time-limits';
 import { projectPaths, readShopName } from './config/project-paths';
@@ -111,6 +111,11 @@ export interface AppDependencies {
   /** The most addresses one sitemap file lists (50,000; tests lower it to see the index). */
   sitemapMaxUrls?: number;
   /**
+   * The business's details (its premises, registrations, bank account): content/business.json by
+   * default. Tests of a shop set up otherwise (stock in the EU) give their own.
+   */
+  shop?: ShopDetails;
+  /**
    * Loads the server renderer of the public pages: by default the built one (dist/ssr), or none when
    * it is not built (the pages then render in the browser). Tests load it from the source.
    */
@@ -167,6 +172,7 @@ export async function buildApp({
   uploadsDir: givenUploadsDir,
   sitemapMaxUrls,
   loadPageRenderer = loadBuiltPageRenderer,
+  shop = readShopDetails(),
 }: AppDependencies) {
   const app = Fastify({
     logger: logger && { ...logger, redact: REDACT_PATHS, serializers: logSerializers },
@@ -293,7 +299,7 @@ export async function buildApp({
   let webhookWorker: WebhookWorker | undefined;
   const webhookPolicy = policyOf(config.webhooks.allowPrivate);
   const mail: MailContext = {
-    shop: readShopDetails(),
+    shop,
     publicUrl: config.publicUrl,
     nudge: () => mailWorker?.nudge(),
   };

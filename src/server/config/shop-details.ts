@@ -43,11 +43,18 @@ const BusinessFile = z.strictObject({
   /** Where a company on account pays its invoices by bank transfer, a line each. */
   bankDetails: z.array(z.string().min(1)).default([]),
   /**
-   * The same account as e-invoices name it (EN 16931 BT-84 to BT-86): its number or IBAN, its name and
-   * the bank's BIC, so that an accounting system pays an invoice on account without a person.
+   * The same account as e-invoices name it (EN 16931 BT-84 to BT-86), so that an accounting system
+   * pays an invoice on account without a person: its IBAN, or its account number with the bank's
+   * national clearing code (`routing`: a US ABA routing number, from which an ACH payment is built);
+   * its name; the bank's BIC.
    */
   paymentAccount: z
-    .strictObject({ id: z.string().min(1), name: z.string().min(1), bic: z.string().min(1).optional() })
+    .strictObject({
+      id: z.string().min(1),
+      name: z.string().min(1),
+      routing: z.string().min(1).optional(),
+      bic: z.string().min(1).optional(),
+    })
     .optional(),
   /**
    * What punchout messages say of the shop (DESIGN §11): its cXML credential (From and Sender of the

@@ -8,8 +8,14 @@ import {
 import type { Invoice, InvoiceService } from '@e-invoice-eu/core';
 import { createRequire } from 'node:module';
 import { formatCreditNoteNumber, formatInvoiceNumber } from '../../shared/domain/document-numbers';
-import { type TaxBasis, certificateName, taxNotice } from '../../shared/domain/order-charges';
+import {
+  type TaxBasis,
+  certificateLabel,
+  registrationIdentifier,
+  taxNotice,
+} from '../../shared/domain/order-charges';
 import { euVatCountry } from '../../shared/domain/vat-id';
+import { EU_COUNTRIES } from '../../shared/domain/addresses';
 import { parsePeppolId } from '../../shared/domain/peppol';
 import type { ShopDetails } from '../config/shop-details';
 import type { OrderLineRow } from '../records/orders.repository';
@@ -51,17 +57,13 @@ const day = (at: Date | string) => (typeof at === 'string' ? at : at.toISOString
 
 /**
  * The VAT category of a line (or of freight taxed as goods at `rate`), by how the order was taxed:
- * standard or zero rated at its destination's rate; exempt under the buyer's certificate; an
- * intra-community supply; an older order's reverse charge; an export (delivered to another country
- * than the seller's, where the shop collects no tax) or outside the scope of tax (in the seller's own
- * country, where the shop is not registered).
+ * standard or zero rated at its destination's rate; exempt under the buyer's certificate (E, naming
+ * it); an intra-community supply; an older order's reverse charge. An untaxed delivery is an export
+ * free of VAT (G) only where the goods leave the EU from a member state; goods sent from outside the
+ * EU (the shop's Pittsburgh stock), and deliveries inside the seller's country where it collects no
+ * tax, are outside the scope of EU VAT (O), with the notice that says which.
  */
-function categoryOf(
-  basis: TaxBasis | null,
-  rate: number,
-  exportedFrom: string,
-  shipsTo: string,
-): TaxCategory {
+function categoryOf(basis: TaxBasis | null, rate: number, shipsTo: string): TaxCategory {
   switch (basis?.treatment) {
     case 'taxed':
       return rate > 0 ? { id: 'S', percent: rate } : { id: 'Z', percent: 0 };
@@ -69,16 +71,18 @@ function categoryOf(
       return {
         id: 'E',
         percent: 0,
-        reason: `Exempt under the buyer's ${certificateName(basis.certificate?.kind)}${basis.certificate ? ` ${basis.certificate.id}` : ''}`,
+        reason: `Exempt under the buyer's ${certificateLabel(basis.certificate)}`,
       };
     case 'intra_community':
       return { id: 'K', percent: 0, reasonCode: 'VATEX-EU-IC' };
     case 'reverse_charge':
       return { id: 'AE', percent: 0, reasonCode: 'VATEX-EU-AE' };
-    case 'untaxed_place':
-      return shipsTo !== exportedFrom
+    case 'untaxed_place': {
+      const from = basis.dispatch?.from;
+      return from && EU_COUNTRIES.includes(from) && !EU_COUNTRIES.includes(shipsTo)
         ? { id: 'G', percent: 0, reasonCode: 'VATEX-EU-G' }
-        : { id: 'O', percent: 0, reasonCode: 'VATEX-EU-O' };
+        : { id: 'O', percent: 0, reasonCode: 'VATEX-EU-O', reason: taxNotice(basis) ?? undefined };
+    }
     default:
       return { id: 'O', percent: 0, reasonCode: 'VATEX-EU-O' };
   }
@@ -236,7 +240,7 @@ export function eInvoiceOf(
     order.lines.some((line) => line.taxRate === 0) &&
     order.lines.filter((line) => line.taxRate === 0).every((line) => line.taxClass === 'exempt');
   const category = (rate: number) =>
-    rate === 0 && exemptAtZero ? EXEMPT_GOODS : categoryOf(basis, rate, sellerCountry, destination.country);
+    rate === 0 && exemptAtZero ? EXEMPT_GOODS : categoryOf(basis, rate, destination.country);
 
   const lines = content.lines.map((line) => ({
     ...line,
@@ -297,7 +301,7 @@ export function eInvoiceOf(
   // The company's Peppol participant ID as it was when the order was placed: its electronic address.
   const buyerPeppolId = billTo?.peppolId ? parsePeppolId(billTo.peppolId) : null;
   const buyerLines = (billTo?.address ?? order.address).split(/\s*\n\s*/).filter(Boolean);
-  const notice = basis ? taxNotice(basis.treatment) : null;
+  const notice = basis ? taxNotice(basis) : null;
   const firstShipment = order.shipments[0]?.shippedAt ?? order.shippedAt;
 
   // The parties' electronic addresses (BT-34, BT-49). Peppol BIS is claimed only when both are Peppol
@@ -368,7 +372,12 @@ export function eInvoiceOf(
                   ? [{ 'cbc:CompanyID': sellerVatId, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } }]
                   : []),
                 ...(basis?.registration && basis.registration !== sellerVatId
-                  ? [{ 'cbc:CompanyID': basis.registration, 'cac:TaxScheme': { 'cbc:ID': 'TAX' } }]
+                  ? [
+                      {
+                        'cbc:CompanyID': registrationIdentifier(basis.registration),
+                        'cac:TaxScheme': { 'cbc:ID': 'TAX' },
+                      },
+                    ]
                   : !sellerVatId
                     ? [{ 'cbc:CompanyID': shop.taxId, 'cac:TaxScheme': { 'cbc:ID': 'TAX' } }]
                     : []),
@@ -393,7 +402,14 @@ export function eInvoiceOf(
         ...(buyerVatId && !outsideScope
           ? { 'cac:PartyTaxScheme': { 'cbc:CompanyID': buyerVatId, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } } }
           : {}),
-        'cac:PartyLegalEntity': { 'cbc:RegistrationName': buyerName },
+        // A tax number that is no VAT ID (a US EIN, a Canadian business number), or any where VAT IDs
+        // are out of place (BR-O-03), is its legal registration (BT-47): the PDF prints it too.
+        'cac:PartyLegalEntity': {
+          'cbc:RegistrationName': buyerName,
+          ...(billTo?.taxId && (outsideScope || billTo.taxId !== buyerVatId)
+            ? { 'cbc:CompanyID': registrationIdentifier(billTo.taxId) }
+            : {}),
+        },
         'cac:Contact': {
           'cbc:Name': order.placedByName ?? order.buyerName,
           'cbc:ElectronicMail': order.email,
@@ -430,15 +446,7 @@ export function eInvoiceOf(
                 'cbc:PaymentMeansCode': '30',
                 'cbc:PaymentID': number,
                 ...(shop.paymentAccount
-                  ? {
-                      'cac:PayeeFinancialAccount': {
-                        'cbc:ID': shop.paymentAccount.id,
-                        'cbc:Name': shop.paymentAccount.name,
-                        ...(shop.paymentAccount.bic
-                          ? { 'cac:FinancialInstitutionBranch': { 'cbc:ID': shop.paymentAccount.bic } }
-                          : {}),
-                      },
-                    }
+                  ? { 'cac:PayeeFinancialAccount': payeeAccount(shop.paymentAccount) }
                   : {}),
               },
             ]
@@ -522,6 +530,20 @@ export function eInvoiceOf(
 }
 
 /**
+ * The seller's account as BT-84 to BT-86: an IBAN with the bank's BIC; any other account by its
+ * number with the bank's national clearing code (a US routing number: with the account number, what
+ * an ACH payment is made from), or its BIC where no such code is given.
+ */
+function payeeAccount(account: NonNullable<ShopDetails['paymentAccount']>) {
+  const institution = isIban(account.id) ? account.bic : (account.routing ?? account.bic);
+  return {
+    'cbc:ID': isIban(account.id) ? account.id.replaceAll(' ', '') : account.id,
+    'cbc:Name': account.name,
+    ...(institution ? { 'cac:FinancialInstitutionBranch': { 'cbc:ID': institution } } : {}),
+  };
+}
+
+/**
  * The order's freight as document-level charges: taxed as the goods were where its destination taxes
  * freight (a part per rate, as stored), otherwise in the goods' category where they were not taxed at
  * all, and exempt where only the goods were taxed.
@@ -597,10 +619,88 @@ function vatEndpointScheme(vatId: string): string | null {
  */
 let service: Promise<InvoiceService> | undefined;
 const invoiceService = () =>
-  (service ??= import('@e-invoice-eu/core').then(({ InvoiceService: Service }) => {
+  (service ??= import('@e-invoice-eu/core').then(({ InvoiceService: Service, FormatFactoryService }) => {
     compileEachSchemaOnce();
-    return new Service({ log: () => undefined, warn: () => undefined, error: () => undefined });
+    const quiet = { log: () => undefined, warn: () => undefined, error: () => undefined };
+    mendCiiMapping(
+      Object.getPrototypeOf(new FormatFactoryService().createFormatService('CII', quiet)) as CiiWriter,
+    );
+    return new Service(quiet);
   }));
+
+type CiiNode = Record<string, unknown>;
+interface CiiWriter {
+  generate: (this: object, invoice: Invoice, options: unknown) => Promise<unknown>;
+  postProcess: (this: object, cii: CiiNode) => void;
+}
+
+/**
+ * @e-invoice-eu/core (2.3.4) writes two business terms of the UBL data to the wrong place in CII, and
+ * so in the Factur-X XML: a credit note's preceding invoice (BT-25, BT-26), which it looks for where
+ * UBL never puts it (`BillingReference/ID` for `BillingReference/InvoiceDocumentReference/ID`) and so
+ * leaves out; and a payment account that is no IBAN (BT-84), which it always writes as `IBANID`. Its
+ * CII writer (the Factur-X one is the same class's) is given both as the UBL data holds them: the
+ * preceding invoice as `InvoiceReferencedDocument` after the totals, as D16B orders it, and an
+ * account number as `ProprietaryID` after the account's name.
+ */
+function mendCiiMapping(writer: CiiWriter): void {
+  const { generate, postProcess } = writer;
+  const invoiceOf = new WeakMap<object, Invoice>();
+  writer.generate = function generateKeepingData(invoice, options) {
+    invoiceOf.set(this, invoice);
+    return generate.call(this, invoice, options);
+  };
+  writer.postProcess = function postProcessMended(cii) {
+    postProcess.call(this, cii);
+    const data = (invoiceOf.get(this) as unknown as { 'ubl:Invoice': CiiNode } | undefined)?.['ubl:Invoice'];
+    const transaction = (cii['rsm:CrossIndustryInvoice'] as CiiNode | undefined)?.[
+      'rsm:SupplyChainTradeTransaction'
+    ] as CiiNode | undefined;
+    const settlement = transaction?.['ram:ApplicableHeaderTradeSettlement'] as CiiNode | undefined;
+    if (!data || !settlement || !transaction) return;
+    const references = (data['cac:BillingReference'] ?? []) as {
+      'cac:InvoiceDocumentReference': { 'cbc:ID': string; 'cbc:IssueDate'?: string };
+    }[];
+    const mended: CiiNode = {};
+    for (const [key, value] of Object.entries(settlement)) {
+      if (key === 'ram:InvoiceReferencedDocument') continue;
+      mended[key] = key === 'ram:SpecifiedTradeSettlementPaymentMeans' ? accountsMended(value) : value;
+      if (key === 'ram:SpecifiedTradeSettlementHeaderMonetarySummation' && references.length > 0) {
+        mended['ram:InvoiceReferencedDocument'] = references.map(
+          ({ 'cac:InvoiceDocumentReference': reference }) => ({
+            'ram:IssuerAssignedID': reference['cbc:ID'],
+            ...(reference['cbc:IssueDate']
+              ? {
+                  'ram:FormattedIssueDateTime': {
+                    'qdt:DateTimeString': reference['cbc:IssueDate'].replaceAll('-', ''),
+                    'qdt:DateTimeString@format': '102',
+                  },
+                }
+              : {}),
+          }),
+        );
+      }
+    }
+    transaction['ram:ApplicableHeaderTradeSettlement'] = mended;
+  };
+}
+
+/** IBAN: two letters, two check digits, up to 30 letters and digits (ISO 13616), spaces aside. */
+const isIban = (account: string) => /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(account.replaceAll(' ', ''));
+
+/** Payment means whose payee account is no IBAN, naming it as the account number it is. */
+function accountsMended(means: unknown): unknown {
+  if (Array.isArray(means)) return means.map(accountsMended);
+  const account = (means as CiiNode | undefined)?.['ram:PayeePartyCreditorFinancialAccount'] as
+    CiiNode | undefined;
+  const id = account?.['ram:IBANID'];
+  if (!account || typeof id !== 'string' || isIban(id)) return means;
+  const rest = Object.fromEntries(Object.entries(account).filter(([key]) => key !== 'ram:IBANID'));
+  return {
+    ...(means as CiiNode),
+    'ram:PayeePartyCreditorFinancialAccount': { ...rest, 'ram:ProprietaryID': id },
+  };
+}
 
 interface AjvClass {
   prototype: { compile: (this: { opts: object }, schema: object) => unknown };

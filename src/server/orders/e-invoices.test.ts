@@ -4,7 +4,8 @@ import type { Order, PlaceOrderResult } from '../../shared/api/orders.schemas';
 import { type TestUser, signUp, signUpAdmin } from '../test/auth-helpers';
 import { newCompany, useCompanyTestApp } from '../test/company-helpers';
 import { validateByCommand, validateDocument } from '../test/e-invoice-validators';
-import { pdfText } from '../test/pdf-text';
+import { pdfAttachment, pdfText } from '../test/pdf-text';
+import { OUTSIDE_REGISTRATIONS_NOTICE, exportNotice } from '../../shared/domain/order-charges';
 import { expectDocumentAgrees } from '../test/document-agreement';
 import { insertTool } from '../test/factories';
 import {
@@ -197,7 +198,10 @@ describe('invoices as EN 16931 data', () => {
     expect(ubl).toContain(
       `<cbc:PrepaidAmount currencyID="USD">${order.total.toFixed(2)}</cbc:PrepaidAmount>`,
     );
-    expect(ubl).toContain('<cbc:CompanyID>Pennsylvania sales tax license 12345678</cbc:CompanyID>');
+    // The state permit the tax was collected under, by its number (the PDF names it in words).
+    expect(ubl).toContain('<cbc:CompanyID>12345678</cbc:CompanyID>');
+    expect(ubl).not.toContain('Pennsylvania sales tax license');
+    expect(await pdfText(pdf.rawPayload)).toContain('Pennsylvania sales tax license 12345678');
     // Its Peppol address is the shop's one participant ID, but no VAT ID is claimed for a state's sales tax.
     expect(ubl).not.toContain(`<cbc:CompanyID>${SHOP_VAT_ID}</cbc:CompanyID>`);
   });
@@ -315,25 +319,46 @@ describe('invoices as EN 16931 data', () => {
     expect(text).toContain('200 PR');
   });
 
-  it('an intra-community supply to a verified French VAT ID', async () => {
+  it('to a verified French VAT ID from stock in Pittsburgh: an export from the US, under no EU VAT ID', async () => {
     const { buyer } = await companyBuyer('Atelier Lumière SARL', 'FR40123456824', lyon, { verify: true });
     const tool = await insertTool(t.ctx.db, { priceCents: 1000, weightGrams: 10 });
     const order = await invoicedOrder(buyer, [[tool, 100]], lyon);
-    expect(order.tax.treatment).toBe('intra_community');
+    // Goods sent from outside the EU are no intra-community supply: the buyer imports them.
+    expect(order.tax).toMatchObject({
+      treatment: 'untaxed_place',
+      registration: null,
+      notice: exportNotice('US'),
+    });
     const ubl = await expectValid(buyer, order._id);
-    expect(ubl).toContain('<cbc:TaxExemptionReasonCode>VATEX-EU-IC</cbc:TaxExemptionReasonCode>');
+    expect(ubl).toMatch(/<cbc:ID>O<\/cbc:ID>\s*<cbc:TaxExemptionReasonCode>VATEX-EU-O</);
+    expect(ubl).not.toContain('VATEX-EU-IC');
+    // Outside the scope of EU VAT: neither party's VAT ID is claimed (BR-O-02, BR-O-03).
+    expect(ubl).not.toContain(`<cbc:CompanyID>${SHOP_VAT_ID}</cbc:CompanyID>`);
+    expect(ubl).not.toMatch(/<cac:PartyTaxScheme>/);
+    const text = await pdfText((await t.call(buyer, 'GET', `/api/purchase/${order._id}/invoice`)).rawPayload);
+    expect(text).toContain(exportNotice('US'));
+    expect(text).not.toContain('Article 138');
   });
 
   it('an export to Canada, and a delivery in the seller’s country where it collects no tax', async () => {
     const buyer = await signUp(t.ctx.app);
     const tool = await insertTool(t.ctx.db, { priceCents: 1000, weightGrams: 10 });
     const exported = await invoicedOrder(buyer, [[tool, 100]], toronto);
-    expect(exported.tax.treatment).toBe('untaxed_place');
+    expect(exported.tax).toMatchObject({ treatment: 'untaxed_place', notice: exportNotice('US') });
     const ubl = await expectValid(buyer, exported._id, { peppol: false });
-    expect(ubl).toContain('<cbc:TaxExemptionReasonCode>VATEX-EU-G</cbc:TaxExemptionReasonCode>');
+    // Shipped from Pittsburgh: outside the scope of EU VAT, not an EU export under the shop's NL VAT ID.
+    expect(ubl).toContain('<cbc:TaxExemptionReasonCode>VATEX-EU-O</cbc:TaxExemptionReasonCode>');
+    expect(ubl).toContain(`<cbc:Note>${exportNotice('US')}`);
+    expect(ubl).not.toContain(`<cbc:CompanyID>${SHOP_VAT_ID}</cbc:CompanyID>`);
     const ohio = await invoicedOrder(buyer, [[tool, 100]], columbus);
+    expect(ohio.tax.notice).toBe(OUTSIDE_REGISTRATIONS_NOTICE);
     const outside = await expectValid(buyer, ohio._id, { peppol: false });
     expect(outside).toContain('<cbc:TaxExemptionReasonCode>VATEX-EU-O</cbc:TaxExemptionReasonCode>');
+    // A delivery inside the United States is no export, on any of its documents.
+    expect(outside).not.toMatch(/export/i);
+    const text = await pdfText((await t.call(buyer, 'GET', `/api/purchase/${ohio._id}/invoice`)).rawPayload);
+    expect(text).toContain(OUTSIDE_REGISTRATIONS_NOTICE);
+    expect(text).not.toMatch(/export/i);
   });
 
   it('exempt under the buyer’s approved resale certificate', async () => {
@@ -359,8 +384,18 @@ describe('invoices as EN 16931 data', () => {
     expect(order.tax.treatment).toBe('exempt');
     const ubl = await expectValid(buyer, order._id, { peppol: false });
     expect(ubl).toContain(
-      `<cbc:TaxExemptionReason>Exempt under the buyer's resale certificate ${id}</cbc:TaxExemptionReason>`,
+      "<cbc:TaxExemptionReason>Exempt under the buyer's resale certificate PA-REV-1220-55</cbc:TaxExemptionReason>",
     );
+    // Its EIN, printed on the PDF, is its legal registration in the XML (BT-47): no VAT ID.
+    expect(ubl).toMatch(
+      /<cac:PartyLegalEntity>\s*<cbc:RegistrationName>Allegheny Supply Co<\/cbc:RegistrationName>\s*<cbc:CompanyID>98-7654321<\/cbc:CompanyID>/,
+    );
+    expect(await eInvoice(buyer, order._id, 'cii')).toMatch(
+      /<ram:SpecifiedLegalOrganization>\s*<ram:ID>98-7654321<\/ram:ID>/,
+    );
+    const text = await pdfText((await t.call(buyer, 'GET', `/api/purchase/${order._id}/invoice`)).rawPayload);
+    expect(text).toContain('resale certificate PA-REV-1220-55');
+    expect(text).toContain('Tax / VAT ID: EIN 98-7654321');
   });
 
   it('on account: its due date, payable in full, and the seller’s bank account to pay it to', async () => {
@@ -379,7 +414,23 @@ describe('invoices as EN 16931 data', () => {
     const ubl = await expectValid(buyer, order._id);
     expect(ubl).toContain(`<cbc:DueDate>${order.dueDate}</cbc:DueDate>`);
     expect(ubl).toContain('<cbc:PaymentMeansCode>30</cbc:PaymentMeansCode>');
-    expect(ubl).toContain('<cbc:ID>441022910087</cbc:ID>');
+    // A US account: its number and the bank's routing number (BT-84, BT-86), what an ACH payment needs;
+    // no IBAN, as none is.
+    expect(ubl).toMatch(
+      /<cac:PayeeFinancialAccount>\s*<cbc:ID>441022910087<\/cbc:ID>\s*<cbc:Name>Forgeline Tools Inc.<\/cbc:Name>\s*<cac:FinancialInstitutionBranch>\s*<cbc:ID>043000096<\/cbc:ID>/,
+    );
+    const cii = await eInvoice(buyer, order._id, 'cii');
+    expect(cii).not.toContain('IBANID');
+    expect(cii).toMatch(
+      /<ram:PayeePartyCreditorFinancialAccount>\s*<ram:AccountName>Forgeline Tools Inc.<\/ram:AccountName>\s*<ram:ProprietaryID>441022910087<\/ram:ProprietaryID>/,
+    );
+    expect(cii).toMatch(/<ram:PayeeSpecifiedCreditorFinancialInstitution>\s*<ram:BICID>043000096</);
+    const embedded = await pdfAttachment(
+      (await t.call(buyer, 'GET', `/api/purchase/${order._id}/invoice`)).rawPayload,
+      'factur-x.xml',
+    );
+    expect(embedded).toContain('<ram:ProprietaryID>441022910087</ram:ProprietaryID>');
+    expect(embedded).not.toContain('IBANID');
     expect(ubl).toContain(
       `<cbc:PayableAmount currencyID="USD">${order.total.toFixed(2)}</cbc:PayableAmount>`,
     );
@@ -538,6 +589,17 @@ describe('credit notes as EN 16931 data, naming the invoice they correct', () =>
       { kind: 'credit_note', number: Number(number.slice(3)) },
       { pdf, ubl, cii },
     );
+    // The invoice it corrects (BT-25, BT-26), in the UBL, the CII and the PDF's own CII alike.
+    const [, invoice = '', issued = ''] =
+      /<cac:InvoiceDocumentReference>\s*<cbc:ID>(INV-\d+)<\/cbc:ID>\s*<cbc:IssueDate>([\d-]+)</.exec(ubl) ??
+      [];
+    expect(invoice).toMatch(/^INV-\d{6}$/);
+    const referenced = new RegExp(
+      `<ram:InvoiceReferencedDocument>\\s*<ram:IssuerAssignedID>${invoice}</ram:IssuerAssignedID>\\s*` +
+        `<ram:FormattedIssueDateTime>\\s*<qdt:DateTimeString format="102">${issued.replaceAll('-', '')}<`,
+    );
+    expect(cii).toMatch(referenced);
+    expect(await pdfAttachment(pdf, 'factur-x.xml')).toMatch(referenced);
     const verdicts = [
       ['UBL under EN 16931', await validateDocument('en16931', ubl)],
       ['CII under EN 16931', await validateDocument('en16931', cii)],

@@ -2,7 +2,7 @@ import { formatCreditNoteNumber, formatInvoiceNumber } from '../../shared/domain
 import { formatCents } from '../../shared/money';
 import {
   type StoredCharges,
-  certificateName,
+  certificateLabel,
   chargeRows,
   formatRate,
   taxNotice,
@@ -324,15 +324,15 @@ export function documentTaxNotice(order: PlacedOrder): string | null {
     sentences.push(`Tax collected under the seller’s registration: ${basis.registration}.`);
   } else if (basis.treatment === 'intra_community') {
     sentences.push(
-      `${taxNotice(basis.treatment)} Seller’s VAT ID: ${basis.registration ?? ''}. Buyer’s VAT ID: ${basis.vatId ?? ''}.`,
+      `${taxNotice(basis)} Seller’s VAT ID: ${basis.registration ?? ''}. Buyer’s VAT ID: ${basis.vatId ?? ''}.`,
     );
   } else if (basis.treatment === 'untaxed_place') {
-    sentences.push(taxNotice(basis.treatment) ?? '');
+    sentences.push(taxNotice(basis) ?? '');
   } else if (basis.treatment === 'reverse_charge') {
-    sentences.push(`${taxNotice(basis.treatment)} Buyer’s VAT ID: ${basis.vatId ?? ''}.`);
+    sentences.push(`${taxNotice(basis)} Buyer’s VAT ID: ${basis.vatId ?? ''}.`);
   } else if (basis.treatment === 'exempt' && basis.certificate) {
     sentences.push(
-      `Exempt from sales tax: the buyer’s ${certificateName(basis.certificate.kind)} (${basis.certificate.regions.join(', ')}), valid until ${formatDay(basis.certificate.expiresOn)}.`,
+      `Exempt from sales tax: the buyer’s ${certificateLabel(basis.certificate)} (${basis.certificate.regions.join(', ')}), valid until ${formatDay(basis.certificate.expiresOn)}.`,
     );
   }
   if (basis.atShopAddress) {

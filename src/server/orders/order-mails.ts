@@ -25,7 +25,7 @@ const lineFact = (line: PlacedOrder['lines'][number]): [string, string] => [
 
 /** The order at a glance, as every order mail shows it: its lines, then its total and references. */
 function orderFacts(order: PlacedOrder): [string, string][] {
-  const notice = order.taxBasis ? taxNotice(order.taxBasis.treatment) : null;
+  const notice = order.taxBasis ? taxNotice(order.taxBasis) : null;
   return [
     ['Order', `${order.orderNumber}: ${itemsSummary(order.lines)}`],
     ...order.lines.map(lineFact),

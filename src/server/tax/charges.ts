@@ -7,7 +7,13 @@ import {
   orderCharges,
   taxNotice,
 } from '../../shared/domain/order-charges';
-import { type BuyerVat, euVatCountry, intraCommunitySupply } from '../../shared/domain/vat-id';
+import {
+  type BuyerVat,
+  euBusinessDelivery,
+  euVatCountry,
+  intraCommunitySupply,
+} from '../../shared/domain/vat-id';
+import { EU_COUNTRIES } from '../../shared/domain/addresses';
 import type { ShopDetails } from '../config/shop-details';
 import type { Executor } from '../db/database';
 import { findCompany } from '../records/companies.repository';
@@ -108,19 +114,26 @@ async function chargeContextFor(
     verified: billTo?.vatVerified ?? false,
     billingCountry: billTo?.billingCountry ?? null,
   };
+  // The goods leave from the seller's premises, its one stock location.
+  const from = seller.premises.country.toUpperCase();
   const basis: TaxBasis = {
     treatment: zone ? 'taxed' : 'untaxed_place',
     zone: zone?.name ?? null,
     rates: zone?.rates ?? null,
     registration: zone?.registration || null,
     freightTaxed: zone?.taxesFreight ?? false,
+    dispatch: { from, exported: place.country !== from },
     certificate: null,
     vatId: null,
     notForResale,
   };
   const sellerVatCountry = euVatCountry(seller.vatId);
-  if (intraCommunitySupply(buyer, place.country, sellerVatCountry)) {
+  if (intraCommunitySupply(buyer, place.country, sellerVatCountry, from)) {
     Object.assign(basis, { treatment: 'intra_community', vatId: buyer.vatId, registration: seller.vatId });
+  } else if (euBusinessDelivery(buyer, place.country) && !EU_COUNTRIES.includes(from)) {
+    // What would be an intra-community supply from stock in the EU is, from stock outside it, an
+    // export from the seller's country: the buyer imports the goods and accounts for their VAT.
+    Object.assign(basis, { treatment: 'untaxed_place', zone: null, rates: null, registration: null });
   } else if (zone && certificate) {
     Object.assign(basis, { treatment: 'exempt', certificate });
   }
@@ -191,7 +204,7 @@ export function toOrderTax(basis: TaxBasis | null) {
     vatId: basis?.vatId ?? null,
     notForResale: basis?.notForResale ?? false,
     atShopAddress: basis?.atShopAddress ?? false,
-    notice: taxNotice(treatment),
+    notice: taxNotice({ treatment, dispatch: basis?.dispatch }),
   };
 }
 

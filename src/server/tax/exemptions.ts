@@ -58,6 +58,7 @@ export async function approvedCertificateFor(
     .select({
       id: taxCertificates.id,
       kind: taxCertificates.kind,
+      number: taxCertificates.number,
       regions: taxCertificates.regions,
       expiresOn: taxCertificates.expiresOn,
     })

@@ -7,7 +7,7 @@ import { CERTIFICATE_QUOTA, noticeExpiringCertificates } from './exemptions';
 import type { Cart, ChargesPreview } from '../../shared/api/cart.schemas';
 import type { ErrorBody } from '../../shared/api/errors';
 import type { Order, PlaceOrderResult } from '../../shared/api/orders.schemas';
-import { EXPORT_NOTICE, INTRA_COMMUNITY_NOTICE } from '../../shared/domain/order-charges';
+import { INTRA_COMMUNITY_NOTICE, exportNotice } from '../../shared/domain/order-charges';
 import { type TestUser, signUp, signUpAdmin } from '../test/auth-helpers';
 import { newCompany, useCompanyTestApp } from '../test/company-helpers';
 import { insertTool } from '../test/factories';
@@ -246,7 +246,7 @@ describe('an order’s charges', () => {
     expect(paid).toMatchObject({ status: 'paid', total: 5800 });
   });
 
-  it('are an intra-community supply only for a verified VAT ID of the billing country, delivered to another member state, with both IDs', async () => {
+  it('from stock outside the EU, are an export for a verified VAT ID of the billing country in another member state, never an intra-community supply', async () => {
     const { admin: buyer, companyId } = await newCompany(t.ctx.app, 'Atelier Lumière SARL');
     const tool = await insertTool(t.ctx.db, { priceCents: 1000, weightGrams: 100, minOrder: 100 });
     const order = async () => {
@@ -296,35 +296,31 @@ describe('an order’s charges', () => {
     }>();
     expect(company).toMatchObject({ taxId: 'FR40123456824', vatVerifiedAt: expect.any(String) as unknown });
 
+    // The goods leave from Pittsburgh: not an intra-community supply (that needs stock in a member
+    // state; eu-stock.test.ts) but an export from the United States, which the buyer imports.
     const supply = await order();
     expect(supply).toMatchObject({
       taxes: [{ rate: 0, amount: 0 }],
       total: 1090,
-      tax: {
-        treatment: 'intra_community',
-        vatId: 'FR40123456824',
-        registration: SHOP_VAT_ID,
-        notice: INTRA_COMMUNITY_NOTICE,
-      },
+      tax: { treatment: 'untaxed_place', vatId: null, registration: null, notice: exportNotice('US') },
     });
     await payOrderAs(t.ctx.app, buyer, supply._id);
     const invoice = await invoiceText(buyer, supply._id);
     expect(invoice).toContain('Bill to Atelier Lumière SARL');
     expect(invoice).toContain('Tax / VAT ID: FR40123456824');
-    expect(invoice).toContain('VAT $0.00 (exempt, Art. 138) Total (USD) $1,090.00');
-    expect(invoice).toContain(
-      `${INTRA_COMMUNITY_NOTICE} Seller’s VAT ID: ${SHOP_VAT_ID}. Buyer’s VAT ID: FR40123456824.`,
-    );
-    expect(invoice).not.toContain('Article 196');
+    expect(invoice).toContain('Tax $0.00 (outside our tax registrations) Total (USD) $1,090.00');
+    expect(invoice).toContain(exportNotice('US'));
+    expect(invoice).not.toContain(INTRA_COMMUNITY_NOTICE);
+    expect(invoice).not.toContain(SHOP_VAT_ID);
 
     // Billed from the United States, the French VAT ID is not the buyer's own country's: taxed.
     await t.call(buyer, 'PATCH', '/api/company', { billingTo: pittsburgh });
     expect(await order()).toMatchObject(french);
     await t.call(buyer, 'PATCH', '/api/company', { billingTo: lyon });
-    expect((await order()).tax.treatment).toBe('intra_community');
+    expect((await order()).tax.treatment).toBe('untaxed_place');
     // Saving the same ID keeps the verification; another ID withdraws it.
     await t.call(buyer, 'PATCH', '/api/company', { taxId: 'FR40123456824' });
-    expect((await order()).tax.treatment).toBe('intra_community');
+    expect((await order()).tax.treatment).toBe('untaxed_place');
     expect((await t.call(buyer, 'PATCH', '/api/company', { taxId: 'FR44732829320' })).statusCode).toBe(200);
     expect(await order()).toMatchObject(french);
     expect(
@@ -426,12 +422,12 @@ describe('an order’s charges', () => {
     const order = placed.json<PlaceOrderResult>().order;
     expect(order).toMatchObject({
       total: 1000,
-      tax: { treatment: 'untaxed_place', zone: null, registration: null, notice: EXPORT_NOTICE },
+      tax: { treatment: 'untaxed_place', zone: null, registration: null, notice: exportNotice('US') },
     });
     await payOrderAs(t.ctx.app, buyer, order._id);
     const invoice = await invoiceText(buyer, order._id);
     expect(invoice).toContain('Tax $0.00 (outside our tax registrations)');
-    expect(invoice).toContain(EXPORT_NOTICE);
+    expect(invoice).toContain(exportNotice('US'));
 
     // New York's ZIP code with Delaware (no sales tax) as the state: refused, naming the field.
     const wrongState = await t.call(buyer, 'POST', '/api/purchase', {
@@ -744,7 +740,7 @@ describe('an order’s charges', () => {
     await payOrderAs(t.ctx.app, buyer, exempt._id);
     expect(await invoiceText(buyer, exempt._id)).toContain(
       // The certificate named as what it is (a resale one here), its expiry written as every day is.
-      `Exempt from sales tax: the buyer’s resale certificate (US-PA, CA-ON), valid until ${formatDay(inAYear)}.`,
+      `Exempt from sales tax: the buyer’s resale certificate PA-REV-1220-55 (US-PA, CA-ON), valid until ${formatDay(inAYear)}.`,
     );
     // Bought for its own use: taxed, though the certificate covers the place.
     const ownUse = await order({ notForResale: true });

@@ -3,7 +3,7 @@ import type { App } from '../app';
 import { type TestUser, injectAs, signUp } from './auth-helpers';
 import { afterAll, beforeAll } from 'vitest';
 import { startSmtpCatcher } from './smtp-catcher';
-import { createTestApp } from './test-app';
+import { type TestAppOptions, createTestApp } from './test-app';
 import { shipsToUk } from './order-helpers';
 
 type Smtp = Awaited<ReturnType<typeof startSmtpCatcher>>;
@@ -52,12 +52,12 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
  * A test file's app with a real SMTP server (companies' mails: invitations, approvals, invoices),
  * started before its tests and closed after them; `call` injects as a user, `join` adds a colleague.
  */
-export function useCompanyTestApp() {
+export function useCompanyTestApp(options: Pick<TestAppOptions, 'shop'> = {}) {
   let smtp: Smtp | undefined;
   let ctx: Awaited<ReturnType<typeof createTestApp>> | undefined;
   beforeAll(async () => {
     smtp = await startSmtpCatcher();
-    ctx = await createTestApp({ env: { SMTP_URL: smtp.url } });
+    ctx = await createTestApp({ ...options, env: { SMTP_URL: smtp.url } });
     await shipsToUk(ctx.db);
   });
   afterAll(async () => {

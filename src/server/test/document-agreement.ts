@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { DocumentBreakdown } from '../../shared/domain/document-breakdown';
 import type { Database } from '../db/database';
 import { issuedDocuments } from '../db/schema';
-import { pdfText } from './pdf-text';
+import { pdfAttachment, pdfText } from './pdf-text';
 
 /** Cents of an amount as a document writes it: "1,234.50", "$1,234.50". */
 const cents = (text: string) => Math.round(Number(text.replace(/[$,]/g, '')) * 100);
@@ -95,15 +95,25 @@ export async function expectDocumentAgrees(
   ).reduce((sum, [amount = '']) => sum + cents(amount), 0);
   expect(ublFees, 'UBL restocking fee').toBe(breakdown.feeCents);
 
-  // The CII.
-  const cii = files.cii;
+  // The CII, and the same CII embedded in the PDF (Factur-X's factur-x.xml).
+  expectCiiAgrees('CII', files.cii, breakdown, expected);
+  expectCiiAgrees('Factur-X XML', await pdfAttachment(files.pdf, 'factur-x.xml'), breakdown, expected);
+}
+
+function expectCiiAgrees(
+  what: string,
+  cii: string,
+  breakdown: DocumentBreakdown,
+  expected: Map<number, { taxable: number; tax: number }>,
+) {
+  const exclusive = breakdown.goodsCents + breakdown.freightCents - breakdown.feeCents;
   const ciiAmount = (name: string) => {
     const match = new RegExp(`<ram:${name}(?: currencyID="USD")?>([\\d.-]+)</ram:${name}>`).exec(cii);
     return match?.[1] === undefined ? null : cents(match[1]);
   };
-  expect(ciiAmount('TaxBasisTotalAmount'), 'CII TaxBasisTotalAmount').toBe(exclusive);
-  expect(ciiAmount('TaxTotalAmount'), 'CII TaxTotalAmount').toBe(breakdown.taxCents);
-  expect(ciiAmount('GrandTotalAmount'), 'CII GrandTotalAmount').toBe(breakdown.totalCents);
+  expect(ciiAmount('TaxBasisTotalAmount'), `${what} TaxBasisTotalAmount`).toBe(exclusive);
+  expect(ciiAmount('TaxTotalAmount'), `${what} TaxTotalAmount`).toBe(breakdown.taxCents);
+  expect(ciiAmount('GrandTotalAmount'), `${what} GrandTotalAmount`).toBe(breakdown.totalCents);
   const ciiTaxes = byPercent(
     all(cii, /<ram:ApplicableTradeTax>([\s\S]*?)<\/ram:ApplicableTradeTax>/g)
       .map(([block = '']) => block)
@@ -114,5 +124,10 @@ export async function expectDocumentAgrees(
         tax: cents(/<ram:CalculatedAmount>([\d.-]+)</.exec(block)?.[1] ?? ''),
       })),
   );
-  expect(Object.fromEntries(ciiTaxes), 'CII tax by rate').toEqual(Object.fromEntries(expected));
+  expect(Object.fromEntries(ciiTaxes), `${what} tax by rate`).toEqual(Object.fromEntries(expected));
+  const fees = all(
+    cii,
+    /<ram:ChargeIndicator>\s*<udt:Indicator>false<\/udt:Indicator>\s*<\/ram:ChargeIndicator>\s*<ram:ActualAmount>([\d.]+)</g,
+  ).reduce((sum, [amount = '']) => sum + cents(amount), 0);
+  expect(fees, `${what} allowances (the restocking fee)`).toBe(breakdown.feeCents);
 }

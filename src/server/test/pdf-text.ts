@@ -13,3 +13,17 @@ export async function pdfText(pdf: Buffer): Promise<string> {
   await document.destroy();
   return pages.join('\n').replace(/\s+/g, ' ');
 }
+
+/** A file attached to a PDF (a Factur-X PDF's factur-x.xml), as PDF.js reads it; throws when absent. */
+export async function pdfAttachment(pdf: Buffer, name: string): Promise<string> {
+  const document = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, verbosity: 0 })
+    .promise;
+  const attachments = ((await document.getAttachments()) ?? {}) as Record<
+    string,
+    { filename: string; content: Uint8Array }
+  >;
+  await document.destroy();
+  const found = Object.values(attachments).find((attachment) => attachment.filename === name);
+  if (!found) throw new Error(`the PDF has no attachment ${name}: ${Object.keys(attachments).join(', ')}`);
+  return Buffer.from(found.content).toString('utf8');
+}

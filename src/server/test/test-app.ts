@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { buildApp } from '../app';
 import { loadConfig } from '../config/env';
+import type { ShopDetails } from '../config/shop-details';
 import type { Database } from '../db/database';
 import type { PageRendererModule } from '../web/pages';
 import { openTestDatabase } from './test-database';
@@ -19,6 +20,8 @@ export interface TestAppOptions {
   /** The webhook worker's first retry delay and how often it looks (tests of delivery shorten them). */
   webhookRetryMs?: number;
   webhookPollMs?: number;
+  /** The business's details, when not content/business.json's. */
+  shop?: ShopDetails;
 }
 
 /** The public pages' renderer from its source (src/client/entry-server.tsx), as `vite build --ssr` builds it. */
@@ -55,6 +58,7 @@ export async function createTestApp({
   loadPageRenderer = async () => null,
   webhookRetryMs,
   webhookPollMs,
+  shop,
 }: TestAppOptions = {}) {
   // Tests place many orders per account; the limits' own tests set these back to the defaults.
   const config = loadConfig({
@@ -80,6 +84,7 @@ export async function createTestApp({
     backgroundJobs: false,
     webhookRetryMs,
     webhookPollMs,
+    ...(shop ? { shop } : {}),
     onRoute: ({ method, url }) => {
       for (const verb of [method].flat()) routes.push(`${verb} ${url}`);
     },

@@ -8,6 +8,7 @@ import {
   palletEstimateCents,
 } from './freight';
 import { formatCents } from '../money';
+import { countryName } from './addresses';
 import {
   type FreightTax,
   type LineTax,
@@ -63,10 +64,21 @@ export interface TaxBasis {
   /** Whether the freight was taxed there (at the goods' rates). */
   freightTaxed?: boolean;
   /**
-   * The certificate relied on: its id, kind (absent on orders placed before it was kept), the regions
-   * it covers and its expiry.
+   * Where the goods leave from (the seller's premises, its one stock location) and whether the
+   * delivery leaves that country (an export); absent on orders placed before it was kept.
    */
-  certificate: { id: string; kind?: CertificateKind; regions: string[]; expiresOn: string } | null;
+  dispatch?: { from: string; exported: boolean };
+  /**
+   * The certificate relied on: its id, kind and the number its issuer gave it (both absent on orders
+   * placed before they were kept), the regions it covers and its expiry.
+   */
+  certificate: {
+    id: string;
+    kind?: CertificateKind;
+    number?: string;
+    regions: string[];
+    expiresOn: string;
+  } | null;
   /** The buyer's VAT ID an intra-community supply rests on (verified by the shop). */
   vatId: string | null;
   /** The buyer said this order is not for resale: taxed although they hold a certificate. */
@@ -90,12 +102,34 @@ export interface TaxBasis {
   } | null;
 }
 
+/**
+ * The identifier in a registration as a tax zone words it for people ("Pennsylvania sales tax license
+ * 12345678", "Washington UBI 604 123 456", "GST/HST 123456789 RT0001"): its last words that carry a
+ * digit, which an accounting system matches; the first registration of several ("GST …, QST …").
+ * A registration that is an identifier alone (a VAT ID) is itself.
+ */
+export function registrationIdentifier(registration: string): string {
+  const [first = registration] = registration.split(/[,;]/);
+  const words = first.trim().split(/\s+/);
+  let start = words.length;
+  while (start > 0 && /\d/.test(words[start - 1] ?? '')) start -= 1;
+  return start === words.length ? first.trim() : words.slice(start).join(' ');
+}
+
 /** A resale certificate (the buyer resells what it buys) or an exemption certificate (it is exempt). */
 export type CertificateKind = 'resale' | 'exemption';
 
 /** "resale certificate", "exemption certificate": what an untaxed order's certificate is called everywhere. */
 export const certificateName = (kind: CertificateKind | null | undefined) =>
   kind ? `${kind} certificate` : 'tax certificate';
+
+/**
+ * The certificate an exempt order rests on as its documents name it: its kind and the number its
+ * issuer gave it ("resale certificate PA-REV-1220-55"), which the buyer's books and an auditor know;
+ * never the shop's own id for it. Orders placed before the number was kept name the kind alone.
+ */
+export const certificateLabel = (certificate: TaxBasis['certificate']) =>
+  [certificateName(certificate?.kind), certificate?.number].filter(Boolean).join(' ');
 
 /** What an invoice under an older order's reverse charge says (no new order is reverse-charged). */
 export const REVERSE_CHARGE_NOTICE =
@@ -105,15 +139,25 @@ export const REVERSE_CHARGE_NOTICE =
 export const INTRA_COMMUNITY_NOTICE =
   'Intra-community supply of goods: exempt from VAT under Article 138 of Council Directive 2006/112/EC.';
 
-/** Why a delivery outside the shop's registrations carries no tax. */
-export const EXPORT_NOTICE =
-  'No tax charged: delivered outside the places where the seller is registered to collect tax (export).';
+/** Why a delivery that leaves the seller's country carries no tax: an export, its import the buyer's. */
+export const exportNotice = (from: string) =>
+  `No tax charged: an export (goods shipped from ${countryName(from)} to another country); import duties and taxes at the destination are the buyer’s.`;
 
-/** The notice an order's documents carry for how it was taxed, if any. */
-export function taxNotice(treatment: TaxTreatment): string | null {
-  if (treatment === 'intra_community') return INTRA_COMMUNITY_NOTICE;
-  if (treatment === 'reverse_charge') return REVERSE_CHARGE_NOTICE;
-  if (treatment === 'untaxed_place') return EXPORT_NOTICE;
+/** Why a delivery in the seller's country, where it is not registered to collect tax, carries none. */
+export const OUTSIDE_REGISTRATIONS_NOTICE =
+  'No tax charged: delivered where the seller is not registered to collect sales tax.';
+
+/**
+ * The notice an order's documents carry for how it was taxed, if any. An untaxed delivery is an export
+ * only when it left the seller's country; one inside it (to a state where the shop collects no sales
+ * tax) says so instead, as do older orders, which did not keep where the goods left from.
+ */
+export function taxNotice(basis: Pick<TaxBasis, 'treatment' | 'dispatch'>): string | null {
+  if (basis.treatment === 'intra_community') return INTRA_COMMUNITY_NOTICE;
+  if (basis.treatment === 'reverse_charge') return REVERSE_CHARGE_NOTICE;
+  if (basis.treatment === 'untaxed_place') {
+    return basis.dispatch?.exported ? exportNotice(basis.dispatch.from) : OUTSIDE_REGISTRATIONS_NOTICE;
+  }
   return null;
 }
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type BuyerVat, euVatCountry, intraCommunitySupply, vatIdProblem } from './vat-id';
+import {
+  type BuyerVat,
+  euBusinessDelivery,
+  euVatCountry,
+  intraCommunitySupply,
+  vatIdProblem,
+} from './vat-id';
 
 describe('EU VAT IDs', () => {
   it('accepts each state’s valid numbers by its check-digit rule, spaces and dots aside, and names the state', () => {
@@ -39,18 +45,22 @@ describe('EU VAT IDs', () => {
 
   const verifiedGerman: BuyerVat = { vatId: 'DE136695976', verified: true, billingCountry: 'DE' };
 
-  it('is an intra-community supply only from an EU registration, to a verified ID of the billing country, in another state', () => {
-    expect(intraCommunitySupply(verifiedGerman, 'DE', 'NL')).toBe(true);
-    expect(intraCommunitySupply(verifiedGerman, 'FR', 'NL')).toBe(true);
-    // Delivered within the seller's own member state: domestic, taxed.
-    expect(intraCommunitySupply(verifiedGerman, 'NL', 'NL')).toBe(false);
+  it('is an intra-community supply only from an EU registration, from stock in the EU, to a verified ID of the billing country, in another state', () => {
+    expect(intraCommunitySupply(verifiedGerman, 'DE', 'NL', 'NL')).toBe(true);
+    expect(intraCommunitySupply(verifiedGerman, 'FR', 'NL', 'NL')).toBe(true);
+    // Delivered within the member state the goods leave from: domestic, taxed.
+    expect(intraCommunitySupply(verifiedGerman, 'NL', 'NL', 'NL')).toBe(false);
     // Outside the EU, or the shop has no EU VAT registration.
-    expect(intraCommunitySupply(verifiedGerman, 'US', 'NL')).toBe(false);
-    expect(intraCommunitySupply(verifiedGerman, 'DE', null)).toBe(false);
+    expect(intraCommunitySupply(verifiedGerman, 'US', 'NL', 'NL')).toBe(false);
+    expect(intraCommunitySupply(verifiedGerman, 'DE', null, 'NL')).toBe(false);
+    // Goods sent from outside the EU: an export from there, whatever the seller's registrations.
+    expect(intraCommunitySupply(verifiedGerman, 'DE', 'NL', 'US')).toBe(false);
+    expect(euBusinessDelivery(verifiedGerman, 'DE')).toBe(true);
     // Not verified by the shop, billed from another country, or not a valid ID.
-    expect(intraCommunitySupply({ ...verifiedGerman, verified: false }, 'DE', 'NL')).toBe(false);
-    expect(intraCommunitySupply({ ...verifiedGerman, billingCountry: 'US' }, 'DE', 'NL')).toBe(false);
-    expect(intraCommunitySupply({ ...verifiedGerman, billingCountry: null }, 'DE', 'NL')).toBe(false);
-    expect(intraCommunitySupply({ ...verifiedGerman, vatId: 'DE123456789' }, 'DE', 'NL')).toBe(false);
+    expect(intraCommunitySupply({ ...verifiedGerman, verified: false }, 'DE', 'NL', 'NL')).toBe(false);
+    expect(intraCommunitySupply({ ...verifiedGerman, billingCountry: 'US' }, 'DE', 'NL', 'NL')).toBe(false);
+    expect(intraCommunitySupply({ ...verifiedGerman, billingCountry: null }, 'DE', 'NL', 'NL')).toBe(false);
+    expect(intraCommunitySupply({ ...verifiedGerman, vatId: 'DE123456789' }, 'DE', 'NL', 'NL')).toBe(false);
+    expect(euBusinessDelivery({ ...verifiedGerman, verified: false }, 'DE')).toBe(false);
   });
 });

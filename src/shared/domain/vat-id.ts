@@ -78,22 +78,32 @@ export interface BuyerVat {
 }
 
 /**
+ * Whether a delivery to `destination` goes to an EU business: the buyer holds a valid VAT ID that a
+ * shop admin has verified, issued by the state it bills from, and the goods go to a member state.
+ */
+export function euBusinessDelivery(buyer: BuyerVat, destination: string): boolean {
+  if (!buyer.verified) return false;
+  const buyerCountry = euVatCountry(buyer.vatId);
+  return buyerCountry !== null && buyerCountry === buyer.billingCountry && EU_COUNTRIES.includes(destination);
+}
+
+/**
  * Whether a delivery to `destination` is an intra-community supply, exempt under Article 138: the
- * shop sells from an EU VAT registration (`sellerVatCountry`), the buyer holds a valid VAT ID that a
- * shop admin has verified, issued by the state it bills from, and the goods go to a member state
- * other than the seller's. Anything less is taxed as the destination's zone says.
+ * shop sells from an EU VAT registration (`sellerVatCountry`) goods that leave from a member state
+ * (`dispatchedFrom`) to an EU business (euBusinessDelivery) in another member state. Goods sent from
+ * outside the EU are no intra-community supply, whatever the seller's registrations: an export.
+ * Anything less is taxed as the destination's zone says.
  */
 export function intraCommunitySupply(
   buyer: BuyerVat,
   destination: string,
   sellerVatCountry: string | null,
+  dispatchedFrom: string,
 ): boolean {
-  if (!sellerVatCountry || !buyer.verified) return false;
-  const buyerCountry = euVatCountry(buyer.vatId);
   return (
-    buyerCountry !== null &&
-    buyerCountry === buyer.billingCountry &&
-    EU_COUNTRIES.includes(destination) &&
-    destination !== sellerVatCountry
+    sellerVatCountry !== null &&
+    EU_COUNTRIES.includes(dispatchedFrom) &&
+    euBusinessDelivery(buyer, destination) &&
+    destination !== dispatchedFrom
   );
 }
