@@ -30,6 +30,8 @@ export const projectPaths = {
   pgliteVersion: join(root, 'node_modules', '@electric-sql', 'pglite', 'package.json'),
   /** The fonts invoices are set in (DejaVu Sans: Latin, Greek and Cyrillic scripts). */
   invoiceFonts: join(root, 'node_modules', 'dejavu-fonts-ttf', 'ttf'),
+  /** Google's Noto fonts for the scripts DejaVu lacks (documents/pdf-fonts.ts), from the registry. */
+  notoFonts: join(root, 'node_modules', '@expo-google-fonts'),
   /** The most common passwords, refused at sign-up and reset (auth/passwords.ts). */
   commonPasswords: join(root, 'src', 'server', 'auth', 'common-passwords.txt'),
 };

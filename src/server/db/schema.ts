@@ -1698,7 +1698,6 @@ export const shippingZones = pgTable(
   ],
 );
 
-
 export const certificateStatus = pgEnum('certificate_status', ['pending', 'approved', 'rejected']);
 
 /**

@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { projectPaths } from '../config/project-paths';
+import { BOLD, REGULAR, documentFonts, fontRuns, weightOf } from './pdf-fonts';
 import type { ShopDetails } from '../config/shop-details';
 
 /**
@@ -11,19 +9,7 @@ import type { ShopDetails } from '../config/shop-details';
 
 export { formatDay } from '../../shared/date-format';
 
-/**
- * DejaVu Sans, embedded (subset to the glyphs used): PDF's built-in Helvetica only knows Western
- * European letters, and would print a Polish, Greek or Czech buyer's name as garbage.
- */
-export const REGULAR = 'DejaVuSans';
-export const BOLD = 'DejaVuSans-Bold';
-let fonts: Record<string, Buffer> | undefined;
-function invoiceFonts(): Record<string, Buffer> {
-  fonts ??= Object.fromEntries(
-    [REGULAR, BOLD].map((name) => [name, readFileSync(join(projectPaths.invoiceFonts, `${name}.ttf`))]),
-  );
-  return fonts;
-}
+export { BOLD, REGULAR } from './pdf-fonts';
 
 export const PAGE = { margin: 50, width: 612, height: 792 };
 export const RIGHT = PAGE.width - PAGE.margin;
@@ -35,7 +21,8 @@ export async function startDocument(info: { Title: string; Author: string; Subje
   // pdfkit is loaded on the first document, not at start-up (it costs ~0.15 s to load).
   const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'LETTER', margin: PAGE.margin, info });
-  for (const [name, file] of Object.entries(invoiceFonts())) doc.registerFont(name, file);
+  for (const [name, file] of Object.entries(await documentFonts())) doc.registerFont(name, file);
+  drawEveryCharacter(doc);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -43,6 +30,66 @@ export async function startDocument(info: { Title: string; Author: string; Subje
     doc.on('error', reject);
   });
   return { doc, done };
+}
+
+type TextOptions = PDFKit.Mixins.TextOptions;
+
+/**
+ * Makes the document draw every character of every text in a font that has it (pdf-fonts.ts): each
+ * `text` is split into runs of one font each, drawn one after the other on the same lines (pdfkit's
+ * continued text) and the weight's first font set again after. pdfkit aligns each continued piece on
+ * its own, so a right-aligned or centred text of several runs that fits its width is placed by the
+ * runs' widths summed, and drawn from there.
+ */
+function drawEveryCharacter(doc: PDFKit.PDFDocument): void {
+  const setFont = doc.font.bind(doc) as (name: string, size?: number) => PDFKit.PDFDocument;
+  const write = doc.text.bind(doc) as (
+    text: string,
+    x?: number,
+    y?: number,
+    options?: TextOptions,
+  ) => PDFKit.PDFDocument;
+  let current = REGULAR;
+  doc.font = ((name: string, size?: number) => {
+    current = name;
+    return setFont(name, size);
+  }) as typeof doc.font;
+  doc.text = (text: string | number, x?: number | TextOptions, y?: number, options?: TextOptions) => {
+    const given: TextOptions | undefined = typeof x === 'object' ? x : options;
+    const at: [number | undefined, number | undefined] =
+      typeof x === 'object' ? [undefined, undefined] : [x, y];
+    const weight = weightOf(current);
+    const runs = weight ? fontRuns(String(text), weight) : [];
+    const [only] = runs;
+    if (!weight || (runs.length === 1 && only?.font === current)) {
+      return write(only?.text ?? String(text), at[0], at[1], given);
+    }
+    const size = (doc as unknown as { _fontSize: number })._fontSize;
+    const widths = runs.map((run) => {
+      setFont(run.font, size);
+      return doc.widthOfString(run.text, given);
+    });
+    const total = widths.reduce((sum, width) => sum + width, 0);
+    let [left] = at;
+    let drawn = given;
+    const align = given?.align;
+    if (given?.width !== undefined && (align === 'right' || align === 'center') && total <= given.width) {
+      const offset = (given.width - total) / (align === 'right' ? 1 : 2);
+      left = (left ?? doc.x) + offset;
+      drawn = { ...given, align: 'left', width: given.width - offset + 1 };
+    } else if (align === 'right' || align === 'center') {
+      // Longer than its line: wrapped from the left, never runs drawn over each other.
+      drawn = { ...given, align: 'left' };
+    }
+    runs.forEach((run, i) => {
+      setFont(run.font, size);
+      const last = i === runs.length - 1;
+      const options = { ...drawn, continued: last ? (given?.continued ?? false) : true };
+      write(run.text, i === 0 ? left : undefined, i === 0 ? at[1] : undefined, options);
+    });
+    setFont(current, size);
+    return doc;
+  };
 }
 
 /** The seller at the top left, as every document shows it; answers where it ends. */

@@ -622,9 +622,9 @@ const invoiceService = () =>
   (service ??= import('@e-invoice-eu/core').then(({ InvoiceService: Service, FormatFactoryService }) => {
     compileEachSchemaOnce();
     const quiet = { log: () => undefined, warn: () => undefined, error: () => undefined };
-    mendCiiMapping(
-      Object.getPrototypeOf(new FormatFactoryService().createFormatService('CII', quiet)) as CiiWriter,
-    );
+    const formats = new FormatFactoryService();
+    mendCiiMapping(Object.getPrototypeOf(formats.createFormatService('CII', quiet)) as CiiWriter);
+    infoAsXmp(Object.getPrototypeOf(formats.createFormatService('Factur-X-EN16931', quiet)) as FacturXWriter);
     return new Service(quiet);
   }));
 
@@ -684,6 +684,65 @@ function mendCiiMapping(writer: CiiWriter): void {
     transaction['ram:ApplicableHeaderTradeSettlement'] = mended;
   };
 }
+
+/** The few pdf-lib document methods the Factur-X writer's metadata step is given. */
+interface InfoDictionary {
+  getKeywords(): string | undefined;
+  setTitle(title: string): void;
+  setAuthor(author: string): void;
+  setSubject(subject: string): void;
+  setCreator(creator: string): void;
+  setProducer(producer: string): void;
+}
+interface FacturXWriter {
+  addMetadata: (this: object, pdf: InfoDictionary, xmp: string) => void;
+}
+
+/**
+ * A PDF/A file's document information dictionary must say what its XMP metadata says (ISO 19005-3,
+ * 6.6.2.3.2): the library writes them apart (the Info title "Seller: Invoice N" against the XMP's
+ * "Invoice N dated … issued by …", the library's address as Info producer against the seller's name
+ * in XMP, keywords only in Info). The metadata step makes Info say the XMP's title, author,
+ * description, creator tool and producer, and the XMP the Info's keywords.
+ */
+function infoAsXmp(writer: FacturXWriter): void {
+  const { addMetadata } = writer;
+  writer.addMetadata = function addAgreeingMetadata(pdf, xmp) {
+    const value = (element: string) => {
+      const text = new RegExp(`<${element}>\\s*(?:<rdf:(?:Alt|Seq)>\\s*<rdf:li[^>]*>)?([^<]*)<`).exec(
+        xmp,
+      )?.[1];
+      return text === undefined ? undefined : unescapeXml(text);
+    };
+    const set = (element: string, to: (text: string) => void) => {
+      const text = value(element);
+      if (text !== undefined) to(text);
+    };
+    set('dc:title', (text) => pdf.setTitle(text));
+    set('dc:creator', (text) => pdf.setAuthor(text));
+    set('dc:description', (text) => pdf.setSubject(text));
+    set('xmp:CreatorTool', (text) => pdf.setCreator(text));
+    set('pdf:Producer', (text) => pdf.setProducer(text));
+    const keywords = pdf.getKeywords();
+    const withKeywords =
+      keywords && !xmp.includes('<pdf:Keywords>')
+        ? xmp.replace('<pdf:Producer>', `<pdf:Keywords>${escapeXml(keywords)}</pdf:Keywords><pdf:Producer>`)
+        : xmp;
+    addMetadata.call(this, pdf, withKeywords);
+  };
+}
+
+const XML_ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&apos;': "'",
+};
+const unescapeXml = (text: string) =>
+  text.replace(/&(?:amp|lt|gt|quot|apos);/g, (entity) => XML_ENTITIES[entity] ?? entity);
+const escapeXml = (text: string) =>
+  text.replace(/[&<>]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[char] ?? char);
 
 /** IBAN: two letters, two check digits, up to 30 letters and digits (ISO 13616), spaces aside. */
 const isIban = (account: string) => /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(account.replaceAll(' ', ''));
