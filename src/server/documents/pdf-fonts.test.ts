@@ -117,7 +117,7 @@ async function drawnGlyphs(pdf: Buffer) {
 async function expectInfoAsXmp(pdf: Buffer) {
   const document = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, verbosity: 0 })
     .promise;
-  const { info, metadata } = (await document.getMetadata()) as {
+  const { info, metadata } = (await document.getMetadata()) as unknown as {
     info: Record<string, string>;
     metadata: { getRaw(): string } | null;
   };

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { type ZoneRates, lineTax, rateFromPercent, rateToPercent, taxLines, taxesByRate } from './tax';
+import {
+  type ZoneRates,
+  freightTaxes,
+  lineTax,
+  rateFromPercent,
+  rateToPercent,
+  taxLines,
+  taxesByRate,
+} from './tax';
 
 const pennsylvania: ZoneRates = { standard: rateFromPercent(6), reduced: rateFromPercent(6), zero: 0 };
 const newYorkCity: ZoneRates = { standard: rateFromPercent(8.875), reduced: rateFromPercent(8.875), zero: 0 };
@@ -78,11 +86,29 @@ describe('tax on an order', () => {
     expect(taxLines(lines, germany, true).every((line) => line.rate === 0 && line.taxCents === 0)).toBe(true);
   });
 
-  it('rounds each line, not the total: two lines of 9.5 cents are 20 cents, not 19', () => {
+  it('taxes each rate’s total, as EN 16931 does: two lines of 9.5 cents are 19 cents, shared 10 and 9', () => {
     const halves = [
       { amountCents: 50, taxClass: 'standard' as const },
       { amountCents: 50, taxClass: 'standard' as const },
     ];
-    expect(taxesByRate(taxLines(halves, germany))).toEqual([{ rate: 19_000, taxCents: 20 }]);
+    expect(taxLines(halves, germany)).toEqual([
+      { rate: 19_000, taxCents: 10 },
+      { rate: 19_000, taxCents: 9 },
+    ]);
+    expect(taxesByRate(taxLines(halves, germany))).toEqual([{ rate: 19_000, taxCents: 19 }]);
+  });
+
+  it('keeps every rate’s tax at rate × base however many lines, and freight quoted later too', () => {
+    // 17 lines of $1.05 at 19 %: each line's own rounding (20 cents) would make $3.40, not 17 × 19.95.
+    const lines = Array.from({ length: 17 }, () => ({ amountCents: 105, taxClass: 'standard' as const }));
+    const taxed = taxLines(lines, germany);
+    expect(taxesByRate(taxed)).toEqual([{ rate: 19_000, taxCents: lineTax(17 * 105, 19_000) }]);
+    expect(lineTax(17 * 105, 19_000)).toBe(339);
+    // The freight's tax is what it adds to its rate's: the header stays rate × (lines + freight).
+    const [freight] = freightTaxes(
+      333,
+      lines.map((line) => ({ amountCents: line.amountCents, rate: 19_000 })),
+    );
+    expect(339 + (freight?.taxCents ?? 0)).toBe(lineTax(17 * 105 + 333, 19_000));
   });
 });

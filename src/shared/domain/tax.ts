@@ -3,8 +3,10 @@ import { shareByWeight } from './document-breakdown';
 /**
  * Sales tax and VAT on an order: the rule that prices tax, in cents, shared by
  * the cart, checkout and documents. A product has a tax class; a tax zone (a country, or a region of
- * it) has a rate per class; tax is computed per line and rounded per line to the cent, half a cent up
- * (the order's tax is the sum of its lines', and each invoice row shows its own), then summed by rate.
+ * it) has a rate per class. Tax is computed per rate, as EN 16931 and a buyer's accounts-payable
+ * system compute it: the rate times everything taxed at it (its lines, and the freight's part at it),
+ * rounded to the cent half up; each line's share of it is then given out by the one rule for sharing
+ * cents (document-breakdown.ts shareByWeight), so the lines add up to the rate's tax exactly.
  * An exempt line, or an order under an approved exemption or the reverse charge, is taxed at 0.
  */
 export const TAX_CLASSES = ['standard', 'reduced', 'zero', 'exempt'] as const;
@@ -51,13 +53,27 @@ export interface LineTax {
 
 /**
  * Each line's rate and tax in the zone's rates; every line at 0 when `untaxed` (an approved exemption
- * covering the destination, or the reverse charge between two EU countries).
+ * covering the destination, or the reverse charge between two EU countries). The lines at a rate
+ * share the rate's tax on their sum (never a cent from rate × base, however many lines there are).
  */
 export function taxLines(lines: readonly TaxLine[], rates: ZoneRates | null, untaxed = false): LineTax[] {
-  return lines.map((line) => {
-    const rate = untaxed ? 0 : rateFor(line.taxClass, rates);
-    return { rate, taxCents: lineTax(line.amountCents, rate) };
-  });
+  const rated = lines.map((line) => ({
+    amountCents: line.amountCents,
+    rate: untaxed ? 0 : rateFor(line.taxClass, rates),
+  }));
+  const taxCents = new Array<number>(rated.length).fill(0);
+  for (const rate of new Set(rated.map((line) => line.rate))) {
+    const at = rated.flatMap((line, index) => (line.rate === rate ? [index] : []));
+    const shares = shareByWeight(
+      lineTax(
+        at.reduce((sum, index) => sum + (rated[index]?.amountCents ?? 0), 0),
+        rate,
+      ),
+      at.map((index) => rated[index]?.amountCents ?? 0),
+    );
+    at.forEach((index, i) => (taxCents[index] = shares[i] ?? 0));
+  }
+  return rated.map((line, index) => ({ rate: line.rate, taxCents: taxCents[index] ?? 0 }));
 }
 
 /** The tax by rate, the highest rate first, as an invoice's totals show it (lines at 0 % included). */
@@ -77,9 +93,11 @@ export interface FreightTax {
 /**
  * The tax on an order's freight where the destination taxes freight: the freight follows the goods,
  * so it is split across the lines' rates in proportion to the lines' amounts (the cents left over by
- * the split go to the largest remainders, so the parts add up to the freight exactly), and each part
- * is taxed at its rate, rounded half up. An order untaxed as a whole has every line at 0 %, and so
- * its freight. Orders of no value put their freight at their highest rate.
+ * the split go to the largest remainders, so the parts add up to the freight exactly). Each part's
+ * tax is what it adds to its rate's: the rate times the lines and the part together, less the rate
+ * times the lines (taxLines), so a rate's tax is rate × base however its freight came (at checkout,
+ * or quoted later). An order untaxed as a whole has every line at 0 %, and so its freight. Orders of
+ * no value put their freight at their highest rate.
  */
 export function freightTaxes(
   freightCents: number,
@@ -100,7 +118,11 @@ export function freightTaxes(
     byRate.map(([, cents]) => cents),
   );
   return byRate
-    .map(([rate], index) => ({ rate, baseCents: shares[index] ?? 0 }))
+    .map(([rate, linesCents], index) => ({ rate, linesCents, baseCents: shares[index] ?? 0 }))
     .filter((part) => part.baseCents > 0)
-    .map(({ rate, baseCents }) => ({ rate, baseCents, taxCents: lineTax(baseCents, rate) }));
+    .map(({ rate, linesCents, baseCents }) => ({
+      rate,
+      baseCents,
+      taxCents: lineTax(linesCents + baseCents, rate) - lineTax(linesCents, rate),
+    }));
 }
