@@ -71,7 +71,9 @@ const clientLayers = {
 const SERVER_LAYERS = [
   ['config', 'db', 'http', 'identity', 'documents', 'mail', 'audit', 'metrics', 'records'],
   ['users', 'pricing', 'stock', 'payments', 'uploads'],
-  ['catalog', 'credit', 'tax', 'companies', 'webhooks', 'billing'],
+  // Billing (invoices, credit notes, refunds, the ledger, document numbers, every rendering) works
+  // from the order it is given; credit (limits, reminders, statements' routes) reads its ledger.
+  ['catalog', 'tax', 'billing', 'credit', 'companies', 'webhooks'],
   ['orders', 'quotes', 'lists', 'price-lists', 'reviews', 'newsletter', 'dashboard'],
   ['auth', 'jobs', 'seed', 'system', 'web', 'cli'],
   ['punchout'],

@@ -41,7 +41,7 @@ import { registerRateLimits } from './http/rate-limit';
 import { trackUnfinishedRequests } from './http/unfinished-requests';
 import type { MailContext } from './mail/mail-layout';
 import { queueMail } from './mail/outbox';
-import { makeOrderAttachments } from './orders/e-invoice';
+import { makeOrderAttachments } from './billing/e-invoice';
 import { quotesRoutes } from './quotes/quotes.routes';
 import { companiesRoutes } from './companies/companies.routes';
 import { revokeInvitationsSentBy } from './companies/companies';

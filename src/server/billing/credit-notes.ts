@@ -15,7 +15,7 @@ import { nextCreditNoteNumber } from './document-numbers';
  * price and their share of its tax (creditShare: the parts add up to the invoice exactly), and the
  * freight with its tax when the order goes whole. The money follows in the same transaction: credited
  * to the company's ledger for an order on account, or a card refund recorded `pending` for the
- * provider (orders/refunds.ts sends it once the transaction has committed).
+ * provider (billing/refunds.ts sends it once the transaction has committed).
  */
 
 export interface Crediting {

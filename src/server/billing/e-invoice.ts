@@ -4,7 +4,7 @@ import {
   type IssuedSnapshot,
   issuedDocumentOf,
   issuedFile,
-} from '../billing/issued-documents';
+} from './issued-documents';
 import type { Invoice, InvoiceService } from '@e-invoice-eu/core';
 import { createRequire } from 'node:module';
 import { formatCreditNoteNumber, formatInvoiceNumber } from '../../shared/domain/document-numbers';

@@ -13,7 +13,7 @@ import type { ShopDetails } from '../config/shop-details';
 import type { OrderLineRow, OrderRow, PlacedOrder } from '../records/orders.repository';
 import type { CreditNote } from '../records/credit-notes.repository';
 import type { DocumentBreakdown } from '../../shared/domain/document-breakdown';
-import { placedByOf, storedChargesOf } from './order-view';
+import { placedByOf, storedChargesOf } from './stored-charges';
 import {
   BOLD,
   INK,

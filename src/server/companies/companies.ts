@@ -1,7 +1,7 @@
 import { euVatCountry, normalTaxId } from '../../shared/domain/vat-id';
 import { formatAddress } from '../../shared/domain/addresses';
 import type { StoredShipTo } from '../../shared/domain/order-charges';
-import { balancesOf } from '../credit/ledger';
+import { balancesOf } from '../billing/ledger';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Company } from '../../shared/api/companies.schemas';

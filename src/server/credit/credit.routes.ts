@@ -8,8 +8,8 @@ import { companyOf } from '../identity/membership';
 import type { Database } from '../db/database';
 import { limit } from '../http/rate-limit';
 import type { MailContext } from '../mail/mail-layout';
-import { companyStatement, recordAdjustment, recordPayment } from './ledger';
-import { renderStatementPdf } from './statement-pdf';
+import { companyStatement, recordAdjustment, recordPayment } from '../billing/ledger';
+import { renderStatementPdf } from '../billing/statement-pdf';
 
 export interface CreditRoutesOptions {
   db: Database;

@@ -14,8 +14,8 @@ import { newCompany, useCompanyTestApp } from '../test/company-helpers';
 import { insertTool } from '../test/factories';
 import { deliveryToLeeds } from '../test/order-helpers';
 import { pdfText } from '../test/pdf-text';
-import { formatDay } from '../orders/invoice-pdf';
-import { checkAccountCredit, companyStatement } from './ledger';
+import { formatDay } from '../billing/invoice-pdf';
+import { checkAccountCredit, companyStatement } from '../billing/ledger';
 import { utcDayOf } from '../../shared/days';
 
 /**

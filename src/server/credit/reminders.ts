@@ -7,7 +7,7 @@ import { formatDay } from '../../shared/date-format';
 import { businessMail, type MailContext } from '../mail/mail-layout';
 import type { Mail } from '../mail/mailer';
 import { queueMails } from '../mail/outbox';
-import { ledgerOf } from './ledger';
+import { ledgerOf } from '../billing/ledger';
 import { utcDayOf } from '../../shared/days';
 
 /** An invoice on account is recalled this many days before its due day. */

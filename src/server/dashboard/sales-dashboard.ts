@@ -3,7 +3,7 @@ import { startOfUtcDay, utcDayOf } from '../../shared/days';
 import { OrderStatus } from '../../shared/domain/order-status';
 import { centsToDollars } from '../../shared/money';
 import { listLowStock } from '../records/products.repository';
-import { receivables } from '../credit/ledger';
+import { receivables } from '../billing/ledger';
 import { creditedByDay } from '../records/credit-notes.repository';
 import { refundsSince } from '../records/refunds.repository';
 import { returnsSince } from '../records/returns.repository';

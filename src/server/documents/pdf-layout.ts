@@ -3,8 +3,8 @@ import type { ShopDetails } from '../config/shop-details';
 
 /**
  * The shop's PDF documents' common layout (pdfkit): US Letter pages in the embedded fonts, the seller's
- * header, labelled facts and tables. Invoices and credit notes (orders/invoice-pdf.ts) and statements
- * of account (credit/statement-pdf.ts) are written with it.
+ * header, labelled facts and tables. Invoices and credit notes (billing/invoice-pdf.ts) and statements
+ * of account (billing/statement-pdf.ts) are written with it.
  */
 
 export { formatDay } from '../../shared/date-format';

@@ -6,7 +6,7 @@ import { remindInvoices } from '../credit/reminders';
 import { noticeExpiringCertificates } from '../tax/exemptions';
 import { type CloseOrderDeps } from '../orders/close-order';
 import { BATCH, expireOverdueOrders, remindHoldsEnding } from '../orders/expire-orders';
-import { sendPendingRefunds } from '../orders/refunds';
+import { sendPendingRefunds } from '../billing/refunds';
 import { expireQuotes } from '../quotes/quotes.repository';
 import type { PictureStore } from '../uploads/picture-store';
 import { removeUnusedPictures } from '../uploads/store-picture';

@@ -12,7 +12,7 @@ import {
   lockOrder,
 } from '../records/orders.repository';
 import { formatCents } from '../../shared/money';
-import { checkAccountCredit } from '../credit/ledger';
+import { checkAccountCredit } from '../billing/ledger';
 import { type OrderProcessDeps, runOrderWork } from './order-process';
 import { transitionOrder } from './transitions';
 import { holdUntil, nextState } from '../../shared/domain/order-process';

@@ -1,7 +1,7 @@
 import { breakdownOf } from '../billing/document-breakdown';
 import type { Return } from '../../shared/api/returns.schemas';
 import { formatCreditNoteNumber, formatInvoiceNumber } from '../../shared/domain/document-numbers';
-import type { Credited } from '../credit/credit-notes';
+import type { Credited } from '../billing/credit-notes';
 import { formatCents } from '../../shared/money';
 import { formatUnits } from '../../shared/numbers';
 import { formatDay } from '../../shared/date-format';
@@ -10,7 +10,7 @@ import type { Mail } from '../mail/mailer';
 import { itemsSummary } from '../../shared/domain/order-lines';
 import type { OrderShipment, PlacedOrder } from '../records/orders.repository';
 import { trackingUrl, unitsStillOpen } from '../../shared/domain/shipments';
-import { placedByOf, storedChargesOf } from './order-view';
+import { placedByOf, storedChargesOf } from '../billing/stored-charges';
 import { chargeRows, taxNotice } from '../../shared/domain/order-charges';
 
 /** The seller and PUBLIC_URL: what order mails need besides the order. */

@@ -5,7 +5,7 @@ import type { ProductStock } from '../records/products.repository';
 import type { PaymentProvider } from '../payments/payment-provider';
 import type { RefundRow } from '../records/refunds.repository';
 import { type IssuedRef, recordIssuedDocuments } from '../billing/issued-documents';
-import { sendRefund } from './refunds';
+import { sendRefund } from '../billing/refunds';
 
 /** What the order process needs: the database, the mail, the catalog to tell of stock, and a clock. */
 export interface OrderProcessDeps {

@@ -1,5 +1,4 @@
-import { rateToPercent, taxesByRate } from '../../shared/domain/tax';
-import type { StoredCharges } from '../../shared/domain/order-charges';
+import { rateToPercent } from '../../shared/domain/tax';
 import type { Order, OrderHistoryStep, Shipment } from '../../shared/api/orders.schemas';
 import { trackingUrl } from '../../shared/domain/shipments';
 import { HOLDING_STATES, isPaid } from '../../shared/domain/order-status';
@@ -7,16 +6,13 @@ import { centsToDollars } from '../../shared/money';
 import { formatCreditNoteNumber, formatInvoiceNumber } from '../../shared/domain/document-numbers';
 import { itemsSummary } from '../../shared/domain/order-lines';
 import { toOrderTax, toTaxesAtRate } from '../tax/charges';
+import { placedByOf, storedTaxesOf } from '../billing/stored-charges';
 import type { OrderRow, OrderShipment, PlacedOrder, historyOf } from '../records/orders.repository';
 
 /**
  * An order as the API, mails and documents show it, from its stored row (records/orders.repository.ts
  * reads and writes the row): nothing here queries.
  */
-
-/** Who placed an order, by name: as it was then, or the recipient's on an order from before that was kept. */
-export const placedByOf = (row: Pick<OrderRow, 'placedByName' | 'buyerName'>) =>
-  row.placedByName ?? row.buyerName;
 
 /** The API's order shape (spec §3) with its lines and its derived `paid` flag. */
 export function toOrder(row: PlacedOrder): Order {
@@ -131,26 +127,6 @@ export function toShipment(order: PlacedOrder, shipment: OrderShipment): Shipmen
   };
 }
 
-/** The order's charges as stored, in cents: what mails, invoices and credit notes print. */
-export function storedChargesOf(order: PlacedOrder): StoredCharges {
-  return {
-    subtotalCents: order.subtotalCents,
-    freightCents: order.freightCents,
-    freightKind: order.freightKind,
-    taxes: taxesOf(order),
-    totalCents: order.amountCents,
-    treatment: order.taxBasis?.treatment ?? 'no_destination',
-    certificateKind: order.taxBasis?.certificate?.kind ?? null,
-  };
-}
-
-/** The order's tax by rate: its lines' and its freight's, the highest rate first. */
-const taxesOf = (order: PlacedOrder) =>
-  taxesByRate([
-    ...order.lines.map((line) => ({ rate: line.taxRate, taxCents: line.taxCents })),
-    ...order.freightTaxes,
-  ]);
-
 /** The order's charges as stored when it was placed, never recomputed. */
 function orderChargesOf(row: PlacedOrder) {
   const tax = toOrderTax(row.taxBasis);
@@ -159,7 +135,7 @@ function orderChargesOf(row: PlacedOrder) {
     subtotal: centsToDollars(row.subtotalCents),
     freight: row.freightCents === null ? null : centsToDollars(row.freightCents),
     freightStatus: row.freightKind,
-    taxes: tax.treatment === 'no_destination' ? [] : toTaxesAtRate(taxesOf(row)),
+    taxes: tax.treatment === 'no_destination' ? [] : toTaxesAtRate(storedTaxesOf(row)),
     total: centsToDollars(row.amountCents),
     tax,
   };

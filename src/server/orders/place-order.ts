@@ -1,4 +1,4 @@
-import { checkAccountCredit } from '../credit/ledger';
+import { checkAccountCredit } from '../billing/ledger';
 import { countOrderPlaced } from '../metrics/metrics';
 import { destinationOf } from '../companies/addresses';
 import { chargesFor } from '../tax/charges';

@@ -6,7 +6,7 @@ import { formatUnits } from '../../shared/numbers';
 import { centsToDollars } from '../../shared/money';
 import { messages } from '../../shared/messages';
 import { type Actor, recordAudit } from '../audit/audit.repository';
-import { nextReturnNumber } from '../credit/document-numbers';
+import { nextReturnNumber } from '../billing/document-numbers';
 import { DomainError } from '../http/domain-error';
 import type { SessionUser } from '../identity/request-user';
 import { queueMails } from '../mail/outbox';

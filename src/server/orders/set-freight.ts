@@ -5,7 +5,7 @@ import { messages } from '../../shared/messages';
 import { formatCents } from '../../shared/money';
 import { type Actor, recordAudit } from '../audit/audit.repository';
 import { type ApprovalPlan, approvalPlan, lockRulesForOrder } from '../companies/spending-rules';
-import { checkAccountCredit } from '../credit/ledger';
+import { checkAccountCredit } from '../billing/ledger';
 import type { Executor } from '../db/database';
 import { DomainError } from '../http/domain-error';
 import { queueMail } from '../mail/outbox';

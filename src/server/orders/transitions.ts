@@ -1,15 +1,15 @@
 import type { OrderStatus } from '../../shared/domain/order-status';
-import { assignInvoiceNumber } from '../credit/document-numbers';
+import { assignInvoiceNumber } from '../billing/document-numbers';
 import type { Executor } from '../db/database';
 import { queueMail, queueMails } from '../mail/outbox';
 import type { Mail } from '../mail/mailer';
 import { findCompany } from '../records/companies.repository';
 import type { OrderWork } from './order-process';
 import { tellCreditNoteIssued, tellInvoiceIssued, tellOrder } from './order-webhooks';
-import { invoiceOnAccount } from '../credit/ledger';
+import { invoiceOnAccount } from '../billing/ledger';
 import { formatCents } from '../../shared/money';
 import { formatCreditNoteNumber } from '../../shared/domain/document-numbers';
-import { type Credited, type Crediting, creditedUnits, issueCreditNote } from '../credit/credit-notes';
+import { type Credited, type Crediting, creditedUnits, issueCreditNote } from '../billing/credit-notes';
 import { releaseReservations } from '../stock/backorders';
 import {
   approvalRequestMail,
@@ -234,7 +234,7 @@ export async function creditUnits(
   work.documentIssued({ kind: 'credit_note', orderId: order.id, creditNoteId: credited.note.id });
   await tellCreditNoteIssued(work, order, credited.note);
   work.refundQueued(credited.refund);
-  // A card refund is a step once the provider has made it (orders/refunds.ts); a credit on account now.
+  // A card refund is a step once the provider has made it (billing/refunds.ts); a credit on account now.
   if (credited.refund.method === 'account') {
     await recordOrderEvent(work.tx, order.id, {
       at: work.at,

@@ -5,7 +5,7 @@ import { creditNoteLines, creditNotes, issuedDocuments, orders } from '../db/sch
 
 /**
  * Every query of `credit_notes` and their `credit_note_lines` (CONVENTIONS §13). A credit note is
- * written once, in the transaction that issues it (credit/credit-notes.ts), and never changed.
+ * written once, in the transaction that issues it (billing/credit-notes.ts), and never changed.
  */
 
 export type CreditNoteRow = typeof creditNotes.$inferSelect;

@@ -105,7 +105,7 @@ const reachedAt: Record<OrderStatus, 'paidAt' | 'shippedAt' | 'closedAt' | 'deci
   cancelled: 'closedAt',
   expired: 'closedAt',
   rejected: 'closedAt',
-  // Invoiced (invoicedAt) by credit/ledger.ts as it enters the state.
+  // Invoiced (invoicedAt) by billing/ledger.ts as it enters the state.
   on_account: null,
 };
 

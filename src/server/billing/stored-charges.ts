@@ -1,0 +1,32 @@
+import type { StoredCharges } from '../../shared/domain/order-charges';
+import { taxesByRate } from '../../shared/domain/tax';
+import type { OrderRow, PlacedOrder } from '../records/orders.repository';
+
+/**
+ * An order's charges as it stored them when placed (and its freight when quoted), never recomputed:
+ * what its invoice, credit notes and mails print, and the API shows.
+ */
+
+/** Who placed an order, by name: as it was then, or the recipient's on an order from before that was kept. */
+export const placedByOf = (row: Pick<OrderRow, 'placedByName' | 'buyerName'>) =>
+  row.placedByName ?? row.buyerName;
+
+/** The order's charges as stored, in cents: what mails, invoices and credit notes print. */
+export function storedChargesOf(order: PlacedOrder): StoredCharges {
+  return {
+    subtotalCents: order.subtotalCents,
+    freightCents: order.freightCents,
+    freightKind: order.freightKind,
+    taxes: storedTaxesOf(order),
+    totalCents: order.amountCents,
+    treatment: order.taxBasis?.treatment ?? 'no_destination',
+    certificateKind: order.taxBasis?.certificate?.kind ?? null,
+  };
+}
+
+/** The order's tax by rate: its lines' and its freight's, the highest rate first. */
+export const storedTaxesOf = (order: PlacedOrder) =>
+  taxesByRate([
+    ...order.lines.map((line) => ({ rate: line.taxRate, taxCents: line.taxCents })),
+    ...order.freightTaxes,
+  ]);
