@@ -1,5 +1,6 @@
 import { formatCreditNoteNumber, formatInvoiceNumber } from '../../shared/domain/document-numbers';
 import { creditShare } from '../../shared/domain/cancellation';
+import { documentBreakdown } from '../../shared/domain/document-breakdown';
 import { formatCents } from '../../shared/money';
 import { utcDayOf } from '../../shared/days';
 import type { Executor } from '../db/database';
@@ -70,13 +71,22 @@ export async function issueCreditNote(
   const freightCents = freight ? (order.freightCents ?? 0) : 0;
   const freightTaxes = freight ? order.freightTaxes : [];
   const subtotalCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
-  const taxCents =
+  const goodsTaxCents =
     lines.reduce((sum, line) => sum + line.taxCents, 0) +
     freightTaxes.reduce((sum, part) => sum + part.taxCents, 0);
   const restockingFeeCents = Math.round(
-    ((subtotalCents + taxCents) * (crediting.restockingFeePercent ?? 0)) / 100,
+    ((subtotalCents + goodsTaxCents) * (crediting.restockingFeePercent ?? 0)) / 100,
   );
-  const amountCents = subtotalCents + freightCents + taxCents - restockingFeeCents;
+  // The note's numbers are its breakdown's, as its documents print them: the tax credited is the
+  // goods' and freight's less the tax the fee keeps.
+  const rateOf = new Map(order.lines.map((line) => [line.lineNumber, line.taxRate]));
+  const breakdown = documentBreakdown({
+    lines: lines.map((line) => ({ ...line, rate: rateOf.get(line.lineNumber) ?? 0 })),
+    freightCents,
+    freightTaxes,
+    feeGrossCents: restockingFeeCents,
+  });
+  const amountCents = breakdown.totalCents;
   if (amountCents <= 0) return null;
 
   const number = await nextCreditNoteNumber(ex);
@@ -88,8 +98,9 @@ export async function issueCreditNote(
     subtotalCents,
     freightCents,
     freightTaxes,
-    taxCents,
+    taxCents: breakdown.taxCents,
     restockingFeeCents,
+    restockingFeeTaxCents: breakdown.feeTaxCents,
     amountCents,
     issuedBy: crediting.actor,
     lines,

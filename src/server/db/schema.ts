@@ -630,10 +630,16 @@ export const creditNotes = pgTable(
       .$type<{ rate: number; baseCents: number; taxCents: number }[]>()
       .notNull()
       .default([]),
-    /** The lines' tax shares and the freight's tax together. */
+    /**
+     * The tax credited: the lines' tax shares and the freight's tax, less the tax a restocking fee
+     * keeps (the note's breakdown's, billing/document-breakdown.ts). Notes issued before migration
+     * 0059 were given the same figure by it.
+     */
     taxCents: integer('tax_cents').notNull(),
-    /** A refunded return's restocking fee, kept by the shop: taken off what is credited. */
+    /** A refunded return's restocking fee as kept, tax included: taken off what is credited. */
     restockingFeeCents: integer('restocking_fee_cents').notNull().default(0),
+    /** The tax in that fee (its net part is the fee less this). */
+    restockingFeeTaxCents: integer('restocking_fee_tax_cents').notNull().default(0),
     amountCents: integer('amount_cents').notNull(),
     /** The shop admin who issued it (their email); null for credit notes from before they were kept. */
     issuedBy: text('issued_by'),
@@ -643,7 +649,7 @@ export const creditNotes = pgTable(
     check('credit_notes_amount_positive', sql`${t.amountCents} > 0`),
     check(
       'credit_notes_total_adds_up',
-      sql`${t.amountCents} = ${t.subtotalCents} + ${t.freightCents} + ${t.taxCents} - ${t.restockingFeeCents}`,
+      sql`${t.amountCents} = ${t.subtotalCents} + ${t.freightCents} + ${t.taxCents} - (${t.restockingFeeCents} - ${t.restockingFeeTaxCents})`,
     ),
   ],
 );

@@ -196,7 +196,9 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL', () => {
     } finally {
       await Promise.all(handles.map((handle) => handle.close()));
     }
-  });
+    // 3,600 expiries take 9 s alone and over a minute on a busy shared PostgreSQL (every CI stage at
+    // once); a deadlock is PostgreSQL's error, not a wait, so the longer limit hides none.
+  }, 180_000);
 
   it('finishes a request in flight on SIGTERM, closes idle keep-alive connections, and exits 0 promptly', async () => {
     const port = Number(new URL(urlB).port);

@@ -1,7 +1,7 @@
 import { parseDocumentNumber } from '../../shared/domain/document-numbers';
 import { type AnyColumn, type SQL, and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
-import { creditNoteLines, creditNotes, issuedDocuments, orders } from '../db/schema';
+import { creditNoteLines, creditNotes, orders } from '../db/schema';
 
 /**
  * Every query of `credit_notes` and their `credit_note_lines` (CONVENTIONS §13). A credit note is
@@ -98,22 +98,22 @@ export const creditedCentsSql = (orderId: AnyColumn) =>
 
 /**
  * What credit notes gave back per UTC day issued since `since`: the goods credited less the restocking
- * fees the shop kept, net of tax as each note's stored breakdown has it (issued_documents; a note
- * issued before documents were recorded takes its whole fee), and everything credited, with how many
- * notes. The fee with its tax had been taken off goods without tax.
+ * fees the shop kept, net of tax (the fee less the tax in it, as each note stores its breakdown), and
+ * everything credited, with how many notes.
  */
 export async function creditedByDay(ex: Executor, since: Date) {
   const day = sql<string>`to_char(${creditNotes.issuedAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-  const feeNet = sql`coalesce((${issuedDocuments.snapshot} -> 'breakdown' ->> 'feeCents')::int, ${creditNotes.restockingFeeCents})`;
   return ex
     .select({
       day,
-      goodsCents: sql<number>`sum(${creditNotes.subtotalCents} - ${feeNet})::bigint`.mapWith(Number),
+      goodsCents:
+        sql<number>`sum(${creditNotes.subtotalCents} - (${creditNotes.restockingFeeCents} - ${creditNotes.restockingFeeTaxCents}))::bigint`.mapWith(
+          Number,
+        ),
       amountCents: sql<number>`sum(${creditNotes.amountCents})::bigint`.mapWith(Number),
       notes: sql<number>`count(*)::int`.mapWith(Number),
     })
     .from(creditNotes)
-    .leftJoin(issuedDocuments, eq(issuedDocuments.creditNoteId, creditNotes.id))
     .where(gte(creditNotes.issuedAt, since))
     .groupBy(day);
 }
