@@ -310,8 +310,8 @@ export const orders = pgTable(
     company: text('company'),
     poNumber: text('po_number'),
     /**
-     * The order's totals, summed from its lines (order_lines) by orderTotals() when it is placed:
-     * every unit of every line, and what they cost together.
+     * The order's totals as placed: every unit of every line (order_lines), and its amount, the total
+     * of its charges (orderCharges).
      */
     quantity: integer('quantity').notNull(),
     /**

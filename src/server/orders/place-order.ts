@@ -140,7 +140,7 @@ export async function holdUnpaidOrderSlot(
  * Stores an unpaid order of these lines, whose stock is already reserved (but for each line's
  * backordered units), held for `holdHours` (an hour at most until the account's address is
  * confirmed), and queues its 'order placed' mail in the same transaction: the buy form's orders, carts
- * and accepted quotes alike. The order's totals are its lines' (orderTotals). A company's order is
+ * and accepted quotes alike. The order's totals are its charges' (orderCharges). A company's order is
  * checked against its rules (holdUnpaidOrderSlot locked them): past a spending limit it is refused,
  * and above the approval threshold it is stored awaiting approval, its approvers mailed.
  */

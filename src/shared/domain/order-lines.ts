@@ -1,27 +1,11 @@
 /**
- * An order is made of lines: one product each. Its totals and its one-phrase description
- * come from its lines here, and nowhere else.
+ * An order is made of lines: one product each. Its one-phrase description comes from its lines here;
+ * its totals are its charges' (shared/domain/order-charges.ts) and, once issued, its documents'
+ * breakdown (shared/domain/document-breakdown.ts).
  */
-
-/** What the totals are made of: each line's units and what they cost. */
-export interface LineAmount {
-  quantity: number;
-  amountCents: number;
-}
 
 /** The most lines one order (and one cart) may have. */
 export const MAX_ORDER_LINES = 200;
-
-/** Every unit of every line, and what they cost together. */
-export function orderTotals(lines: readonly LineAmount[]): { quantity: number; amountCents: number } {
-  let quantity = 0;
-  let amountCents = 0;
-  for (const line of lines) {
-    quantity += line.quantity;
-    amountCents += line.amountCents;
-  }
-  return { quantity, amountCents };
-}
 
 /**
  * The order's items in one phrase, as the spec's `itemName` and a list's row show them: the first
