@@ -1,6 +1,5 @@
 import { formatCreditNoteNumber, formatInvoiceNumber } from '../../shared/domain/document-numbers';
 import { creditShare } from '../../shared/domain/cancellation';
-import { documentBreakdown } from '../../shared/domain/document-breakdown';
 import { formatCents } from '../../shared/money';
 import { utcDayOf } from '../../shared/days';
 import type { Executor } from '../db/database';
@@ -8,6 +7,7 @@ import { ledgerEntries } from '../db/schema';
 import { type CreditNote, insertCreditNote } from '../records/credit-notes.repository';
 import type { PlacedOrder } from '../records/orders.repository';
 import { type RefundRow, cardRefundCentsOf, insertRefund } from '../records/refunds.repository';
+import { breakdownOf } from './document-breakdown';
 import { nextCreditNoteNumber } from './document-numbers';
 
 /**
@@ -79,13 +79,7 @@ export async function issueCreditNote(
   );
   // The note's numbers are its breakdown's, as its documents print them: the tax credited is the
   // goods' and freight's less the tax the fee keeps.
-  const rateOf = new Map(order.lines.map((line) => [line.lineNumber, line.taxRate]));
-  const breakdown = documentBreakdown({
-    lines: lines.map((line) => ({ ...line, rate: rateOf.get(line.lineNumber) ?? 0 })),
-    freightCents,
-    freightTaxes,
-    feeGrossCents: restockingFeeCents,
-  });
+  const breakdown = breakdownOf(order, { lines, freightCents, freightTaxes, restockingFeeCents });
   const amountCents = breakdown.totalCents;
   if (amountCents <= 0) return null;
 

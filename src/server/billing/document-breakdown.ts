@@ -2,13 +2,22 @@ import { type DocumentBreakdown, documentBreakdown } from '../../shared/domain/d
 import type { CreditNote } from '../records/credit-notes.repository';
 import type { PlacedOrder } from '../records/orders.repository';
 
+/** What a credit note credits, as its breakdown reads it. */
+export type CreditedContent = Pick<CreditNote, 'freightCents' | 'freightTaxes' | 'restockingFeeCents'> & {
+  lines: readonly Pick<CreditNote['lines'][number], 'lineNumber' | 'amountCents' | 'taxCents'>[];
+};
+
 /**
  * The breakdown of an order's invoice, or of one of its credit notes (the units it credits at the
  * invoice's prices and rates, the freight when it credits it, less a return's restocking fee): what
  * the document's PDF prints and its UBL, CII and Factur-X XML state, computed by the one rule of
  * shared/domain/document-breakdown.ts, and kept in the document's snapshot as it is issued.
  */
-export function breakdownOf(order: PlacedOrder, note: CreditNote | null): DocumentBreakdown {
+export function breakdownOf(
+  order: PlacedOrder,
+  /** A credit note, or what one will credit as it is issued (billing/credit-notes.ts). */
+  note: CreditedContent | null,
+): DocumentBreakdown {
   const rateOf = new Map(order.lines.map((line) => [line.lineNumber, line.taxRate]));
   if (!note) {
     return documentBreakdown({
