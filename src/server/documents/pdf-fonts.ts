@@ -19,26 +19,26 @@ import { projectPaths } from '../config/project-paths';
 export const REGULAR = 'DejaVuSans';
 export const BOLD = 'DejaVuSans-Bold';
 
-/** A Noto font's file in its @expo-google-fonts package: `noto('noto-sans-sc', 'NotoSansSC', 'NotoSansSC', '400Regular')`. */
-const noto = (pkg: string, stem: string, weight: '400Regular' | '700Bold') =>
-  join(projectPaths.notoFonts, pkg, weight, `${stem}_${weight}.ttf`);
+/** The Noto fallbacks, in the order a character looks for itself in them: name and @expo-google-fonts package. */
+const NOTO = [
+  ['NotoSansSC', 'noto-sans-sc'],
+  ['NotoSansArabic', 'noto-sans-arabic'],
+  ['NotoSansHebrew', 'noto-sans-hebrew'],
+  ['NotoEmoji', 'noto-emoji'],
+] as const;
 
-/** Each weight's fonts, in the order a character looks for itself in them: name and file. */
+/** A weight's fonts, first DejaVu's, then the Noto fallbacks': name and file. */
+const family = (first: string, weight: '400Regular' | '700Bold', suffix: string): [string, string][] => [
+  [first, join(projectPaths.invoiceFonts, `${first}.ttf`)],
+  ...NOTO.map(([stem, pkg]): [string, string] => [
+    `${stem}${suffix}`,
+    join(projectPaths.notoFonts, pkg, weight, `${stem}_${weight}.ttf`),
+  ]),
+];
+
 const FAMILIES: Record<string, [name: string, file: string][]> = {
-  [REGULAR]: [
-    [REGULAR, join(projectPaths.invoiceFonts, `${REGULAR}.ttf`)],
-    ['NotoSansSC', noto('noto-sans-sc', 'NotoSansSC', '400Regular')],
-    ['NotoSansArabic', noto('noto-sans-arabic', 'NotoSansArabic', '400Regular')],
-    ['NotoSansHebrew', noto('noto-sans-hebrew', 'NotoSansHebrew', '400Regular')],
-    ['NotoEmoji', noto('noto-emoji', 'NotoEmoji', '400Regular')],
-  ],
-  [BOLD]: [
-    [BOLD, join(projectPaths.invoiceFonts, `${BOLD}.ttf`)],
-    ['NotoSansSC-Bold', noto('noto-sans-sc', 'NotoSansSC', '700Bold')],
-    ['NotoSansArabic-Bold', noto('noto-sans-arabic', 'NotoSansArabic', '700Bold')],
-    ['NotoSansHebrew-Bold', noto('noto-sans-hebrew', 'NotoSansHebrew', '700Bold')],
-    ['NotoEmoji-Bold', noto('noto-emoji', 'NotoEmoji', '700Bold')],
-  ],
+  [REGULAR]: family(REGULAR, '400Regular', ''),
+  [BOLD]: family(BOLD, '700Bold', '-Bold'),
 };
 
 /** What no font has: drawn as the replacement character, in the weight's first font. */

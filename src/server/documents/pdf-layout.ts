@@ -65,21 +65,20 @@ function drawEveryCharacter(doc: PDFKit.PDFDocument): void {
       return write(only?.text ?? String(text), at[0], at[1], given);
     }
     const size = (doc as unknown as { _fontSize: number })._fontSize;
-    const widths = runs.map((run) => {
-      setFont(run.font, size);
-      return doc.widthOfString(run.text, given);
-    });
-    const total = widths.reduce((sum, width) => sum + width, 0);
     let [left] = at;
     let drawn = given;
-    const align = given?.align;
-    if (given?.width !== undefined && (align === 'right' || align === 'center') && total <= given.width) {
-      const offset = (given.width - total) / (align === 'right' ? 1 : 2);
-      left = (left ?? doc.x) + offset;
-      drawn = { ...given, align: 'left', width: given.width - offset + 1 };
-    } else if (align === 'right' || align === 'center') {
+    if (given?.align === 'right' || given?.align === 'center') {
+      const total = runs.reduce(
+        (sum, run) => sum + setFont(run.font, size).widthOfString(run.text, given),
+        0,
+      );
       // Longer than its line: wrapped from the left, never runs drawn over each other.
       drawn = { ...given, align: 'left' };
+      if (given.width !== undefined && total <= given.width) {
+        const offset = (given.width - total) / (given.align === 'right' ? 1 : 2);
+        left = (left ?? doc.x) + offset;
+        drawn.width = given.width - offset + 1;
+      }
     }
     runs.forEach((run, i) => {
       setFont(run.font, size);
