@@ -7,13 +7,7 @@ import {
   orderCharges,
   taxNotice,
 } from '../../shared/domain/order-charges';
-import {
-  type BuyerVat,
-  euBusinessDelivery,
-  euVatCountry,
-  intraCommunitySupply,
-} from '../../shared/domain/vat-id';
-import { EU_COUNTRIES } from '../../shared/domain/addresses';
+import { type BuyerVat, euBusinessSupply, euVatCountry } from '../../shared/domain/vat-id';
 import type { ShopDetails } from '../config/shop-details';
 import type { Executor } from '../db/database';
 import { findCompany } from '../records/companies.repository';
@@ -128,11 +122,10 @@ async function chargeContextFor(
     notForResale,
   };
   const sellerVatCountry = euVatCountry(seller.vatId);
-  if (intraCommunitySupply(buyer, place.country, sellerVatCountry, from)) {
+  const supply = euBusinessSupply(buyer, place.country, sellerVatCountry, from);
+  if (supply === 'intra_community') {
     Object.assign(basis, { treatment: 'intra_community', vatId: buyer.vatId, registration: seller.vatId });
-  } else if (euBusinessDelivery(buyer, place.country) && !EU_COUNTRIES.includes(from)) {
-    // What would be an intra-community supply from stock in the EU is, from stock outside it, an
-    // export from the seller's country: the buyer imports the goods and accounts for their VAT.
+  } else if (supply === 'export') {
     Object.assign(basis, { treatment: 'untaxed_place', zone: null, rates: null, registration: null });
   } else if (zone && certificate) {
     Object.assign(basis, { treatment: 'exempt', certificate });

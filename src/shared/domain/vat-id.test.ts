@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type BuyerVat,
   euBusinessDelivery,
+  euBusinessSupply,
   euVatCountry,
   intraCommunitySupply,
   vatIdProblem,
@@ -62,5 +63,10 @@ describe('EU VAT IDs', () => {
     expect(intraCommunitySupply({ ...verifiedGerman, billingCountry: null }, 'DE', 'NL', 'NL')).toBe(false);
     expect(intraCommunitySupply({ ...verifiedGerman, vatId: 'DE123456789' }, 'DE', 'NL', 'NL')).toBe(false);
     expect(euBusinessDelivery({ ...verifiedGerman, verified: false }, 'DE')).toBe(false);
+    // What such a delivery is: from stock in the EU an intra-community supply, from outside an export.
+    expect(euBusinessSupply(verifiedGerman, 'DE', 'NL', 'NL')).toBe('intra_community');
+    expect(euBusinessSupply(verifiedGerman, 'DE', 'NL', 'US')).toBe('export');
+    expect(euBusinessSupply(verifiedGerman, 'NL', 'NL', 'NL')).toBeNull();
+    expect(euBusinessSupply({ ...verifiedGerman, verified: false }, 'DE', 'NL', 'US')).toBeNull();
   });
 });

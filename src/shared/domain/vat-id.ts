@@ -107,3 +107,18 @@ export function intraCommunitySupply(
     destination !== dispatchedFrom
   );
 }
+
+/**
+ * What a delivery to an EU business is (euBusinessDelivery): an intra-community supply from stock in
+ * another member state; from stock outside the EU an export from the seller's country, which the buyer
+ * imports and accounts for the VAT of; null for any other delivery (taxed as its zone says).
+ */
+export function euBusinessSupply(
+  buyer: BuyerVat,
+  destination: string,
+  sellerVatCountry: string | null,
+  dispatchedFrom: string,
+): 'intra_community' | 'export' | null {
+  if (intraCommunitySupply(buyer, destination, sellerVatCountry, dispatchedFrom)) return 'intra_community';
+  return euBusinessDelivery(buyer, destination) && !EU_COUNTRIES.includes(dispatchedFrom) ? 'export' : null;
+}
