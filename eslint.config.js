@@ -69,7 +69,9 @@ const clientLayers = {
  * tests and test helpers may reach anything. A new folder must be placed here, or lint stops.
  */
 const SERVER_LAYERS = [
-  ['config', 'db', 'http', 'identity', 'documents', 'mail', 'audit', 'metrics', 'records'],
+  // The orders' storage (orders/storage) is the order's own, and below everything that is given
+  // orders: only src/server/orders imports the orders tables (ordersOwnTheirTables, below).
+  ['config', 'db', 'http', 'identity', 'documents', 'mail', 'audit', 'metrics', 'records', 'orders/storage'],
   ['users', 'pricing', 'stock', 'payments', 'uploads'],
   // Billing (invoices, credit notes, refunds, the ledger, document numbers, every rendering) works
   // from the order it is given; credit (limits, reminders, statements' routes) reads its ledger.
@@ -88,6 +90,30 @@ const unplaced = serverFolders.filter((folder) => !SERVER_LAYERS.includes(folder
 if (unplaced.length > 0) {
   throw new Error(`eslint.config.js: place src/server/${unplaced.join(', ')} in SERVER_LAYERS`);
 }
+/**
+ * What `folder` may not import: every folder after it in SERVER_LAYERS. A room of a later folder that
+ * is placed at or before it (orders/storage, in orders) stays importable; a room may import its own
+ * folder's other rooms only where the zones below say.
+ */
+function layerZones(folder, rank) {
+  const message = `src/server/${folder} imports only the folders before it in SERVER_LAYERS (eslint.config.js).`;
+  const target = `./src/server/${folder}`;
+  const later = SERVER_LAYERS.slice(rank + 1).filter((after) => !folder.startsWith(`${after}/`));
+  const roomsOf = (after) =>
+    SERVER_LAYERS.slice(0, rank + 1)
+      .filter((room) => room.startsWith(`${after}/`))
+      .map((room) => `./${room.slice(after.length + 1)}`);
+  const whole = later
+    .filter((after) => roomsOf(after).length === 0)
+    // A room of a folder already forbidden whole is forbidden with it.
+    .filter((after) => !later.some((outer) => after.startsWith(`${outer}/`)));
+  return [
+    ...(whole.length > 0 ? [{ target, from: whole.map((after) => `./src/server/${after}`), message }] : []),
+    ...later
+      .filter((after) => roomsOf(after).length > 0)
+      .map((after) => ({ target, from: `./src/server/${after}`, except: roomsOf(after), message })),
+  ];
+}
 const serverLayers = {
   files: ['src/server/**/*.ts'],
   ignores: ['src/server/**/*.test.ts', 'src/server/test/**'],
@@ -97,11 +123,22 @@ const serverLayers = {
     'import/no-restricted-paths': [
       'error',
       {
-        zones: SERVER_LAYERS.map((folder, rank) => ({
-          target: `./src/server/${folder}`,
-          from: SERVER_LAYERS.slice(rank + 1).map((later) => `./src/server/${later}`),
-          message: `src/server/${folder} imports only the folders before it in SERVER_LAYERS (eslint.config.js).`,
-        })).filter((zone) => zone.from.length > 0),
+        zones: [
+          ...SERVER_LAYERS.flatMap(layerZones),
+          {
+            target: './src/server/orders/storage',
+            from: './src/server/orders',
+            except: ['./storage'],
+            message:
+              'src/server/orders/storage is below the order process: it imports nothing else of orders/.',
+          },
+          {
+            target: './src/server/billing',
+            from: './src/server/orders',
+            message:
+              "Billing works from the order it is given (billing/billed-order.ts: BilledOrder, OrderLoader), never from the orders' storage.",
+          },
+        ],
       },
     ],
   },
@@ -109,19 +146,67 @@ const serverLayers = {
 
 /**
  * One module per table for the tables many folders read (CONVENTIONS §13): outside src/server/records,
- * no query starts from, updates, inserts into or deletes from orders, their lines, products, categories,
- * companies, credit notes or refunds; a query of another table may join them for a name or a status.
+ * no query starts from, updates, inserts into or deletes from products, categories, companies, credit
+ * notes or refunds; a query of another table may join them for a name or a status.
  */
-const recordsOnly = {
-  files: ['src/server/**/*.ts'],
-  ignores: ['src/server/records/**', 'src/server/**/*.test.ts', 'src/server/test/**'],
+const oneModulePerTable = {
+  selector:
+    'CallExpression[callee.property.name=/^(from|update|insert|delete)$/] > Identifier[name=/^(products|categories|companies|creditNotes|creditNoteLines|refunds)$/]',
+  message: 'Query this table through its module in src/server/records (one module per table).',
+};
+/** The orders tables named in raw SQL, which no import rule sees. */
+const ORDERS_TABLES = ['orders', 'orderLines', 'orderEvents', 'shipments', 'shipmentLines'];
+const rawOrdersSql = {
+  selector:
+    'TemplateElement[value.raw=/\\b(from|join|update|into|table)\\s+"?(orders|order_lines|order_events|shipments|shipment_lines)\\b/i]',
+  message: 'Only src/server/orders reads and writes the orders tables (orders/storage): ask it.',
+};
+const serverCode = ['src/server/**/*.ts'];
+const notTests = ['src/server/**/*.test.ts', 'src/server/test/**'];
+const recordsOnly = [
+  {
+    files: serverCode,
+    ignores: ['src/server/records/**', 'src/server/orders/**', ...notTests],
+    rules: { 'no-restricted-syntax': ['error', oneModulePerTable, rawOrdersSql] },
+  },
+  {
+    files: ['src/server/records/**/*.ts'],
+    ignores: notTests,
+    rules: { 'no-restricted-syntax': ['error', rawOrdersSql] },
+  },
+  {
+    files: ['src/server/orders/**/*.ts'],
+    // The orders' storage may join credit notes for the admin's list of them.
+    ignores: ['src/server/orders/storage/**', ...notTests],
+    rules: { 'no-restricted-syntax': ['error', oneModulePerTable] },
+  },
+];
+
+/**
+ * Orders own their tables (issue 65): only src/server/orders imports the orders tables from the
+ * schema, by name or through `import * as`; everything else asks orders/storage, or is given the order
+ * (billing's BilledOrder). The schema itself and the migrations' checks (db/) define them.
+ */
+const ordersOwnTheirTables = {
+  files: serverCode,
+  ignores: ['src/server/orders/**', 'src/server/db/**', ...notTests],
   rules: {
-    'no-restricted-syntax': [
+    'no-restricted-imports': [
       'error',
       {
-        selector:
-          'CallExpression[callee.property.name=/^(from|update|insert|delete)$/] > Identifier[name=/^(orders|orderLines|products|categories|companies|creditNotes|creditNoteLines|refunds)$/]',
-        message: 'Query this table through its module in src/server/records (one module per table).',
+        patterns: [
+          // The server's boundary (below), which this rule's options replace for these files.
+          {
+            regex: '^\\.\\.?/(.*/)?client(/|$)',
+            message: 'server code must not import from src/client (DESIGN §2).',
+          },
+          {
+            group: ['**/db/schema'],
+            importNames: ORDERS_TABLES,
+            message:
+              'Only src/server/orders imports the orders tables: ask orders/storage, or take the order you are given.',
+          },
+        ],
       },
     ],
   },
@@ -207,10 +292,11 @@ export default tseslint.config(
   },
   clientLayers,
   serverLayers,
-  recordsOnly,
+  ...recordsOnly,
   ...clientApiConvention,
   boundary(['src/client/**'], ['server']),
   // Server tests may load the page renderer from source (src/client/entry-server.tsx), as the build does.
   boundary(['src/server/**'], ['client'], ['src/server/**/*.test.ts', 'src/server/test/**']),
+  ordersOwnTheirTables,
   boundary(['src/shared/**'], ['client', 'server']),
 );

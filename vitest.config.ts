@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
 import { databaseSpecificIn } from './scripts/database-specific.mjs';
+import { walkPlugin } from './scripts/walk-plugin.mjs';
 
 /** Whether a test file (its source text) starts processes (the server, a second lock holder). */
 const startsProcesses = (text: string) => /from '(node:child_process|\.\.\/test\/server-process)'/.test(text);
@@ -54,6 +55,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['src/server/**/*.test.ts'],
+          exclude: ['src/server/**/*.walk.test.ts'],
           environment: 'node',
           // One migrated template database, copied per test file (src/server/test/global-setup.ts).
           globalSetup: ['src/server/test/global-setup.ts'],
@@ -62,6 +64,18 @@ export default defineConfig({
           isolate: false,
           // A limit catches a test that hangs; it does not time one. CI runs these beside the browser
           // journeys, where a test that hashes passwords ran 13-20 times slower than on an idle machine.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // The walks (scripts/walk-plugin.mjs): every server function, as loaded, tells its entry.
+        plugins: [walkPlugin(import.meta.dirname)],
+        test: {
+          name: 'walk',
+          include: ['src/server/**/*.walk.test.ts'],
+          environment: 'node',
+          globalSetup: ['src/server/test/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -204,7 +204,13 @@ if (postgres) {
     ['--project', 'server', '--maxWorkers=1', ...databaseSpecific],
     embedded,
     'database-specific',
-  ).then(() => vitest('unit and client tests', ['--project', 'unit', '--project', 'client'], embedded));
+  ).then(() =>
+    vitest(
+      'unit, client and walk tests',
+      ['--project', 'unit', '--project', 'client', '--project', 'walk'],
+      embedded,
+    ),
+  );
   tests = Promise.all([onPostgres, rest, checked, smoked]);
 } else {
   // Without one (a newcomer's machine): all of vitest on the embedded database once the journeys are

@@ -42,6 +42,7 @@ import { trackUnfinishedRequests } from './http/unfinished-requests';
 import type { MailContext } from './mail/mail-layout';
 import { queueMail } from './mail/outbox';
 import { makeOrderAttachments } from './billing/e-invoice';
+import { placedOrderOf } from './orders/storage/orders.repository';
 import { quotesRoutes } from './quotes/quotes.routes';
 import { companiesRoutes } from './companies/companies.routes';
 import { revokeInvitationsSentBy } from './companies/companies';
@@ -490,7 +491,7 @@ export async function buildApp({
       transport: mailTransport,
       log: app.log,
       retryBaseMs: mailRetryMs,
-      makeAttachments: (refs) => makeOrderAttachments(db, mail.shop, refs),
+      makeAttachments: (refs) => makeOrderAttachments(db, mail.shop, refs, placedOrderOf),
     });
     mailWorker = worker;
     stops.push(() => worker.stop());

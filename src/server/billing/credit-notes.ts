@@ -5,7 +5,7 @@ import { utcDayOf } from '../../shared/days';
 import type { Executor } from '../db/database';
 import { ledgerEntries } from '../db/schema';
 import { type CreditNote, insertCreditNote } from '../records/credit-notes.repository';
-import type { PlacedOrder } from '../records/orders.repository';
+import type { BilledOrder } from './billed-order';
 import { type RefundRow, cardRefundCentsOf, insertRefund } from '../records/refunds.repository';
 import { breakdownOf } from './document-breakdown';
 import { nextCreditNoteNumber } from './document-numbers';
@@ -16,7 +16,7 @@ import { nextCreditNoteNumber } from './document-numbers';
  * price and their share of its tax (creditShare: the parts add up to the invoice exactly), and the
  * freight with its tax when the order goes whole. The money follows in the same transaction: credited
  * to the company's ledger for an order on account, or a card refund recorded `pending` for the
- * provider (billing/refunds.ts sends it once the transaction has committed).
+ * provider (orders/send-refunds.ts sends it once the transaction has committed).
  */
 
 export interface Crediting {
@@ -38,7 +38,7 @@ export interface Credited {
 }
 
 /** Units of each line credited so far, by the order's credit notes. */
-export function creditedUnits(order: PlacedOrder): Map<number, number> {
+export function creditedUnits(order: BilledOrder): Map<number, number> {
   const units = new Map<number, number>();
   for (const note of order.creditNotes) {
     for (const line of note.lines)
@@ -54,7 +54,7 @@ export function creditedUnits(order: PlacedOrder): Map<number, number> {
  */
 export async function issueCreditNote(
   ex: Executor,
-  order: PlacedOrder,
+  order: BilledOrder,
   crediting: Crediting,
 ): Promise<Credited | null> {
   if (order.invoiceNumber === null) return null;
@@ -106,7 +106,7 @@ export async function issueCreditNote(
  * The credit note's money: on account, a credit on the company's ledger against the order's invoice;
  * by card, a refund to be sent to the provider, never above what the card paid.
  */
-async function payOut(ex: Executor, order: PlacedOrder, note: CreditNote, at: Date): Promise<RefundRow> {
+async function payOut(ex: Executor, order: BilledOrder, note: CreditNote, at: Date): Promise<RefundRow> {
   const base = { orderId: order.id, creditNoteId: note.id, amountCents: note.amountCents, requestedAt: at };
   if (order.paymentMethod === 'account') {
     if (!order.companyId) throw new Error(`Order ${order.id} on account has no company`);

@@ -1,6 +1,6 @@
 import { type DocumentBreakdown, documentBreakdown } from '../../shared/domain/document-breakdown';
 import type { CreditNote } from '../records/credit-notes.repository';
-import type { PlacedOrder } from '../records/orders.repository';
+import type { BilledOrder } from './billed-order';
 
 /** What a credit note credits, as its breakdown reads it. */
 export type CreditedContent = Pick<CreditNote, 'freightCents' | 'freightTaxes' | 'restockingFeeCents'> & {
@@ -14,7 +14,7 @@ export type CreditedContent = Pick<CreditNote, 'freightCents' | 'freightTaxes' |
  * shared/domain/document-breakdown.ts, and kept in the document's snapshot as it is issued.
  */
 export function breakdownOf(
-  order: PlacedOrder,
+  order: BilledOrder,
   /** A credit note, or what one will credit as it is issued (billing/credit-notes.ts). */
   note: CreditedContent | null,
 ): DocumentBreakdown {

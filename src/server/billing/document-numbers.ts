@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { counters } from '../db/schema';
-import { type OrderRow, setInvoiceNumber } from '../records/orders.repository';
 
 /**
  * Invoice and credit note numbers: two gapless series (counters), each number taken in the transaction
@@ -10,13 +9,11 @@ import { type OrderRow, setInvoiceNumber } from '../records/orders.repository';
  */
 
 /**
- * Gives a just-paid order the next invoice number (DESIGN §9). The counter row is updated in the
- * transaction that marked the order paid: concurrent payments take numbers one after the other, and a
- * transaction that rolls back gives its number back, so the numbers have no gaps and never repeat.
+ * The next invoice number (DESIGN §9), in the transaction that invoices the order (it was paid, or it
+ * went on account): concurrent payments take numbers one after the other, and a transaction that rolls
+ * back gives its number back, so the numbers have no gaps and never repeat.
  */
-export async function assignInvoiceNumber(ex: Executor, orderId: string): Promise<OrderRow> {
-  return setInvoiceNumber(ex, orderId, await nextNumber(ex, 'invoice'));
-}
+export const nextInvoiceNumber = (ex: Executor): Promise<number> => nextNumber(ex, 'invoice');
 
 /**
  * The next credit note number, in the transaction that issues the credit note: a series of its own,

@@ -18,7 +18,8 @@ import { euVatCountry } from '../../shared/domain/vat-id';
 import { EU_COUNTRIES } from '../../shared/domain/addresses';
 import { parsePeppolId } from '../../shared/domain/peppol';
 import type { ShopDetails } from '../config/shop-details';
-import type { OrderLineRow } from '../records/orders.repository';
+import type { OrderLineRow } from '../db/schema';
+import type { OrderLoader } from './billed-order';
 import type { Database } from '../db/database';
 import type { MailAttachmentRef } from '../db/schema';
 import type { MailFile } from '../mail/mailer';
@@ -866,6 +867,7 @@ export async function makeOrderAttachments(
   db: Database,
   shop: ShopDetails,
   refs: MailAttachmentRef[],
+  load: OrderLoader,
 ): Promise<MailFile[]> {
   return Promise.all(
     refs.map(async (ref) => {
@@ -876,6 +878,7 @@ export async function makeOrderAttachments(
         db,
         note ? { kind: 'credit_note', orderId, creditNoteId: note.id } : { kind: 'invoice', orderId },
         shop,
+        load,
       );
       if (!document) throw new Error(`Order ${orderId} has no invoice to attach`);
       const number =

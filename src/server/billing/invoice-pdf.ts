@@ -10,7 +10,8 @@ import {
 import { DEFAULT_UNIT } from '../../shared/domain/units';
 import { formatUnits } from '../../shared/numbers';
 import type { ShopDetails } from '../config/shop-details';
-import type { OrderLineRow, OrderRow, PlacedOrder } from '../records/orders.repository';
+import type { OrderLineRow, OrderRow } from '../db/schema';
+import type { BilledOrder } from './billed-order';
 import type { CreditNote } from '../records/credit-notes.repository';
 import type { DocumentBreakdown } from '../../shared/domain/document-breakdown';
 import { placedByOf, storedChargesOf } from './stored-charges';
@@ -34,7 +35,7 @@ export { formatDay };
  * An order that has an invoice: paid by card (or shipped after), with its payment; or placed on the
  * company's account, invoiced when placed and due on a day.
  */
-export type InvoicedOrder = PlacedOrder & { invoiceNumber: number };
+export type InvoicedOrder = BilledOrder & { invoiceNumber: number };
 
 export function isInvoiced<T extends OrderRow>(order: T): order is T & { invoiceNumber: number } {
   if (order.invoiceNumber === null) return false;
@@ -276,7 +277,7 @@ function linesTable(
 }
 
 /** The sentence the document must carry for how the order was taxed, if any. */
-function taxNoticeOf(doc: PDFKit.PDFDocument, order: PlacedOrder) {
+function taxNoticeOf(doc: PDFKit.PDFDocument, order: BilledOrder) {
   const notice = documentTaxNotice(order);
   if (!notice) return;
   doc.moveDown(0.5);
@@ -316,7 +317,7 @@ export function chargesTable(doc: PDFKit.PDFDocument, charges: StoredCharges) {
  * under; why an untaxed order is untaxed (an intra-community supply with both VAT IDs, an export, a
  * certificate, an older order's reverse charge); and that a one-box address was charged at the seller's.
  */
-export function documentTaxNotice(order: PlacedOrder): string | null {
+export function documentTaxNotice(order: BilledOrder): string | null {
   const basis = order.taxBasis;
   if (!basis) return null;
   const sentences: string[] = [];

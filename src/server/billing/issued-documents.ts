@@ -5,7 +5,7 @@ import type { ShopDetails } from '../config/shop-details';
 import type { Database, Executor } from '../db/database';
 import { issuedDocumentFiles, issuedDocuments } from '../db/schema';
 import type { CreditNote } from '../records/credit-notes.repository';
-import { type PlacedOrder, findOrder, withLinesOf } from '../records/orders.repository';
+import type { BilledOrder, OrderLoader } from './billed-order';
 import { breakdownOf } from './document-breakdown';
 
 /**
@@ -23,7 +23,7 @@ export type IssuedRef =
 
 /** What every rendering of an issued document reads. */
 export interface IssuedSnapshot {
-  order: PlacedOrder & { invoiceNumber: number };
+  order: BilledOrder & { invoiceNumber: number };
   /** The credit note, for a credit note; null for an invoice. */
   note: CreditNote | null;
   shop: ShopDetails;
@@ -65,11 +65,10 @@ function decode(value: unknown): unknown {
   return value;
 }
 
-/** The snapshot of `ref` as its order stands now in `ex`, or null when it has no such document. */
-async function snapshotOf(ex: Executor, ref: IssuedRef, shop: ShopDetails) {
-  const row = await findOrder(ex, ref.orderId);
-  if (!row || row.invoiceNumber === null) return null;
-  const order = { ...(await withLinesOf(ex, row)), invoiceNumber: row.invoiceNumber };
+/** The snapshot of `ref` as `placed` stands, or null when it has no such document. */
+function snapshotOf(placed: BilledOrder, ref: IssuedRef, shop: ShopDetails) {
+  if (placed.invoiceNumber === null) return null;
+  const order = { ...placed, invoiceNumber: placed.invoiceNumber };
   if (ref.kind === 'invoice') {
     const issuedAt = order.invoicedAt ?? order.paidAt ?? order.createdAt;
     return {
@@ -87,9 +86,11 @@ async function snapshotOf(ex: Executor, ref: IssuedRef, shop: ShopDetails) {
   };
 }
 
-async function record(ex: Executor, ref: IssuedRef, shop: ShopDetails): Promise<void> {
-  const taken = await snapshotOf(ex, ref, shop);
-  if (!taken) throw new Error(`Order ${ref.orderId} has no ${ref.kind.replace('_', ' ')} to record`);
+async function record(
+  ex: Executor,
+  ref: IssuedRef,
+  taken: NonNullable<ReturnType<typeof snapshotOf>>,
+): Promise<void> {
   await ex
     .insert(issuedDocuments)
     .values({
@@ -105,14 +106,22 @@ async function record(ex: Executor, ref: IssuedRef, shop: ShopDetails): Promise<
 
 /**
  * Records the documents a piece of work issued, at its end, in its transaction (order-process.ts):
- * the order as it stands once the work is done (paid and invoiced; its credit note and refund).
+ * each order as the work leaves it (paid and invoiced; its credit note and refund), as `load` reads it.
  */
 export async function recordIssuedDocuments(
   ex: Executor,
   refs: readonly IssuedRef[],
   shop: ShopDetails,
+  load: OrderLoader,
 ): Promise<void> {
-  for (const ref of refs) await record(ex, ref, shop);
+  const orders = new Map<string, BilledOrder | null>();
+  for (const ref of refs) {
+    if (!orders.has(ref.orderId)) orders.set(ref.orderId, await load(ex, ref.orderId));
+    const order = orders.get(ref.orderId);
+    const taken = order ? snapshotOf(order, ref, shop) : null;
+    if (!taken) throw new Error(`Order ${ref.orderId} has no ${ref.kind.replace('_', ' ')} to record`);
+    await record(ex, ref, taken);
+  }
 }
 
 function toDocument(row: typeof issuedDocuments.$inferSelect): IssuedDocument {
@@ -121,12 +130,13 @@ function toDocument(row: typeof issuedDocuments.$inferSelect): IssuedDocument {
 
 /**
  * The issued document `ref` names. One issued before documents were recorded (an older shop's) is
- * recorded the first time it is read, from its order as it stands then, and never changes after.
+ * recorded the first time it is read, from its order as `load` finds it then, and never changes after.
  */
 export async function issuedDocumentOf(
   db: Database,
   ref: IssuedRef,
   shop: ShopDetails,
+  load: OrderLoader,
 ): Promise<IssuedDocument | null> {
   const find = async () => {
     const [row] = await db
@@ -141,8 +151,10 @@ export async function issuedDocumentOf(
   };
   const found = await find();
   if (found) return found;
-  if (!(await snapshotOf(db, ref, shop))) return null;
-  await record(db, ref, shop);
+  const order = await load(db, ref.orderId);
+  const taken = order ? snapshotOf(order, ref, shop) : null;
+  if (!taken) return null;
+  await record(db, ref, taken);
   return find();
 }
 

@@ -19,11 +19,10 @@ import { centsToDollars, dollarsToCents, formatCents } from '../../shared/money'
 import { recordAudit } from '../audit/audit.repository';
 import type { SessionUser } from '../identity/request-user';
 import type { Database, Executor } from '../db/database';
-import { ledgerEntries } from '../db/schema';
+import { type OrderRow, ledgerEntries } from '../db/schema';
 import { companiesWithLedgerEntries, findCompany } from '../records/companies.repository';
-import { type OrderRow, markInvoiced, uninvoicedOnAccountCents } from '../records/orders.repository';
 import { DomainError } from '../http/domain-error';
-import { assignInvoiceNumber } from './document-numbers';
+import { nextInvoiceNumber } from './document-numbers';
 import { utcDayOf } from '../../shared/days';
 
 /**
@@ -56,8 +55,11 @@ export async function checkAccountCredit(
   companyId: string,
   amountCents: number,
   at: Date,
-  /** An order already placed that is being checked again (its freight quoted): not counted twice. */
-  exceptOrderId?: string,
+  /**
+   * What the company's orders on account not invoiced yet owe (awaiting their freight quote or their
+   * approval), read once the company is locked; the orders' storage answers it (orders/ passes it).
+   */
+  uninvoicedCents: () => Promise<number>,
 ): Promise<void> {
   const company = await findCompany(ex, companyId, { lock: true });
   if (!company) throw new DomainError('FORBIDDEN', messages.accountNeedsCompany);
@@ -76,7 +78,7 @@ export async function checkAccountCredit(
   }
   // Owed: the invoices open on the ledger, and the orders on account not invoiced yet (awaiting their
   // freight quote or their approval), each at its total and a pallet's estimated freight.
-  const owedCents = statement.balanceCents + (await uninvoicedOnAccountCents(ex, companyId, exceptOrderId));
+  const owedCents = statement.balanceCents + (await uninvoicedCents());
   if (owedCents + amountCents > company.creditLimitCents) {
     throw new DomainError(
       'CONFLICT',
@@ -89,12 +91,23 @@ export async function checkAccountCredit(
   }
 }
 
+/** An invoice billing issued: its number, and for one on account the time and the day it is due. */
+export interface Invoicing {
+  invoiceNumber: number;
+  invoicedAt?: Date;
+  dueDate?: string;
+}
+
 /**
  * Invoices an order placed on account (on placing, or when an approver approves it): the next invoice
- * number, the due day by the company's terms, and the invoice on the company's ledger. Answers the
- * order as it is now.
+ * number, the due day by the company's terms, and the invoice on the company's ledger. Answers what
+ * the order is to record (orders/transitions.ts, enterOnAccount).
  */
-export async function invoiceOnAccount(ex: Executor, order: OrderRow, at: Date): Promise<OrderRow> {
+export async function invoiceOnAccount(
+  ex: Executor,
+  order: OrderRow,
+  at: Date,
+): Promise<Required<Invoicing>> {
   if (!order.companyId) throw new Error(`Order ${order.id} on account has no company`);
   const company = await findCompany(ex, order.companyId);
   // checkAccountCredit let the order on account only with terms: card never reaches here.
@@ -102,9 +115,7 @@ export async function invoiceOnAccount(ex: Executor, order: OrderRow, at: Date):
     throw new Error(`Order ${order.id} on account without terms`);
   const issuedOn = utcDayOf(at);
   const dueDate = addDays(issuedOn, TERM_DAYS[company.paymentTerms]);
-  const numbered = await assignInvoiceNumber(ex, order.id);
-  const invoiced = await markInvoiced(ex, order.id, at, dueDate);
-  if (numbered.invoiceNumber === null) throw new Error(`Order ${order.id} was not invoiced`);
+  const invoiceNumber = await nextInvoiceNumber(ex);
   await ex.insert(ledgerEntries).values({
     companyId: order.companyId,
     kind: 'invoice',
@@ -112,11 +123,11 @@ export async function invoiceOnAccount(ex: Executor, order: OrderRow, at: Date):
     occurredOn: issuedOn,
     dueDate,
     orderId: order.id,
-    invoiceNumber: numbered.invoiceNumber,
+    invoiceNumber,
     reference: `Order ${order.orderNumber}`,
     recordedBy: 'shop',
   });
-  return invoiced;
+  return { invoiceNumber, invoicedAt: at, dueDate };
 }
 
 /** GET /api/company/statement: the balance, the credit left, the aging and every entry with the running balance. */

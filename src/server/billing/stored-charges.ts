@@ -1,6 +1,7 @@
 import type { StoredCharges } from '../../shared/domain/order-charges';
 import { taxesByRate } from '../../shared/domain/tax';
-import type { OrderRow, PlacedOrder } from '../records/orders.repository';
+import type { OrderRow } from '../db/schema';
+import type { BilledOrder } from './billed-order';
 
 /**
  * An order's charges as it stored them when placed (and its freight when quoted), never recomputed:
@@ -12,7 +13,7 @@ export const placedByOf = (row: Pick<OrderRow, 'placedByName' | 'buyerName'>) =>
   row.placedByName ?? row.buyerName;
 
 /** The order's charges as stored, in cents: what mails, invoices and credit notes print. */
-export function storedChargesOf(order: PlacedOrder): StoredCharges {
+export function storedChargesOf(order: BilledOrder): StoredCharges {
   return {
     subtotalCents: order.subtotalCents,
     freightCents: order.freightCents,
@@ -25,7 +26,7 @@ export function storedChargesOf(order: PlacedOrder): StoredCharges {
 }
 
 /** The order's tax by rate: its lines' and its freight's, the highest rate first. */
-export const storedTaxesOf = (order: PlacedOrder) =>
+export const storedTaxesOf = (order: BilledOrder) =>
   taxesByRate([
     ...order.lines.map((line) => ({ rate: line.taxRate, taxCents: line.taxCents })),
     ...order.freightTaxes,

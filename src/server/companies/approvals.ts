@@ -5,7 +5,7 @@ import { recordAudit } from '../audit/audit.repository';
 import type { SessionUser } from '../identity/request-user';
 import type { Database, Executor } from '../db/database';
 import { type CompanyRow, findCompany, updateCompany } from '../records/companies.repository';
-import { spentSince } from '../records/orders.repository';
+import { spentSince } from '../orders/storage/orders.repository';
 import { DomainError } from '../http/domain-error';
 import { companyOf } from '../identity/membership';
 import { startOfUtcMonth } from './spending-rules';

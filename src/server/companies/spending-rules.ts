@@ -5,7 +5,7 @@ import type { SessionUser } from '../identity/request-user';
 import type { Executor } from '../db/database';
 import { companyMembers, users } from '../db/schema';
 import { lockCompanyRules } from '../records/companies.repository';
-import { spentSince } from '../records/orders.repository';
+import { spentSince } from '../orders/storage/orders.repository';
 import { DomainError } from '../http/domain-error';
 
 /**

@@ -150,10 +150,10 @@ describe('pay on account', () => {
       days31to60: 600,
     });
     // An invoice overdue past the company's grace days (0) refuses a new order on account.
-    await expect(checkAccountCredit(t.ctx.db, companyId, 100, at(1))).rejects.toThrow(
+    await expect(checkAccountCredit(t.ctx.db, companyId, 100, at(1), async () => 0)).rejects.toThrow(
       `Invoice ${order.invoiceNumber} was due on ${formatDay(order.dueDate ?? '')} and is still open: please pay it, or pay this order by card`,
     );
-    await expect(checkAccountCredit(t.ctx.db, companyId, 100, at(0))).resolves.toBeUndefined();
+    await expect(checkAccountCredit(t.ctx.db, companyId, 100, at(0), async () => 0)).resolves.toBeUndefined();
 
     // The rest, paid ($550) and a $50 goodwill adjustment: nothing owed, nothing open; the shop's
     // admins see it in the company list. A zero or a future-dated entry is refused.

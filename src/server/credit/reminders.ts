@@ -2,7 +2,7 @@ import { formatInvoiceNumber } from '../../shared/domain/document-numbers';
 import { addDays, statementOf } from '../../shared/domain/ledger';
 import { formatCents } from '../../shared/money';
 import type { Database, Executor } from '../db/database';
-import { type OrderRow, claimInvoiceReminders } from '../records/orders.repository';
+import { type OrderRow, claimInvoiceReminders } from '../orders/storage/orders.repository';
 import { formatDay } from '../../shared/date-format';
 import { businessMail, type MailContext } from '../mail/mail-layout';
 import type { Mail } from '../mail/mailer';

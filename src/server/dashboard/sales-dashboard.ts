@@ -6,11 +6,11 @@ import { listLowStock } from '../records/products.repository';
 import { receivables } from '../billing/ledger';
 import { creditedByDay } from '../records/credit-notes.repository';
 import { refundsSince } from '../records/refunds.repository';
-import { returnsSince } from '../records/returns.repository';
+import { returnsSince } from '../orders/storage/returns.repository';
 import { certificatesExpiringSoon, countPendingCertificates } from '../tax/exemptions';
 import type { Database } from '../db/database';
-import { holdsEndingBetween } from '../records/orders.repository';
-import { countOrdersByStatus, revenueByDay, topProductsByUnits } from '../records/sales-rollups.repository';
+import { holdsEndingBetween } from '../orders/storage/orders.repository';
+import { countOrdersByStatus, revenueByDay, topProductsByUnits } from '../orders/storage/sales-rollups.repository';
 
 const DAY_MS = 86_400_000;
 const LISTED = 10;

@@ -1473,6 +1473,14 @@ export const rateLimits = pgTable('rate_limits', {
 
 /** An attachment of a queued mail, made when it is sent: the invoice PDF of an order. */
 /** A document a mail attaches, made when it is sent: its PDF (Factur-X), or its UBL (absent: the PDF). */
+/**
+ * The rows of the orders tables, for code that is given an order (billing renders what orders/ hands it):
+ * only src/server/orders reads and writes the tables themselves (eslint.config.js, ordersOwnTheirTables).
+ */
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+export type ShipmentRow = typeof shipments.$inferSelect;
+
 export type MailAttachmentRef = (
   { kind: 'invoice'; orderId: string } | { kind: 'credit_note'; creditNoteId: string }
 ) & { format?: 'pdf' | 'ubl' };

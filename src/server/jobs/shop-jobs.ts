@@ -6,14 +6,14 @@ import { remindInvoices } from '../credit/reminders';
 import { noticeExpiringCertificates } from '../tax/exemptions';
 import { type CloseOrderDeps } from '../orders/close-order';
 import { BATCH, expireOverdueOrders, remindHoldsEnding } from '../orders/expire-orders';
-import { sendPendingRefunds } from '../billing/refunds';
+import { sendPendingRefunds } from '../orders/send-refunds';
 import { expireQuotes } from '../quotes/quotes.repository';
 import type { PictureStore } from '../uploads/picture-store';
 import { removeUnusedPictures } from '../uploads/store-picture';
 import { endSessionsOlderThan } from '../users/users.repository';
 import type { Job } from './scheduler';
 import { dashboardFirstDay } from '../dashboard/sales-dashboard';
-import { foldSalesRollups } from '../records/sales-rollups.repository';
+import { foldSalesRollups } from '../orders/storage/sales-rollups.repository';
 
 /** Uploaded pictures no product shows are looked for hourly (they go once a day old). */
 const UNUSED_PICTURES_EVERY_MS = 3_600_000;

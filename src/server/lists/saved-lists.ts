@@ -19,7 +19,7 @@ import { findOrderable } from '../records/products.repository';
 import { DomainError } from '../http/domain-error';
 import { cartLinesOf, lineProblem } from '../orders/cart';
 import { refillCart } from '../orders/order-again';
-import { findOrderFor } from '../records/orders.repository';
+import { findOrderFor } from '../orders/storage/orders.repository';
 import { pricingFor } from '../pricing/price-line';
 import { readSkuRows } from '../orders/quick-order';
 

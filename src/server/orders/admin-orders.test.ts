@@ -6,7 +6,7 @@ import { type TestUser, injectAs, signUp, signUpAdmin } from '../test/auth-helpe
 import { insertTool } from '../test/factories';
 import { createTestApp } from '../test/test-app';
 import { mailOutbox } from '../db/schema';
-import { moveOrder } from '../records/orders.repository';
+import { moveOrder } from './order-status-writer';
 import { TEST_STEP, payOrderAs } from '../test/order-helpers';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;

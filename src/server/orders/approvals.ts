@@ -5,12 +5,12 @@ import { DomainError } from '../http/domain-error';
 import {
   type OrderRow,
   type PlacedOrder,
-  assertCanMove,
-  assertHoldNotEnded,
   findOrderFor,
   listAwaitingApprovalOf,
   lockOrder,
-} from '../records/orders.repository';
+  uninvoicedOnAccountCents,
+} from './storage/orders.repository';
+import { assertCanMove, assertHoldNotEnded } from './order-status-writer';
 import { formatCents } from '../../shared/money';
 import { checkAccountCredit } from '../billing/ledger';
 import { type OrderProcessDeps, runOrderWork } from './order-process';
@@ -80,8 +80,11 @@ export async function decideOrder(
     assertCanMove(order, to);
     if (decision.approve) assertHoldNotEnded(order, at, 'approved');
     // The account may have changed since the order was placed: it is checked again, under its lock.
-    if (to === 'on_account' && order.companyId) {
-      await checkAccountCredit(work.tx, order.companyId, order.amountCents, at, order.id);
+    const { companyId } = order;
+    if (to === 'on_account' && companyId) {
+      await checkAccountCredit(work.tx, companyId, order.amountCents, at, () =>
+        uninvoicedOnAccountCents(work.tx, companyId, order.id),
+      );
     }
     return transitionOrder(
       work,

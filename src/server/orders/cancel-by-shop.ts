@@ -24,7 +24,7 @@ import {
   recordOrderEvent,
   setCancellationRequest,
   withLinesOf,
-} from '../records/orders.repository';
+} from './storage/orders.repository';
 import { returnUnits } from '../stock/backorders';
 import { type CloseOrderDeps, closeOrder } from './close-order';
 import { cancellationRefusedMail, cancellationRequestedMail } from './order-mails';

@@ -2,7 +2,7 @@ import { type SessionUser, actorOf } from '../identity/request-user';
 import { DomainError } from '../http/domain-error';
 import { messages } from '../../shared/messages';
 import { type CloseOrderDeps, closeOrder } from './close-order';
-import { findOrderFor } from '../records/orders.repository';
+import { findOrderFor } from './storage/orders.repository';
 import { buyerCancelRefusal } from '../../shared/domain/order-status';
 
 /**

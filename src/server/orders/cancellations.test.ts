@@ -17,7 +17,7 @@ import { newCompany } from '../test/company-helpers';
 import { answerQuoteAs, daysFromToday, payOrderAs, pittsburgh, requestQuoteAs } from '../test/order-helpers';
 import { pdfText } from '../test/pdf-text';
 import { cancelByShop } from './cancel-by-shop';
-import { sendPendingRefunds, sendRefund } from '../billing/refunds';
+import { sendPendingRefunds, sendRefund } from './send-refunds';
 
 /**
  * DESIGN §11: the shop cancels units that have not shipped, or whole orders, after payment: the stock

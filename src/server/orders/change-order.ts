@@ -19,12 +19,12 @@ import { orderChangedMail } from './order-mails';
 import {
   type OrderRow,
   type PlacedOrder,
-  assertHoldNotEnded,
   findOrderFor,
   lockOrder,
   replaceOrderLines,
   withLinesOf,
-} from '../records/orders.repository';
+} from './storage/orders.repository';
+import { assertHoldNotEnded } from './order-status-writer';
 
 export interface ChangeOrderDeps extends OrderProcessDeps {
   provider: PaymentProvider;

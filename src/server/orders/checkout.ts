@@ -4,7 +4,7 @@ import type { SessionUser } from '../identity/request-user';
 import { findOrderable, moveStock } from '../records/products.repository';
 import { DomainError } from '../http/domain-error';
 import { cartLinesOf, emptyCart, lineProblem } from './cart';
-import type { PlacedOrder } from '../records/orders.repository';
+import type { PlacedOrder } from './storage/orders.repository';
 import {
   type DeliveryFields,
   type PlaceOrderDeps,

@@ -2,7 +2,7 @@ import { DomainError } from '../http/domain-error';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { settlePayment } from './settle-payment';
 import { messages } from '../../shared/messages';
-import type { OrderRow, OrderStep } from '../records/orders.repository';
+import type { OrderRow, OrderStep } from './storage/orders.repository';
 import { type OrderProcessDeps, type OrderWork, runOrderWork } from './order-process';
 import { transitionOrder } from './transitions';
 

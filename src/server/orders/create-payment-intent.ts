@@ -2,13 +2,8 @@ import type { SessionUser } from '../identity/request-user';
 import type { Database } from '../db/database';
 import { DomainError } from '../http/domain-error';
 import { messages } from '../../shared/messages';
-import {
-  assertCanMove,
-  assertHoldNotEnded,
-  findOrderFor,
-  recordPaymentIntent,
-  retireCancelledIntent,
-} from '../records/orders.repository';
+import { findOrderFor, recordPaymentIntent, retireCancelledIntent } from './storage/orders.repository';
+import { assertCanMove, assertHoldNotEnded } from './order-status-writer';
 import type { PaymentProvider } from '../payments/payment-provider';
 
 /** How often the intent is made again for an order whose lines changed while it was being made. */

@@ -10,7 +10,7 @@ import { createTestPaymentProvider } from '../payments/test-provider';
 import { expireOverdueOrders } from './expire-orders';
 import { placeOrder } from './place-order';
 import { testMailContext } from '../test/mail-context';
-import { historyOf } from '../records/orders.repository';
+import { historyOf } from './storage/orders.repository';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let user: TestUser;

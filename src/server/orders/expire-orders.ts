@@ -10,7 +10,7 @@ import {
   listOverdueOrdersWithIntent,
   lockOverdueOrdersWithoutIntent,
   withLines,
-} from '../records/orders.repository';
+} from './storage/orders.repository';
 import { runOrderWork } from './order-process';
 import { transitionOrders } from './transitions';
 

@@ -6,7 +6,7 @@ import type { SessionUser } from '../identity/request-user';
 import type { Database, Executor } from '../db/database';
 import { findOrderable } from '../records/products.repository';
 import { setCartLines } from './cart';
-import { findOrderFor } from '../records/orders.repository';
+import { findOrderFor } from './storage/orders.repository';
 import { pricingFor } from '../pricing/price-line';
 
 /** A line going back into the cart: an earlier order's, or a saved list's. */

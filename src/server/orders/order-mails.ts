@@ -8,7 +8,7 @@ import { formatDay } from '../../shared/date-format';
 import { type MailContext, businessMail, formatMailTime } from '../mail/mail-layout';
 import type { Mail } from '../mail/mailer';
 import { itemsSummary } from '../../shared/domain/order-lines';
-import type { OrderShipment, PlacedOrder } from '../records/orders.repository';
+import type { OrderShipment, PlacedOrder } from './storage/orders.repository';
 import { trackingUrl, unitsStillOpen } from '../../shared/domain/shipments';
 import { placedByOf, storedChargesOf } from '../billing/stored-charges';
 import { chargeRows, taxNotice } from '../../shared/domain/order-charges';

@@ -5,7 +5,8 @@ import type { ProductStock } from '../records/products.repository';
 import type { PaymentProvider } from '../payments/payment-provider';
 import type { RefundRow } from '../records/refunds.repository';
 import { type IssuedRef, recordIssuedDocuments } from '../billing/issued-documents';
-import { sendRefund } from '../billing/refunds';
+import { sendRefund } from './send-refunds';
+import { placedOrderOf } from './storage/orders.repository';
 
 /** What the order process needs: the database, the mail, the catalog to tell of stock, and a clock. */
 export interface OrderProcessDeps {
@@ -69,7 +70,7 @@ export async function runOrderWork<T>(
       },
       documentIssued: (ref) => issued.push(ref),
     });
-    await recordIssuedDocuments(tx, issued, mail.shop);
+    await recordIssuedDocuments(tx, issued, mail.shop, placedOrderOf);
     return done;
   });
   if (after.stock.length > 0) catalogCache.stockChanged(after.stock);

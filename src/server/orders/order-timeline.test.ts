@@ -4,7 +4,7 @@ import { type TestUser, injectAs, signUp, signUpAdmin } from '../test/auth-helpe
 import { insertTool } from '../test/factories';
 import { placeOrderAs } from '../test/order-helpers';
 import { createTestApp } from '../test/test-app';
-import { recordLatePaymentRefund } from '../records/orders.repository';
+import { recordLatePaymentRefund } from './order-status-writer';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let buyer: TestUser;

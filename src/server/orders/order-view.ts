@@ -7,7 +7,7 @@ import { formatCreditNoteNumber, formatInvoiceNumber } from '../../shared/domain
 import { itemsSummary } from '../../shared/domain/order-lines';
 import { toOrderTax, toTaxesAtRate } from '../tax/charges';
 import { placedByOf, storedTaxesOf } from '../billing/stored-charges';
-import type { OrderRow, OrderShipment, PlacedOrder, historyOf } from '../records/orders.repository';
+import type { OrderRow, OrderShipment, PlacedOrder, historyOf } from './storage/orders.repository';
 
 /**
  * An order as the API, mails and documents show it, from its stored row (records/orders.repository.ts

@@ -2,7 +2,7 @@ import type { Return } from '../../shared/api/returns.schemas';
 import { formatCreditNoteNumber, formatInvoiceNumber } from '../../shared/domain/document-numbers';
 import { centsToDollars } from '../../shared/money';
 import type { CreditNote } from '../records/credit-notes.repository';
-import { type OrderRow, withLinesOf } from '../records/orders.repository';
+import { type OrderRow, withLinesOf } from './storage/orders.repository';
 import { queueWebhookEvent } from '../webhooks/deliveries';
 import type { OrderWork } from './order-process';
 import { toOrder } from './order-view';

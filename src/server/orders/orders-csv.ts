@@ -5,7 +5,7 @@ import { rateToPercent } from '../../shared/domain/tax';
 import { centsToDollars } from '../../shared/money';
 import type { Database } from '../db/database';
 import { neutraliseRecord } from '../http/spreadsheet-cells';
-import { eachOrderOf, type OrderLineRow, type PlacedOrder } from '../records/orders.repository';
+import { eachOrderOf, type OrderLineRow, type PlacedOrder } from './storage/orders.repository';
 
 const COLUMNS = [
   'order_number',

@@ -5,7 +5,7 @@ import { orderLines, orders, products } from '../db/schema';
 import { type TestUser, injectAs, signUp, signUpAdmin } from '../test/auth-helpers';
 import { insertTool } from '../test/factories';
 import { createTestApp } from '../test/test-app';
-import { moveOrder } from '../records/orders.repository';
+import { moveOrder } from './order-status-writer';
 import { TEST_STEP } from '../test/order-helpers';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;

@@ -34,7 +34,7 @@ import { findCreditNote } from '../records/credit-notes.repository';
 import type { FastifyReply } from 'fastify';
 import { cancelOrder } from './cancel-order';
 import { changeOrderLines } from './change-order';
-import { type PlacedOrder, findOrderFor, historyOf, listOrdersFor } from '../records/orders.repository';
+import { type PlacedOrder, findOrderFor, historyOf, listOrdersFor } from './storage/orders.repository';
 import { toHistory, toOrder } from './order-view';
 import { issuedDocumentFile } from '../billing/e-invoice';
 import { issuedDocumentOf } from '../billing/issued-documents';
@@ -180,7 +180,12 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
         throw new DomainError('INVOICE_NOT_READY', messages.invoiceNotReady(order.status));
       }
       // The invoice as it was issued, never re-drawn from the order as it stands today.
-      const document = await issuedDocumentOf(db, { kind: 'invoice', orderId: order.id }, mail.shop);
+      const document = await issuedDocumentOf(
+        db,
+        { kind: 'invoice', orderId: order.id },
+        mail.shop,
+        async () => order,
+      );
       if (!document) throw new DomainError('INVOICE_NOT_READY', messages.invoiceNotReady(order.status));
       const { format } = request.query;
       const content = await issuedDocumentFile(db, document, format);
@@ -210,6 +215,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
       db,
       { kind: 'credit_note', orderId: order.id, creditNoteId: note.id },
       mail.shop,
+      async () => order,
     );
     if (!document) throw new DomainError('NOT_FOUND', messages.noCreditNote);
     const number = formatCreditNoteNumber(document.number);

@@ -31,7 +31,8 @@ import {
   type PlacedOrder,
   countUnpaidOrders,
   insertOrder,
-} from '../records/orders.repository';
+  uninvoicedOnAccountCents,
+} from './storage/orders.repository';
 
 /**
  * How long an unconfirmed account's unpaid order holds its stock: an account anybody can make in a
@@ -310,7 +311,9 @@ export async function orderTerms(
   const countedCents = amountCents + (charges.freightEstimateCents ?? 0);
   if (paymentMethod === 'account') {
     if (!rules) throw new DomainError('FORBIDDEN', messages.accountNeedsCompany);
-    await checkAccountCredit(ex, rules.companyId, countedCents, at, exceptOrderId);
+    await checkAccountCredit(ex, rules.companyId, countedCents, at, () =>
+      uninvoicedOnAccountCents(ex, rules.companyId, exceptOrderId),
+    );
   }
   const checked = rules ? await approvalPlan(ex, buyer, rules, countedCents, at, exceptOrderId) : null;
   // Approval waits for the final total: an approver approves what is then paid.

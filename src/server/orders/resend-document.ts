@@ -6,7 +6,7 @@ import type { SessionUser } from '../identity/request-user';
 import type { MailContext } from '../mail/mail-layout';
 import { queueMails } from '../mail/outbox';
 import { findCreditNote } from '../records/credit-notes.repository';
-import { findOrder, findOrderByInvoiceNumber, withLinesOf } from '../records/orders.repository';
+import { findOrder, findOrderByInvoiceNumber, withLinesOf } from './storage/orders.repository';
 import { messages } from '../../shared/messages';
 import { documentAgainMail } from './order-mails';
 import { asItsCompanyAsks } from './transitions';

@@ -19,8 +19,8 @@ import { DomainError } from '../http/domain-error';
 import { type AuthGuards, signedInUser } from '../identity/request-user';
 import type { MailContext } from '../mail/mail-layout';
 import type { PaymentProvider } from '../payments/payment-provider';
-import { findOrderFor, placedOrdersByIds } from '../records/orders.repository';
-import { type OrderReturn, findReturn, listReturns } from '../records/returns.repository';
+import { findOrderFor, placedOrdersByIds } from './storage/orders.repository';
+import { type OrderReturn, findReturn, listReturns } from './storage/returns.repository';
 import { approveReturn, receiveReturn, refundReturn, rejectReturn, requestReturn, toReturn } from './returns';
 import { previewOrderWork } from './order-process';
 

@@ -17,7 +17,7 @@ import {
   recordOrderEvent,
   unitsShippedSince,
   withLinesOf,
-} from '../records/orders.repository';
+} from './storage/orders.repository';
 import {
   type OrderReturn,
   findReturn,
@@ -25,7 +25,7 @@ import {
   recordReceipt,
   releaseReturnedUnits,
   updateReturn,
-} from '../records/returns.repository';
+} from './storage/returns.repository';
 import { returnUnits } from '../stock/backorders';
 import { type OrderProcessDeps, type OrderWork, runOrderWork } from './order-process';
 import { tellReturnUpdated } from './order-webhooks';

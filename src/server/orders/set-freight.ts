@@ -19,7 +19,8 @@ import {
   recordFreightQuote,
   recordOrderEvent,
   withLinesOf,
-} from '../records/orders.repository';
+  uninvoicedOnAccountCents,
+} from './storage/orders.repository';
 import { type OrderProcessDeps, runOrderWork } from './order-process';
 import { transitionOrder } from './transitions';
 
@@ -158,13 +159,16 @@ async function recheckCompany(
   amountCents: number,
   at: Date,
 ): Promise<{ plan: ApprovalPlan; cardBecause: string | null }> {
-  if (!order.companyId) return { plan: { kind: 'none' }, cardBecause: null };
-  const rules = await lockRulesForOrder(ex, order.companyId, order.userId);
+  const { companyId } = order;
+  if (!companyId) return { plan: { kind: 'none' }, cardBecause: null };
+  const rules = await lockRulesForOrder(ex, companyId, order.userId);
   if (!rules.active) throw new DomainError('CONFLICT', messages.freightCompanySuspended);
   const plan = await approvalPlan(ex, { id: order.userId ?? '' }, rules, amountCents, at, order.id);
   if (order.paymentMethod !== 'account') return { plan, cardBecause: null };
   try {
-    await checkAccountCredit(ex, order.companyId, amountCents, at, order.id);
+    await checkAccountCredit(ex, companyId, amountCents, at, () =>
+      uninvoicedOnAccountCents(ex, companyId, order.id),
+    );
     return { plan, cardBecause: null };
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;

@@ -1,12 +1,8 @@
 import { countPayment } from '../metrics/metrics';
 import type { SessionUser } from '../identity/request-user';
 import { DomainError } from '../http/domain-error';
-import {
-  assertHoldNotEnded,
-  findOrderFor,
-  lockOrder,
-  recordLatePaymentRefund,
-} from '../records/orders.repository';
+import { findOrderFor, lockOrder } from './storage/orders.repository';
+import { assertHoldNotEnded, recordLatePaymentRefund } from './order-status-writer';
 import { type OrderProcessDeps, runOrderWork } from './order-process';
 import { transitionOrder } from './transitions';
 import { transitionRefusal } from '../../shared/domain/order-status';

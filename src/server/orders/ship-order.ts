@@ -7,12 +7,12 @@ import { queueMail } from '../mail/outbox';
 import {
   type OrderShipment,
   type PlacedOrder,
-  assertCanMove,
   insertShipment,
   lockOrder,
   recordOrderEvent,
   withLinesOf,
-} from '../records/orders.repository';
+} from './storage/orders.repository';
+import { assertCanMove } from './order-status-writer';
 import { orderShippedMail } from './order-mails';
 import { type OrderProcessDeps, type OrderWork, runOrderWork } from './order-process';
 import { tellOrder } from './order-webhooks';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../shared/api/errors';
 import type { Order, OrderDetail, Shipment } from '../../shared/api/orders.schemas';
 import { products } from '../db/schema';
-import { moveOrder } from '../records/orders.repository';
+import { moveOrder } from './order-status-writer';
 import { fillBackorders } from '../stock/backorders';
 import { type TestUser, injectAs, signUp, signUpAdmin } from '../test/auth-helpers';
 import { insertTool } from '../test/factories';

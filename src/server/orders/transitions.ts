@@ -1,5 +1,5 @@
 import type { OrderStatus } from '../../shared/domain/order-status';
-import { assignInvoiceNumber } from '../billing/document-numbers';
+import { nextInvoiceNumber } from '../billing/document-numbers';
 import type { Executor } from '../db/database';
 import { queueMail, queueMails } from '../mail/outbox';
 import type { Mail } from '../mail/mailer';
@@ -30,13 +30,14 @@ import { messages } from '../../shared/messages';
 import type { Approver } from '../companies/spending-rules';
 import {
   type OrderRow,
-  type PlacedOrder,
   type OrderStep,
-  moveOrder,
+  type PlacedOrder,
+  recordInvoice,
   recordOrderEvent,
   withLines,
   withLinesOf,
-} from '../records/orders.repository';
+} from './storage/orders.repository';
+import { moveOrder } from './order-status-writer';
 
 /**
  * How an order came into its state, for what entering it does (who is told what): placed into it,
@@ -142,7 +143,7 @@ const consequences: Record<OrderStatus, Consequences> = {
     tells: 'order.paid',
     async onEnter(work, order) {
       const { tx: ex, mail } = work;
-      const invoiced = await assignInvoiceNumber(ex, order.id);
+      const invoiced = await recordInvoice(ex, order.id, { invoiceNumber: await nextInvoiceNumber(ex) });
       work.documentIssued({ kind: 'invoice', orderId: order.id });
       await tellInvoiceIssued(work, invoiced);
       await queueMails(
@@ -188,7 +189,7 @@ const consequences: Record<OrderStatus, Consequences> = {
  */
 export async function enterOnAccount(work: OrderWork, order: OrderRow) {
   const { tx: ex, mail, at } = work;
-  const invoiced = await invoiceOnAccount(ex, order, at);
+  const invoiced = await recordInvoice(ex, order.id, await invoiceOnAccount(ex, order, at));
   work.documentIssued({ kind: 'invoice', orderId: order.id });
   await tellInvoiceIssued(work, invoiced);
   await queueMails(
@@ -234,7 +235,7 @@ export async function creditUnits(
   work.documentIssued({ kind: 'credit_note', orderId: order.id, creditNoteId: credited.note.id });
   await tellCreditNoteIssued(work, order, credited.note);
   work.refundQueued(credited.refund);
-  // A card refund is a step once the provider has made it (billing/refunds.ts); a credit on account now.
+  // A card refund is a step once the provider has made it (send-refunds.ts); a credit on account now.
   if (credited.refund.method === 'account') {
     await recordOrderEvent(work.tx, order.id, {
       at: work.at,
@@ -245,7 +246,12 @@ export async function creditUnits(
       note: `${formatCents(credited.note.amountCents)} credited to the company’s account (credit note ${formatCreditNoteNumber(credited.note.number)})`,
     });
   }
-  const after = await withLinesOf(work.tx, order);
+  // The order as the credit leaves it: its new credit note and refund are all that changed.
+  const after = {
+    ...order,
+    creditNotes: [...order.creditNotes, credited.note],
+    refunds: [...order.refunds, credited.refund],
+  };
   await queueMails(
     work.tx,
     await asItsCompanyAsks(work.tx, order, creditNoteMail(work.mail, after, credited)),

@@ -11,7 +11,6 @@ import type { Database, Executor } from '../db/database';
 import {
   companies,
   companyMembers,
-  orders,
   punchoutConnections,
   punchoutOrders,
   punchoutSessions,
@@ -20,6 +19,7 @@ import {
 import { isUniqueViolation } from '../db/unique-violation';
 import { DomainError } from '../http/domain-error';
 import { findCompany } from '../records/companies.repository';
+import { orderReferencesOf } from '../orders/storage/orders.repository';
 
 /**
  * Every query of `punchout_connections`, and what a connection is (DESIGN §11): the shop's admin sets
@@ -279,15 +279,12 @@ export async function listConnections(db: Database): Promise<PunchoutConnection[
       connectionId: punchoutOrders.connectionId,
       payloadId: punchoutOrders.payloadId,
       at: punchoutOrders.createdAt,
-      orderId: orders.id,
-      orderNumber: orders.orderNumber,
-      poNumber: orders.poNumber,
+      orderId: punchoutOrders.orderId,
       rank: sql<number>`row_number() over (partition by ${punchoutOrders.connectionId} order by ${punchoutOrders.createdAt} desc)`.as(
         'order_rank',
       ),
     })
     .from(punchoutOrders)
-    .innerJoin(orders, eq(orders.id, punchoutOrders.orderId))
     .where(inArray(punchoutOrders.connectionId, ids))
     .as('ranked_orders');
   const sent = await db
@@ -295,6 +292,10 @@ export async function listConnections(db: Database): Promise<PunchoutConnection[
     .from(rankedOrders)
     .where(lte(rankedOrders.rank, 5))
     .orderBy(desc(rankedOrders.at));
+  const references = await orderReferencesOf(
+    db,
+    sent.map((order) => order.orderId),
+  );
   return rows.map(({ connection, companyName, buyerName, buyerEmail }) => ({
     _id: connection.id,
     company: { _id: connection.companyId, name: companyName },
@@ -320,8 +321,8 @@ export async function listConnections(db: Database): Promise<PunchoutConnection[
       .filter((order) => order.connectionId === connection.id)
       .map((order) => ({
         _id: order.orderId,
-        orderNumber: order.orderNumber,
-        poNumber: order.poNumber,
+        orderNumber: references.get(order.orderId)?.orderNumber ?? 0,
+        poNumber: references.get(order.orderId)?.poNumber ?? null,
         payloadId: order.payloadId,
         at: order.at.toISOString(),
       })),

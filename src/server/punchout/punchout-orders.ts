@@ -11,7 +11,7 @@ import { type PlaceOrderDeps, holdUnpaidOrderSlot, insertUnpaidOrder } from '../
 import { orderLineFor, pricingFor } from '../pricing/price-line';
 import { findCompany } from '../records/companies.repository';
 import { addressesOf } from '../companies/addresses';
-import { type PlacedOrder, findOrder, withLinesOf } from '../records/orders.repository';
+import { type PlacedOrder, findOrder, withLinesOf } from '../orders/storage/orders.repository';
 import { findOrderable, moveStock } from '../records/products.repository';
 import { type CxmlAddress, CxmlError, type CxmlRequest } from './cxml';
 import type { ConnectionRow } from './connections';

@@ -41,7 +41,7 @@ import {
   updateConnection,
 } from './connections';
 import { placePunchoutOrder, punchoutOfOrder } from './punchout-orders';
-import { findOrderFor } from '../records/orders.repository';
+import { findOrderFor } from '../orders/storage/orders.repository';
 import { OrderIdParams } from '../../shared/api/orders.schemas';
 import { findCompany } from '../records/companies.repository';
 import {

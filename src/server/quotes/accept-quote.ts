@@ -7,7 +7,7 @@ import type { SessionUser } from '../identity/request-user';
 import type { Database } from '../db/database';
 import { DomainError } from '../http/domain-error';
 import { type ProductStock, takeStockUpTo } from '../records/products.repository';
-import type { PlacedOrder } from '../records/orders.repository';
+import type { PlacedOrder } from '../orders/storage/orders.repository';
 import { type DeliveryFields, holdUnpaidOrderSlot, insertUnpaidOrder } from '../orders/place-order';
 import { type OrderProcessDeps, runOrderWork } from '../orders/order-process';
 import { canAcceptQuote } from '../../shared/domain/quote-status';

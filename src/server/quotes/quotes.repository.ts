@@ -12,7 +12,7 @@ import { type Access, canAccess, seesEveryBuyer, visibleTo } from '../identity/a
 import type { SessionUser } from '../identity/request-user';
 import type { Executor } from '../db/database';
 import { products, quoteLines, quotes } from '../db/schema';
-import { orderIdsOfQuotes } from '../records/orders.repository';
+import { orderIdsOfQuotes } from '../orders/storage/orders.repository';
 import { DomainError } from '../http/domain-error';
 import { messages } from '../../shared/messages';
 

@@ -18,7 +18,7 @@ import {
 } from '../test/order-helpers';
 import { startSmtpCatcher } from '../test/smtp-catcher';
 import { createTestApp } from '../test/test-app';
-import { moveOrder } from '../records/orders.repository';
+import { moveOrder } from '../orders/order-status-writer';
 import { expireQuotes } from './quotes.repository';
 
 /** A quote's whole life, and every way it can be refused. */

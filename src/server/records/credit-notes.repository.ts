@@ -1,7 +1,6 @@
-import { parseDocumentNumber } from '../../shared/domain/document-numbers';
-import { type AnyColumn, type SQL, and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
-import { creditNoteLines, creditNotes, orders } from '../db/schema';
+import { creditNoteLines, creditNotes } from '../db/schema';
 
 /**
  * Every query of `credit_notes` and their `credit_note_lines` (CONVENTIONS §13). A credit note is
@@ -116,57 +115,4 @@ export async function creditedByDay(ex: Executor, since: Date) {
     .from(creditNotes)
     .where(gte(creditNotes.issuedAt, since))
     .groupBy(day);
-}
-
-/** A credit note as the shop admin's list shows it: its order, invoice and buyer. */
-export interface CreditNoteListed {
-  id: string;
-  number: number;
-  issuedAt: Date;
-  amountCents: number;
-  reason: string;
-  orderId: string;
-  orderNumber: number;
-  invoiceNumber: number | null;
-  company: string | null;
-  email: string;
-}
-
-/**
- * Credit notes, newest first, found by what an admin types: a credit note's number (CN-000007) or
- * its invoice's (INV-000123), or part of the company's name or the buyer's email; within the days
- * `from`..`to` (UTC, both included) when given. At most `limit`.
- */
-export async function listCreditNotes(
-  ex: Executor,
-  { q, from, to, limit }: { q?: string; from?: string; to?: string; limit: number },
-): Promise<CreditNoteListed[]> {
-  const text = q?.trim() ?? '';
-  const document = parseDocumentNumber(text);
-  const pattern = `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-  const conditions: SQL[] = [];
-  if (document?.series === 'credit_note') conditions.push(eq(creditNotes.number, document.number));
-  else if (document) conditions.push(eq(orders.invoiceNumber, document.number));
-  else if (text)
-    conditions.push(sql`(${orders.company} ilike ${pattern} or ${orders.email} ilike ${pattern})`);
-  if (from) conditions.push(sql`${creditNotes.issuedAt} >= ${from}::date`);
-  if (to) conditions.push(sql`${creditNotes.issuedAt} < ${to}::date + 1`);
-  return ex
-    .select({
-      id: creditNotes.id,
-      number: creditNotes.number,
-      issuedAt: creditNotes.issuedAt,
-      amountCents: creditNotes.amountCents,
-      reason: creditNotes.reason,
-      orderId: creditNotes.orderId,
-      orderNumber: orders.orderNumber,
-      invoiceNumber: orders.invoiceNumber,
-      company: orders.company,
-      email: orders.email,
-    })
-    .from(creditNotes)
-    .innerJoin(orders, eq(orders.id, creditNotes.orderId))
-    .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(desc(creditNotes.number))
-    .limit(limit);
 }

@@ -5,7 +5,7 @@ import { refunds } from '../db/schema';
 /**
  * Every query of `refunds` (CONVENTIONS §13): money given back for an order, to its card through the
  * payment provider or to its company's account. A card refund is written `pending` in the transaction
- * that decides it and settled once the provider answers (billing/refunds.ts).
+ * that decides it and settled once the provider answers (orders/send-refunds.ts).
  */
 
 export type RefundRow = typeof refunds.$inferSelect;

@@ -3,7 +3,7 @@ import type { AddReviewBody, Review } from '../../shared/api/reviews.schemas';
 import { buyerBand } from '../../shared/domain/buyer-band';
 import type { Executor } from '../db/database';
 import { reviews } from '../db/schema';
-import { unitsBoughtBy } from '../records/orders.repository';
+import { unitsBoughtBy } from '../orders/storage/orders.repository';
 import { PAID_STATES } from '../../shared/domain/order-status';
 
 /** Every query of the `reviews` table (CONVENTIONS §13). */

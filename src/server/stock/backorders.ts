@@ -1,5 +1,5 @@
 import type { Executor } from '../db/database';
-import { cancelOpenUnitsOf, fillBackorderedUnits, linesAwaitingUnitsOf } from '../records/orders.repository';
+import { cancelOpenUnitsOf, fillBackorderedUnits, linesAwaitingUnitsOf } from '../orders/storage/orders.repository';
 import { lockStockOf, moveStock, type ProductStock } from '../records/products.repository';
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq, gte, type SQL, sql } from 'drizzle-orm';
-import { startOfUtcDay } from '../../shared/days';
-import type { OrderStatus } from '../../shared/domain/order-status';
-import type { Database, Executor } from '../db/database';
+import { startOfUtcDay } from '../../../shared/days';
+import type { OrderStatus } from '../../../shared/domain/order-status';
+import type { Database, Executor } from '../../db/database';
 import {
   dailySales,
   creditNoteLines,
@@ -11,7 +11,7 @@ import {
   productSalesChanges,
   productSalesRecent,
   salesWindow,
-} from '../db/schema';
+} from '../../db/schema';
 
 // --- The admin's dashboard (DESIGN §9) from its rollups (migration 0053) ---
 // Triggers on orders and order lines write change rows; the figures below sum the rows summed so far

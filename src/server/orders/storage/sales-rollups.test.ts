@@ -7,9 +7,9 @@ import {
   orders,
   productSalesChanges,
   salesWindow,
-} from '../db/schema';
-import { insertTool } from '../test/factories';
-import { createTestApp } from '../test/test-app';
+} from '../../db/schema';
+import { insertTool } from '../../test/factories';
+import { createTestApp } from '../../test/test-app';
 import {
   countOrdersByStatus,
   foldSalesRollups,

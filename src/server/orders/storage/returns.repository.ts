@@ -1,9 +1,9 @@
 import { type SQL, and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
-import type { ReturnStatus } from '../../shared/domain/returns';
-import type { Executor } from '../db/database';
-import { creditNotes, orderLines, orders, returnLines, returns } from '../db/schema';
-import { visibleTo } from '../identity/access';
-import type { SessionUser } from '../identity/request-user';
+import type { ReturnStatus } from '../../../shared/domain/returns';
+import type { Executor } from '../../db/database';
+import { creditNotes, orderLines, orders, returnLines, returns } from '../../db/schema';
+import { visibleTo } from '../../identity/access';
+import type { SessionUser } from '../../identity/request-user';
 
 /**
  * Every query of `returns` and their `return_lines` (CONVENTIONS §13). Recording a return counts its

@@ -1,4 +1,4 @@
-import { parseDocumentNumber } from '../../shared/domain/document-numbers';
+import { parseDocumentNumber } from '../../../shared/domain/document-numbers';
 import {
   type AnyColumn,
   type SQL,
@@ -19,31 +19,39 @@ import {
   or,
   sql,
 } from 'drizzle-orm';
-import type { AdminOrdersFilter } from '../../shared/api/admin-orders.schemas';
-import { startOfNextUtcDay, startOfUtcDay } from '../../shared/days';
+import type { AdminOrdersFilter } from '../../../shared/api/admin-orders.schemas';
+import { startOfNextUtcDay, startOfUtcDay } from '../../../shared/days';
 import {
   HOLDING_STATES,
   RESERVING_STATES,
   OPEN_STATES,
   SPENDING_STATES,
   type OrderStatus,
-  canTransition,
-  transitionRefusal,
-} from '../../shared/domain/order-status';
-import { type OrderEvent, eventOf } from '../../shared/domain/order-process';
-import { messages } from '../../shared/messages';
-import { type Access, canAccess, seesEveryBuyer, visibleTo } from '../identity/access';
-import type { SessionUser } from '../identity/request-user';
-import type { Executor } from '../db/database';
-import { orderEvents, orderLines, orders, shipmentLines, shipments } from '../db/schema';
-import { DomainError } from '../http/domain-error';
+} from '../../../shared/domain/order-status';
+import type { OrderEvent } from '../../../shared/domain/order-process';
+import { messages } from '../../../shared/messages';
+import { type Access, canAccess, seesEveryBuyer, visibleTo } from '../../identity/access';
+import type { SessionUser } from '../../identity/request-user';
+import type { Executor } from '../../db/database';
+import {
+  type OrderLineRow,
+  type OrderRow,
+  type ShipmentRow,
+  creditNotes,
+  orderEvents,
+  orderLines,
+  orders,
+  shipmentLines,
+  shipments,
+} from '../../db/schema';
+import { DomainError } from '../../http/domain-error';
 import {
   type CreditNote,
   creditNotesOf,
   creditedCentsSql,
   hasCreditNoteSql,
-} from './credit-notes.repository';
-import { type RefundRow, insertRefund, refundsOf } from './refunds.repository';
+} from '../../records/credit-notes.repository';
+import { type RefundRow, refundsOf } from '../../records/refunds.repository';
 
 /**
  * Every query of the `orders` table and its `order_lines` (CONVENTIONS §13): plain functions that take
@@ -53,9 +61,8 @@ import { type RefundRow, insertRefund, refundsOf } from './refunds.repository';
  * order is shown is orders/order-view.ts.
  */
 
-export type OrderRow = typeof orders.$inferSelect;
+export type { OrderLineRow, OrderRow, ShipmentRow } from '../../db/schema';
 export type NewOrder = typeof orders.$inferInsert;
-export type OrderLineRow = typeof orderLines.$inferSelect;
 /** A line as it is written: numbered by insertOrder, nothing backordered unless said. */
 export type NewOrderLine = Omit<
   OrderLineRow,
@@ -78,7 +85,6 @@ export type NewOrderLine = Omit<
   taxRate?: number;
   taxCents?: number;
 };
-export type ShipmentRow = typeof shipments.$inferSelect;
 /** A shipment with its lines (order line number and units), in line order. */
 export type OrderShipment = ShipmentRow & { lines: { lineNumber: number; quantity: number }[] };
 /**
@@ -90,23 +96,6 @@ export type PlacedOrder = OrderRow & {
   shipments: OrderShipment[];
   creditNotes: CreditNote[];
   refunds: RefundRow[];
-};
-
-/** The column that records when an order reached a state (its history). */
-const reachedAt: Record<OrderStatus, 'paidAt' | 'shippedAt' | 'closedAt' | 'decidedAt' | null> = {
-  // Placed so: the order's createdAt.
-  awaiting_freight: null,
-  awaiting_approval: null,
-  unpaid: 'decidedAt',
-  paid: 'paidAt',
-  // The first shipment's time (the invoice's supply date): kept when later shipments complete it.
-  partially_shipped: 'shippedAt',
-  shipped: 'shippedAt',
-  cancelled: 'closedAt',
-  expired: 'closedAt',
-  rejected: 'closedAt',
-  // Invoiced (invoicedAt) by billing/ledger.ts as it enters the state.
-  on_account: null,
 };
 
 /**
@@ -281,6 +270,25 @@ export async function placedOrdersByIds(
 export async function withLinesOf(ex: Executor, row: OrderRow): Promise<PlacedOrder> {
   const [placed] = await withLines(ex, [row]);
   return placed ?? { ...row, lines: [], shipments: [], creditNotes: [], refunds: [] };
+}
+
+/** The orders' numbers and PO numbers, by id: what a list of another thing names them by. */
+export async function orderReferencesOf(
+  ex: Executor,
+  orderIds: readonly string[],
+): Promise<Map<string, { orderNumber: number; poNumber: string | null }>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await ex
+    .select({ id: orders.id, orderNumber: orders.orderNumber, poNumber: orders.poNumber })
+    .from(orders)
+    .where(inArray(orders.id, [...new Set(orderIds)]));
+  return new Map(rows.map(({ id, ...reference }) => [id, reference]));
+}
+
+/** The order `orderId` with its lines, shipments, credit notes and refunds, or null (billing's OrderLoader). */
+export async function placedOrderOf(ex: Executor, orderId: string): Promise<PlacedOrder | null> {
+  const row = await findOrder(ex, orderId);
+  return row ? withLinesOf(ex, row) : null;
 }
 
 /** Some line of the order has (or had) SKU-matching text: `exists` over order_lines (order_lines_sku_idx). */
@@ -500,62 +508,6 @@ export async function retireCancelledIntent(ex: Executor, orderId: string, inten
     .where(and(eq(orders.id, orderId), eq(orders.paymentIntentId, intentId)));
 }
 
-/**
- * Records that a payment which arrived after its order closed was given back whole (the first record
- * stands: the provider answers a repeated refund with the same id), with its step in the timeline.
- * Answers whether it was recorded now.
- */
-export async function recordLatePaymentRefund(
-  ex: Executor,
-  orderId: string,
-  { providerRefundId, amountCents }: { providerRefundId: string; amountCents: number },
-  at = new Date(),
-): Promise<boolean> {
-  const [order] = await ex.select().from(orders).where(eq(orders.id, orderId)).for('no key update');
-  if (!order) return false;
-  const known = await refundsOf(ex, [orderId]);
-  if (known.get(orderId)?.some((refund) => refund.providerRefundId === providerRefundId)) return false;
-  await insertRefund(ex, {
-    orderId,
-    amountCents,
-    method: 'card',
-    status: 'succeeded',
-    providerRefundId,
-    requestedAt: at,
-    settledAt: at,
-    attempts: 1,
-  });
-  await recordOrderEvent(ex, orderId, {
-    at,
-    actor: null,
-    event: 'refunded',
-    from: order.status,
-    to: order.status,
-    note: 'The payment arrived after the order had closed and was given back whole.',
-  });
-  return true;
-}
-
-/** Throws the table's refusal when `order` may not move to `to` (checked before asking a provider). */
-export function assertCanMove(order: OrderRow, to: OrderStatus): void {
-  const refusal = transitionRefusal(order.status, to);
-  if (refusal) throw new DomainError(refusal.code, refusal.message);
-  // A pallet's freight is quoted by the shop first (setFreight): until then the total is not known.
-  if (to === 'paid' && order.freightCents === null) {
-    throw new DomainError('CONFLICT', messages.freightBeingQuoted);
-  }
-}
-
-/**
- * An order's hold ends at its time, whether or not the sweep has expired it yet: an order past it
- * can no longer be approved or paid (ORDER_CLOSED); the sweep gives its stock back.
- */
-export function assertHoldNotEnded(order: OrderRow, at: Date, what: 'approved' | 'paid' | 'changed'): void {
-  if (HOLDING_STATES.includes(order.status) && order.holdExpiresAt.getTime() <= at.getTime()) {
-    throw new DomainError('ORDER_CLOSED', messages.holdEnded(what));
-  }
-}
-
 /** Who took an order's step, when, and why. */
 export interface OrderStep {
   at: Date;
@@ -600,67 +552,6 @@ export async function historyOf(ex: Executor, orderId: string) {
     .from(orderEvents)
     .where(eq(orderEvents.orderId, orderId))
     .orderBy(asc(orderEvents.id));
-}
-
-/**
- * The one place that writes an order's status (CONVENTIONS §6), called only by the order process
- * (orders/transitions.ts). The order's row is locked first, so of two racing requests exactly one
- * moves it and the other then sees the state it moved to: answers null when `alreadyDone` says the
- * move had been made (the same request twice), and otherwise throws the table's refusal, or
- * NOT_FOUND. Stamps the state's time and writes the step into the order's timeline.
- */
-export async function moveOrder(
-  ex: Executor,
-  orderId: string,
-  to: OrderStatus,
-  step: OrderStep,
-  {
-    set = {},
-    alreadyDone = () => false,
-    event,
-  }: {
-    set?: Partial<
-      Pick<
-        OrderRow,
-        | 'transactionId'
-        | 'paidInTestMode'
-        | 'carrier'
-        | 'trackingNumber'
-        | 'decidedAt'
-        | 'decidedBy'
-        | 'rejectionReason'
-        | 'holdExpiresAt'
-        | 'holdReminderSentAt'
-      >
-    >;
-    alreadyDone?: (current: OrderRow) => boolean;
-    /** What the step is called, when not what the move is called (eventOf). */
-    event?: OrderEvent;
-  } = {},
-): Promise<OrderRow | null> {
-  const [current] = await ex.select().from(orders).where(eq(orders.id, orderId)).for('no key update');
-  if (!current) throw new DomainError('NOT_FOUND', messages.orderNotFound);
-  if (!canTransition(current.status, to)) {
-    if (alreadyDone(current)) return null;
-    assertCanMove(current, to);
-    throw new Error(`Order ${orderId} could not move from ${current.status} to ${to}`);
-  }
-  const stamp = reachedAt[to];
-  // A state's time is its first: an order fully shipped keeps its first shipment's.
-  const stamps = stamp && current[stamp] === null ? { [stamp]: step.at } : {};
-  const [moved] = await ex
-    .update(orders)
-    .set({ status: to, updatedAt: step.at, ...stamps, ...set })
-    .where(eq(orders.id, orderId))
-    .returning();
-  if (!moved) throw new Error(`Order ${orderId} was not moved to ${to}`);
-  await recordOrderEvent(ex, orderId, {
-    ...step,
-    event: event ?? eventOf(current.status, to),
-    from: current.status,
-    to,
-  });
-  return moved;
 }
 
 // --- The admin's dashboard (DESIGN §9); its other sales figures are in sales-rollups.repository ---
@@ -881,34 +772,21 @@ export async function uninvoicedOnAccountCents(
   return row?.cents ?? 0;
 }
 
-/** Gives an order its invoice number, once (throws if it has one). */
-export async function setInvoiceNumber(
+/**
+ * Records an order's invoice as billing issued it (billing/document-numbers.ts, ledger.ts): its
+ * number, once, and for an order on account when it was invoiced and the day it is due.
+ */
+export async function recordInvoice(
   ex: Executor,
   orderId: string,
-  invoiceNumber: number,
+  { invoiceNumber, invoicedAt, dueDate }: { invoiceNumber: number; invoicedAt?: Date; dueDate?: string },
 ): Promise<OrderRow> {
   const [row] = await ex
     .update(orders)
-    .set({ invoiceNumber })
+    .set({ invoiceNumber, ...(invoicedAt ? { invoicedAt } : {}), ...(dueDate ? { dueDate } : {}) })
     .where(and(eq(orders.id, orderId), isNull(orders.invoiceNumber)))
     .returning();
   if (!row) throw new Error(`Order ${orderId} already has an invoice number`);
-  return row;
-}
-
-/** Records when an order on account was invoiced and the day it is due. */
-export async function markInvoiced(
-  ex: Executor,
-  orderId: string,
-  at: Date,
-  dueDate: string,
-): Promise<OrderRow> {
-  const [row] = await ex
-    .update(orders)
-    .set({ invoicedAt: at, dueDate })
-    .where(eq(orders.id, orderId))
-    .returning();
-  if (!row) throw new Error(`Order ${orderId} was not invoiced`);
   return row;
 }
 
@@ -1061,4 +939,59 @@ export async function orderIdsOfQuotes(
 /** How many units of paid orders the account of `userId` (a column or a value) has bought, as SQL. */
 export function unitsBoughtBy(userId: SQL | AnyColumn, paidStates: readonly OrderStatus[]): SQL<number> {
   return sql<number>`coalesce((${sql`select sum(${orders.quantity}) from ${orders} where ${orders.userId} = ${userId} and ${inArray(orders.status, [...paidStates])}`}), 0)::int`;
+}
+
+// --- The shop admin's list of credit notes (GET /api/admin/credit-notes), found by their orders ---
+
+/** A credit note as the shop admin's list shows it: its order, invoice and buyer. */
+export interface CreditNoteListed {
+  id: string;
+  number: number;
+  issuedAt: Date;
+  amountCents: number;
+  reason: string;
+  orderId: string;
+  orderNumber: number;
+  invoiceNumber: number | null;
+  company: string | null;
+  email: string;
+}
+
+/**
+ * Credit notes, newest first, found by what an admin types: a credit note's number (CN-000007) or
+ * its invoice's (INV-000123), or part of the company's name or the buyer's email; within the days
+ * `from`..`to` (UTC, both included) when given. At most `limit`.
+ */
+export async function listCreditNotes(
+  ex: Executor,
+  { q, from, to, limit }: { q?: string; from?: string; to?: string; limit: number },
+): Promise<CreditNoteListed[]> {
+  const text = q?.trim() ?? '';
+  const document = parseDocumentNumber(text);
+  const pattern = `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  const conditions: SQL[] = [];
+  if (document?.series === 'credit_note') conditions.push(eq(creditNotes.number, document.number));
+  else if (document) conditions.push(eq(orders.invoiceNumber, document.number));
+  else if (text)
+    conditions.push(sql`(${orders.company} ilike ${pattern} or ${orders.email} ilike ${pattern})`);
+  if (from) conditions.push(sql`${creditNotes.issuedAt} >= ${from}::date`);
+  if (to) conditions.push(sql`${creditNotes.issuedAt} < ${to}::date + 1`);
+  return ex
+    .select({
+      id: creditNotes.id,
+      number: creditNotes.number,
+      issuedAt: creditNotes.issuedAt,
+      amountCents: creditNotes.amountCents,
+      reason: creditNotes.reason,
+      orderId: creditNotes.orderId,
+      orderNumber: orders.orderNumber,
+      invoiceNumber: orders.invoiceNumber,
+      company: orders.company,
+      email: orders.email,
+    })
+    .from(creditNotes)
+    .innerJoin(orders, eq(orders.id, creditNotes.orderId))
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(desc(creditNotes.number))
+    .limit(limit);
 }

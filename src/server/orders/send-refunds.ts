@@ -3,7 +3,7 @@ import { formatCents } from '../../shared/money';
 import type { Database } from '../db/database';
 import { RefundRefusedError, type PaymentProvider } from '../payments/payment-provider';
 import { findCreditNoteById } from '../records/credit-notes.repository';
-import { findOrder, recordOrderEvent } from '../records/orders.repository';
+import { findOrder, recordOrderEvent } from './storage/orders.repository';
 import {
   type RefundRow,
   countRefundAttempt,
