@@ -89,14 +89,22 @@ export function ChargesSummary({
               <td className="text-end">None charged there</td>
             </tr>
           ) : (
-            charges.taxes.map((line) => (
-              <tr key={line.rate}>
-                <th scope="row" className="fw-normal text-nowrap">
-                  Tax at {line.rate}%
-                </th>
-                <td className="text-end">{formatDollars(line.amount)}</td>
-              </tr>
-            ))
+            charges.taxes.flatMap((line) =>
+              // A rate made of taxes of their own (Quebec's GST and QST): each, as the invoice prints it.
+              (
+                line.components ?? [{ name: 'Tax', rate: line.rate, registration: null, amount: line.amount }]
+              ).map((part) => (
+                <tr key={`${line.rate}-${part.name}`}>
+                  <th scope="row" className="fw-normal">
+                    {part.name} at {part.rate}%
+                    {part.registration ? (
+                      <span className="d-block small text-body-secondary">{part.registration}</span>
+                    ) : null}
+                  </th>
+                  <td className="text-end">{formatDollars(part.amount)}</td>
+                </tr>
+              )),
+            )
           )}
           <tr>
             <th scope="row" className="text-nowrap">

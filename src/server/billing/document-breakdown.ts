@@ -28,6 +28,7 @@ export function breakdownOf(
       })),
       freightCents: order.freightCents ?? 0,
       freightTaxes: order.freightTaxes,
+      zoneRates: order.taxBasis?.rates ?? null,
     });
   }
   return documentBreakdown({
@@ -39,5 +40,6 @@ export function breakdownOf(
     freightCents: note.freightCents,
     freightTaxes: note.freightTaxes,
     feeGrossCents: note.restockingFeeCents,
+    zoneRates: order.taxBasis?.rates ?? null,
   });
 }

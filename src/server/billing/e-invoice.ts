@@ -14,6 +14,7 @@ import {
   registrationIdentifier,
   taxNotice,
 } from '../../shared/domain/order-charges';
+import { rateToPercent } from '../../shared/domain/tax';
 import { euVatCountry } from '../../shared/domain/vat-id';
 import { EU_COUNTRIES } from '../../shared/domain/addresses';
 import { parsePeppolId } from '../../shared/domain/peppol';
@@ -303,6 +304,17 @@ export function eInvoiceOf(
   const buyerPeppolId = billTo?.peppolId ? parsePeppolId(billTo.peppolId) : null;
   const buyerLines = (billTo?.address ?? order.address).split(/\s*\n\s*/).filter(Boolean);
   const notice = basis ? taxNotice(basis) : null;
+  // EN 16931 knows one VAT per rate: a rate made of taxes of their own (Quebec's GST and QST) is
+  // stated at its sum, and each tax, its amount and registration in the note, as the PDF prints them.
+  const components = stored.rates.flatMap((rate) => rate.components ?? []);
+  const componentNote = components.length
+    ? `Tax by component: ${components
+        .map(
+          (component) =>
+            `${component.name} ${rateToPercent(component.rate)}% ${money(component.taxCents)} ${CURRENCY} (registration ${component.registration})`,
+        )
+        .join('; ')}.`
+    : null;
   const firstShipment = order.shipments[0]?.shippedAt ?? order.shippedAt;
 
   // The parties' electronic addresses (BT-34, BT-49). Peppol BIS is claimed only when both are Peppol
@@ -325,10 +337,10 @@ export function eInvoiceOf(
     'cbc:IssueDate': issued,
     ...(content.dueDate ? { 'cbc:DueDate': content.dueDate } : {}),
     'cbc:InvoiceTypeCode': content.typeCode,
-    ...(notice || order.paidInTestMode
+    ...(notice || componentNote || order.paidInTestMode
       ? {
           'cbc:Note': [
-            [notice, order.paidInTestMode ? 'Test payment: no money was taken.' : null]
+            [notice, componentNote, order.paidInTestMode ? 'Test payment: no money was taken.' : null]
               .filter(Boolean)
               .join(' '),
           ],

@@ -162,7 +162,7 @@ export async function renderCreditNotePdf(
     // A rate the goods were taxed at, or the freight where it was taxed (untaxed freight has no row).
     taxes: breakdown.rates
       .filter((part) => part.goodsCents > 0 || note.freightTaxes.some((taxed) => taxed.rate === part.rate))
-      .map(({ rate, taxCents }) => ({ rate, taxCents })),
+      .map(({ rate, taxCents, components }) => ({ rate, taxCents, ...(components ? { components } : {}) })),
     totalCents: breakdown.totalCents,
     treatment: order.taxBasis?.treatment ?? 'no_destination',
     certificateKind: order.taxBasis?.certificate?.kind ?? null,

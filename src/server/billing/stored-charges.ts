@@ -1,5 +1,5 @@
 import type { StoredCharges } from '../../shared/domain/order-charges';
-import { taxesByRate } from '../../shared/domain/tax';
+import { taxableAt, taxesByRate, withComponents } from '../../shared/domain/tax';
 import type { OrderRow } from '../db/schema';
 import type { BilledOrder } from './billed-order';
 
@@ -25,9 +25,16 @@ export function storedChargesOf(order: BilledOrder): StoredCharges {
   };
 }
 
-/** The order's tax by rate: its lines' and its freight's, the highest rate first. */
-export const storedTaxesOf = (order: BilledOrder) =>
-  taxesByRate([
-    ...order.lines.map((line) => ({ rate: line.taxRate, taxCents: line.taxCents })),
-    ...order.freightTaxes,
-  ]);
+/**
+ * The order's tax by rate: its lines' and its freight's, the highest rate first; a rate made of
+ * components (Quebec's GST and QST) split into them on what it taxes.
+ */
+export const storedTaxesOf = (order: BilledOrder): StoredCharges['taxes'] =>
+  withComponents(
+    taxesByRate([
+      ...order.lines.map((line) => ({ rate: line.taxRate, taxCents: line.taxCents })),
+      ...order.freightTaxes,
+    ]),
+    (rate) => taxableAt(rate, order.lines, order.freightTaxes),
+    order.taxBasis?.rates,
+  );

@@ -4,6 +4,7 @@ import { WEBHOOK_DELIVERY_STATES, WEBHOOK_EVENTS, type WebhookTry } from '../../
 import type { OrderEvent } from '../../shared/domain/order-process';
 import type { OrderStatus } from '../../shared/domain/order-status';
 import type { CategoryAttribute, ProductSpecs } from '../../shared/domain/specifications';
+import type { TaxComponent } from '../../shared/domain/tax';
 import type { ProductDocument } from '../../shared/api/uploads.schemas';
 import type { StoredShipTo, TaxBasis as StoredTaxBasis } from '../../shared/domain/order-charges';
 import {
@@ -1678,6 +1679,11 @@ export const taxZones = pgTable(
     registration: text('registration').notNull().default(''),
     /** Whether freight is taxed here, at the goods' rates (always in the EU; a US state's own rule). */
     taxesFreight: boolean('taxes_freight').notNull().default(false),
+    /**
+     * The taxes the standard rate is made of, where it is more than one (Quebec's GST and QST), rates
+     * in thousandths of a percent adding up to it (shared/domain/tax.ts, TaxComponent); [] for one tax.
+     */
+    components: jsonb('components').$type<TaxComponent[]>().notNull().default([]),
     ...timestamps,
   },
   (t) => [

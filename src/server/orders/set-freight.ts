@@ -62,7 +62,7 @@ export async function setFreight(
     // totals are the order's breakdown with its freight (the one rule every document's totals follow).
     const placedLines = (await withLinesOf(tx, order)).lines;
     const lines = placedLines.map((line) => ({ amountCents: line.amountCents, rate: line.taxRate }));
-    const taxes = order.taxBasis?.freightTaxed ? freightTaxes(freightCents, lines) : [];
+    const taxes = order.taxBasis?.freightTaxed ? freightTaxes(freightCents, lines, order.taxBasis.rates) : [];
     const totals = documentBreakdown({
       lines: placedLines.map((line) => ({
         rate: line.taxRate,

@@ -4,6 +4,7 @@ import { readShopDetails } from '../config/shop-details';
 import type { DatabaseHandle } from '../db/database';
 import { products, reviews, taxZones } from '../db/schema';
 import { readDemoCatalog, readDemoTaxZones, seedDemoOnce } from './seed-demo';
+import { TaxZoneBody } from '../../shared/api/tax.schemas';
 import { shippingRatesFor } from '../tax/shipping-zones';
 import { openTestDatabase } from '../test/test-database';
 
@@ -52,6 +53,22 @@ describe('demo catalog', () => {
     expect(place('DE', null)?.registration).toBe(vatId);
     expect(place('FR', null)?.registration).toBe(vatId);
     expect(zones.every((zone) => zone.registration.length > 0)).toBe(true);
+    // Quebec's and British Columbia's rates are two taxes each, charged and printed on their own.
+    expect(place('CA', 'QC')?.components.map((tax) => [tax.name, tax.rate])).toEqual([
+      ['GST', 5000],
+      ['QST', 9975],
+    ]);
+    expect(place('CA', 'BC')?.components.map((tax) => [tax.name, tax.rate])).toEqual([
+      ['GST', 5000],
+      ['PST', 7000],
+    ]);
+    // Every demo zone is one a shop admin could have saved.
+    for (const zone of readDemoTaxZones().zones) {
+      const { standard, reduced, ...rest } = zone;
+      expect(TaxZoneBody.safeParse({ ...rest, rates: { standard, reduced } }).error?.issues ?? []).toEqual(
+        [],
+      );
+    }
     // Parcel rates by weight for the US, Canada, the UK and the EU; every demo tool weighs something.
     const freight = await shippingRatesFor(db, { country: 'US', region: 'PA' });
     expect(freight).toMatchObject({ freeFromCents: 1_000_000, palletFromGrams: 500_000 });

@@ -96,6 +96,10 @@ const DemoTaxZones = z.object({
       reduced: z.number().min(0).max(100),
       registration: z.string().min(1),
       taxesFreight: z.boolean(),
+      /** The taxes a rate is made of (Quebec's GST and QST), in percent. */
+      components: z
+        .array(z.object({ name: z.string(), rate: z.number(), registration: z.string() }))
+        .default([]),
     }),
   ),
 });
@@ -202,6 +206,7 @@ export async function seedDemoOnce(db: Database): Promise<boolean> {
         reducedRate: rateFromPercent(zone.reduced),
         registration: zone.registration,
         taxesFreight: zone.taxesFreight,
+        components: zone.components.map((tax) => ({ ...tax, rate: rateFromPercent(tax.rate) })),
       })),
     );
     await tx.insert(shippingZones).values(

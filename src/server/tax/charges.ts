@@ -15,7 +15,7 @@ import { shippingFactsOf } from '../records/products.repository';
 import { approvedCertificateFor } from './exemptions';
 import { type Place, placeName } from './places';
 import type { ChargesPreview } from '../../shared/api/cart.schemas';
-import { rateToPercent } from '../../shared/domain/tax';
+import { type ComponentTax, rateToPercent } from '../../shared/domain/tax';
 import { centsToDollars } from '../../shared/money';
 import { messages } from '../../shared/messages';
 import { shippingRatesFor } from './shipping-zones';
@@ -202,8 +202,23 @@ export function toOrderTax(basis: TaxBasis | null) {
 }
 
 /** Tax by rate as the API shows it: percent and dollars. */
-export const toTaxesAtRate = (taxes: readonly { rate: number; taxCents: number }[]) =>
-  taxes.map((tax) => ({ rate: rateToPercent(tax.rate), amount: centsToDollars(tax.taxCents) }));
+export const toTaxesAtRate = (
+  taxes: readonly { rate: number; taxCents: number; components?: readonly ComponentTax[] }[],
+) =>
+  taxes.map((tax) => ({
+    rate: rateToPercent(tax.rate),
+    amount: centsToDollars(tax.taxCents),
+    ...(tax.components
+      ? {
+          components: tax.components.map((component) => ({
+            name: component.name,
+            rate: rateToPercent(component.rate),
+            registration: component.registration,
+            amount: centsToDollars(component.taxCents),
+          })),
+        }
+      : {}),
+  }));
 
 /**
  * The charges of these lines delivered to `place`, as the cart and the buy form show them before the

@@ -32,6 +32,7 @@ function toTaxZone(row: ZoneRow): TaxZone {
     },
     registration: row.registration,
     taxesFreight: row.taxesFreight,
+    components: row.components.map((component) => ({ ...component, rate: rateToPercent(component.rate) })),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -44,16 +45,23 @@ const values = (body: Body) => ({
   zeroRate: rateFromPercent(body.rates.zero),
   registration: body.registration,
   taxesFreight: body.taxesFreight,
+  components: body.components.map((component) => ({ ...component, rate: rateFromPercent(component.rate) })),
 });
 
 const auditValues = (
-  row: Pick<ZoneRow, 'standardRate' | 'reducedRate' | 'zeroRate' | 'registration' | 'taxesFreight'>,
+  row: Pick<
+    ZoneRow,
+    'standardRate' | 'reducedRate' | 'zeroRate' | 'registration' | 'taxesFreight' | 'components'
+  >,
 ) => ({
   standard: rateToPercent(row.standardRate),
   reduced: rateToPercent(row.reducedRate),
   zero: rateToPercent(row.zeroRate),
   registration: row.registration,
   taxesFreight: row.taxesFreight,
+  components: row.components
+    .map((component) => `${component.name} ${rateToPercent(component.rate)}% (${component.registration})`)
+    .join(' + '),
 });
 
 /** GET /api/admin/tax-zones: every zone, by country, the country's own zone before its regions'. */
@@ -146,7 +154,12 @@ export async function taxZoneFor(ex: Executor, place: Place): Promise<ZoneForPla
   if (!zone) return null;
   return {
     name: placeName(zone.country, zone.region),
-    rates: { standard: zone.standardRate, reduced: zone.reducedRate, zero: zone.zeroRate },
+    rates: {
+      standard: zone.standardRate,
+      reduced: zone.reducedRate,
+      zero: zone.zeroRate,
+      ...(zone.components.length > 0 ? { components: zone.components } : {}),
+    },
     registration: zone.registration,
     taxesFreight: zone.taxesFreight,
   };

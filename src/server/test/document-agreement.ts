@@ -60,8 +60,45 @@ export async function expectDocumentAgrees(
     breakdown.feeCents,
   );
   const taxRows = all(text, /Tax at ([\d.]+)% (\$[\d,]+\.\d\d)/g);
-  if (taxRows.length > 0) {
+  // A rate made of taxes of their own (Quebec's GST and QST) prints each: name, rate, registration.
+  const componentRows = all(text, /([A-Z][A-Za-z]*) at ([\d.]+)% \(([^)]+)\) (\$[\d,]+\.\d\d)/g).map(
+    ([name = '', percent = '', registration = '', amount = '']) => ({
+      name,
+      percent: Number(percent),
+      registration,
+      taxCents: cents(amount),
+    }),
+  );
+  const storedComponents = rates.flatMap((part) =>
+    (part.components ?? []).map((component) => ({ part, component })),
+  );
+  expect(componentRows, 'the PDF’s taxes of a combined rate').toEqual(
+    storedComponents.map(({ component }) => ({
+      name: component.name,
+      percent: percentOf(component.rate),
+      registration: component.registration,
+      taxCents: component.taxCents,
+    })),
+  );
+  for (const { component } of storedComponents) {
+    const stated = `${component.name} ${percentOf(component.rate)}% ${(component.taxCents / 100).toFixed(2)} USD (registration ${component.registration})`;
+    expect(files.ubl, 'the UBL’s note on the taxes of a combined rate').toContain(stated);
+    expect(files.cii, 'the CII’s note on the taxes of a combined rate').toContain(stated);
+  }
+  if (taxRows.length > 0 || componentRows.length > 0) {
     const pdfTaxes = new Map(taxRows.map(([percent, amount]) => [Number(percent), cents(amount ?? '')]));
+    for (const part of rates) {
+      if (!part.components) continue;
+      const printed = componentRows.filter((row) =>
+        part.components?.some(
+          (component) => component.name === row.name && percentOf(component.rate) === row.percent,
+        ),
+      );
+      pdfTaxes.set(
+        percentOf(part.rate),
+        printed.reduce((sum, row) => sum + row.taxCents, 0),
+      );
+    }
     // A rate of untaxed freight alone has no row: its tax is nothing.
     for (const [percent, { tax }] of expected) {
       expect(pdfTaxes.get(percent) ?? (tax === 0 ? 0 : null), `PDF tax at ${percent}%`).toBe(tax);

@@ -160,7 +160,16 @@ export const OrderLine = z
   .meta({ id: 'OrderLine' });
 
 /** The tax of an order at one rate (percent). */
-export const TaxAtRate = z.object({ rate: z.number(), amount: z.number() }).meta({ id: 'TaxAtRate' });
+export const TaxAtRate = z
+  .object({
+    rate: z.number(),
+    amount: z.number(),
+    /** A rate made of taxes of their own (Quebec: GST and QST): each, its rate and registration. */
+    components: z
+      .array(z.object({ name: z.string(), rate: z.number(), registration: z.string(), amount: z.number() }))
+      .optional(),
+  })
+  .meta({ id: 'TaxAtRate' });
 
 /**
  * How an order was taxed, kept from when it was placed: at its destination zone's rates under the

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COUNTRY_CODES, EU_COUNTRIES, REGIONS } from '../domain/addresses';
+import { rateFromPercent, rateToPercent } from '../domain/tax';
 import { vatIdProblem } from '../domain/vat-id';
 import { shippingRatesProblem } from '../domain/freight';
 import { hasAtMostThreeDecimals, kgToGrams } from '../numbers';
@@ -69,11 +70,45 @@ export const TaxZoneBody = z
     }),
     /** Whether freight is taxed here (at the goods' rates): always in the EU; unsaid elsewhere, not. */
     taxesFreight: z.boolean().optional(),
+    /**
+     * Where the standard rate is two taxes or more (Quebec: GST 5 % + QST 9.975 %; British Columbia:
+     * GST 5 % + PST 7 %): each with its rate and the registration it is collected under. A line taxed at
+     * their sum is charged each on its own, and its documents print each.
+     */
+    components: z
+      .array(
+        z.strictObject({
+          name: text({ required: 'Name each tax of the rate (GST, QST, PST)', max: 20 }),
+          rate: percent('tax’s'),
+          registration: text({
+            required: 'Give the registration each tax is collected under (a GST/HST or QST number)',
+            max: 80,
+          }),
+        }),
+      )
+      .max(4, { error: 'A rate is made of at most 4 taxes' })
+      .optional()
+      .default([]),
   })
   .superRefine(checkRegion)
   .superRefine((zone, ctx) => {
     const problem = vatIdProblem(zone.registration);
     if (problem) ctx.addIssue({ code: 'custom', path: ['registration'], message: problem });
+    if (zone.components.length === 1) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['components'],
+        message: 'A rate made of taxes has two of them at least; a rate of one tax needs no split',
+      });
+    }
+    const sum = zone.components.reduce((total, component) => total + rateFromPercent(component.rate), 0);
+    if (zone.components.length > 1 && sum !== rateFromPercent(zone.rates.standard)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['components'],
+        message: `The taxes add up to ${rateToPercent(sum)} %, not the standard rate of ${zone.rates.standard} %`,
+      });
+    }
     if (EU_COUNTRIES.includes(zone.country) && zone.taxesFreight === false) {
       ctx.addIssue({
         code: 'custom',
@@ -101,6 +136,8 @@ export const TaxZone = z
     rates: z.object({ standard: z.number(), reduced: z.number(), zero: z.number() }),
     registration: z.string(),
     taxesFreight: z.boolean(),
+    /** The taxes the standard rate is made of, each in percent (none: it is one tax). */
+    components: z.array(z.object({ name: z.string(), rate: z.number(), registration: z.string() })),
     updatedAt: z.string(),
   })
   .meta({ id: 'TaxZone' });

@@ -1,3 +1,6 @@
+import { type ComponentTax, type ZoneRates, componentTaxes, shareByWeight } from './tax';
+
+export { shareByWeight };
 /**
  * An invoice's or credit note's numbers, per tax rate: the one breakdown every rendering of the
  * document reads (its PDF, UBL, CII and the Factur-X XML inside the PDF), computed here once by one
@@ -25,6 +28,11 @@ export interface RateBreakdown {
   taxableCents: number;
   /** The tax at this rate: the goods' and the freight's, less the fee's. */
   taxCents: number;
+  /**
+   * Where the rate is made of taxes of its own (Quebec's GST and QST), the tax split into them
+   * (tax.ts componentTaxes); absent where it is one tax.
+   */
+  components?: ComponentTax[];
 }
 
 export interface DocumentBreakdown {
@@ -48,25 +56,8 @@ export interface BreakdownInput {
   freightTaxes: readonly { rate: number; baseCents: number; taxCents: number }[];
   /** A restocking fee kept from a credit note, tax included (0: none). */
   feeGrossCents?: number;
-}
-
-/** `total` shared by `weights` (non-negative), the leftover cents to the largest remainders. */
-export function shareByWeight(total: number, weights: readonly number[]): number[] {
-  const sum = weights.reduce((acc, weight) => acc + weight, 0);
-  if (sum === 0) return weights.map((_, index) => (index === 0 ? total : 0));
-  const parts = weights.map((weight, index) => {
-    const exact = BigInt(total) * BigInt(weight);
-    return { index, cents: Number(exact / BigInt(sum)), remainder: exact % BigInt(sum) };
-  });
-  let left = total - parts.reduce((acc, part) => acc + part.cents, 0);
-  for (const part of [...parts].sort((a, b) =>
-    b.remainder > a.remainder ? 1 : b.remainder < a.remainder ? -1 : a.index - b.index,
-  )) {
-    if (left === 0) break;
-    part.cents += 1;
-    left -= 1;
-  }
-  return parts.map((part) => part.cents);
+  /** The order's zone rates as it was taxed (its tax basis): a rate made of components is split. */
+  zoneRates?: Pick<ZoneRates, 'components'> | null;
 }
 
 /** The net part of `grossCents` at `rate`, rounded half up: gross ÷ (1 + rate). */
@@ -79,6 +70,7 @@ export function documentBreakdown({
   freightCents,
   freightTaxes,
   feeGrossCents = 0,
+  zoneRates = null,
 }: BreakdownInput): DocumentBreakdown {
   const byRate = new Map<number, RateBreakdown>();
   const at = (rate: number) => {
@@ -130,6 +122,8 @@ export function documentBreakdown({
   for (const entry of rates) {
     entry.taxableCents = entry.goodsCents + entry.freightCents - entry.feeCents;
     entry.taxCents = entry.goodsTaxCents + entry.freightTaxCents - entry.feeTaxCents;
+    const components = componentTaxes(entry.taxCents, entry.taxableCents, entry.rate, zoneRates);
+    if (components) entry.components = components;
   }
   const sum = (pick: (entry: RateBreakdown) => number) => rates.reduce((acc, entry) => acc + pick(entry), 0);
   const taxCents = sum((entry) => entry.taxCents);

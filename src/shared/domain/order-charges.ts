@@ -10,6 +10,7 @@ import {
 import { formatCents } from '../money';
 import { countryName } from './addresses';
 import {
+  type ComponentTax,
   type FreightTax,
   type LineTax,
   type TaxClass,
@@ -17,7 +18,9 @@ import {
   freightTaxes,
   rateToPercent,
   taxLines,
+  taxableAt,
   taxesByRate,
+  withComponents,
 } from './tax';
 
 /**
@@ -192,8 +195,8 @@ export interface OrderCharges {
   lines: LineTax[];
   /** The freight's tax by rate (empty where freight is not taxed, or not priced yet). */
   freightTaxes: FreightTax[];
-  /** The tax by rate, the lines' and the freight's together, the highest first. */
-  taxes: { rate: number; taxCents: number }[];
+  /** The tax by rate, the lines' and the freight's together, the highest first (a rate made of taxes split). */
+  taxes: { rate: number; taxCents: number; components?: ComponentTax[] }[];
   taxCents: number;
   /** Subtotal, freight and tax; without the freight while it is quoted or unavailable. */
   totalCents: number;
@@ -217,18 +220,29 @@ export function orderCharges(lines: readonly ChargeLine[], context: ChargeContex
       ? freightFor(grams, subtotalCents, context.shipping)
       : { kind: 'none', cents: 0 };
   const taxed = taxLines(lines, context?.taxRates ?? null, context?.untaxed ?? true);
-  const onFreight = context?.freightTaxed ? taxOnFreight(freight.cents ?? 0, lines, taxed) : [];
+  const rates = context?.taxRates ?? null;
+  const onFreight = context?.freightTaxed ? taxOnFreight(freight.cents ?? 0, lines, taxed, rates) : [];
   const taxCents = [...taxed, ...onFreight].reduce((sum, line) => sum + line.taxCents, 0);
   const estimate =
     freight.kind === 'quoted' && context?.shipping ? palletEstimateCents(grams, context.shipping) : null;
-  const estimateTax = estimate !== null && context?.freightTaxed ? taxOnFreight(estimate, lines, taxed) : [];
+  const estimateTax =
+    estimate !== null && context?.freightTaxed ? taxOnFreight(estimate, lines, taxed, rates) : [];
   return {
     subtotalCents,
     grams,
     freight,
     lines: taxed,
     freightTaxes: onFreight,
-    taxes: taxesByRate([...taxed, ...onFreight]),
+    taxes: withComponents(
+      taxesByRate([...taxed, ...onFreight]),
+      (rate) =>
+        taxableAt(
+          rate,
+          lines.map((line, index) => ({ amountCents: line.amountCents, rate: taxed[index]?.rate ?? 0 })),
+          onFreight,
+        ),
+      rates,
+    ),
     taxCents,
     totalCents: subtotalCents + (freight.cents ?? 0) + taxCents,
     freightEstimateCents:
@@ -241,10 +255,12 @@ export function taxOnFreight(
   freightCents: number,
   lines: readonly { amountCents: number }[],
   taxed: readonly LineTax[],
+  rates?: ZoneRates | null,
 ): FreightTax[] {
   return freightTaxes(
     freightCents,
     lines.map((line, index) => ({ amountCents: line.amountCents, rate: taxed[index]?.rate ?? 0 })),
+    rates,
   );
 }
 
@@ -253,7 +269,8 @@ export interface StoredCharges {
   subtotalCents: number;
   freightCents: number | null;
   freightKind: 'priced' | 'free' | 'quoted' | 'none';
-  taxes: readonly { rate: number; taxCents: number }[];
+  /** By rate; a rate made of components (Quebec's GST and QST) with its split. */
+  taxes: readonly { rate: number; taxCents: number; components?: readonly ComponentTax[] }[];
   totalCents: number;
   treatment: TaxTreatment;
   /** An exempt order's certificate's kind, where it is known. */
@@ -293,10 +310,14 @@ export function chargeRows(charges: StoredCharges): [string, string][] {
           ? zeroTax('VAT', 'exempt, Art. 138')
           : charges.treatment === 'untaxed_place'
             ? zeroTax('Tax', 'outside our tax registrations')
-            : charges.taxes.map(({ rate, taxCents }): [string, string] => [
-                `Tax at ${formatRate(rate)}`,
-                formatCents(taxCents),
-              ]);
+            : charges.taxes.flatMap(({ rate, taxCents, components }): [string, string][] =>
+                components
+                  ? components.map((component) => [
+                      `${component.name} at ${formatRate(component.rate)} (${component.registration})`,
+                      formatCents(component.taxCents),
+                    ])
+                  : [[`Tax at ${formatRate(rate)}`, formatCents(taxCents)]],
+              );
   return [
     ['Subtotal', formatCents(charges.subtotalCents)],
     ['Freight', freightText(charges.freightKind, charges.freightCents)],

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   type ZoneRates,
+  componentTaxes,
+  componentsAt,
   freightTaxes,
   lineTax,
   rateFromPercent,
+  rateTax,
   rateToPercent,
   taxLines,
   taxesByRate,
@@ -110,5 +113,49 @@ describe('tax on an order', () => {
       lines.map((line) => ({ amountCents: line.amountCents, rate: 19_000 })),
     );
     expect(339 + (freight?.taxCents ?? 0)).toBe(lineTax(17 * 105 + 333, 19_000));
+  });
+});
+
+describe('a rate made of taxes of their own (Quebec: GST 5 % + QST 9.975 %)', () => {
+  const quebec: ZoneRates = {
+    standard: 14_975,
+    reduced: 14_975,
+    zero: 0,
+    components: [
+      { name: 'GST', rate: 5_000, registration: '123456789 RT0001' },
+      { name: 'QST', rate: 9_975, registration: '1234567890 TQ0001' },
+    ],
+  };
+
+  it('splits only the rate the components add up to', () => {
+    expect(componentsAt(quebec, 14_975)?.map((component) => component.name)).toEqual(['GST', 'QST']);
+    expect(componentsAt(quebec, 0)).toBeNull();
+    expect(componentsAt(quebec, 5_000)).toBeNull();
+    expect(componentsAt(pennsylvania, 6_000)).toBeNull();
+  });
+
+  it('charges each tax on its own, rounded on its own', () => {
+    // $1,073.09: GST 53.6545 -> 53.65, QST 107.0407 -> 107.04; 14.975 % at once would be 160.70.
+    expect(rateTax(107_309, 14_975, quebec)).toBe(5_365 + 10_704);
+    expect(lineTax(107_309, 14_975)).toBe(16_070);
+    expect(rateTax(107_309, 14_975, pennsylvania)).toBe(16_070);
+    const [line] = taxLines([{ amountCents: 107_309, taxClass: 'standard' }], quebec);
+    expect(line).toEqual({ rate: 14_975, taxCents: 16_069 });
+  });
+
+  it('taxes freight by what it adds to each tax, so the rate’s tax is each tax on the whole base', () => {
+    const [part] = freightTaxes(4_000, [{ amountCents: 103_309, rate: 14_975 }], quebec);
+    const [line] = taxLines([{ amountCents: 103_309, taxClass: 'standard' }], quebec);
+    expect((line?.taxCents ?? 0) + (part?.taxCents ?? 0)).toBe(rateTax(107_309, 14_975, quebec));
+  });
+
+  it('splits a document’s tax at the rate into each tax: exactly rate × base on an invoice', () => {
+    expect(componentTaxes(16_069, 107_309, 14_975, quebec)?.map((component) => component.taxCents)).toEqual([
+      5_365, 10_704,
+    ]);
+    // A credit note's tax, shared from the invoice's lines: split in the same proportion, to the cent.
+    const credited = componentTaxes(7_800, 52_087, 14_975, quebec) ?? [];
+    expect(credited.reduce((sum, component) => sum + component.taxCents, 0)).toBe(7_800);
+    expect(componentTaxes(16_070, 107_309, 14_975, pennsylvania)).toBeNull();
   });
 });

@@ -1,12 +1,10 @@
-import { shareByWeight } from './document-breakdown';
-
 /**
  * Sales tax and VAT on an order: the rule that prices tax, in cents, shared by
  * the cart, checkout and documents. A product has a tax class; a tax zone (a country, or a region of
  * it) has a rate per class. Tax is computed per rate, as EN 16931 and a buyer's accounts-payable
  * system compute it: the rate times everything taxed at it (its lines, and the freight's part at it),
  * rounded to the cent half up; each line's share of it is then given out by the one rule for sharing
- * cents (document-breakdown.ts shareByWeight), so the lines add up to the rate's tax exactly.
+ * cents (shareByWeight, below), so the lines add up to the rate's tax exactly.
  * An exempt line, or an order under an approved exemption or the reverse charge, is taxed at 0.
  */
 export const TAX_CLASSES = ['standard', 'reduced', 'zero', 'exempt'] as const;
@@ -20,6 +18,27 @@ export interface ZoneRates {
   standard: number;
   reduced: number;
   zero: number;
+  /**
+   * The taxes a combined rate is made of, where the zone levies more than one (Quebec: GST 5 % and QST
+   * 9.975 %; British Columbia: GST 5 % and PST 7 %). A line taxed at their sum is charged each on its
+   * own, rounded on its own, and its documents print each with its registration, so the buyer can
+   * claim each credit. None (or absent): the zone's rates are one tax each.
+   */
+  components?: readonly TaxComponent[];
+}
+
+/** One tax of a combined rate: "GST" at 5,000 (thousandths of a percent), under its registration. */
+export interface TaxComponent {
+  name: string;
+  /** Thousandths of a percent. */
+  rate: number;
+  /** The seller's registration for this tax ("123456789 RT0001"). */
+  registration: string;
+}
+
+/** A component's share of a document's tax at its rate. */
+export interface ComponentTax extends TaxComponent {
+  taxCents: number;
 }
 
 /** A percentage (up to three decimals) as thousandths of a percent: 8.875 → 8,875. */
@@ -33,6 +52,97 @@ export function lineTax(amountCents: number, rate: number): number {
   const cents = (BigInt(amountCents) * BigInt(rate) + 50_000n) / 100_000n;
   return Number(cents);
 }
+
+/** The components `rate` is made of in a zone (componentsAt), or null when it is one tax. */
+export function componentsAt(
+  rates: Pick<ZoneRates, 'components'> | null | undefined,
+  rate: number,
+): readonly TaxComponent[] | null {
+  const components = rates?.components ?? [];
+  if (rate === 0 || components.length < 2) return null;
+  return components.reduce((sum, component) => sum + component.rate, 0) === rate ? components : null;
+}
+
+/**
+ * The tax at `rate` on `baseCents`: where the zone makes the rate of components, the sum of each
+ * component's tax, each rounded on its own (as each is declared on its own return); else lineTax.
+ */
+export function rateTax(
+  baseCents: number,
+  rate: number,
+  rates?: Pick<ZoneRates, 'components'> | null,
+): number {
+  const components = componentsAt(rates, rate);
+  if (!components) return lineTax(baseCents, rate);
+  return components.reduce((sum, component) => sum + lineTax(baseCents, component.rate), 0);
+}
+
+/**
+ * A document's tax at a rate made of components, split into them: each takes its share of `taxCents`
+ * by what it charges on `taxableCents` (shareByWeight), so on an invoice each is exactly its rate times
+ * the base, and a credit note's tax (shared from the invoice's lines) splits in the same proportion.
+ * Null when the rate is one tax.
+ */
+export function componentTaxes(
+  taxCents: number,
+  taxableCents: number,
+  rate: number,
+  rates: Pick<ZoneRates, 'components'> | null | undefined,
+): ComponentTax[] | null {
+  const components = componentsAt(rates, rate);
+  if (!components) return null;
+  const shares = shareByWeight(
+    taxCents,
+    components.map((component) => lineTax(Math.max(0, taxableCents), component.rate)),
+  );
+  return components.map((component, index) => ({ ...component, taxCents: shares[index] ?? 0 }));
+}
+
+/**
+ * The one rule for sharing cents, every document's: `total` shared by `weights` (non-negative), the
+ * leftover cents to the largest remainders.
+ */
+export function shareByWeight(total: number, weights: readonly number[]): number[] {
+  const sum = weights.reduce((acc, weight) => acc + weight, 0);
+  if (sum === 0) return weights.map((_, index) => (index === 0 ? total : 0));
+  const parts = weights.map((weight, index) => {
+    const exact = BigInt(total) * BigInt(weight);
+    return { index, cents: Number(exact / BigInt(sum)), remainder: exact % BigInt(sum) };
+  });
+  let left = total - parts.reduce((acc, part) => acc + part.cents, 0);
+  for (const part of [...parts].sort((a, b) =>
+    b.remainder > a.remainder ? 1 : b.remainder < a.remainder ? -1 : a.index - b.index,
+  )) {
+    if (left === 0) break;
+    part.cents += 1;
+    left -= 1;
+  }
+  return parts.map((part) => part.cents);
+}
+
+/**
+ * Taxes by rate with each rate made of components split into them (componentTaxes), `taxable` giving
+ * what each rate taxes: what an order's charges show, in the cart as on its page and in its mails.
+ */
+export function withComponents(
+  taxes: readonly { rate: number; taxCents: number }[],
+  taxable: (rate: number) => number,
+  rates: Pick<ZoneRates, 'components'> | null | undefined,
+): { rate: number; taxCents: number; components?: ComponentTax[] }[] {
+  return taxes.map(({ rate, taxCents }) => {
+    const components = componentTaxes(taxCents, taxable(rate), rate, rates);
+    return components ? { rate, taxCents, components } : { rate, taxCents };
+  });
+}
+
+/** What an order taxes at `rate`: its lines at it, and the freight's part at it. */
+export const taxableAt = (
+  rate: number,
+  lines: readonly { amountCents: number; taxRate?: number; rate?: number }[],
+  freightParts: readonly { rate: number; baseCents: number }[],
+) =>
+  lines.reduce((sum, line) => sum + ((line.taxRate ?? line.rate) === rate ? line.amountCents : 0), 0) +
+  freightParts.reduce((sum, part) => sum + (part.rate === rate ? part.baseCents : 0), 0);
 
 /** The rate that applies to a line of this class in a zone (none: 0). */
 export function rateFor(taxClass: TaxClass, rates: ZoneRates | null): number {
@@ -65,9 +175,10 @@ export function taxLines(lines: readonly TaxLine[], rates: ZoneRates | null, unt
   for (const rate of new Set(rated.map((line) => line.rate))) {
     const at = rated.flatMap((line, index) => (line.rate === rate ? [index] : []));
     const shares = shareByWeight(
-      lineTax(
+      rateTax(
         at.reduce((sum, index) => sum + (rated[index]?.amountCents ?? 0), 0),
         rate,
+        rates,
       ),
       at.map((index) => rated[index]?.amountCents ?? 0),
     );
@@ -102,6 +213,8 @@ export interface FreightTax {
 export function freightTaxes(
   freightCents: number,
   lines: readonly { amountCents: number; rate: number }[],
+  /** The zone's, for a rate made of components (rateTax). */
+  rates?: Pick<ZoneRates, 'components'> | null,
 ): FreightTax[] {
   if (freightCents <= 0 || lines.length === 0) return [];
   const baseByRate = new Map<number, number>();
@@ -109,9 +222,9 @@ export function freightTaxes(
   const total = [...baseByRate.values()].reduce((sum, cents) => sum + cents, 0);
   if (total === 0) {
     const rate = Math.max(...baseByRate.keys());
-    return [{ rate, baseCents: freightCents, taxCents: lineTax(freightCents, rate) }];
+    return [{ rate, baseCents: freightCents, taxCents: rateTax(freightCents, rate, rates) }];
   }
-  // One rule for sharing cents, every document's (document-breakdown.ts).
+  // One rule for sharing cents, every document's (shareByWeight).
   const byRate = [...baseByRate].sort(([a], [b]) => b - a);
   const shares = shareByWeight(
     freightCents,
@@ -123,6 +236,6 @@ export function freightTaxes(
     .map(({ rate, linesCents, baseCents }) => ({
       rate,
       baseCents,
-      taxCents: lineTax(linesCents + baseCents, rate) - lineTax(linesCents, rate),
+      taxCents: rateTax(linesCents + baseCents, rate, rates) - rateTax(linesCents, rate, rates),
     }));
 }

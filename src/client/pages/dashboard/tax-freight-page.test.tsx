@@ -64,4 +64,36 @@ describe('TaxFreightPage', () => {
     expect(within(after).getByLabelText<HTMLSelectElement>('Country').value).toBe('NO');
     expect(within(after).getByLabelText<HTMLInputElement>('Pallet from (kg)').value).toBe('250');
   });
+
+  it('sends the taxes a rate is made of, one a line, as name, rate and registration', async () => {
+    const sent = shopWithoutZones();
+    render(
+      <MemoryRouter>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <TaxFreightPage />
+        </QueryClientProvider>
+      </MemoryRouter>,
+    );
+    const tax = await screen.findByRole('form', { name: 'New tax zone' }, WAIT);
+    await userEvent.selectOptions(within(tax).getByLabelText('Country'), 'CA');
+    await userEvent.type(within(tax).getByLabelText('State or province'), 'QC');
+    await userEvent.type(within(tax).getByLabelText('standard %'), '14.975');
+    await userEvent.type(within(tax).getByLabelText('reduced %'), '14.975');
+    await userEvent.type(within(tax).getByLabelText('Registration you collect under'), '123456789 RT0001');
+    await userEvent.type(
+      within(tax).getByLabelText('Taxes the standard rate is made of (if more than one)'),
+      'GST: 5, 123456789 RT0001{Enter}QST: 9.975, 1234567890 TQ0001',
+    );
+    await userEvent.click(within(tax).getByRole('button', { name: 'Add the tax zone' }));
+    await vi.waitFor(
+      () => expect(sent.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true),
+      WAIT,
+    );
+    const [, init] = sent.mock.calls.find(([, call]) => call?.method === 'POST') ?? [];
+    const body = JSON.parse(init?.body as string) as { components: unknown };
+    expect(body.components).toEqual([
+      { name: 'GST', rate: 5, registration: '123456789 RT0001' },
+      { name: 'QST', rate: 9.975, registration: '1234567890 TQ0001' },
+    ]);
+  });
 });

@@ -92,6 +92,20 @@ function ZoneActions({
 const number = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
 /** A tax zone's form: new, or the one being changed. */
+/** The taxes a standard rate is made of, one a line, "name: rate, registration" (GST: 5, 123456789 RT0001). */
+const componentsText = (zone?: TaxZone) =>
+  (zone?.components ?? []).map((tax) => `${tax.name}: ${tax.rate}, ${tax.registration}`).join('\n');
+
+const parseComponents = (text: string) =>
+  text
+    .split('\n')
+    .filter((line) => line.trim())
+    .map((line) => {
+      const [name = '', rest = ''] = line.split(/:(.*)/s);
+      const [rate = '', registration = ''] = rest.split(/,(.*)/s);
+      return { name: name.trim(), rate: number(rate), registration: registration.trim() };
+    });
+
 function TaxZoneForm({ zone, onDone }: { zone?: TaxZone; onDone: () => void }) {
   const save = useSaveTaxZone();
   const [place, setPlace] = useState({ country: zone?.country ?? 'US', region: zone?.region ?? '' });
@@ -102,6 +116,7 @@ function TaxZoneForm({ zone, onDone }: { zone?: TaxZone; onDone: () => void }) {
   });
   const [registration, setRegistration] = useState(zone?.registration ?? '');
   const [taxesFreight, setTaxesFreight] = useState(zone?.taxesFreight ?? false);
+  const [components, setComponents] = useState(componentsText(zone));
   // In the EU freight is always taxed, at the goods' rates: the box is ticked and fixed there.
   const euZone = EU_COUNTRIES.includes(place.country);
   const idPrefix = zone ? `tax-${zone._id}` : 'tax-new';
@@ -124,6 +139,7 @@ function TaxZoneForm({ zone, onDone }: { zone?: TaxZone; onDone: () => void }) {
               },
               registration,
               taxesFreight: euZone || taxesFreight,
+              components: parseComponents(components),
             },
           },
           {
@@ -170,6 +186,20 @@ function TaxZoneForm({ zone, onDone }: { zone?: TaxZone; onDone: () => void }) {
             disabled={euZone}
             onChange={(event) => setTaxesFreight(event.target.checked)}
           />
+        </Form.Group>
+        <Form.Group as={Col} sm={6} controlId={`${idPrefix}-components`}>
+          <Form.Label>Taxes the standard rate is made of (if more than one)</Form.Label>
+          <Form.Control
+            as="textarea"
+            rows={2}
+            value={components}
+            placeholder={'GST: 5, 123456789 RT0001\nQST: 9.975, 1234567890 TQ0001'}
+            onChange={(event) => setComponents(event.target.value)}
+          />
+          <Form.Text>
+            One a line: name, rate % and its registration. Each is charged on its own and printed on the
+            invoice, so your buyer can claim each.
+          </Form.Text>
         </Form.Group>
       </Row>
       <Button type="submit" variant="dark" className="mt-3" disabled={save.isPending}>
@@ -348,6 +378,11 @@ export function TaxFreightPage() {
                       </td>
                       <td className="small" data-label="Registration">
                         {zone.registration || '—'}
+                        {zone.components.map((tax) => (
+                          <div key={tax.name} className="text-body-secondary">
+                            {tax.name} {tax.rate}%: {tax.registration}
+                          </div>
+                        ))}
                       </td>
                       <td className="small" data-label="Freight">
                         {zone.taxesFreight ? 'taxed' : 'not taxed'}

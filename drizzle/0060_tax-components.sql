@@ -1,0 +1,1 @@
+ALTER TABLE "tax_zones" ADD COLUMN "components" jsonb DEFAULT '[]'::jsonb NOT NULL;
