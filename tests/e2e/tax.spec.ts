@@ -294,3 +294,54 @@ test('a company asks for its invoices as UBL too, to its accounts payable; the b
   expect(xml).toContain('<cbc:EndpointID schemeID="0088">5790000435975</cbc:EndpointID>');
   await page.screenshot({ path: 'test-results/my-orders-e-invoice-1280.png', fullPage: true });
 });
+
+test('in Quebec, GST and QST each with its registration: before Buy Now and on the invoice, at 375 and 1280 px', async ({
+  page,
+  customer: _,
+  addProduct,
+}) => {
+  // $20.00 a unit: 150 units, $3,000.00; the demo's Quebec zone is GST 5 % and QST 9.975 %, freight taxed.
+  const tool = await addProduct({ price: 20, min_order: 100, available: 5000, weightKg: 0.2 });
+  await page.goto(`/buyNow/${tool._id}`);
+  const form = page.getByRole('form', { name: 'Buy Now' });
+  await form.getByLabel('Quantity').fill('150');
+  await fillShipTo(form, {
+    line1: '1000 Rue Sherbrooke Ouest',
+    city: 'Montréal',
+    region: 'QC',
+    postalCode: 'H3A 3G4',
+    country: 'CA',
+  });
+  await form.getByLabel('Phone number').fill('5145550100');
+  const charges = form.getByTestId('buy-charges');
+  await expect(charges).toContainText('Delivered to Quebec, Canada');
+  const freightText = (await charges.getByRole('row', { name: /^Freight/ }).textContent()) ?? '';
+  const freightCents = Math.round(Number(freightText.replace(/[^\d.]/g, '')) * 100);
+  const base = 300_000 + freightCents;
+  const dollars = (cents: number) =>
+    `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+  // Each tax on its own, rounded half up to the cent.
+  const gst = Math.floor((base * 5_000 + 50_000) / 100_000);
+  const qst = Math.floor((base * 9_975 + 50_000) / 100_000);
+  await expect(charges).toContainText(`GST at 5%123456789 RT0001${dollars(gst)}`);
+  await expect(charges).toContainText(`QST at 9.975%1234567890 TQ0001${dollars(qst)}`);
+  await expect(form.getByTestId('buy-charges-total')).toHaveText(dollars(base + gst + qst));
+  await page.screenshot({ path: 'test-results/tax-quebec-buy-form-1280.png', fullPage: true });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await charges.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/tax-quebec-buy-form-375.png', fullPage: true });
+  expect(await axeViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await form.getByRole('button', { name: 'Buy Now' }).click();
+  await expect(page.getByTestId('placed-total')).toHaveText(dollars(base + gst + qst));
+  await page.getByRole('link', { name: 'Pay now' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/payment\/[0-9a-f-]{36}$/);
+  const orderId = page.url().split('/').pop() ?? '';
+  await payByCard(page);
+  const invoice = await page.request.get(`/api/purchase/${orderId}/invoice`);
+  expect(invoice.status()).toBe(200);
+  const text = await pdfText(await invoice.body());
+  expect(text).toContain(`GST at 5% (123456789 RT0001) ${dollars(gst)}`);
+  expect(text).toContain(`QST at 9.975% (1234567890 TQ0001) ${dollars(qst)}`);
+});
