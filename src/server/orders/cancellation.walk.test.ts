@@ -106,8 +106,8 @@ describe('a shop admin cancels a paid order (POST /api/admin/orders/{id}/cancel)
       'src/server/orders/send-refunds.ts',
     ])
       expect(files).toContain(file);
-    expect(stays.length).toBeLessThanOrEqual(76);
+    expect(stays.length).toBeLessThanOrEqual(73);
     expect(files.size).toBeLessThanOrEqual(27);
-    expect(stays.filter((stay) => stay.file.includes('orders/storage/')).length).toBeLessThanOrEqual(12);
+    expect(stays.filter((stay) => stay.file.includes('orders/storage/')).length).toBeLessThanOrEqual(11);
   });
 });

@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../shared/api/errors';
 import type { Order, OrderDetail, PlaceOrderResult } from '../../shared/api/orders.schemas';
 import type { TaxZone } from '../../shared/api/tax.schemas';
 import { parseDocumentNumber } from '../../shared/domain/document-numbers';
+import { auditLog } from '../db/schema';
 import { type TestUser, signUp, signUpAdmin } from '../test/auth-helpers';
 import { expectDocumentAgrees } from '../test/document-agreement';
 import { validateDocument } from '../test/e-invoice-validators';
@@ -226,6 +228,12 @@ describe('a rate made of two taxes (Canada)', () => {
       { name: 'GST', rate: 5, registration: GST },
       { name: 'QST', rate: 9.975, registration: QST },
     ]);
+    // The audit log says what the rate is made of.
+    const [saved] = await t.ctx.db
+      .select({ after: auditLog.after })
+      .from(auditLog)
+      .where(eq(auditLog.subject, 'Quebec, Canada'));
+    expect(saved?.after).toMatchObject({ components: `GST 5% (${GST}) + QST 9.975% (${QST})` });
     const refused = async (components: unknown) => {
       const response = await t.call(admin, 'POST', '/api/admin/tax-zones', {
         country: 'CA',

@@ -59,9 +59,16 @@ const auditValues = (
   zero: rateToPercent(row.zeroRate),
   registration: row.registration,
   taxesFreight: row.taxesFreight,
-  components: row.components
-    .map((component) => `${component.name} ${rateToPercent(component.rate)}% (${component.registration})`)
-    .join(' + '),
+  // Only where the rate is made of taxes: "GST 5% (123456789 RT0001) + QST 9.975% (…)".
+  ...(row.components.length > 0
+    ? {
+        components: row.components
+          .map(
+            (component) => `${component.name} ${rateToPercent(component.rate)}% (${component.registration})`,
+          )
+          .join(' + '),
+      }
+    : {}),
 });
 
 /** GET /api/admin/tax-zones: every zone, by country, the country's own zone before its regions'. */

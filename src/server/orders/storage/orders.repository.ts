@@ -619,8 +619,8 @@ export async function setCancellationRequest(
   ex: Executor,
   orderId: string,
   request: { at: Date; by: string; reason: string } | null,
-): Promise<void> {
-  await ex
+): Promise<OrderRow> {
+  const [row] = await ex
     .update(orders)
     .set({
       cancellationRequestedAt: request?.at ?? null,
@@ -628,7 +628,10 @@ export async function setCancellationRequest(
       cancellationReason: request?.reason ?? null,
       ...(request ? { updatedAt: request.at } : {}),
     })
-    .where(eq(orders.id, orderId));
+    .where(eq(orders.id, orderId))
+    .returning();
+  if (!row) throw new Error(`Order ${orderId} is missing`);
+  return row;
 }
 
 /** What the shop's freight quote for a pallet changes on its order (orders/set-freight.ts). */
