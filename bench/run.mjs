@@ -38,6 +38,8 @@ async function createDatabase(suffix) {
   return url.toString();
 }
 
+// Every figure depends on the runtime: the report says which it ran on.
+console.log(`bench on Node.js ${process.version} (${process.platform} ${process.arch})`);
 try {
   const only = process.argv[2];
   if (!only || only === 'catalog') await benchCatalog({ databaseUrl: await createDatabase('catalog') });
