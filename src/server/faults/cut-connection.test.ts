@@ -160,7 +160,7 @@ describe.skipIf(!serverUrl)('PostgreSQL ends the shop’s connections', () => {
         // connections were left alone (on a busy machine none may have fitted between the cuts; the
         // test waits for the event, not for a share of a wall-clock budget).
         const before = acknowledged.length;
-        while (acknowledged.length === before && !died) await sleep(50);
+        while (acknowledged.length === before && shop.child.exitCode === null) await sleep(50);
         stop = true;
         await Promise.all(load);
         expect(died, shop.output()).toBe(false);
