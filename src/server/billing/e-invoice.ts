@@ -859,7 +859,7 @@ async function renderDocumentPdf(snapshot: IssuedSnapshot): Promise<Buffer> {
   const { order, note, shop, breakdown } = snapshot;
   const pdf = note
     ? await renderCreditNotePdf(order, note, shop, breakdown)
-    : await renderInvoicePdf(order, shop);
+    : await renderInvoicePdf(order, shop, breakdown);
   return renderFacturX(snapshot, pdf);
 }
 

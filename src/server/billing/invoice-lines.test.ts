@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../test/pdf-text';
 import { testMailContext } from '../test/mail-context';
+import { breakdownOf } from './document-breakdown';
 import { type InvoicedOrder, renderInvoicePdf } from './invoice-pdf';
 
 /** A paid order of `count` lines, as the invoice reads it. */
@@ -90,7 +91,8 @@ function paidOrder(count: number): InvoicedOrder {
 
 describe('the invoice of an order of many lines', () => {
   it('has a row per line, continued on further pages under the column titles, and the total', async () => {
-    const pdf = await renderInvoicePdf(paidOrder(60), testMailContext().shop);
+    const order = paidOrder(60);
+    const pdf = await renderInvoicePdf(order, testMailContext().shop, breakdownOf(order, null));
     const text = await pdfText(pdf);
     for (const n of [1, 30, 60]) expect(text).toContain(`INV-${String(n).padStart(3, '0')}`);
     expect(text).toContain('$15,000.00');

@@ -14,7 +14,7 @@ import type { OrderLineRow, OrderRow } from '../db/schema';
 import type { BilledOrder } from './billed-order';
 import type { CreditNote } from '../records/credit-notes.repository';
 import type { DocumentBreakdown } from '../../shared/domain/document-breakdown';
-import { placedByOf, storedChargesOf } from './stored-charges';
+import { placedByOf } from './stored-charges';
 import {
   BOLD,
   INK,
@@ -54,7 +54,12 @@ const invoiceDay = (order: OrderRow) => order.invoicedAt ?? order.paidAt ?? orde
  * transaction id, or for an order on account its due date and the seller's bank details. Drawn once,
  * from the snapshot recorded as the invoice was issued, and kept (billing/issued-documents.ts).
  */
-export async function renderInvoicePdf(order: InvoicedOrder, shop: ShopDetails): Promise<Buffer> {
+export async function renderInvoicePdf(
+  order: InvoicedOrder,
+  shop: ShopDetails,
+  /** Stored with the invoice as it was issued: the amounts its XML states too. */
+  breakdown: DocumentBreakdown,
+): Promise<Buffer> {
   const number = formatInvoiceNumber(order.invoiceNumber);
   const firstShipment = order.shipments[0]?.shippedAt ?? order.shippedAt;
   const { doc, done } = await documentFrame(order, shop, {
@@ -81,7 +86,7 @@ export async function renderInvoicePdf(order: InvoicedOrder, shop: ShopDetails):
       amountCents: line.amountCents,
     })),
   );
-  chargesTable(doc, storedChargesOf(order));
+  chargesTable(doc, breakdownCharges(order, breakdown, order.freightKind, order.freightTaxes));
   taxNoticeOf(doc, order);
 
   // The payment.
@@ -152,21 +157,10 @@ export async function renderCreditNotePdf(
       return line ? [{ line, quantity, amountCents }] : [];
     }),
   );
-  // The document's one breakdown, as stored: a restocking fee is a deduction before tax, and the tax
-  // after it, the very amounts the XML inside this PDF states.
-  chargesTable(doc, {
-    subtotalCents: breakdown.goodsCents,
-    freightCents: breakdown.freightCents,
-    freightKind: breakdown.freightCents > 0 ? 'priced' : 'none',
-    feeCents: breakdown.feeCents,
-    // A rate the goods were taxed at, or the freight where it was taxed (untaxed freight has no row).
-    taxes: breakdown.rates
-      .filter((part) => part.goodsCents > 0 || note.freightTaxes.some((taxed) => taxed.rate === part.rate))
-      .map(({ rate, taxCents, components }) => ({ rate, taxCents, ...(components ? { components } : {}) })),
-    totalCents: breakdown.totalCents,
-    treatment: order.taxBasis?.treatment ?? 'no_destination',
-    certificateKind: order.taxBasis?.certificate?.kind ?? null,
-  });
+  chargesTable(
+    doc,
+    breakdownCharges(order, breakdown, breakdown.freightCents > 0 ? 'priced' : 'none', note.freightTaxes),
+  );
   taxNoticeOf(doc, order);
 
   const refund = order.refunds.find((candidate) => candidate.creditNoteId === note.id);
@@ -294,6 +288,32 @@ function party(doc: PDFKit.PDFDocument, title: string, x: number, lines: (string
   doc.font(REGULAR).fontSize(10);
   for (const line of lines)
     if (line) doc.text(line, x, doc.y, { width: x === PAGE.margin ? 260 : RIGHT - x });
+}
+
+/**
+ * A document's charges as its breakdown was stored when it was issued, the very amounts the XML inside
+ * its PDF states: a restocking fee as a deduction before tax and the tax after it; a row for each rate
+ * the goods were taxed at, or the freight where it was taxed (untaxed freight has none), split into
+ * its taxes where the rate is made of them.
+ */
+function breakdownCharges(
+  order: InvoicedOrder,
+  breakdown: DocumentBreakdown,
+  freightKind: StoredCharges['freightKind'],
+  taxedFreight: readonly { rate: number }[],
+): StoredCharges {
+  return {
+    subtotalCents: breakdown.goodsCents,
+    freightCents: breakdown.freightCents,
+    freightKind,
+    feeCents: breakdown.feeCents,
+    taxes: breakdown.rates
+      .filter((part) => part.goodsCents > 0 || taxedFreight.some((taxed) => taxed.rate === part.rate))
+      .map(({ rate, taxCents, components }) => ({ rate, taxCents, ...(components ? { components } : {}) })),
+    totalCents: breakdown.totalCents,
+    treatment: order.taxBasis?.treatment ?? 'no_destination',
+    certificateKind: order.taxBasis?.certificate?.kind ?? null,
+  };
 }
 
 /** The rows under the lines: subtotal, freight, tax by rate, and the total in bold (chargeRows). */
