@@ -1,5 +1,5 @@
 import type { StoredCharges } from '../../shared/domain/order-charges';
-import { taxableAt, taxesByRate, withComponents } from '../../shared/domain/tax';
+import { taxesWithComponents } from '../../shared/domain/tax';
 import type { OrderRow } from '../db/schema';
 import type { BilledOrder } from './billed-order';
 
@@ -30,11 +30,12 @@ export function storedChargesOf(order: BilledOrder): StoredCharges {
  * components (Quebec's GST and QST) split into them on what it taxes.
  */
 export const storedTaxesOf = (order: BilledOrder): StoredCharges['taxes'] =>
-  withComponents(
-    taxesByRate([
-      ...order.lines.map((line) => ({ rate: line.taxRate, taxCents: line.taxCents })),
-      ...order.freightTaxes,
-    ]),
-    (rate) => taxableAt(rate, order.lines, order.freightTaxes),
+  taxesWithComponents(
+    order.lines.map((line) => ({
+      amountCents: line.amountCents,
+      rate: line.taxRate,
+      taxCents: line.taxCents,
+    })),
+    order.freightTaxes,
     order.taxBasis?.rates,
   );

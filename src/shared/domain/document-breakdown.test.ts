@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { documentBreakdown, shareByWeight } from './document-breakdown';
+import { documentBreakdown } from './document-breakdown';
+import { shareByWeight } from './tax';
 
 describe('a document’s breakdown', () => {
   it('shares cents by weight, the leftovers to the largest remainders, adding up exactly', () => {

@@ -1,6 +1,5 @@
 import { type ComponentTax, type ZoneRates, componentTaxes, shareByWeight } from './tax';
 
-export { shareByWeight };
 /**
  * An invoice's or credit note's numbers, per tax rate: the one breakdown every rendering of the
  * document reads (its PDF, UBL, CII and the Factur-X XML inside the PDF), computed here once by one

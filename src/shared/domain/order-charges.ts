@@ -18,9 +18,7 @@ import {
   freightTaxes,
   rateToPercent,
   taxLines,
-  taxableAt,
-  taxesByRate,
-  withComponents,
+  taxesWithComponents,
 } from './tax';
 
 /**
@@ -233,14 +231,9 @@ export function orderCharges(lines: readonly ChargeLine[], context: ChargeContex
     freight,
     lines: taxed,
     freightTaxes: onFreight,
-    taxes: withComponents(
-      taxesByRate([...taxed, ...onFreight]),
-      (rate) =>
-        taxableAt(
-          rate,
-          lines.map((line, index) => ({ amountCents: line.amountCents, rate: taxed[index]?.rate ?? 0 })),
-          onFreight,
-        ),
+    taxes: taxesWithComponents(
+      taxed.map((line, index) => ({ ...line, amountCents: lines[index]?.amountCents ?? 0 })),
+      onFreight,
       rates,
     ),
     taxCents,

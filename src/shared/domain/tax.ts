@@ -120,30 +120,6 @@ export function shareByWeight(total: number, weights: readonly number[]): number
   return parts.map((part) => part.cents);
 }
 
-/**
- * Taxes by rate with each rate made of components split into them (componentTaxes), `taxable` giving
- * what each rate taxes: what an order's charges show, in the cart as on its page and in its mails.
- */
-export function withComponents(
-  taxes: readonly { rate: number; taxCents: number }[],
-  taxable: (rate: number) => number,
-  rates: Pick<ZoneRates, 'components'> | null | undefined,
-): { rate: number; taxCents: number; components?: ComponentTax[] }[] {
-  return taxes.map(({ rate, taxCents }) => {
-    const components = componentTaxes(taxCents, taxable(rate), rate, rates);
-    return components ? { rate, taxCents, components } : { rate, taxCents };
-  });
-}
-
-/** What an order taxes at `rate`: its lines at it, and the freight's part at it. */
-export const taxableAt = (
-  rate: number,
-  lines: readonly { amountCents: number; taxRate?: number; rate?: number }[],
-  freightParts: readonly { rate: number; baseCents: number }[],
-) =>
-  lines.reduce((sum, line) => sum + ((line.taxRate ?? line.rate) === rate ? line.amountCents : 0), 0) +
-  freightParts.reduce((sum, part) => sum + (part.rate === rate ? part.baseCents : 0), 0);
-
 /** The rate that applies to a line of this class in a zone (none: 0). */
 export function rateFor(taxClass: TaxClass, rates: ZoneRates | null): number {
   if (!rates || taxClass === 'exempt') return 0;
@@ -185,6 +161,25 @@ export function taxLines(lines: readonly TaxLine[], rates: ZoneRates | null, unt
     at.forEach((index, i) => (taxCents[index] = shares[i] ?? 0));
   }
   return rated.map((line, index) => ({ rate: line.rate, taxCents: taxCents[index] ?? 0 }));
+}
+
+/**
+ * The tax by rate (taxesByRate) of an order's lines and its freight's parts, each rate made of
+ * components split into them on what it taxes (componentTaxes): what an order's charges show, in the
+ * cart as on its page and in its mails.
+ */
+export function taxesWithComponents(
+  lines: readonly { amountCents: number; rate: number; taxCents: number }[],
+  freightParts: readonly FreightTax[],
+  rates: Pick<ZoneRates, 'components'> | null | undefined,
+): { rate: number; taxCents: number; components?: ComponentTax[] }[] {
+  return taxesByRate([...lines, ...freightParts]).map(({ rate, taxCents }) => {
+    const taxable =
+      lines.reduce((sum, line) => sum + (line.rate === rate ? line.amountCents : 0), 0) +
+      freightParts.reduce((sum, part) => sum + (part.rate === rate ? part.baseCents : 0), 0);
+    const components = componentTaxes(taxCents, taxable, rate, rates);
+    return components ? { rate, taxCents, components } : { rate, taxCents };
+  });
 }
 
 /** The tax by rate, the highest rate first, as an invoice's totals show it (lines at 0 % included). */
