@@ -152,18 +152,10 @@ async function cancelling(
         })
         .join(', ');
       const note = `${request.reason} (${units}${credited ? `; credit note ${formatCreditNoteNumber(credited.note.number)}` : ''})`;
-      // The order as the credit leaves it: its new credit note and refund are all that changed.
-      const creditedOrder = credited
-        ? {
-            ...cancelled,
-            creditNotes: [...cancelled.creditNotes, credited.note],
-            refunds: [...cancelled.refunds, credited.refund],
-          }
-        : cancelled;
       // The last units not shipped of a partly shipped order: nothing is left to send.
       after = everyUnitShipped(cancelled.lines)
         ? await transitionOrder(work, orderId, 'shipped', { ...step, note }, { event: 'cancelled_in_part' })
-        : await stepWithoutMove(work, creditedOrder, { ...step, note });
+        : await stepWithoutMove(work, credited?.order ?? cancelled, { ...step, note });
     }
     if (!after) throw new Error(`Order ${orderId} was not cancelled`);
     // `after` is the order as the work left it (read after the move, or as the credit left it); only

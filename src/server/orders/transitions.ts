@@ -223,15 +223,21 @@ async function creditWhatIsLeft(work: OrderWork, order: OrderRow, step: Omit<Ord
 
 /**
  * Credits units of an invoiced order (issueCreditNote) and carries out what follows: the card refund
- * is sent after the commit, and the buyer is mailed the credit note with its PDF.
+ * is sent after the commit, and the buyer is mailed the credit note with its PDF. Answers the credit
+ * and the order as it leaves it (its new credit note and refund are all that changed).
  */
 export async function creditUnits(
   work: OrderWork,
   order: PlacedOrder,
   crediting: Omit<Crediting, 'at'>,
-): Promise<Credited | null> {
+): Promise<(Credited & { order: PlacedOrder }) | null> {
   const credited = await issueCreditNote(work.tx, order, { ...crediting, at: work.at });
   if (!credited) return null;
+  const after = {
+    ...order,
+    creditNotes: [...order.creditNotes, credited.note],
+    refunds: [...order.refunds, credited.refund],
+  };
   work.documentIssued({ kind: 'credit_note', orderId: order.id, creditNoteId: credited.note.id });
   await tellCreditNoteIssued(work, order, credited.note);
   work.refundQueued(credited.refund);
@@ -246,18 +252,12 @@ export async function creditUnits(
       note: `${formatCents(credited.note.amountCents)} credited to the company’s account (credit note ${formatCreditNoteNumber(credited.note.number)})`,
     });
   }
-  // The order as the credit leaves it: its new credit note and refund are all that changed.
-  const after = {
-    ...order,
-    creditNotes: [...order.creditNotes, credited.note],
-    refunds: [...order.refunds, credited.refund],
-  };
   await queueMails(
     work.tx,
     await asItsCompanyAsks(work.tx, order, creditNoteMail(work.mail, after, credited)),
   );
   work.mailed();
-  return credited;
+  return { ...credited, order: after };
 }
 
 /**
