@@ -54,7 +54,6 @@ export function walkPlugin(root) {
     enforce: 'pre',
     transform(code, id) {
       const path = id.split('?')[0];
-      if (process.env.WALK_DEBUG) console.error('walk transform', path, walked(path));
       if (!walked(path)) return null;
       return { code: instrument(code, relative(root, path)), map: null };
     },

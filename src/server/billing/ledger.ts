@@ -91,13 +91,6 @@ export async function checkAccountCredit(
   }
 }
 
-/** An invoice billing issued: its number, and for one on account the time and the day it is due. */
-export interface Invoicing {
-  invoiceNumber: number;
-  invoicedAt?: Date;
-  dueDate?: string;
-}
-
 /**
  * Invoices an order placed on account (on placing, or when an approver approves it): the next invoice
  * number, the due day by the company's terms, and the invoice on the company's ledger. Answers what
@@ -107,7 +100,7 @@ export async function invoiceOnAccount(
   ex: Executor,
   order: OrderRow,
   at: Date,
-): Promise<Required<Invoicing>> {
+): Promise<{ invoiceNumber: number; invoicedAt: Date; dueDate: string }> {
   if (!order.companyId) throw new Error(`Order ${order.id} on account has no company`);
   const company = await findCompany(ex, order.companyId);
   // checkAccountCredit let the order on account only with terms: card never reaches here.

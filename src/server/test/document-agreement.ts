@@ -69,18 +69,16 @@ export async function expectDocumentAgrees(
       taxCents: cents(amount),
     }),
   );
-  const storedComponents = rates.flatMap((part) =>
-    (part.components ?? []).map((component) => ({ part, component })),
-  );
+  const storedComponents = rates.flatMap((part) => part.components ?? []);
   expect(componentRows, 'the PDF’s taxes of a combined rate').toEqual(
-    storedComponents.map(({ component }) => ({
+    storedComponents.map((component) => ({
       name: component.name,
       percent: percentOf(component.rate),
       registration: component.registration,
       taxCents: component.taxCents,
     })),
   );
-  for (const { component } of storedComponents) {
+  for (const component of storedComponents) {
     const stated = `${component.name} ${percentOf(component.rate)}% ${(component.taxCents / 100).toFixed(2)} USD (registration ${component.registration})`;
     expect(files.ubl, 'the UBL’s note on the taxes of a combined rate').toContain(stated);
     expect(files.cii, 'the CII’s note on the taxes of a combined rate').toContain(stated);

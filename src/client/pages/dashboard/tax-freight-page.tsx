@@ -91,7 +91,6 @@ function ZoneActions({
 
 const number = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
-/** A tax zone's form: new, or the one being changed. */
 /** The taxes a standard rate is made of, one a line, "name: rate, registration" (GST: 5, 123456789 RT0001). */
 const componentsText = (zone?: TaxZone) =>
   (zone?.components ?? []).map((tax) => `${tax.name}: ${tax.rate}, ${tax.registration}`).join('\n');
@@ -106,6 +105,7 @@ const parseComponents = (text: string) =>
       return { name: name.trim(), rate: number(rate), registration: registration.trim() };
     });
 
+/** A tax zone's form: new, or the one being changed. */
 function TaxZoneForm({ zone, onDone }: { zone?: TaxZone; onDone: () => void }) {
   const save = useSaveTaxZone();
   const [place, setPlace] = useState({ country: zone?.country ?? 'US', region: zone?.region ?? '' });

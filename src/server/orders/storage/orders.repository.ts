@@ -55,10 +55,11 @@ import { type RefundRow, refundsOf } from '../../records/refunds.repository';
 
 /**
  * Every query of the `orders` table and its `order_lines` (CONVENTIONS §13): plain functions that take
- * the database or the transaction they run in. Who may see an order, and how its status moves, are
- * decided here once. It sits below every folder that reads orders (stock fills backorders, credit
- * invoices them, companies sum their spending), so that none of them writes its own query; how an
- * order is shown is orders/order-view.ts.
+ * the database or the transaction they run in. Who may see an order is decided here once; how its
+ * status moves is orders/order-status-writer.ts. It sits below every folder that reads orders (stock
+ * fills backorders, credit reminds of invoices, companies sum their spending), so that none of them
+ * writes its own query; billing is handed the order instead. How an order is shown is
+ * orders/order-view.ts.
  */
 
 export type { OrderLineRow, OrderRow, ShipmentRow } from '../../db/schema';
