@@ -1,9 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Order } from '../../shared/api/orders.schemas';
 import { type TestUser, signUp, signUpAdmin } from '../test/auth-helpers';
 import { useCompanyTestApp } from '../test/company-helpers';
 import { insertTool } from '../test/factories';
-import { payOrderAs, pittsburgh } from '../test/order-helpers';
+import { checkOutAs, payOrderAs, pittsburgh } from '../test/order-helpers';
 
 /**
  * Issue 65: the walk of a cancellation after payment, as the code goes (scripts/walk-plugin.mjs tells
@@ -63,17 +62,9 @@ const folderOf = (file: string) => file.split('/').slice(0, -1).join('/');
 describe('a shop admin cancels a paid order (POST /api/admin/orders/{id}/cancel)', () => {
   it('walks through the order, its billing and its stock without coming back and forth', async () => {
     const tool = await insertTool(t.ctx.db, { priceCents: 1234, weightGrams: 10, available: 1000 });
-    expect((await t.call(buyer, 'PUT', `/api/cart/lines/${tool.id}`, { quantity: 120 })).statusCode).toBe(
-      200,
-    );
-    const placed = await t.call(buyer, 'POST', '/api/cart/checkout', {
-      name: 'Dock 4',
-      number: '+1 412 555 0100',
+    const order = await checkOutAs(t.ctx.app, buyer, [{ toolId: tool.id, quantity: 120 }], {
       shipTo: pittsburgh,
-      paymentMethod: 'card',
     });
-    expect(placed.statusCode, placed.body).toBe(201);
-    const order = placed.json<{ order: Order }>().order;
     await payOrderAs(t.ctx.app, buyer, order._id);
 
     let status = 0;

@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Order, PlaceOrderResult } from '../../shared/api/orders.schemas';
+import type { Order } from '../../shared/api/orders.schemas';
 import { INTRA_COMMUNITY_NOTICE } from '../../shared/domain/order-charges';
 import { readShopDetails } from '../config/shop-details';
 import { type TestUser, signUpAdmin } from '../test/auth-helpers';
 import { newCompany, useCompanyTestApp } from '../test/company-helpers';
 import { validateDocument } from '../test/e-invoice-validators';
 import { insertTool } from '../test/factories';
-import { payOrderAs } from '../test/order-helpers';
+import { checkOutAs, payOrderAs } from '../test/order-helpers';
 import { pdfText } from '../test/pdf-text';
 
 /**
@@ -61,15 +61,11 @@ beforeAll(async () => {
 
 async function orderTo(buyer: TestUser, shipTo: Record<string, string>): Promise<Order> {
   const tool = await insertTool(t.ctx.db, { priceCents: 1000, weightGrams: 10 });
-  expect((await t.call(buyer, 'PUT', `/api/cart/lines/${tool.id}`, { quantity: 100 })).statusCode).toBe(200);
-  const placed = await t.call(buyer, 'POST', '/api/cart/checkout', {
+  const order = await checkOutAs(t.ctx.app, buyer, [{ toolId: tool.id, quantity: 100 }], {
+    shipTo,
     name: 'Receiving dock',
     number: '+33 4 00 00 00 00',
-    shipTo,
-    paymentMethod: 'card',
   });
-  expect(placed.statusCode, placed.body).toBe(201);
-  const order = placed.json<PlaceOrderResult>().order;
   await payOrderAs(t.ctx.app, buyer, order._id);
   return order;
 }

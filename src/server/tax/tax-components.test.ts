@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../shared/api/errors';
-import type { Order, OrderDetail, PlaceOrderResult } from '../../shared/api/orders.schemas';
+import type { Order, OrderDetail } from '../../shared/api/orders.schemas';
 import type { TaxZone } from '../../shared/api/tax.schemas';
 import { parseDocumentNumber } from '../../shared/domain/document-numbers';
 import { auditLog } from '../db/schema';
@@ -10,7 +10,7 @@ import { expectDocumentAgrees } from '../test/document-agreement';
 import { validateDocument } from '../test/e-invoice-validators';
 import { useCompanyTestApp } from '../test/company-helpers';
 import { insertTool } from '../test/factories';
-import { payOrderAs } from '../test/order-helpers';
+import { checkOutAs, payOrderAs } from '../test/order-helpers';
 import { pdfText } from '../test/pdf-text';
 
 /**
@@ -89,15 +89,11 @@ async function paidOrder(
   shipTo: Record<string, string>,
 ): Promise<Order> {
   const tool = await insertTool(t.ctx.db, { priceCents, weightGrams: 10, available: 1000 });
-  expect((await t.call(buyer, 'PUT', `/api/cart/lines/${tool.id}`, { quantity: 103 })).statusCode).toBe(200);
-  const placed = await t.call(buyer, 'POST', '/api/cart/checkout', {
+  const order = await checkOutAs(t.ctx.app, buyer, [{ toolId: tool.id, quantity: 103 }], {
+    shipTo,
     name: 'Receiving',
     number: '+1 514 555 0100',
-    shipTo,
-    paymentMethod: 'card',
   });
-  expect(placed.statusCode, placed.body).toBe(201);
-  const order = placed.json<PlaceOrderResult>().order;
   await payOrderAs(t.ctx.app, buyer, order._id);
   return order;
 }

@@ -57,6 +57,38 @@ export async function placeOrderAs(
   return response.json<PlaceOrderResult>().order;
 }
 
+/**
+ * Puts `lines` in `user`'s cart and checks it out to `shipTo` (POST /cart/checkout), answering the
+ * order placed; throws unless each step succeeds.
+ */
+export async function checkOutAs(
+  app: App,
+  user: TestUser,
+  lines: readonly { toolId: string; quantity: number }[],
+  {
+    shipTo,
+    name = 'Dock 4',
+    number = '+1 412 555 0100',
+    paymentMethod = 'card',
+  }: { shipTo: Record<string, string>; name?: string; number?: string; paymentMethod?: 'card' | 'account' },
+): Promise<Order> {
+  for (const { toolId, quantity } of lines) {
+    const put = await injectAs(app, user, {
+      method: 'PUT',
+      url: `/api/cart/lines/${toolId}`,
+      payload: { quantity },
+    });
+    if (put.statusCode !== 200) throw new Error(`putting ${toolId} in the cart: ${put.body}`);
+  }
+  const placed = await injectAs(app, user, {
+    method: 'POST',
+    url: '/api/cart/checkout',
+    payload: { name, number, shipTo, paymentMethod },
+  });
+  if (placed.statusCode !== 201) throw new Error(`checking out: ${placed.body}`);
+  return placed.json<PlaceOrderResult>().order;
+}
+
 /** Pays an order as its customer does: intent, the test card, then PATCH /purchase/{id}. */
 export async function payOrderAs(app: App, user: TestUser, orderId: string): Promise<string> {
   const intent = await injectAs(app, user, {
