@@ -98,7 +98,10 @@ async function paidOrder(
   return order;
 }
 
-/** A document's three files, each checked by the EN 16931 validators and against its stored breakdown. */
+/**
+ * A document's three files, each checked by its validators (EN 16931 for the UBL and CII, Factur-X for
+ * the PDF) and against its stored breakdown.
+ */
 async function checkedDocument(
   buyer: TestUser,
   path: string,
@@ -111,8 +114,12 @@ async function checkedDocument(
     return response;
   };
   const [ubl, cii, pdf] = await Promise.all([get('?format=ubl'), get('?format=cii'), get('')]);
-  for (const document of [ubl.body, cii.body]) {
-    const verdict = await validateDocument('en16931', document);
+  for (const [validator, document] of [
+    ['en16931', ubl.body],
+    ['en16931', cii.body],
+    ['facturx', pdf.rawPayload],
+  ] as const) {
+    const verdict = await validateDocument(validator, document);
     expect(verdict.findings.filter((line) => !/ warning:/.test(line))).toEqual([]);
   }
   const parsed = parseDocumentNumber(number);
