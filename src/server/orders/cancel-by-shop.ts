@@ -135,7 +135,7 @@ async function cancelling(
     let after: PlacedOrder | null;
     if (cancelsWholeOrder(order.lines, plan.lines)) {
       // The whole order: the transition cancels every unit, gives the stock back and credits it all.
-      after = await transitionOrder(work, orderId, 'cancelled', step);
+      after = await transitionOrder(work, order, 'cancelled', step);
     } else {
       work.stockMoved(await returnUnits(tx, await cancelLineUnits(tx, orderId, plan.lines)));
       const cancelled = await withLinesOf(tx, locked);
@@ -154,7 +154,15 @@ async function cancelling(
       const note = `${request.reason} (${units}${credited ? `; credit note ${formatCreditNoteNumber(credited.note.number)}` : ''})`;
       // The last units not shipped of a partly shipped order: nothing is left to send.
       after = everyUnitShipped(cancelled.lines)
-        ? await transitionOrder(work, orderId, 'shipped', { ...step, note }, { event: 'cancelled_in_part' })
+        ? await transitionOrder(
+            work,
+            credited?.order ?? cancelled,
+            'shipped',
+            { ...step, note },
+            {
+              event: 'cancelled_in_part',
+            },
+          )
         : await stepWithoutMove(work, credited?.order ?? cancelled, { ...step, note });
     }
     if (!after) throw new Error(`Order ${orderId} was not cancelled`);

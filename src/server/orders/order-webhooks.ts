@@ -2,7 +2,7 @@ import type { Return } from '../../shared/api/returns.schemas';
 import { formatCreditNoteNumber, formatInvoiceNumber } from '../../shared/domain/document-numbers';
 import { centsToDollars } from '../../shared/money';
 import type { CreditNote } from '../records/credit-notes.repository';
-import { type OrderRow, withLinesOf } from './storage/orders.repository';
+import type { OrderRow, PlacedOrder } from './storage/orders.repository';
 import { queueWebhookEvent } from '../webhooks/deliveries';
 import type { OrderWork } from './order-process';
 import { toOrder } from './order-view';
@@ -21,25 +21,25 @@ const documentsAt = (url: string) => ({ pdf: url, ubl: `${url}?format=ubl`, cii:
 export async function tellOrder(
   work: OrderWork,
   type: 'order.placed' | 'order.changed' | 'order.paid' | 'order.shipped' | 'order.cancelled',
-  order: OrderRow,
+  order: PlacedOrder,
 ): Promise<void> {
   await queueWebhookEvent(work.tx, {
     type,
     companyId: order.companyId,
     at: work.at,
-    data: async () => ({ order: toOrder(await withLinesOf(work.tx, order)) }),
+    data: () => ({ order: toOrder(order) }),
   });
 }
 
 /** invoice.issued: its number, total and due day, links to its PDF, UBL and CII, and the order. */
-export async function tellInvoiceIssued(work: OrderWork, order: OrderRow): Promise<void> {
+export async function tellInvoiceIssued(work: OrderWork, order: PlacedOrder): Promise<void> {
   if (order.invoiceNumber === null) return;
   const number = formatInvoiceNumber(order.invoiceNumber);
   await queueWebhookEvent(work.tx, {
     type: 'invoice.issued',
     companyId: order.companyId,
     at: work.at,
-    data: async () => ({
+    data: () => ({
       invoice: {
         number,
         orderId: order.id,
@@ -52,15 +52,18 @@ export async function tellInvoiceIssued(work: OrderWork, order: OrderRow): Promi
         poNumber: order.poNumber,
         documents: documentsAt(`${work.mail.publicUrl}/api/purchase/${order.id}/invoice`),
       },
-      order: toOrder(await withLinesOf(work.tx, order)),
+      order: toOrder(order),
     }),
   });
 }
 
-/** credit_note.issued: its number, amount, reason and lines, links to its documents, and the order. */
+/**
+ * credit_note.issued: its number, amount, reason and lines, links to its documents, and the order (as
+ * the credit note leaves it).
+ */
 export async function tellCreditNoteIssued(
   work: OrderWork,
-  order: OrderRow,
+  order: PlacedOrder,
   note: CreditNote,
 ): Promise<void> {
   const number = formatCreditNoteNumber(note.number);
@@ -68,28 +71,25 @@ export async function tellCreditNoteIssued(
     type: 'credit_note.issued',
     companyId: order.companyId,
     at: work.at,
-    data: async () => {
-      const placed = await withLinesOf(work.tx, order);
-      return {
-        creditNote: {
-          number,
-          orderId: order.id,
-          orderNumber: order.orderNumber,
-          invoiceNumber: order.invoiceNumber === null ? null : formatInvoiceNumber(order.invoiceNumber),
-          issuedAt: note.issuedAt.toISOString(),
-          amount: centsToDollars(note.amountCents),
-          currency: 'USD',
-          reason: note.reason,
-          lines: note.lines.map(({ lineNumber, quantity }) => ({
-            line: lineNumber,
-            sku: placed.lines.find((line) => line.lineNumber === lineNumber)?.sku ?? null,
-            quantity,
-          })),
-          documents: documentsAt(`${work.mail.publicUrl}/api/credit-notes/${number}`),
-        },
-        order: toOrder(placed),
-      };
-    },
+    data: () => ({
+      creditNote: {
+        number,
+        orderId: order.id,
+        orderNumber: order.orderNumber,
+        invoiceNumber: order.invoiceNumber === null ? null : formatInvoiceNumber(order.invoiceNumber),
+        issuedAt: note.issuedAt.toISOString(),
+        amount: centsToDollars(note.amountCents),
+        currency: 'USD',
+        reason: note.reason,
+        lines: note.lines.map(({ lineNumber, quantity }) => ({
+          line: lineNumber,
+          sku: order.lines.find((line) => line.lineNumber === lineNumber)?.sku ?? null,
+          quantity,
+        })),
+        documents: documentsAt(`${work.mail.publicUrl}/api/credit-notes/${number}`),
+      },
+      order: toOrder(order),
+    }),
   });
 }
 

@@ -104,9 +104,10 @@ async function shippedFurther(work: OrderWork, orderId: string, step: { actor: s
     from: 'partially_shipped',
     to: 'partially_shipped',
   });
-  const order = await lockOrder(tx, orderId);
+  const row = await lockOrder(tx, orderId);
+  const order = row && (await withLinesOf(tx, row));
   if (order) await tellOrder(work, 'order.shipped', order);
-  return order && withLinesOf(tx, order);
+  return order;
 }
 
 /** A shipment in the order's timeline: its carrier, tracking number and units per SKU. */

@@ -35,7 +35,6 @@ import {
   recordInvoice,
   recordOrderEvent,
   withLines,
-  withLinesOf,
 } from './storage/orders.repository';
 import { moveOrder } from './order-status-writer';
 
@@ -58,10 +57,10 @@ export interface Entry {
  */
 type OnEnter = (
   work: OrderWork,
-  order: OrderRow,
+  order: PlacedOrder,
   step: Omit<OrderStep, 'at'>,
   entry: Entry,
-) => Promise<OrderRow>;
+) => Promise<PlacedOrder>;
 
 interface Consequences {
   onEnter?: OnEnter;
@@ -95,10 +94,9 @@ const consequences: Record<OrderStatus, Consequences> = {
   awaiting_freight: {
     mails: true,
     async onEnter({ tx: ex, mail }, order, _step, { via }) {
-      const placed = await withLinesOf(ex, order);
       await queueMails(ex, [
-        ...(via === 'placed' ? [orderAwaitingFreightMail(mail, placed)] : []),
-        freightQuoteNeededMail(mail, placed),
+        ...(via === 'placed' ? [orderAwaitingFreightMail(mail, order)] : []),
+        freightQuoteNeededMail(mail, order),
       ]);
       return order;
     },
@@ -106,10 +104,9 @@ const consequences: Record<OrderStatus, Consequences> = {
   awaiting_approval: {
     mails: true,
     async onEnter({ tx: ex, mail }, order, _step, { via, approvers = [] }) {
-      const placed = await withLinesOf(ex, order);
       await queueMails(ex, [
-        ...(via === 'changed' ? [] : [orderAwaitingApprovalMail(mail, placed)]),
-        ...approvers.map((approver) => approvalRequestMail(mail, placed, approver)),
+        ...(via === 'changed' ? [] : [orderAwaitingApprovalMail(mail, order)]),
+        ...approvers.map((approver) => approvalRequestMail(mail, order, approver)),
       ]);
       return order;
     },
@@ -122,18 +119,17 @@ const consequences: Record<OrderStatus, Consequences> = {
     mails: true,
     async onEnter({ tx: ex, mail }, order, _step, { via, cardBecause }) {
       if (via === 'changed') return order;
-      const placed = await withLinesOf(ex, order);
-      if (via === 'placed') await queueMail(ex, orderPlacedMail(mail, placed));
+      if (via === 'placed') await queueMail(ex, orderPlacedMail(mail, order));
       else if (via === 'freight_quoted') {
         await queueMail(
           ex,
           cardBecause
-            ? freightQuotedPayByCardMail(mail, placed, messages.freightOffAccount(cardBecause))
-            : freightQuotedMail(mail, placed),
+            ? freightQuotedPayByCardMail(mail, order, messages.freightOffAccount(cardBecause))
+            : freightQuotedMail(mail, order),
         );
       } else if (order.approvalRequired && !order.approvedAutomatically) {
         // An approver's approval.
-        await queueMail(ex, orderApprovedMail(mail, placed));
+        await queueMail(ex, orderApprovedMail(mail, order));
       }
       return order;
     },
@@ -143,13 +139,13 @@ const consequences: Record<OrderStatus, Consequences> = {
     tells: 'order.paid',
     async onEnter(work, order) {
       const { tx: ex, mail } = work;
-      const invoiced = await recordInvoice(ex, order.id, { invoiceNumber: await nextInvoiceNumber(ex) });
+      const invoiced = {
+        ...order,
+        ...(await recordInvoice(ex, order.id, { invoiceNumber: await nextInvoiceNumber(ex) })),
+      };
       work.documentIssued({ kind: 'invoice', orderId: order.id });
       await tellInvoiceIssued(work, invoiced);
-      await queueMails(
-        ex,
-        await asItsCompanyAsks(ex, order, paymentReceivedMail(mail, await withLinesOf(ex, invoiced))),
-      );
+      await queueMails(ex, await asItsCompanyAsks(ex, order, paymentReceivedMail(mail, invoiced)));
       return invoiced;
     },
   },
@@ -167,7 +163,7 @@ const consequences: Record<OrderStatus, Consequences> = {
     tells: 'order.cancelled',
     mails: true,
     async onEnter({ tx: ex, mail }, order) {
-      await queueMail(ex, orderExpiredMail(mail, await withLinesOf(ex, order)));
+      await queueMail(ex, orderExpiredMail(mail, order));
       return order;
     },
   },
@@ -176,7 +172,7 @@ const consequences: Record<OrderStatus, Consequences> = {
     tells: 'order.cancelled',
     mails: true,
     async onEnter({ tx: ex, mail }, order) {
-      await queueMail(ex, orderRejectedMail(mail, await withLinesOf(ex, order)));
+      await queueMail(ex, orderRejectedMail(mail, order));
       return order;
     },
   },
@@ -187,15 +183,15 @@ const consequences: Record<OrderStatus, Consequences> = {
  * invoiced (number, due day, the ledger's invoice) and the buyer is mailed the invoice. Run when an
  * approved order enters `on_account`, and by insertUnpaidOrder for an order placed straight into it.
  */
-export async function enterOnAccount(work: OrderWork, order: OrderRow) {
+export async function enterOnAccount(work: OrderWork, order: PlacedOrder): Promise<PlacedOrder> {
   const { tx: ex, mail, at } = work;
-  const invoiced = await recordInvoice(ex, order.id, await invoiceOnAccount(ex, order, at));
+  const invoiced = {
+    ...order,
+    ...(await recordInvoice(ex, order.id, await invoiceOnAccount(ex, order, at))),
+  };
   work.documentIssued({ kind: 'invoice', orderId: order.id });
   await tellInvoiceIssued(work, invoiced);
-  await queueMails(
-    ex,
-    await asItsCompanyAsks(ex, order, orderOnAccountMail(mail, await withLinesOf(ex, invoiced))),
-  );
+  await queueMails(ex, await asItsCompanyAsks(ex, order, orderOnAccountMail(mail, invoiced)));
   return invoiced;
 }
 
@@ -204,21 +200,20 @@ export async function enterOnAccount(work: OrderWork, order: OrderRow) {
  * freight (issueCreditNote): the money goes back to the card or the company's account, and the buyer
  * is mailed the credit note. The step's note is the credit note's reason.
  */
-async function creditWhatIsLeft(work: OrderWork, order: OrderRow, step: Omit<OrderStep, 'at'>) {
+async function creditWhatIsLeft(work: OrderWork, order: PlacedOrder, step: Omit<OrderStep, 'at'>) {
   if (order.invoiceNumber === null) return order;
-  const placed = await withLinesOf(work.tx, order);
-  const credited = creditedUnits(placed);
-  const lines = placed.lines.map((line) => ({
+  const credited = creditedUnits(order);
+  const lines = order.lines.map((line) => ({
     lineNumber: line.lineNumber,
     quantity: line.quantity - line.shippedQuantity - (credited.get(line.lineNumber) ?? 0),
   }));
-  await creditUnits(work, placed, {
+  const crediting = await creditUnits(work, order, {
     lines: lines.filter((line) => line.quantity > 0),
     withFreight: true,
     reason: step.note ?? 'Order cancelled',
     actor: step.actor,
   });
-  return order;
+  return crediting?.order ?? order;
 }
 
 /**
@@ -282,11 +277,13 @@ export async function asItsCompanyAsks(ex: Executor, order: OrderRow, mail: Mail
  * racing requests one moves an order, and each move is a step of the order's timeline) and carries out
  * what entering `to` means, in the work's transaction; the stock it gives back and the mail it queues
  * reach the catalog and the outbox once the work commits (runOrderWork). Orders `alreadyDone` says had
- * been moved are left out.
+ * been moved are left out. An order may come as its caller holds it (its row locked, with its lines,
+ * credit notes and refunds): it is not read again; the others are read once, after their moves. Each
+ * is carried through what entering does as it changes, never read again: answers them as they are after.
  */
 export async function transitionOrders(
   work: OrderWork,
-  orderIds: readonly string[],
+  orders: readonly (string | PlacedOrder)[],
   to: OrderStatus,
   step: Omit<OrderStep, 'at'>,
   { entry = { via: 'step' }, ...options }: Parameters<typeof moveOrder>[4] & { entry?: Entry } = {},
@@ -295,36 +292,54 @@ export async function transitionOrders(
   const { onEnter, releasesStock, mails } = consequences[to];
   // The rest of a part-shipped order cancelled leaves it shipped: no shipment to tell of (its credit note is told).
   const tells = options.event === 'cancelled_in_part' ? undefined : consequences[to].tells;
-  const moved: OrderRow[] = [];
-  for (const orderId of orderIds) {
-    const order = await moveOrder(tx, orderId, to, { ...step, at: work.at }, options);
-    if (!order) continue;
-    if (tells) await tellOrder(work, tells, order);
-    moved.push(onEnter ? await onEnter(work, order, step, entry) : order);
-  }
-  if (moved.length === 0) return [];
-  if (releasesStock) {
-    work.stockMoved(
-      await releaseReservations(
-        tx,
-        moved.map((order) => order.id),
-      ),
+  const held = new Map(
+    orders.flatMap((order) => (typeof order === 'string' ? [] : [[order.id, order] as const])),
+  );
+  const rows: OrderRow[] = [];
+  for (const order of orders) {
+    const moved = await moveOrder(
+      tx,
+      typeof order === 'string' ? order : order.id,
+      to,
+      { ...step, at: work.at },
+      options,
     );
+    if (moved) rows.push(moved);
+  }
+  if (rows.length === 0) return [];
+  const read = new Map(
+    (
+      await withLines(
+        tx,
+        rows.filter((row) => !held.has(row.id)),
+      )
+    ).map((order) => [order.id, order]),
+  );
+  const entered: PlacedOrder[] = [];
+  for (const row of rows) {
+    const before = held.get(row.id);
+    const order = before ? { ...before, ...row } : read.get(row.id);
+    if (!order) throw new Error(`Order ${row.id} was moved and is gone`);
+    if (tells) await tellOrder(work, tells, order);
+    entered.push(onEnter ? await onEnter(work, order, step, entry) : order);
   }
   if (mails) work.mailed();
-  return withLines(tx, moved);
+  if (!releasesStock) return entered;
+  const released = await releaseReservations(tx, entered);
+  work.stockMoved(released.levels);
+  return entered.map((order) => ({ ...order, lines: released.lines.get(order.id) ?? order.lines }));
 }
 
 /** One order's transition (transitionOrders); null when `alreadyDone` says it had been made. */
 export async function transitionOrder(
   work: OrderWork,
-  orderId: string,
+  order: string | PlacedOrder,
   to: OrderStatus,
   step: Omit<OrderStep, 'at'>,
   options: Parameters<typeof transitionOrders>[4] = {},
 ): Promise<PlacedOrder | null> {
-  const [order] = await transitionOrders(work, [orderId], to, step, options);
-  return order ?? null;
+  const [moved] = await transitionOrders(work, [order], to, step, options);
+  return moved ?? null;
 }
 
 /**
@@ -334,10 +349,10 @@ export async function transitionOrder(
  */
 export async function placeOrderIn(
   work: OrderWork,
-  order: OrderRow,
+  order: PlacedOrder,
   actor: string,
   entry: Omit<Entry, 'via'> = {},
-): Promise<OrderRow> {
+): Promise<PlacedOrder> {
   await recordOrderEvent(work.tx, order.id, {
     at: work.at,
     actor,
@@ -361,7 +376,7 @@ export async function placeOrderIn(
  */
 export async function changeOrderInto(
   work: OrderWork,
-  order: OrderRow,
+  order: PlacedOrder,
   to: OrderStatus,
   step: Omit<OrderStep, 'at'>,
   entry: Omit<Entry, 'via'> = {},
@@ -372,10 +387,10 @@ export async function changeOrderInto(
     await recordOrderEvent(work.tx, order.id, { ...step, at: work.at, event: 'changed', from: to, to });
     const { onEnter, mails } = consequences[to];
     if (mails) work.mailed();
-    after = await withLinesOf(work.tx, onEnter ? await onEnter(work, order, step, changed) : order);
+    after = onEnter ? await onEnter(work, order, step, changed) : order;
   } else {
     // Not a decision: a change out of awaiting_approval keeps the order's decision as it was.
-    const moved = await transitionOrder(work, order.id, to, step, {
+    const moved = await transitionOrder(work, order, to, step, {
       event: 'changed',
       set: { decidedAt: order.decidedAt },
       entry: changed,

@@ -1,5 +1,11 @@
 import type { Executor } from '../db/database';
-import { cancelOpenUnitsOf, fillBackorderedUnits, linesAwaitingUnitsOf } from '../orders/storage/orders.repository';
+import {
+  type OrderLineRow,
+  type PlacedOrder,
+  cancelOpenUnitsOf,
+  fillBackorderedUnits,
+  linesAwaitingUnitsOf,
+} from '../orders/storage/orders.repository';
 import { lockStockOf, moveStock, type ProductStock } from '../records/products.repository';
 
 /**
@@ -35,13 +41,15 @@ export async function fillBackorders(ex: Executor, productIds: readonly string[]
 /**
  * Closed orders give back what they had reserved (every unit neither shipped, nor on backorder, nor
  * cancelled before), their open units are cancelled, and the products' other backorders take the
- * stock first. Answers each product's stock afterwards.
+ * stock first. The orders come with their lines as the caller holds them. Answers each product's stock
+ * afterwards and each order's lines as they are now.
  */
 export async function releaseReservations(
   ex: Executor,
-  closedOrderIds: readonly string[],
-): Promise<ProductStock[]> {
-  return returnUnits(ex, await cancelOpenUnitsOf(ex, closedOrderIds));
+  closed: readonly Pick<PlacedOrder, 'id' | 'lines'>[],
+): Promise<{ levels: ProductStock[]; lines: Map<string, OrderLineRow[]> }> {
+  const { units, lines } = await cancelOpenUnitsOf(ex, closed);
+  return { levels: await returnUnits(ex, units), lines };
 }
 
 /**

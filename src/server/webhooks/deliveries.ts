@@ -21,7 +21,7 @@ export interface WebhookEvent {
   companyId: string | null;
   at: Date;
   /** The event's data, made only when a webhook wants the event. */
-  data: () => Promise<Record<string, unknown>>;
+  data: () => Record<string, unknown> | Promise<Record<string, unknown>>;
 }
 
 /**

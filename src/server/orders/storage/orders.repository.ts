@@ -901,30 +901,39 @@ export async function cancelLineUnits(
 }
 
 /**
- * Closing orders (cancelled, expired, rejected) cancels every unit of theirs that has not shipped.
- * Answers the units each product gets back: those that were reserved (not on backorder).
+ * Closing orders (cancelled, expired, rejected) cancels every unit of theirs that has not shipped. The
+ * orders come with their lines as the caller holds them (their rows locked, moved by the status
+ * writer). Answers the units each product gets back (those that were reserved, not on backorder) and
+ * each order's lines as they are after.
  */
 export async function cancelOpenUnitsOf(
   ex: Executor,
-  orderIds: readonly string[],
-): Promise<Map<string, number>> {
-  const returned = new Map<string, number>();
-  if (orderIds.length === 0) return returned;
-  const lines = [...(await linesOf(ex, orderIds)).values()].flat();
-  for (const line of lines) {
+  closed: readonly Pick<PlacedOrder, 'id' | 'lines'>[],
+): Promise<{ units: Map<string, number>; lines: Map<string, OrderLineRow[]> }> {
+  const units = new Map<string, number>();
+  if (closed.length === 0) return { units, lines: new Map() };
+  for (const line of closed.flatMap((order) => order.lines)) {
     const reserved = line.quantity - line.backorderedUnits - line.shippedQuantity - line.cancelledQuantity;
     if (line.productId && reserved > 0) {
-      returned.set(line.productId, (returned.get(line.productId) ?? 0) + reserved);
+      units.set(line.productId, (units.get(line.productId) ?? 0) + reserved);
     }
   }
-  await ex
+  const after = await ex
     .update(orderLines)
     .set({
       cancelledQuantity: sql`${orderLines.quantity} - ${orderLines.shippedQuantity}`,
       backorderedUnits: 0,
     })
-    .where(inArray(orderLines.orderId, [...orderIds]));
-  return returned;
+    .where(
+      inArray(
+        orderLines.orderId,
+        closed.map((order) => order.id),
+      ),
+    )
+    .returning();
+  const lines = new Map<string, OrderLineRow[]>(closed.map((order) => [order.id, []]));
+  for (const line of after.sort((a, b) => a.lineNumber - b.lineNumber)) lines.get(line.orderId)?.push(line);
+  return { units, lines };
 }
 
 /** The order each of these quotes became, by quote id (quotes not accepted are absent). */
