@@ -6,8 +6,9 @@ import type { Executor } from '../db/database';
 import { ledgerEntries } from '../db/schema';
 import { type CreditNote, insertCreditNote } from '../records/credit-notes.repository';
 import type { BilledOrder } from './billed-order';
-import { type RefundRow, cardRefundCentsOf, insertRefund } from '../records/refunds.repository';
+import { type RefundRow, insertRefund } from '../records/refunds.repository';
 import { breakdownOf } from './document-breakdown';
+import type { DocumentBreakdown } from '../../shared/domain/document-breakdown';
 import { nextCreditNoteNumber } from './document-numbers';
 
 /**
@@ -35,6 +36,8 @@ export interface Crediting {
 export interface Credited {
   note: CreditNote;
   refund: RefundRow;
+  /** Its numbers per tax rate, as its documents print them (breakdownOf). */
+  breakdown: DocumentBreakdown;
 }
 
 /** Units of each line credited so far, by the order's credit notes. */
@@ -99,7 +102,7 @@ export async function issueCreditNote(
     issuedBy: crediting.actor,
     lines,
   });
-  return { note, refund: await payOut(ex, order, note, crediting.at) };
+  return { note, refund: await payOut(ex, order, note, crediting.at), breakdown };
 }
 
 /**
@@ -123,7 +126,11 @@ async function payOut(ex: Executor, order: BilledOrder, note: CreditNote, at: Da
     });
     return insertRefund(ex, { ...base, method: 'account', status: 'succeeded', settledAt: at, attempts: 0 });
   }
-  const refunded = await cardRefundCentsOf(ex, order.id);
+  // The order's refunds as its caller read them under the order's lock (each refund is recorded under
+  // it): what its card has been given back or is being given back (every refund not failed).
+  const refunded = order.refunds
+    .filter((refund) => refund.method === 'card' && refund.status !== 'failed')
+    .reduce((sum, refund) => sum + refund.amountCents, 0);
   if (refunded + note.amountCents > order.amountCents) {
     throw new Error(
       `Order ${order.id}: refunding ${note.amountCents} cents more would give back more than the ${order.amountCents} paid (${refunded} given back already)`,

@@ -14,7 +14,7 @@ import type { OrderLineRow, OrderRow } from '../db/schema';
 import type { BilledOrder } from './billed-order';
 import type { CreditNote } from '../records/credit-notes.repository';
 import type { DocumentBreakdown } from '../../shared/domain/document-breakdown';
-import { placedByOf } from './stored-charges';
+import { placedByOf } from '../../shared/domain/order-lines';
 import {
   BOLD,
   INK,

@@ -1,16 +1,11 @@
 import type { StoredCharges } from '../../shared/domain/order-charges';
 import { taxesWithComponents } from '../../shared/domain/tax';
-import type { OrderRow } from '../db/schema';
 import type { BilledOrder } from './billed-order';
 
 /**
  * An order's charges as it stored them when placed (and its freight when quoted), never recomputed:
  * what its invoice, credit notes and mails print, and the API shows.
  */
-
-/** Who placed an order, by name: as it was then, or the recipient's on an order from before that was kept. */
-export const placedByOf = (row: Pick<OrderRow, 'placedByName' | 'buyerName'>) =>
-  row.placedByName ?? row.buyerName;
 
 /** The order's charges as stored, in cents: what mails, invoices and credit notes print. */
 export function storedChargesOf(order: BilledOrder): StoredCharges {

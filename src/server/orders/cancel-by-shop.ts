@@ -135,7 +135,7 @@ async function cancelling(
     let after: PlacedOrder | null;
     if (cancelsWholeOrder(order.lines, plan.lines)) {
       // The whole order: the transition cancels every unit, gives the stock back and credits it all.
-      after = await transitionOrder(work, order, 'cancelled', step);
+      after = await transitionOrder(work, order, 'cancelled', step, { set: requestAnswered });
     } else {
       work.stockMoved(await returnUnits(tx, await cancelLineUnits(tx, orderId, plan.lines)));
       const cancelled = await withLinesOf(tx, locked);
@@ -159,22 +159,24 @@ async function cancelling(
             credited?.order ?? cancelled,
             'shipped',
             { ...step, note },
-            {
-              event: 'cancelled_in_part',
-            },
+            { event: 'cancelled_in_part', set: requestAnswered },
           )
         : await stepWithoutMove(work, credited?.order ?? cancelled, { ...step, note });
     }
     if (!after) throw new Error(`Order ${orderId} was not cancelled`);
-    // `after` is the order as the work left it (read after the move, or as the credit left it); only
-    // the request the cancellation answers is cleared now.
-    const row = await setCancellationRequest(tx, orderId, null);
     await auditCancel(work, admin, order.orderNumber, order.status, after.status, request);
-    return { ...after, ...row };
+    return after;
   });
 }
 
-/** Some units cancelled of an order that stays as it was: its step in the timeline. */
+/** A cancellation answers the buyer's request to cancel, if they made one: it is cleared with its step. */
+const requestAnswered = {
+  cancellationRequestedAt: null,
+  cancellationRequestedBy: null,
+  cancellationReason: null,
+} as const;
+
+/** Some units cancelled of an order that stays as it was: its step in the timeline, the request answered. */
 async function stepWithoutMove(
   work: OrderWork,
   order: PlacedOrder,
@@ -187,7 +189,7 @@ async function stepWithoutMove(
     from: order.status,
     to: order.status,
   });
-  return order;
+  return { ...order, ...(await setCancellationRequest(work.tx, order.id, null)) };
 }
 
 async function auditCancel(

@@ -1,4 +1,3 @@
-import { breakdownOf } from '../billing/document-breakdown';
 import type { Return } from '../../shared/api/returns.schemas';
 import { formatCreditNoteNumber, formatInvoiceNumber } from '../../shared/domain/document-numbers';
 import type { Credited } from '../billing/credit-notes';
@@ -7,10 +6,10 @@ import { formatUnits } from '../../shared/numbers';
 import { formatDay } from '../../shared/date-format';
 import { type MailContext, businessMail, formatMailTime } from '../mail/mail-layout';
 import type { Mail } from '../mail/mailer';
-import { itemsSummary } from '../../shared/domain/order-lines';
+import { itemsSummary, placedByOf } from '../../shared/domain/order-lines';
 import type { OrderShipment, PlacedOrder } from './storage/orders.repository';
 import { trackingUrl, unitsStillOpen } from '../../shared/domain/shipments';
-import { placedByOf, storedChargesOf } from '../billing/stored-charges';
+import { storedChargesOf } from '../billing/stored-charges';
 import { chargeRows, taxNotice } from '../../shared/domain/order-charges';
 
 /** The seller and PUBLIC_URL: what order mails need besides the order. */
@@ -402,10 +401,13 @@ export function freightQuotedPayByCardMail(ctx: OrderMailContext, order: PlacedO
  * Sent with each credit note (a cancellation of some units or of the whole order, a refunded return):
  * what was credited, why, and where the money goes; the credit note's PDF attached.
  */
-export function creditNoteMail(ctx: OrderMailContext, order: PlacedOrder, { note, refund }: Credited): Mail {
+export function creditNoteMail(
+  ctx: OrderMailContext,
+  order: PlacedOrder,
+  { note, refund, breakdown }: Credited,
+): Mail {
   const number = formatCreditNoteNumber(note.number);
   const amount = formatCents(note.amountCents);
-  const breakdown = breakdownOf(order, note);
   const mail = businessMail({
     to: order.email,
     subject: `Credit note ${number} for order ${order.orderNumber}: ${amount}`,

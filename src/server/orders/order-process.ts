@@ -3,9 +3,8 @@ import type { Database, Executor } from '../db/database';
 import type { MailContext } from '../mail/mail-layout';
 import type { ProductStock } from '../records/products.repository';
 import type { PaymentProvider } from '../payments/payment-provider';
-import type { RefundRow } from '../records/refunds.repository';
 import { type IssuedRef, recordIssuedDocuments } from '../billing/issued-documents';
-import { sendRefund } from './send-refunds';
+import { type RefundToSend, sendCardRefund } from './send-refunds';
 import { placedOrderOf } from './storage/orders.repository';
 
 /** What the order process needs: the database, the mail, the catalog to tell of stock, and a clock. */
@@ -36,7 +35,7 @@ export interface OrderWork {
   /** A mail was queued: the outbox is nudged after the commit. */
   mailed(): void;
   /** A card refund was recorded pending: it is sent to the provider after the commit. */
-  refundQueued(refund: RefundRow): void;
+  refundQueued(refund: RefundToSend): void;
   /**
    * An invoice or credit note was numbered: it is recorded as issued at the end of the work, in its
    * transaction, as the order then stands (billing/issued-documents.ts).
@@ -53,7 +52,7 @@ export async function runOrderWork<T>(
   { db, mail, catalogCache, now = () => new Date(), provider }: OrderProcessDeps,
   work: (step: OrderWork) => Promise<T>,
 ): Promise<T> {
-  const after = { stock: [] as ProductStock[], mailed: false, refunds: [] as RefundRow[] };
+  const after = { stock: [] as ProductStock[], mailed: false, refunds: [] as RefundToSend[] };
   const at = now();
   const result = await db.transaction(async (tx) => {
     const issued: IssuedRef[] = [];
@@ -65,8 +64,8 @@ export async function runOrderWork<T>(
       mailed: () => {
         after.mailed = true;
       },
-      refundQueued: (refund) => {
-        if (refund.status === 'pending') after.refunds.push(refund);
+      refundQueued: (toSend) => {
+        if (toSend.refund.status === 'pending') after.refunds.push(toSend);
       },
       documentIssued: (ref) => issued.push(ref),
     });
@@ -76,9 +75,9 @@ export async function runOrderWork<T>(
   if (after.stock.length > 0) catalogCache.stockChanged(after.stock);
   if (after.mailed) mail.nudge();
   if (provider) {
-    for (const refund of after.refunds) {
+    for (const toSend of after.refunds) {
       // A refund the provider does not answer now stays pending: the refunds job sends it again.
-      await sendRefund({ db, provider, now }, refund.id).catch(() => undefined);
+      await sendCardRefund({ db, provider, now }, toSend).catch(() => undefined);
     }
   }
   return result;

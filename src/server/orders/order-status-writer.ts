@@ -87,6 +87,9 @@ export async function moveOrder(
         | 'rejectionReason'
         | 'holdExpiresAt'
         | 'holdReminderSentAt'
+        | 'cancellationRequestedAt'
+        | 'cancellationRequestedBy'
+        | 'cancellationReason'
       >
     >;
     alreadyDone?: (current: OrderRow) => boolean;

@@ -4,9 +4,9 @@ import { trackingUrl } from '../../shared/domain/shipments';
 import { HOLDING_STATES, isPaid } from '../../shared/domain/order-status';
 import { centsToDollars } from '../../shared/money';
 import { formatCreditNoteNumber, formatInvoiceNumber } from '../../shared/domain/document-numbers';
-import { itemsSummary } from '../../shared/domain/order-lines';
+import { itemsSummary, placedByOf } from '../../shared/domain/order-lines';
 import { toOrderTax, toTaxesAtRate } from '../tax/charges';
-import { placedByOf, storedTaxesOf } from '../billing/stored-charges';
+import { storedTaxesOf } from '../billing/stored-charges';
 import type { OrderRow, OrderShipment, PlacedOrder, historyOf } from './storage/orders.repository';
 
 /**
@@ -129,13 +129,14 @@ export function toShipment(order: PlacedOrder, shipment: OrderShipment): Shipmen
 
 /** The order's charges as stored when it was placed, never recomputed. */
 function orderChargesOf(row: PlacedOrder) {
+  const taxes = storedTaxesOf(row);
   const tax = toOrderTax(row.taxBasis);
   return {
     shipTo: row.shipTo,
     subtotal: centsToDollars(row.subtotalCents),
     freight: row.freightCents === null ? null : centsToDollars(row.freightCents),
     freightStatus: row.freightKind,
-    taxes: tax.treatment === 'no_destination' ? [] : toTaxesAtRate(storedTaxesOf(row)),
+    taxes: tax.treatment === 'no_destination' ? [] : toTaxesAtRate(taxes),
     total: centsToDollars(row.amountCents),
     tax,
   };

@@ -3,7 +3,7 @@ import { formatCents } from '../../shared/money';
 import type { Database } from '../db/database';
 import { RefundRefusedError, type PaymentProvider } from '../payments/payment-provider';
 import { findCreditNoteById } from '../records/credit-notes.repository';
-import { findOrder, recordOrderEvent } from './storage/orders.repository';
+import { findOrder, recordOrderStep } from './storage/orders.repository';
 import {
   type RefundRow,
   countRefundAttempt,
@@ -28,21 +28,48 @@ export interface RefundDeps {
 /** The idempotency key of a refund at the provider: the same for every send of it. */
 export const refundKey = (refund: Pick<RefundRow, 'id'>) => `refund-${refund.id}`;
 
+/** A card refund as it is sent: the refund, the payment it gives back to, and the credit note it pays. */
+export interface RefundToSend {
+  refund: RefundRow;
+  /** The order's payment at the provider (its transaction id). */
+  intentId: string | null;
+  /** The credit note the refund pays, by number (a late payment's refund pays none). */
+  creditNoteNumber: number | null;
+}
+
+/**
+ * Sends the pending card refund `refundId` to the provider (sendCardRefund), as it is stored now: one
+ * settled already, or not by card, is answered as it is.
+ */
+export async function sendRefund(deps: RefundDeps, refundId: string): Promise<RefundRow | null> {
+  const refund = await findRefund(deps.db, refundId);
+  if (!refund || refund.status !== 'pending' || refund.method !== 'card') return refund;
+  const order = await findOrder(deps.db, refund.orderId);
+  const note = refund.creditNoteId ? await findCreditNoteById(deps.db, refund.creditNoteId) : null;
+  return sendCardRefund(deps, {
+    refund,
+    intentId: order?.transactionId ?? null,
+    creditNoteNumber: note?.number ?? null,
+  });
+}
+
 /**
  * Sends a pending card refund to the provider and settles it as the provider answers: succeeded (a
  * step of the order's timeline), or failed for good with its reason. A passing failure (the network,
- * an outage) leaves it pending for the refunds job and is thrown. Answers the refund as it is after.
+ * an outage) leaves it pending for the refunds job and is thrown. The work that recorded the refund
+ * sends it with what it knows (runOrderWork); the refunds job reads it first (sendRefund). Answers the
+ * refund as it is after.
  */
-export async function sendRefund(deps: RefundDeps, refundId: string): Promise<RefundRow | null> {
+export async function sendCardRefund(
+  deps: RefundDeps,
+  { refund, intentId, creditNoteNumber }: RefundToSend,
+): Promise<RefundRow | null> {
   const { db, provider, now = () => new Date() } = deps;
-  const refund = await findRefund(db, refundId);
-  if (!refund || refund.status !== 'pending' || refund.method !== 'card') return refund;
-  const order = await findOrder(db, refund.orderId);
-  if (!order?.transactionId) throw new Error(`Order ${refund.orderId} has no payment to refund`);
+  if (!intentId) throw new Error(`Order ${refund.orderId} has no payment to refund`);
   let outcome: { providerRefundId: string } | { failure: string };
   try {
     const { refundId: providerRefundId } = await provider.refund({
-      intentId: order.transactionId,
+      intentId,
       amountCents: refund.amountCents,
       idempotencyKey: refundKey(refund),
     });
@@ -55,18 +82,15 @@ export async function sendRefund(deps: RefundDeps, refundId: string): Promise<Re
     outcome = { failure: error.message };
   }
   const at = now();
-  const note = refund.creditNoteId ? await findCreditNoteById(db, refund.creditNoteId) : null;
   return db.transaction(async (tx) => {
     const settled = await settleRefund(tx, refund.id, outcome, at);
     // Another send answered first: it settled the refund and wrote its step.
     if (!settled) return findRefund(tx, refund.id);
-    const what = `${formatCents(refund.amountCents)} to the card${note ? ` (credit note ${formatCreditNoteNumber(note.number)})` : ''}`;
-    await recordOrderEvent(tx, order.id, {
+    const what = `${formatCents(refund.amountCents)} to the card${creditNoteNumber === null ? '' : ` (credit note ${formatCreditNoteNumber(creditNoteNumber)})`}`;
+    await recordOrderStep(tx, refund.orderId, {
       at,
       actor: null,
       event: 'refunded',
-      from: order.status,
-      to: order.status,
       note:
         'failure' in outcome ? `Refund of ${what} refused by the payment provider: ${outcome.failure}` : what,
     });

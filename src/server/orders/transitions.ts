@@ -234,8 +234,12 @@ export async function creditUnits(
     refunds: [...order.refunds, credited.refund],
   };
   work.documentIssued({ kind: 'credit_note', orderId: order.id, creditNoteId: credited.note.id });
-  await tellCreditNoteIssued(work, order, credited.note);
-  work.refundQueued(credited.refund);
+  work.refundQueued({
+    refund: credited.refund,
+    intentId: order.transactionId,
+    creditNoteNumber: credited.note.number,
+  });
+  await tellCreditNoteIssued(work, after, credited.note);
   // A card refund is a step once the provider has made it (send-refunds.ts); a credit on account now.
   if (credited.refund.method === 'account') {
     await recordOrderEvent(work.tx, order.id, {

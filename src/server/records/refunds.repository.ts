@@ -35,15 +35,6 @@ export async function refundsOf(
   return byOrder;
 }
 
-/** What an order's card has been given back or is being given back, in cents (every refund not failed). */
-export async function cardRefundCentsOf(ex: Executor, orderId: string): Promise<number> {
-  const [row] = await ex
-    .select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)`.mapWith(Number) })
-    .from(refunds)
-    .where(and(eq(refunds.orderId, orderId), eq(refunds.method, 'card'), sql`${refunds.status} <> 'failed'`));
-  return row?.cents ?? 0;
-}
-
 export async function findRefund(ex: Executor, id: string): Promise<RefundRow | null> {
   const [row] = await ex.select().from(refunds).where(eq(refunds.id, id));
   return row ?? null;

@@ -205,9 +205,16 @@ describe('delivering events', () => {
         documents: { ubl: `http://localhost:3000/api/purchase/${order._id}/invoice?format=ubl` },
       },
     });
-    expect(byType('credit_note.issued')).toMatchObject({
+    const creditNoteIssued = byType('credit_note.issued') as
+      | { creditNote: { number: string }; order: { creditNotes: { number: string }[] } }
+      | undefined;
+    expect(creditNoteIssued).toMatchObject({
       creditNote: { amount: 50, lines: [{ sku: tool.sku, quantity: 10 }], orderId: order._id },
     });
+    // The order as the credit note leaves it: carrying the credit note told of.
+    expect(creditNoteIssued?.order.creditNotes.map((note) => note.number)).toContain(
+      creditNoteIssued?.creditNote.number,
+    );
     expect(byType('order.cancelled', third._id)).toMatchObject({ order: { status: 'cancelled' } });
     const lastReturn = receiver.received.filter((got) => got.event.type === 'return.updated').at(-1);
     expect(lastReturn?.event.data).toMatchObject({ return: { _id: rma._id, status: 'refunded' } });

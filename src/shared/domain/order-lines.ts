@@ -4,6 +4,13 @@
  * breakdown (shared/domain/document-breakdown.ts).
  */
 
+/**
+ * Who placed an order, by name, as mails greet them and its documents name them: as it was then, or the
+ * recipient's on an order from before that was kept.
+ */
+export const placedByOf = (order: { placedByName: string | null; buyerName: string }) =>
+  order.placedByName ?? order.buyerName;
+
 /** The most lines one order (and one cart) may have. */
 export const MAX_ORDER_LINES = 200;
 

@@ -151,6 +151,7 @@ export async function linesOf(
 
 /** The orders with their lines (one query for all of them). */
 export async function withLines(ex: Executor, rows: readonly OrderRow[]): Promise<PlacedOrder[]> {
+  if (rows.length === 0) return [];
   const lines = await linesOf(
     ex,
     rows.map((row) => row.id),
@@ -536,6 +537,20 @@ export async function recordOrderEvent(
     byStaff: step.byStaff ?? false,
     note: step.note ?? null,
   });
+}
+
+/**
+ * A step of the order's timeline that leaves it where it is (a card refund settled): from and to are
+ * its status as it stands in the step's transaction.
+ */
+export async function recordOrderStep(
+  ex: Executor,
+  orderId: string,
+  step: OrderStep & { event: OrderEvent },
+): Promise<void> {
+  const [order] = await ex.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+  if (!order) throw new Error(`Order ${orderId} is missing`);
+  await recordOrderEvent(ex, orderId, { ...step, from: order.status, to: order.status });
 }
 
 /** An order's timeline, oldest step first. */
