@@ -21,8 +21,11 @@ import { nextCreditNoteNumber } from './document-numbers';
  */
 
 export interface Crediting {
-  /** The units credited, by order line. */
-  lines: readonly { lineNumber: number; quantity: number }[];
+  /**
+   * The units credited, by order line; or every unit not shipped and not credited yet (a cancelled
+   * order's rest).
+   */
+  lines: readonly { lineNumber: number; quantity: number }[] | 'not shipped';
   /** The order goes whole: its freight and the freight's tax are credited too (once). */
   withFreight: boolean;
   reason: string;
@@ -41,7 +44,7 @@ export interface Credited {
 }
 
 /** Units of each line credited so far, by the order's credit notes. */
-export function creditedUnits(order: BilledOrder): Map<number, number> {
+function creditedUnits(order: BilledOrder): Map<number, number> {
   const units = new Map<number, number>();
   for (const note of order.creditNotes) {
     for (const line of note.lines)
@@ -62,7 +65,14 @@ export async function issueCreditNote(
 ): Promise<Credited | null> {
   if (order.invoiceNumber === null) return null;
   const before = creditedUnits(order);
-  const lines = crediting.lines.flatMap(({ lineNumber, quantity }) => {
+  const wanted =
+    crediting.lines === 'not shipped'
+      ? order.lines.map((line) => ({
+          lineNumber: line.lineNumber,
+          quantity: line.quantity - line.shippedQuantity - (before.get(line.lineNumber) ?? 0),
+        }))
+      : crediting.lines;
+  const lines = wanted.flatMap(({ lineNumber, quantity }) => {
     const line = order.lines.find((candidate) => candidate.lineNumber === lineNumber);
     if (!line) throw new Error(`Order ${order.id} has no line ${lineNumber}`);
     const already = before.get(lineNumber) ?? 0;

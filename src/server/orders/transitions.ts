@@ -9,7 +9,7 @@ import { tellCreditNoteIssued, tellInvoiceIssued, tellOrder } from './order-webh
 import { invoiceOnAccount } from '../billing/ledger';
 import { formatCents } from '../../shared/money';
 import { formatCreditNoteNumber } from '../../shared/domain/document-numbers';
-import { type Credited, type Crediting, creditedUnits, issueCreditNote } from '../billing/credit-notes';
+import { type Credited, type Crediting, issueCreditNote } from '../billing/credit-notes';
 import { releaseReservations } from '../stock/backorders';
 import {
   approvalRequestMail,
@@ -202,13 +202,8 @@ export async function enterOnAccount(work: OrderWork, order: PlacedOrder): Promi
  */
 async function creditWhatIsLeft(work: OrderWork, order: PlacedOrder, step: Omit<OrderStep, 'at'>) {
   if (order.invoiceNumber === null) return order;
-  const credited = creditedUnits(order);
-  const lines = order.lines.map((line) => ({
-    lineNumber: line.lineNumber,
-    quantity: line.quantity - line.shippedQuantity - (credited.get(line.lineNumber) ?? 0),
-  }));
   const crediting = await creditUnits(work, order, {
-    lines: lines.filter((line) => line.quantity > 0),
+    lines: 'not shipped',
     withFreight: true,
     reason: step.note ?? 'Order cancelled',
     actor: step.actor,
@@ -311,13 +306,9 @@ export async function transitionOrders(
     if (moved) rows.push(moved);
   }
   if (rows.length === 0) return [];
+  const unheld = rows.filter((row) => !held.has(row.id));
   const read = new Map(
-    (
-      await withLines(
-        tx,
-        rows.filter((row) => !held.has(row.id)),
-      )
-    ).map((order) => [order.id, order]),
+    (unheld.length > 0 ? await withLines(tx, unheld) : []).map((order) => [order.id, order]),
   );
   const entered: PlacedOrder[] = [];
   for (const row of rows) {
