@@ -104,21 +104,25 @@ async function record(
     .onConflictDoNothing();
 }
 
+/** A document a piece of the order process issued, with its order as the step that issued it left it. */
+export interface Issued {
+  ref: IssuedRef;
+  order: BilledOrder;
+}
+
 /**
- * Records the documents a piece of work issued, at its end, in its transaction (order-process.ts):
- * each order as the work leaves it (paid and invoiced; its credit note and refund), as `load` reads it.
+ * Records the documents a piece of work issued, at its end, in its transaction (order-process.ts), each
+ * from its order as the issuing step left it: paid or put on account and numbered, for an invoice; with
+ * the credit note and its refund, for a credit note. Nothing a renderer reads changes later in the same
+ * work (the lines' prices and tax, the shipments, the notes and refunds), so the order is not read again.
  */
 export async function recordIssuedDocuments(
   ex: Executor,
-  refs: readonly IssuedRef[],
+  issued: readonly Issued[],
   shop: ShopDetails,
-  load: OrderLoader,
 ): Promise<void> {
-  const orders = new Map<string, BilledOrder | null>();
-  for (const ref of refs) {
-    if (!orders.has(ref.orderId)) orders.set(ref.orderId, await load(ex, ref.orderId));
-    const order = orders.get(ref.orderId);
-    const taken = order ? snapshotOf(order, ref, shop) : null;
+  for (const { ref, order } of issued) {
+    const taken = snapshotOf(order, ref, shop);
     if (!taken) throw new Error(`Order ${ref.orderId} has no ${ref.kind.replace('_', ' ')} to record`);
     await record(ex, ref, taken);
   }

@@ -3,9 +3,8 @@ import type { Database, Executor } from '../db/database';
 import type { MailContext } from '../mail/mail-layout';
 import type { ProductStock } from '../records/products.repository';
 import type { PaymentProvider } from '../payments/payment-provider';
-import { type IssuedRef, recordIssuedDocuments } from '../billing/issued-documents';
+import { type Issued, recordIssuedDocuments } from '../billing/issued-documents';
 import { type RefundToSend, sendCardRefund } from './send-refunds';
-import { placedOrderOf } from './storage/orders.repository';
 
 /** What the order process needs: the database, the mail, the catalog to tell of stock, and a clock. */
 export interface OrderProcessDeps {
@@ -38,9 +37,9 @@ export interface OrderWork {
   refundQueued(refund: RefundToSend): void;
   /**
    * An invoice or credit note was numbered: it is recorded as issued at the end of the work, in its
-   * transaction, as the order then stands (billing/issued-documents.ts).
+   * transaction, from the order as the issuing step left it (billing/issued-documents.ts).
    */
-  documentIssued(ref: IssuedRef): void;
+  documentIssued(issued: Issued): void;
 }
 
 /**
@@ -55,7 +54,7 @@ export async function runOrderWork<T>(
   const after = { stock: [] as ProductStock[], mailed: false, refunds: [] as RefundToSend[] };
   const at = now();
   const result = await db.transaction(async (tx) => {
-    const issued: IssuedRef[] = [];
+    const issued: Issued[] = [];
     const done = await work({
       tx,
       at,
@@ -67,9 +66,9 @@ export async function runOrderWork<T>(
       refundQueued: (toSend) => {
         if (toSend.refund.status === 'pending') after.refunds.push(toSend);
       },
-      documentIssued: (ref) => issued.push(ref),
+      documentIssued: (document) => issued.push(document),
     });
-    await recordIssuedDocuments(tx, issued, mail.shop, placedOrderOf);
+    await recordIssuedDocuments(tx, issued, mail.shop);
     return done;
   });
   if (after.stock.length > 0) catalogCache.stockChanged(after.stock);

@@ -60,14 +60,15 @@ export function assertHoldNotEnded(order: OrderRow, at: Date, what: 'approved' |
 
 /**
  * The one place that writes an order's status (CONVENTIONS §6), called only by the order process
- * (orders/transitions.ts). The order's row is locked first, so of two racing requests exactly one
- * moves it and the other then sees the state it moved to: answers null when `alreadyDone` says the
+ * (orders/transitions.ts). The order's row is locked first (or was, by the caller that hands it over),
+ * so of two racing requests exactly one moves it and the other then sees the state it moved to: answers null when `alreadyDone` says the
  * move had been made (the same request twice), and otherwise throws the table's refusal, or
  * NOT_FOUND. Stamps the state's time and writes the step into the order's timeline.
  */
 export async function moveOrder(
   ex: Executor,
-  orderId: string,
+  /** The order's id, or its row as the caller holds it locked (FOR UPDATE, lockOrder) in this transaction. */
+  order: string | OrderRow,
   to: OrderStatus,
   step: OrderStep,
   {
@@ -97,7 +98,11 @@ export async function moveOrder(
     event?: OrderEvent;
   } = {},
 ): Promise<OrderRow | null> {
-  const [current] = await ex.select().from(orders).where(eq(orders.id, orderId)).for('no key update');
+  const orderId = typeof order === 'string' ? order : order.id;
+  const [current] =
+    typeof order === 'string'
+      ? await ex.select().from(orders).where(eq(orders.id, orderId)).for('no key update')
+      : [order];
   if (!current) throw new DomainError('NOT_FOUND', messages.orderNotFound);
   if (!canTransition(current.status, to)) {
     if (alreadyDone(current)) return null;

@@ -1,7 +1,7 @@
 import { countPayment } from '../metrics/metrics';
 import type { SessionUser } from '../identity/request-user';
 import { DomainError } from '../http/domain-error';
-import { findOrderFor, lockOrder } from './storage/orders.repository';
+import { findOrderFor, lockOrder, withLinesOf } from './storage/orders.repository';
 import { assertHoldNotEnded, recordLatePaymentRefund } from './order-status-writer';
 import { type OrderProcessDeps, runOrderWork } from './order-process';
 import { transitionOrder } from './transitions';
@@ -56,10 +56,12 @@ export async function settlePayment(
       // A payment started while the order held its stock, arriving after the hold ended (the expiry
       // sweep not run yet), does not take the order: its stock was promised only until then. Refunded.
       const current = await lockOrder(work.tx, order.id);
-      if (current && current.transactionId !== intent.id) assertHoldNotEnded(current, work.at, 'paid');
+      if (!current) throw new DomainError('NOT_FOUND', messages.orderNotFound);
+      if (current.transactionId !== intent.id) assertHoldNotEnded(current, work.at, 'paid');
       return transitionOrder(
         work,
-        order.id,
+        // Held under its lock: moved and invoiced without being read again.
+        await withLinesOf(work.tx, current),
         'paid',
         // The customer confirming their payment, or the provider's webhook (the shop itself).
         { actor: owner?.email.toLowerCase() ?? null },

@@ -143,7 +143,7 @@ const consequences: Record<OrderStatus, Consequences> = {
         ...order,
         ...(await recordInvoice(ex, order.id, { invoiceNumber: await nextInvoiceNumber(ex) })),
       };
-      work.documentIssued({ kind: 'invoice', orderId: order.id });
+      work.documentIssued({ ref: { kind: 'invoice', orderId: order.id }, order: invoiced });
       await tellInvoiceIssued(work, invoiced);
       await queueMails(ex, await asItsCompanyAsks(ex, order, paymentReceivedMail(mail, invoiced)));
       return invoiced;
@@ -189,7 +189,7 @@ export async function enterOnAccount(work: OrderWork, order: PlacedOrder): Promi
     ...order,
     ...(await recordInvoice(ex, order.id, await invoiceOnAccount(ex, order, at))),
   };
-  work.documentIssued({ kind: 'invoice', orderId: order.id });
+  work.documentIssued({ ref: { kind: 'invoice', orderId: order.id }, order: invoiced });
   await tellInvoiceIssued(work, invoiced);
   await queueMails(ex, await asItsCompanyAsks(ex, order, orderOnAccountMail(mail, invoiced)));
   return invoiced;
@@ -228,7 +228,10 @@ export async function creditUnits(
     creditNotes: [...order.creditNotes, credited.note],
     refunds: [...order.refunds, credited.refund],
   };
-  work.documentIssued({ kind: 'credit_note', orderId: order.id, creditNoteId: credited.note.id });
+  work.documentIssued({
+    ref: { kind: 'credit_note', orderId: order.id, creditNoteId: credited.note.id },
+    order: after,
+  });
   work.refundQueued({
     refund: credited.refund,
     intentId: order.transactionId,
@@ -276,7 +279,8 @@ export async function asItsCompanyAsks(ex: Executor, order: OrderRow, mail: Mail
  * racing requests one moves an order, and each move is a step of the order's timeline) and carries out
  * what entering `to` means, in the work's transaction; the stock it gives back and the mail it queues
  * reach the catalog and the outbox once the work commits (runOrderWork). Orders `alreadyDone` says had
- * been moved are left out. An order may come as its caller holds it (its row locked, with its lines,
+ * been moved are left out. An order may come as its caller holds it (its row locked FOR UPDATE in the
+ * work's transaction, and not changed since; with its lines,
  * credit notes and refunds): it is not read again; the others are read once, after their moves. Each
  * is carried through what entering does as it changes, never read again: answers them as they are after.
  */
@@ -296,13 +300,7 @@ export async function transitionOrders(
   );
   const rows: OrderRow[] = [];
   for (const order of orders) {
-    const moved = await moveOrder(
-      tx,
-      typeof order === 'string' ? order : order.id,
-      to,
-      { ...step, at: work.at },
-      options,
-    );
+    const moved = await moveOrder(tx, order, to, { ...step, at: work.at }, options);
     if (moved) rows.push(moved);
   }
   if (rows.length === 0) return [];
