@@ -10,7 +10,8 @@ import { createTestApp } from '../test/test-app';
  * the same on a busy machine, and a change that adds a read to every order is seen here before a
  * benchmark shows it. Measured by this test before the order was read once per step and carried
  * through its transition (5c64c3c): POST /api/purchase 16, checkout 27, the card payment's three calls
- * 37, a shop admin's cancellation 49; the budgets are what the steps take now, to be lowered as they
+ * 37, a shop admin's cancellation 49 (with its reads of the credit notes, which this count now leaves
+ * out: 30 with them after); the budgets are what the steps take now, to be lowered as they
  * shrink. The bench's POST /api/purchase floor (bench/orders.mjs) is 6 statements.
  */
 let statements: string[] = [];
@@ -28,7 +29,10 @@ const byWorker = (sql: string) =>
   sql.startsWith('select pg_notify(') ||
   /^(select|update|delete)\b.*"(mail_outbox|webhook_deliveries|issued_document_files)"/.test(sql) ||
   /^insert into "issued_document_files"/.test(sql) ||
-  /^select\b.* from "issued_documents"/.test(sql);
+  /^select\b.* from "issued_documents"/.test(sql) ||
+  // A credit note attached to its mail is found by the worker as the step sends its refund; the step's
+  // own read of an invoiced order's credit notes is left out with them, in every run alike.
+  /^select\b.* from "credit_note(s|_lines)"/.test(sql);
 
 beforeAll(async () => {
   ctx = await createTestApp({
@@ -111,7 +115,7 @@ describe('the statements each order step sends', () => {
       expect(response.statusCode, response.body).toBe(200);
     });
     // With the card refund the test provider (Stripe's stand-in) makes after the commit, and its step.
-    expect(cancelled.length).toBeLessThanOrEqual(30);
+    expect(cancelled.length).toBeLessThanOrEqual(29);
     // Found for the admin, then locked: the move, the credit note, the stock and the documents' record
     // carry the order from there (before: read again after each of them); after the commit, the refund's
     // step reads the status it leaves the order in.
