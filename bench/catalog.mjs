@@ -1,5 +1,6 @@
 // GET /api/tool on the real server against a bare Fastify route answering the identical bytes (the
 // brotli-compressed list a browser asks for), same autocannon settings, rounds alternated A B A B.
+import { figure } from './report.mjs';
 import Fastify from 'fastify';
 import { load, median, rawGet, spread, startShop, waitFor } from './support.mjs';
 
@@ -41,6 +42,10 @@ export async function benchCatalog({ databaseUrl }) {
         `real ${median(rounds.real).toFixed(0)} req/s (${spread(rounds.real)}), bare ${median(rounds.bare).toFixed(0)} req/s ` +
         `(${spread(rounds.bare)}); ratio real/bare ${ratio.toFixed(2)}`,
     );
+    figure('catalog', 'GET /api/tool ÷ bare Fastify (req/s)', ratio, {
+      atLeast: 0.9,
+      note: `real ${spread(rounds.real)}, bare ${spread(rounds.bare)} req/s`,
+    });
     return ratio;
   } finally {
     shop.kill('SIGTERM');

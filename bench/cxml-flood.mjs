@@ -8,6 +8,7 @@
 // round; the target is a p99 under 100 ms. A benchmark, not a test: its figures move with the
 // machine's load (the clients run on it too). RATE_LIMIT_SCALE is support.mjs's (no per-address limit):
 // the clients may be on as many addresses as they like.
+import { figure } from './report.mjs';
 import { load, seconds, withDemoShop } from './support.mjs';
 
 const CLIENTS = Number(process.env.BENCH_CXML_CLIENTS ?? 4);
@@ -93,6 +94,10 @@ function report(label, latency, posted) {
         .map(([code, n]) => `${n} × HTTP/cXML ${code}`)
         .join(', ')}), each answered in ${posted.p50.toFixed(0)} ms (p50)`
     : '';
+  figure('cxml', `GET /api/healthz ${label.trim()}, p99`, latency.p99, {
+    unit: ' ms',
+    atMost: TARGET_P99_MS,
+  });
   console.log(
     `cxml     healthz ${label.padEnd(22)} p50 ${String(latency.p50).padStart(5)} ms, p99 ${String(latency.p99).padStart(5)} ms, max ${String(latency.max).padStart(5)} ms (target p99 < ${TARGET_P99_MS} ms: ${verdict})${sent}`,
   );

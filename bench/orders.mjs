@@ -3,6 +3,7 @@
 // account, count its unpaid orders, reserve the stock, store the order, queue its 'order placed' mail,
 // which the shop writes in the same transaction since business purchasing). Rounds alternate A B A B.
 import pg from 'pg';
+import { figure } from './report.mjs';
 import {
   connections,
   load,
@@ -139,6 +140,10 @@ export async function benchOrders({ databaseUrl }) {
         `(${spread(rounds.floor.map((r) => r.rate))}, p99 ${p99('floor').toFixed(0)} ms); ratio real/floor ${ratio.toFixed(2)}, ` +
         `p99 ${(p99('real') / p99('floor')).toFixed(1)}x`,
     );
+    figure('orders', `POST /api/purchase, ${connections} buyers ÷ its SQL floor (orders/s)`, ratio, {
+      atLeast: 0.6,
+      note: `${rate('real').toFixed(0)}/s (${spread(rounds.real.map((r) => r.rate))}) vs ${rate('floor').toFixed(0)}/s (${spread(rounds.floor.map((r) => r.rate))})`,
+    });
     return ratio;
   } finally {
     shop.kill('SIGTERM');
