@@ -11,7 +11,7 @@ import type { Executor } from '../db/database';
 import { orders } from '../db/schema';
 import { DomainError } from '../http/domain-error';
 import { insertRefund, refundsOf } from '../records/refunds.repository';
-import { type OrderRow, type OrderStep, recordOrderEvent } from './storage/orders.repository';
+import { type Locked, type OrderRow, type OrderStep, recordOrderEvent } from './storage/orders.repository';
 
 /**
  * The order's status, written in one place (CONVENTIONS §6): the move the transition table allows,
@@ -67,8 +67,8 @@ export function assertHoldNotEnded(order: OrderRow, at: Date, what: 'approved' |
  */
 export async function moveOrder(
   ex: Executor,
-  /** The order's id, or its row as the caller holds it locked (FOR UPDATE, lockOrder) in this transaction. */
-  order: string | OrderRow,
+  /** The order's id, or its row as the caller holds it locked in this transaction (lockOrder). */
+  order: string | Locked<OrderRow>,
   to: OrderStatus,
   step: OrderStep,
   {

@@ -6,6 +6,7 @@ import { type TestUser, injectAs, signUp, signUpAdmin } from '../test/auth-helpe
 import { insertTool } from '../test/factories';
 import { createTestApp } from '../test/test-app';
 import { moveOrder } from './order-status-writer';
+import { lockOrder } from './storage/orders.repository';
 import { TEST_STEP } from '../test/order-helpers';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -251,6 +252,24 @@ describe('DELETE /api/purchase/:id', () => {
     expect(response.json()).toEqual({
       error: { code: 'ORDER_ALREADY_PAID', message: 'This order is paid and can no longer be cancelled' },
     });
+    expect((await orderRow(id))?.status).toBe('paid');
+  });
+
+  it('moves an order its caller hands over only as read under its lock, without locking it again', async () => {
+    const tool = await insertTool(ctx.db);
+    const id = (await buy(alice, { toolId: tool.id, quantity: 100 })).json<{ insertedId: string }>()
+      .insertedId;
+    const read = await orderRow(id);
+    if (!read) throw new Error('The order was not stored');
+    // @ts-expect-error A row read without its lock is no Locked<OrderRow>: the writer would move it unlocked.
+    const unlocked: Parameters<typeof moveOrder>[1] = read;
+    expect(typeof unlocked).toBe('object');
+    const moved = await ctx.db.transaction(async (tx) => {
+      const held = await lockOrder(tx, id);
+      if (!held) throw new Error('The order is gone');
+      return moveOrder(tx, held, 'paid', TEST_STEP, { set: { transactionId: `pi_test_${id}` } });
+    });
+    expect(moved?.status).toBe('paid');
     expect((await orderRow(id))?.status).toBe('paid');
   });
 });

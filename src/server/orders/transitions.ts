@@ -29,6 +29,7 @@ import {
 import { messages } from '../../shared/messages';
 import type { Approver } from '../companies/spending-rules';
 import {
+  type Locked,
   type OrderRow,
   type OrderStep,
   type PlacedOrder,
@@ -216,11 +217,11 @@ async function creditWhatIsLeft(work: OrderWork, order: PlacedOrder, step: Omit<
  * is sent after the commit, and the buyer is mailed the credit note with its PDF. Answers the credit
  * and the order as it leaves it (its new credit note and refund are all that changed).
  */
-export async function creditUnits(
+export async function creditUnits<Order extends PlacedOrder>(
   work: OrderWork,
-  order: PlacedOrder,
+  order: Order,
   crediting: Omit<Crediting, 'at'>,
-): Promise<(Credited & { order: PlacedOrder }) | null> {
+): Promise<(Credited & { order: Order }) | null> {
   const credited = await issueCreditNote(work.tx, order, { ...crediting, at: work.at });
   if (!credited) return null;
   const after = {
@@ -286,7 +287,7 @@ export async function asItsCompanyAsks(ex: Executor, order: OrderRow, mail: Mail
  */
 export async function transitionOrders(
   work: OrderWork,
-  orders: readonly (string | PlacedOrder)[],
+  orders: readonly (string | Locked<PlacedOrder>)[],
   to: OrderStatus,
   step: Omit<OrderStep, 'at'>,
   { entry = { via: 'step' }, ...options }: Parameters<typeof moveOrder>[4] & { entry?: Entry } = {},
@@ -326,7 +327,7 @@ export async function transitionOrders(
 /** One order's transition (transitionOrders); null when `alreadyDone` says it had been made. */
 export async function transitionOrder(
   work: OrderWork,
-  order: string | PlacedOrder,
+  order: string | Locked<PlacedOrder>,
   to: OrderStatus,
   step: Omit<OrderStep, 'at'>,
   options: Parameters<typeof transitionOrders>[4] = {},
@@ -369,7 +370,7 @@ export async function placeOrderIn(
  */
 export async function changeOrderInto(
   work: OrderWork,
-  order: PlacedOrder,
+  order: Locked<PlacedOrder>,
   to: OrderStatus,
   step: Omit<OrderStep, 'at'>,
   entry: Omit<Entry, 'via'> = {},

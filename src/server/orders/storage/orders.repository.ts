@@ -86,6 +86,16 @@ export type NewOrderLine = Omit<
   taxRate?: number;
   taxCents?: number;
 };
+declare const lockedInItsTransaction: unique symbol;
+/**
+ * A row read under its lock, in the transaction that holds it: lockOrder's FOR UPDATE, or an UPDATE's
+ * RETURNING. The status writer moves such an order without locking it again (order-status-writer.ts);
+ * only these functions make one.
+ */
+export type Locked<T> = T & { readonly [lockedInItsTransaction]: true };
+/** Marks a row this module read under its lock. */
+const locked = <T>(row: T) => row as Locked<T>;
+
 /** A shipment with its lines (order line number and units), in line order. */
 export type OrderShipment = ShipmentRow & { lines: { lineNumber: number; quantity: number }[] };
 /**
@@ -268,10 +278,10 @@ export async function placedOrdersByIds(
   return new Map((await withLines(ex, rows)).map((order) => [order.id, order]));
 }
 
-/** One order with its lines. */
-export async function withLinesOf(ex: Executor, row: OrderRow): Promise<PlacedOrder> {
+/** One order with its lines (a locked row's stays marked locked). */
+export async function withLinesOf<Row extends OrderRow>(ex: Executor, row: Row): Promise<Row & PlacedOrder> {
   const [placed] = await withLines(ex, [row]);
-  return placed ?? { ...row, lines: [], shipments: [], creditNotes: [], refunds: [] };
+  return { ...row, ...(placed ?? { lines: [], shipments: [], creditNotes: [], refunds: [] }) };
 }
 
 /** The orders' numbers and PO numbers, by id: what a list of another thing names them by. */
@@ -622,9 +632,9 @@ export async function findOrderByInvoiceNumber(
 }
 
 /** One order, locked FOR UPDATE until the transaction ends, or null. */
-export async function lockOrder(ex: Executor, orderId: string): Promise<OrderRow | null> {
+export async function lockOrder(ex: Executor, orderId: string): Promise<Locked<OrderRow> | null> {
   const [row] = await ex.select().from(orders).where(eq(orders.id, orderId)).for('update');
-  return row ?? null;
+  return row ? locked(row) : null;
 }
 
 /**
@@ -690,7 +700,7 @@ export async function replaceOrderLines(
   values: Omit<Partial<NewOrder>, 'status'> & { status?: never },
   lines: readonly NewOrderLine[],
   at: Date,
-): Promise<PlacedOrder> {
+): Promise<Locked<PlacedOrder>> {
   const [row] = await ex
     .update(orders)
     .set({
@@ -707,13 +717,14 @@ export async function replaceOrderLines(
     .insert(orderLines)
     .values(lines.map((line, index) => ({ ...line, orderId, lineNumber: index + 1 })))
     .returning();
-  return {
+  // Its UPDATE … RETURNING locked the row.
+  return locked({
     ...row,
     lines: stored.sort((a, b) => a.lineNumber - b.lineNumber),
     shipments: [],
     creditNotes: [],
     refunds: [],
-  };
+  });
 }
 
 /** A company's orders waiting for an approver, oldest first (at most 200). */
