@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type TestUser, signUp, signUpAdmin } from '../test/auth-helpers';
 import { useCompanyTestApp } from '../test/company-helpers';
 import { insertTool } from '../test/factories';
-import { checkOutAs, payOrderAs, pittsburgh } from '../test/order-helpers';
+import { checkOutAs, payOrderAs, pittsburgh, taxesAndShipsToPennsylvania } from '../test/order-helpers';
 
 /**
  * Issue 65: the walk of a cancellation after payment, as the code goes (scripts/walk-plugin.mjs tells
@@ -26,20 +26,7 @@ interface Entry {
 beforeAll(async () => {
   admin = await signUpAdmin(t.ctx.app, t.ctx.db);
   buyer = await signUp(t.ctx.app);
-  const zones = [
-    [
-      '/api/admin/tax-zones',
-      { country: 'US', region: 'PA', rates: { standard: 6, reduced: 6, zero: 0 }, registration: 'PA 123' },
-    ],
-    [
-      '/api/admin/shipping-zones',
-      { country: 'US', bands: [{ upToKg: 100, price: 15 }], freeFrom: null, palletFromKg: 500 },
-    ],
-  ] as const;
-  for (const [url, body] of zones) {
-    const created = await t.call(admin, 'POST', url, body);
-    expect(created.statusCode, created.body).toBe(201);
-  }
+  await taxesAndShipsToPennsylvania(t.ctx.app, admin);
 });
 
 /** The functions the work enters, in order, while `during` runs. */

@@ -14,7 +14,14 @@ import { insertTool } from '../test/factories';
 import { moneyProblems } from '../test/money-checks';
 import { testMailContext } from '../test/mail-context';
 import { newCompany } from '../test/company-helpers';
-import { answerQuoteAs, daysFromToday, payOrderAs, pittsburgh, requestQuoteAs } from '../test/order-helpers';
+import {
+  answerQuoteAs,
+  daysFromToday,
+  payOrderAs,
+  pittsburgh,
+  requestQuoteAs,
+  taxesAndShipsToPennsylvania,
+} from '../test/order-helpers';
 import { pdfText } from '../test/pdf-text';
 import { cancelByShop } from './cancel-by-shop';
 import { sendPendingRefunds, sendRefund } from './send-refunds';
@@ -34,19 +41,7 @@ const toPittsburgh = { name: 'Dock 4', number: '+1 412 555 0100', shipTo: pittsb
 beforeAll(async () => {
   admin = await signUpAdmin(t.ctx.app, t.ctx.db);
   otherAdmin = await signUpAdmin(t.ctx.app, t.ctx.db);
-  for (const [url, body] of [
-    [
-      '/api/admin/tax-zones',
-      { country: 'US', region: 'PA', rates: { standard: 6, reduced: 6, zero: 0 }, registration: 'PA 123' },
-    ],
-    [
-      '/api/admin/shipping-zones',
-      { country: 'US', bands: [{ upToKg: 100, price: 15 }], freeFrom: null, palletFromKg: 500 },
-    ],
-  ] as const) {
-    const created = await t.call(admin, 'POST', url, body);
-    expect(created.statusCode, created.body).toBe(201);
-  }
+  await taxesAndShipsToPennsylvania(t.ctx.app, admin);
 });
 
 /** Three lines in the cart, checked out to Pittsburgh (6 %, $15 freight): 120 × $12.34, 100 × $50, 100 × $3.33 zero-rated. */

@@ -15,7 +15,14 @@ import { type TestUser, signUp, signUpAdmin } from '../test/auth-helpers';
 import { inviteAs, newCompany, useCompanyTestApp } from '../test/company-helpers';
 import { insertTool } from '../test/factories';
 import { moneyProblems } from '../test/money-checks';
-import { answerQuoteAs, daysFromToday, payOrderAs, pittsburgh, requestQuoteAs } from '../test/order-helpers';
+import {
+  answerQuoteAs,
+  daysFromToday,
+  payOrderAs,
+  pittsburgh,
+  requestQuoteAs,
+  taxesAndShipsToPennsylvania,
+} from '../test/order-helpers';
 
 /**
  * DESIGN §11: a buyer changes an order before it is paid or invoiced (PUT /api/purchase/{id}/lines):
@@ -30,19 +37,7 @@ const toPittsburgh = { name: 'Dock 4', number: '+1 412 555 0100', shipTo: pittsb
 
 beforeAll(async () => {
   admin = await signUpAdmin(t.ctx.app, t.ctx.db);
-  for (const [url, body] of [
-    [
-      '/api/admin/tax-zones',
-      { country: 'US', region: 'PA', rates: { standard: 6, reduced: 6, zero: 0 }, registration: 'PA 123' },
-    ],
-    [
-      '/api/admin/shipping-zones',
-      { country: 'US', bands: [{ upToKg: 100, price: 15 }], freeFrom: null, palletFromKg: 500 },
-    ],
-  ] as const) {
-    const created = await call(admin, 'POST', url, body);
-    expect(created.statusCode, created.body).toBe(201);
-  }
+  await taxesAndShipsToPennsylvania(t.ctx.app, admin);
 });
 
 type Line = { sku: string; quantity: number };

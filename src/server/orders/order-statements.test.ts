@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { injectAs, signUp, signUpAdmin } from '../test/auth-helpers';
 import { insertTool } from '../test/factories';
-import { checkOutAs, payOrderAs, placeOrderAs, pittsburgh, shipsToUk } from '../test/order-helpers';
+import {
+  checkOutAs,
+  payOrderAs,
+  pittsburgh,
+  placeOrderAs,
+  shipsToUk,
+  taxesAndShipsToPennsylvania,
+} from '../test/order-helpers';
 import { createTestApp } from '../test/test-app';
 
 /**
@@ -69,18 +76,7 @@ describe('the statements each order step sends', () => {
     const admin = await signUpAdmin(ctx.app, ctx.db);
     const buyer = await signUp(ctx.app);
     const tool = await insertTool(ctx.db, { priceCents: 1234, weightGrams: 10, available: 100_000 });
-    for (const [url, body] of [
-      [
-        '/api/admin/tax-zones',
-        { country: 'US', region: 'PA', rates: { standard: 6, reduced: 6, zero: 0 }, registration: 'PA 1' },
-      ],
-      [
-        '/api/admin/shipping-zones',
-        { country: 'US', bands: [{ upToKg: 100, price: 15 }], freeFrom: null, palletFromKg: 500 },
-      ],
-    ] as const) {
-      expect((await injectAs(ctx.app, admin, { method: 'POST', url, payload: body })).statusCode).toBe(201);
-    }
+    await taxesAndShipsToPennsylvania(ctx.app, admin);
     // Warm: the first order of a process reads what later ones find cached.
     await placeOrderAs(ctx.app, buyer, tool.id);
 

@@ -280,10 +280,10 @@ export async function asItsCompanyAsks(ex: Executor, order: OrderRow, mail: Mail
  * racing requests one moves an order, and each move is a step of the order's timeline) and carries out
  * what entering `to` means, in the work's transaction; the stock it gives back and the mail it queues
  * reach the catalog and the outbox once the work commits (runOrderWork). Orders `alreadyDone` says had
- * been moved are left out. An order may come as its caller holds it (its row locked FOR UPDATE in the
- * work's transaction, and not changed since; with its lines,
- * credit notes and refunds): it is not read again; the others are read once, after their moves. Each
- * is carried through what entering does as it changes, never read again: answers them as they are after.
+ * been moved are left out. An order may come as its caller holds it (Locked: its row locked in the
+ * work's transaction and not changed since, with its lines, credit notes and refunds): it is not read
+ * again; the others are read once, after their moves. Each is carried through what entering does as it
+ * changes, never read again: answers them as they are after.
  */
 export async function transitionOrders(
   work: OrderWork,

@@ -38,6 +38,27 @@ export async function shipsToUk(db: Database): Promise<void> {
     .onConflictDoNothing();
 }
 
+/**
+ * Pennsylvania taxed at 6 % and parcels across the US ($15 up to 100 kg, a pallet from 500 kg), as
+ * `admin` sets them up through the admin API (throws unless each is created): where `pittsburgh` is
+ * delivered to.
+ */
+export async function taxesAndShipsToPennsylvania(app: App, admin: TestUser): Promise<void> {
+  for (const [url, payload] of [
+    [
+      '/api/admin/tax-zones',
+      { country: 'US', region: 'PA', rates: { standard: 6, reduced: 6, zero: 0 }, registration: 'PA 123' },
+    ],
+    [
+      '/api/admin/shipping-zones',
+      { country: 'US', bands: [{ upToKg: 100, price: 15 }], freeFrom: null, palletFromKg: 500 },
+    ],
+  ] as const) {
+    const created = await injectAs(app, admin, { method: 'POST', url, payload });
+    if (created.statusCode !== 201) throw new Error(`${url}: ${created.statusCode} ${created.body}`);
+  }
+}
+
 /** Places an order through POST /purchase and answers the stored order (throws unless 201). */
 export async function placeOrderAs(
   app: App,
