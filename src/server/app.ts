@@ -20,6 +20,7 @@ import { createAuth } from './auth/auth';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { authRoutes } from './auth/auth.routes';
 import { createAuthGuards } from './auth/session';
+import { startMemberships } from './identity/memberships';
 import { adminCatalogRoutes } from './catalog/admin-catalog.routes';
 import { createCatalogCaches } from './catalog/catalog-cache';
 import { catalogRoutes } from './catalog/catalog.routes';
@@ -317,17 +318,23 @@ export async function buildApp({
     shopName,
     queueMail: queueAndNudge,
   });
-  const guards = createAuthGuards(auth, db, () => database.stillAnswering());
+  const memberships = startMemberships(database, (error, message) => app.log.warn({ err: error }, message));
+  stops.push(() => memberships.stop());
+  const guards = createAuthGuards(auth, db, {
+    stillAnswering: () => database.stillAnswering(),
+    memberships,
+  });
   const { provider: paymentProvider, testProvider } = await choosePaymentProvider(config, db);
   app.decorateRequest('user', null);
-  const catalogChanges = database.url
-    ? startCatalogChanges({
-        databaseUrl: database.url,
-        db,
-        onPeerChange: (change) => catalogCache.peerChanged(change),
-        log: app.log,
-      })
-    : null;
+  // Only instances sharing a PostgreSQL tell each other; the embedded database has one.
+  const catalogChanges =
+    database.kind === 'postgres'
+      ? startCatalogChanges({
+          database,
+          onPeerChange: (change) => catalogCache.peerChanged(change),
+          log: app.log,
+        })
+      : null;
   if (catalogChanges) stops.push(() => catalogChanges.stop());
   const { catalogCache, buyerCache } = createCatalogCaches({
     maxAgeMs: catalogCacheMs,
@@ -377,7 +384,7 @@ export async function buildApp({
         minUnits: config.orderMinUnits,
         maxUnpaid: config.maxUnpaidOrders,
       });
-      await api.register(companiesRoutes, { db, guards, mail });
+      await api.register(companiesRoutes, { db, guards, mail, memberships });
       await api.register(creditRoutes, { db, guards, mail });
       await api.register(taxRoutes, { db, guards });
       await api.register(certificatesRoutes, { db, guards, mail });
@@ -483,7 +490,7 @@ export async function buildApp({
     stops.push(async () => clearTimeout(loadAuth));
   });
   app.addHook('onReady', async () => {
-    await catalogChanges?.ready;
+    await Promise.all([catalogChanges?.ready, memberships.ready]);
     const stopBackups = await serveBackups(database, config.dataDir, (message) => app.log.warn(message));
     if (stopBackups) stops.push(stopBackups);
     const worker = startMailWorker({

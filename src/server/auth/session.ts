@@ -7,6 +7,7 @@ import { databaseAnswers } from '../db/probe';
 import { DomainError } from '../http/domain-error';
 import type { Auth } from './auth';
 import { membershipOf } from '../identity/membership';
+import type { Memberships } from '../identity/memberships';
 import { callerOfKey } from '../companies/api-keys';
 import type { AuthGuards, Buyer, SessionUser } from '../identity/request-user';
 
@@ -45,8 +46,15 @@ function bearerKey(request: FastifyRequest): string | null {
 export function createAuthGuards(
   auth: Auth,
   db: Database,
-  /** DatabaseHandle's: whether a database that kept the session read waiting is up (busy, not down). */
-  stillAnswering: () => Promise<boolean> = () => databaseAnswers(db, 1000),
+  {
+    stillAnswering = () => databaseAnswers(db, 1000),
+    memberships,
+  }: {
+    /** DatabaseHandle's: whether a database that kept the session read waiting is up (busy, not down). */
+    stillAnswering?: () => Promise<boolean>;
+    /** Whose prices a signed-in buyer's catalog shows, kept in memory while it is known right. */
+    memberships: Pick<Memberships, 'companyIdOf'>;
+  },
 ): AuthGuards {
   /**
    * The request's session. better-auth turns whatever the database did while it read or renewed the
@@ -119,8 +127,9 @@ export function createAuthGuards(
   }
 
   // Whose session a cookie names, kept briefly: a catalog page costs a signed-in buyer no session read
-  // while they browse. Their company is read on every request (one indexed row): a colleague removed
-  // from it sees list prices at their next request, not 15 s later. Only prices are shown by it.
+  // while they browse. Their company comes from memory that every change of a member forgets
+  // (identity/memberships.ts): a colleague removed from it sees list prices at their next request,
+  // not 15 s later. Only prices are shown by it.
   const accounts = new LRUCache<string, { userId: string | null }>({ max: 10_000, ttl: SESSION_KEPT_MS });
 
   async function accountOf(request: FastifyRequest, token: string): Promise<string | null> {
@@ -158,8 +167,8 @@ export function createAuthGuards(
       try {
         const userId = await accountOf(request, token);
         if (!userId) return null;
-        const membership = await membershipOf(db, userId);
-        return { id: userId, company: membership && { id: membership.id } };
+        const companyId = await memberships.companyIdOf(userId);
+        return { id: userId, company: companyId === null ? null : { id: companyId } };
       } catch (error) {
         request.log.warn(
           { err: error },

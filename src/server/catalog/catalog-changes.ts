@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type pg from 'pg';
-import type { Database } from '../db/database';
+import type { DatabaseHandle } from '../db/database';
 import type { CatalogChange } from './catalog-cache';
 
 const CHANNEL = 'catalog_changed';
-const RECONNECT_MS = 1000;
 const NOTIFY_EVERY_MS = 20;
 // A notice carries at most 8000 bytes; past this many products it says 'everything' instead.
 const MAX_IDS_PER_NOTICE = 150;
@@ -32,70 +30,29 @@ function readNotice(payload: string | undefined, self: string): CatalogChange | 
  * Tells the other instances on one PostgreSQL that the catalog changed (LISTEN/NOTIFY), so that their
  * cached answers showing the changed products are dropped within milliseconds instead of when they
  * age out (DESIGN §6). The
- * listening connection reconnects by itself; on each (re)connect the local copy is dropped too, since
- * a notice may have been missed while it was away.
+ * listening connection reconnects by itself (db/notices.ts); on each (re)connect the local copy is
+ * dropped too, since a notice may have been missed while it was away.
  */
 export function startCatalogChanges({
-  databaseUrl,
-  db,
+  database,
   onPeerChange,
   log,
 }: {
-  databaseUrl: string;
-  db: Database;
+  database: Pick<DatabaseHandle, 'db' | 'listen'>;
   onPeerChange: (change: CatalogChange) => void;
   log: FastifyBaseLogger;
 }) {
   const instanceId = randomUUID();
-  let client: pg.Client | null = null;
-  let stopped = false;
-  let retry: NodeJS.Timeout | undefined;
-
-  async function connect() {
-    // Only a shop on PostgreSQL listens: the driver is loaded here, not at every start.
-    const { Client } = (await import('pg')).default;
-    const listener = new Client({
-      connectionString: databaseUrl,
-      connectionTimeoutMillis: 5000,
-      keepAlive: true,
-    });
-    listener.on('notification', (message) => {
-      const change = readNotice(message.payload, instanceId);
+  const { db } = database;
+  const listening = database.listen(CHANNEL, {
+    onNotice: (payload) => {
+      const change = readNotice(payload, instanceId);
       if (change) onPeerChange(change);
-    });
-    listener.on('error', (error) => {
-      log.warn({ err: error }, 'catalog change listener lost its connection; reconnecting');
-      void listener.end().catch(() => undefined);
-      reconnectLater();
-    });
-    try {
-      await listener.connect();
-      await listener.query(`listen ${CHANNEL}`);
-    } catch (error) {
-      log.warn({ err: error }, 'catalog change listener could not connect; retrying');
-      await listener.end().catch(() => undefined);
-      reconnectLater();
-      return;
-    }
-    if (stopped) {
-      await listener.end().catch(() => undefined);
-      return;
-    }
-    client = listener;
-    onPeerChange('everything');
-  }
+    },
+    onConnect: () => onPeerChange('everything'),
+    onTrouble: (error, message) => log.warn({ err: error }, message),
+  });
 
-  function reconnectLater() {
-    client = null;
-    if (stopped || retry) return;
-    retry = setTimeout(() => {
-      retry = undefined;
-      void connect();
-    }, RECONNECT_MS);
-    retry.unref();
-  }
-
-  const ready = connect();
   // Under load every order changes the stock: notices are coalesced, at most one per NOTIFY_EVERY_MS,
   // so the others hear of a burst of changes once, within that time.
   let pendingNotice: NodeJS.Timeout | undefined;
@@ -111,7 +68,7 @@ export function startCatalogChanges({
   };
 
   return {
-    ready,
+    ready: listening.ready,
     /** Tells the others; a failure only delays them until their copy ages out. */
     publish(change: CatalogChange) {
       if (change === 'everything') unsent = 'everything';
@@ -119,13 +76,11 @@ export function startCatalogChanges({
       pendingNotice ??= setTimeout(notify, NOTIFY_EVERY_MS);
     },
     async stop() {
-      stopped = true;
-      clearTimeout(retry);
       if (pendingNotice) {
         clearTimeout(pendingNotice);
         notify();
       }
-      await client?.end().catch(() => undefined);
+      await listening.stop();
     },
   };
 }

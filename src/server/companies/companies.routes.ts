@@ -54,11 +54,17 @@ import {
 import { editCompanyDetails, removeAddress, saveAddress } from './addresses';
 import { setCompanyRules } from './approvals';
 import { setCompanyTerms } from './terms';
+import type { Memberships } from '../identity/memberships';
 
 export interface CompaniesRoutesOptions {
   db: Database;
   guards: AuthGuards;
   mail: MailContext;
+  /**
+   * Forgets a member whose company changed, for their own next catalog page in this instance (the
+   * others hear drizzle/0061's notice).
+   */
+  memberships: Pick<Memberships, 'forget'>;
 }
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -66,7 +72,7 @@ const errors = errorResponses(400, 401, 403, 404, 409);
 /** Company accounts: a company, its colleagues and their roles, and invitations. */
 export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRoutesOptions> = async (
   app,
-  { db, guards, mail },
+  { db, guards, mail, memberships },
 ) => {
   app.post(
     '/company/api-keys',
@@ -166,6 +172,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRoutesOptions> = as
     },
     async (request, reply) => {
       const insertedId = await createCompany(db, signedInUser(request), request.body);
+      memberships.forget(signedInUser(request).id);
       return reply.status(201).send({ acknowledged: true, insertedId });
     },
   );
@@ -350,10 +357,11 @@ export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRoutesOptions> = as
         response: { 200: Joined, ...errors },
       },
     },
-    async (request) => ({
-      acknowledged: true as const,
-      companyId: await acceptInvitation(db, signedInUser(request), request.params.token),
-    }),
+    async (request) => {
+      const companyId = await acceptInvitation(db, signedInUser(request), request.params.token);
+      memberships.forget(signedInUser(request).id);
+      return { acknowledged: true as const, companyId };
+    },
   );
 
   app.patch(
@@ -389,6 +397,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRoutesOptions> = as
     },
     async (request) => {
       const { endedApiKeys } = await removeMember(db, signedInUser(request), request.params.userId);
+      memberships.forget(request.params.userId);
       return { modifiedCount: 1, endedApiKeys };
     },
   );

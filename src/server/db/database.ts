@@ -15,6 +15,7 @@ import { guardPglite } from './pglite-guard';
 import { DURABLE_START_PARAMS, DurableNodeFS, flushNewDatabase, withoutFsyncOff } from './pglite-durability';
 import type { DatabaseTimeouts } from '../config/database-timeouts';
 import { DEFAULT_DATABASE_TIMEOUTS } from '../config/database-timeouts';
+import { type Listening, listenOnPglite, listenOnPostgres, type NoticeHandlers } from './notices';
 
 /** The one database type the repositories see, whichever driver is underneath. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -30,6 +31,11 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** The PostgreSQL URL (for a listening connection of its own); absent on the embedded database. */
   url?: string;
+  /**
+   * Listens to a NOTIFY channel: on PostgreSQL on a connection of its own that reconnects by itself,
+   * on the embedded database in-process (db/notices.ts).
+   */
+  listen(channel: string, handlers: NoticeHandlers): Listening;
   /** The PostgreSQL pool's connections now (metrics); absent on the embedded database. */
   pool?: () => { total: number; idle: number; waiting: number; max: number };
   /**
@@ -202,16 +208,17 @@ function compileEmbeddedEngineWithBaselineOnly(): void {
 /** Opens the database and brings its schema up to date with the committed migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const migrationsFolder = projectPaths.migrations;
-  if (options.databaseUrl) {
+  const { databaseUrl } = options;
+  if (databaseUrl) {
     const timeouts = options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
     // Only the driver in use is loaded (a quicker start).
     const [{ drizzle: drizzlePg }, { default: driver }] = await Promise.all([
       import('drizzle-orm/node-postgres'),
       import('pg'),
     ]);
-    await migratePostgres(driver, options.databaseUrl, timeouts.connectMs, migrationsFolder);
+    await migratePostgres(driver, databaseUrl, timeouts.connectMs, migrationsFolder);
     const pool = new driver.Pool({
-      connectionString: options.databaseUrl,
+      connectionString: databaseUrl,
       max: 10,
       keepAlive: true,
       connectionTimeoutMillis: timeouts.connectMs,
@@ -237,12 +244,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     pool.on('connect', (client) => {
       client.on('error', (error) => options.onConnectionError?.(error));
     });
-    const answersOutsideThePool = probeOutsideThePool(driver, options.databaseUrl);
+    const answersOutsideThePool = probeOutsideThePool(driver, databaseUrl);
     let closed = false;
     return {
       db: drizzlePg(pool, { schema, logger: queryLogger(options.onQuery) }),
       kind: 'postgres',
-      url: options.databaseUrl,
+      url: databaseUrl,
+      listen: (channel, handlers) => listenOnPostgres(driver, databaseUrl, channel, handlers),
       pool: () => ({
         total: pool.totalCount,
         idle: pool.idleCount,
@@ -309,6 +317,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db,
       kind: 'pglite',
+      listen: (channel, handlers) => listenOnPglite(client, channel, handlers),
       dump: async () => {
         await client.exec('CHECKPOINT');
         return client.dumpDataDir('gzip');

@@ -121,12 +121,7 @@ describe('job metrics', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'Date'] });
     try {
       const app = Fastify();
-      const metrics = createAppMetrics(app, {
-        db: ctx.db,
-        kind: 'pglite',
-        stillAnswering: async () => true,
-        close: async () => {},
-      });
+      const metrics = createAppMetrics(app, { db: ctx.db });
       let fail = false;
       const stop = scheduleJobs(
         [

@@ -56,7 +56,7 @@ export interface AppMetrics {
 }
 
 /** One app's metrics: its requests by route, its database pool, its mail outbox and its jobs. */
-export function createAppMetrics(app: FastifyInstance, database: DatabaseHandle): AppMetrics {
+export function createAppMetrics(app: FastifyInstance, database: Pick<DatabaseHandle, 'db' | 'pool'>): AppMetrics {
   if (!processMetricsStarted) {
     processMetricsStarted = true;
     collectDefaultMetrics({ register: processRegistry });

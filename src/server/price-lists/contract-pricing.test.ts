@@ -8,6 +8,7 @@ import { insertTool } from '../test/factories';
 import { deliveryToLeeds, placeOrderAs, shipsToUk } from '../test/order-helpers';
 import { createTestApp } from '../test/test-app';
 import { companyMembers } from '../db/schema';
+import { pricingFor } from '../pricing/price-line';
 
 /**
  * A company's contract prices, everywhere its members see or pay a price: the catalog (its
@@ -177,6 +178,88 @@ describe('contract prices', () => {
       ['CP-DRILL', 20],
     ]);
     expect(after.page.items[0]).not.toHaveProperty('priceSource');
+  });
+
+  it('show a contract buyer’s pages as pricing each product alone does, first page and by price', async () => {
+    // 45 products with their own breaks and bounds; two lists held at two priorities, overlapping,
+    // fixed breaks and percentages, one list no longer valid.
+    const tools = [];
+    for (let n = 0; n < 45; n += 1) {
+      const minOrder = 100 + 75 * (n % 3);
+      const priceCents = 700 + ((n * 137) % 2300);
+      tools.push(
+        await insertTool(ctx.db, {
+          category: 'Brute force tools',
+          sku: `BF-${String(n).padStart(2, '0')}`,
+          minOrder,
+          orderMultiple: n % 4 === 0 ? 50 : 1,
+          priceTiers: [
+            { minQuantity: minOrder, priceCents },
+            { minQuantity: 1000, priceCents: priceCents - 100 },
+          ],
+        }),
+      );
+    }
+    const list = async (name: string, entries: object[], validity: object = {}) => {
+      const made = await call(shopAdmin, 'POST', '/api/admin/price-lists', { name, entries, ...validity });
+      expect(made.statusCode, made.body).toBe(201);
+      return made.json<{ insertedId: string }>().insertedId;
+    };
+    const first = await list(
+      'Brute first',
+      tools
+        .filter((_, n) => n % 2 === 0)
+        .map((tool, n) =>
+          n % 3 === 0
+            ? { sku: tool.sku, priceTiers: [{ minQuantity: 100, price: 9 + n / 4 }] }
+            : { sku: tool.sku, percentOff: 5 + n },
+        ),
+    );
+    const second = await list(
+      'Brute second',
+      tools.filter((_, n) => n % 3 === 0).map((tool, n) => ({ sku: tool.sku, percentOff: 30 + n })),
+    );
+    const lapsed = await list(
+      'Brute lapsed',
+      tools.map((tool) => ({ sku: tool.sku, percentOff: 90 })),
+      { validFrom: '2020-01-01', validTo: '2020-12-31' },
+    );
+    const { admin: buyer, companyId } = await newCompany(ctx.app, 'Brute Force Ltd');
+    const held = await call(shopAdmin, 'PUT', `/api/admin/companies/${companyId}/price-lists`, [
+      { priceListId: second, priority: 2 },
+      { priceListId: first, priority: 1 },
+      { priceListId: lapsed, priority: 0 },
+    ]);
+    expect(held.statusCode, held.body).toBe(200);
+
+    // Each product priced alone, as the cart and checkout price it: its entries read for its SKU.
+    const bruteForce = new Map<string, number>();
+    for (const tool of tools) {
+      const pricing = await pricingFor(ctx.db, { id: buyer.id, company: { id: companyId } }, [tool.sku], 100);
+      const [lowest] = pricing.tiers(tool).tiers;
+      if (lowest) bruteForce.set(tool.sku, lowest.priceCents / 100);
+    }
+    expect(new Set(bruteForce.values()).size).toBeGreaterThan(30);
+
+    for (const sort of ['newest', 'price_asc', 'price_desc']) {
+      const seen: [string, number][] = [];
+      let cursor: string | null = null;
+      do {
+        const query = `/api/catalog?category=brute-force-tools&sort=${sort}&limit=12${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+        const response = await call(buyer, 'GET', query);
+        expect(response.statusCode, response.body).toBe(200);
+        const page = response.json<CatalogPage>();
+        seen.push(...page.items.map((tool): [string, number] => [tool.sku, tool.price]));
+        cursor = page.nextCursor;
+      } while (cursor);
+      expect(seen.map(([sku]) => sku).sort()).toEqual([...bruteForce.keys()].sort());
+      for (const [sku, price] of seen) expect([sku, price]).toEqual([sku, bruteForce.get(sku)]);
+      const shown = seen.map(([, price]) => price);
+      if (sort !== 'newest') {
+        const ordered = [...shown].sort((a, b) => (sort === 'price_asc' ? a - b : b - a));
+        expect(shown, sort).toEqual(ordered);
+      }
+    }
   });
 
   it('stop for a colleague removed from the company at their very next request', async () => {
