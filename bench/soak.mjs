@@ -32,6 +32,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { describeMemory } from './memory-map.mjs';
+import { figure, part, printTable } from './report.mjs';
 import { waitFor } from './support.mjs';
 
 const { values: args } = parseArgs({
@@ -55,6 +56,8 @@ if (!/\bexec node\b/.test(START))
   throw new Error("npm start's script must exec node (the soak reads its pid)");
 
 const SAMPLE_MS = 30_000;
+/** Issue 66's budgets for the soak's peak resident memory, by database. */
+const BUDGET_MIB = { postgres: 250, embedded: 350 };
 const WARM_UP_MINUTE = Math.min(3, MINUTES);
 const PRODUCTS = 10_000;
 const CUSTOMERS = CONCURRENCY;
@@ -344,6 +347,73 @@ async function adminCookie(outbox, email) {
   return cookiesOf(signedIn);
 }
 
+/**
+ * COMPANIES companies, each made by a buyer who confirmed their address, holding a price list of
+ * CONTRACT_ENTRIES of the catalog's SKUs (a percentage off, a few fixed breaks), with an API key of
+ * its own (catalog:read, orders:read).
+ */
+async function companiesOfBuyers(state, admin, outbox) {
+  const skus = [];
+  const params = new URLSearchParams({ sort: 'name', limit: '60' });
+  while (skus.length < CONTRACT_ENTRIES * COMPANIES) {
+    const page = json(await request(`/api/catalog?${params}`));
+    skus.push(...page.items.map((tool) => tool.sku));
+    if (!page.nextCursor) break;
+    params.set('cursor', page.nextCursor);
+  }
+  for (let n = 0; n < COMPANIES; n += 1) {
+    const email = `soak-buyer-${n}-${randomBytes(3).toString('hex')}@example.com`;
+    const pass = password();
+    const address = `10.251.0.${n + 1}`;
+    let cookie = await signUp(email, pass, `Soak Buyer ${n}`, address);
+    const link = new URL(await confirmationLink(outbox, email));
+    await request(`${link.pathname}${link.search}`, { cookie, address });
+    const signedIn = await request('/api/auth/sign-in/email', {
+      method: 'POST',
+      address,
+      body: { email, password: pass },
+    });
+    if (signedIn.status !== 200) throw new Error(`buyer sign-in: ${signedIn.status} ${signedIn.text}`);
+    cookie = cookiesOf(signedIn);
+    const company = json(
+      await request('/api/company', { method: 'POST', cookie, address, body: { name: `Soak Company ${n}` } }),
+    );
+    if (!company?.insertedId) throw new Error('the soak buyer could not make a company');
+    const entries = skus
+      .slice(n * CONTRACT_ENTRIES, (n + 1) * CONTRACT_ENTRIES)
+      .map((sku, k) =>
+        k % 10 === 0
+          ? { sku, priceTiers: [{ minQuantity: 100, price: 2 + (k % 50) }] }
+          : { sku, percentOff: 5 + (k % 20) },
+      );
+    const list = json(
+      await request('/api/admin/price-lists', {
+        method: 'POST',
+        cookie: admin,
+        body: { name: `Soak contract ${n}`, entries },
+      }),
+    );
+    if (!list?.insertedId) throw new Error('the soak could not make a price list');
+    const held = await request(`/api/admin/companies/${company.insertedId}/price-lists`, {
+      method: 'PUT',
+      cookie: admin,
+      body: [{ priceListId: list.insertedId, priority: 1 }],
+    });
+    if (held.status !== 200) throw new Error(`holding the price list: ${held.status} ${held.text}`);
+    const key = json(
+      await request('/api/company/api-keys', {
+        method: 'POST',
+        cookie,
+        address,
+        body: { name: 'Soak ERP', scopes: ['catalog:read', 'orders:read'] },
+      }),
+    );
+    if (!key?.key) throw new Error('the soak buyer could not make an API key');
+    state.buyers.push({ cookie, address });
+    state.keys.push(key.key);
+  }
+}
+
 // --- Traffic ---
 
 /** mulberry32: the same choices on every run with the same --seed. */
@@ -555,16 +625,112 @@ async function account(v) {
   }
 }
 
+/** Where the companies' buyers deliver: Pittsburgh (the demo's zones tax and ship it). */
+const SHIP_TO = {
+  line1: '1200 Foundry Road',
+  city: 'Pittsburgh',
+  region: 'PA',
+  postalCode: '15201',
+  country: 'US',
+};
+/** Companies with a price list each, a confirmed buyer and an API key each (the roles besides shoppers). */
+const COMPANIES = 3;
+const CONTRACT_ENTRIES = 1000;
+
+/** Runs `work` as one of the companies' buyers, each in one visit at a time; browses if all are busy. */
+async function asBuyer(v, work) {
+  const buyer = v.shop.buyers.pop();
+  if (!buyer) return browse(v);
+  try {
+    await work({ cookie: buyer.cookie, address: buyer.address }, buyer);
+  } finally {
+    v.shop.buyers.push(buyer);
+  }
+}
+
+/**
+ * A company's buyer (a price list of 1,000 contract prices): browses at their prices, puts a product
+ * in the cart, looks at it, checks a quick order's rows and takes the line out again; now and then
+ * checks out by card and cancels.
+ */
+async function companyBuyer(v) {
+  await asBuyer(v, async (as) => {
+    const params = catalogQuery(v.random, v.shop);
+    params.set('limit', '24');
+    const page = json(await request(`/api/catalog?${params}`, as));
+    const tool = page?.items[0] ?? json(await request(`/api/buyNow/${v.random.pick(v.shop.ids)}`, as));
+    if (!tool) return;
+    const least = tool.priceTiers?.[0]?.minQuantity ?? tool.min_order;
+    await request(`/api/cart/lines/${tool._id}`, { ...as, method: 'PUT', body: { quantity: least } });
+    await request('/api/cart', as);
+    if (v.random.chance(0.3)) {
+      const rows = Array.from({ length: 5 }, () => `${v.random.pick(v.shop.skus)}\t${least}`);
+      rows.push(`NO-SUCH-${v.random.int(1000)}\t100`);
+      await request('/api/cart/quick-add', {
+        ...as,
+        method: 'POST',
+        body: { text: rows.join('\n'), dryRun: true },
+      });
+    }
+    if (v.random.chance(0.2)) {
+      const placed = json(
+        await request('/api/cart/checkout', {
+          ...as,
+          method: 'POST',
+          body: { name: 'Soak Buyer', number: '5550100', shipTo: SHIP_TO },
+        }),
+      );
+      if (placed?.insertedId) {
+        totals.orders.placed += 1;
+        const cancelled = await request(`/api/purchase/${placed.insertedId}`, { ...as, method: 'DELETE' });
+        if (cancelled.status === 200) totals.orders.cancelled += 1;
+        return;
+      }
+    }
+    await request(`/api/cart/lines/${tool._id}`, { ...as, method: 'DELETE' });
+  });
+}
+
+/** The company's system with its API key: the catalog at the contract's prices, and the orders. */
+async function apiClient(v) {
+  const key = v.random.pick(v.shop.keys);
+  const headers = { authorization: `Bearer ${key}` };
+  const params = catalogQuery(v.random, v.shop);
+  params.set('limit', '50');
+  await v.get(`/api/catalog?${params}`, { headers });
+  await v.get('/api/purchase', { headers });
+}
+
+/** The shop's admin: the dashboard, the orders, the audit log, companies and documents. */
+async function shopAdmin(v) {
+  const as = { cookie: v.shop.admin };
+  await request('/api/admin/dashboard', as);
+  const path = v.random.pick([
+    '/api/admin/orders',
+    '/api/admin/orders?status=cancelled',
+    '/api/admin/audit',
+    '/api/admin/companies',
+    '/api/admin/credit-notes',
+    '/api/admin/price-lists',
+    `/api/admin/orders?q=${encodeURIComponent(searchText(v.random))}`,
+  ]);
+  await request(path, as);
+  if (v.random.chance(0.05)) await request('/api/admin/orders.csv', as);
+}
+
 /** What a visit does, and how often (weights out of 100). */
 const MIX = [
-  [browse, 32],
-  [productPage, 24],
-  [homePage, 12],
-  [shopPage, 8],
-  [order, 12],
-  [reviews, 5],
-  [otherPages, 4],
-  [account, 2.7],
+  [browse, 28],
+  [productPage, 22],
+  [homePage, 11],
+  [shopPage, 7],
+  [order, 11],
+  [companyBuyer, 8],
+  [apiClient, 3],
+  [shopAdmin, 2],
+  [reviews, 4],
+  [otherPages, 3],
+  [account, 0.7],
   [everyProduct, 0.3],
 ];
 const MIX_TOTAL = MIX.reduce((sum, [, weight]) => sum + weight, 0);
@@ -696,7 +862,17 @@ async function soak() {
     if (!report?.committed || report.errors.length > 0)
       throw new Error(`import: ${imported.status} ${imported.text.slice(0, 500)}`);
     const afterImport = memoryOf(shop.pid);
-    const state = { ids: [], categories: [], idle: [], lastAccount: 0, accounts: 0 };
+    const state = {
+      ids: [],
+      skus: [],
+      categories: [],
+      idle: [],
+      buyers: [],
+      keys: [],
+      admin: '',
+      lastAccount: 0,
+      accounts: 0,
+    };
     for (let n = 0; n < CUSTOMERS; n += 1) {
       const customer = {
         name: `Soak Customer ${n}`,
@@ -709,11 +885,14 @@ async function soak() {
       state.idle.push(customer);
     }
     state.categories = json(await request('/api/categories')).map((category) => category.slug);
+    state.admin = admin;
+    await companiesOfBuyers(state, admin, join(dataDir, 'outbox'));
     // The ids the way a crawler finds them: the catalog's pages, newest first.
     const params = new URLSearchParams({ sort: 'newest', limit: '60' });
     for (;;) {
       const page = json(await request(`/api/catalog?${params}`));
       state.ids.push(...page.items.map((tool) => tool._id));
+      state.skus.push(...page.items.map((tool) => tool.sku));
       if (!page.nextCursor) break;
       params.set('cursor', page.nextCursor);
     }
@@ -777,6 +956,19 @@ async function soak() {
       const den = after.reduce((sum, s) => sum + (s.at - meanT) ** 2, 0);
       slope = (num / den) * 600;
     }
+    // Idle: seeded, the catalog imported, before any traffic; steady: the median after the warm-up;
+    // peak: the most it ever held (VmHWM), against issue 66's budget for the database.
+    const idle = samples[0].VmRSS;
+    const steady = rssAfter.length ? percentile(rssAfter, 0.5) : NaN;
+    const peak = final ? final.VmHWM : NaN;
+    const budget = BUDGET_MIB[args.db];
+    figure('soak', `${args.db}: RSS idle (before traffic)`, idle, { unit: ' MiB' });
+    figure('soak', `${args.db}: RSS steady (median after the warm-up)`, steady, { unit: ' MiB' });
+    figure('soak', `${args.db}: RSS peak (VmHWM)`, peak, {
+      unit: ' MiB',
+      atMost: budget,
+      note: `${MINUTES} min, ${CONCURRENCY} visitors, every role; Node ${process.versions.node}`,
+    });
     const bad = [...totals.byStatus]
       .filter(([status]) => status < 200 || status >= 400)
       .sort(([a], [b]) => a - b);
@@ -827,4 +1019,6 @@ async function soak() {
   }
 }
 
-await soak();
+const began = performance.now();
+await part(`soak ${args.db}`, soak);
+if (printTable((performance.now() - began) / 1000) > 0) process.exitCode = 1;

@@ -10,7 +10,8 @@ import { checkOutAs, payOrderAs, pittsburgh, taxesAndShipsToPennsylvania } from 
  * another. Before billing had its room a shop admin's cancellation of a paid order walked 38 stays
  * through 19 files in 7 folders (counted by hand); traced with every function counted it was 77 stays
  * in 26 files and 12 folders, 13 of them in the orders' storage; reading the order once and carrying
- * it through the transition took it to 50 stays, 6 in the storage (docs/decisions/0010-billing-room.md).
+ * it through the transition took it to 50 stays, 6 in the storage (docs/decisions/0010-billing-room.md);
+ * the stock given back filling backorders from the rows its update locked, 49.
  * This holds the walk to what it is now, so that a change that scatters it again is seen: lower the
  * bounds when a change shortens it.
  */
@@ -88,7 +89,7 @@ describe('a shop admin cancels a paid order (POST /api/admin/orders/{id}/cancel)
     // The order is read with its lines, credit notes and refunds once, as it is locked: the move, the
     // credit, the stock and the credit note's record carry it from there.
     expect(walk.filter((entry) => entry.fn === 'withLines')).toHaveLength(1);
-    expect(stays.length).toBeLessThanOrEqual(50);
+    expect(stays.length).toBeLessThanOrEqual(49);
     expect(files.size).toBeLessThanOrEqual(27);
     expect(stays.filter((stay) => stay.file.includes('orders/storage/')).length).toBeLessThanOrEqual(6);
   });

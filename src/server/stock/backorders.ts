@@ -20,10 +20,21 @@ import { lockStockOf, moveStock, type ProductStock } from '../records/products.r
  * transactions never wait on each other in a cycle. Answers each product's stock afterwards.
  */
 export async function fillBackorders(ex: Executor, productIds: readonly string[]): Promise<ProductStock[]> {
+  const held: ProductStock[] = [];
+  for (const id of [...new Set(productIds)].sort()) {
+    const available = await lockStockOf(ex, id);
+    if (available !== undefined) held.push({ id, available });
+  }
+  return fillBackordersOf(ex, held);
+}
+
+/**
+ * fillBackorders for products whose rows this transaction holds already (an UPDATE of their stock took
+ * the lock and answered the stock), in id order: nothing to lock or read again.
+ */
+async function fillBackordersOf(ex: Executor, held: readonly ProductStock[]): Promise<ProductStock[]> {
   const levels: ProductStock[] = [];
-  for (const productId of [...new Set(productIds)].sort()) {
-    const before = await lockStockOf(ex, productId);
-    if (!before) continue;
+  for (const { id: productId, available: before } of held) {
     let available = before;
     const waiting = await linesAwaitingUnitsOf(ex, productId);
     for (const line of waiting) {
@@ -58,11 +69,9 @@ export async function releaseReservations(
  */
 export async function returnUnits(ex: Executor, units: Map<string, number>): Promise<ProductStock[]> {
   if (units.size === 0) return [];
+  // The update locks each product's row and answers its stock (moveStock visits them in id order).
   const released = await moveStock(ex, units);
-  const filled = await fillBackorders(
-    ex,
-    released.map((level) => level.id),
-  );
+  const filled = await fillBackordersOf(ex, released);
   const after = new Map(released.map((level) => [level.id, level.available]));
   for (const level of filled) after.set(level.id, level.available);
   return [...after].map(([id, available]) => ({ id, available }));
