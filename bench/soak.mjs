@@ -375,10 +375,15 @@ async function companiesOfBuyers(state, admin, outbox) {
     });
     if (signedIn.status !== 200) throw new Error(`buyer sign-in: ${signedIn.status} ${signedIn.text}`);
     cookie = cookiesOf(signedIn);
-    const company = json(
-      await request('/api/company', { method: 'POST', cookie, address, body: { name: `Soak Company ${n}` } }),
-    );
-    if (!company?.insertedId) throw new Error('the soak buyer could not make a company');
+    const made = await request('/api/companies', {
+      method: 'POST',
+      cookie,
+      address,
+      body: { name: `Soak Company ${n}` },
+    });
+    const company = json(made);
+    if (!company?.insertedId)
+      throw new Error(`the soak buyer could not make a company: ${made.status} ${made.text}`);
     const entries = skus
       .slice(n * CONTRACT_ENTRIES, (n + 1) * CONTRACT_ENTRIES)
       .map((sku, k) =>
@@ -410,7 +415,7 @@ async function companiesOfBuyers(state, admin, outbox) {
     );
     if (!key?.key) throw new Error('the soak buyer could not make an API key');
     state.buyers.push({ cookie, address });
-    state.keys.push(key.key);
+    state.keys.push({ key: key.key, email });
   }
 }
 
@@ -694,11 +699,11 @@ async function companyBuyer(v) {
 /** The company's system with its API key: the catalog at the contract's prices, and the orders. */
 async function apiClient(v) {
   const key = v.random.pick(v.shop.keys);
-  const headers = { authorization: `Bearer ${key}` };
+  const headers = { authorization: `Bearer ${key.key}` };
   const params = catalogQuery(v.random, v.shop);
   params.set('limit', '50');
   await v.get(`/api/catalog?${params}`, { headers });
-  await v.get('/api/purchase', { headers });
+  await v.get(`/api/purchase?email=${encodeURIComponent(key.email)}`, { headers });
 }
 
 /** The shop's admin: the dashboard, the orders, the audit log, companies and documents. */
