@@ -16,6 +16,14 @@ import { setFlagsFromString } from 'node:v8';
  */
 setFlagsFromString('--heap-growing-percent=30');
 
+/**
+ * Node 24 pools the bytes of every small Buffer (under 32 KiB) in shared 64 KiB slabs, where Node 20 used
+ * 8 KiB ones: a small buffer that lives long (a cached answer's, a session's) keeps its whole slab. Under
+ * the soak the external memory was 55-85 MiB on Node 24 against 13 on Node 20; Node 20's slab size is
+ * kept (a documented, writable setting).
+ */
+Buffer.poolSize = 8 * 1024;
+
 /** After SIGTERM, how long requests in flight may take before the process gives up on them. */
 const SHUTDOWN_GRACE_MS = 10_000;
 /** After SIGTERM, how long a request whose body is still arriving may take to finish sending it. */

@@ -58,6 +58,17 @@ function setup({ maxAgeMs = 1000, maxEntries = 256 } = {}) {
 const itemsOf = (answer: { raw: Buffer }) => (JSON.parse(answer.raw.toString()) as { items: Tool[] }).items;
 
 describe('catalog cache', () => {
+  it('keeps an answer’s bytes in buffers of their own, not slices that hold a shared slab', async () => {
+    const { cache, loader } = setup();
+    const answer = await cache.answer('home', loader(['a', 'b']));
+    // A slice of Node's 64 KiB pool or of a compressor's chunk would keep the whole of it for as long
+    // as the answer is cached, uncounted by the cache's bound.
+    for (const bytes of [answer.raw, answer.br, answer.gzip]) {
+      expect(bytes.buffer.byteLength).toBe(bytes.length);
+      expect(bytes.byteOffset).toBe(0);
+    }
+  });
+
   it('serves one fill, serialized and compressed once, with a stable ETag until it ages out', async () => {
     const { cache, loader, advance, setStock } = setup();
     const load = loader(['a']);

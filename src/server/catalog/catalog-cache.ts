@@ -17,6 +17,19 @@ export interface SerializedAnswer {
 }
 
 /**
+ * The bytes in a buffer of their own. A cached answer lives for minutes, and on Node 24 the buffers
+ * it is made of are slices of bigger ones: a string's bytes of the 64 KiB pool that Buffer.from shares
+ * (Buffer.poolSize), a compressor's output of its 64 KiB chunk. Kept as they come, each answer held
+ * three such slabs, 192 KiB for a page of 23 KB: the soak's catalog caches held 39 MiB where they
+ * counted 16 (issue 66). Buffer.alloc is never pooled.
+ */
+function owned(bytes: Buffer): Buffer {
+  const own = Buffer.alloc(bytes.length);
+  bytes.copy(own);
+  return own;
+}
+
+/**
  * Brotli at quality 5 and gzip at 6: within a tenth of their best sizes for JSON like this, at a
  * small fraction of the time (quality 11 took ~50 ms for a 60-product page, paid by the one request
  * that missed the cache). Both run on libuv's threads, never on the event loop.
@@ -29,7 +42,12 @@ async function serialize(value: unknown): Promise<SerializedAnswer> {
     }),
     gzipAsync(raw, { level: 6 }),
   ]);
-  return { raw, br, gzip: gz, etag: `"${createHash('sha1').update(raw).digest('base64url')}"` };
+  return {
+    raw: owned(raw),
+    br: owned(br),
+    gzip: owned(gz),
+    etag: `"${createHash('sha1').update(raw).digest('base64url')}"`,
+  };
 }
 
 /**
