@@ -24,6 +24,8 @@ export interface SerializedAnswer {
  * counted 16 (issue 66). Buffer.alloc is never pooled.
  */
 function owned(bytes: Buffer): Buffer {
+  // A large answer's bytes are usually their own already: no second copy of megabytes.
+  if (bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length) return bytes;
   const own = Buffer.alloc(bytes.length);
   bytes.copy(own);
   return own;
