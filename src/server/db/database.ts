@@ -198,8 +198,10 @@ const PGLITE_SHARED_BUFFERS = '16MB';
  * MiB resident with Liftoff alone, 4.0-5.0 s and 288-320 MiB with both tiers; then 3,000 trigram
  * searches as fast either way, 3,000 keyset pages ~30 % slower (alternated runs). Under the memory soak
  * (10,000 products) its other anonymous memory fell from 68 to 18 MiB at the same requests per second
- * (December 2026). Set before the module is compiled: V8 honours it for every compilation after, and
- * the process compiles no other WebAssembly of its own.
+ * (December 2026). Node 20 honours it set here, before the module is compiled; Node 24 only from the
+ * command line, which `npm start` gives it: without it a start of the embedded shop peaked at 720-750
+ * MiB, the engine's functions recompiled in the background a second after the start (170 MiB with it).
+ * The process compiles no other WebAssembly of its own.
  */
 function compileEmbeddedEngineWithBaselineOnly(): void {
   setFlagsFromString('--liftoff-only');
