@@ -1,6 +1,8 @@
 // @module-tag database-specific: a busy PostgreSQL is not a down one: lock waits, a full pool, sessions, punchout
-import { pbkdf2, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { closeSync, constants, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -322,17 +324,19 @@ describe.skipIf(Boolean(serverUrl))('a busy embedded database', () => {
       expect((await app.inject({ method: 'GET', url: '/api/readyz' })).json()).toMatchObject({
         database: 'ok',
       });
-      // The machine's threads are taken (libuv's pool: file writes, hashing): the check's probe of the
-      // folder waits past the check's two seconds while the database answers at once.
-      const hash = (iterations: number) =>
-        new Promise<void>((resolve) => pbkdf2('busy', 'salt', iterations, 32, 'sha512', () => resolve()));
-      const started = Date.now();
-      await hash(20_000);
-      const iterations = Math.ceil((20_000 * 2500) / Math.max(1, Date.now() - started));
-      const taken = Array.from({ length: 8 }, () => hash(iterations));
+      // The machine's threads are taken (libuv's pool: file writes, hashing): each of the pool's threads
+      // opens a named pipe nobody writes to and waits there until the test lets it go, however long the
+      // check takes on a busy machine (a wall-clock amount of hashing once let the check's probe through).
+      const threads = Number(process.env.UV_THREADPOOL_SIZE ?? 4);
+      const pipes = Array.from({ length: threads }, (_, n) => join(dir, `held-${n}`));
+      for (const pipe of pipes) execFileSync('mkfifo', [pipe]);
+      const taken = pipes.map((pipe) => readFile(pipe));
       const ready = await app.inject({ method: 'GET', url: '/api/readyz' });
       expect(ready.statusCode, ready.body).toBe(200);
       expect(ready.json()).toMatchObject({ status: 'ready', database: 'busy' });
+      // A writer opened and closed on each pipe ends its reader (its open is already waiting: the probe
+      // waited for a thread).
+      for (const pipe of pipes) closeSync(openSync(pipe, constants.O_WRONLY | constants.O_NONBLOCK));
       await Promise.all(taken);
       expect((await app.inject({ method: 'GET', url: '/api/readyz' })).json()).toMatchObject({
         database: 'ok',
